@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every test of the repository: the Rust tool, the TypeScript plugins,
+# the fork-layer behaviour suites, the install scripts and the real-host
+# end-to-end run. Exits non-zero when any suite fails; skips nothing.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+failed=()
+section() {
+  local name="$1"; shift
+  printf '\n==> %s\n' "$name"
+  local start=$SECONDS
+  if "$@"; then
+    printf '==> %s: ok (%ss)\n' "$name" "$((SECONDS - start))"
+  else
+    printf '==> %s: FAILED (%ss)\n' "$name" "$((SECONDS - start))"
+    failed+=("$name")
+  fi
+}
+
+plugin_check() { (cd "plugins/$1" && npm ci --no-audit --no-fund && npm run check); }
+
+section "rust: cargo test" cargo test --locked
+section "fork layer: forklayer check" cargo run --locked --quiet -- check
+section "plugin: dsh-result-check" plugin_check dsh-result-check
+section "plugin: dsh-proof" plugin_check dsh-proof
+section "fork layer behaviour suites" bash tests/forks/run.sh
+section "install scripts" bash tests/install/run.sh
+section "real-host end to end" bash tests/e2e/run.sh
+
+echo
+if ((${#failed[@]})); then
+  printf 'failed suites: %s\n' "${failed[*]}"
+  exit 1
+fi
+echo "all suites passed"
