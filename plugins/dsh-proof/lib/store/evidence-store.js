@@ -1,0 +1,208 @@
+/**
+ * The node side of the evidence log: an append-only JSON-lines file whose
+ * appends go through one single-flight queue (so concurrent appends cannot
+ * fork the chain), signed checkpoints every `checkpointEvery` records and at
+ * every boundary the caller marks, the out-of-band anchor, and the
+ * `baseline.json` digest marker.
+ */
+import { createHash } from 'node:crypto';
+import { appendFile, mkdir, stat } from 'node:fs/promises';
+import { canonicalJson } from '../core/canonical.js';
+import { advancesAnchor, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
+import { isMissing, readFileIfExists, writeFileAtomic } from './files.js';
+import { locateStore } from './location.js';
+import { loadSigner, logPorts } from './signer.js';
+export const DEFAULT_CHECKPOINT_EVERY = 32;
+/**
+ * One append queue per log file for the whole process, so two stores opened
+ * on the same workspace (two sessions, a re-applied plugin) still take turns.
+ */
+const queues = new Map();
+export class EvidenceStore {
+    location;
+    checkpointEvery;
+    state = null;
+    signerLoad = null;
+    outageRecorded = false;
+    constructor(options) {
+        this.location = locateStore({
+            dshHome: options.dshHome,
+            workspaceRoot: options.workspaceRoot,
+            evidenceStore: options.evidenceStore ?? 'host',
+        });
+        const every = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY;
+        if (!Number.isSafeInteger(every) || every < 1)
+            throw new RangeError(`checkpointEvery must be a positive integer, got ${String(every)}`);
+        this.checkpointEvery = every;
+    }
+    /** Append one evidence record (engine output, stored verbatim). */
+    appendEvidence(data) {
+        return this.enqueue(() => this.appendWithCadence({ kind: 'evidence', data }));
+    }
+    /** Append a marker record about the log itself. */
+    appendMarker(marker, data = {}) {
+        return this.enqueue(() => this.appendWithCadence({ kind: 'marker', data: { ...data, marker } }));
+    }
+    /**
+     * Mark a boundary (baseline, verify, claim): sign a checkpoint over every
+     * record so far. `null` when there is nothing new to commit to or no signer.
+     */
+    checkpoint() {
+        return this.enqueue(() => this.writeCheckpointIfDue(1));
+    }
+    /**
+     * Save `baseline.json` (plain JSON text) and chain its sha256, so a later
+     * substitution is detected; then checkpoint.
+     */
+    saveBaseline(text) {
+        return this.enqueue(async () => {
+            const digest = sha256(Buffer.from(text, 'utf8'));
+            await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest } });
+            await writeFileAtomic(this.location.baselineFile, text);
+            await this.writeCheckpointIfDue(1);
+            return { digest };
+        });
+    }
+    /** An aborted baseline: its evidence enters the chain, `baseline.json` is left untouched. */
+    recordAbortedBaseline(data) {
+        return this.enqueue(async () => {
+            const appended = await this.appendWithCadence({ kind: 'marker', data: { ...data, marker: 'baseline-aborted' } });
+            await this.writeCheckpointIfDue(1);
+            return appended;
+        });
+    }
+    /** `baseline.json`'s text, `null` when no baseline was saved. */
+    async readBaseline() {
+        const bytes = await readFileIfExists(this.location.baselineFile);
+        return bytes === null ? null : bytes.toString('utf8');
+    }
+    /** Verify the log, the anchor and the baseline digest (after pending appends). */
+    integrity() {
+        return this.enqueue(async () => {
+            const [log, anchorBytes, baseline, signer] = await Promise.all([
+                readFileIfExists(this.location.logFile),
+                readFileIfExists(this.location.anchorFile),
+                readFileIfExists(this.location.baselineFile),
+                this.peekSigner(),
+            ]);
+            const anchor = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed');
+            return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable: signer !== null }, logPorts(signer));
+        });
+    }
+    /** Wait for every queued append. */
+    async flush() {
+        await this.enqueue(async () => undefined);
+    }
+    enqueue(task) {
+        const key = this.location.logFile;
+        const run = (queues.get(key) ?? Promise.resolve()).then(task);
+        const settled = run.then(() => undefined, () => undefined);
+        queues.set(key, settled);
+        // Forget the queue once it drains, so the map does not grow with every workspace.
+        void settled.then(() => {
+            if (queues.get(key) === settled)
+                queues.delete(key);
+        });
+        return run;
+    }
+    async appendWithCadence(body) {
+        const signer = await this.signer();
+        if (signer === null && !this.outageRecorded) {
+            this.outageRecorded = true;
+            await this.writeRecord({ kind: 'marker', data: { marker: 'signer-unavailable', reason: await this.signerError() } });
+        }
+        const appended = await this.writeRecord(body);
+        await this.writeCheckpointIfDue(this.checkpointEvery);
+        return appended;
+    }
+    async writeCheckpointIfDue(threshold) {
+        const state = await this.currentState();
+        if (state.sinceCheckpoint < threshold)
+            return null;
+        const signer = await this.signer();
+        if (signer === null)
+            return null;
+        const payload = { count: state.count, head: state.head };
+        const signature = signer.sign(checkpointMessage(payload));
+        const appended = await this.writeRecord({ kind: 'checkpoint', data: { ...payload, keyId: signer.keyId, signature } });
+        await this.advanceAnchor({ ...payload, keyId: signer.keyId, signature });
+        return appended;
+    }
+    async advanceAnchor(candidate) {
+        const bytes = await readFileIfExists(this.location.anchorFile);
+        const current = bytes === null ? null : parseAnchor(bytes.toString('utf8'));
+        // An unreadable anchor is left in place: overwriting it would erase the
+        // evidence that someone wrote to it.
+        if (bytes !== null && current === null)
+            return;
+        if (!advancesAnchor(current, candidate))
+            return;
+        await writeFileAtomic(this.location.anchorFile, `${canonicalJson(candidate)}\n`, 0o600);
+    }
+    async writeRecord(body) {
+        const state = await this.currentState();
+        const line = encodeRecord(state.count, state.head, body);
+        // After a torn final line, start on a fresh line: the torn one stays
+        // visible as a broken record instead of being glued to this one.
+        const text = `${state.endsWithNewline ? '' : '\n'}${line}\n`;
+        const bytes = Buffer.from(text, 'utf8');
+        await mkdir(this.location.dir, { recursive: true });
+        await appendFile(this.location.logFile, bytes);
+        const appended = { seq: state.count, hash: sha256(Buffer.from(line, 'utf8')) };
+        state.count += 1;
+        state.head = appended.hash;
+        state.sinceCheckpoint = body.kind === 'checkpoint' ? 0 : state.sinceCheckpoint + 1;
+        state.size += bytes.length;
+        state.endsWithNewline = true;
+        return appended;
+    }
+    /** The cached end of the chain, re-read when the file changed behind our back. */
+    async currentState() {
+        const size = await fileSize(this.location.logFile);
+        if (this.state === null || this.state.size !== size)
+            this.state = await this.readState();
+        return this.state;
+    }
+    async readState() {
+        const log = await readFileIfExists(this.location.logFile);
+        if (log === null || log.length === 0)
+            return { count: 0, head: GENESIS_HASH, sinceCheckpoint: 0, size: log?.length ?? 0, endsWithNewline: true };
+        const { lines, torn } = splitLines(log);
+        const last = lines[lines.length - 1] ?? new Uint8Array();
+        let sinceCheckpoint = 0;
+        for (let i = lines.length - 1; i >= 0; i--) {
+            const line = lines[i];
+            if (line !== undefined && decodeRecord(line).record?.kind === 'checkpoint')
+                break;
+            sinceCheckpoint++;
+        }
+        return { count: lines.length, head: sha256(last), sinceCheckpoint, size: log.length, endsWithNewline: !torn };
+    }
+    signer() {
+        this.signerLoad ??= loadSigner(this.location.keyDir, { create: true });
+        return this.signerLoad.then((load) => load.signer ?? null);
+    }
+    async signerError() {
+        const load = await this.signerLoad;
+        return (load?.error ?? 'unknown').split(this.location.keyDir).join('$DSH_HOME/proof/keys');
+    }
+    /** The signer for verification: never creates a key just to look. */
+    async peekSigner() {
+        if (this.signerLoad !== null)
+            return (await this.signerLoad).signer ?? null;
+        return (await loadSigner(this.location.keyDir, { create: false })).signer ?? null;
+    }
+}
+function sha256(bytes) {
+    return createHash('sha256').update(bytes).digest('hex');
+}
+async function fileSize(path) {
+    try {
+        return (await stat(path)).size;
+    }
+    catch (error) {
+        if (isMissing(error))
+            return 0;
+        throw error;
+    }
+}

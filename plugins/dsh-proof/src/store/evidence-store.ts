@@ -1,0 +1,264 @@
+/**
+ * The node side of the evidence log: an append-only JSON-lines file whose
+ * appends go through one single-flight queue (so concurrent appends cannot
+ * fork the chain), signed checkpoints every `checkpointEvery` records and at
+ * every boundary the caller marks, the out-of-band anchor, and the
+ * `baseline.json` digest marker.
+ */
+import { createHash } from 'node:crypto'
+import { appendFile, mkdir, stat } from 'node:fs/promises'
+import { canonicalJson, type CanonicalValue } from '../core/canonical.js'
+import {
+  advancesAnchor,
+  checkpointMessage,
+  decodeRecord,
+  encodeRecord,
+  GENESIS_HASH,
+  parseAnchor,
+  splitLines,
+  verifyLog,
+  type Anchor,
+  type IntegrityReport,
+  type MarkerName,
+  type RecordBody,
+} from '../core/log/index.js'
+import { isMissing, readFileIfExists, writeFileAtomic } from './files.js'
+import { locateStore, type EvidenceStoreMode, type StoreLocation } from './location.js'
+import { loadSigner, logPorts, type Signer, type SignerLoad } from './signer.js'
+
+export interface EvidenceStoreOptions {
+  /** `$DSH_HOME` (the caller resolves the default `~/.dsh`). */
+  readonly dshHome: string
+  readonly workspaceRoot: string
+  /** Default `host`. */
+  readonly evidenceStore?: EvidenceStoreMode
+  /** Records between automatic checkpoints; default 32. */
+  readonly checkpointEvery?: number
+}
+
+/** Where an appended record landed. */
+export interface Appended {
+  readonly seq: number
+  /** sha256 of the record's line: the new head of the chain. */
+  readonly hash: string
+}
+
+/** What the store knows about the end of the log. */
+interface ChainState {
+  count: number
+  head: string
+  /** Records since the last checkpoint. */
+  sinceCheckpoint: number
+  /** File size when this state was computed: a different size means another writer. */
+  size: number
+  endsWithNewline: boolean
+}
+
+export const DEFAULT_CHECKPOINT_EVERY = 32
+
+/**
+ * One append queue per log file for the whole process, so two stores opened
+ * on the same workspace (two sessions, a re-applied plugin) still take turns.
+ */
+const queues = new Map<string, Promise<void>>()
+
+export class EvidenceStore {
+  readonly location: StoreLocation
+  private readonly checkpointEvery: number
+  private state: ChainState | null = null
+  private signerLoad: Promise<SignerLoad> | null = null
+  private outageRecorded = false
+
+  constructor(options: EvidenceStoreOptions) {
+    this.location = locateStore({
+      dshHome: options.dshHome,
+      workspaceRoot: options.workspaceRoot,
+      evidenceStore: options.evidenceStore ?? 'host',
+    })
+    const every = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY
+    if (!Number.isSafeInteger(every) || every < 1) throw new RangeError(`checkpointEvery must be a positive integer, got ${String(every)}`)
+    this.checkpointEvery = every
+  }
+
+  /** Append one evidence record (engine output, stored verbatim). */
+  appendEvidence(data: CanonicalValue): Promise<Appended> {
+    return this.enqueue(() => this.appendWithCadence({ kind: 'evidence', data }))
+  }
+
+  /** Append a marker record about the log itself. */
+  appendMarker(marker: MarkerName, data: { readonly [key: string]: CanonicalValue | undefined } = {}): Promise<Appended> {
+    return this.enqueue(() => this.appendWithCadence({ kind: 'marker', data: { ...data, marker } }))
+  }
+
+  /**
+   * Mark a boundary (baseline, verify, claim): sign a checkpoint over every
+   * record so far. `null` when there is nothing new to commit to or no signer.
+   */
+  checkpoint(): Promise<Appended | null> {
+    return this.enqueue(() => this.writeCheckpointIfDue(1))
+  }
+
+  /**
+   * Save `baseline.json` (plain JSON text) and chain its sha256, so a later
+   * substitution is detected; then checkpoint.
+   */
+  saveBaseline(text: string): Promise<{ readonly digest: string }> {
+    return this.enqueue(async () => {
+      const digest = sha256(Buffer.from(text, 'utf8'))
+      await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest } })
+      await writeFileAtomic(this.location.baselineFile, text)
+      await this.writeCheckpointIfDue(1)
+      return { digest }
+    })
+  }
+
+  /** An aborted baseline: its evidence enters the chain, `baseline.json` is left untouched. */
+  recordAbortedBaseline(data: { readonly [key: string]: CanonicalValue | undefined }): Promise<Appended> {
+    return this.enqueue(async () => {
+      const appended = await this.appendWithCadence({ kind: 'marker', data: { ...data, marker: 'baseline-aborted' } })
+      await this.writeCheckpointIfDue(1)
+      return appended
+    })
+  }
+
+  /** `baseline.json`'s text, `null` when no baseline was saved. */
+  async readBaseline(): Promise<string | null> {
+    const bytes = await readFileIfExists(this.location.baselineFile)
+    return bytes === null ? null : bytes.toString('utf8')
+  }
+
+  /** Verify the log, the anchor and the baseline digest (after pending appends). */
+  integrity(): Promise<IntegrityReport> {
+    return this.enqueue(async () => {
+      const [log, anchorBytes, baseline, signer] = await Promise.all([
+        readFileIfExists(this.location.logFile),
+        readFileIfExists(this.location.anchorFile),
+        readFileIfExists(this.location.baselineFile),
+        this.peekSigner(),
+      ])
+      const anchor: Anchor | 'malformed' | null = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed')
+      return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable: signer !== null }, logPorts(signer))
+    })
+  }
+
+  /** Wait for every queued append. */
+  async flush(): Promise<void> {
+    await this.enqueue(async () => undefined)
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const key = this.location.logFile
+    const run = (queues.get(key) ?? Promise.resolve()).then(task)
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    )
+    queues.set(key, settled)
+    // Forget the queue once it drains, so the map does not grow with every workspace.
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key)
+    })
+    return run
+  }
+
+  private async appendWithCadence(body: RecordBody): Promise<Appended> {
+    const signer = await this.signer()
+    if (signer === null && !this.outageRecorded) {
+      this.outageRecorded = true
+      await this.writeRecord({ kind: 'marker', data: { marker: 'signer-unavailable', reason: await this.signerError() } })
+    }
+    const appended = await this.writeRecord(body)
+    await this.writeCheckpointIfDue(this.checkpointEvery)
+    return appended
+  }
+
+  private async writeCheckpointIfDue(threshold: number): Promise<Appended | null> {
+    const state = await this.currentState()
+    if (state.sinceCheckpoint < threshold) return null
+    const signer = await this.signer()
+    if (signer === null) return null
+    const payload = { count: state.count, head: state.head }
+    const signature = signer.sign(checkpointMessage(payload))
+    const appended = await this.writeRecord({ kind: 'checkpoint', data: { ...payload, keyId: signer.keyId, signature } })
+    await this.advanceAnchor({ ...payload, keyId: signer.keyId, signature })
+    return appended
+  }
+
+  private async advanceAnchor(candidate: Anchor): Promise<void> {
+    const bytes = await readFileIfExists(this.location.anchorFile)
+    const current = bytes === null ? null : parseAnchor(bytes.toString('utf8'))
+    // An unreadable anchor is left in place: overwriting it would erase the
+    // evidence that someone wrote to it.
+    if (bytes !== null && current === null) return
+    if (!advancesAnchor(current, candidate)) return
+    await writeFileAtomic(this.location.anchorFile, `${canonicalJson(candidate)}\n`, 0o600)
+  }
+
+  private async writeRecord(body: RecordBody): Promise<Appended> {
+    const state = await this.currentState()
+    const line = encodeRecord(state.count, state.head, body)
+    // After a torn final line, start on a fresh line: the torn one stays
+    // visible as a broken record instead of being glued to this one.
+    const text = `${state.endsWithNewline ? '' : '\n'}${line}\n`
+    const bytes = Buffer.from(text, 'utf8')
+    await mkdir(this.location.dir, { recursive: true })
+    await appendFile(this.location.logFile, bytes)
+    const appended = { seq: state.count, hash: sha256(Buffer.from(line, 'utf8')) }
+    state.count += 1
+    state.head = appended.hash
+    state.sinceCheckpoint = body.kind === 'checkpoint' ? 0 : state.sinceCheckpoint + 1
+    state.size += bytes.length
+    state.endsWithNewline = true
+    return appended
+  }
+
+  /** The cached end of the chain, re-read when the file changed behind our back. */
+  private async currentState(): Promise<ChainState> {
+    const size = await fileSize(this.location.logFile)
+    if (this.state === null || this.state.size !== size) this.state = await this.readState()
+    return this.state
+  }
+
+  private async readState(): Promise<ChainState> {
+    const log = await readFileIfExists(this.location.logFile)
+    if (log === null || log.length === 0) return { count: 0, head: GENESIS_HASH, sinceCheckpoint: 0, size: log?.length ?? 0, endsWithNewline: true }
+    const { lines, torn } = splitLines(log)
+    const last = lines[lines.length - 1] ?? new Uint8Array()
+    let sinceCheckpoint = 0
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = lines[i]
+      if (line !== undefined && decodeRecord(line).record?.kind === 'checkpoint') break
+      sinceCheckpoint++
+    }
+    return { count: lines.length, head: sha256(last), sinceCheckpoint, size: log.length, endsWithNewline: !torn }
+  }
+
+  private signer(): Promise<Signer | null> {
+    this.signerLoad ??= loadSigner(this.location.keyDir, { create: true })
+    return this.signerLoad.then((load) => load.signer ?? null)
+  }
+
+  private async signerError(): Promise<string> {
+    const load = await this.signerLoad
+    return (load?.error ?? 'unknown').split(this.location.keyDir).join('$DSH_HOME/proof/keys')
+  }
+
+  /** The signer for verification: never creates a key just to look. */
+  private async peekSigner(): Promise<Signer | null> {
+    if (this.signerLoad !== null) return (await this.signerLoad).signer ?? null
+    return (await loadSigner(this.location.keyDir, { create: false })).signer ?? null
+  }
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+async function fileSize(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size
+  } catch (error) {
+    if (isMissing(error)) return 0
+    throw error
+  }
+}
