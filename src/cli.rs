@@ -1,0 +1,219 @@
+//! Command-line layer: clap definitions, path resolution, error-to-exit-code
+//! mapping and output. Each subcommand lives in `cli/<verb>.rs` and turns
+//! its arguments into one library call.
+
+mod snapshot;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use serde_json::{json, Map, Value};
+
+use crate::error::{Diagnostic, ExitStatus};
+use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
+use crate::report::Reporter;
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0    success
+  1    finished, but differences were found (`rebuild --check`)
+  2    usage, declaration or drift error (bad flag, invalid forklayer.toml,
+       anchors that no longer apply to the upstream base, a missing package)
+  3    integrity or I/O error (sha512 mismatch, refused archive entry,
+       upstream/ not matching its lock file, disk error)
+  101  internal bug (please report it)
+
+With --json, stdout carries exactly one JSON document
+{\"schema\": \"forklayer.<command>/1\", \"ok\": ..., ...}, also on failure.";
+
+/// `forklayer`: keep a fork layer of modified upstream npm packages honest.
+#[derive(Debug, Parser)]
+#[command(name = "forklayer", version, about, long_about = None, after_help = EXIT_CODES)]
+pub struct Cli {
+    /// Run as if started in <DIR> (relative paths are resolved against it).
+    #[arg(short = 'C', value_name = "DIR", global = true)]
+    pub dir: Option<PathBuf>,
+    /// The declaration file [default: forklayer.toml].
+    #[arg(long, value_name = "FILE", global = true)]
+    pub config: Option<PathBuf>,
+    /// Override `paths.upstream` (pristine upstream bytes).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub upstream: Option<PathBuf>,
+    /// Override `paths.forks` (the fork layer).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub forks: Option<PathBuf>,
+    /// Override `paths.patches` (the manifests).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub patches: Option<PathBuf>,
+    /// Print one JSON document on stdout instead of human output.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Only print warnings and errors on stderr.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// Print more detail on stderr.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+    /// The subcommand.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Vendor the exact upstream bytes of every forked and carried package
+    /// into upstream/ (with upstream/VERSION and the lock file).
+    Snapshot(snapshot::Args),
+}
+
+/// What a subcommand hands back to be printed.
+pub(crate) struct Outcome {
+    status: ExitStatus,
+    text: String,
+    data: Map<String, Value>,
+}
+
+impl Outcome {
+    fn new(status: ExitStatus, text: String, data: Value) -> Outcome {
+        let data = match data {
+            Value::Object(map) => map,
+            other => Map::from_iter([("result".to_string(), other)]),
+        };
+        Outcome { status, text, data }
+    }
+}
+
+/// Shared context of every subcommand.
+pub(crate) struct Context0 {
+    base: PathBuf,
+    config: PathBuf,
+    overrides: PathOverrides,
+    reporter: Reporter,
+}
+
+impl Context0 {
+    fn resolve(&self, path: &Path) -> PathBuf {
+        self.base.join(path)
+    }
+
+    fn layer(&self) -> anyhow::Result<Layer> {
+        Ok(Layer::load(&self.config, &self.overrides)?)
+    }
+
+    /// `path` relative to the project root with `/` separators when inside it.
+    fn display(&self, path: &Path) -> String {
+        let root = self.config.parent().unwrap_or(&self.base);
+        let shown = path.strip_prefix(root).unwrap_or(path);
+        let text = shown.to_string_lossy().replace('\\', "/");
+        if text.is_empty() {
+            ".".into()
+        } else {
+            text
+        }
+    }
+}
+
+/// Parses `args`, runs the subcommand and returns the exit status.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitStatus {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return if err.use_stderr() { ExitStatus::Usage } else { ExitStatus::Success };
+        }
+    };
+    let reporter = Reporter { json: cli.json, quiet: cli.quiet, verbose: cli.verbose };
+    let (name, result) = dispatch(cli, reporter);
+    let schema = format!("forklayer.{name}/1");
+    match result {
+        Ok(outcome) => {
+            if reporter.json {
+                let mut doc = outcome.data;
+                doc.insert("schema".into(), Value::String(schema));
+                doc.insert("ok".into(), Value::Bool(outcome.status == ExitStatus::Success));
+                reporter.json_document(&Value::Object(doc));
+            } else {
+                reporter.text(&outcome.text);
+            }
+            outcome.status
+        }
+        Err(err) => report_error(&reporter, &schema, &err),
+    }
+}
+
+fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outcome>) {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let base = match &cli.dir {
+        Some(dir) => cwd.join(dir),
+        None => cwd,
+    };
+    let config = base.join(cli.config.clone().unwrap_or_else(|| PathBuf::from(DECLARATION_FILE)));
+    let overrides = PathOverrides {
+        upstream: cli.upstream.as_ref().map(|p| base.join(p)),
+        forks: cli.forks.as_ref().map(|p| base.join(p)),
+        patches: cli.patches.as_ref().map(|p| base.join(p)),
+    };
+    let ctx = Context0 { base, config, overrides, reporter };
+    match cli.command {
+        Command::Snapshot(args) => ("snapshot", snapshot::exec(&ctx, args)),
+    }
+}
+
+/// Finds the first cause of the chain the library can classify.
+fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
+    macro_rules! try_types {
+        ($cause:expr; $($ty:ty),*) => {
+            $(if let Some(d) = $cause.downcast_ref::<$ty>() { return Some(d); })*
+        };
+    }
+    for cause in err.chain() {
+        try_types!(cause;
+            crate::layer::LayerError,
+            crate::snapshot::SnapshotError,
+            crate::npm::NpmError,
+            crate::npm::tarball::TarballError,
+            crate::lock::LockError,
+            crate::manifest::ManifestError,
+            crate::stage::StageError,
+            crate::tree::TreeError);
+    }
+    None
+}
+
+fn report_error(reporter: &Reporter, schema: &str, err: &anyhow::Error) -> ExitStatus {
+    let diagnostic = diagnose(err);
+    let (status, code, help) = match diagnostic {
+        Some(d) => (d.exit_status(), d.code(), d.help()),
+        None if is_broken_pipe(err) => return ExitStatus::Success,
+        None => (
+            ExitStatus::Bug,
+            "internal",
+            Some("this is a bug in forklayer; please report it with the command you ran".to_string()),
+        ),
+    };
+    let message = err.to_string();
+    let causes: Vec<String> = err.chain().skip(1).map(|c| c.to_string()).collect();
+    reporter.error(&message, &causes, help.as_deref());
+    if reporter.json {
+        let mut error = json!({ "code": code, "message": message, "causes": causes, "help": help });
+        if let (Some(d), Some(obj)) = (diagnostic.and_then(|d| d.details()), error.as_object_mut()) {
+            obj.insert("details".into(), d);
+        }
+        reporter.json_document(&json!({ "schema": schema, "ok": false, "error": error }));
+    }
+    status
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Adds "failed to …" context naming the declaration.
+pub(crate) fn with_layer_context<T>(result: anyhow::Result<T>, what: &str) -> anyhow::Result<T> {
+    result.with_context(|| format!("failed to {what}"))
+}

@@ -1,0 +1,54 @@
+//! `forklayer snapshot <version> [--from <dir | file.tgz>...]`
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use super::{Context0, Outcome};
+use crate::error::ExitStatus;
+use crate::npm::Npm;
+use crate::snapshot::{snapshot, SnapshotSource};
+
+/// Arguments of `snapshot`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Without --from, each package is fetched with `npm pack <name>@<version> --json` \
+(so .npmrc, proxies and auth apply) and its sha512 is checked against the registry's dist.integrity. \
+A --from source can be a .tgz file, a directory of .tgz files, a package directory or a \
+node_modules-style directory (integrity cannot be checked for extracted directories).")]
+pub struct Args {
+    /// The upstream version to vendor, e.g. 0.1.0-rc.8.
+    pub version: String,
+    /// Read packages from local .tgz files or directories instead of the registry.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub from: Vec<PathBuf>,
+    /// The npm program to run.
+    #[arg(long, value_name = "PATH", env = "FORKLAYER_NPM", default_value = "npm")]
+    pub npm: PathBuf,
+}
+
+pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
+    let layer = ctx.layer()?;
+    let source = if args.from.is_empty() {
+        ctx.reporter.status("Fetching", &format!("{} packages @ {} through `{}`", layer.upstream_packages().len(), args.version, args.npm.display()));
+        SnapshotSource::Registry(Npm::new(args.npm.clone(), layer.root.clone()))
+    } else {
+        SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
+    };
+    let outcome = super::with_layer_context(
+        snapshot(&layer, &args.version, &source).map_err(anyhow::Error::from),
+        &format!("snapshot `{}` into `{}`", args.version, ctx.display(&layer.paths.upstream)),
+    )?;
+    for warning in &outcome.warnings {
+        ctx.reporter.warning(warning);
+    }
+    let mut text = String::new();
+    let mut packages = Vec::new();
+    for (name, pkg) in &outcome.lock.packages {
+        let bytes: u64 = pkg.files.values().map(|f| f.size).sum();
+        text.push_str(&format!("{name}@{} {} files {bytes} bytes {}\n", pkg.version, pkg.files.len(), pkg.integrity.as_deref().unwrap_or("(no integrity)")));
+        packages.push(json!({"name": name, "version": pkg.version, "files": pkg.files.len(), "bytes": bytes, "integrity": pkg.integrity, "source": pkg.source}));
+    }
+    ctx.reporter.status("Vendored", &format!("{} packages into `{}`", packages.len(), ctx.display(&layer.paths.upstream)));
+    let data = json!({"version": outcome.version, "upstream": ctx.display(&layer.paths.upstream), "packages": packages, "warnings": outcome.warnings});
+    Ok(Outcome::new(ExitStatus::Success, text, data))
+}

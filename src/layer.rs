@@ -1,0 +1,317 @@
+//! The fork-layer declaration (`forklayer.toml`): the one place that lists
+//! the scope, the baseline version, the paths and the forked, carried and
+//! own packages. Everything else reads the typed [`Layer`] built here.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// Default name of the declaration file.
+pub const DECLARATION_FILE: &str = "forklayer.toml";
+
+/// Errors of loading the declaration.
+#[derive(Debug, thiserror::Error)]
+pub enum LayerError {
+    /// The file could not be read.
+    #[error("could not read the declaration `{path}`")]
+    Read {
+        /// The declaration path.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML of the expected shape.
+    #[error("invalid declaration `{path}`: {message}")]
+    Parse {
+        /// The declaration path.
+        path: PathBuf,
+        /// What the parser said.
+        message: String,
+    },
+    /// The file parses but declares something impossible.
+    #[error("invalid declaration `{path}`: {message}")]
+    Invalid {
+        /// The declaration path.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl crate::error::Diagnostic for LayerError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        crate::error::ExitStatus::Usage
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            LayerError::Read { .. } => "declaration_unreadable",
+            LayerError::Parse { .. } | LayerError::Invalid { .. } => "invalid_declaration",
+        }
+    }
+    fn help(&self) -> Option<String> {
+        Some(match self {
+            LayerError::Read { .. } => {
+                "run from the repository root, or pass `-C <dir>` or `--config <file>`".into()
+            }
+            _ => "fix the declaration; see docs/forklayer.md for its format".into(),
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeclaration {
+    layer: RawLayer,
+    paths: RawPaths,
+    packages: RawPackages,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLayer {
+    scope: String,
+    baseline: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPaths {
+    upstream: String,
+    forks: String,
+    patches: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPackages {
+    #[serde(default)]
+    forked: Vec<String>,
+    #[serde(default)]
+    carried: Vec<String>,
+    #[serde(default)]
+    own: Vec<RawOwn>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOwn {
+    name: String,
+    source: String,
+    include: Vec<String>,
+}
+
+/// A package of the project itself, shipped from its build output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnPackage {
+    /// Name without scope.
+    pub name: String,
+    /// Absolute source directory.
+    pub source: PathBuf,
+    /// Files or directories of `source` that form the package.
+    pub include: Vec<String>,
+}
+
+/// Where the fork layer lives; each can be overridden on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayerPaths {
+    /// Pristine upstream bytes (`upstream/`).
+    pub upstream: PathBuf,
+    /// The fork layer (`profile/forks/`).
+    pub forks: PathBuf,
+    /// Anchored manifests (`patches/`).
+    pub patches: PathBuf,
+}
+
+/// Command-line overrides of [`LayerPaths`].
+#[derive(Clone, Debug, Default)]
+pub struct PathOverrides {
+    /// Replaces `paths.upstream`.
+    pub upstream: Option<PathBuf>,
+    /// Replaces `paths.forks`.
+    pub forks: Option<PathBuf>,
+    /// Replaces `paths.patches`.
+    pub patches: Option<PathBuf>,
+}
+
+/// The whole declaration, with absolute paths.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layer {
+    /// Directory of the declaration; relative paths are resolved against it.
+    pub root: PathBuf,
+    /// npm scope, e.g. `@deepseek-ai`.
+    pub scope: String,
+    /// Upstream version the layer is built against.
+    pub baseline: String,
+    /// Resolved paths.
+    pub paths: LayerPaths,
+    /// Upstream packages that are modified (sorted).
+    pub forked: Vec<String>,
+    /// Upstream packages carried byte-identical (sorted).
+    pub carried: Vec<String>,
+    /// Own packages (sorted by name).
+    pub own: Vec<OwnPackage>,
+}
+
+/// How a package enters the fork layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackageKind {
+    /// Upstream, modified through a manifest.
+    Forked,
+    /// Upstream, copied unchanged.
+    Carried,
+    /// The project's own.
+    Own,
+}
+
+impl Layer {
+    /// Reads and validates the declaration at `file`.
+    pub fn load(file: &Path, overrides: &PathOverrides) -> Result<Layer, LayerError> {
+        let text = std::fs::read_to_string(file)
+            .map_err(|source| LayerError::Read { path: file.to_path_buf(), source })?;
+        let root = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        Layer::parse(&text, file, &root, overrides)
+    }
+
+    /// Parses declaration text; `origin` names the file in errors and `root`
+    /// resolves relative paths.
+    pub fn parse(
+        text: &str,
+        origin: &Path,
+        root: &Path,
+        overrides: &PathOverrides,
+    ) -> Result<Layer, LayerError> {
+        let raw: RawDeclaration = toml::from_str(text)
+            .map_err(|e| LayerError::Parse { path: origin.to_path_buf(), message: e.to_string() })?;
+        let invalid = |message: String| LayerError::Invalid { path: origin.to_path_buf(), message };
+        if !raw.layer.scope.starts_with('@') || raw.layer.scope.contains('/') || raw.layer.scope.len() < 2 {
+            return Err(invalid(format!("`layer.scope` must look like `@name`, got `{}`", raw.layer.scope)));
+        }
+        if raw.layer.baseline.trim().is_empty() {
+            return Err(invalid("`layer.baseline` is empty".into()));
+        }
+        let mut seen = BTreeSet::new();
+        let names = raw.packages.forked.iter().chain(&raw.packages.carried).chain(raw.packages.own.iter().map(|o| &o.name));
+        for name in names {
+            check_package_name(name).map_err(|why| invalid(format!("package `{name}`: {why}")))?;
+            if !seen.insert(name.clone()) {
+                return Err(invalid(format!("package `{name}` is declared more than once")));
+            }
+        }
+        let mut own = Vec::new();
+        for o in raw.packages.own {
+            if o.include.is_empty() {
+                return Err(invalid(format!("own package `{}` has an empty `include`", o.name)));
+            }
+            for inc in &o.include {
+                crate::tree::check_relative_path(inc).map_err(|e| invalid(format!("own package `{}`: include {e}", o.name)))?;
+            }
+            own.push(OwnPackage { name: o.name, source: root.join(o.source), include: o.include });
+        }
+        own.sort_by(|a, b| a.name.cmp(&b.name));
+        let pick = |over: &Option<PathBuf>, declared: &str| over.clone().unwrap_or_else(|| root.join(declared));
+        let paths = LayerPaths {
+            upstream: pick(&overrides.upstream, &raw.paths.upstream),
+            forks: pick(&overrides.forks, &raw.paths.forks),
+            patches: pick(&overrides.patches, &raw.paths.patches),
+        };
+        let mut forked = raw.packages.forked;
+        forked.sort();
+        let mut carried = raw.packages.carried;
+        carried.sort();
+        Ok(Layer { root: root.to_path_buf(), scope: raw.layer.scope, baseline: raw.layer.baseline, paths, forked, carried, own })
+    }
+
+    /// `@scope/name`.
+    pub fn full_name(&self, name: &str) -> String {
+        format!("{}/{}", self.scope, name)
+    }
+
+    /// Forked and carried packages, sorted: everything vendored in `upstream/`.
+    pub fn upstream_packages(&self) -> Vec<&str> {
+        let mut all: Vec<&str> = self.forked.iter().chain(&self.carried).map(String::as_str).collect();
+        all.sort_unstable();
+        all
+    }
+
+    /// Every package of the fork layer with its kind, sorted by name.
+    pub fn all_packages(&self) -> Vec<(&str, PackageKind)> {
+        let mut all: Vec<(&str, PackageKind)> = self
+            .forked
+            .iter()
+            .map(|n| (n.as_str(), PackageKind::Forked))
+            .chain(self.carried.iter().map(|n| (n.as_str(), PackageKind::Carried)))
+            .chain(self.own.iter().map(|o| (o.name.as_str(), PackageKind::Own)))
+            .collect();
+        all.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        all
+    }
+
+    /// `<base>/<scope>/<name>`.
+    pub fn package_dir(&self, base: &Path, name: &str) -> PathBuf {
+        base.join(&self.scope).join(name)
+    }
+}
+
+fn check_package_name(name: &str) -> Result<(), &'static str> {
+    if name.is_empty() {
+        return Err("empty name");
+    }
+    if name.len() > 214 {
+        return Err("longer than 214 characters");
+    }
+    let ok = name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-._~".contains(&b));
+    if !ok || name.starts_with('.') || name.starts_with('_') {
+        return Err("not a valid unscoped npm package name (lowercase letters, digits, `-._~`)");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::{Layer, PathOverrides};
+
+    const DECL: &str = r#"
+[layer]
+scope = "@acme"
+baseline = "1.0.0"
+[paths]
+upstream = "up"
+forks = "p/forks"
+patches = "patches"
+[packages]
+forked = ["b", "a"]
+carried = ["c"]
+[[packages.own]]
+name = "own"
+source = "plugins/own"
+include = ["lib", "package.json"]
+"#;
+
+    #[test]
+    fn paths_resolve_against_the_declaration_and_overrides_win() {
+        let over = PathOverrides { forks: Some(PathBuf::from("/elsewhere")), ..Default::default() };
+        let layer = Layer::parse(DECL, Path::new("/r/forklayer.toml"), Path::new("/r"), &over).expect("parse");
+        assert_eq!(layer.paths.upstream, Path::new("/r/up"));
+        assert_eq!(layer.paths.forks, Path::new("/elsewhere"));
+        assert_eq!(layer.forked, ["a", "b"]);
+        assert_eq!(layer.upstream_packages(), ["a", "b", "c"]);
+        assert_eq!(layer.own[0].source, Path::new("/r/plugins/own"));
+    }
+
+    #[test]
+    fn duplicate_packages_are_refused() {
+        let text = DECL.replace("carried = [\"c\"]", "carried = [\"a\"]");
+        let err = Layer::parse(&text, Path::new("f.toml"), Path::new("."), &PathOverrides::default()).expect_err("dup");
+        assert!(err.to_string().contains("`a` is declared more than once"), "{err}");
+    }
+
+    #[test]
+    fn unknown_keys_are_refused() {
+        let text = DECL.replace("[paths]", "[paths]\nupstrem = \"x\"");
+        assert!(Layer::parse(&text, Path::new("f.toml"), Path::new("."), &PathOverrides::default()).is_err());
+    }
+}

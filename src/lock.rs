@@ -1,0 +1,197 @@
+//! The lock file of `upstream/` (`forklayer.lock.json`): per package its
+//! name, version, tarball integrity and every file's size, mode and sha256,
+//! so `check` can prove the vendored bytes were not touched.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::npm::sha256_hex;
+use crate::tree::Tree;
+
+/// File name of the lock inside the upstream directory.
+pub const LOCK_FILE: &str = "forklayer.lock.json";
+/// File name of the vendored version marker inside the upstream directory.
+pub const VERSION_FILE: &str = "VERSION";
+/// Schema tag written into every lock.
+pub const LOCK_SCHEMA: &str = "forklayer.lock/1";
+
+/// The whole lock file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lock {
+    /// Full package name → entry.
+    pub packages: BTreeMap<String, LockedPackage>,
+    /// Always [`LOCK_SCHEMA`].
+    pub schema: String,
+    /// The upstream version vendored.
+    pub version: String,
+}
+
+/// One vendored package.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LockedPackage {
+    /// Relative path → file facts.
+    pub files: BTreeMap<String, LockedFile>,
+    /// sha512 SRI of the tarball; `null` when vendored from a directory.
+    pub integrity: Option<String>,
+    /// `registry`, `tarball` or `directory`.
+    pub source: String,
+    /// The package version.
+    pub version: String,
+}
+
+/// Facts about one vendored file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LockedFile {
+    /// `0644` or `0755`.
+    pub mode: String,
+    /// Lowercase hex sha256 of the bytes.
+    pub sha256: String,
+    /// Size in bytes.
+    pub size: u64,
+}
+
+/// Errors of reading or writing the lock.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// The lock could not be read.
+    #[error("could not read the lock file `{path}`")]
+    Read {
+        /// The path.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The lock is not valid.
+    #[error("invalid lock file `{path}`: {message}")]
+    Invalid {
+        /// The path.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl crate::error::Diagnostic for LockError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        crate::error::ExitStatus::Integrity
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            LockError::Read { .. } => "lock_unreadable",
+            LockError::Invalid { .. } => "lock_invalid",
+        }
+    }
+    fn help(&self) -> Option<String> {
+        Some("re-create `upstream/` with `forklayer snapshot <version>`".into())
+    }
+}
+
+/// Facts about every file of `tree`.
+pub fn lock_files(tree: &Tree) -> BTreeMap<String, LockedFile> {
+    tree.iter()
+        .map(|(path, entry)| {
+            let facts = LockedFile {
+                mode: format!("{:04o}", entry.mode()),
+                sha256: sha256_hex(&entry.bytes),
+                size: entry.bytes.len() as u64,
+            };
+            (path.to_string(), facts)
+        })
+        .collect()
+}
+
+impl Lock {
+    /// Canonical bytes: sorted keys, two-space indentation, final newline.
+    pub fn to_canonical_json(&self) -> Vec<u8> {
+        crate::manifest::canonical_json(self)
+    }
+
+    /// Parses lock bytes; `origin` names the file in errors.
+    pub fn from_json(bytes: &[u8], origin: &Path) -> Result<Lock, LockError> {
+        let lock: Lock = serde_json::from_slice(bytes)
+            .map_err(|e| LockError::Invalid { path: origin.to_path_buf(), message: e.to_string() })?;
+        if lock.schema != LOCK_SCHEMA {
+            return Err(LockError::Invalid {
+                path: origin.to_path_buf(),
+                message: format!("unsupported schema `{}` (this forklayer reads `{LOCK_SCHEMA}`)", lock.schema),
+            });
+        }
+        Ok(lock)
+    }
+
+    /// Reads `<upstream>/forklayer.lock.json`.
+    pub fn read(upstream: &Path) -> Result<Lock, LockError> {
+        let path = upstream.join(LOCK_FILE);
+        let bytes = std::fs::read(&path).map_err(|source| LockError::Read { path: path.clone(), source })?;
+        Lock::from_json(&bytes, &path)
+    }
+
+    /// Differences between the lock entry of `package` and `tree`, as
+    /// human-readable lines naming each file (empty when they agree).
+    pub fn verify_tree(&self, package: &str, tree: &Tree) -> Vec<String> {
+        let Some(locked) = self.packages.get(package) else {
+            return vec![format!("`{package}` is not in the lock file")];
+        };
+        let actual = lock_files(tree);
+        let mut problems = Vec::new();
+        for (path, want) in &locked.files {
+            match actual.get(path) {
+                None => problems.push(format!("`{package}/{path}` is missing")),
+                Some(have) if have.sha256 != want.sha256 || have.size != want.size => {
+                    problems.push(format!("`{package}/{path}` has changed (sha256 {} instead of {})", have.sha256, want.sha256))
+                }
+                Some(have) if have.mode != want.mode => {
+                    problems.push(format!("`{package}/{path}` has mode {} instead of {}", have.mode, want.mode))
+                }
+                Some(_) => {}
+            }
+        }
+        for path in actual.keys().filter(|p| !locked.files.contains_key(*p)) {
+            problems.push(format!("`{package}/{path}` is not in the lock file"));
+        }
+        problems
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::path::Path;
+
+    use super::{lock_files, Lock, LockedPackage, LOCK_SCHEMA};
+    use crate::tree::{FileEntry, Tree};
+
+    fn sample() -> (Lock, Tree) {
+        let mut tree = Tree::new();
+        tree.insert("a.js", FileEntry::new(b"a".to_vec())).expect("insert");
+        let pkg = LockedPackage { files: lock_files(&tree), integrity: None, source: "directory".into(), version: "1.0.0".into() };
+        let lock = Lock { packages: BTreeMap::from([("@s/p".to_string(), pkg)]), schema: LOCK_SCHEMA.into(), version: "1.0.0".into() };
+        (lock, tree)
+    }
+
+    #[test]
+    fn lock_round_trips_canonically() {
+        let (lock, _) = sample();
+        let bytes = lock.to_canonical_json();
+        assert!(bytes.ends_with(b"}\n"));
+        assert_eq!(Lock::from_json(&bytes, Path::new("x")).expect("parse"), lock);
+    }
+
+    #[test]
+    fn changed_and_extra_files_are_named() {
+        let (lock, mut tree) = sample();
+        assert!(lock.verify_tree("@s/p", &tree).is_empty());
+        tree.insert("a.js", FileEntry::executable(b"a".to_vec())).expect("insert");
+        tree.insert("b.js", FileEntry::new(b"b".to_vec())).expect("insert");
+        let problems = lock.verify_tree("@s/p", &tree);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].contains("mode 0755"));
+        assert!(problems[1].contains("`@s/p/b.js` is not in the lock file"));
+    }
+}

@@ -1,0 +1,384 @@
+//! npm packages: SRI integrity, the user's own `npm` (so `.npmrc`, proxies
+//! and auth keep working) and fetching a package as an integrity-checked
+//! [`Tree`] from the registry, a `.tgz` file or an extracted directory.
+
+pub mod tarball;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use base64::Engine;
+use serde::Deserialize;
+use sha2::{Digest, Sha256, Sha512};
+
+use crate::tree::{Tree, TreeError};
+
+/// Errors of talking to npm or reading packages.
+#[derive(Debug, thiserror::Error)]
+pub enum NpmError {
+    /// The npm program could not be started.
+    #[error("could not run `{program}`")]
+    Spawn {
+        /// The program.
+        program: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// npm exited with an error.
+    #[error("`npm {args}` failed ({status}): {stderr}")]
+    Failed {
+        /// The arguments.
+        args: String,
+        /// Exit status text.
+        status: String,
+        /// What npm printed on stderr (last lines).
+        stderr: String,
+    },
+    /// npm printed something unexpected.
+    #[error("unexpected output from `npm {args}`: {message}")]
+    Output {
+        /// The arguments.
+        args: String,
+        /// What was wrong.
+        message: String,
+    },
+    /// The registry has no such version.
+    #[error("`{spec}` is not in the registry")]
+    NotFound {
+        /// `name@version`.
+        spec: String,
+    },
+    /// The tarball bytes do not match the expected integrity.
+    #[error("integrity mismatch for `{package}`: expected `{expected}`, got `{actual}`")]
+    IntegrityMismatch {
+        /// `name@version`.
+        package: String,
+        /// The expected SRI.
+        expected: String,
+        /// The SRI of the bytes received.
+        actual: String,
+    },
+    /// An SRI string without a sha512 hash.
+    #[error("integrity `{value}` of `{package}` has no sha512 hash")]
+    UnsupportedIntegrity {
+        /// `name@version`.
+        package: String,
+        /// The SRI string.
+        value: String,
+    },
+    /// The package.json of a package is missing or unreadable.
+    #[error("`{path}` is not a valid package: {message}")]
+    BadPackage {
+        /// Where the package came from.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The tarball was refused.
+    #[error("refused tarball `{path}`")]
+    Tarball {
+        /// The tarball.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: tarball::TarballError,
+    },
+    /// Reading a directory failed.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// Reading a file failed.
+    #[error("could not read `{path}`")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl crate::error::Diagnostic for NpmError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        use crate::error::ExitStatus;
+        match self {
+            NpmError::NotFound { .. } | NpmError::BadPackage { .. } => ExitStatus::Usage,
+            _ => ExitStatus::Integrity,
+        }
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            NpmError::Spawn { .. } => "npm_spawn",
+            NpmError::Failed { .. } => "npm_failed",
+            NpmError::Output { .. } => "npm_output",
+            NpmError::NotFound { .. } => "not_in_registry",
+            NpmError::IntegrityMismatch { .. } => "integrity_mismatch",
+            NpmError::UnsupportedIntegrity { .. } => "unsupported_integrity",
+            NpmError::BadPackage { .. } => "bad_package",
+            NpmError::Tarball { source, .. } => crate::error::Diagnostic::code(source),
+            NpmError::Tree(e) => crate::error::Diagnostic::code(e),
+            NpmError::Io { .. } => "io",
+        }
+    }
+    fn help(&self) -> Option<String> {
+        match self {
+            NpmError::Spawn { .. } => Some("install npm or point `--npm <path>` at it".into()),
+            NpmError::IntegrityMismatch { .. } => {
+                Some("the bytes are not what the registry published; do not vendor them".into())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// `sha512-<base64>` of `bytes`, as npm writes it.
+pub fn sri_sha512(bytes: &[u8]) -> String {
+    let digest = Sha512::digest(bytes);
+    format!("sha512-{}", base64::engine::general_purpose::STANDARD.encode(digest))
+}
+
+/// Lowercase hex sha256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut out = String::with_capacity(64);
+    for b in digest {
+        out.push_str(&format!("{b:02x}"));
+    }
+    out
+}
+
+/// Checks `bytes` against an SRI string (which may list several hashes;
+/// every sha512 one must match, and at least one must be present).
+pub fn verify_integrity(package: &str, expected: &str, bytes: &[u8]) -> Result<String, NpmError> {
+    let actual = sri_sha512(bytes);
+    let sha512s: Vec<&str> = expected.split_whitespace().filter(|h| h.starts_with("sha512-")).collect();
+    if sha512s.is_empty() {
+        return Err(NpmError::UnsupportedIntegrity { package: package.into(), value: expected.into() });
+    }
+    // Options after `?` in an SRI entry are not part of the digest.
+    if sha512s.iter().any(|h| h.split('?').next() != Some(actual.as_str())) {
+        return Err(NpmError::IntegrityMismatch {
+            package: package.into(),
+            expected: expected.into(),
+            actual,
+        });
+    }
+    Ok(actual)
+}
+
+/// The user's npm program, run in a fixed working directory.
+#[derive(Clone, Debug)]
+pub struct Npm {
+    program: PathBuf,
+    cwd: PathBuf,
+}
+
+#[derive(Deserialize)]
+struct PackOutput {
+    filename: String,
+}
+
+impl Npm {
+    /// An npm client running `program` in `cwd` (where `.npmrc` is read).
+    pub fn new(program: impl Into<PathBuf>, cwd: impl Into<PathBuf>) -> Npm {
+        Npm { program: program.into(), cwd: cwd.into() }
+    }
+
+    fn run(&self, args: &[&str]) -> Result<Vec<u8>, NpmError> {
+        let output = Command::new(&self.program)
+            .args(args)
+            .current_dir(&self.cwd)
+            .output()
+            .map_err(|source| NpmError::Spawn { program: self.program.clone(), source })?;
+        if !output.status.success() {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let tail: Vec<&str> = stderr.lines().rev().take(6).collect();
+            return Err(NpmError::Failed {
+                args: args.join(" "),
+                status: output.status.to_string(),
+                stderr: tail.into_iter().rev().collect::<Vec<_>>().join(" | "),
+            });
+        }
+        Ok(output.stdout)
+    }
+
+    /// The registry's `dist.integrity` of `name@version`.
+    pub fn view_integrity(&self, name: &str, version: &str) -> Result<String, NpmError> {
+        let spec = format!("{name}@{version}");
+        let args = ["view", spec.as_str(), "dist.integrity", "--json"];
+        let stdout = self.run(&args)?;
+        if stdout.iter().all(u8::is_ascii_whitespace) {
+            return Err(NpmError::NotFound { spec });
+        }
+        let value: serde_json::Value = serde_json::from_slice(&stdout)
+            .map_err(|e| NpmError::Output { args: args.join(" "), message: e.to_string() })?;
+        match value {
+            serde_json::Value::String(s) => Ok(s),
+            other => Err(NpmError::Output {
+                args: args.join(" "),
+                message: format!("expected one integrity string, got `{other}`"),
+            }),
+        }
+    }
+
+    /// Runs `npm pack name@version --json` into `dest` and returns the path
+    /// of the tarball it wrote.
+    pub fn pack(&self, name: &str, version: &str, dest: &Path) -> Result<PathBuf, NpmError> {
+        let spec = format!("{name}@{version}");
+        let dest_str = dest.to_string_lossy().into_owned();
+        let args = ["pack", spec.as_str(), "--json", "--pack-destination", dest_str.as_str()];
+        let stdout = self.run(&args)?;
+        let packed: Vec<PackOutput> = serde_json::from_slice(&stdout)
+            .map_err(|e| NpmError::Output { args: args.join(" "), message: e.to_string() })?;
+        let [one] = packed.as_slice() else {
+            return Err(NpmError::Output { args: args.join(" "), message: format!("expected one tarball, got {}", packed.len()) });
+        };
+        let file = Path::new(&one.filename);
+        let name_only = file.file_name().ok_or_else(|| NpmError::Output {
+            args: args.join(" "),
+            message: format!("bad filename `{}`", one.filename),
+        })?;
+        Ok(dest.join(name_only))
+    }
+}
+
+/// Where a fetched package came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// `npm pack` from the registry, integrity checked.
+    Registry,
+    /// A local `.tgz` file.
+    Tarball,
+    /// An extracted directory (integrity cannot be checked).
+    Directory,
+}
+
+impl Origin {
+    /// Stable lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Origin::Registry => "registry",
+            Origin::Tarball => "tarball",
+            Origin::Directory => "directory",
+        }
+    }
+}
+
+/// A package read into memory.
+#[derive(Clone, Debug)]
+pub struct FetchedPackage {
+    /// Full npm name from its package.json.
+    pub name: String,
+    /// Version from its package.json.
+    pub version: String,
+    /// The files.
+    pub tree: Tree,
+    /// sha512 SRI of the tarball (`None` for a directory).
+    pub integrity: Option<String>,
+    /// Where it came from.
+    pub origin: Origin,
+}
+
+#[derive(Deserialize)]
+struct PackageJson {
+    name: Option<String>,
+    version: Option<String>,
+}
+
+/// Name and version from a tree's `package.json`.
+pub fn package_identity(tree: &Tree, origin: &Path) -> Result<(String, String), NpmError> {
+    let bad = |message: String| NpmError::BadPackage { path: origin.to_path_buf(), message };
+    let manifest = tree.get("package.json").ok_or_else(|| bad("no `package.json`".into()))?;
+    let parsed: PackageJson = serde_json::from_slice(&manifest.bytes)
+        .map_err(|e| bad(format!("`package.json` is not valid JSON: {e}")))?;
+    match (parsed.name, parsed.version) {
+        (Some(n), Some(v)) => Ok((n, v)),
+        _ => Err(bad("`package.json` lacks `name` or `version`".into())),
+    }
+}
+
+/// Reads tarball bytes, checks them against `expected` (when given) and
+/// extracts them. `origin` names the tarball in errors.
+pub fn fetch_from_tgz_bytes(
+    bytes: &[u8],
+    origin: &Path,
+    expected: Option<&str>,
+) -> Result<FetchedPackage, NpmError> {
+    let integrity = match expected {
+        Some(exp) => verify_integrity(&origin.display().to_string(), exp, bytes)?,
+        None => sri_sha512(bytes),
+    };
+    let tree = tarball::read_tgz(bytes)
+        .map_err(|source| NpmError::Tarball { path: origin.to_path_buf(), source })?;
+    let (name, version) = package_identity(&tree, origin)?;
+    Ok(FetchedPackage { name, version, tree, integrity: Some(integrity), origin: Origin::Tarball })
+}
+
+/// Reads a `.tgz` file; see [`fetch_from_tgz_bytes`].
+pub fn fetch_from_tgz(path: &Path, expected: Option<&str>) -> Result<FetchedPackage, NpmError> {
+    let bytes = std::fs::read(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
+    fetch_from_tgz_bytes(&bytes, path, expected)
+}
+
+/// Fetches `name@version` through `npm pack` into `scratch` and checks it
+/// against the registry's `dist.integrity`.
+pub fn fetch_from_registry(
+    npm: &Npm,
+    name: &str,
+    version: &str,
+    scratch: &Path,
+) -> Result<FetchedPackage, NpmError> {
+    let expected = npm.view_integrity(name, version)?;
+    let tgz = npm.pack(name, version, scratch)?;
+    let bytes = std::fs::read(&tgz).map_err(|source| NpmError::Io { path: tgz.clone(), source })?;
+    let _ = std::fs::remove_file(&tgz);
+    let spec = format!("{name}@{version}");
+    let mut fetched = fetch_from_tgz_bytes(&bytes, Path::new(&spec), Some(&expected))?;
+    fetched.origin = Origin::Registry;
+    if fetched.name != name || fetched.version != version {
+        return Err(NpmError::BadPackage {
+            path: PathBuf::from(&spec),
+            message: format!("npm returned `{}@{}`", fetched.name, fetched.version),
+        });
+    }
+    Ok(fetched)
+}
+
+/// What npm adds to an installed package directory that is not part of
+/// the published tarball.
+pub fn is_install_artifact(rel: &str, is_dir: bool) -> bool {
+    is_dir && (rel == "node_modules" || rel.ends_with("/node_modules"))
+        || rel == ".package-lock.json"
+}
+
+/// Reads an extracted package directory (e.g. from `node_modules`),
+/// skipping what npm adds on install. Integrity cannot be checked.
+pub fn fetch_from_dir(dir: &Path) -> Result<FetchedPackage, NpmError> {
+    let tree = Tree::read_dir_filtered(dir, |rel, is_dir| !is_install_artifact(rel, is_dir))?;
+    tarball::check_case_collisions(&tree)
+        .map_err(|source| NpmError::Tarball { path: dir.to_path_buf(), source })?;
+    let (name, version) = package_identity(&tree, dir)?;
+    Ok(FetchedPackage { name, version, tree, integrity: None, origin: Origin::Directory })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sha256_hex, sri_sha512, verify_integrity};
+
+    #[test]
+    fn sri_of_empty_input_is_the_known_value() {
+        assert_eq!(
+            sri_sha512(b""),
+            "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="
+        );
+        assert_eq!(sha256_hex(b"").len(), 64);
+    }
+
+    #[test]
+    fn differing_sha512_is_refused() {
+        let good = sri_sha512(b"a");
+        assert!(verify_integrity("p", &good, b"a").is_ok());
+        assert!(verify_integrity("p", &good, b"b").is_err());
+        assert!(verify_integrity("p", "sha1-abc", b"a").is_err());
+    }
+}

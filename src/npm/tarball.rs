@@ -1,0 +1,150 @@
+//! Reading npm tarballs (`.tgz`) into a [`Tree`], the way npm extracts them
+//! but stricter: the first path component is stripped, bytes and the
+//! executable bit are kept exactly, and anything unsafe is refused before a
+//! single byte is written anywhere (the result is in memory).
+
+use std::collections::BTreeMap;
+use std::io::Read;
+
+use flate2::read::GzDecoder;
+use tar::{Archive, EntryType};
+
+use crate::tree::{check_relative_path, FileEntry, Tree, TreeError};
+
+/// Why a tarball was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum TarballError {
+    /// The gzip or tar framing is broken.
+    #[error("corrupt archive: {message}")]
+    Corrupt {
+        /// What the decoder said.
+        message: String,
+    },
+    /// An entry whose path would escape the package or is not plain.
+    #[error("refused entry `{entry}`: {reason}")]
+    UnsafeEntry {
+        /// The entry name as stored in the archive.
+        entry: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// Two entries whose paths differ only in letter case; they would
+    /// overwrite each other on case-insensitive file systems.
+    #[error("refused entries `{first}` and `{second}`: their names differ only in case")]
+    CaseCollision {
+        /// The first path.
+        first: String,
+        /// The second path.
+        second: String,
+    },
+}
+
+impl crate::error::Diagnostic for TarballError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        crate::error::ExitStatus::Integrity
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            TarballError::Corrupt { .. } => "corrupt_archive",
+            TarballError::UnsafeEntry { .. } => "unsafe_archive_entry",
+            TarballError::CaseCollision { .. } => "case_collision",
+        }
+    }
+}
+
+fn corrupt(err: std::io::Error) -> TarballError {
+    TarballError::Corrupt { message: err.to_string() }
+}
+
+/// Extracts the files of a gzip-compressed npm tarball into memory.
+pub fn read_tgz(bytes: &[u8]) -> Result<Tree, TarballError> {
+    let mut archive = Archive::new(GzDecoder::new(bytes));
+    let mut tree = Tree::new();
+    for entry in archive.entries().map_err(corrupt)? {
+        let mut entry = entry.map_err(corrupt)?;
+        let raw_name = String::from_utf8(entry.path_bytes().into_owned()).map_err(|e| {
+            TarballError::UnsafeEntry {
+                entry: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                reason: "name is not valid UTF-8".into(),
+            }
+        })?;
+        let refuse = |reason: &str| TarballError::UnsafeEntry { entry: raw_name.clone(), reason: reason.into() };
+        match entry.header().entry_type() {
+            EntryType::Regular | EntryType::Continuous => {}
+            EntryType::Directory | EntryType::XGlobalHeader | EntryType::XHeader => continue,
+            EntryType::Symlink => return Err(refuse("symbolic links are not allowed")),
+            EntryType::Link => return Err(refuse("hard links are not allowed")),
+            _ => return Err(refuse("only regular files and directories are allowed")),
+        }
+        let rel = strip_first_component(&raw_name).map_err(|reason| refuse(reason))?;
+        let Some(rel) = rel else { continue };
+        let executable = entry.header().mode().map_err(corrupt)? & 0o111 != 0;
+        let mut data = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0));
+        entry.read_to_end(&mut data).map_err(corrupt)?;
+        if tree.contains(&rel) {
+            return Err(refuse("the archive contains this file twice"));
+        }
+        tree.insert(rel, FileEntry { bytes: data, executable }).map_err(|e| match e {
+            TreeError::UnsafePath { reason, .. } => refuse(reason),
+            other => refuse(&other.to_string()),
+        })?;
+    }
+    check_case_collisions(&tree)?;
+    Ok(tree)
+}
+
+/// npm strips the first component (`package/` by convention, but any name)
+/// of every entry. Returns `None` for the top directory itself.
+fn strip_first_component(name: &str) -> Result<Option<String>, &'static str> {
+    if name.starts_with('/') || name.starts_with('\\') {
+        return Err("absolute paths are not allowed");
+    }
+    if name.as_bytes().get(1) == Some(&b':') {
+        return Err("drive-letter paths are not allowed");
+    }
+    if name.split(['/', '\\']).any(|c| c == "..") {
+        return Err("`..` components are not allowed");
+    }
+    let trimmed = name.trim_start_matches("./");
+    let rest = match trimmed.split_once('/') {
+        Some((_, rest)) => rest.trim_end_matches('/'),
+        None => return Ok(None),
+    };
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    check_relative_path(rest).map_err(|e| match e {
+        TreeError::UnsafePath { reason, .. } => reason,
+        _ => "invalid path",
+    })?;
+    Ok(Some(rest.to_string()))
+}
+
+/// Refuses two paths that differ only in case (`README.md`/`readme.md`).
+pub fn check_case_collisions(tree: &Tree) -> Result<(), TarballError> {
+    let mut folded: BTreeMap<String, &str> = BTreeMap::new();
+    for path in tree.paths() {
+        if let Some(first) = folded.insert(path.to_lowercase(), path) {
+            return Err(TarballError::CaseCollision { first: first.to_string(), second: path.to_string() });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip_first_component;
+
+    #[test]
+    fn first_component_is_stripped_whatever_its_name() {
+        assert_eq!(strip_first_component("package/lib/a.js"), Ok(Some("lib/a.js".into())));
+        assert_eq!(strip_first_component("node/a.js"), Ok(Some("a.js".into())));
+        assert_eq!(strip_first_component("package/"), Ok(None));
+    }
+
+    #[test]
+    fn escaping_names_are_refused() {
+        assert!(strip_first_component("package/../../etc/x").is_err());
+        assert!(strip_first_component("/etc/passwd").is_err());
+    }
+}

@@ -1,0 +1,79 @@
+//! The only module that prints. Human messages go to stderr (status lines
+//! with a right-aligned verb, `warning:`, `note:`, `error:`); results go to
+//! stdout, either as text or, with `--json`, as exactly one JSON document.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::io::Write;
+
+use serde_json::Value;
+
+/// Verbosity and format of a run's output.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reporter {
+    /// Print the result as one JSON document on stdout.
+    pub json: bool,
+    /// Suppress status lines and notes.
+    pub quiet: bool,
+    /// Show verbose-only details.
+    pub verbose: bool,
+}
+
+impl Reporter {
+    /// A status line such as `   Fetching @scope/pkg@1.0.0`.
+    pub fn status(&self, verb: &str, message: &str) {
+        if !self.quiet {
+            eprintln!("{verb:>12} {message}");
+        }
+    }
+
+    /// A `warning:` line (shown even with `-q`).
+    pub fn warning(&self, message: &str) {
+        eprintln!("warning: {message}");
+    }
+
+    /// A `note:` line.
+    pub fn note(&self, message: &str) {
+        if !self.quiet {
+            eprintln!("note: {message}");
+        }
+    }
+
+    /// A verbose-only detail line.
+    pub fn detail(&self, message: &str) {
+        if self.verbose && !self.quiet {
+            eprintln!("       {message}");
+        }
+    }
+
+    /// Writes human result text to stdout; a closed pipe is not an error.
+    pub fn text(&self, text: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    }
+
+    /// Writes the one JSON document of this run (sorted keys, newline).
+    pub fn json_document(&self, value: &Value) {
+        let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "{}".into());
+        text.push('\n');
+        self.text(&text);
+    }
+
+    /// Prints an error in the `error:` / `Caused by:` / `help:` format.
+    pub fn error(&self, message: &str, causes: &[String], help: Option<&str>) {
+        let mut text = format!("error: {message}\n");
+        if !causes.is_empty() {
+            text.push_str("\nCaused by:\n");
+            for cause in causes {
+                for (i, line) in cause.lines().enumerate() {
+                    let lead = if i == 0 { "  " } else { "    " };
+                    text.push_str(&format!("{lead}{line}\n"));
+                }
+            }
+        }
+        if let Some(help) = help {
+            text.push_str(&format!("\nhelp: {help}\n"));
+        }
+        eprint!("{text}");
+    }
+}

@@ -1,0 +1,311 @@
+//! `snapshot`: vendor the exact upstream bytes of every forked and carried
+//! package into `upstream/<scope>/<pkg>/`, with `upstream/VERSION` and the
+//! lock file, replacing the previous snapshot atomically.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::layer::Layer;
+use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
+use crate::npm::{self, FetchedPackage, Npm, NpmError, Origin};
+use crate::stage::{write_tree_atomically, StageError};
+use crate::tree::{FileEntry, Tree, TreeError};
+
+/// Where the packages come from.
+#[derive(Clone, Debug)]
+pub enum SnapshotSource {
+    /// The registry, through the user's npm.
+    Registry(Npm),
+    /// Local `.tgz` files and/or directories (`--from`).
+    Local(Vec<PathBuf>),
+}
+
+/// Errors of `snapshot`.
+#[derive(Debug, thiserror::Error)]
+pub enum SnapshotError {
+    /// Fetching or reading a package failed.
+    #[error("could not fetch `{package}`")]
+    Fetch {
+        /// Full package name.
+        package: String,
+        /// Why.
+        #[source]
+        source: NpmError,
+    },
+    /// Reading a `--from` source failed.
+    #[error("could not read `{path}`")]
+    Source {
+        /// The source.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: NpmError,
+    },
+    /// A declared package is in none of the `--from` sources.
+    #[error("`{package}` was not found in any `--from` source")]
+    Missing {
+        /// Full package name.
+        package: String,
+    },
+    /// A package has another version than requested.
+    #[error("`{package}` from `{origin}` is version `{found}`, not `{wanted}`")]
+    WrongVersion {
+        /// Full package name.
+        package: String,
+        /// Where it was found.
+        origin: String,
+        /// Its version.
+        found: String,
+        /// The requested version.
+        wanted: String,
+    },
+    /// The same package appears in two sources.
+    #[error("`{package}` appears in both `{first}` and `{second}`")]
+    Duplicate {
+        /// Full package name.
+        package: String,
+        /// First source.
+        first: String,
+        /// Second source.
+        second: String,
+    },
+    /// A `--from` path is neither a `.tgz` file nor a directory.
+    #[error("`{path}` is neither a `.tgz` file nor a directory")]
+    BadSource {
+        /// The path.
+        path: PathBuf,
+    },
+    /// Reading the previous upstream directory failed.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// Writing the new upstream directory failed.
+    #[error(transparent)]
+    Write(#[from] StageError),
+    /// Creating the scratch directory failed.
+    #[error("could not create the scratch directory `{path}`")]
+    Scratch {
+        /// The path.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl crate::error::Diagnostic for SnapshotError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        use crate::error::ExitStatus;
+        match self {
+            SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.exit_status(),
+            SnapshotError::Missing { .. }
+            | SnapshotError::WrongVersion { .. }
+            | SnapshotError::Duplicate { .. }
+            | SnapshotError::BadSource { .. } => ExitStatus::Usage,
+            SnapshotError::Tree(e) => e.exit_status(),
+            SnapshotError::Write(e) => e.exit_status(),
+            SnapshotError::Scratch { .. } => ExitStatus::Integrity,
+        }
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.code(),
+            SnapshotError::Missing { .. } => "package_missing",
+            SnapshotError::WrongVersion { .. } => "wrong_version",
+            SnapshotError::Duplicate { .. } => "duplicate_package",
+            SnapshotError::BadSource { .. } => "bad_source",
+            SnapshotError::Tree(e) => e.code(),
+            SnapshotError::Write(e) => e.code(),
+            SnapshotError::Scratch { .. } => "io",
+        }
+    }
+    fn help(&self) -> Option<String> {
+        match self {
+            SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.help(),
+            SnapshotError::Missing { .. } => Some("pass a `--from` tarball or directory that contains it".into()),
+            SnapshotError::WrongVersion { .. } => Some("pass sources of the requested version".into()),
+            _ => None,
+        }
+    }
+}
+
+
+/// What a snapshot vendored.
+#[derive(Clone, Debug)]
+pub struct SnapshotOutcome {
+    /// The version vendored.
+    pub version: String,
+    /// The new lock.
+    pub lock: Lock,
+    /// Things the user should know (e.g. integrity not checkable).
+    pub warnings: Vec<String>,
+}
+
+/// Fetches every upstream package of `layer` at `version` and replaces
+/// the upstream directory with them. Nothing is written unless every
+/// package was fetched and verified.
+pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result<SnapshotOutcome, SnapshotError> {
+    let upstream = &layer.paths.upstream;
+    let previous = read_previous_lock(upstream);
+    let mut warnings = Vec::new();
+    let fetched = match source {
+        SnapshotSource::Registry(npm) => fetch_all_from_registry(layer, version, npm)?,
+        SnapshotSource::Local(paths) => fetch_all_local(layer, version, paths, previous.as_ref(), &mut warnings)?,
+    };
+    let mut new_tree = keep_unmanaged(layer, upstream)?;
+    let mut packages = BTreeMap::new();
+    for package in fetched {
+        if package.origin == Origin::Directory {
+            warnings.push(format!(
+                "`{}` was read from a directory: its integrity cannot be checked against the registry",
+                package.name
+            ));
+        }
+        packages.insert(
+            package.name.clone(),
+            LockedPackage {
+                files: lock_files(&package.tree),
+                integrity: package.integrity.clone(),
+                source: package.origin.as_str().to_string(),
+                version: package.version.clone(),
+            },
+        );
+        new_tree.graft(&package.name, package.tree)?;
+    }
+    let lock = Lock { packages, schema: LOCK_SCHEMA.into(), version: version.to_string() };
+    new_tree.insert(VERSION_FILE, FileEntry::new(format!("{version}\n").into_bytes()))?;
+    new_tree.insert(LOCK_FILE, FileEntry::new(lock.to_canonical_json()))?;
+    write_tree_atomically(&new_tree, upstream)?;
+    Ok(SnapshotOutcome { version: version.to_string(), lock, warnings })
+}
+
+fn read_previous_lock(upstream: &Path) -> Option<Lock> {
+    Lock::read(upstream).ok()
+}
+
+/// Files of the upstream directory that forklayer does not manage (say a
+/// README) are carried over, so a snapshot never loses them.
+fn keep_unmanaged(layer: &Layer, upstream: &Path) -> Result<Tree, SnapshotError> {
+    if !upstream.is_dir() {
+        return Ok(Tree::new());
+    }
+    let managed = |rel: &str| rel == layer.scope || rel == VERSION_FILE || rel == LOCK_FILE;
+    Ok(Tree::read_dir_filtered(upstream, |rel, _| !managed(rel))?)
+}
+
+/// Removes the scratch directory however the fetch ends.
+struct ScratchDir(PathBuf);
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn fetch_all_from_registry(layer: &Layer, version: &str, npm: &Npm) -> Result<Vec<FetchedPackage>, SnapshotError> {
+    let scratch = ScratchDir(layer.root.join(format!(".forklayer-pack-{}", std::process::id())));
+    std::fs::create_dir_all(&scratch.0).map_err(|source| SnapshotError::Scratch { path: scratch.0.clone(), source })?;
+    let mut out = Vec::new();
+    for pkg in layer.upstream_packages() {
+        let name = layer.full_name(pkg);
+        let fetched = npm::fetch_from_registry(npm, &name, version, &scratch.0)
+            .map_err(|source| SnapshotError::Fetch { package: name.clone(), source })?;
+        out.push(fetched);
+    }
+    Ok(out)
+}
+
+fn fetch_all_local(
+    layer: &Layer,
+    version: &str,
+    paths: &[PathBuf],
+    previous: Option<&Lock>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<FetchedPackage>, SnapshotError> {
+    let wanted: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
+    let mut found: BTreeMap<String, (String, FetchedPackage)> = BTreeMap::new();
+    for path in paths {
+        for (origin, fetched) in read_source(layer, path, &wanted, version, previous)? {
+            if let Some((first, _)) = found.get(&fetched.name) {
+                return Err(SnapshotError::Duplicate { package: fetched.name.clone(), first: first.clone(), second: origin });
+            }
+            found.insert(fetched.name.clone(), (origin, fetched));
+        }
+    }
+    let mut out = Vec::new();
+    for name in &wanted {
+        let (origin, fetched) = found.remove(name).ok_or_else(|| SnapshotError::Missing { package: name.clone() })?;
+        if fetched.version != version {
+            return Err(SnapshotError::WrongVersion { package: name.clone(), origin, found: fetched.version, wanted: version.into() });
+        }
+        out.push(fetched);
+    }
+    for (name, (origin, _)) in found {
+        warnings.push(format!("ignored `{name}` from `{origin}`: it is not declared in the fork layer"));
+    }
+    Ok(out)
+}
+
+/// Reads one `--from` path: a `.tgz`, a package directory, a directory
+/// holding `.tgz` files, or a `node_modules`-style directory.
+fn read_source(
+    layer: &Layer,
+    path: &Path,
+    wanted: &[String],
+    version: &str,
+    previous: Option<&Lock>,
+) -> Result<Vec<(String, FetchedPackage)>, SnapshotError> {
+    let origin = path.display().to_string();
+    let source_err = |source| SnapshotError::Source { path: path.to_path_buf(), source };
+    if path.is_file() && path.extension().is_some_and(|e| e == "tgz") {
+        let fetched = read_local_tgz(path, version, previous).map_err(source_err)?;
+        return Ok(vec![(origin, fetched)]);
+    }
+    if !path.is_dir() {
+        return Err(SnapshotError::BadSource { path: path.to_path_buf() });
+    }
+    if path.join("package.json").is_file() {
+        return Ok(vec![(origin, npm::fetch_from_dir(path).map_err(source_err)?)]);
+    }
+    let mut out = Vec::new();
+    let entries = std::fs::read_dir(path).map_err(|source| source_err(NpmError::Io { path: path.to_path_buf(), source }))?;
+    let mut tgzs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "tgz"))
+        .collect();
+    tgzs.sort();
+    for tgz in tgzs {
+        let fetched = read_local_tgz(&tgz, version, previous)
+            .map_err(|source| SnapshotError::Source { path: tgz.clone(), source })?;
+        out.push((tgz.display().to_string(), fetched));
+    }
+    for base in [path.to_path_buf(), path.join("node_modules")] {
+        for name in wanted {
+            let dir = base.join(name);
+            if dir.join("package.json").is_file() {
+                let fetched = npm::fetch_from_dir(&dir).map_err(|source| SnapshotError::Source { path: dir.clone(), source })?;
+                out.push((dir.display().to_string(), fetched));
+            }
+        }
+    }
+    let _ = layer;
+    Ok(out)
+}
+
+/// A local tarball must match the integrity already locked for the same
+/// package and version, when there is one.
+fn read_local_tgz(path: &Path, version: &str, previous: Option<&Lock>) -> Result<FetchedPackage, NpmError> {
+    let unchecked = npm::fetch_from_tgz(path, None)?;
+    let locked = previous
+        .and_then(|lock| lock.packages.get(&unchecked.name))
+        .filter(|p| p.version == version && unchecked.version == version)
+        .and_then(|p| p.integrity.clone());
+    match locked {
+        Some(expected) => {
+            let bytes = std::fs::read(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
+            npm::verify_integrity(&unchecked.name, &expected, &bytes)?;
+            Ok(unchecked)
+        }
+        None => Ok(unchecked),
+    }
+}

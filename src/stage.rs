@@ -1,0 +1,156 @@
+//! Staged, atomic writes: build a directory (or file) next to its target,
+//! then swap it into place with renames, so a failure never leaves a
+//! half-written result and never destroys what was there before.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::tree::{Tree, TreeError};
+
+/// A staging directory that becomes `target` on [`StagedDir::commit`] and
+/// is removed when dropped uncommitted.
+#[derive(Debug)]
+pub struct StagedDir {
+    target: PathBuf,
+    stage: PathBuf,
+    committed: bool,
+}
+
+fn sibling(target: &Path, tag: &str) -> PathBuf {
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let parent = target.parent().unwrap_or_else(|| Path::new("."));
+    parent.join(format!(".{name}.forklayer-{tag}-{}", std::process::id()))
+}
+
+impl StagedDir {
+    /// Creates an empty staging directory beside `target` (same file system,
+    /// so the final rename is atomic).
+    pub fn new(target: &Path) -> io::Result<StagedDir> {
+        if let Some(parent) = target.parent() {
+            if !parent.as_os_str().is_empty() {
+                fs::create_dir_all(parent)?;
+            }
+        }
+        let stage = sibling(target, "stage");
+        if stage.exists() {
+            fs::remove_dir_all(&stage)?;
+        }
+        fs::create_dir_all(&stage)?;
+        Ok(StagedDir { target: target.to_path_buf(), stage, committed: false })
+    }
+
+    /// Where to write the new contents.
+    pub fn path(&self) -> &Path {
+        &self.stage
+    }
+
+    /// Replaces `target` with the staged directory. The old target is moved
+    /// aside first and restored if the swap fails.
+    pub fn commit(mut self) -> io::Result<()> {
+        let old = sibling(&self.target, "old");
+        let had_target = self.target.exists();
+        if had_target {
+            if old.exists() {
+                fs::remove_dir_all(&old)?;
+            }
+            fs::rename(&self.target, &old)?;
+        }
+        if let Err(err) = fs::rename(&self.stage, &self.target) {
+            if had_target {
+                // Put the previous contents back; report the original failure.
+                let _ = fs::rename(&old, &self.target);
+            }
+            return Err(err);
+        }
+        self.committed = true;
+        if had_target {
+            fs::remove_dir_all(&old)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for StagedDir {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_dir_all(&self.stage);
+        }
+    }
+}
+
+/// Errors of [`write_tree_atomically`].
+#[derive(Debug, thiserror::Error)]
+pub enum StageError {
+    /// Preparing or swapping the staging directory failed.
+    #[error("could not replace `{target}` atomically")]
+    Swap {
+        /// The directory being replaced.
+        target: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: io::Error,
+    },
+    /// Writing the staged contents failed.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+}
+
+impl crate::error::Diagnostic for StageError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        crate::error::ExitStatus::Integrity
+    }
+    fn code(&self) -> &'static str {
+        "io"
+    }
+}
+
+/// Writes `tree` as the complete new contents of directory `target`.
+pub fn write_tree_atomically(tree: &Tree, target: &Path) -> Result<(), StageError> {
+    let swap = |source| StageError::Swap { target: target.to_path_buf(), source };
+    let staged = StagedDir::new(target).map_err(swap)?;
+    tree.write_to(staged.path())?;
+    staged.commit().map_err(swap)
+}
+
+/// Writes a file through a temporary sibling and a rename.
+pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(parent) = path.parent() {
+        if !parent.as_os_str().is_empty() {
+            fs::create_dir_all(parent)?;
+        }
+    }
+    let tmp = sibling(path, "tmp");
+    fs::write(&tmp, bytes)?;
+    fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = fs::remove_file(&tmp);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{write_tree_atomically, StagedDir};
+    use crate::tree::{FileEntry, Tree};
+
+    #[test]
+    fn commit_replaces_previous_contents() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("out");
+        std::fs::create_dir_all(target.join("stale")).expect("mkdir");
+        let mut tree = Tree::new();
+        tree.insert("a.txt", FileEntry::new(b"a".to_vec())).expect("insert");
+        write_tree_atomically(&tree, &target).expect("write");
+        assert_eq!(Tree::read_dir(&target).expect("read"), tree);
+        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
+    }
+
+    #[test]
+    fn dropped_stage_leaves_nothing() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("out");
+        let staged = StagedDir::new(&target).expect("stage");
+        std::fs::write(staged.path().join("x"), b"x").expect("write");
+        drop(staged);
+        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 0);
+    }
+}

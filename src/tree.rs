@@ -1,0 +1,305 @@
+//! A package as an in-memory tree: relative path → bytes + executable bit.
+//!
+//! Paths are relative, use `/` as separator, never contain `.`/`..` or empty
+//! components and are kept in a [`BTreeMap`], so every walk is sorted by byte
+//! order and every output built from a tree is deterministic. Contents are
+//! raw bytes: nothing is decoded, so CRLF, BOMs and missing final newlines
+//! survive every round trip.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// One file of a [`Tree`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileEntry {
+    /// The exact file contents.
+    pub bytes: Vec<u8>,
+    /// Whether any execute bit is set (npm normalises modes to 0644/0755).
+    pub executable: bool,
+}
+
+impl FileEntry {
+    /// A non-executable file.
+    pub fn new(bytes: impl Into<Vec<u8>>) -> Self {
+        FileEntry { bytes: bytes.into(), executable: false }
+    }
+
+    /// An executable file.
+    pub fn executable(bytes: impl Into<Vec<u8>>) -> Self {
+        FileEntry { bytes: bytes.into(), executable: true }
+    }
+
+    /// The npm-style mode of this entry: `0o755` or `0o644`.
+    pub fn mode(&self) -> u32 {
+        if self.executable {
+            0o755
+        } else {
+            0o644
+        }
+    }
+}
+
+/// Errors of reading, building or writing trees.
+#[derive(Debug, thiserror::Error)]
+pub enum TreeError {
+    /// A path that would escape the tree or is not a plain relative path.
+    #[error("unsafe path `{path}`: {reason}")]
+    UnsafePath {
+        /// The offending path.
+        path: String,
+        /// Why it was refused.
+        reason: &'static str,
+    },
+    /// A symbolic link or other special file where only files and
+    /// directories are allowed.
+    #[error("`{path}` is a symbolic link or special file; only regular files and directories are supported")]
+    NotAFile {
+        /// The offending path on disk.
+        path: PathBuf,
+    },
+    /// A file name that is not valid UTF-8.
+    #[error("file name `{path}` is not valid UTF-8")]
+    NonUtf8Name {
+        /// The offending path on disk.
+        path: PathBuf,
+    },
+    /// Reading from or writing to disk failed.
+    #[error("could not access `{path}`")]
+    Io {
+        /// The path involved.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: io::Error,
+    },
+}
+
+impl crate::error::Diagnostic for TreeError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        crate::error::ExitStatus::Integrity
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            TreeError::UnsafePath { .. } => "unsafe_path",
+            TreeError::NotAFile { .. } => "not_a_file",
+            TreeError::NonUtf8Name { .. } => "non_utf8_name",
+            TreeError::Io { .. } => "io",
+        }
+    }
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> TreeError + '_ {
+    move |source| TreeError::Io { path: path.to_path_buf(), source }
+}
+
+/// Checks that `path` is a plain relative `/`-separated path inside a tree.
+pub fn check_relative_path(path: &str) -> Result<(), TreeError> {
+    let refuse = |reason| Err(TreeError::UnsafePath { path: path.to_string(), reason });
+    if path.is_empty() {
+        return refuse("empty path");
+    }
+    if path.starts_with('/') || path.starts_with('\\') {
+        return refuse("absolute path");
+    }
+    let bytes = path.as_bytes();
+    if bytes.len() >= 2 && bytes[1] == b':' && bytes[0].is_ascii_alphabetic() {
+        return refuse("drive-letter path");
+    }
+    if path.contains('\\') {
+        return refuse("backslash in path");
+    }
+    if path.contains('\0') {
+        return refuse("NUL byte in path");
+    }
+    for component in path.split('/') {
+        match component {
+            "" => return refuse("empty path component"),
+            "." => return refuse("`.` component"),
+            ".." => return refuse("`..` component"),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A set of files keyed by relative path, walked in sorted order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tree {
+    files: BTreeMap<String, FileEntry>,
+}
+
+impl Tree {
+    /// An empty tree.
+    pub fn new() -> Self {
+        Tree::default()
+    }
+
+    /// Adds or replaces a file after checking its path.
+    pub fn insert(&mut self, path: impl Into<String>, entry: FileEntry) -> Result<(), TreeError> {
+        let path = path.into();
+        check_relative_path(&path)?;
+        self.files.insert(path, entry);
+        Ok(())
+    }
+
+    /// The file at `path`.
+    pub fn get(&self, path: &str) -> Option<&FileEntry> {
+        self.files.get(path)
+    }
+
+    /// Removes and returns the file at `path`.
+    pub fn remove(&mut self, path: &str) -> Option<FileEntry> {
+        self.files.remove(path)
+    }
+
+    /// Whether the tree has a file at `path`.
+    pub fn contains(&self, path: &str) -> bool {
+        self.files.contains_key(path)
+    }
+
+    /// Files in sorted path order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &FileEntry)> {
+        self.files.iter().map(|(p, e)| (p.as_str(), e))
+    }
+
+    /// Paths in sorted order.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
+    }
+
+    /// Number of files.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether the tree has no files.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Sum of all file sizes.
+    pub fn total_bytes(&self) -> u64 {
+        self.files.values().map(|e| e.bytes.len() as u64).sum()
+    }
+
+    /// Moves every file of `other` under `prefix/` into this tree.
+    pub fn graft(&mut self, prefix: &str, other: Tree) -> Result<(), TreeError> {
+        for (path, entry) in other.files {
+            self.insert(format!("{prefix}/{path}"), entry)?;
+        }
+        Ok(())
+    }
+
+    /// Reads every regular file below `root`. Symbolic links and special
+    /// files are refused; they cannot be part of a package.
+    pub fn read_dir(root: &Path) -> Result<Tree, TreeError> {
+        Tree::read_dir_filtered(root, |_, _| true)
+    }
+
+    /// Like [`Tree::read_dir`], but `keep(relpath, is_dir)` decides whether
+    /// an entry (and, for a directory, everything below it) is read.
+    pub fn read_dir_filtered(
+        root: &Path,
+        mut keep: impl FnMut(&str, bool) -> bool,
+    ) -> Result<Tree, TreeError> {
+        let mut tree = Tree::new();
+        let mut pending = vec![(root.to_path_buf(), String::new())];
+        while let Some((dir, prefix)) = pending.pop() {
+            for entry in fs::read_dir(&dir).map_err(io_err(&dir))? {
+                let entry = entry.map_err(io_err(&dir))?;
+                let path = entry.path();
+                let name = entry
+                    .file_name()
+                    .into_string()
+                    .map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
+                let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
+                let file_type = entry.file_type().map_err(io_err(&path))?;
+                if file_type.is_dir() {
+                    if keep(&rel, true) {
+                        pending.push((path, rel));
+                    }
+                } else if file_type.is_file() {
+                    if keep(&rel, false) {
+                        let entry = read_file_entry(&path)?;
+                        tree.insert(rel, entry)?;
+                    }
+                } else {
+                    return Err(TreeError::NotAFile { path });
+                }
+            }
+        }
+        Ok(tree)
+    }
+
+    /// Writes every file below `root`, creating directories as needed and
+    /// setting modes to 0644/0755. Existing files are overwritten; use
+    /// [`crate::stage`] to write a whole directory atomically.
+    pub fn write_to(&self, root: &Path) -> Result<(), TreeError> {
+        fs::create_dir_all(root).map_err(io_err(root))?;
+        for (rel, entry) in &self.files {
+            let path = root.join(rel);
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent).map_err(io_err(parent))?;
+            }
+            fs::write(&path, &entry.bytes).map_err(io_err(&path))?;
+            set_executable(&path, entry.executable).map_err(io_err(&path))?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads one file with its executable bit.
+pub fn read_file_entry(path: &Path) -> Result<FileEntry, TreeError> {
+    let bytes = fs::read(path).map_err(io_err(path))?;
+    let executable = is_executable(path).map_err(io_err(path))?;
+    Ok(FileEntry { bytes, executable })
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> io::Result<bool> {
+    use std::os::unix::fs::PermissionsExt;
+    Ok(fs::metadata(path)?.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(_path: &Path) -> io::Result<bool> {
+    // Windows has no execute bit; files read there are never executable.
+    Ok(false)
+}
+
+#[cfg(unix)]
+fn set_executable(path: &Path, executable: bool) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = if executable { 0o755 } else { 0o644 };
+    fs::set_permissions(path, fs::Permissions::from_mode(mode))
+}
+
+#[cfg(not(unix))]
+fn set_executable(_path: &Path, _executable: bool) -> io::Result<()> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check_relative_path, FileEntry, Tree};
+
+    #[test]
+    fn unsafe_paths_are_refused() {
+        for bad in ["", "/etc/passwd", "a/../b", "..", "./a", "a//b", "C:/x", "a\\b"] {
+            assert!(check_relative_path(bad).is_err(), "{bad:?} accepted");
+        }
+        assert!(check_relative_path("lib/index.js").is_ok());
+    }
+
+    #[test]
+    fn directory_round_trip_keeps_bytes_and_modes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut tree = Tree::new();
+        tree.insert("bin/run", FileEntry::executable(b"#!/bin/sh\r\n".to_vec())).expect("insert");
+        tree.insert("data.bin", FileEntry::new(vec![0, 255, 254])).expect("insert");
+        tree.write_to(dir.path()).expect("write");
+        assert_eq!(Tree::read_dir(dir.path()).expect("read"), tree);
+    }
+}
