@@ -1,0 +1,205 @@
+//! What the merge needs from git, read in-process with libgit2: the
+//! committed upstream snapshot (the merge base) and whether the paths the
+//! merge rewrites have uncommitted changes.
+
+use std::path::{Component, Path, PathBuf};
+
+use git2::{ObjectType, Repository, StatusOptions};
+
+use crate::tree::{FileEntry, Tree, TreeError};
+
+/// Errors of reading the repository.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GitError {
+    /// The project is not inside a git work tree.
+    #[error("`{path}` is not inside a git repository with a work tree")]
+    NoRepository {
+        /// Where the search started.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: git2::Error,
+    },
+    /// The repository has no commit yet, or HEAD cannot be read.
+    #[error("could not read the HEAD commit of `{repo}`")]
+    NoHead {
+        /// The work tree.
+        repo: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: git2::Error,
+    },
+    /// A path the merge needs lies outside the repository's work tree.
+    #[error("`{path}` is outside the git work tree `{repo}`")]
+    OutsideWorkTree {
+        /// The path.
+        path: PathBuf,
+        /// The work tree.
+        repo: PathBuf,
+    },
+    /// A committed entry is a symbolic link or submodule, which no npm
+    /// package can contain.
+    #[error("`{path}` at HEAD is a symbolic link or submodule, not a file")]
+    NotAFile {
+        /// The entry, relative to the work tree.
+        path: String,
+    },
+    /// Any other libgit2 failure.
+    #[error("could not read `{path}` from git")]
+    Read {
+        /// What was being read.
+        path: String,
+        /// The underlying error.
+        #[source]
+        source: git2::Error,
+    },
+    /// A committed path is not a valid tree path.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+}
+
+/// The repository holding the project, opened once.
+pub struct Repo {
+    repo: Repository,
+    workdir: PathBuf,
+}
+
+impl Repo {
+    /// Finds the repository containing `path`.
+    pub fn discover(path: &Path) -> Result<Repo, GitError> {
+        let no_repo = |source| GitError::NoRepository { path: path.to_path_buf(), source };
+        let repo = Repository::discover(path).map_err(no_repo)?;
+        let workdir = repo
+            .workdir()
+            .ok_or_else(|| no_repo(git2::Error::from_str("bare repository")))?;
+        let workdir = canonical(workdir);
+        Ok(Repo { repo, workdir })
+    }
+
+    /// The work tree's root directory.
+    pub fn workdir(&self) -> &Path {
+        &self.workdir
+    }
+
+    /// `path` relative to the work tree, with `/` separators; empty for the
+    /// work tree itself.
+    pub fn relative(&self, path: &Path) -> Result<String, GitError> {
+        let outside = || GitError::OutsideWorkTree { path: path.to_path_buf(), repo: self.workdir.clone() };
+        let rel = canonical(path).strip_prefix(&self.workdir).map_err(|_| outside())?.to_path_buf();
+        let parts: Vec<&str> = rel
+            .components()
+            .map(|c| match c {
+                Component::Normal(part) => part.to_str().ok_or_else(outside),
+                _ => Err(outside()),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(parts.join("/"))
+    }
+
+    /// The files below directory `dir` as committed at HEAD; `None` when HEAD
+    /// has no such directory.
+    pub fn head_dir(&self, dir: &Path) -> Result<Option<Tree>, GitError> {
+        let rel = self.relative(dir)?;
+        let head = self.head_tree()?;
+        let subtree = if rel.is_empty() {
+            head
+        } else {
+            match head.get_path(Path::new(&rel)) {
+                Ok(entry) if entry.kind() == Some(ObjectType::Tree) => {
+                    self.repo.find_tree(entry.id()).map_err(|source| GitError::Read { path: rel.clone(), source })?
+                }
+                Ok(_) => return Ok(None),
+                Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
+                Err(source) => return Err(GitError::Read { path: rel, source }),
+            }
+        };
+        self.read_tree(&subtree, &rel).map(Some)
+    }
+
+    /// The bytes of file `path` at HEAD; `None` when HEAD has no such file.
+    pub fn head_file(&self, path: &Path) -> Result<Option<Vec<u8>>, GitError> {
+        let rel = self.relative(path)?;
+        let head = self.head_tree()?;
+        let entry = match head.get_path(Path::new(&rel)) {
+            Ok(entry) if entry.kind() == Some(ObjectType::Blob) => entry,
+            Ok(_) => return Ok(None),
+            Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
+            Err(source) => return Err(GitError::Read { path: rel, source }),
+        };
+        let blob = self.repo.find_blob(entry.id()).map_err(|source| GitError::Read { path: rel, source })?;
+        Ok(Some(blob.content().to_vec()))
+    }
+
+    fn head_tree(&self) -> Result<git2::Tree<'_>, GitError> {
+        let no_head = |source| GitError::NoHead { repo: self.workdir.clone(), source };
+        self.repo.head().and_then(|h| h.peel_to_tree()).map_err(no_head)
+    }
+
+    fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Tree, GitError> {
+        let mut files = Tree::new();
+        self.collect(tree, rel, "", &mut files)?;
+        Ok(files)
+    }
+
+    /// Adds the files of `tree` (at `prefix` inside the package) to `files`.
+    fn collect(&self, tree: &git2::Tree<'_>, rel: &str, prefix: &str, files: &mut Tree) -> Result<(), GitError> {
+        for entry in tree.iter() {
+            let name = entry.name().map_err(|source| GitError::Read { path: format!("{rel}/{prefix}"), source })?;
+            let path = format!("{prefix}{name}");
+            let full = || if rel.is_empty() { path.clone() } else { format!("{rel}/{path}") };
+            let read_err = |source| GitError::Read { path: full(), source };
+            match (entry.kind(), entry.filemode()) {
+                (Some(ObjectType::Tree), _) => {
+                    let subtree = self.repo.find_tree(entry.id()).map_err(read_err)?;
+                    self.collect(&subtree, rel, &format!("{path}/"), files)?;
+                }
+                (Some(ObjectType::Blob), mode @ (0o100644 | 0o100755)) => {
+                    let blob = self.repo.find_blob(entry.id()).map_err(read_err)?;
+                    let file = FileEntry { bytes: blob.content().to_vec(), executable: mode == 0o100755 };
+                    files.insert(path, file)?;
+                }
+                _ => return Err(GitError::NotAFile { path: full() }),
+            }
+        }
+        Ok(())
+    }
+
+    /// Paths below `dirs` with uncommitted changes (staged, unstaged or
+    /// untracked, ignored files excepted), relative to the work tree.
+    pub fn dirty_paths(&self, dirs: &[&Path]) -> Result<Vec<String>, GitError> {
+        let mut options = StatusOptions::new();
+        options.include_untracked(true).recurse_untracked_dirs(true).include_ignored(false);
+        for dir in dirs {
+            let rel = self.relative(dir)?;
+            options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
+        }
+        let statuses = self
+            .repo
+            .statuses(Some(&mut options))
+            .map_err(|source| GitError::Read { path: "status".into(), source })?;
+        let mut paths: Vec<String> = statuses
+            .iter()
+            .filter(|s| s.status() != git2::Status::CURRENT && !s.status().is_ignored())
+            // Only shown to people, so a non-UTF-8 name may be lossy here.
+            .map(|s| String::from_utf8_lossy(s.path_bytes()).into_owned())
+            .collect();
+        paths.sort();
+        Ok(paths)
+    }
+}
+
+/// `path` with symbolic links and `..` resolved as far as it exists; the
+/// missing rest is appended as given.
+fn canonical(path: &Path) -> PathBuf {
+    if let Ok(resolved) = path.canonicalize() {
+        return resolved;
+    }
+    match (path.parent(), path.file_name()) {
+        (Some(parent), Some(name)) if !parent.as_os_str().is_empty() => canonical(parent).join(name),
+        _ => path.to_path_buf(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

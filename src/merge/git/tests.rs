@@ -1,0 +1,81 @@
+use std::fs;
+use std::path::Path;
+
+use crate::merge::git::{GitError, Repo};
+use crate::tree::FileEntry;
+
+/// Commits every file below `root` (like `git add -A && git commit`).
+fn commit_all(root: &Path) {
+    let repo = git2::Repository::open(root).expect("open");
+    let mut index = repo.index().expect("index");
+    index.add_all(["*"], git2::IndexAddOption::DEFAULT, None).expect("add");
+    index.write().expect("write index");
+    let tree = repo.find_tree(index.write_tree().expect("tree")).expect("tree");
+    let sig = git2::Signature::new("t", "t@example.invalid", &git2::Time::new(1_700_000_000, 0)).expect("sig");
+    let parent = repo.head().ok().and_then(|h| h.peel_to_commit().ok());
+    let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
+    repo.commit(Some("HEAD"), &sig, &sig, "commit", &tree, &parents).expect("commit");
+}
+
+fn write(root: &Path, rel: &str, bytes: &[u8]) {
+    let path = root.join(rel);
+    fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    fs::write(path, bytes).expect("write");
+}
+
+#[test]
+fn head_dir_reads_committed_bytes_and_modes_not_the_work_tree() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    git2::Repository::init(dir.path()).expect("init");
+    write(dir.path(), "upstream/@s/p/a.js", b"a\r\n");
+    write(dir.path(), "upstream/@s/p/bin/run", b"#!/bin/sh\n");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let run = dir.path().join("upstream/@s/p/bin/run");
+        fs::set_permissions(run, fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    commit_all(dir.path());
+    write(dir.path(), "upstream/@s/p/a.js", b"changed after the commit\n");
+    let repo = Repo::discover(dir.path()).expect("repo");
+    let tree = repo.head_dir(&dir.path().join("upstream/@s/p")).expect("read").expect("present");
+    assert_eq!(tree.get("a.js"), Some(&FileEntry::new(b"a\r\n".to_vec())));
+    let run = tree.get("bin/run").expect("bin/run");
+    assert_eq!(run.executable, cfg!(unix));
+    assert_eq!(tree.len(), 2);
+    assert!(repo.head_dir(&dir.path().join("upstream/@s/missing")).expect("read").is_none());
+    assert_eq!(repo.head_file(&dir.path().join("upstream/@s/p/a.js")).expect("read"), Some(b"a\r\n".to_vec()));
+}
+
+#[test]
+fn dirty_paths_lists_changes_below_the_given_directories_only() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    git2::Repository::init(dir.path()).expect("init");
+    write(dir.path(), "upstream/x", b"1");
+    write(dir.path(), "forks/y", b"1");
+    write(dir.path(), "other/z", b"1");
+    commit_all(dir.path());
+    let repo = Repo::discover(dir.path()).expect("repo");
+    let dirs = [dir.path().join("upstream"), dir.path().join("forks"), dir.path().join("patches")];
+    let dirs: Vec<&Path> = dirs.iter().map(|p| p.as_path()).collect();
+    assert!(repo.dirty_paths(&dirs).expect("status").is_empty());
+    write(dir.path(), "other/z", b"2");
+    assert!(repo.dirty_paths(&dirs).expect("status").is_empty());
+    write(dir.path(), "forks/y", b"2");
+    write(dir.path(), "patches/new.json", b"{}");
+    assert_eq!(repo.dirty_paths(&dirs).expect("status"), ["forks/y", "patches/new.json"]);
+}
+
+#[test]
+fn a_directory_outside_any_repository_is_a_clear_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let inner = dir.path().join("no-repo-here");
+    fs::create_dir_all(&inner).expect("mkdir");
+    // The temp dir itself may sit inside a repository on some machines, so
+    // only a failure of the expected kind, or a repo elsewhere, is accepted.
+    match Repo::discover(&inner) {
+        Err(GitError::NoRepository { .. }) => {}
+        Err(other) => panic!("unexpected error {other}"),
+        Ok(repo) => assert!(!repo.workdir().starts_with(dir.path())),
+    }
+}

@@ -1,0 +1,329 @@
+//! Reproducible release archives: `dsh-profile-self-checking-<V>.zip`.
+//!
+//! A release holds what a user needs to install the profile and nothing that
+//! is only needed to build it. The archive bytes depend only on the files
+//! and the timestamp passed in: entries are sorted by byte order, every entry
+//! gets the same timestamp, modes are normalised to 0644/0755, the "made by"
+//! system is always Unix, no extra fields are written, and the deflate
+//! backend and level are pinned (`zip` with default features off and
+//! `deflate-flate2-zlib-rs`, versions fixed by `Cargo.lock`).
+
+use std::io::{Cursor, Write};
+use std::path::{Path, PathBuf};
+
+use zip::write::SimpleFileOptions;
+use zip::{CompressionMethod, DateTime, System, ZipWriter};
+
+use crate::error::{Diagnostic, ExitStatus};
+use crate::npm::sha256_hex;
+use crate::stage::write_file_atomically;
+use crate::tree::{FileEntry, Tree, TreeError};
+
+/// The archive's file-name stem; the version follows it.
+pub const ARCHIVE_STEM: &str = "dsh-profile-self-checking";
+
+/// Deflate level used for every entry. Part of the archive format: changing
+/// it changes every release's bytes.
+const DEFLATE_LEVEL: i64 = 9;
+
+/// The earliest time a zip entry can carry (1980-01-01T00:00:00Z).
+const ZIP_EPOCH: i64 = 315_532_800;
+
+/// The latest time a zip entry can carry (2107-12-31T23:59:58Z).
+const ZIP_END: i64 = 4_354_819_198;
+
+/// Whether a release item must exist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Need {
+    Required,
+    Optional,
+}
+
+/// What a release holds, relative to the project root. Directories are
+/// copied whole except `node_modules`; build inputs (`src/`, `Cargo.*`,
+/// `plugins/`, `upstream/`, `patches/`, `tests/`) are never listed.
+const CONTENTS: &[(&str, Need)] = &[
+    ("LICENSE", Need::Required),
+    ("README.md", Need::Required),
+    ("host", Need::Optional),
+    ("install.ps1", Need::Required),
+    ("install.sh", Need::Required),
+    ("profile", Need::Required),
+    ("tools/install-host.sh", Need::Optional),
+    ("tools/verify.mjs", Need::Required),
+];
+
+/// Errors of building a release.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReleaseError {
+    /// The version cannot be part of a file name.
+    #[error("release version `{version}` may only contain letters, digits, `.`, `-` and `+`")]
+    BadVersion {
+        /// The refused version.
+        version: String,
+    },
+    /// Something a user needs to install is missing from the project.
+    #[error("`{path}` is missing from `{root}`; a release needs it to install the profile")]
+    Missing {
+        /// The missing item, relative to the root.
+        path: String,
+        /// The project root.
+        root: PathBuf,
+    },
+    /// Reading the release contents failed.
+    #[error("could not read the release contents")]
+    Tree(#[from] TreeError),
+    /// The HEAD commit time could not be read.
+    #[error("could not read the HEAD commit time of the repository at `{root}`")]
+    Git {
+        /// The project root.
+        root: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: git2::Error,
+    },
+    /// The zip writer failed.
+    #[error("could not write zip entry `{entry}`")]
+    Zip {
+        /// The entry being written.
+        entry: String,
+        /// The underlying error.
+        #[source]
+        source: zip::result::ZipError,
+    },
+    /// Writing the archive to disk failed.
+    #[error("could not write `{path}`")]
+    Io {
+        /// The archive path.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// `--check`: two builds of the same tree differ.
+    #[error("two builds of `{name}` differ (sha256 `{first}` then `{second}`)")]
+    NotReproducible {
+        /// The archive name.
+        name: String,
+        /// sha256 of the first build.
+        first: String,
+        /// sha256 of the second build.
+        second: String,
+    },
+}
+
+impl Diagnostic for ReleaseError {
+    fn exit_status(&self) -> ExitStatus {
+        match self {
+            ReleaseError::BadVersion { .. } | ReleaseError::Missing { .. } => ExitStatus::Usage,
+            ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
+            ReleaseError::Tree(_) | ReleaseError::Git { .. } | ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
+                ExitStatus::Integrity
+            }
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            ReleaseError::BadVersion { .. } => "bad_version",
+            ReleaseError::Missing { .. } => "release_item_missing",
+            ReleaseError::Tree(_) | ReleaseError::Io { .. } => "io",
+            ReleaseError::Git { .. } => "git",
+            ReleaseError::Zip { .. } => "zip",
+            ReleaseError::NotReproducible { .. } => "not_reproducible",
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            ReleaseError::Missing { .. } => Some("commit the missing file, or run from the project root (`-C <dir>`)".into()),
+            ReleaseError::Git { .. } => Some("set SOURCE_DATE_EPOCH to build outside a git checkout".into()),
+            ReleaseError::NotReproducible { .. } => {
+                Some("this is a bug in forklayer: please report it with both archives".into())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct ReleaseOptions {
+    /// The project root (the directory holding `forklayer.toml`).
+    pub root: PathBuf,
+    /// The version in the archive name.
+    pub version: String,
+    /// Where the archive is written.
+    pub out_dir: PathBuf,
+    /// Timestamp of every entry, in seconds since the Unix epoch; clamped to
+    /// the range a zip can carry.
+    pub timestamp: i64,
+}
+
+/// A written release archive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Release {
+    path: PathBuf,
+    sha256: String,
+    entries: usize,
+    size: u64,
+}
+
+impl Release {
+    /// Where the archive was written.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Lowercase hex sha256 of the archive bytes.
+    pub fn sha256(&self) -> &str {
+        &self.sha256
+    }
+
+    /// Number of file entries.
+    pub fn entries(&self) -> usize {
+        self.entries
+    }
+
+    /// Archive size in bytes.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+}
+
+/// The archive file name for `version`.
+pub fn archive_name(version: &str) -> String {
+    format!("{ARCHIVE_STEM}-{version}.zip")
+}
+
+/// Builds the archive and writes it to `<out_dir>/<archive_name>`.
+pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
+    let (bytes, entries) = build_release(options)?;
+    store(options, &bytes, entries)
+}
+
+/// Builds the archive twice from the files on disk, fails unless both builds
+/// are byte-identical, then writes it like [`write_release`].
+pub fn check_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
+    let (first, entries) = build_release(options)?;
+    let (second, _) = build_release(options)?;
+    if first != second {
+        return Err(ReleaseError::NotReproducible {
+            name: archive_name(&options.version),
+            first: sha256_hex(&first),
+            second: sha256_hex(&second),
+        });
+    }
+    store(options, &first, entries)
+}
+
+fn store(options: &ReleaseOptions, bytes: &[u8], entries: usize) -> Result<Release, ReleaseError> {
+    let path = options.out_dir.join(archive_name(&options.version));
+    write_file_atomically(&path, bytes).map_err(|source| ReleaseError::Io { path: path.clone(), source })?;
+    Ok(Release { path, sha256: sha256_hex(bytes), entries, size: bytes.len() as u64 })
+}
+
+/// Reads the release contents below `options.root` and zips them in memory.
+/// Returns the archive bytes and the number of entries.
+pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), ReleaseError> {
+    check_version(&options.version)?;
+    let files = collect_contents(&options.root)?;
+    let top = format!("{ARCHIVE_STEM}-{}", options.version);
+    let bytes = zip_tree(&files, &top, options.timestamp)?;
+    Ok((bytes, files.len()))
+}
+
+fn check_version(version: &str) -> Result<(), ReleaseError> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+');
+    if version.is_empty() || !version.chars().all(allowed) || version.starts_with('.') {
+        return Err(ReleaseError::BadVersion { version: version.to_string() });
+    }
+    Ok(())
+}
+
+/// The files of a release, keyed by their path relative to `root`.
+pub fn collect_contents(root: &Path) -> Result<Tree, ReleaseError> {
+    let mut files = Tree::new();
+    for &(item, need) in CONTENTS {
+        let path = root.join(item);
+        if path.is_dir() {
+            let dir = Tree::read_dir_filtered(&path, |rel, is_dir| !(is_dir && is_node_modules(rel)))?;
+            files.graft(item, dir)?;
+        } else if path.is_file() {
+            files.insert(item, crate::tree::read_file_entry(&path)?)?;
+        } else if need == Need::Required {
+            return Err(ReleaseError::Missing { path: item.to_string(), root: root.to_path_buf() });
+        }
+    }
+    Ok(files)
+}
+
+fn is_node_modules(rel: &str) -> bool {
+    rel.rsplit('/').next() == Some("node_modules")
+}
+
+/// Zips `files` under the top-level directory `top`, every entry stamped
+/// with `timestamp`. Entries come out in byte order of their names because
+/// [`Tree`] walks in that order.
+pub fn zip_tree(files: &Tree, top: &str, timestamp: i64) -> Result<Vec<u8>, ReleaseError> {
+    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    let time = zip_datetime(timestamp);
+    for (path, entry) in files.iter() {
+        let name = format!("{top}/{path}");
+        let zip_err = |source| ReleaseError::Zip { entry: name.clone(), source };
+        writer.start_file(name.as_str(), entry_options(entry, time)).map_err(zip_err)?;
+        writer.write_all(&entry.bytes).map_err(|e| zip_err(e.into()))?;
+    }
+    let cursor = writer.finish().map_err(|source| ReleaseError::Zip { entry: "(central directory)".into(), source })?;
+    Ok(cursor.into_inner())
+}
+
+fn entry_options(entry: &FileEntry, time: DateTime) -> SimpleFileOptions {
+    SimpleFileOptions::default()
+        .system(System::Unix)
+        .compression_method(CompressionMethod::Deflated)
+        .compression_level(Some(DEFLATE_LEVEL))
+        .last_modified_time(time)
+        .unix_permissions(entry.mode())
+        .large_file(false)
+}
+
+/// The zip timestamp for `seconds` since the Unix epoch (UTC), clamped to
+/// 1980-01-01..2107-12-31 and rounded down to even seconds as zip requires.
+pub fn zip_datetime(seconds: i64) -> DateTime {
+    let seconds = seconds.clamp(ZIP_EPOCH, ZIP_END);
+    let (days, rem) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    let (year, month, day) = civil_from_days(days);
+    let (hour, minute, second) = (rem / 3600, rem % 3600 / 60, rem % 60);
+    // The clamp above keeps every field inside the zip range.
+    DateTime::from_date_and_time(year as u16, month as u8, day as u8, hour as u8, minute as u8, second as u8)
+        .unwrap_or_default()
+}
+
+/// Gregorian (year, month, day) of a day count since 1970-01-01
+/// (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// The commit time of HEAD in the repository containing `root`, in seconds
+/// since the Unix epoch: the default release timestamp.
+pub fn head_commit_time(root: &Path) -> Result<i64, ReleaseError> {
+    let git = |source| ReleaseError::Git { root: root.to_path_buf(), source };
+    let repo = git2::Repository::discover(root).map_err(git)?;
+    let commit = repo.head().and_then(|head| head.peel_to_commit()).map_err(git)?;
+    Ok(commit.time().seconds())
+}
+
+#[cfg(test)]
+mod tests;
