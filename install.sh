@@ -126,10 +126,11 @@ warn_about_sessions() {
   [[ -n "$listing" ]] || return 0
   warn "these sessions in $dsh_home/sessions recorded the self-checking mode:"
   printf '%s\n' "$listing" | sed 's/^/  /' >&2
-  note "  \"current\" sessions are still in the mode; without this profile dsh cannot run"
-  note "  them in it. Before uninstalling, open each with this profile and switch it"
-  note "  back (/permission workspace-write, or Settings → Permission), then re-run"
-  note "  --uninstall. The uninstall goes on now; reinstalling the profile restores them."
+  note "  A \"current\" session is still in the mode, which dsh without this profile does"
+  note "  not know: it cannot run that session. Switch each one back first: open it with"
+  note "  this profile and choose /permission workspace-write (or Settings → Permission)."
+  note "  An \"earlier\" session used the mode before and has switched back already."
+  note "  The uninstall goes on; installing the profile again makes the sessions usable."
 }
 
 # Decide, for every file the receipt lists, whether it still holds the bytes
