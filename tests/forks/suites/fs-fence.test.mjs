@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fakeSession, load, makeWorld, scratch } from "../support/world.mjs";
+import { fakeSession, load, loadPristine, makeWorld, scratch } from "../support/world.mjs";
 
 const { FsError } = await load("@deepseek-ai/dsh-fs");
 const { selfCheckFsInterceptedMarker } = await load("@deepseek-ai/dsh-sandbox");
@@ -155,6 +155,38 @@ describe("dsh-tool-fs mapping under self-checking", () => {
 		const plain = mountFsTools(await load("@deepseek-ai/dsh-tool-fs"), failing, world.ctx.sandboxPolicy);
 		const session = fakeSession("tool-fs-ww", dirs.ws, "workspace-write");
 		await assert.rejects(plain.get("write").execute({ file_path: "/srv/x", content: "x" }, execFor(session)), { code: "FS_IO_ERROR", message: "cannot write \"/srv/x\": EIO" });
+	});
+});
+
+describe("pristine dsh-tool-str-replace-editor over the forked fence (audit: no carry needed)", () => {
+	it("should pass the interception through unchanged and let the identical create run again", async () => {
+		const dirs = scratch();
+		try {
+			const world = await makeWorld({ ws: dirs.ws, withFs: true });
+			const editor = await loadPristine("@deepseek-ai/dsh-tool-str-replace-editor");
+			const registered = new Map();
+			editor.apply({
+				fs: world.ctx.fs,
+				tools: { register: (tool) => registered.set(tool.name, tool) },
+				get: (name) => (name === "sandboxPolicy" ? world.ctx.sandboxPolicy : undefined),
+				waterfall: async (_event, _target, _exec, fallback) => fallback(),
+				emit: () => {}
+			}, editor.Config({}));
+			const [tool] = registered.values();
+			const session = fakeSession("editor", dirs.ws);
+			const target = join(dirs.outside, "editor.txt");
+			const args = { command: "create", path: target, file_text: "from editor\n" };
+			await assert.rejects(tool.execute(args, execFor(session)), (error) => {
+				assert.equal(error.code, "FS_SELFCHECK_INTERCEPTED");
+				assert.equal(error.message, selfCheckFsInterceptedMarker(target));
+				return true;
+			});
+			assert.equal(existsSync(target), false);
+			await tool.execute(args, execFor(session));
+			assert.equal(readFileSync(target, "utf8"), "from editor\n");
+		} finally {
+			dirs.cleanup();
+		}
 	});
 });
 

@@ -3,7 +3,7 @@
 // real cordis world (subprocess service, local sandbox provider, policy
 // service, confining executors and the fs fence) like the base bundle's.
 import { createRequire } from "node:module";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -56,16 +56,27 @@ export function scratch() {
 	};
 }
 
+/** Whether `path` is `root` or lies beneath it. */
+function isWithin(path, root) {
+	return path === root || path.startsWith(root.endsWith("/") ? root : `${root}/`);
+}
+
 function pickScratchBase() {
-	for (const candidate of ["/var/tmp", homedir()]) {
-		const real = resolve(candidate);
-		if (real.startsWith("/tmp/") || real.startsWith(`${tmpdir()}/`)) continue;
+	const writableRoots = ["/tmp", tmpdir()].map((root) => {
 		try {
-			mkdirSync(real, { recursive: true });
-			return real;
+			return realpathSync(root);
+		} catch {
+			return root;
+		}
+	});
+	for (const candidate of ["/var/tmp", homedir()]) {
+		try {
+			mkdirSync(candidate, { recursive: true });
+			const real = realpathSync(candidate);
+			if (!writableRoots.some((root) => isWithin(real, root))) return real;
 		} catch {}
 	}
-	throw new Error("no scratch base outside /tmp and os.tmpdir() is writable");
+	throw new Error(`tests/forks: no scratch base outside /tmp and os.tmpdir() (${tmpdir()}); tried /var/tmp and $HOME`);
 }
 
 /**
