@@ -1,1 +1,453 @@
-//! (in progress)
+//! Anchored replacements: generate minimal unique `{old, new}` pairs that
+//! turn a base text into a fork text, and apply them with drift reports.
+//!
+//! ## Generation
+//!
+//! 1. The texts are diffed hierarchically with `similar` (algorithm pinned
+//!    to Patience, no deadline, so results never depend on machine speed):
+//!    lines first, then, inside each changed hunk, "segments" (split after
+//!    `;`, `,`, `{`, `}` — this keeps minified one-line files cheap) and
+//!    finally tokens (runs of word characters, runs of whitespace, single
+//!    punctuation). Token boundaries are always UTF-8 character boundaries.
+//! 2. Edits are applied front to back. Before edit *i* the content is
+//!    `fork[..start_i] ++ base[start_i'..]`: an already patched prefix and
+//!    a pristine suffix. The edit's `old` starts as the removed text and
+//!    grows token by token (right, then left, alternating) until it occurs
+//!    exactly once in that content. After 64 token steps growth doubles, so
+//!    long repeated neighbourhoods stay O(n log n) to anchor.
+//! 3. Counting never materialises the content: the prefix and suffix are
+//!    searched separately with `memchr::memmem` (stopping at the second
+//!    hit) and a small window around their seam catches occurrences that
+//!    straddle it. Uniqueness is checked with overlapping matches, which is
+//!    stricter than the non-overlapping count [`apply`] uses.
+//!
+//! Only an insertion into an empty text has no possible anchor;
+//! [`generate`] then returns `None` and the caller replaces the file whole.
+
+use std::ops::Range;
+
+use memchr::memmem;
+use serde::Serialize;
+use similar::{capture_diff_slices, Algorithm, DiffOp};
+
+use crate::manifest::Replacement;
+
+/// Hunks with more tokens than this are not refined further (the token
+/// diff is O(N·D); above this size a coarser replacement is cheaper).
+const TOKEN_REFINE_LIMIT: usize = 6_000;
+/// Equal gaps shorter than this between two edits are folded into one
+/// replacement: one readable anchor beats several tiny ones.
+const MERGE_GAP: usize = 8;
+/// Token-by-token growth steps before growth turns geometric.
+const LINEAR_GROWTH_STEPS: usize = 64;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Word,
+    Space,
+    Other,
+}
+
+fn class(b: u8) -> Class {
+    match b {
+        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b'$' | 0x80..=0xff => Class::Word,
+        b' ' | b'\t' => Class::Space,
+        _ => Class::Other,
+    }
+}
+
+/// Splits into tokens: runs of word bytes (UTF-8 sequences included), runs
+/// of blanks, and every other byte alone.
+fn tokens(text: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=text.len() {
+        let boundary = i == text.len() || {
+            let (p, c) = (class(text[i - 1]), class(text[i]));
+            p != c || p == Class::Other
+        };
+        if boundary && start < i {
+            out.push(&text[start..i]);
+            start = i;
+        }
+    }
+    out
+}
+
+/// Splits after every byte for which `cut` holds (the byte stays in the
+/// unit before the cut).
+fn split_after(text: &[u8], cut: impl Fn(u8) -> bool) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, &b) in text.iter().enumerate() {
+        if cut(b) {
+            out.push(&text[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// One change: `base[a]` becomes `fork[b]` (byte ranges).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    /// Range in the base.
+    pub a: Range<usize>,
+    /// Range in the fork.
+    pub b: Range<usize>,
+}
+
+fn offsets(units: &[&[u8]]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(units.len() + 1);
+    let mut pos = 0;
+    out.push(0);
+    for u in units {
+        pos += u.len();
+        out.push(pos);
+    }
+    out
+}
+
+/// Diffs two unit sequences and returns the changed hunks as byte ranges
+/// relative to the start of the texts the units were cut from.
+fn unit_hunks(alg: Algorithm, a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
+    let (oa, ob) = (offsets(a), offsets(b));
+    capture_diff_slices(alg, a, b)
+        .into_iter()
+        .filter(|op| !matches!(op, DiffOp::Equal { .. }))
+        .map(|op| {
+            let (ra, rb) = (op.old_range(), op.new_range());
+            Edit { a: oa[ra.start]..oa[ra.end], b: ob[rb.start]..ob[rb.end] }
+        })
+        .collect()
+}
+
+fn shift(edits: Vec<Edit>, da: usize, db: usize) -> impl Iterator<Item = Edit> {
+    edits.into_iter().map(move |e| Edit { a: e.a.start + da..e.a.end + da, b: e.b.start + db..e.b.end + db })
+}
+
+/// The changes from `base` to `fork`, as small edits in base order.
+pub fn diff_edits(base: &[u8], fork: &[u8]) -> Vec<Edit> {
+    let line_cut = |b: u8| b == b'\n';
+    let (la, lb) = (split_after(base, line_cut), split_after(fork, line_cut));
+    let mut out = Vec::new();
+    for hunk in unit_hunks(Algorithm::Patience, &la, &lb) {
+        let (ha, hb) = (&base[hunk.a.clone()], &fork[hunk.b.clone()]);
+        out.extend(shift(refine_segments(ha, hb), hunk.a.start, hunk.b.start));
+    }
+    merge_close(out)
+}
+
+fn refine_segments(a: &[u8], b: &[u8]) -> Vec<Edit> {
+    let whole = || vec![Edit { a: 0..a.len(), b: 0..b.len() }];
+    if a.is_empty() || b.is_empty() {
+        return whole();
+    }
+    if a.len() + b.len() <= TOKEN_REFINE_LIMIT {
+        return refine_tokens(a, b).unwrap_or_else(whole);
+    }
+    let seg_cut = |c: u8| matches!(c, b';' | b',' | b'{' | b'}' | b'\n');
+    let (sa, sb) = (split_after(a, seg_cut), split_after(b, seg_cut));
+    let mut out = Vec::new();
+    for hunk in unit_hunks(Algorithm::Patience, &sa, &sb) {
+        let (ha, hb) = (&a[hunk.a.clone()], &b[hunk.b.clone()]);
+        let refined = if ha.is_empty() || hb.is_empty() {
+            None
+        } else {
+            refine_tokens(ha, hb)
+        };
+        let edits = refined.unwrap_or_else(|| vec![Edit { a: 0..ha.len(), b: 0..hb.len() }]);
+        out.extend(shift(edits, hunk.a.start, hunk.b.start));
+    }
+    out
+}
+
+fn refine_tokens(a: &[u8], b: &[u8]) -> Option<Vec<Edit>> {
+    let (ta, tb) = (tokens(a), tokens(b));
+    if ta.len() + tb.len() > TOKEN_REFINE_LIMIT {
+        return None;
+    }
+    Some(unit_hunks(Algorithm::Myers, &ta, &tb))
+}
+
+/// Folds edits separated by less than [`MERGE_GAP`] equal bytes.
+fn merge_close(edits: Vec<Edit>) -> Vec<Edit> {
+    let mut out: Vec<Edit> = Vec::with_capacity(edits.len());
+    for e in edits {
+        match out.last_mut() {
+            Some(last) if e.a.start - last.a.end < MERGE_GAP => {
+                last.a.end = e.a.end;
+                last.b.end = e.b.end;
+            }
+            _ => out.push(e),
+        }
+    }
+    out
+}
+
+/// Content as it is just before an edit: a patched prefix and a pristine
+/// suffix, never concatenated.
+struct Split<'t> {
+    prefix: &'t [u8],
+    suffix: &'t [u8],
+}
+
+impl Split<'_> {
+    /// Overlapping occurrences of `prefix[prefix.len()-left..] ++
+    /// suffix[..right]`, counting at most to 2.
+    fn count_capped(&self, left: usize, right: usize) -> usize {
+        let tail = &self.prefix[self.prefix.len() - left..];
+        let head = &self.suffix[..right];
+        let len = left + right;
+        let mut needle = Vec::with_capacity(len);
+        needle.extend_from_slice(tail);
+        needle.extend_from_slice(head);
+        let finder = memmem::Finder::new(&needle);
+        // Occurrences straddling the seam can only lie in this window.
+        let keep = len.saturating_sub(1);
+        let mut window = Vec::with_capacity(2 * keep);
+        window.extend_from_slice(&self.prefix[self.prefix.len().saturating_sub(keep)..]);
+        window.extend_from_slice(&self.suffix[..keep.min(self.suffix.len())]);
+        let mut count = count_overlapping(&finder, &window, 2);
+        if count < 2 {
+            count += count_overlapping(&finder, self.prefix, 2 - count);
+        }
+        if count < 2 {
+            count += count_overlapping(&finder, self.suffix, 2 - count);
+        }
+        count
+    }
+}
+
+fn count_overlapping(finder: &memmem::Finder<'_>, hay: &[u8], cap: usize) -> usize {
+    let mut count = 0;
+    let mut from = 0;
+    while count < cap && from <= hay.len() {
+        match finder.find(&hay[from..]) {
+            Some(i) => {
+                count += 1;
+                from += i + 1;
+            }
+            None => break,
+        }
+    }
+    count
+}
+
+fn next_token_end(text: &[u8], pos: usize) -> usize {
+    let Some(&first) = text.get(pos) else { return pos };
+    let c = class(first);
+    if c == Class::Other {
+        return pos + 1;
+    }
+    let mut end = pos + 1;
+    while end < text.len() && class(text[end]) == c {
+        end += 1;
+    }
+    end
+}
+
+fn prev_token_start(text: &[u8], pos: usize) -> usize {
+    if pos == 0 {
+        return 0;
+    }
+    let c = class(text[pos - 1]);
+    if c == Class::Other {
+        return pos - 1;
+    }
+    let mut start = pos - 1;
+    while start > 0 && class(text[start - 1]) == c {
+        start -= 1;
+    }
+    start
+}
+
+/// Grows context around one edit until its `old` is unique. Returns
+/// `(left, right)`: bytes of context taken from the patched prefix and
+/// bytes of the suffix (removed text included) covered by `old`.
+fn grow_until_unique(split: &Split<'_>, removed: usize) -> Option<(usize, usize)> {
+    let (mut left, mut right) = (0usize, removed);
+    let mut steps = 0usize;
+    let mut grow_right_next = true;
+    loop {
+        if left + right > 0 && split.count_capped(left, right) == 1 {
+            return Some((left, right));
+        }
+        let can_right = right < split.suffix.len();
+        let can_left = left < split.prefix.len();
+        if !can_right && !can_left {
+            // `old` is the whole content and still not unique: only possible
+            // when the content is empty.
+            return None;
+        }
+        let geometric = steps >= LINEAR_GROWTH_STEPS;
+        let step_right = (grow_right_next && can_right) || !can_left;
+        if step_right {
+            right = if geometric {
+                (right + right.max(16)).min(split.suffix.len())
+            } else {
+                next_token_end(split.suffix, right)
+            };
+        } else {
+            let pos = split.prefix.len() - left;
+            let start = if geometric { pos.saturating_sub(left.max(16)) } else { prev_token_start(split.prefix, pos) };
+            left = split.prefix.len() - start;
+        }
+        grow_right_next = !grow_right_next;
+        steps += 1;
+    }
+}
+
+/// Generates replacements turning `base` into `fork`, applied in order.
+/// `None` only when no anchor can exist (inserting into an empty text).
+pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
+    let (a, b) = (base.as_bytes(), fork.as_bytes());
+    let mut out = Vec::new();
+    for edit in diff_edits(a, b) {
+        let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..] };
+        let (left, right) = grow_until_unique(&split, edit.a.len())?;
+        let old_start = edit.b.start - left;
+        let mut old = Vec::with_capacity(left + right);
+        old.extend_from_slice(&b[old_start..edit.b.start]);
+        old.extend_from_slice(&a[edit.a.start..edit.a.start + right]);
+        let mut new = b[old_start..edit.b.end].to_vec();
+        new.extend_from_slice(&a[edit.a.end..edit.a.start + right]);
+        // Every cut is on a token boundary, hence a UTF-8 boundary; should
+        // that ever not hold, the caller falls back to whole-file content.
+        out.push(Replacement { old: String::from_utf8(old).ok()?, new: String::from_utf8(new).ok()? });
+    }
+    Some(out)
+}
+
+/// Where an anchor no longer applies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnchorFailure {
+    /// Index of the replacement in its file's list.
+    pub index: usize,
+    /// Non-overlapping occurrences found: 0 = gone, >1 = ambiguous.
+    pub count: usize,
+    /// The start of `old`, shortened for display.
+    pub excerpt: String,
+    /// The nearest candidate location, e.g. `line 12: "…"`.
+    pub nearest: Option<String>,
+}
+
+impl std::fmt::Display for AnchorFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = if self.count == 0 { "not found".to_string() } else { format!("found {} times", self.count) };
+        write!(f, "replacement #{}: {what}: old = {}", self.index, self.excerpt)?;
+        if let Some(near) = &self.nearest {
+            write!(f, "; nearest candidate: {near}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Errors of applying replacements.
+#[derive(Debug, thiserror::Error)]
+pub enum ApplyError {
+    /// One or more anchors failed; all of them are listed.
+    #[error("{} of {} replacements no longer apply", failures.len(), total)]
+    Drift {
+        /// Every failing replacement.
+        failures: Vec<AnchorFailure>,
+        /// Number of replacements of the file.
+        total: usize,
+    },
+}
+
+impl crate::error::Diagnostic for ApplyError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        crate::error::ExitStatus::Usage
+    }
+    fn code(&self) -> &'static str {
+        "drift"
+    }
+}
+
+/// Shortens `text` to at most `max` characters for reports, as a JSON-style
+/// quoted string so whitespace and line ends stay visible.
+pub fn excerpt(text: &str, max: usize) -> String {
+    let short: String = text.chars().take(max).collect();
+    let mut quoted = serde_json::to_string(&short).unwrap_or_default();
+    if short.len() < text.len() {
+        quoted.push('…');
+    }
+    quoted
+}
+
+fn line_of(content: &[u8], pos: usize) -> usize {
+    memchr::memchr_iter(b'\n', &content[..pos]).count() + 1
+}
+
+fn line_text(content: &str, line: usize) -> &str {
+    content.split('\n').nth(line - 1).unwrap_or("")
+}
+
+/// For a missing anchor: the line where the longest prefix (or, failing
+/// that, suffix) of `old` still occurs.
+fn nearest_candidate(content: &str, old: &str) -> Option<String> {
+    let hay = content.as_bytes();
+    let mut len = old.len() / 2;
+    while len >= 4 {
+        let mut cut = len;
+        while !old.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let tail_start = (old.len() - len..=old.len()).find(|&i| old.is_char_boundary(i)).unwrap_or(old.len());
+        for needle in [&old[..cut], &old[tail_start..]] {
+            if let Some(pos) = memmem::find(hay, needle.as_bytes()) {
+                let line = line_of(hay, pos);
+                return Some(format!("line {line}: {}", excerpt(line_text(content, line).trim(), 80)));
+            }
+        }
+        len /= 2;
+    }
+    None
+}
+
+fn ambiguous_lines(content: &str, old: &str) -> String {
+    let hay = content.as_bytes();
+    let lines: Vec<String> = memmem::find_iter(hay, old.as_bytes()).take(3).map(|p| line_of(hay, p).to_string()).collect();
+    format!("occurrences at lines {}", lines.join(", "))
+}
+
+/// Applies `replacements` in order to `content`. Each `old` must occur
+/// exactly once (non-overlapping) in the content as patched so far; a
+/// failing one is skipped and reported, and the others are still tried so
+/// that every failure is reported at once.
+pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, ApplyError> {
+    let mut current = content.to_string();
+    let mut failures = Vec::new();
+    for (index, rep) in replacements.iter().enumerate() {
+        let count = count_non_overlapping(current.as_bytes(), rep.old.as_bytes());
+        if count == 1 {
+            if let Some(pos) = memmem::find(current.as_bytes(), rep.old.as_bytes()) {
+                current.replace_range(pos..pos + rep.old.len(), &rep.new);
+                continue;
+            }
+        }
+        let nearest = if count == 0 { nearest_candidate(&current, &rep.old) } else { Some(ambiguous_lines(&current, &rep.old)) };
+        failures.push(AnchorFailure { index, count, excerpt: excerpt(&rep.old, 60), nearest });
+    }
+    if failures.is_empty() {
+        Ok(current)
+    } else {
+        Err(ApplyError::Drift { failures, total: replacements.len() })
+    }
+}
+
+/// Non-overlapping occurrences of `needle` (an empty needle counts as
+/// ambiguous unless the haystack is empty too).
+pub fn count_non_overlapping(hay: &[u8], needle: &[u8]) -> usize {
+    if needle.is_empty() {
+        return if hay.is_empty() { 1 } else { 2 };
+    }
+    memmem::find_iter(hay, needle).count()
+}
+
+#[cfg(test)]
+mod tests;

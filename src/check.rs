@@ -1,1 +1,191 @@
-//! (in progress)
+//! `check`: the offline round trip CI runs. `upstream/` matches its lock
+//! file; rebuilding from `upstream/` + `patches/` reproduces the fork
+//! layer exactly (own packages included, so their copies match their
+//! source); regenerating the manifests reproduces the committed ones; and
+//! the profile's `package.json` declares exactly the layer's packages.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::genpatches::{is_generated_patch_file, plan_patches, upstream_version, GenError};
+use crate::layer::Layer;
+use crate::lock::{Lock, LockError};
+use crate::rebuild::{compare_trees, read_upstream_package, rebuild_layer, Difference, RebuildError};
+use crate::tree::{Tree, TreeError};
+
+/// Everything `check` found wrong, by area.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct CheckReport {
+    /// `upstream/` does not match its lock file (integrity).
+    pub lock: Vec<String>,
+    /// The rebuilt layer differs from the fork layer.
+    pub rebuild: Vec<Difference>,
+    /// Regenerated manifests differ from the committed ones.
+    pub manifests: Vec<String>,
+    /// The profile's `package.json` disagrees with the declaration.
+    pub declaration: Vec<String>,
+}
+
+impl CheckReport {
+    /// Whether everything agrees.
+    pub fn is_clean(&self) -> bool {
+        self.lock.is_empty() && self.rebuild.is_empty() && self.manifests.is_empty() && self.declaration.is_empty()
+    }
+}
+
+/// Errors that stop `check` before it can compare.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// The lock file is missing or invalid.
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    /// Rebuilding failed (drift, missing package…).
+    #[error(transparent)]
+    Rebuild(#[from] RebuildError),
+    /// Regenerating failed.
+    #[error(transparent)]
+    Gen(#[from] GenError),
+    /// A directory could not be read.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+}
+
+impl crate::error::Diagnostic for CheckError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        match self {
+            CheckError::Lock(e) => e.exit_status(),
+            CheckError::Rebuild(e) => e.exit_status(),
+            CheckError::Gen(e) => e.exit_status(),
+            CheckError::Tree(e) => e.exit_status(),
+        }
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            CheckError::Lock(e) => e.code(),
+            CheckError::Rebuild(e) => e.code(),
+            CheckError::Gen(e) => e.code(),
+            CheckError::Tree(e) => e.code(),
+        }
+    }
+    fn help(&self) -> Option<String> {
+        match self {
+            CheckError::Lock(e) => e.help(),
+            CheckError::Rebuild(e) => e.help(),
+            CheckError::Gen(e) => e.help(),
+            CheckError::Tree(e) => e.help(),
+        }
+    }
+    fn details(&self) -> Option<serde_json::Value> {
+        match self {
+            CheckError::Rebuild(e) => e.details(),
+            _ => None,
+        }
+    }
+}
+
+
+/// Runs every check and reports all findings at once.
+pub fn check(layer: &Layer) -> Result<CheckReport, CheckError> {
+    let mut report = CheckReport { lock: check_lock(layer)?, ..CheckReport::default() };
+    let rebuilt = rebuild_layer(layer, &layer.paths.upstream, &layer.paths.patches)?;
+    let forks = if layer.paths.forks.is_dir() { Tree::read_dir(&layer.paths.forks)? } else { Tree::new() };
+    report.rebuild = compare_trees(&rebuilt, &forks);
+    report.manifests = check_manifests(layer)?;
+    report.declaration = check_profile_dependencies(layer);
+    Ok(report)
+}
+
+fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
+    let upstream = &layer.paths.upstream;
+    let lock = Lock::read(upstream)?;
+    let mut problems = Vec::new();
+    match upstream_version(upstream) {
+        Ok(v) if v == lock.version => {}
+        Ok(v) => problems.push(format!("upstream/VERSION says `{v}` but the lock file says `{}`", lock.version)),
+        Err(e) => problems.push(e.to_string()),
+    }
+    let declared: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
+    for name in layer.upstream_packages() {
+        let full = layer.full_name(name);
+        match read_upstream_package(layer, upstream, name) {
+            Ok(tree) => problems.extend(lock.verify_tree(&full, &tree)),
+            Err(e) => problems.push(e.to_string()),
+        }
+    }
+    for name in lock.packages.keys().filter(|n| !declared.contains(n)) {
+        problems.push(format!("`{name}` is in the lock file but not declared"));
+    }
+    Ok(problems)
+}
+
+fn check_manifests(layer: &Layer) -> Result<Vec<String>, CheckError> {
+    let planned = plan_patches(layer)?;
+    let patches = &layer.paths.patches;
+    let committed = if patches.is_dir() { Tree::read_dir(patches)? } else { Tree::new() };
+    let mut problems = Vec::new();
+    for (file, bytes) in &planned {
+        match committed.get(file) {
+            None => problems.push(format!("`{file}` is missing; run `forklayer gen-patches`")),
+            Some(entry) if &entry.bytes != bytes => {
+                problems.push(format!("`{file}` is stale; run `forklayer gen-patches`"))
+            }
+            Some(_) => {}
+        }
+    }
+    for file in committed.paths().filter(|p| is_generated_patch_file(p) && !planned.contains_key(*p)) {
+        problems.push(format!("`{file}` is not generated by the fork layer; run `forklayer gen-patches` to remove it"));
+    }
+    Ok(problems)
+}
+
+/// The `dependencies` the profile's `package.json` must declare: every
+/// forked, carried and own package as a `file:` link into the fork layer.
+pub fn expected_profile_dependencies(layer: &Layer) -> BTreeMap<String, String> {
+    let forks_name = layer.paths.forks.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    layer
+        .all_packages()
+        .into_iter()
+        .map(|(name, _)| {
+            let full = layer.full_name(name);
+            let link = format!("file:./{forks_name}/{full}");
+            (full, link)
+        })
+        .collect()
+}
+
+/// Compares `<forks>/../package.json` (when it exists) with the
+/// declaration.
+pub fn check_profile_dependencies(layer: &Layer) -> Vec<String> {
+    let Some(path) = layer.paths.forks.parent().map(|p| p.join("package.json")) else { return Vec::new() };
+    if !path.is_file() {
+        return Vec::new();
+    }
+    check_dependencies_file(layer, &path)
+}
+
+fn check_dependencies_file(layer: &Layer, path: &Path) -> Vec<String> {
+    let shown = path.strip_prefix(&layer.root).unwrap_or(path).display().to_string();
+    let parsed: serde_json::Value = match std::fs::read(path).map(|b| serde_json::from_slice(&b)) {
+        Ok(Ok(v)) => v,
+        Ok(Err(e)) => return vec![format!("`{shown}` is not valid JSON: {e}")],
+        Err(e) => return vec![format!("could not read `{shown}`: {e}")],
+    };
+    let empty = serde_json::Map::new();
+    let deps = parsed.get("dependencies").and_then(|d| d.as_object()).unwrap_or(&empty);
+    let expected = expected_profile_dependencies(layer);
+    let mut problems = Vec::new();
+    for (name, link) in &expected {
+        match deps.get(name).and_then(|v| v.as_str()) {
+            Some(have) if have == link => {}
+            Some(have) => problems.push(format!("`{shown}`: dependency `{name}` is `{have}`; set it to `\"{name}\": \"{link}\"`")),
+            None => problems.push(format!("`{shown}`: dependency `{name}` is missing; add `\"{name}\": \"{link}\"`")),
+        }
+    }
+    let scope_prefix = format!("{}/", layer.scope);
+    for name in deps.keys().filter(|n| n.starts_with(&scope_prefix) && !expected.contains_key(*n)) {
+        problems.push(format!("`{shown}`: dependency `{name}` is not declared in forklayer.toml; remove it or declare it"));
+    }
+    problems
+}

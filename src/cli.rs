@@ -2,6 +2,9 @@
 //! mapping and output. Each subcommand lives in `cli/<verb>.rs` and turns
 //! its arguments into one library call.
 
+mod check;
+mod genpatches;
+mod rebuild;
 mod snapshot;
 
 use std::ffi::OsString;
@@ -67,6 +70,29 @@ pub enum Command {
     /// Vendor the exact upstream bytes of every forked and carried package
     /// into upstream/ (with upstream/VERSION and the lock file).
     Snapshot(snapshot::Args),
+    /// Write patches/<pkg>.json (anchored manifest) and patches/<pkg>.diff
+    /// (review diff) for each forked package.
+    #[command(name = "gen-patches")]
+    GenPatches(genpatches::Args),
+    /// Rebuild the fork layer from upstream bytes + manifests into --out.
+    Rebuild(rebuild::Args),
+    /// The offline round trip CI runs: upstream/ matches its lock, rebuilding
+    /// reproduces the fork layer, regenerating reproduces the manifests.
+    Check(check::Args),
+}
+
+/// A usage error found after parsing (exit 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct UsageError(pub(crate) String);
+
+impl Diagnostic for UsageError {
+    fn exit_status(&self) -> ExitStatus {
+        ExitStatus::Usage
+    }
+    fn code(&self) -> &'static str {
+        "usage"
+    }
 }
 
 /// What a subcommand hands back to be printed.
@@ -159,6 +185,9 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
     let ctx = Context0 { base, config, overrides, reporter };
     match cli.command {
         Command::Snapshot(args) => ("snapshot", snapshot::exec(&ctx, args)),
+        Command::GenPatches(args) => ("gen-patches", genpatches::exec(&ctx, args)),
+        Command::Rebuild(args) => ("rebuild", rebuild::exec(&ctx, args)),
+        Command::Check(args) => ("check", check::exec(&ctx, args)),
     }
 }
 
@@ -171,12 +200,17 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
     }
     for cause in err.chain() {
         try_types!(cause;
+            UsageError,
             crate::layer::LayerError,
             crate::snapshot::SnapshotError,
             crate::npm::NpmError,
             crate::npm::tarball::TarballError,
             crate::lock::LockError,
             crate::manifest::ManifestError,
+            crate::anchor::ApplyError,
+            crate::genpatches::GenError,
+            crate::rebuild::RebuildError,
+            crate::check::CheckError,
             crate::stage::StageError,
             crate::tree::TreeError);
     }

@@ -1,1 +1,248 @@
-//! (in progress)
+//! `gen-patches`: for each forked package, compare pristine upstream bytes
+//! with the fork layer and write `patches/<pkg>.json` (anchored manifest)
+//! and `patches/<pkg>.diff` (review diff); remove those of packages that no
+//! longer differ; refresh the fork layer's copies of own packages.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crate::anchor;
+use crate::layer::Layer;
+use crate::lock::VERSION_FILE;
+use crate::manifest::{as_text, Content, Extensions, Manifest, Replacement, EXTENSION_SCHEMA};
+use crate::npm::sha256_hex;
+use crate::rebuild::{read_own_package, read_upstream_package, RebuildError};
+use crate::review::package_diff;
+use crate::stage::{write_tree_atomically, StageError};
+use crate::tree::{FileEntry, Tree, TreeError};
+
+/// Errors of `gen-patches`.
+#[derive(Debug, thiserror::Error)]
+pub enum GenError {
+    /// A forked or carried package is missing from the fork layer.
+    #[error("`{package}` is missing from the fork layer (expected `{path}`)")]
+    MissingFork {
+        /// Full package name.
+        package: String,
+        /// Where it should be.
+        path: PathBuf,
+    },
+    /// A carried package differs from upstream.
+    #[error("carried package `{package}` differs from upstream in {files} file(s)")]
+    CarriedDiffers {
+        /// Full package name.
+        package: String,
+        /// Number of differing files.
+        files: usize,
+    },
+    /// `upstream/VERSION` is missing or empty.
+    #[error("could not read `{path}`")]
+    NoVersion {
+        /// The path.
+        path: PathBuf,
+    },
+    /// Reading upstream or own sources failed.
+    #[error(transparent)]
+    Rebuild(#[from] RebuildError),
+    /// Reading a directory failed.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// Writing failed.
+    #[error(transparent)]
+    Write(#[from] StageError),
+}
+
+impl crate::error::Diagnostic for GenError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        use crate::error::ExitStatus;
+        match self {
+            GenError::MissingFork { .. } | GenError::CarriedDiffers { .. } => ExitStatus::Usage,
+            GenError::NoVersion { .. } => ExitStatus::Integrity,
+            GenError::Rebuild(e) => e.exit_status(),
+            GenError::Tree(e) => e.exit_status(),
+            GenError::Write(e) => e.exit_status(),
+        }
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            GenError::MissingFork { .. } => "fork_missing",
+            GenError::CarriedDiffers { .. } => "carried_differs",
+            GenError::NoVersion { .. } => "upstream_version_missing",
+            GenError::Rebuild(e) => e.code(),
+            GenError::Tree(e) => e.code(),
+            GenError::Write(e) => e.code(),
+        }
+    }
+    fn help(&self) -> Option<String> {
+        match self {
+            GenError::CarriedDiffers { .. } => Some(
+                "move the package from `carried` to `forked` in forklayer.toml, or restore its upstream bytes".into(),
+            ),
+            GenError::NoVersion { .. } => Some("run `forklayer snapshot <version>` first".into()),
+            GenError::Rebuild(e) => e.help(),
+            _ => None,
+        }
+    }
+}
+
+
+/// The manifest turning `base` into `fork`, or `None` when they are equal.
+pub fn generate_manifest(package: &str, built_against: &str, base: &Tree, fork: &Tree) -> Option<Manifest> {
+    let mut files: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
+    let mut ext = Extensions { schema: EXTENSION_SCHEMA, ..Extensions::default() };
+    for (path, old) in base.iter() {
+        match fork.get(path) {
+            None => {
+                ext.deleted.push(path.to_string());
+                ext.base.insert(path.to_string(), sha256_hex(&old.bytes));
+            }
+            Some(new) => diff_file(path, old, new, &mut files, &mut ext),
+        }
+    }
+    for (path, new) in fork.iter().filter(|(p, _)| !base.contains(p)) {
+        ext.added.insert(path.to_string(), Content::from_bytes(&new.bytes));
+        if new.executable {
+            ext.modes.insert(path.to_string(), "0755".into());
+        }
+    }
+    if files.is_empty() && ext.is_empty() {
+        return None;
+    }
+    Some(Manifest { built_against: built_against.to_string(), files, forklayer: Some(ext), package: package.to_string() })
+}
+
+fn diff_file(path: &str, old: &FileEntry, new: &FileEntry, files: &mut BTreeMap<String, Vec<Replacement>>, ext: &mut Extensions) {
+    if old == new {
+        return;
+    }
+    ext.base.insert(path.to_string(), sha256_hex(&old.bytes));
+    if old.executable != new.executable {
+        ext.modes.insert(path.to_string(), format!("{:04o}", new.mode()));
+    }
+    if old.bytes == new.bytes {
+        return;
+    }
+    let anchored = match (as_text(&old.bytes), as_text(&new.bytes)) {
+        (Some(a), Some(b)) => anchor::generate(a, b),
+        _ => None,
+    };
+    match anchored {
+        Some(reps) => {
+            files.insert(path.to_string(), reps);
+        }
+        None => {
+            ext.replaced.insert(path.to_string(), Content::from_bytes(&new.bytes));
+        }
+    }
+}
+
+/// Reads `upstream/VERSION`.
+pub fn upstream_version(upstream: &Path) -> Result<String, GenError> {
+    let path = upstream.join(VERSION_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|_| GenError::NoVersion { path: path.clone() })?;
+    let version = text.trim().to_string();
+    if version.is_empty() {
+        return Err(GenError::NoVersion { path });
+    }
+    Ok(version)
+}
+
+/// Reads a package of the fork layer.
+pub fn read_fork_package(layer: &Layer, forks: &Path, name: &str) -> Result<Tree, GenError> {
+    let dir = layer.package_dir(forks, name);
+    if !dir.is_dir() {
+        return Err(GenError::MissingFork { package: layer.full_name(name), path: dir });
+    }
+    Ok(Tree::read_dir(&dir)?)
+}
+
+/// The complete set of files `patches/` should hold (file name → bytes),
+/// computed from upstream + fork layer without writing anything.
+pub fn plan_patches(layer: &Layer) -> Result<BTreeMap<String, Vec<u8>>, GenError> {
+    let (upstream, forks) = (&layer.paths.upstream, &layer.paths.forks);
+    let version = upstream_version(upstream)?;
+    let mut planned = BTreeMap::new();
+    for name in &layer.forked {
+        let base = read_upstream_package(layer, upstream, name)?;
+        let fork = read_fork_package(layer, forks, name)?;
+        if let Some(manifest) = generate_manifest(&layer.full_name(name), &version, &base, &fork) {
+            planned.insert(format!("{name}.json"), manifest.to_canonical_json());
+            planned.insert(format!("{name}.diff"), package_diff(&base, &fork).into_bytes());
+        }
+    }
+    for name in &layer.carried {
+        let base = read_upstream_package(layer, upstream, name)?;
+        let fork = read_fork_package(layer, forks, name)?;
+        let differing = crate::rebuild::compare_trees(&base, &fork).len();
+        if differing > 0 {
+            return Err(GenError::CarriedDiffers { package: layer.full_name(name), files: differing });
+        }
+    }
+    Ok(planned)
+}
+
+/// Whether a file of `patches/` is a generated one (`*.json`, `*.diff`).
+pub fn is_generated_patch_file(name: &str) -> bool {
+    !name.contains('/') && (name.ends_with(".json") || name.ends_with(".diff"))
+}
+
+/// What `gen-patches` did.
+#[derive(Clone, Debug, Default)]
+pub struct GenOutcome {
+    /// Packages that have a manifest now.
+    pub manifests: Vec<String>,
+    /// Forked packages identical to upstream (no manifest).
+    pub unchanged: Vec<String>,
+    /// Files removed from `patches/`.
+    pub removed: Vec<String>,
+    /// Files written whose bytes changed.
+    pub changed: Vec<String>,
+    /// Own packages whose fork-layer copy was refreshed.
+    pub own_refreshed: Vec<String>,
+}
+
+/// Regenerates `patches/` (atomically) and refreshes own packages in the
+/// fork layer.
+pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
+    let planned = plan_patches(layer)?;
+    // Read every own package before writing anything, so a missing source
+    // fails the run without touching patches/.
+    let own_sources = layer.own.iter().map(|own| read_own_package(layer, own).map(|t| (own, t))).collect::<Result<Vec<_>, _>>()?;
+    let patches = &layer.paths.patches;
+    let previous = if patches.is_dir() { Tree::read_dir(patches)? } else { Tree::new() };
+    let mut outcome = GenOutcome::default();
+    let mut next = Tree::new();
+    for (path, entry) in previous.iter() {
+        if !is_generated_patch_file(path) {
+            next.insert(path, entry.clone())?;
+        } else if !planned.contains_key(path) {
+            outcome.removed.push(path.to_string());
+        }
+    }
+    for (file, bytes) in &planned {
+        if previous.get(file).map(|e| &e.bytes) != Some(bytes) {
+            outcome.changed.push(file.clone());
+        }
+        next.insert(file.clone(), FileEntry::new(bytes.clone()))?;
+    }
+    if !outcome.changed.is_empty() || !outcome.removed.is_empty() || !patches.is_dir() {
+        write_tree_atomically(&next, patches)?;
+    }
+    let with_manifest: BTreeSet<&str> = planned.keys().filter_map(|f| f.strip_suffix(".json")).collect();
+    for name in &layer.forked {
+        if with_manifest.contains(name.as_str()) {
+            outcome.manifests.push(name.clone());
+        } else {
+            outcome.unchanged.push(name.clone());
+        }
+    }
+    for (own, source) in own_sources {
+        let target = layer.package_dir(&layer.paths.forks, &own.name);
+        let current = if target.is_dir() { Tree::read_dir(&target)? } else { Tree::new() };
+        if current != source {
+            write_tree_atomically(&source, &target)?;
+            outcome.own_refreshed.push(own.name.clone());
+        }
+    }
+    Ok(outcome)
+}

@@ -1,1 +1,436 @@
-//! (in progress)
+//! `rebuild`: pristine upstream bytes + manifests → the fork layer
+//! (forked packages patched, carried packages copied, own packages copied
+//! from their source), and the byte/mode/file-set comparison behind
+//! `--check`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::anchor::{self, AnchorFailure, ApplyError};
+use crate::layer::{Layer, OwnPackage};
+use crate::manifest::{as_text, Manifest, ManifestError};
+use crate::npm::sha256_hex;
+use crate::stage::{write_tree_atomically, StageError};
+use crate::tree::{FileEntry, Tree, TreeError};
+
+/// How one file of a package drifted from what its manifest expects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum FileDrift {
+    /// The base file's sha256 is not the one the manifest was made from.
+    BaseChanged {
+        /// sha256 recorded in the manifest.
+        expected: String,
+        /// sha256 of the base file now.
+        actual: String,
+    },
+    /// The manifest changes a file the base no longer has.
+    MissingInBase,
+    /// A file the fork adds already exists upstream.
+    AddedExists,
+    /// The base file is binary or not UTF-8, so anchors cannot apply.
+    NotText,
+    /// Replacements that no longer apply.
+    Anchors {
+        /// Every failing replacement.
+        failures: Vec<AnchorFailure>,
+    },
+    /// Content in the manifest cannot be decoded.
+    BadContent {
+        /// Why.
+        message: String,
+    },
+}
+
+impl std::fmt::Display for FileDrift {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileDrift::BaseChanged { expected, actual } => {
+                write!(f, "base file changed (sha256 {actual}, manifest built from {expected})")
+            }
+            FileDrift::MissingInBase => write!(f, "file is gone from the upstream package"),
+            FileDrift::AddedExists => write!(f, "file the fork adds now exists upstream"),
+            FileDrift::NotText => write!(f, "base file is binary or not UTF-8; anchors cannot apply"),
+            FileDrift::Anchors { failures } => {
+                write!(f, "{} replacement(s) no longer apply", failures.len())?;
+                for failure in failures {
+                    write!(f, "\n  {failure}")?;
+                }
+                Ok(())
+            }
+            FileDrift::BadContent { message } => write!(f, "bad content in manifest: {message}"),
+        }
+    }
+}
+
+/// Drift of one package: every failing file at once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PackageDrift {
+    /// Full package name.
+    pub package: String,
+    /// Relative path → what failed.
+    pub files: BTreeMap<String, Vec<FileDrift>>,
+}
+
+/// Options of [`apply_manifest`].
+#[derive(Clone, Copy, Debug)]
+pub struct ApplyOptions {
+    /// Refuse base files whose sha256 differs from the manifest's record
+    /// (rebuild does; a merge onto a new upstream may not).
+    pub verify_base: bool,
+}
+
+impl Default for ApplyOptions {
+    fn default() -> Self {
+        ApplyOptions { verify_base: true }
+    }
+}
+
+fn push(files: &mut BTreeMap<String, Vec<FileDrift>>, path: &str, drift: FileDrift) {
+    files.entry(path.to_string()).or_default().push(drift);
+}
+
+/// Applies a manifest to a package's pristine tree. Every problem of every
+/// file is collected before failing.
+pub fn apply_manifest(package: &str, base: &Tree, manifest: &Manifest, options: ApplyOptions) -> Result<Tree, PackageDrift> {
+    let mut out = base.clone();
+    let mut files = BTreeMap::new();
+    let ext = manifest.forklayer.clone().unwrap_or_default();
+    if options.verify_base {
+        for (path, expected) in &ext.base {
+            match base.get(path) {
+                None => push(&mut files, path, FileDrift::MissingInBase),
+                Some(entry) => {
+                    let actual = sha256_hex(&entry.bytes);
+                    if &actual != expected {
+                        push(&mut files, path, FileDrift::BaseChanged { expected: expected.clone(), actual });
+                    }
+                }
+            }
+        }
+    }
+    for (path, replacements) in &manifest.files {
+        let Some(entry) = base.get(path) else {
+            push(&mut files, path, FileDrift::MissingInBase);
+            continue;
+        };
+        let Some(text) = as_text(&entry.bytes) else {
+            push(&mut files, path, FileDrift::NotText);
+            continue;
+        };
+        match anchor::apply(text, replacements) {
+            Ok(patched) => {
+                out.insert(path.clone(), FileEntry { bytes: patched.into_bytes(), executable: entry.executable }).ok();
+            }
+            Err(ApplyError::Drift { failures, .. }) => push(&mut files, path, FileDrift::Anchors { failures }),
+        }
+    }
+    for (path, content) in &ext.replaced {
+        let Some(entry) = base.get(path) else {
+            push(&mut files, path, FileDrift::MissingInBase);
+            continue;
+        };
+        match content.to_bytes() {
+            Ok(bytes) => {
+                out.insert(path.clone(), FileEntry { bytes, executable: entry.executable }).ok();
+            }
+            Err(message) => push(&mut files, path, FileDrift::BadContent { message }),
+        }
+    }
+    for path in &ext.deleted {
+        if out.remove(path).is_none() {
+            push(&mut files, path, FileDrift::MissingInBase);
+        }
+    }
+    for (path, content) in &ext.added {
+        if base.contains(path) {
+            push(&mut files, path, FileDrift::AddedExists);
+            continue;
+        }
+        match content.to_bytes() {
+            Ok(bytes) => {
+                out.insert(path.clone(), FileEntry::new(bytes)).ok();
+            }
+            Err(message) => push(&mut files, path, FileDrift::BadContent { message }),
+        }
+    }
+    for (path, mode) in &ext.modes {
+        match out.get(path).cloned() {
+            Some(mut entry) => {
+                entry.executable = mode == "0755";
+                out.insert(path.clone(), entry).ok();
+            }
+            None => push(&mut files, path, FileDrift::MissingInBase),
+        }
+    }
+    if files.is_empty() {
+        Ok(out)
+    } else {
+        Err(PackageDrift { package: package.to_string(), files })
+    }
+}
+
+/// Errors of rebuilding.
+#[derive(Debug, thiserror::Error)]
+pub enum RebuildError {
+    /// Manifests no longer apply to the upstream bytes.
+    #[error("upstream drifted: {}", describe_drift(.0))]
+    Drift(Vec<PackageDrift>),
+    /// An upstream package directory is missing.
+    #[error("upstream package `{package}` is missing (expected `{path}`)")]
+    MissingUpstream {
+        /// Full package name.
+        package: String,
+        /// Where it should be.
+        path: PathBuf,
+    },
+    /// An own package's source (or an `include` entry) is missing.
+    #[error("own package `{package}`: `{path}` does not exist")]
+    MissingOwnSource {
+        /// Full package name.
+        package: String,
+        /// The missing path.
+        path: PathBuf,
+    },
+    /// A manifest names another package.
+    #[error("manifest `{path}` is for `{found}`, not `{package}`")]
+    WrongManifest {
+        /// The manifest.
+        path: PathBuf,
+        /// Its `package`.
+        found: String,
+        /// The package expected.
+        package: String,
+    },
+    /// A manifest could not be read.
+    #[error(transparent)]
+    Manifest(#[from] ManifestError),
+    /// A directory could not be read.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// The output could not be written.
+    #[error(transparent)]
+    Write(#[from] StageError),
+}
+
+fn describe_drift(drifts: &[PackageDrift]) -> String {
+    let mut text = String::new();
+    for drift in drifts {
+        for (path, problems) in &drift.files {
+            for problem in problems {
+                text.push_str(&format!("\n  {}/{path}: {problem}", drift.package));
+            }
+        }
+    }
+    text
+}
+
+impl crate::error::Diagnostic for RebuildError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        use crate::error::ExitStatus;
+        match self {
+            RebuildError::Drift(_) | RebuildError::MissingUpstream { .. } | RebuildError::MissingOwnSource { .. } | RebuildError::WrongManifest { .. } => ExitStatus::Usage,
+            RebuildError::Manifest(e) => e.exit_status(),
+            RebuildError::Tree(e) => e.exit_status(),
+            RebuildError::Write(e) => e.exit_status(),
+        }
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            RebuildError::Drift(_) => "drift",
+            RebuildError::MissingUpstream { .. } => "package_missing",
+            RebuildError::MissingOwnSource { .. } => "own_source_missing",
+            RebuildError::WrongManifest { .. } => "wrong_manifest",
+            RebuildError::Manifest(e) => e.code(),
+            RebuildError::Tree(e) => e.code(),
+            RebuildError::Write(e) => e.code(),
+        }
+    }
+    fn help(&self) -> Option<String> {
+        match self {
+            RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches`".into()),
+            RebuildError::MissingUpstream { .. } => Some("run `forklayer snapshot <version>` or fix the declaration".into()),
+            RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
+            RebuildError::Manifest(e) => e.help(),
+            _ => None,
+        }
+    }
+    fn details(&self) -> Option<serde_json::Value> {
+        match self {
+            RebuildError::Drift(drifts) => serde_json::to_value(drifts).ok(),
+            _ => None,
+        }
+    }
+}
+
+
+/// Reads an upstream package from `<upstream>/<scope>/<name>`.
+pub fn read_upstream_package(layer: &Layer, upstream: &Path, name: &str) -> Result<Tree, RebuildError> {
+    let dir = layer.package_dir(upstream, name);
+    if !dir.is_dir() {
+        return Err(RebuildError::MissingUpstream { package: layer.full_name(name), path: dir });
+    }
+    Ok(Tree::read_dir(&dir)?)
+}
+
+/// Reads an own package: the `include` entries of its source.
+pub fn read_own_package(layer: &Layer, own: &OwnPackage) -> Result<Tree, RebuildError> {
+    let missing = |path: PathBuf| RebuildError::MissingOwnSource { package: layer.full_name(&own.name), path };
+    if !own.source.is_dir() {
+        return Err(missing(own.source.clone()));
+    }
+    let mut tree = Tree::new();
+    for include in &own.include {
+        let path = own.source.join(include);
+        if path.is_dir() {
+            tree.graft(include, Tree::read_dir(&path)?)?;
+        } else if path.is_file() {
+            tree.insert(include.clone(), crate::tree::read_file_entry(&path)?)?;
+        } else {
+            return Err(missing(path));
+        }
+    }
+    Ok(tree)
+}
+
+/// The manifest path of a forked package.
+pub fn manifest_path(patches: &Path, name: &str) -> PathBuf {
+    patches.join(format!("{name}.json"))
+}
+
+/// Reads the manifest of a forked package, if it has one.
+pub fn read_manifest(layer: &Layer, patches: &Path, name: &str) -> Result<Option<Manifest>, RebuildError> {
+    let path = manifest_path(patches, name);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let manifest = Manifest::read(&path)?;
+    let full = layer.full_name(name);
+    if manifest.package != full && manifest.package != name {
+        return Err(RebuildError::WrongManifest { path, found: manifest.package, package: full });
+    }
+    Ok(Some(manifest))
+}
+
+/// Rebuilds the whole fork layer in memory: paths are
+/// `<scope>/<name>/<file>`. Drift of every package is collected first.
+pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<Tree, RebuildError> {
+    let mut out = Tree::new();
+    let mut drifts = Vec::new();
+    for name in &layer.forked {
+        let base = read_upstream_package(layer, upstream, name)?;
+        let patched = match read_manifest(layer, patches, name)? {
+            Some(manifest) => match apply_manifest(&layer.full_name(name), &base, &manifest, ApplyOptions::default()) {
+                Ok(tree) => tree,
+                Err(drift) => {
+                    drifts.push(drift);
+                    continue;
+                }
+            },
+            None => base,
+        };
+        out.graft(&layer.full_name(name), patched)?;
+    }
+    for name in &layer.carried {
+        out.graft(&layer.full_name(name), read_upstream_package(layer, upstream, name)?)?;
+    }
+    for own in &layer.own {
+        out.graft(&layer.full_name(&own.name), read_own_package(layer, own)?)?;
+    }
+    if drifts.is_empty() {
+        Ok(out)
+    } else {
+        Err(RebuildError::Drift(drifts))
+    }
+}
+
+/// Rebuilds and writes the layer to `out` atomically (nothing is written
+/// when anything fails).
+pub fn rebuild_into(layer: &Layer, upstream: &Path, patches: &Path, out: &Path) -> Result<Tree, RebuildError> {
+    let tree = rebuild_layer(layer, upstream, patches)?;
+    write_tree_atomically(&tree, out)?;
+    Ok(tree)
+}
+
+/// One difference between a rebuilt tree and a reference tree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Difference {
+    /// The rebuild has the file; the reference lacks it.
+    Missing {
+        /// Relative path.
+        path: String,
+    },
+    /// The reference has a file the rebuild does not produce.
+    Extra {
+        /// Relative path.
+        path: String,
+    },
+    /// Different bytes.
+    Content {
+        /// Relative path.
+        path: String,
+        /// Size rebuilt.
+        expected_size: u64,
+        /// Size in the reference.
+        actual_size: u64,
+    },
+    /// Same bytes, different executable bit.
+    Mode {
+        /// Relative path.
+        path: String,
+        /// Mode rebuilt.
+        expected: String,
+        /// Mode in the reference.
+        actual: String,
+    },
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Difference::Missing { path } => write!(f, "missing: `{path}` (rebuilt, but not in the reference)"),
+            Difference::Extra { path } => write!(f, "extra: `{path}` (in the reference, but not rebuilt)"),
+            Difference::Content { path, expected_size, actual_size } => {
+                write!(f, "content: `{path}` differs (rebuilt {expected_size} bytes, reference {actual_size} bytes)")
+            }
+            Difference::Mode { path, expected, actual } => {
+                write!(f, "mode: `{path}` is {actual} in the reference, rebuilt {expected}")
+            }
+        }
+    }
+}
+
+/// Every difference between `rebuilt` and `reference`, sorted by path.
+pub fn compare_trees(rebuilt: &Tree, reference: &Tree) -> Vec<Difference> {
+    let mut out = Vec::new();
+    for (path, want) in rebuilt.iter() {
+        match reference.get(path) {
+            None => out.push(Difference::Missing { path: path.into() }),
+            Some(have) if have.bytes != want.bytes => out.push(Difference::Content {
+                path: path.into(),
+                expected_size: want.bytes.len() as u64,
+                actual_size: have.bytes.len() as u64,
+            }),
+            Some(have) if have.executable != want.executable => out.push(Difference::Mode {
+                path: path.into(),
+                expected: format!("{:04o}", want.mode()),
+                actual: format!("{:04o}", have.mode()),
+            }),
+            Some(_) => {}
+        }
+    }
+    for path in reference.paths().filter(|p| !rebuilt.contains(p)) {
+        out.push(Difference::Extra { path: path.into() });
+    }
+    out.sort_by(|a, b| diff_path(a).cmp(diff_path(b)));
+    out
+}
+
+fn diff_path(d: &Difference) -> &str {
+    match d {
+        Difference::Missing { path } | Difference::Extra { path } | Difference::Content { path, .. } | Difference::Mode { path, .. } => path,
+    }
+}

@@ -76,7 +76,7 @@ pub fn read_tgz(bytes: &[u8]) -> Result<Tree, TarballError> {
             EntryType::Link => return Err(refuse("hard links are not allowed")),
             _ => return Err(refuse("only regular files and directories are allowed")),
         }
-        let rel = strip_first_component(&raw_name).map_err(|reason| refuse(reason))?;
+        let rel = strip_first_component(&raw_name).map_err(&refuse)?;
         let Some(rel) = rel else { continue };
         let executable = entry.header().mode().map_err(corrupt)? & 0o111 != 0;
         let mut data = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0));

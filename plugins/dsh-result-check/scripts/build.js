@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Remove `outDir` and compile src/ into it. Throws when tsc reports errors. */
+/**
+ * Remove `outDir` and compile src/ into it. Throws when tsc reports errors.
+ * @param {string} outDir
+ * @returns {string} the absolute output directory
+ */
 export function build(outDir) {
   const target = resolve(packageRoot, outDir);
   rmSync(target, { recursive: true, force: true });

@@ -7,7 +7,13 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, packageRoot } from './build.js';
 
+/**
+ * @param {string} root
+ * @param {string} [dir]
+ * @returns {string[]} paths relative to `root`, with forward slashes
+ */
 function listFiles(root, dir = root) {
+  /** @type {import('node:fs').Dirent[]} */
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -20,7 +26,10 @@ function listFiles(root, dir = root) {
   });
 }
 
-/** Differences between the committed lib/ and a fresh build, as `lib/<file>: <problem>` lines. */
+/**
+ * Differences between the committed lib/ and a fresh build.
+ * @returns {string[]} `lib/<file>: <problem>` lines, sorted
+ */
 export function staleLibFiles() {
   const scratch = mkdtempSync(join(tmpdir(), 'dsh-result-check-lib-'));
   try {
@@ -28,6 +37,7 @@ export function staleLibFiles() {
     const committed = resolve(packageRoot, 'lib');
     const freshFiles = new Set(listFiles(fresh));
     const committedFiles = new Set(listFiles(committed));
+    /** @type {string[]} */
     const problems = [];
     for (const file of [...new Set([...freshFiles, ...committedFiles])].sort()) {
       if (!committedFiles.has(file)) problems.push(`lib/${file}: missing (the build produces it)`);

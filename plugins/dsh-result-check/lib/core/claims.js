@@ -2,7 +2,7 @@ import { maskUncheckedSpans } from './mask.js';
 // A numeric run: digits, optionally separated by single `.` or `,`.
 const NUMERIC_RUN = /\d(?:[.,]?\d)*/g;
 const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
-const EXPONENT = /^[eE][-+]?\d{1,3}(?![\w.])/;
+const EXPONENT = /^[eE][-+]?\d{1,3}(?!\w|\.\d)/;
 /** Short units a number may carry, with the scales a source may be written in. */
 const UNIT_SCALES = new Map([
     ...['ms', 's', 'sec', 'secs', 'min', 'mins', 'h', 'hr', 'hrs', 'ns', 'us', 'µs', 'μs', 'd'].map((unit) => [unit, [1]]),
@@ -129,10 +129,12 @@ function roundingRange(value, step, scale) {
     const margin = step * scale * 1e-9;
     return { lo: value * scale - half - margin, hi: value * scale + half + margin };
 }
-/** One significant digit and no written decimals: 5000, 50%, 300. */
+/** One significant digit and no written decimals: 5000, 50%, 300, 7%. */
 function isRoundFigure(literal) {
-    if (literal.decimals > 0 || literal.value < 10)
+    if (literal.decimals > 0)
         return false;
+    if (literal.value < 10)
+        return true;
     const exponent = Math.floor(Math.log10(literal.value));
     return literal.value % 10 ** exponent === 0;
 }

@@ -30,7 +30,7 @@ export interface ClaimOptions {
 // A numeric run: digits, optionally separated by single `.` or `,`.
 const NUMERIC_RUN = /\d(?:[.,]?\d)*/g;
 const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
-const EXPONENT = /^[eE][-+]?\d{1,3}(?![\w.])/;
+const EXPONENT = /^[eE][-+]?\d{1,3}(?!\w|\.\d)/;
 
 /** Short units a number may carry, with the scales a source may be written in. */
 const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, readonly number[]>([
@@ -182,9 +182,10 @@ function roundingRange(value: number, step: number, scale: number): ValueRange {
   return { lo: value * scale - half - margin, hi: value * scale + half + margin };
 }
 
-/** One significant digit and no written decimals: 5000, 50%, 300. */
+/** One significant digit and no written decimals: 5000, 50%, 300, 7%. */
 function isRoundFigure(literal: Literal): boolean {
-  if (literal.decimals > 0 || literal.value < 10) return false;
+  if (literal.decimals > 0) return false;
+  if (literal.value < 10) return true;
   const exponent = Math.floor(Math.log10(literal.value));
   return literal.value % 10 ** exponent === 0;
 }

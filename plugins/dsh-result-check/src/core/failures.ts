@@ -70,7 +70,7 @@ const ENGLISH_FAILURE_WORDS = new RegExp(
     String.raw`\bcannot\b`,
     String.raw`\bunable\b`,
     String.raw`\bunsuccessful(?:ly)?\b`,
-    String.raw`\btim(?:ed|es|ing)?[\s-]*out\b`,
+    String.raw`\btim(?:ed?|es|ing)?[\s-]*out\b`,
     String.raw`\btimeouts?\b`,
     String.raw`\bcrash(?:ed|es|ing)?\b`,
     String.raw`\b(?:denied|refused|rejected|unavailable|blocked|broken|aborted|interrupted)\b`,

@@ -108,6 +108,9 @@ function visitToken(
   const primary = primaryValue(text, starts, ends, separators);
   if (primary !== undefined && visitWithSuffix(text, primary, starts[0] ?? 0, end, visit)) return true;
   if (runs === 1) return false;
+  // A single dot is a decimal point: reading 1708.6 as 1708 and 6 would source
+  // every integer part, so only the grouping reading (1.708 → 1708) is added.
+  if (runs === 2 && separators[0] === '.') return visitGroupings(text, starts, ends, separators, visit);
   for (let r = 0; r < runs; r += 1) {
     if (visit(digitsValue(text, starts[r] ?? 0, ends[r] ?? 0))) return true;
   }

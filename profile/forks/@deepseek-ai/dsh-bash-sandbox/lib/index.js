@@ -1,4 +1,4 @@
-import { SandboxUnavailableError } from "@deepseek-ai/dsh-sandbox";
+import { SandboxUnavailableError, canonicalPath, classifySelfCheck, selfCheckProbePolicy } from "@deepseek-ai/dsh-sandbox";
 import { LocalBashExecutor } from "@deepseek-ai/dsh-bash-local";
 import { accessSync, constants, statSync } from "node:fs";
 //#region lib/types/helpers.js
@@ -141,7 +141,15 @@ var SandboxBashExecutor = class extends LocalBashExecutor {
 		};
 	}
 	async run(spec) {
-		const policy = spec.sandboxPolicy;
+		const selfCheck = this.selfCheckOf(spec, "foreground");
+		if (selfCheck?.granted === true) return {
+			...await super.run(spec),
+			sandbox: {
+				mode: "danger-full-access",
+				denied: false
+			}
+		};
+		const policy = selfCheck === void 0 ? spec.sandboxPolicy : selfCheckProbePolicy(spec.sandboxPolicy);
 		const { mode } = policy;
 		if (mode === "danger-full-access") return {
 			...await super.run(spec),
@@ -169,12 +177,18 @@ var SandboxBashExecutor = class extends LocalBashExecutor {
 			sandbox: {
 				mode,
 				denied: classifyDenial(result, confined.denialSignatures),
-				enforcement: confined.enforcement
+				enforcement: confined.enforcement,
+				...this.recordSelfCheck(selfCheck, {
+					...result,
+					stderr: result.stderr.text
+				}, confined.denialSignatures, spec)
 			}
 		};
 	}
 	start(spec) {
-		const policy = spec.sandboxPolicy;
+		const selfCheck = this.selfCheckOf(spec, "background");
+		if (selfCheck?.granted === true) return super.start(spec);
+		const policy = selfCheck === void 0 ? spec.sandboxPolicy : selfCheckProbePolicy(spec.sandboxPolicy);
 		const { mode } = policy;
 		if (mode === "danger-full-access") return super.start(spec);
 		const confined = this.confine(spec.command, {
@@ -195,7 +209,9 @@ var SandboxBashExecutor = class extends LocalBashExecutor {
 			denialSignatures,
 			runnerFailureRules,
 			runnerProgram: confined.argv[0],
-			workdir: spec.workdir
+			workdir: spec.workdir,
+			selfCheck,
+			spec
 		});
 		return proc;
 	}
@@ -212,10 +228,52 @@ var SandboxBashExecutor = class extends LocalBashExecutor {
 				mode: facts.mode,
 				denied: !runnerFailed && matchesSignature(proc.exitCode, stderr, facts.denialSignatures),
 				enforcement: facts.enforcement,
-				...runnerFailed ? { runnerFailed } : {}
+				...runnerFailed ? { runnerFailed } : {},
+				...runnerFailed || proc.status === "killed" ? {} : this.recordSelfCheck(facts.selfCheck, {
+					exitCode: proc.exitCode,
+					signal: proc.signal,
+					stderr
+				}, facts.denialSignatures, facts.spec)
 			};
 		}
 		super.onProcessDone(proc, stderr, spawnFailed, spawnError);
+	}
+	/**
+	* The `self-checking` gate facts of one call: its structured key (bash,
+	* foreground or background, canonical workdir, exact command) and whether
+	* its session already unlocked it. Undefined outside `self-checking`.
+	*/
+	selfCheckOf(spec, run) {
+		const policy = spec.sandboxPolicy;
+		if (policy.mode !== "self-checking") return void 0;
+		const key = {
+			kind: "shell",
+			family: "bash",
+			run,
+			workdir: canonicalPath(spec.workdir),
+			command: spec.command
+		};
+		return {
+			policy,
+			key,
+			granted: this.ctx.sandboxPolicy.selfCheckGranted?.(policy, key) === true
+		};
+	}
+	/**
+	* Classify a settled `self-checking` probe and record its grant. The notice
+	* flags are returned only when a grant was really recorded, so an agentless
+	* call (nothing recorded) keeps the plain workspace-write denial.
+	* @returns `{ intercepted: true }`, `{ failed: true }`, or `{}`.
+	*/
+	recordSelfCheck(selfCheck, outcome, denialSignatures, spec) {
+		if (selfCheck === void 0) return {};
+		const verdict = classifySelfCheck(outcome, {
+			denialSignatures,
+			workdir: spec.workdir,
+			policy: selfCheck.policy
+		});
+		if (verdict === void 0 || this.ctx.sandboxPolicy.recordSelfCheck?.(selfCheck.policy, selfCheck.key) !== true) return {};
+		return { [verdict]: true };
 	}
 	/**
 	* Wrap one shell command via the `ctx.sandbox` provider. Provider errors

@@ -3249,6 +3249,34 @@ window.__ModuleLoader__.load({
 					})
 				]
 			}),
+			"self-checking": (0, react_jsx_runtime.jsxs)("svg", {
+				width: "16",
+				height: "16",
+				viewBox: "0 0 16 16",
+				fill: "none",
+				"aria-hidden": true,
+				children: [
+					(0, react_jsx_runtime.jsx)("path", {
+						d: shieldOutline,
+						stroke: "currentColor",
+						strokeWidth: "1.31831",
+						strokeLinejoin: "round"
+					}),
+					(0, react_jsx_runtime.jsx)("circle", {
+						cx: "7.7",
+						cy: "7.2",
+						r: "2.35",
+						stroke: "currentColor",
+						strokeWidth: "1.2"
+					}),
+					(0, react_jsx_runtime.jsx)("path", {
+						d: "M9.45 8.95L11.3 10.8",
+						stroke: "currentColor",
+						strokeWidth: "1.3",
+						strokeLinecap: "round"
+					})
+				]
+			}),
 			[FULL_ACCESS]: (0, react_jsx_runtime.jsxs)("svg", {
 				width: "16",
 				height: "16",

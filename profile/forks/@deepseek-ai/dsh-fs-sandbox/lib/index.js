@@ -1,6 +1,6 @@
 import { LocalFileSystem } from "@deepseek-ai/dsh-fs-local";
 import { FsError } from "@deepseek-ai/dsh-fs";
-import { writableRoots } from "@deepseek-ai/dsh-sandbox";
+import { selfCheckFsInterceptedMarker, writableRoots } from "@deepseek-ai/dsh-sandbox";
 import { stat } from "node:fs/promises";
 import { dirname, sep } from "node:path";
 //#region lib/types/containment.js
@@ -88,7 +88,11 @@ async function isPathUnder(path, root, caseSensitive = process.platform !== "win
 * a mutation only when the target canonicalizes under the policy's workspace
 * root or a platform temp area (the SAME writable-root set Seatbelt grants,
 * derived from the one `writableRoots` function so bash and fs cannot drift);
-* `danger-full-access` delegates unfenced. A denial throws the structured
+* `danger-full-access` delegates unfenced. `self-checking` fences like
+* `workspace-write`, but an outside target of a session call is intercepted
+* once (`FS_SELFCHECK_INTERCEPTED`, nothing written) and the session's
+* identical re-run — the same CANONICAL target, re-derived at re-run time so a
+* swapped symlink cannot redirect it — is allowed. A denial throws the structured
 * `FS_SANDBOX_DENIED` — no text inference is needed (unlike bash's kernel
 * stderr), because an in-process fence knows exactly what it refused. The
 * escalation retry lives in the tool layer (`@deepseek-ai/dsh-tool-fs`),
@@ -165,8 +169,26 @@ var SandboxedFileSystem = class extends LocalFileSystem {
 			contained = true;
 			break;
 		}
+		if (!contained && mode === "self-checking") return this.selfCheckedTarget(target, fresh, policy);
 		if (!contained) throw new FsError(`cannot write "${target.displayPath}": file access denied under workspace-write mode`, "FS_SANDBOX_DENIED");
 		return fresh;
+	}
+	/**
+	* The `self-checking` gate for an outside target: the fresh canonical target
+	* is the key, so the grant covers exactly what was refused. A first attempt
+	* records the grant and throws `FS_SELFCHECK_INTERCEPTED` before anything is
+	* written; the identical re-run returns the fresh target. Agentless calls
+	* (no session) are never recorded: the ordinary workspace-write denial.
+	*/
+	selfCheckedTarget(target, fresh, policy) {
+		const key = {
+			kind: "fs",
+			target: fresh.targetKey
+		};
+		const gate = this.ctx.sandboxPolicy;
+		if (gate.selfCheckGranted?.(policy, key) === true) return fresh;
+		if (gate.recordSelfCheck?.(policy, key) !== true) throw new FsError(`cannot write "${target.displayPath}": file access denied under workspace-write mode`, "FS_SANDBOX_DENIED");
+		throw new FsError(selfCheckFsInterceptedMarker(fresh.displayPath), "FS_SELFCHECK_INTERCEPTED");
 	}
 };
 //#endregion

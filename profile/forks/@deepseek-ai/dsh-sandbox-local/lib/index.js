@@ -297,8 +297,15 @@ var LocalSandboxProvider = class extends SandboxProvider {
 	* @returns the wrapped argv plus the selected backend's enforcement completeness, denial
 	*   signatures, and structured runner-failure rules; throws the fail-closed
 	*   `SANDBOX_UNAVAILABLE` error when the platform has no usable runner.
+	*   A `self-checking` policy is confined as `workspace-write` (defence in
+	*   depth: its executors probe it so already; it must never fall to the
+	*   read-only profile that unknown modes get).
 	*/
 	confine(argv, policy) {
+		if (policy.mode === "self-checking") policy = {
+			...policy,
+			mode: "workspace-write"
+		};
 		if (this.runnerCommand !== void 0) return {
 			argv: [
 				...this.runnerCommand,

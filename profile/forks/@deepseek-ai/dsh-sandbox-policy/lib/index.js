@@ -26,6 +26,7 @@ import { canonicalPath } from "@deepseek-ai/dsh-sandbox";
 const SANDBOX_MODES = [
 	"read-only",
 	"workspace-write",
+	"self-checking",
 	"danger-full-access"
 ];
 /**
@@ -54,6 +55,67 @@ function effectiveSandboxMode(events) {
 function setSandboxMode(session, mode) {
 	session.append("sandbox/mode", { mode });
 }
+//#endregion
+//#region lib/types/self-check-gate.js
+/**
+* The `self-checking` per-session gate: which intercepted (or failed) calls a
+* session may now repeat with full access. In memory only — a server restart
+* resets it — and dropped when the session is disposed. Keys are structured
+* and kept in separate stores per kind: a shell key is (family, run, canonical
+* workdir, exact command) and a file key is (canonical target), so a file
+* grant can never unlock a command, nor a command in another directory, nor a
+* foreground grant a background run.
+*
+* @module dsh-sandbox-policy/self-check-gate
+*/
+/** The shell families whose commands the gate records. */
+const SELF_CHECK_SHELL_FAMILIES = ["bash", "pwsh"];
+/** The two ways a shell command runs; a grant for one never unlocks the other. */
+const SELF_CHECK_SHELL_RUNS = ["foreground", "background"];
+/**
+* Validate one structured gate key and return its store and member.
+* @param key - `{ kind: "shell", family, run, workdir, command }` or `{ kind: "fs", target }`.
+* @returns the store name and the member within that store.
+*/
+function selfCheckSlot(key) {
+	if (key?.kind === "fs" && typeof key.target === "string" && key.target.length > 0) return {
+		store: "fs",
+		member: key.target
+	};
+	if (key?.kind === "shell" && SELF_CHECK_SHELL_FAMILIES.includes(key.family) && SELF_CHECK_SHELL_RUNS.includes(key.run) && typeof key.workdir === "string" && typeof key.command === "string") return {
+		store: "shell",
+		member: JSON.stringify([
+			key.family,
+			key.run,
+			key.workdir,
+			key.command
+		])
+	};
+	throw new Error(`invalid self-check gate key: ${JSON.stringify(key)}`);
+}
+var SelfCheckGate = class {
+	/** Per session id: one store of file targets, one of shell tuples. */
+	sessions = /* @__PURE__ */ new Map();
+	has(sessionId, key) {
+		const { store, member } = selfCheckSlot(key);
+		return this.sessions.get(sessionId)?.[store].has(member) === true;
+	}
+	add(sessionId, key) {
+		const { store, member } = selfCheckSlot(key);
+		let entry = this.sessions.get(sessionId);
+		if (entry === void 0) {
+			entry = {
+				fs: /* @__PURE__ */ new Set(),
+				shell: /* @__PURE__ */ new Set()
+			};
+			this.sessions.set(sessionId, entry);
+		}
+		entry[store].add(member);
+	}
+	forget(sessionId) {
+		this.sessions.delete(sessionId);
+	}
+};
 //#endregion
 //#region lib/types/index.js
 /**
@@ -84,6 +146,7 @@ function renderPolicyContext(policy) {
 	switch (policy.mode) {
 		case "read-only": return "Current DSH file policy: read-only. Any available operation enforced by the DSH file sandbox cannot modify files in the standing mode. Do not refuse a required modification from this policy alone: try an available tool normally and follow any denial and escalation guidance it returns.";
 		case "workspace-write": return `Current DSH file policy: workspace-write. Any available operation enforced by the DSH file sandbox may modify files under the session workspace: ${JSON.stringify(policy.workspaceRoot)}. Some platform temporary areas may also be writable.`;
+		case "self-checking": return `Current DSH file policy: self-checking (full access with a workspace boundary check). Every command and file modification first runs, or is checked, confined to the session workspace: ${JSON.stringify(policy.workspaceRoot)} (plus some platform temporary areas). When one touches a path outside the workspace, it is intercepted once and its result says so: an intercepted command has already run confined (its other effects happened), an intercepted file operation wrote nothing. If that outside access was not intended, do not repeat it and fix the command or path instead. If it is intended, repeat the exact same command (same working directory, same foreground or background run) or file operation: it then runs with full access and no approval prompt, and that grant lasts for this session. A command that failed under confinement with a permission-like error gets a self-check failed notice and the same choice: leave it, or repeat it exactly to retry it with full access. Other file-operation failures are never unlocked by repeating them.`;
 		case "danger-full-access": return "Current DSH file policy: danger-full-access. The DSH file sandbox does not restrict file modifications by available operations.";
 		/* v8 ignore next 4 -- SandboxMode is a typed same-process closed union; this branch is only the static exhaustiveness guard. */
 		default: {
@@ -103,6 +166,7 @@ var SandboxPolicyService = class extends Service {
 		mode: z.union([
 			"read-only",
 			"workspace-write",
+			"self-checking",
 			"danger-full-access"
 		]).default("read-only"),
 		workspaceRoot: z.string()
@@ -111,10 +175,15 @@ var SandboxPolicyService = class extends Service {
 	defaultMode;
 	/** The absolute `workspace-write` fallback root for calls without a session cwd. */
 	workspaceRoot;
+	/** The `self-checking` grants of live sessions (in memory; see {@link SelfCheckGate}). */
+	selfCheckGate = new SelfCheckGate();
 	constructor(ctx, config) {
 		super(ctx, "sandboxPolicy");
 		this.defaultMode = config.mode;
 		this.workspaceRoot = resolveWorkspaceRoot(config.workspaceRoot ?? process.cwd());
+		ctx.on("session/disposed", (session) => {
+			this.selfCheckGate.forget(session.id);
+		});
 		ctx.inject(["systemPrompt"], (scope) => {
 			scope.systemPrompt.context({
 				name: "sandbox:policy",
@@ -150,6 +219,31 @@ var SandboxPolicyService = class extends Service {
 	*/
 	overrideOf(session) {
 		return effectiveSandboxMode(session.events);
+	}
+	/**
+	* Whether this `self-checking` call may run with full access: its session
+	* recorded the same structured key earlier. Consulted only while the call's
+	* mode is `self-checking`; agentless calls (no session id) never unlock.
+	* @param policy - the call's resolved policy.
+	* @param key - the structured gate key (see {@link SelfCheckGate}).
+	* @returns whether the call is unlocked.
+	*/
+	selfCheckGranted(policy, key) {
+		if (policy.mode !== "self-checking" || policy.sessionId === void 0) return false;
+		return this.selfCheckGate.has(policy.sessionId, key);
+	}
+	/**
+	* Record an intercepted or failed `self-checking` call so its identical
+	* re-run in the same session runs with full access. Agentless calls are
+	* never recorded (they fail closed as plain workspace-write denials).
+	* @param policy - the call's resolved policy.
+	* @param key - the structured gate key (see {@link SelfCheckGate}).
+	* @returns whether a grant was recorded — callers show a self-check notice only then.
+	*/
+	recordSelfCheck(policy, key) {
+		if (policy.mode !== "self-checking" || policy.sessionId === void 0) return false;
+		this.selfCheckGate.add(policy.sessionId, key);
+		return true;
 	}
 };
 //#endregion

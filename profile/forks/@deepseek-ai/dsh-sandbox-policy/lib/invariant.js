@@ -22,6 +22,7 @@
 const SANDBOX_MODES = [
 	"read-only",
 	"workspace-write",
+	"self-checking",
 	"danger-full-access"
 ];
 //#endregion

@@ -1,7 +1,8 @@
 import { Service } from "@deepseek-ai/cordis";
 import { HarnessError, assertNever } from "@deepseek-ai/dsh-llm";
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve, sep } from "node:path";
 //#region lib/types/escalation.js
 /**
 * The escalation vocabulary and choreography shared by every sandbox-enforcing
@@ -28,7 +29,8 @@ import { tmpdir } from "node:os";
 */
 const WIDER_MODES = {
 	"read-only": ["workspace-write", "danger-full-access"],
-	"workspace-write": ["danger-full-access"]
+	"workspace-write": ["danger-full-access"],
+	"self-checking": ["danger-full-access"]
 };
 /**
 * The closed escalation-target vocabulary — every mode a call could ever
@@ -37,6 +39,9 @@ const WIDER_MODES = {
 * wider than the composition's DEFAULT would strand a session whose effective
 * mode sits below it (a `danger-full-access` default would advertise nothing
 * while a narrower-switched session stays confined with no lever).
+* `self-checking` is deliberately NOT a target: its unlock is the plain
+* identical re-run in the standing mode, so a one-shot escalation TO it would
+* approve nothing the re-run does not already give.
 */
 const ESCALATION_TARGETS = ["workspace-write", "danger-full-access"];
 /**
@@ -74,6 +79,33 @@ function sandboxDenialMarker(mode) {
 */
 function escalationHintMarker(subject) {
 	return `[sandbox: escalation available — retry this exact ${subject} once with sandbox_permissions (the narrowest wider mode that suffices) + justification; the approval prompt asks the user]`;
+}
+/**
+* The `self-checking` interception notice for a command: its confined probe was
+* refused for a path outside the workspace and the session recorded a grant.
+* Replaces {@link sandboxDenialMarker} and {@link escalationHintMarker}.
+* @returns the notice line, exactly as the model sees it.
+*/
+function selfCheckInterceptedMarker() {
+	return "[sandbox: self-check intercepted — this command attempted to access a path outside the workspace; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be allowed with full access]";
+}
+/**
+* The `self-checking` failure notice for a command: its confined probe failed
+* with permission-like evidence and the session recorded a grant. Never shown
+* where nothing was recorded (an agentless call cannot be retried).
+* @returns the notice line, exactly as the model sees it.
+*/
+function selfCheckFailedMarker() {
+	return "[sandbox: self-check failed — this command failed; this may be a sandbox permission issue; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be retried with full access]";
+}
+/**
+* The `self-checking` interception notice for a file mutation, naming the path.
+* Unlike a command, nothing was executed: the fence refused before writing.
+* @param path - the path as the model spelled it (resolved for display).
+* @returns the notice line, exactly as the model sees it.
+*/
+function selfCheckFsInterceptedMarker(path) {
+	return `[sandbox: self-check intercepted — this file operation targets ${JSON.stringify(path)}, which is outside the workspace; nothing was written; unless writing there is intentional, do not repeat it — if it IS intentional, repeat the exact same operation and it will be allowed with full access]`;
 }
 /**
 * Resolve a sandbox-escalation request BEFORE anything executes: check strict
@@ -148,16 +180,151 @@ function canonicalPath(path) {
 * `workspace-write` allows the policy's workspace root, the host `/tmp`, and
 * the per-user platform temp dir (`os.tmpdir()` — the real temp area for
 * mkstemp-family tools; omitting it would deny what the mode promises).
+* `self-checking` probes every call under workspace-write, so it shares the
+* workspace-write allow-list.
 * @param policy - the file-effect policy to derive the allow-list from.
 * @returns the canonical writable roots; empty exactly under `read-only`.
 */
 function writableRoots(policy) {
-	if (policy.mode !== "workspace-write") return [];
+	if (policy.mode !== "workspace-write" && policy.mode !== "self-checking") return [];
 	return [...new Set([
 		policy.workspaceRoot,
 		"/tmp",
 		tmpdir()
 	].map(canonicalPath))];
+}
+//#endregion
+//#region lib/types/self-check.js
+/**
+* The `self-checking` mode's shared judgement ("full access with a workspace
+* boundary check"): every shell probe runs under workspace-write, and a failed
+* probe is classified here so the bash and pwsh executors cannot drift. An
+* interception needs a denial-signature line naming a path outside the
+* writable roots (the fs fence's containment, synchronously); any other failure
+* unlocks only with permission-like evidence (EACCES/EPERM/EROFS, or a host
+* `/tmp` path hidden by bwrap's private tmpfs), so a grep without a match or
+* an `ls` of a missing path never nudges the model toward full access.
+*
+* @module dsh-sandbox/self-check
+*/
+/** Stderr texts that count as permission-like evidence for the "failed" unlock. */
+const PERMISSION_EVIDENCE = [
+	"permission denied",
+	"operation not permitted",
+	"read-only file system",
+	"access is denied",
+	"access to the path",
+	"eacces",
+	"eperm",
+	"erofs"
+];
+/** A quoted span on a diagnostic line (ASCII quotes, backticks, GNU's ‘…’). */
+const QUOTED_SPAN = /[‘'"`]([^‘’'"`\r\n]+)[’'"`]/gu;
+/** An unquoted word that spells a path: absolute, drive-rooted, or explicitly relative. */
+const PATH_WORD = /^(?:\/|[A-Za-z]:[\\/]|\.\.?[\\/])/u;
+/**
+* The confinement a `self-checking` call probes under: the same policy as
+* `workspace-write` (same root, same session).
+* @param policy - the call's resolved policy.
+* @returns the workspace-write probe policy.
+*/
+function selfCheckProbePolicy(policy) {
+	return {
+		...policy,
+		mode: "workspace-write"
+	};
+}
+/** Canonicalize a possibly-missing path: the deepest existing ancestor resolved, the missing suffix kept. */
+function canonicalTarget(path) {
+	const missing = [];
+	let ancestor = path;
+	while (true) {
+		try {
+			return join(realpathSync.native(ancestor), ...missing);
+		} catch {
+			const parent = dirname(ancestor);
+			if (parent === ancestor) return path;
+			missing.unshift(basename(ancestor));
+			ancestor = parent;
+		}
+	}
+}
+function statIfPresentSync(path) {
+	try {
+		return statSync(path, { bigint: true });
+	} catch {
+		return void 0;
+	}
+}
+function isLexicallyUnderRoot(path, root) {
+	return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+/**
+* Whether `path` lies under a root a workspace-write probe of `policy` may
+* write: canonical lexical containment first, filesystem identity of the
+* existing ancestors as the fallback (the fs fence's containment, synchronous
+* because background settlement classifies synchronously).
+* @param path - absolute path, possibly missing.
+* @param policy - the call's resolved policy (its workspace root counts).
+* @returns whether the path is a writable root or lies beneath one.
+*/
+function isUnderWritableRoots(path, policy) {
+	const target = canonicalTarget(path);
+	for (const root of writableRoots(selfCheckProbePolicy(policy))) {
+		if (isLexicallyUnderRoot(target, root)) return true;
+		const rootInfo = statIfPresentSync(root);
+		if (rootInfo === void 0) continue;
+		for (let ancestor = target;; ancestor = dirname(ancestor)) {
+			const info = statIfPresentSync(ancestor);
+			if (info !== void 0 && info.dev === rootInfo.dev && info.ino === rootInfo.ino) return true;
+			if (dirname(ancestor) === ancestor) break;
+		}
+	}
+	return false;
+}
+/**
+* The paths one diagnostic line names, resolved against the command's workdir
+* (`touch: cannot touch '../x'`, `bash: /x: Read-only file system`,
+* `PermissionError: [Errno 13] Permission denied: '/x'`).
+* @param line - one stderr line.
+* @param workdir - the directory the command ran in.
+* @returns absolute paths, possibly empty.
+*/
+function diagnosticPaths(line, workdir) {
+	const spelled = [];
+	for (const match of line.matchAll(QUOTED_SPAN)) spelled.push(match[1]);
+	for (const segment of line.replace(QUOTED_SPAN, " ").split(/:\s/u)) for (const word of segment.trim().split(/\s+/u)) if (PATH_WORD.test(word)) spelled.push(word.replace(/[,;:]+$/u, ""));
+	return spelled.filter((path) => path.trim().length > 0).map((path) => resolve(workdir, path));
+}
+/** A host `/tmp` path that bwrap's private tmpfs hid (it, or its non-`/tmp` parent, exists on the host). */
+function isHiddenHostTmpPath(path) {
+	if (path === "/tmp" || !isLexicallyUnderRoot(path, "/tmp")) return false;
+	return existsSync(path) || dirname(path) !== "/tmp" && existsSync(dirname(path));
+}
+/**
+* Judge one settled `self-checking` probe. Only a real non-zero exit counts:
+* timeouts, signal deaths, aborts and kills never unlock, and an exit 0 that
+* merely mentions a denial on stderr stays a success.
+* @param outcome - the probe's exit facts and collected stderr text.
+* @param facts - the wrap's denial signatures, the command's workdir and its policy.
+* @returns `"intercepted"` (a denied path outside the writable roots),
+*   `"failed"` (other permission-like evidence), or undefined (a plain result).
+*/
+function classifySelfCheck(outcome, facts) {
+	const { exitCode, signal, stderr } = outcome;
+	if (outcome.timedOut === true || outcome.aborted === true || signal !== null || exitCode === null || exitCode === 0) return void 0;
+	const signatures = facts.denialSignatures.map((signature) => signature.toLowerCase()).filter((signature) => signature.trim().length > 0);
+	const privateTmp = signatures.includes("read-only file system");
+	let evidence = false;
+	for (const line of stderr.split(/\r?\n/u)) {
+		const lowered = line.toLowerCase();
+		if (signatures.some((signature) => lowered.includes(signature))) {
+			evidence = true;
+			if (diagnosticPaths(line, facts.workdir).some((path) => !isUnderWritableRoots(path, facts.policy))) return "intercepted";
+		} else if (PERMISSION_EVIDENCE.some((text) => lowered.includes(text))) evidence = true;
+		else if (privateTmp && lowered.includes("no such file or directory") && diagnosticPaths(line, facts.workdir).some(isHiddenHostTmpPath)) evidence = true;
+	}
+	return evidence ? "failed" : void 0;
 }
 //#endregion
 //#region lib/types/index.js
@@ -198,4 +365,4 @@ var SandboxProvider = class extends Service {
 	}
 };
 //#endregion
-export { ESCALATION_TARGETS, SANDBOX_UNAVAILABLE, SandboxProvider, SandboxProvider as default, SandboxUnavailableError, WIDER_MODES, approveEscalation, canonicalPath, escalationHintMarker, sandboxDenialMarker, validateEscalationArgs, writableRoots };
+export { ESCALATION_TARGETS, SANDBOX_UNAVAILABLE, SandboxProvider, SandboxProvider as default, SandboxUnavailableError, WIDER_MODES, approveEscalation, canonicalPath, classifySelfCheck, escalationHintMarker, isUnderWritableRoots, sandboxDenialMarker, selfCheckFailedMarker, selfCheckFsInterceptedMarker, selfCheckInterceptedMarker, selfCheckProbePolicy, validateEscalationArgs, writableRoots };

@@ -735,7 +735,7 @@ function ensureSandboxModeFence(ctx, owner) {
 		const [session, event] = args;
 		if (session !== owner.session || event.type !== "sandbox/mode") return;
 		const currentMode = effectiveSandboxMode(session.events) ?? state.sandboxPolicy.defaultMode;
-		if (event.data.mode === currentMode || !state.pty.hasOwnerActivity(owner)) return;
+		if (terminalConfinement(event.data.mode) === terminalConfinement(currentMode) || !state.pty.hasOwnerActivity(owner)) return;
 		throw new Error(`cannot change sandbox mode from "${currentMode}" to "${event.data.mode}" while persistent terminal sessions are open or being created; wait for creation to settle and close them first`);
 	}, { global: true });
 }
@@ -766,6 +766,15 @@ function childEnvironment(spec, dialect) {
 * input are unreliable under PSReadLine.
 */
 const PWSH_PROMPT_SETUP = "function prompt { [Console]::Write([char]27 + ']133;D;' + [int]$LASTEXITCODE + [char]7); 'dsh> ' }";
+/**
+* The confinement a persistent terminal really gets for a mode. A PTY cannot
+* re-run a command, so `self-checking` confines it exactly as
+* `workspace-write` — which also makes switching between the two a no-op for
+* an open terminal.
+*/
+function terminalConfinement(mode) {
+	return mode === "self-checking" ? "workspace-write" : mode;
+}
 function spawnArgv(ctx, config, policy) {
 	const argv = [config.shellPath, ...config.shellArgs];
 	if (policy.mode === "danger-full-access") return argv;
@@ -773,7 +782,7 @@ function spawnArgv(ctx, config, policy) {
 	if (sandbox === void 0) throw new Error(`terminal-bash: sandbox mode "${policy.mode}" requires a ctx.sandbox provider in the execution world`);
 	return sandbox.confine(argv, {
 		...policy,
-		mode: policy.mode
+		mode: terminalConfinement(policy.mode)
 	}).argv;
 }
 async function startupSession(session, dialect, signal) {

@@ -2,7 +2,7 @@ import z from "@deepseek-ai/schemastery";
 import { isAbsolute, resolve } from "node:path";
 import { TOOL_ABORTED, defineTool } from "@deepseek-ai/dsh-tools";
 import { HarnessError } from "@deepseek-ai/dsh-llm";
-import { ESCALATION_TARGETS, approveEscalation, canonicalPath, escalationHintMarker, sandboxDenialMarker, validateEscalationArgs } from "@deepseek-ai/dsh-sandbox";
+import { ESCALATION_TARGETS, approveEscalation, canonicalPath, escalationHintMarker, sandboxDenialMarker, selfCheckFailedMarker, selfCheckInterceptedMarker, validateEscalationArgs } from "@deepseek-ai/dsh-sandbox";
 import { DSH_ENV_PREFIX, parseExitStatus } from "@deepseek-ai/dsh-shell";
 //#region lib/types/background.js
 /**
@@ -61,7 +61,9 @@ function renderResult(result, escalationModes = []) {
 	}
 	if (body.length === 0) body = "(no output)";
 	const markers = [];
-	if (result.sandbox?.denied) {
+	if (result.sandbox?.intercepted) markers.push(selfCheckInterceptedMarker());
+	else if (result.sandbox?.failed) markers.push(selfCheckFailedMarker());
+	else if (result.sandbox?.denied) {
 		markers.push(sandboxDenialMarker(result.sandbox.mode));
 		if (escalationModes.length > 0) markers.push(escalationHintMarker("command"));
 	}
@@ -89,6 +91,8 @@ function renderProcessRead(read, sandbox, escalationModes = []) {
 		notices.push(`[some output was dropped from memory; full output: ${paths.length > 0 ? paths.join(", ") : "(unavailable)"}]`);
 	}
 	if (sandbox?.runnerFailed) notices.push(`[sandbox: the sandbox runner itself failed under ${sandbox.mode} mode — the command did not run; this is a sandbox problem, not a command failure]`);
+	else if (sandbox?.intercepted) notices.push(selfCheckInterceptedMarker());
+	else if (sandbox?.failed) notices.push(selfCheckFailedMarker());
 	else if (sandbox?.denied) {
 		notices.push(sandboxDenialMarker(sandbox.mode));
 		if (escalationModes.length > 0) notices.push(escalationHintMarker("command"));
@@ -122,11 +126,16 @@ function validateBashArgs(args) {
 	if (args.timeoutMs !== void 0 && (!Number.isFinite(args.timeoutMs) || args.timeoutMs <= 0)) throw new Error(`invalid timeoutMs: expected a positive number, got ${JSON.stringify(args.timeoutMs)}`);
 	validateEscalationArgs(args.sandbox_permissions, args.justification);
 }
+/**
+* The `self-checking` paragraph of the tool description (advertised with the
+* escalation fields, since a confining executor may run a session in that mode).
+*/
+const SELF_CHECK_DESCRIPTION = " In the self-checking sandbox mode every command first runs confined to the workspace. A command that touched a path outside the workspace reports `[sandbox: self-check intercepted — …]` instead of the denial marker, and one that failed under confinement with a permission-like error reports `[sandbox: self-check failed — …]`. Such a command has already run once, confined: its effects inside the workspace already happened. If the outside access was not intended, do not re-run it; fix the command instead. If it was intended, re-run the exact same command (same `workdir`, same foreground or background choice) without `sandbox_permissions`: it then runs with full access, without an approval prompt, for the rest of the session.";
 function bashDescription(backgroundEnabled, escalationModes) {
 	const background = backgroundEnabled ? "Set `run_in_background: true` for long-running commands: the call returns a job id immediately; read its output with `job_output` and stop it with `job_kill`." : "Background execution is not available; long-running commands must finish within the timeout.";
 	const base = `Execute a bash command (\`bash -c\`) and return its stdout/stderr. Each call runs in a fresh shell: no state (cwd, variables, functions) persists between calls — pass \`workdir\` instead of using \`cd\`. Non-zero exits are reported as \`[exit code: N]\`. Current harness environment facts are exposed through managed \`$${DSH_ENV_PREFIX}*\` variables; inspect them when needed. Commands may run under a file sandbox; a blocked file operation is reported as \`[sandbox: file access denied under <mode> mode]\` — a policy denial, not a bug in the command; do not retry another way. Long output is truncated to its tail; the full output is saved to a file whose path is reported when available. ` + background;
 	if (escalationModes.length === 0) return base;
-	return base + " Attempting a command the sandbox may deny is safe and expected: run it and read the marker rather than assuming the denial. When a command is denied and a wider mode would let it succeed, escalate immediately in the same turn — the one sanctioned exception to a denial: retry the exact same command once with `sandbox_permissions` (the narrowest wider mode that suffices) plus a one-sentence `justification`. Do not detour through chat to ask permission first — the approval prompt raised by that retry is how the user consents. If the session states approval prompts are disabled, there is no exception: a denial is final — do not set `sandbox_permissions`. Never escalate speculatively: ground the request in a real denial — normally the one this command just hit; escalating up front is fine only when this session already denied the same access. A rejected escalation is final for that command — stop and explain, never work around it — but it does not forbid attempting or escalating other commands later.";
+	return base + " Attempting a command the sandbox may deny is safe and expected: run it and read the marker rather than assuming the denial. When a command is denied and a wider mode would let it succeed, escalate immediately in the same turn — the one sanctioned exception to a denial: retry the exact same command once with `sandbox_permissions` (the narrowest wider mode that suffices) plus a one-sentence `justification`. Do not detour through chat to ask permission first — the approval prompt raised by that retry is how the user consents. If the session states approval prompts are disabled, there is no exception: a denial is final — do not set `sandbox_permissions`. Never escalate speculatively: ground the request in a real denial — normally the one this command just hit; escalating up front is fine only when this session already denied the same access. A rejected escalation is final for that command — stop and explain, never work around it — but it does not forbid attempting or escalating other commands later." + SELF_CHECK_DESCRIPTION;
 }
 function presentBashCall(args) {
 	if (args.run_in_background === true) return {
@@ -200,7 +209,9 @@ function canonicalBashResult(result) {
 			mode: result.sandbox.mode,
 			denied: result.sandbox.denied,
 			...result.sandbox.enforcement !== void 0 ? { enforcement: result.sandbox.enforcement } : {},
-			...result.sandbox.runnerFailed !== void 0 ? { runnerFailed: result.sandbox.runnerFailed } : {}
+			...result.sandbox.runnerFailed !== void 0 ? { runnerFailed: result.sandbox.runnerFailed } : {},
+			...result.sandbox.intercepted !== void 0 ? { intercepted: result.sandbox.intercepted } : {},
+			...result.sandbox.failed !== void 0 ? { failed: result.sandbox.failed } : {}
 		} } : {}
 	};
 }
@@ -373,7 +384,9 @@ function apply(ctx, config = {}) {
 								required: true
 							},
 							enforcement: { type: "string" },
-							runnerFailed: { type: "boolean" }
+							runnerFailed: { type: "boolean" },
+							intercepted: { type: "boolean" },
+							failed: { type: "boolean" }
 						}
 					}
 				}

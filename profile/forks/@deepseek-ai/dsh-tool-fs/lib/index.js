@@ -1069,6 +1069,10 @@ function applyReadImageTool(ctx) {
 *
 * @module @deepseek-ai/dsh-tool-fs/sandbox
 */
+/** File-mutation failures that, under `self-checking`, get the defensive escalation hint (never an automatic unlock). */
+const SELF_CHECK_HINTED_CODES = new Set(["FS_PERMISSION_DENIED", "FS_IO_ERROR"]);
+/** The defensive hint: only the explicit escalation channel, which asks the user, can widen this operation. */
+const SELF_CHECK_FS_FAILURE_HINT = "[sandbox: self-check — this file operation failed and is NOT unlocked by repeating it; if the failure blocks an intended change, retry this exact operation once with sandbox_permissions: \"danger-full-access\" plus a one-sentence justification (the user is asked to approve); otherwise fix the path or the cause instead]";
 /**
 * The filesystem escalation API: advertisement gating, per-call policy
 * resolution, the one-approved wider retry, and denial-marker mapping. A pure
@@ -1152,13 +1156,20 @@ var FsSandboxController = class {
 	* passes through unchanged. A `FS_SANDBOX_DENIED` only arises under a
 	* confining backend, which always advertises the escalation fields, so the
 	* hint always applies here.
+	*
+	* Under `self-checking`, a `FS_SELFCHECK_INTERCEPTED` passes through (its
+	* text is the interception notice; the identical re-run is allowed), an
+	* agentless denial reads as the ordinary workspace-write denial, and an I/O
+	* or permission failure gets no automatic unlock — only a defensive hint
+	* toward the explicit, user-approved escalation.
 	* @param error - the error thrown by the mutation.
 	* @param policy - the policy stamped onto the call (names the mode in the marker).
 	* @returns the error to throw — the marker `FsError` for a sandbox denial, else the original.
 	*/
 	mapError(error, policy) {
+		if (policy?.mode === "self-checking" && error instanceof FsError && SELF_CHECK_HINTED_CODES.has(error.code)) return new FsError(`${error.message}\n${SELF_CHECK_FS_FAILURE_HINT}`, error.code, { cause: error });
 		if (!(error instanceof FsError) || error.code !== "FS_SANDBOX_DENIED") return error;
-		const mode = policy.mode;
+		const mode = policy.mode === "self-checking" ? "workspace-write" : policy.mode;
 		return new FsError(`${sandboxDenialMarker(mode)}\n${escalationHintMarker("operation")}`, "FS_SANDBOX_DENIED", { cause: error });
 	}
 };

@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import z from "@deepseek-ai/schemastery";
 import { TOOL_ABORTED, defineTool } from "@deepseek-ai/dsh-tools";
 import { HarnessError } from "@deepseek-ai/dsh-llm";
-import { ESCALATION_TARGETS, approveEscalation, escalationHintMarker, sandboxDenialMarker, validateEscalationArgs } from "@deepseek-ai/dsh-sandbox";
+import { ESCALATION_TARGETS, approveEscalation, escalationHintMarker, sandboxDenialMarker, selfCheckFailedMarker, selfCheckInterceptedMarker, validateEscalationArgs } from "@deepseek-ai/dsh-sandbox";
 import { parseExitStatus } from "@deepseek-ai/dsh-shell";
 //#region lib/types/background.js
 /**
@@ -67,7 +67,9 @@ function renderPwshResult(result, escalationModes = []) {
 	}
 	if (body.length === 0) body = "(no output)";
 	const markers = [];
-	if (result.sandbox?.denied) {
+	if (result.sandbox?.intercepted) markers.push(selfCheckInterceptedMarker());
+	else if (result.sandbox?.failed) markers.push(selfCheckFailedMarker());
+	else if (result.sandbox?.denied) {
 		markers.push(sandboxDenialMarker(result.sandbox.mode));
 		if (escalationModes.length > 0) markers.push(escalationHintMarker("command"));
 	}
@@ -94,6 +96,8 @@ function renderPwshProcessRead(read, sandbox, escalationModes = []) {
 		notices.push(`[some output was dropped from memory; full output: ${paths.length > 0 ? paths.join(", ") : "(unavailable)"}]`);
 	}
 	if (sandbox?.runnerFailed) notices.push(`[sandbox: the sandbox runner itself failed under ${sandbox.mode} mode — the command did not run; this is a sandbox problem, not a command failure]`);
+	else if (sandbox?.intercepted) notices.push(selfCheckInterceptedMarker());
+	else if (sandbox?.failed) notices.push(selfCheckFailedMarker());
 	else if (sandbox?.denied) {
 		notices.push(sandboxDenialMarker(sandbox.mode));
 		if (escalationModes.length > 0) notices.push(escalationHintMarker("command"));
@@ -138,10 +142,15 @@ function validatePwshArgs(args) {
 	if (args.timeoutMs !== void 0 && (!Number.isFinite(args.timeoutMs) || args.timeoutMs <= 0)) throw new Error(`invalid timeoutMs: expected a positive number, got ${JSON.stringify(args.timeoutMs)}`);
 	validateEscalationArgs(args.sandbox_permissions, args.justification);
 }
+/**
+* The `self-checking` paragraph of the tool description (advertised with the
+* escalation fields, since a confining executor may run a session in that mode).
+*/
+const SELF_CHECK_DESCRIPTION = " In the self-checking sandbox mode every command first runs confined to the workspace. A command that touched a path outside the workspace reports `[sandbox: self-check intercepted — …]` instead of the denial marker, and one that failed under confinement with a permission-like error reports `[sandbox: self-check failed — …]`. Such a command has already run once, confined: its effects inside the workspace already happened. If the outside access was not intended, do not re-run it; fix the command instead. If it was intended, re-run the exact same command (same `workdir`, same foreground or background choice) without `sandbox_permissions`: it then runs with full access, without an approval prompt, for the rest of the session. Exit 0 is never judged: when a cmdlet's non-terminating access error still lets the command exit 0, no self-check notice appears and nothing is unlocked — read stderr, and if that outside write was intended, use the escalation (`sandbox_permissions` + `justification`).";
 function pwshDescription(backgroundEnabled, escalationModes) {
 	const base = "Execute a PowerShell command (`pwsh -Command`) and return its stdout/stderr. Each call runs in a fresh pwsh process: no state (cwd, variables, functions) persists between calls — pass `workdir` instead of using `cd`. Paths use native Windows form (`C:\\...`); read environment variables with `$env:NAME`. Non-zero exits are reported as `[exit code: N]`. Current harness environment facts are exposed through managed `$env:DSH_*` variables; inspect them when needed. Commands may run under a file sandbox; a blocked file operation is reported as `[sandbox: file access denied under <mode> mode]` — a policy denial, not a bug in the command; do not retry another way. Long output is truncated to its tail; the full output is saved to a file whose path is reported when available. On Windows a force-killed command settles as `[exit code: 1]` without a signal marker — treat it as an interruption, not a command failure. " + (backgroundEnabled ? "Set `run_in_background: true` for long-running commands: the call returns a job id immediately; read its output with `job_output` and stop it with `job_kill`." : "Background execution is not available; long-running commands must finish within the timeout.");
 	if (escalationModes.length === 0) return base;
-	return base + " Under the Windows sandbox, read-only pwsh runs in PowerShell ConstrainedLanguage mode, while workspace-write stays in FullLanguage unless host policy says otherwise. In read-only, prefer cmdlets and core types (`[string]`, `[datetime]`, `[regex]`, `[guid]`); .NET static calls (`[System.IO.*]::`, `[math]::`), `Add-Type`, COM objects, and reflection fail with \"only core types\" errors. `-f` formatting, property access, and core cmdlets work. In both confined modes, programs cannot open named pipes, so a command that captures another program's output through piped stdio (Node.js `child_process.spawn`/`exec` with the default `stdio: 'pipe'`) fails with EPERM, while `stdio: 'inherit'` and `stdio: 'ignore'` spawns work and PowerShell's own pipelines are unaffected. That EPERM is the documented boundary: do not retry the command another way — escalate the exact command once or restructure it to avoid capturing output. Attempting a command the sandbox may deny is safe and expected: run it and read the marker rather than assuming the denial. When a command is denied and a wider mode would let it succeed, escalate immediately in the same turn — the one sanctioned exception to a denial: retry the exact same command once with `sandbox_permissions` (the narrowest wider mode that suffices) plus a one-sentence `justification`. Do not detour through chat to ask permission first — the approval prompt raised by that retry is how the user consents. If the session states approval prompts are disabled, there is no exception: a denial is final — do not set `sandbox_permissions`. Never escalate speculatively: ground the request in a real denial — normally the one this command just hit; escalating up front is fine only when this session already denied the same access. A rejected escalation is final for that command — stop and explain, never work around it — but it does not forbid attempting or escalating other commands later.";
+	return base + " Under the Windows sandbox, read-only pwsh runs in PowerShell ConstrainedLanguage mode, while workspace-write stays in FullLanguage unless host policy says otherwise. In read-only, prefer cmdlets and core types (`[string]`, `[datetime]`, `[regex]`, `[guid]`); .NET static calls (`[System.IO.*]::`, `[math]::`), `Add-Type`, COM objects, and reflection fail with \"only core types\" errors. `-f` formatting, property access, and core cmdlets work. In both confined modes, programs cannot open named pipes, so a command that captures another program's output through piped stdio (Node.js `child_process.spawn`/`exec` with the default `stdio: 'pipe'`) fails with EPERM, while `stdio: 'inherit'` and `stdio: 'ignore'` spawns work and PowerShell's own pipelines are unaffected. That EPERM is the documented boundary: do not retry the command another way — escalate the exact command once or restructure it to avoid capturing output. Attempting a command the sandbox may deny is safe and expected: run it and read the marker rather than assuming the denial. When a command is denied and a wider mode would let it succeed, escalate immediately in the same turn — the one sanctioned exception to a denial: retry the exact same command once with `sandbox_permissions` (the narrowest wider mode that suffices) plus a one-sentence `justification`. Do not detour through chat to ask permission first — the approval prompt raised by that retry is how the user consents. If the session states approval prompts are disabled, there is no exception: a denial is final — do not set `sandbox_permissions`. Never escalate speculatively: ground the request in a real denial — normally the one this command just hit; escalating up front is fine only when this session already denied the same access. A rejected escalation is final for that command — stop and explain, never work around it — but it does not forbid attempting or escalating other commands later." + SELF_CHECK_DESCRIPTION;
 }
 /**
 * Resolve an explicit workdir first, making a relative one session-workspace-relative;
@@ -173,7 +182,9 @@ function canonicalPwshResult(result) {
 			mode: result.sandbox.mode,
 			denied: result.sandbox.denied,
 			...result.sandbox.enforcement !== void 0 ? { enforcement: result.sandbox.enforcement } : {},
-			...result.sandbox.runnerFailed !== void 0 ? { runnerFailed: result.sandbox.runnerFailed } : {}
+			...result.sandbox.runnerFailed !== void 0 ? { runnerFailed: result.sandbox.runnerFailed } : {},
+			...result.sandbox.intercepted !== void 0 ? { intercepted: result.sandbox.intercepted } : {},
+			...result.sandbox.failed !== void 0 ? { failed: result.sandbox.failed } : {}
 		} } : {}
 	};
 }
@@ -347,7 +358,9 @@ function apply(ctx, config = {}) {
 								required: true
 							},
 							enforcement: { type: "string" },
-							runnerFailed: { type: "boolean" }
+							runnerFailed: { type: "boolean" },
+							intercepted: { type: "boolean" },
+							failed: { type: "boolean" }
 						}
 					}
 				}

@@ -61,6 +61,10 @@ export declare class SandboxBashExecutor extends LocalBashExecutor {
      * @param policy - resolved confined execution policy.
      * @returns the provider's exact argv and settlement-classification facts.
      */
+    /** The `self-checking` gate facts of one call (structured key, unlocked?); undefined outside that mode. */
+    private selfCheckOf;
+    /** Classify a settled `self-checking` probe and record its grant; notice flags only when recorded. */
+    private recordSelfCheck;
     private confine;
 }
 export default SandboxBashExecutor;

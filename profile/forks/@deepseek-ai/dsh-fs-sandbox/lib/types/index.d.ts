@@ -93,6 +93,8 @@ export declare class SandboxedFileSystem extends LocalFileSystem {
      * and the escalation hint.
      */
     private checkedTarget;
+    /** The `self-checking` gate for a target outside the writable roots (intercept once, then allow). */
+    private selfCheckedTarget;
 }
 export default SandboxedFileSystem;
 //# sourceMappingURL=index.d.ts.map

@@ -51,6 +51,21 @@ export interface SandboxPolicyRequest {
     mode?: SandboxMode;
 }
 /**
+ * A structured `self-checking` gate key: a shell command in one family, run
+ * kind and canonical workdir, or a canonical file target. Kinds never unlock
+ * each other.
+ */
+export type SelfCheckKey = {
+    kind: 'shell';
+    family: 'bash' | 'pwsh';
+    run: 'foreground' | 'background';
+    workdir: string;
+    command: string;
+} | {
+    kind: 'fs';
+    target: string;
+};
+/**
  * The sandbox-policy service (`ctx.sandboxPolicy`). Owns the deployment
  * default mode, fallback workspace root, and current request-time policy
  * section. Tool layers call {@link resolve} for each execution so a session's
@@ -79,6 +94,17 @@ export declare class SandboxPolicyService extends Service {
      * @returns the last logged mode, or `undefined` without one.
      */
     overrideOf(session: Session): SandboxMode | undefined;
+    /**
+     * Whether this `self-checking` call may run with full access because its
+     * session recorded the same structured key earlier. Always `false` outside
+     * `self-checking` and for agentless calls.
+     */
+    selfCheckGranted(policy: SandboxExecutionPolicy, key: SelfCheckKey): boolean;
+    /**
+     * Record an intercepted or failed `self-checking` call for its session.
+     * @returns whether a grant was recorded (never for agentless calls).
+     */
+    recordSelfCheck(policy: SandboxExecutionPolicy, key: SelfCheckKey): boolean;
 }
 export default SandboxPolicyService;
 //# sourceMappingURL=index.d.ts.map

@@ -60,6 +60,12 @@ export declare function sandboxDenialMarker(mode: SandboxMode): string;
  * @returns the hint line, exactly as the model sees it.
  */
 export declare function escalationHintMarker(subject: string): string;
+/** The `self-checking` interception notice for a command, exactly as the model sees it. */
+export declare function selfCheckInterceptedMarker(): string;
+/** The `self-checking` failure notice for a command, exactly as the model sees it. */
+export declare function selfCheckFailedMarker(): string;
+/** The `self-checking` interception notice for a file mutation naming `path` (nothing was written). */
+export declare function selfCheckFsInterceptedMarker(path: string): string;
 /**
  * The closed outcome vocabulary of one escalation ask — structurally identical
  * to the approval seam's `ApprovalOutcome` so an `ApprovalService.request`

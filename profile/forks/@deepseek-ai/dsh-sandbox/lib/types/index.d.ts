@@ -7,17 +7,25 @@
 import { Context, Service } from '@deepseek-ai/cordis';
 import { HarnessError } from '@deepseek-ai/dsh-llm';
 import type { SessionId } from '@deepseek-ai/dsh-session';
-export { ESCALATION_TARGETS, WIDER_MODES, approveEscalation, escalationHintMarker, sandboxDenialMarker, validateEscalationArgs, } from './escalation.ts';
+export { ESCALATION_TARGETS, WIDER_MODES, approveEscalation, escalationHintMarker, sandboxDenialMarker, selfCheckFailedMarker, selfCheckFsInterceptedMarker, selfCheckInterceptedMarker, validateEscalationArgs, } from './escalation.ts';
 export type { EscalationApproval, EscalationApprover, EscalationOutcome, EscalationRequest } from './escalation.ts';
 export { canonicalPath, writableRoots } from './roots.ts';
+export { classifySelfCheck, isUnderWritableRoots, selfCheckProbePolicy } from './self-check.ts';
+export type { SelfCheckVerdict } from './self-check.ts';
 /**
  * File-effect policy for confined processes. `read-only` permits only required
  * sinks such as `/dev/null`; `workspace-write` also permits the workspace and a
- * backend-defined temp area; `danger-full-access` bypasses confinement. Network
+ * backend-defined temp area; `self-checking` probes every call under
+ * workspace-write and lets a session repeat an intercepted call with full
+ * access; `danger-full-access` bypasses confinement. Network
  * and process visibility are outside this vocabulary.
  */
-export type SandboxMode = 'read-only' | 'workspace-write' | 'danger-full-access';
-/** A confining (non-`danger-full-access`) mode — the modes a {@link SandboxPolicy} can carry. */
+export type SandboxMode = 'read-only' | 'workspace-write' | 'self-checking' | 'danger-full-access';
+/**
+ * A confining (non-`danger-full-access`) mode — the modes a {@link SandboxPolicy} can carry.
+ * A provider confines `self-checking` exactly as `workspace-write` (defence in depth:
+ * executors already probe it as workspace-write).
+ */
 export type ConfinedSandboxMode = Exclude<SandboxMode, 'danger-full-access'>;
 /**
  * The complete file-effect policy resolved for one capability call. The root

@@ -1,0 +1,90 @@
+import { compareCodeUnits } from './canonical.js';
+import { dependentClosure } from './graph.js';
+import { baseName, compilePattern, isWithin } from './paths.js';
+/**
+ * Files whose change can alter any check's result without being imported:
+ * lockfiles, manifests, compiler and runner configuration, CI definitions.
+ * Names match in any directory; paths with a slash match from the root.
+ */
+export const DEFAULT_GLOBAL_INVALIDATORS = [
+    'package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'yarn.lock',
+    '.yarnrc.yml', '.npmrc', 'bun.lock', 'bun.lockb', 'Cargo.lock', 'Cargo.toml', 'go.mod', 'go.sum', 'go.work', 'go.work.sum',
+    'poetry.lock', 'uv.lock', 'Pipfile', 'Pipfile.lock', 'requirements*.txt', 'pyproject.toml', 'setup.py', 'setup.cfg',
+    'tox.ini', 'pytest.ini', 'conftest.py', 'mypy.ini', '.mypy.ini', 'ruff.toml', '.ruff.toml', 'Makefile', 'makefile', 'GNUmakefile',
+    'tsconfig*.json', 'jsconfig*.json', 'babel.config.*', '.babelrc*', 'jest.config.*', 'vitest.config.*', 'vitest.workspace.*',
+    'vite.config.*', 'webpack.config.*', 'rollup.config.*', 'eslint.config.*', '.eslintrc*', 'biome.json', 'biome.jsonc',
+    '.nvmrc', '.node-version', '.tool-versions', '.python-version', 'rust-toolchain', 'rust-toolchain.toml',
+    '.github/workflows/**', '.gitlab-ci.yml', '.circleci/**', 'azure-pipelines.yml', 'Jenkinsfile', '.ci/**',
+];
+/** A predicate for "this path is a global invalidator". */
+export function invalidatorMatcher(extra) {
+    const byName = new Set();
+    const matchers = [];
+    for (const pattern of [...DEFAULT_GLOBAL_INVALIDATORS, ...(extra ?? [])]) {
+        if (pattern.includes('/'))
+            matchers.push(compilePattern(pattern));
+        else if (/[*?]/.test(pattern)) {
+            const match = compilePattern(pattern);
+            matchers.push((path) => match(baseName(path)));
+        }
+        else
+            byName.add(pattern);
+    }
+    return (path) => byName.has(baseName(path)) || matchers.some((m) => m(path));
+}
+/** A predicate for "this path lies in the check's scope". */
+export function scopeMatcher(check) {
+    if (check.paths === null)
+        return (path) => isWithin(path, check.cwd);
+    const matchers = check.paths.map(compilePattern);
+    return (path) => matchers.some((m) => m(path));
+}
+/**
+ * Select the checks a change set made stale: the dependent closure of every
+ * changed file, matched against each check's scope. A global invalidator, a
+ * forced reason or a missing graph selects everything; `reach` is computed
+ * either way because regression attribution needs it.
+ */
+export function selectChecks(input) {
+    const isInvalidator = invalidatorMatcher(input.globalInvalidators);
+    const invalidators = input.changed.filter(isInvalidator).sort(compareCodeUnits);
+    const scopes = input.checks.map((check) => [check.id, scopeMatcher(check)]);
+    const reach = new Map(input.checks.map((c) => [c.id, []]));
+    const covered = new Set();
+    const affected = new Set();
+    for (const file of [...input.changed].sort(compareCodeUnits)) {
+        const closure = input.graph === null ? new Set([file]) : dependentClosure(input.graph, [file]);
+        for (const f of closure)
+            affected.add(f);
+        for (const [id, inScope] of scopes) {
+            if (isInvalidator(file) || anyIn(closure, inScope)) {
+                reach.get(id)?.push(file);
+                covered.add(file);
+            }
+        }
+    }
+    const mustRun = new Set(input.mustRun ?? []);
+    const fullReason = input.forceFull ?? (input.graph === null ? 'impact-graph-off' : invalidators.length > 0 ? 'global-invalidator' : null);
+    const selected = input.checks
+        .filter((c) => fullReason !== null || mustRun.has(c.id) || (reach.get(c.id)?.length ?? 0) > 0)
+        .map((c) => c.id)
+        .sort(compareCodeUnits);
+    const reachRecord = {};
+    for (const [id, files] of reach)
+        reachRecord[id] = files;
+    return {
+        full: fullReason !== null,
+        reason: fullReason ?? 'impact',
+        selected,
+        invalidators,
+        reach: reachRecord,
+        uncovered: input.changed.filter((f) => !covered.has(f)).sort(compareCodeUnits),
+        affectedFiles: affected.size,
+    };
+}
+function anyIn(files, inScope) {
+    for (const f of files)
+        if (inScope(f))
+            return true;
+    return false;
+}

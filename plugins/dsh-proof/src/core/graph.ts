@@ -1,0 +1,325 @@
+import { extractImports, sourceLanguage, type ImportRefs } from './imports.js'
+import { baseName, joinRelative, parentDir } from './paths.js'
+
+/**
+ * A reverse-dependency graph over workspace files. Nodes are file paths plus
+ * two kinds of pseudo node that keep the approximations explicit:
+ * `dir` nodes ("anything under this directory", used for packages, crates,
+ * Go packages and computed imports) and `stem` nodes (an import that names a
+ * file that does not exist, so creating or deleting it still propagates).
+ */
+export interface ImportGraph {
+  /** node → the nodes that depend on it. */
+  readonly dependents: ReadonlyMap<string, readonly string[]>
+  readonly fileCount: number
+  readonly edgeCount: number
+  /** Files with imports the scan could not name; they were widened. */
+  readonly widened: readonly string[]
+}
+
+export interface GraphInput {
+  /** Every workspace file, relative, slash-separated. */
+  readonly files: readonly string[]
+  /** Text of a source or manifest file, or null when unreadable. */
+  readonly read: (path: string) => string | null
+}
+
+const DIR = '\u0000dir:'
+const STEM = '\u0000stem:'
+
+const JS_CANDIDATE_EXTS = ['.ts', '.tsx', '.mts', '.cts', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.json', '.vue', '.svelte']
+const JS_SWAP: Readonly<Record<string, readonly string[]>> = {
+  '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'],
+}
+
+class GraphBuilder {
+  readonly dependents = new Map<string, string[]>()
+  readonly referencedDirs = new Set<string>()
+  readonly stems = new Set<string>()
+  readonly widened = new Set<string>()
+  edgeCount = 0
+
+  /** `from` depends on `to`. */
+  edge(from: string, to: string): void {
+    if (from === to) return
+    let list = this.dependents.get(to)
+    if (!list) this.dependents.set(to, (list = []))
+    list.push(from)
+    this.edgeCount++
+  }
+
+  dependsOnDir(from: string, dir: string): void {
+    this.referencedDirs.add(dir)
+    this.edge(from, DIR + dir)
+  }
+
+  dependsOnMissing(from: string, path: string): void {
+    const stem = stripExtension(path)
+    this.stems.add(stem)
+    this.edge(from, STEM + stem)
+  }
+}
+
+/** Workspace facts the resolvers share. */
+interface Workspace {
+  readonly files: ReadonlySet<string>
+  /** npm package name → its directory. */
+  readonly npmPackages: ReadonlyMap<string, string>
+  /** Directories holding a package.json, for widening aliases. */
+  readonly packageDirs: ReadonlySet<string>
+  /** Go module path → module directory, longest first. */
+  readonly goModules: ReadonlyArray<readonly [string, string]>
+  /** Rust crate name (underscored) → crate directory. */
+  readonly crates: ReadonlyMap<string, string>
+  readonly crateDirs: ReadonlySet<string>
+  /** Dotted Python module suffix → files. */
+  readonly pyModules: ReadonlyMap<string, readonly string[]>
+}
+
+export function buildImportGraph(input: Readonly<GraphInput>): ImportGraph {
+  const ws = scanWorkspace(input)
+  const g = new GraphBuilder()
+  for (const file of input.files) {
+    const language = sourceLanguage(file)
+    if (language === null) continue
+    const text = input.read(file)
+    if (text === null) continue
+    const refs = extractImports(language, text)
+    if (language === 'js') linkJs(g, ws, file, refs)
+    else if (language === 'python') linkPython(g, ws, file, refs)
+    else if (language === 'go') linkGo(g, ws, file, refs)
+    else linkRust(g, ws, file, refs)
+  }
+  linkTestsToSubjects(g, input.files)
+  linkPseudoNodes(g, input.files)
+  return { dependents: g.dependents, fileCount: input.files.length, edgeCount: g.edgeCount, widened: [...g.widened].sort() }
+}
+
+/**
+ * Every node that depends on a seed, directly or transitively, restricted to
+ * real files, seeds included. Deleted or renamed seeds reach their importers
+ * through `stem` nodes.
+ */
+export function dependentClosure(graph: ImportGraph, seeds: Iterable<string>): Set<string> {
+  const seen = new Set<string>()
+  const queue: string[] = []
+  const push = (node: string): void => {
+    if (seen.has(node)) return
+    seen.add(node)
+    queue.push(node)
+  }
+  for (const seed of seeds) {
+    push(seed)
+    push(STEM + stripExtension(seed))
+    if (/(?:^|\/)(?:index|__init__|mod)\.[^/]+$/.test(seed)) push(STEM + stripExtension(parentDir(seed)))
+  }
+  for (let i = 0; i < queue.length; i++) {
+    for (const next of graph.dependents.get(queue[i] as string) ?? []) push(next)
+  }
+  const files = new Set<string>()
+  for (const node of seen) if (!node.startsWith('\u0000')) files.add(node)
+  return files
+}
+
+function scanWorkspace(input: Readonly<GraphInput>): Workspace {
+  const npmPackages = new Map<string, string>()
+  const packageDirs = new Set<string>()
+  const goModules: Array<[string, string]> = []
+  const crates = new Map<string, string>()
+  const crateDirs = new Set<string>()
+  const pyModules = new Map<string, string[]>()
+  for (const file of input.files) {
+    const name = baseName(file)
+    const dir = parentDir(file)
+    if (name === 'package.json' && !/(?:^|\/)node_modules\//.test(file)) {
+      packageDirs.add(dir)
+      const pkgName = /"name"\s*:\s*"([^"]+)"/.exec(input.read(file) ?? '')?.[1]
+      if (pkgName !== undefined) npmPackages.set(pkgName, dir)
+    } else if (name === 'go.mod') {
+      const mod = /^\s*module\s+(\S+)/m.exec(input.read(file) ?? '')?.[1]
+      if (mod !== undefined) goModules.push([mod, dir])
+    } else if (name === 'Cargo.toml') {
+      crateDirs.add(dir)
+      const crate = /^\s*\[package\][^[]*?^\s*name\s*=\s*"([^"]+)"/ms.exec(input.read(file) ?? '')?.[1]
+      if (crate !== undefined) crates.set(crate.replace(/-/g, '_'), dir)
+    } else if (/\.pyi?$/.test(name)) {
+      indexPythonModule(pyModules, file)
+    }
+  }
+  goModules.sort((a, b) => b[0].length - a[0].length)
+  return { files: new Set(input.files), npmPackages, packageDirs, goModules, crates, crateDirs, pyModules }
+}
+
+function indexPythonModule(index: Map<string, string[]>, file: string): void {
+  const parts = file.replace(/\.pyi?$/, '').split('/')
+  if (parts[parts.length - 1] === '__init__') parts.pop()
+  for (let k = 1; k <= parts.length; k++) {
+    const key = parts.slice(-k).join('.')
+    let list = index.get(key)
+    if (!list) index.set(key, (list = []))
+    list.push(file)
+  }
+}
+
+function nearest(dirs: ReadonlySet<string>, file: string): string {
+  for (let d = parentDir(file); ; d = parentDir(d)) {
+    if (dirs.has(d)) return d
+    if (d === '') return ''
+  }
+}
+
+function linkJs(g: GraphBuilder, ws: Workspace, file: string, refs: ImportRefs): void {
+  const dir = parentDir(file)
+  for (const raw of refs.specifiers) {
+    const spec = raw.replace(/[?#].*$/, '')
+    if (spec.startsWith('./') || spec.startsWith('../') || spec === '.' || spec === '..') {
+      const target = joinRelative(dir, spec)
+      if (target === null) continue
+      const found = resolveJsFile(ws.files, target)
+      if (found !== null) g.edge(file, found)
+      else g.dependsOnMissing(file, target)
+    } else if (!spec.startsWith('/') && !spec.startsWith('node:')) {
+      const pkg = packageNameOf(spec)
+      const pkgDir = ws.npmPackages.get(pkg)
+      if (pkgDir !== undefined) g.dependsOnDir(file, pkgDir)
+      // Path aliases (`@/x`, `~/x`, `#x`) resolve through config the scan does
+      // not evaluate: widen to the importer's whole package.
+      else if (/^(?:[@~]\/|#)/.test(spec)) widen(g, ws, file)
+    }
+  }
+  for (const prefix of refs.prefixes) {
+    if (prefix.startsWith('./') || prefix.startsWith('../')) {
+      const target = joinRelative(dir, prefix.slice(0, prefix.lastIndexOf('/') + 1))
+      if (target !== null) g.dependsOnDir(file, target)
+    } else {
+      widen(g, ws, file)
+    }
+  }
+  if (refs.opaque) widen(g, ws, file)
+}
+
+function widen(g: GraphBuilder, ws: Workspace, file: string): void {
+  g.widened.add(file)
+  g.dependsOnDir(file, nearest(ws.packageDirs, file))
+}
+
+function resolveJsFile(files: ReadonlySet<string>, target: string): string | null {
+  if (files.has(target)) return target
+  const ext = /\.[^./]+$/.exec(target)?.[0]
+  if (ext !== undefined) {
+    for (const swap of JS_SWAP[ext] ?? []) {
+      const candidate = target.slice(0, -ext.length) + swap
+      if (files.has(candidate)) return candidate
+    }
+  }
+  for (const e of JS_CANDIDATE_EXTS) if (files.has(target + e)) return target + e
+  for (const e of JS_CANDIDATE_EXTS) if (files.has(`${target}/index${e}`)) return `${target}/index${e}`
+  return null
+}
+
+function packageNameOf(spec: string): string {
+  const parts = spec.split('/')
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string)
+}
+
+function linkPython(g: GraphBuilder, ws: Workspace, file: string, refs: ImportRefs): void {
+  for (const spec of refs.specifiers) {
+    if (spec.startsWith('.')) linkPythonRelative(g, ws, file, spec)
+    else linkPythonAbsolute(g, ws, file, spec)
+  }
+  if (refs.opaque) widen(g, ws, file)
+}
+
+function linkPythonAbsolute(g: GraphBuilder, ws: Workspace, file: string, spec: string): void {
+  // `a.b.c` also runs `a/__init__` and `a/b/__init__`: link every prefix.
+  const parts = spec.split('.')
+  for (let k = parts.length; k >= 1; k--) {
+    for (const target of ws.pyModules.get(parts.slice(0, k).join('.')) ?? []) g.edge(file, target)
+  }
+}
+
+function linkPythonRelative(g: GraphBuilder, ws: Workspace, file: string, spec: string): void {
+  const dots = /^\.+/.exec(spec)?.[0].length ?? 1
+  let base: string | null = parentDir(file)
+  for (let i = 1; i < dots && base !== null; i++) base = base === '' ? null : parentDir(base)
+  if (base === null) return
+  const rest = spec.slice(dots).split('.').filter(Boolean).join('/')
+  const target = rest === '' ? base : base === '' ? rest : `${base}/${rest}`
+  let linked = false
+  for (const candidate of [`${target}.py`, `${target}.pyi`, `${target}/__init__.py`]) {
+    if (ws.files.has(candidate)) {
+      g.edge(file, candidate)
+      linked = true
+    }
+  }
+  if (!linked && rest !== '') g.dependsOnMissing(file, `${target}.py`)
+}
+
+function linkGo(g: GraphBuilder, ws: Workspace, file: string, refs: ImportRefs): void {
+  // Files of one directory form one Go package.
+  g.dependsOnDir(file, parentDir(file))
+  for (const spec of refs.specifiers) {
+    for (const [mod, dir] of ws.goModules) {
+      if (spec !== mod && !spec.startsWith(`${mod}/`)) continue
+      const sub = spec.slice(mod.length + 1)
+      g.dependsOnDir(file, sub === '' ? dir : dir === '' ? sub : `${dir}/${sub}`)
+      break
+    }
+  }
+}
+
+function linkRust(g: GraphBuilder, ws: Workspace, file: string, refs: ImportRefs): void {
+  // A crate compiles as one unit: every file depends on its whole crate.
+  g.dependsOnDir(file, nearest(ws.crateDirs, file))
+  for (const spec of refs.specifiers) {
+    if (!spec.startsWith('use:')) continue
+    const crate = spec.slice(4).split('::')[0] as string
+    const dir = ws.crates.get(crate)
+    if (dir !== undefined) g.dependsOnDir(file, dir)
+  }
+}
+
+const TEST_SUBJECT = [
+  /^(.+?)\.(?:test|spec)\.[^/]+$/, // foo.test.ts, foo.spec.js
+  /^test_(.+)\.py$/, // test_foo.py
+  /^(.+)_test\.(?:py|go)$/, // foo_test.py, foo_test.go
+]
+
+/**
+ * Path coupling: a test named after a source file depends on it even when it
+ * reaches it through a package name or a fixture rather than an import.
+ */
+function linkTestsToSubjects(g: GraphBuilder, files: readonly string[]): void {
+  const subjects = new Map<string, string[]>()
+  const tests: Array<[string, string]> = []
+  for (const file of files) {
+    const name = baseName(file)
+    const subject = TEST_SUBJECT.map((re) => re.exec(name)?.[1]).find((s) => s !== undefined)
+    if (subject !== undefined) tests.push([file, subject])
+    else if (sourceLanguage(file) !== null) {
+      const stem = name.replace(/\.[^.]*$/, '').replace(/\.d$/, '')
+      let list = subjects.get(stem)
+      if (!list) subjects.set(stem, (list = []))
+      list.push(file)
+    }
+  }
+  for (const [test, subject] of tests) for (const source of subjects.get(subject) ?? []) g.edge(test, source)
+}
+
+/** Connect files to the `dir` and `stem` nodes that stand for them. */
+function linkPseudoNodes(g: GraphBuilder, files: readonly string[]): void {
+  for (const file of files) {
+    for (let d = parentDir(file); ; d = parentDir(d)) {
+      if (g.referencedDirs.has(d)) g.edge(DIR + d, file)
+      if (d === '') break
+    }
+    const stem = stripExtension(file)
+    if (g.stems.has(stem)) g.edge(STEM + stem, file)
+  }
+}
+
+function stripExtension(path: string): string {
+  const name = baseName(path)
+  const dot = name.indexOf('.', 1)
+  return dot < 0 ? path : path.slice(0, path.length - name.length + dot)
+}

@@ -1,0 +1,72 @@
+/**
+ * The verdict lattice. A check outcome is decisive (`pass`, `fail`) or not
+ * (`skipped`, `timeout`, `aborted`, `error`); an undecided side makes the
+ * verdict `indeterminate`, so unknown never borrows certainty from the other
+ * side: it earns neither credit nor blame.
+ */
+
+export type OutcomeStatus = 'pass' | 'fail' | 'skipped' | 'timeout' | 'aborted' | 'error'
+
+export type Verdict =
+  | 'still-passing'
+  | 'regression'
+  | 'still-failing'
+  | 'fixed'
+  | 'new-check'
+  | 'new-failure'
+  | 'not-run'
+  | 'indeterminate'
+
+export type Grade = 'proven' | 'regressed' | 'stale' | 'unproven' | 'no-baseline'
+
+/** The three truth values of an outcome. */
+export type Truth = 'pass' | 'fail' | 'unknown'
+
+export function truthOf(status: OutcomeStatus): Truth {
+  return status === 'pass' || status === 'fail' ? status : 'unknown'
+}
+
+/**
+ * Verdict of one check, from its baseline outcome (null: absent at baseline)
+ * to its current one (null: not run now).
+ */
+export function verdictOf(baseline: OutcomeStatus | null, current: OutcomeStatus | null): Verdict {
+  const before = baseline === null ? null : truthOf(baseline)
+  const after = current === null ? null : truthOf(current)
+  if (before === 'unknown' || after === 'unknown') return 'indeterminate'
+  if (after === null) return before === null ? 'indeterminate' : 'not-run'
+  if (before === null) return after === 'pass' ? 'new-check' : 'new-failure'
+  if (before === 'pass') return after === 'pass' ? 'still-passing' : 'regression'
+  return after === 'pass' ? 'fixed' : 'still-failing'
+}
+
+/** Verdicts that are this session's failures. */
+export function isCharged(verdict: Verdict): boolean {
+  return verdict === 'regression' || verdict === 'new-failure'
+}
+
+/** Verdicts that give (or keep) a decisive green result. */
+export function isGreen(verdict: Verdict): boolean {
+  return verdict === 'still-passing' || verdict === 'fixed' || verdict === 'new-check'
+}
+
+export interface GradeInput {
+  readonly hasBaseline: boolean
+  readonly verdicts: readonly Verdict[]
+  /** Changed files no check covers. */
+  readonly uncoveredFiles: number
+}
+
+/**
+ * The grade of a claim. Order of precedence: no baseline, then any charged
+ * failure (`regressed`), then any undecided check (`stale`), then missing
+ * coverage — a check not run, a changed file no check covers, no check at
+ * all (`unproven`). Pre-existing failures (`still-failing`) do not block.
+ */
+export function gradeOf(input: Readonly<GradeInput>): Grade {
+  if (!input.hasBaseline) return 'no-baseline'
+  if (input.verdicts.some(isCharged)) return 'regressed'
+  if (input.verdicts.includes('indeterminate')) return 'stale'
+  if (input.verdicts.includes('not-run') || input.uncoveredFiles > 0 || !input.verdicts.some(isGreen)) return 'unproven'
+  return 'proven'
+}

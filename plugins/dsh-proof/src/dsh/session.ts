@@ -1,0 +1,100 @@
+/**
+ * What the adapter remembers about one workspace between calls: the
+ * evidence store, the engine, and the tool-touch set (file fingerprints the
+ * engine's provenance needs). State only; decisions live in the engine.
+ */
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { EvidenceStore } from '../store/index.js'
+import type { Touches } from './engine-port.js'
+
+export class TouchSet {
+  private readonly digests = new Map<string, string | null>()
+  private opaque = false
+  private readonly pending = new Set<Promise<void>>()
+  private readonly reported = new Set<string>()
+
+  /** Record that the tool stream wrote `path`; its digest is taken now (asynchronously). */
+  touch(path: string): void {
+    this.track(this.fingerprint(path))
+  }
+
+  /** A shell ran: its writes are unknown, and files written earlier may have changed through it. */
+  shellRan(): void {
+    this.opaque = true
+    for (const path of this.digests.keys()) this.track(this.fingerprint(path))
+  }
+
+  /** The set as the engine takes it, after every pending fingerprint settled. */
+  async snapshot(): Promise<Touches> {
+    await this.settled()
+    const files: Record<string, { digest: string | null }> = {}
+    for (const [path, digest] of [...this.digests].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) files[path] = { digest }
+    return { files, opaque: this.opaque }
+  }
+
+  /**
+   * Files whose bytes no longer match what the tool stream left (changed
+   * outside it), each reported once per foreign content.
+   */
+  async newDrift(): Promise<string[]> {
+    await this.settled()
+    const drifted: string[] = []
+    for (const [path, digest] of this.digests) {
+      const now = await digestOf(path)
+      const seen = `${path}\0${now ?? 'deleted'}`
+      if (now === digest || this.reported.has(seen)) continue
+      this.reported.add(seen)
+      drifted.push(path)
+    }
+    return drifted.sort()
+  }
+
+  get size(): number {
+    return this.digests.size
+  }
+
+  private async fingerprint(path: string): Promise<void> {
+    this.digests.set(path, await digestOf(path))
+  }
+
+  private track(work: Promise<void>): void {
+    this.pending.add(work)
+    void work.finally(() => this.pending.delete(work))
+  }
+
+  private async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending])
+  }
+}
+
+/** sha256 of the file's bytes; `null` when it does not exist (or cannot be read). */
+export async function digestOf(path: string): Promise<string | null> {
+  try {
+    return createHash('sha256').update(await readFile(path)).digest('hex')
+  } catch {
+    return null
+  }
+}
+
+/** Per-agent turn bookkeeping for the turn-end enforcement. */
+export interface TurnState {
+  /** A mutation happened since the last turn end. */
+  mutated: boolean
+  /** The last claim after the last mutation was proven. */
+  proven: boolean
+  /** The turn already steered (steering happens once per turn). */
+  steeredTurn: number | null
+}
+
+export function newTurnState(): TurnState {
+  return { mutated: false, proven: false, steeredTurn: null }
+}
+
+/** One workspace as the adapter sees it. */
+export interface WorkspaceSession<Engine> {
+  readonly root: string
+  readonly store: EvidenceStore
+  readonly engine: Engine
+  readonly touches: TouchSet
+}

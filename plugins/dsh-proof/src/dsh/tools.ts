@@ -1,0 +1,151 @@
+/**
+ * The four model-facing tools. Each `execute` returns one canonical JSON
+ * value (the views of `views.ts`); prose lives only in `output.render`, and
+ * the card projections are pure (`present.ts`).
+ */
+import { defineTool, type ToolDefinition, type ToolResult, type ToolResultView } from '@deepseek-ai/dsh-tools'
+import type { JsonValue } from '@deepseek-ai/dsh-session'
+import type { EvidenceStore } from '../store/index.js'
+import type { ProofPort, Touches } from './engine-port.js'
+import type { HostAgent } from './host.js'
+import {
+  baselineTitle,
+  claimTitle,
+  renderBaseline,
+  renderClaim,
+  renderStatus,
+  renderVerify,
+  statusTitle,
+  verifyTitle,
+} from './present.js'
+import type { TurnState } from './session.js'
+import { BASELINE_SCHEMA, CLAIM_SCHEMA, integrityView, STATUS_SCHEMA, VERIFY_SCHEMA, type BaselineView, type ClaimView, type IntegrityView, type StatusView, type VerifyView } from './views.js'
+
+/** Tool names: stable, quoted by the prompt section, the docs and the e2e suite. */
+export const TOOL_NAMES = ['proof_status', 'proof_baseline', 'proof_verify', 'proof_claim'] as const
+
+/** What a tool call needs from the adapter. */
+export interface ToolState {
+  rootOf(agent: HostAgent | undefined): string
+  workspace(root: string): { readonly store: EvidenceStore; readonly port: ProofPort; touchSnapshot(): Promise<Touches> }
+  turn(agent: HostAgent | undefined): TurnState
+}
+
+interface CallContext {
+  readonly agent?: HostAgent
+  readonly signal: AbortSignal
+}
+
+/** The card of a completed call: the title computed from the value at execution time. */
+function presentFromMeta(_args: unknown, result: ToolResult): ToolResultView | undefined {
+  const meta = result.meta
+  if (result.isError || typeof meta !== 'object' || meta === null || Array.isArray(meta)) return undefined
+  const title = (meta as Record<string, JsonValue>).title
+  return typeof title === 'string' ? { card: 'generic', title } : undefined
+}
+
+const text = (value: string) => [{ type: 'text' as const, text: value }]
+
+/** A baseline/verify/claim boundary: sign a checkpoint, then report integrity. */
+async function boundary(store: EvidenceStore): Promise<IntegrityView> {
+  await store.checkpoint()
+  return integrityView(await store.integrity())
+}
+
+export function proofTools(state: ToolState): ToolDefinition[] {
+  const status = defineTool({
+    name: 'proof_status',
+    description:
+      'Show the proof state of this workspace: the baseline, the checks discovered, the latest evidence and the integrity of the tamper-evident evidence log (chainMode, checkpoints, chainIntact, rewindDetected, baselineTampered, unverifiableCheckpoints, anchorForged, tailRecords). Read-only.',
+    parameters: {},
+    output: {
+      schema: STATUS_SCHEMA,
+      render: (_args, value) => text(renderStatus(value)),
+      presentationMeta: (_args, value) => ({ title: statusTitle(value) }),
+    },
+    isConcurrencySafe: () => true,
+    async execute(_args, exec) {
+      const { store, port } = state.workspace(state.rootOf(exec.agent as HostAgent | undefined))
+      const view: StatusView = { ...(await port.status()), integrity: integrityView(await store.integrity()) }
+      return view
+    },
+    presentCall: () => ({ card: 'generic', title: 'proof status', kind: 'read' }),
+    presentResult: presentFromMeta,
+  })
+
+  const baseline = defineTool({
+    name: 'proof_baseline',
+    description:
+      'Establish (or refresh) the proof baseline before changing files: discover the objective checks (tests, lint, typecheck, build, configured checks), run them and record each outcome as content-addressed evidence. Pre-existing failures recorded here are never charged to you.',
+    parameters: {},
+    output: {
+      schema: BASELINE_SCHEMA,
+      render: (_args, value) => text(renderBaseline(value)),
+      presentationMeta: (_args, value) => ({ title: baselineTitle(value) }),
+    },
+    async execute(_args, exec) {
+      const call = exec as unknown as CallContext
+      const { store, port } = state.workspace(state.rootOf(call.agent))
+      const result = await port.baseline(call.signal)
+      const view: BaselineView = { ...result, integrity: await boundary(store) }
+      return view
+    },
+    presentCall: () => ({ card: 'generic', title: 'proof baseline', kind: 'execute' }),
+    presentResult: presentFromMeta,
+  })
+
+  const verify = defineTool({
+    name: 'proof_verify',
+    description:
+      'Re-run only the checks your changes made stale and compare with the baseline: grade, regressions with suspect files, and an EXTERNAL edits section for files changed outside your tools (not charged to you). Use it while working; use proof_claim to state that you are done.',
+    parameters: {
+      files: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Files you declare part of your change (workspace-relative), in addition to those your tools wrote.',
+      },
+    },
+    output: {
+      schema: VERIFY_SCHEMA,
+      render: (_args, value) => text(renderVerify(value)),
+      presentationMeta: (_args, value) => ({ title: verifyTitle(value) }),
+    },
+    async execute(args, exec) {
+      const call = exec as unknown as CallContext
+      const ws = state.workspace(state.rootOf(call.agent))
+      const result = await ws.port.verify(await ws.touchSnapshot(), args.files ?? [], call.signal)
+      const view: VerifyView = { ...result, integrity: await boundary(ws.store) }
+      return view
+    },
+    presentCall: () => ({ card: 'generic', title: 'proof verify', kind: 'execute' }),
+    presentResult: presentFromMeta,
+  })
+
+  const claim = defineTool({
+    name: 'proof_claim',
+    description:
+      'State what you achieved in one sentence and prove it: the affected checks are re-run and the claim is graded proven, regressed, stale, unproven or no-baseline. Only a PROVEN claim means done; otherwise `blockers` is your to-do list.',
+    parameters: {
+      claim: { type: 'string', required: true, description: 'One sentence: what is now true (e.g. "the parser handles empty input; all tests pass").' },
+    },
+    output: {
+      schema: CLAIM_SCHEMA,
+      render: (_args, value) => text(renderClaim(value)),
+      presentationMeta: (_args, value) => ({ title: claimTitle(value) }),
+    },
+    async execute(args, exec) {
+      const call = exec as unknown as CallContext
+      const statement = args.claim.trim()
+      if (statement.length === 0) throw new Error('invalid claim: say in one sentence what you achieved')
+      const ws = state.workspace(state.rootOf(call.agent))
+      const result = await ws.port.claim(statement, await ws.touchSnapshot(), call.signal)
+      const view: ClaimView = { ...result, integrity: await boundary(ws.store) }
+      if (view.grade === 'proven' && view.integrity.intact) state.turn(call.agent).proven = true
+      return view
+    },
+    presentCall: (args) => ({ card: 'generic', title: `proof claim: ${args.claim}`, kind: 'execute' }),
+    presentResult: presentFromMeta,
+  })
+
+  return [status, baseline, verify, claim]
+}

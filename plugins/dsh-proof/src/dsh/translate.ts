@@ -1,0 +1,117 @@
+/**
+ * The engine facade (docs/proof-engine.md) behind the adapter's port: the
+ * durable baseline store and evidence sink on the tamper-evident log, and the
+ * translation of engine results into the tools' views. Field mapping only.
+ */
+import type { CanonicalValue } from '../core/canonical.js'
+import { canonicalJson } from '../core/canonical.js'
+import { ProofError } from '../core/errors.js'
+import {
+  createProofEngine,
+  type Baseline,
+  type BaselineResult,
+  type BaselineStore,
+  type ClaimResult,
+  type StatusResult,
+  type VerifyResult,
+} from '../engine/index.js'
+import type { EvidenceStore } from '../store/index.js'
+import type { ProofConfig } from './config.js'
+import type { ProofPort, WithoutIntegrity } from './engine-port.js'
+import type { BaselineView, ClaimView, StatusView, VerifyView } from './views.js'
+
+/** `baseline.json` in the evidence store, its digest chained on every save. */
+export function chainedBaselineStore(store: EvidenceStore): BaselineStore {
+  return {
+    async load() {
+      const text = await store.readBaseline()
+      if (text === null) return null
+      try {
+        return JSON.parse(text) as Baseline
+      } catch {
+        throw new ProofError('baseline_unreadable', `${store.location.baselineFile} is not JSON: it was edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`)
+      }
+    },
+    async save(baseline) {
+      await store.saveBaseline(`${canonicalJson(baseline)}\n`)
+    },
+  }
+}
+
+export function createEnginePort(root: string, store: EvidenceStore, config: ProofConfig, home: string): ProofPort {
+  const engine = createProofEngine({
+    workspace: root,
+    home,
+    normalizeHome: config.normalizeHome,
+    checks: config.checks,
+    impactGraph: config.impactGraph,
+    headChars: config.headChars,
+    excerptStrategy: config.excerptStrategy,
+    baselineStore: chainedBaselineStore(store),
+    onEvidence: async (entry) => {
+      await store.appendEvidence(entry as unknown as CanonicalValue)
+    },
+  })
+  return {
+    async baseline(signal) {
+      const result = await engine.baseline({ signal })
+      // The engine saved nothing; the runs' evidence is already chained,
+      // the marker says it belongs to a baseline that never landed.
+      if (result.status === 'aborted') await store.recordAbortedBaseline({ evidenceIds: result.runs.map((run) => run.evidenceId) })
+      return baselineView(result)
+    },
+    verify: async (touches, explicitFiles, signal) => verifyView(await engine.verify({ touches, explicitFiles, signal })),
+    claim: async (claim, touches, signal) => claimView(await engine.claim(claim, { touches, signal })),
+    status: async () => statusView(await engine.status()),
+  }
+}
+
+export function baselineView(result: BaselineResult): WithoutIntegrity<BaselineView> {
+  return {
+    status: result.status === 'aborted' ? 'aborted' : 'saved',
+    evidenceRoot: result.baselineId,
+    checks: result.runs.map((run) => ({ name: run.checkId, outcome: run.status })),
+    dirtyFiles: result.dirtyFiles.length,
+  }
+}
+
+export function verifyView(result: VerifyResult): WithoutIntegrity<VerifyView> {
+  return {
+    grade: result.grade,
+    evidenceRoot: result.evidenceRoot,
+    tally: {
+      passing: result.counts.passing,
+      regressions: result.counts.regressions,
+      preExisting: result.counts.preExisting,
+      indeterminate: result.counts.indeterminate,
+      notRun: result.counts.notRun,
+    },
+    ran: result.runs.map((run) => run.checkId),
+    regressions: result.verdicts
+      .filter((v) => v.verdict === 'regression' || v.verdict === 'new-failure')
+      .map((v) => ({ check: v.checkId, verdict: v.verdict, suspects: [...v.suspects], salientLine: v.salientLine })),
+    changed: result.changeSet.files.map((file) => ({ path: file.path, origin: file.origin })),
+    external: [...result.attribution.external],
+    changeMethods: [...result.changeSet.methods],
+    degraded: result.changeSet.degraded ? (result.changeSet.degradedReason ?? 'unknown reason') : null,
+    blockers: result.blockers.map((blocker) => blocker.message),
+  }
+}
+
+export function claimView(result: ClaimResult): WithoutIntegrity<ClaimView> {
+  return { claim: result.claim, ...verifyView(result) }
+}
+
+export function statusView(result: StatusResult): WithoutIntegrity<StatusView> {
+  return {
+    baseline:
+      result.baseline === null
+        ? null
+        : { evidenceRoot: result.baseline.baselineId, checks: result.baseline.results.map((r) => ({ name: r.id, outcome: r.status })) },
+    checks: result.checks.map((check) => ({ id: check.id, command: check.command, cwd: check.cwd })),
+    latest:
+      result.latest === null
+        ? null
+        : { kind: result.latest.kind, grade: result.latest.grade, summary: result.latest.summary, evidenceRoot: result.latest.evidenceRoot },
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The `self-checking` mode's shared judgement: the workspace-write probe
+ * policy, the synchronous containment check, and the classification of a
+ * settled probe into an interception, a failure, or a plain result.
+ *
+ * @module dsh-sandbox/self-check
+ */
+import type { SandboxExecutionPolicy } from './index.ts';
+/** How a settled `self-checking` probe is judged. */
+export type SelfCheckVerdict = 'intercepted' | 'failed';
+/** The policy a `self-checking` call probes under: the same root and session as `workspace-write`. */
+export declare function selfCheckProbePolicy<P extends SandboxExecutionPolicy>(policy: P): P & {
+    mode: 'workspace-write';
+};
+/** Whether `path` (absolute, possibly missing) lies under a root a workspace-write probe of `policy` may write. */
+export declare function isUnderWritableRoots(path: string, policy: SandboxExecutionPolicy): boolean;
+/**
+ * Judge one settled probe: `intercepted` needs a denial-signature line naming a
+ * path outside the writable roots; `failed` needs other permission-like
+ * evidence; timeouts, signals, aborts and exit 0 are never judged.
+ */
+export declare function classifySelfCheck(outcome: {
+    exitCode: number | null;
+    signal: string | null;
+    timedOut?: boolean;
+    aborted?: boolean;
+    stderr: string;
+}, facts: {
+    denialSignatures: readonly string[];
+    workdir: string;
+    policy: SandboxExecutionPolicy;
+}): SelfCheckVerdict | undefined;

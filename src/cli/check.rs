@@ -1,0 +1,48 @@
+//! `forklayer check`
+
+use serde_json::json;
+
+use super::{Context0, Outcome};
+use crate::check::check;
+use crate::error::ExitStatus;
+
+/// Arguments of `check`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Offline; CI runs it. Verifies that upstream/ matches its lock file (exit 3 if \
+not), that rebuilding from upstream/ + patches/ reproduces the fork layer exactly and that regenerating \
+the manifests reproduces the committed ones (exit 1 if not), and that the profile's package.json \
+declares exactly the layer's packages (exit 2 if not). Anchors that no longer apply exit 2.")]
+pub struct Args {}
+
+pub(crate) fn exec(ctx: &Context0, _args: Args) -> anyhow::Result<Outcome> {
+    let layer = ctx.layer()?;
+    let report = check(&layer)?;
+    let mut text = String::new();
+    let sections: [(&str, Vec<String>); 4] = [
+        ("upstream/ vs lock file", report.lock.clone()),
+        ("rebuild vs fork layer", report.rebuild.iter().map(|d| d.to_string()).collect()),
+        ("manifests", report.manifests.clone()),
+        ("profile package.json", report.declaration.clone()),
+    ];
+    for (title, problems) in &sections {
+        for problem in problems {
+            text.push_str(&format!("{title}: {problem}\n"));
+        }
+    }
+    let status = if !report.lock.is_empty() {
+        ExitStatus::Integrity
+    } else if !report.declaration.is_empty() {
+        ExitStatus::Usage
+    } else if !report.rebuild.is_empty() || !report.manifests.is_empty() {
+        ExitStatus::Attention
+    } else {
+        ExitStatus::Success
+    };
+    if status == ExitStatus::Success {
+        ctx.reporter.status("Checked", &format!("{} packages: upstream, manifests and fork layer agree", layer.all_packages().len()));
+    } else {
+        ctx.reporter.warning("the fork layer does not round-trip; see stdout");
+    }
+    let data = serde_json::to_value(&report).unwrap_or_else(|_| json!({}));
+    Ok(Outcome::new(status, text, data))
+}

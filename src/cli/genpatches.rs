@@ -1,0 +1,47 @@
+//! `forklayer gen-patches`
+
+use serde_json::json;
+
+use super::{Context0, Outcome};
+use crate::error::ExitStatus;
+use crate::genpatches::gen_patches;
+
+/// Arguments of `gen-patches`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Reads upstream/ and the fork layer, writes patches/<pkg>.json and patches/<pkg>.diff \
+for every forked package that differs from upstream, removes those of packages that no longer differ, \
+and refreshes the fork layer's copies of own packages from their source. Output is deterministic.")]
+pub struct Args {}
+
+pub(crate) fn exec(ctx: &Context0, _args: Args) -> anyhow::Result<Outcome> {
+    let layer = ctx.layer()?;
+    let outcome = super::with_layer_context(
+        gen_patches(&layer).map_err(anyhow::Error::from),
+        &format!("generate manifests into `{}`", ctx.display(&layer.paths.patches)),
+    )?;
+    for file in &outcome.changed {
+        ctx.reporter.status("Writing", &format!("{}/{file}", ctx.display(&layer.paths.patches)));
+    }
+    for file in &outcome.removed {
+        ctx.reporter.status("Removing", &format!("{}/{file}", ctx.display(&layer.paths.patches)));
+    }
+    for name in &outcome.own_refreshed {
+        ctx.reporter.status("Refreshed", &format!("own package `{}`", layer.full_name(name)));
+    }
+    let mut text = String::new();
+    for name in &outcome.manifests {
+        text.push_str(&format!("patched   {}\n", layer.full_name(name)));
+    }
+    for name in &outcome.unchanged {
+        text.push_str(&format!("unchanged {}\n", layer.full_name(name)));
+    }
+    let data = json!({
+        "patches": ctx.display(&layer.paths.patches),
+        "manifests": outcome.manifests,
+        "unchanged": outcome.unchanged,
+        "changed": outcome.changed,
+        "removed": outcome.removed,
+        "ownRefreshed": outcome.own_refreshed,
+    });
+    Ok(Outcome::new(ExitStatus::Success, text, data))
+}

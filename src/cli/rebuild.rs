@@ -1,0 +1,59 @@
+//! `forklayer rebuild --out <dir> [--check <dir>]`
+
+use std::path::PathBuf;
+
+use anyhow::bail;
+use serde_json::json;
+
+use super::{Context0, Outcome};
+use crate::error::ExitStatus;
+use crate::rebuild::{compare_trees, rebuild_into, rebuild_layer};
+use crate::tree::Tree;
+
+/// Arguments of `rebuild`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Forked packages are patched from upstream bytes + manifests, carried packages \
+are copied, own packages are copied from their source. Nothing is written to --out unless the whole \
+rebuild succeeds. --check compares the result with a reference tree (bytes, modes, missing and extra \
+files) and exits 1 when they differ. Use the global --upstream/--patches to read other directories.")]
+pub struct Args {
+    /// Write the rebuilt fork layer here (replaced atomically).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Compare the rebuilt layer with this reference tree.
+    #[arg(long, value_name = "DIR")]
+    pub check: Option<PathBuf>,
+}
+
+pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
+    let layer = ctx.layer()?;
+    let (upstream, patches) = (&layer.paths.upstream, &layer.paths.patches);
+    let tree = match &args.out {
+        Some(out) => {
+            let out = ctx.resolve(out);
+            let tree = rebuild_into(&layer, upstream, patches, &out)?;
+            ctx.reporter.status("Rebuilt", &format!("{} files into `{}`", tree.len(), ctx.display(&out)));
+            tree
+        }
+        None if args.check.is_some() => rebuild_layer(&layer, upstream, patches)?,
+        None => bail!(crate::cli::UsageError("`rebuild` needs `--out <dir>`, `--check <dir>` or both".into())),
+    };
+    let Some(reference) = &args.check else {
+        let data = json!({"files": tree.len(), "out": args.out.as_ref().map(|o| ctx.display(&ctx.resolve(o)))});
+        return Ok(Outcome::new(ExitStatus::Success, String::new(), data));
+    };
+    let reference = ctx.resolve(reference);
+    let differences = compare_trees(&tree, &Tree::read_dir(&reference)?);
+    let mut text = String::new();
+    for d in &differences {
+        text.push_str(&format!("{d}\n"));
+    }
+    let status = if differences.is_empty() { ExitStatus::Success } else { ExitStatus::Attention };
+    if differences.is_empty() {
+        ctx.reporter.status("Checked", &format!("{} files identical to `{}`", tree.len(), ctx.display(&reference)));
+    } else {
+        ctx.reporter.warning(&format!("{} difference(s) from `{}`", differences.len(), ctx.display(&reference)));
+    }
+    let data = json!({"files": tree.len(), "reference": ctx.display(&reference), "differences": differences});
+    Ok(Outcome::new(status, text, data))
+}

@@ -1,0 +1,178 @@
+// Real confinement of the forked bash executor on this machine, once under
+// bwrap and once under Landlock (@deepseek-ai/node-addon-landlock-run): the
+// probe, the interception, the identical re-run, and every way a grant must
+// NOT be reached (other directory, background, agentless, timeout, kill,
+// masked exit 0, plain failures).
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fakeSession, load, makeWorld, scratch } from "../support/world.mjs";
+
+const { launcherPath, probe } = await load("@deepseek-ai/node-addon-landlock-run");
+
+for (const backend of ["bwrap", "landlock"]) {
+	describe(`self-checking bash under ${backend}`, () => {
+		let dirs;
+		let world;
+		let session;
+		let n = 0;
+		/** A fresh outside path per test, so no test sees another's grant or file. */
+		const outsideFile = () => join(dirs.outside, `f${++n}.txt`);
+		before(async () => {
+			if (backend === "landlock") assert.notEqual(probe(launcherPath(), { timeoutMs: 5000 }), "unusable", "this kernel does not enforce Landlock; the Landlock suite cannot run");
+			dirs = scratch();
+			world = await makeWorld({ backend, ws: dirs.ws });
+			session = fakeSession(`session-${backend}`, dirs.ws);
+		});
+		after(() => dirs.cleanup());
+
+		it("should let a write inside the workspace pass the first time, confined", async () => {
+			const result = await world.run("echo inside > inside.txt && cat inside.txt", { session });
+			assert.equal(result.exitCode, 0);
+			assert.equal(result.stdout.text, "inside\n");
+			assert.deepEqual(result.sandbox, { mode: "workspace-write", denied: false, enforcement: "full" });
+		});
+		it("should intercept an outside write with nothing written, then run the identical re-run with full access", async () => {
+			const target = outsideFile();
+			const command = `echo outside > ${target}`;
+			const first = await world.run(command, { session });
+			assert.notEqual(first.exitCode, 0);
+			assert.equal(first.sandbox.intercepted, true);
+			assert.equal(first.sandbox.failed, undefined);
+			assert.equal(first.sandbox.mode, "workspace-write");
+			assert.equal(existsSync(target), false, "nothing exists outside after the interception");
+			const again = await world.run(command, { session });
+			assert.equal(again.exitCode, 0);
+			assert.deepEqual(again.sandbox, { mode: "danger-full-access", denied: false });
+			assert.equal(readFileSync(target, "utf8"), "outside\n");
+		});
+		it("should repeat the side effects of an intercepted command on its re-run (the probe really ran)", async () => {
+			const target = outsideFile();
+			const command = `echo run >> counter.log; echo x > ${target}`;
+			await world.run(command, { session });
+			assert.equal(readFileSync(join(dirs.ws, "counter.log"), "utf8"), "run\n");
+			await world.run(command, { session });
+			assert.equal(readFileSync(join(dirs.ws, "counter.log"), "utf8"), "run\nrun\n");
+			assert.equal(existsSync(target), true);
+		});
+		it("should not unlock the same command in another directory", async () => {
+			const target = outsideFile();
+			const command = `echo elsewhere > ${target}`;
+			mkdirSync(join(dirs.ws, "sub"), { recursive: true });
+			assert.equal((await world.run(command, { session })).sandbox.intercepted, true);
+			const elsewhere = await world.run(command, { session, workdir: join(dirs.ws, "sub") });
+			assert.equal(elsewhere.sandbox.intercepted, true, "another workdir is another command");
+			assert.equal(existsSync(target), false);
+		});
+		it("should not unlock a background run with a foreground grant, and intercept it on its own", async () => {
+			const target = outsideFile();
+			const command = `echo background > ${target}`;
+			assert.equal((await world.run(command, { session })).sandbox.intercepted, true);
+			const first = await world.background(command, { session });
+			assert.equal(first.sandbox?.intercepted, true);
+			assert.equal(existsSync(target), false, "the foreground grant did not unlock the background run");
+			const again = await world.background(command, { session });
+			assert.equal(again.exitCode, 0);
+			assert.equal(again.sandbox, undefined, "the identical background re-run is unconfined");
+			assert.equal(readFileSync(target, "utf8"), "background\n");
+		});
+		it("should keep agentless foreground commands denied, without a notice or a grant", async () => {
+			const target = outsideFile();
+			const command = `echo agentless > ${target}`;
+			for (let attempt = 0; attempt < 2; attempt += 1) {
+				const result = await world.run(command);
+				assert.notEqual(result.exitCode, 0);
+				assert.deepEqual(result.sandbox, { mode: "workspace-write", denied: true, enforcement: "full" });
+			}
+			assert.equal(existsSync(target), false);
+		});
+		it("should start agentless background commands confined (fail closed, trap 1) without a notice (trap 2)", async () => {
+			const target = outsideFile();
+			const command = `echo agentless-bg > ${target}`;
+			for (let attempt = 0; attempt < 2; attempt += 1) {
+				const proc = await world.background(command);
+				assert.notEqual(proc.exitCode, 0);
+				assert.deepEqual(proc.sandbox, { mode: "workspace-write", denied: true, enforcement: "full" });
+			}
+			assert.equal(existsSync(target), false);
+		});
+		it("should not unlock a command that timed out (trap 3)", async () => {
+			const target = outsideFile();
+			const command = `echo late > ${target}; sleep 30`;
+			for (let attempt = 0; attempt < 2; attempt += 1) {
+				const result = await world.run(command, { session, timeoutMs: 400 });
+				assert.equal(result.timedOut, true);
+				assert.equal(result.sandbox.mode, "workspace-write", "still confined");
+				assert.equal(result.sandbox.intercepted, undefined);
+				assert.equal(result.sandbox.failed, undefined);
+			}
+			assert.equal(existsSync(target), false);
+		});
+		it("should not unlock a killed background job (trap 3)", async () => {
+			const target = outsideFile();
+			const command = `echo killed > ${target}; sleep 30`;
+			for (let attempt = 0; attempt < 2; attempt += 1) {
+				const proc = world.ctx.shell.start(world.ctx.shell.resolve({ command, sandboxPolicy: world.policy(session) }));
+				await new Promise((resolve) => setTimeout(resolve, 300));
+				assert.equal(proc.kill(), true);
+				await proc.done;
+				assert.equal(proc.status, "killed");
+				assert.equal(proc.sandbox?.mode, "workspace-write", "still confined");
+				assert.equal(proc.sandbox?.intercepted, undefined);
+				assert.equal(proc.sandbox?.failed, undefined);
+			}
+			assert.equal(existsSync(target), false);
+		});
+		it("should not report a denial masked by exit 0 as intercepted, nor unlock it (trap 4)", async () => {
+			const target = outsideFile();
+			const command = `echo masked > ${target}; echo "read-only file system, continuing" >&2; exit 0`;
+			for (let attempt = 0; attempt < 2; attempt += 1) {
+				const result = await world.run(command, { session });
+				assert.equal(result.exitCode, 0);
+				assert.deepEqual(result.sandbox, { mode: "workspace-write", denied: false, enforcement: "full" });
+			}
+			assert.equal(existsSync(target), false);
+		});
+		it("should not nudge a plain ls of a missing path, nor a grep without a match, toward full access (trap 5)", async () => {
+			for (const command of [`ls ${join(dirs.outside, "missing")}`, `ls ${join(dirs.ws, "missing")}`, "grep -q needle inside.txt"]) {
+				const result = await world.run(command, { session });
+				assert.notEqual(result.exitCode, 0, command);
+				assert.deepEqual(result.sandbox, { mode: "workspace-write", denied: false, enforcement: "full" }, command);
+				const key = { kind: "shell", family: "bash", run: "foreground", workdir: dirs.ws, command };
+				assert.equal(world.ctx.sandboxPolicy.selfCheckGranted(world.policy(session), key), false, command);
+			}
+		});
+		if (backend === "bwrap") {
+			it("should report a host /tmp path hidden by bwrap's private tmpfs as failed, and retry it with full access", async () => {
+				const hostTmp = mkdtempSync("/tmp/dsh-forks-hidden-");
+				try {
+					writeFileSync(join(hostTmp, "data.txt"), "host data\n");
+					const command = `cat ${join(hostTmp, "data.txt")}`;
+					const first = await world.run(command, { session });
+					assert.equal(first.exitCode, 1);
+					assert.equal(first.sandbox.failed, true);
+					assert.equal(first.sandbox.intercepted, undefined);
+					const again = await world.run(command, { session });
+					assert.equal(again.exitCode, 0);
+					assert.equal(again.stdout.text, "host data\n");
+				} finally {
+					rmSync(hostTmp, { recursive: true, force: true });
+				}
+			});
+		}
+		if (backend === "landlock") {
+			it("should leave the real /tmp writable under Landlock, so a /tmp write is never intercepted", async () => {
+				const hostTmp = mkdtempSync("/tmp/dsh-forks-landlock-");
+				try {
+					const result = await world.run(`echo t > ${join(hostTmp, "t.txt")}`, { session });
+					assert.equal(result.exitCode, 0);
+					assert.equal(result.sandbox.intercepted, undefined);
+					assert.equal(readFileSync(join(hostTmp, "t.txt"), "utf8"), "t\n");
+				} finally {
+					rmSync(hostTmp, { recursive: true, force: true });
+				}
+			});
+		}
+	});
+}

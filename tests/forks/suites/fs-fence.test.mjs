@@ -1,0 +1,210 @@
+// The file fence (dsh-fs-sandbox) and its tool mapping (dsh-tool-fs):
+// intercept an outside write/edit before anything is written, allow the
+// identical re-run, re-derive the canonical target at re-run time (symlink
+// swap, trap 7), keep agentless calls denied, and keep fs and shell grants
+// apart.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fakeSession, load, loadPristine, makeWorld, scratch } from "../support/world.mjs";
+
+const { FsError } = await load("@deepseek-ai/dsh-fs");
+const { selfCheckFsInterceptedMarker } = await load("@deepseek-ai/dsh-sandbox");
+
+describe("SandboxedFileSystem self-check fence", () => {
+	let dirs;
+	let world;
+	let session;
+	before(async () => {
+		dirs = scratch();
+		world = await makeWorld({ ws: dirs.ws, withFs: true });
+		session = fakeSession("fs-session", dirs.ws);
+	});
+	after(() => dirs.cleanup());
+
+	/** Write through the fence as the session, or agentless when `who` is null. */
+	const write = async (path, content, who = session) => world.ctx.fs.writeText(await world.ctx.fs.resolve(path), content, undefined, undefined, world.policy(who ?? undefined));
+
+	it("should let a write inside the workspace pass", async () => {
+		await write(join(dirs.ws, "in.txt"), "inside");
+		assert.equal(readFileSync(join(dirs.ws, "in.txt"), "utf8"), "inside");
+	});
+	it("should intercept an outside write before writing, then allow the identical re-run", async () => {
+		const target = join(dirs.outside, "out.txt");
+		await assert.rejects(write(target, "first"), (error) => {
+			assert.ok(error instanceof FsError);
+			assert.equal(error.code, "FS_SELFCHECK_INTERCEPTED");
+			assert.equal(error.message, selfCheckFsInterceptedMarker(target));
+			return true;
+		});
+		assert.equal(existsSync(target), false, "nothing was written");
+		await write(target, "second");
+		assert.equal(readFileSync(target, "utf8"), "second");
+	});
+	it("should intercept an outside edit the same way", async () => {
+		const target = join(dirs.outside, "edit.txt");
+		writeFileSync(target, "old text");
+		const edit = async () => world.ctx.fs.editText(await world.ctx.fs.resolve(target), { oldText: "old", newText: "new" }, undefined, undefined, world.policy(session));
+		await assert.rejects(edit(), { code: "FS_SELFCHECK_INTERCEPTED" });
+		assert.equal(readFileSync(target, "utf8"), "old text");
+	});
+	it("should keep agentless writes denied with the ordinary workspace-write denial", async () => {
+		const target = join(dirs.outside, "agentless.txt");
+		for (let attempt = 0; attempt < 2; attempt += 1) await assert.rejects(write(target, "x", null), (error) => {
+			assert.equal(error.code, "FS_SANDBOX_DENIED");
+			assert.match(error.message, /file access denied under workspace-write mode/u);
+			return true;
+		});
+		assert.equal(existsSync(target), false);
+	});
+	it("should re-check the canonical target at re-run time: a swapped symlink does not redirect the write", async () => {
+		const first = join(dirs.outside, "A");
+		const second = join(dirs.outside, "B");
+		mkdirSync(first);
+		mkdirSync(second);
+		const link = join(dirs.ws, "link");
+		symlinkSync(first, link);
+		await assert.rejects(write(join(link, "f.txt"), "one"), { code: "FS_SELFCHECK_INTERCEPTED" });
+		rmSync(link);
+		symlinkSync(second, link);
+		await assert.rejects(write(join(link, "f.txt"), "two"), (error) => {
+			assert.equal(error.code, "FS_SELFCHECK_INTERCEPTED", "the grant was for A/f.txt, not for wherever the link points now");
+			return true;
+		});
+		assert.equal(existsSync(join(first, "f.txt")), false);
+		assert.equal(existsSync(join(second, "f.txt")), false);
+		rmSync(link);
+		symlinkSync(first, link);
+		await write(join(link, "f.txt"), "three");
+		assert.equal(readFileSync(join(first, "f.txt"), "utf8"), "three");
+		assert.equal(existsSync(join(second, "f.txt")), false);
+	});
+	it("should never let a file grant unlock a shell command, nor a shell grant a file write", async () => {
+		const fileGranted = join(dirs.outside, "fs-granted.txt");
+		await assert.rejects(write(fileGranted, "x"), { code: "FS_SELFCHECK_INTERCEPTED" });
+		const shell = await world.run(`echo shell > ${fileGranted}`, { session });
+		assert.equal(shell.sandbox.intercepted, true);
+		assert.equal(existsSync(fileGranted), false);
+		const shellGranted = join(dirs.outside, "shell-granted.txt");
+		const command = `echo shell > ${shellGranted}`;
+		await world.run(command, { session });
+		await world.run(command, { session });
+		rmSync(shellGranted);
+		await assert.rejects(write(shellGranted, "fs"), { code: "FS_SELFCHECK_INTERCEPTED" });
+		assert.equal(existsSync(shellGranted), false);
+	});
+});
+
+describe("dsh-tool-fs mapping under self-checking", () => {
+	let dirs;
+	let world;
+	let tools;
+	before(async () => {
+		dirs = scratch();
+		world = await makeWorld({ ws: dirs.ws, withFs: true });
+		tools = mountFsTools(await load("@deepseek-ai/dsh-tool-fs"), world.ctx.fs, world.ctx.sandboxPolicy);
+	});
+	after(() => dirs.cleanup());
+
+	it("should pass the interception notice through the write tool, then allow the identical re-run", async () => {
+		const session = fakeSession("tool-fs", dirs.ws);
+		const target = join(dirs.outside, "tool.txt");
+		const args = { file_path: target, content: "via tool" };
+		await assert.rejects(tools.get("write").execute(args, execFor(session)), (error) => {
+			assert.equal(error.code, "FS_SELFCHECK_INTERCEPTED");
+			assert.equal(error.message, selfCheckFsInterceptedMarker(target));
+			return true;
+		});
+		assert.equal(existsSync(target), false);
+		const value = await tools.get("write").execute(args, execFor(session));
+		assert.equal(value.operation, "create");
+		assert.equal(readFileSync(target, "utf8"), "via tool");
+	});
+	it("should word an agentless denial as the ordinary workspace-write denial with the escalation hint", async () => {
+		const args = { file_path: join(dirs.outside, "agentless-tool.txt"), content: "x" };
+		await assert.rejects(tools.get("write").execute(args, execFor(undefined)), (error) => {
+			assert.equal(error.code, "FS_SANDBOX_DENIED");
+			assert.match(error.message, /^\[sandbox: file access denied under workspace-write mode\]\n\[sandbox: escalation available/u);
+			return true;
+		});
+	});
+	it("should add the defensive escalation hint, not an unlock, to other mutation failures", async () => {
+		const failing = {
+			sandboxMode: "self-checking",
+			resolve: async (path) => ({ displayPath: path, targetKey: path }),
+			writeText: async () => { throw new FsError("cannot write \"/srv/x\": EACCES: permission denied", "FS_IO_ERROR"); }
+		};
+		const hinted = mountFsTools(await load("@deepseek-ai/dsh-tool-fs"), failing, world.ctx.sandboxPolicy);
+		const session = fakeSession("tool-fs-hint", dirs.ws);
+		for (let attempt = 0; attempt < 2; attempt += 1) await assert.rejects(hinted.get("write").execute({ file_path: "/srv/x", content: "x" }, execFor(session)), (error) => {
+			assert.equal(error.code, "FS_IO_ERROR");
+			assert.ok(error.message.startsWith("cannot write \"/srv/x\": EACCES: permission denied\n[sandbox: self-check — "), error.message);
+			assert.ok(error.message.includes("NOT unlocked by repeating it"));
+			assert.ok(error.message.includes("sandbox_permissions: \"danger-full-access\""));
+			assert.ok(error.message.includes("justification"));
+			return true;
+		});
+	});
+	it("should leave workspace-write sessions' failures untouched", async () => {
+		const failing = {
+			sandboxMode: "workspace-write",
+			resolve: async (path) => ({ displayPath: path, targetKey: path }),
+			writeText: async () => { throw new FsError("cannot write \"/srv/x\": EIO", "FS_IO_ERROR"); }
+		};
+		const plain = mountFsTools(await load("@deepseek-ai/dsh-tool-fs"), failing, world.ctx.sandboxPolicy);
+		const session = fakeSession("tool-fs-ww", dirs.ws, "workspace-write");
+		await assert.rejects(plain.get("write").execute({ file_path: "/srv/x", content: "x" }, execFor(session)), { code: "FS_IO_ERROR", message: "cannot write \"/srv/x\": EIO" });
+	});
+});
+
+describe("pristine dsh-tool-str-replace-editor over the forked fence (audit: no carry needed)", () => {
+	it("should pass the interception through unchanged and let the identical create run again", async () => {
+		const dirs = scratch();
+		try {
+			const world = await makeWorld({ ws: dirs.ws, withFs: true });
+			const editor = await loadPristine("@deepseek-ai/dsh-tool-str-replace-editor");
+			const registered = new Map();
+			editor.apply({
+				fs: world.ctx.fs,
+				tools: { register: (tool) => registered.set(tool.name, tool) },
+				get: (name) => (name === "sandboxPolicy" ? world.ctx.sandboxPolicy : undefined),
+				waterfall: async (_event, _target, _exec, fallback) => fallback(),
+				emit: () => {}
+			}, editor.Config({}));
+			const [tool] = registered.values();
+			const session = fakeSession("editor", dirs.ws);
+			const target = join(dirs.outside, "editor.txt");
+			const args = { command: "create", path: target, file_text: "from editor\n" };
+			await assert.rejects(tool.execute(args, execFor(session)), (error) => {
+				assert.equal(error.code, "FS_SELFCHECK_INTERCEPTED");
+				assert.equal(error.message, selfCheckFsInterceptedMarker(target));
+				return true;
+			});
+			assert.equal(existsSync(target), false);
+			await tool.execute(args, execFor(session));
+			assert.equal(readFileSync(target, "utf8"), "from editor\n");
+		} finally {
+			dirs.cleanup();
+		}
+	});
+});
+
+function execFor(session) {
+	return { ...session === undefined ? {} : { agent: { session } }, callId: "call-fs", signal: new AbortController().signal };
+}
+
+/** Register dsh-tool-fs against a minimal host; returns its tools by name. */
+function mountFsTools(plugin, fs, sandboxPolicy) {
+	const registered = new Map();
+	plugin.apply({
+		fs,
+		systemPrompt: { section: () => {} },
+		tools: { register: (tool) => registered.set(tool.name, tool) },
+		inject: () => {},
+		get: (name) => (name === "sandboxPolicy" ? sandboxPolicy : undefined),
+		waterfall: async (_event, _target, _exec, fallback) => fallback(),
+		emit: () => {}
+	}, plugin.Config({}));
+	return registered;
+}

@@ -1,0 +1,149 @@
+// Tool level (dsh-tool-bash, dsh-tool-pwsh): what the model sees. The
+// notices appear verbatim, replace the plain denial marker and escalation
+// hint, keep `[exit code: N]`; the output schema (additionalProperties:
+// false) accepts the new booleans; descriptions teach the mode.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { chmodSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PWSH_STAND_IN, fakeSession, load, loadPristine, makeWorld, scratch } from "../support/world.mjs";
+
+const INTERCEPTED = "[sandbox: self-check intercepted — this command attempted to access a path outside the workspace; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be allowed with full access]";
+const FAILED = "[sandbox: self-check failed — this command failed; this may be a sandbox permission issue; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be retried with full access]";
+const DENIAL = "[sandbox: file access denied under workspace-write mode]";
+const HINT_PREFIX = "[sandbox: escalation available";
+
+const { validateJsonSchemaValue } = await load("@deepseek-ai/dsh-tools");
+
+/** Register a tool plugin against a minimal host around a real world; returns the tool and the started jobs. */
+function mountTool(plugin, world) {
+	const registered = new Map();
+	const jobs = [];
+	const services = {
+		sandboxPolicy: world.ctx.sandboxPolicy,
+		jobs: { start: ({ run }) => { jobs.push(run()); return `job-${jobs.length}`; } }
+	};
+	plugin.apply({
+		shell: world.ctx.shell,
+		systemPrompt: { section: () => {} },
+		shellEnv: { collect: () => ({}) },
+		tools: { register: (tool) => registered.set(tool.name, tool) },
+		get: (name) => services[name]
+	}, plugin.Config({}));
+	const [tool] = registered.values();
+	return { tool, jobs };
+}
+
+const execFor = (session) => ({ ...session === undefined ? {} : { agent: { session } }, callId: "call-1", signal: new AbortController().signal });
+
+function foregroundValue(sandbox, exitCode = 1) {
+	return {
+		kind: "foreground",
+		exitCode,
+		signal: null,
+		timedOut: false,
+		aborted: false,
+		timeoutMs: 60000,
+		stdout: { text: "", truncated: false },
+		stderr: { text: "bash: line 1: /var/tmp/x: Read-only file system\n", truncated: false },
+		sandbox
+	};
+}
+
+const lines = (rendered) => rendered[0].text.split("\n");
+
+for (const family of ["bash", "pwsh"]) {
+	describe(`dsh-tool-${family} self-check rendering and schema`, () => {
+		let dirs;
+		let world;
+		let tool;
+		let pristineTool;
+		before(async () => {
+			dirs = scratch();
+			const pwshPath = join(dirs.root, "pwsh");
+			copyFileSync(PWSH_STAND_IN, pwshPath);
+			chmodSync(pwshPath, 0o755);
+			world = await makeWorld({ ws: dirs.ws, ...family === "pwsh" ? { pwshPath } : {} });
+			({ tool } = mountTool(await load(`@deepseek-ai/dsh-tool-${family}`), world));
+			({ tool: pristineTool } = mountTool(await loadPristine(`@deepseek-ai/dsh-tool-${family}`), world));
+		});
+		after(() => dirs.cleanup());
+
+		it("should show the intercepted notice verbatim in place of the denial marker and hint, keeping [exit code: N]", () => {
+			const text = lines(tool.output.render({}, foregroundValue({ mode: "workspace-write", denied: true, enforcement: "full", intercepted: true })));
+			assert.deepEqual(text.slice(-2), [INTERCEPTED, "[exit code: 1]"]);
+			assert.ok(!text.includes(DENIAL));
+			assert.ok(!text.some((line) => line.startsWith(HINT_PREFIX)));
+		});
+		it("should show the failed notice verbatim in place of the denial marker and hint, keeping [exit code: N]", () => {
+			const text = lines(tool.output.render({}, foregroundValue({ mode: "workspace-write", denied: true, enforcement: "full", failed: true }, 126)));
+			assert.deepEqual(text.slice(-2), [FAILED, "[exit code: 126]"]);
+			assert.ok(!text.includes(DENIAL));
+		});
+		it("should keep the plain denial marker and hint when nothing was recorded", () => {
+			const text = lines(tool.output.render({}, foregroundValue({ mode: "workspace-write", denied: true, enforcement: "full" })));
+			assert.equal(text.at(-3), DENIAL);
+			assert.ok(text.at(-2).startsWith(HINT_PREFIX));
+			assert.equal(text.at(-1), "[exit code: 1]");
+		});
+		it("should accept the new booleans in the output schema (the pristine schema rejects them)", () => {
+			for (const flag of ["intercepted", "failed"]) {
+				const value = foregroundValue({ mode: "workspace-write", denied: true, enforcement: "full", [flag]: true });
+				assert.deepEqual(validateJsonSchemaValue(tool.output.schema, value), [], flag);
+				assert.notDeepEqual(validateJsonSchemaValue(pristineTool.output.schema, value), [], flag);
+			}
+			assert.notDeepEqual(validateJsonSchemaValue(tool.output.schema, foregroundValue({ mode: "workspace-write", denied: true, intercepted: "yes" })), []);
+		});
+		it("should teach the mode in the tool description", () => {
+			assert.ok(tool.description.includes("In the self-checking sandbox mode every command first runs confined to the workspace."));
+			assert.ok(tool.description.includes("has already run once, confined"));
+			assert.ok(tool.description.includes("without `sandbox_permissions`"));
+			assert.ok(!pristineTool.description.includes("self-check"));
+			if (family === "pwsh") assert.ok(tool.description.includes("Exit 0 is never judged"));
+			assert.deepEqual(tool.parameters.properties.sandbox_permissions.enum, ["workspace-write", "danger-full-access"], "self-checking is not an escalation target");
+		});
+		it("should deliver the notice end to end through execute, then run the identical re-run", async () => {
+			const session = fakeSession(`tool-${family}`, dirs.ws);
+			const target = join(dirs.outside, `${family}.txt`);
+			const args = { command: `echo ${family} > ${target}`, description: "Write a file outside" };
+			const first = await tool.execute(args, execFor(session));
+			assert.deepEqual(validateJsonSchemaValue(tool.output.schema, first), []);
+			assert.equal(first.sandbox.intercepted, true);
+			assert.deepEqual(lines(tool.output.render(args, first)).slice(-2), [INTERCEPTED, "[exit code: 1]"]);
+			assert.equal(existsSync(target), false);
+			const again = await tool.execute(args, execFor(session));
+			assert.equal(again.exitCode, 0);
+			assert.equal(tool.output.render(args, again)[0].text, "(no output)");
+			assert.equal(readFileSync(target, "utf8"), `${family}\n`);
+		});
+		it("should give agentless calls the ordinary workspace-write denial, never a self-check notice", async () => {
+			const target = join(dirs.outside, `${family}-agentless.txt`);
+			const args = { command: `echo a > ${target}`, description: "Write a file outside" };
+			const value = await tool.execute(args, execFor(undefined));
+			const text = lines(tool.output.render(args, value));
+			assert.ok(text.includes(DENIAL));
+			assert.ok(!text.includes(INTERCEPTED) && !text.includes(FAILED));
+			assert.equal(existsSync(target), false);
+		});
+	});
+}
+
+describe("dsh-tool-bash job_output rendering", () => {
+	it("should put the notice on the background read instead of the denial marker", async () => {
+		const dirs = scratch();
+		try {
+			const world = await makeWorld({ ws: dirs.ws });
+			const { tool, jobs } = mountTool(await load("@deepseek-ai/dsh-tool-bash"), world);
+			const session = fakeSession("bg-render", dirs.ws);
+			const args = { command: `echo bg > ${join(dirs.outside, "bg.txt")}`, description: "Write outside in background", run_in_background: true };
+			const started = await tool.execute(args, execFor(session));
+			assert.equal(started.kind, "background");
+			await jobs[0].done;
+			const read = jobs[0].readOutput();
+			assert.ok(read.endsWith(`\n${INTERCEPTED}`), read);
+			assert.ok(!read.includes(DENIAL));
+		} finally {
+			dirs.cleanup();
+		}
+	});
+});

@@ -1,0 +1,365 @@
+#!/usr/bin/env bash
+# Tests install.sh, its uninstall and the acceptance verifier (tools/verify.mjs)
+# against the real fork layer and the real pinned dsh 0.1.0-rc.8 host, in
+# temporary dsh homes. The host is installed once by tools/install-host.sh
+# into the git-ignored .cache/host (shared with the end-to-end suite).
+#
+#   bash tests/install/run.sh
+#
+# Ends with "N passed, N failed"; exits non-zero when any test failed.
+set -uo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$repo"
+
+passed=0
+failed=0
+test_name=""
+test_failures=0
+
+# Scratch space outside /tmp: the verifier's fence test needs an "outside the
+# workspace" directory that is not a temporary writable root.
+mkdir -p "$repo/.cache"
+scratch="$(mktemp -d "$repo/.cache/install-tests.XXXXXX")"
+cleanup() { rm -rf -- "$scratch"; }
+trap cleanup EXIT
+
+begin() { test_name="$1"; test_failures=0; }
+check() { # check <description> <command...>: the command must succeed
+  local what="$1"; shift
+  if ! "$@"; then
+    printf '    FAILED: %s\n' "$what"
+    test_failures=$((test_failures + 1))
+  fi
+}
+end() {
+  if ((test_failures == 0)); then passed=$((passed + 1)); printf 'ok - %s\n' "$test_name"
+  else failed=$((failed + 1)); printf 'not ok - %s\n' "$test_name"; fi
+}
+
+contains() { grep -qF -- "$2" "$1" || { printf '    %s does not contain: %s\n' "$(basename "$1")" "$2"; sed 's/^/      | /' "$1" | tail -n 15; return 1; }; }
+lacks() { ! grep -qF -- "$2" "$1" || { printf '    %s unexpectedly contains: %s\n' "$(basename "$1")" "$2"; grep -F -- "$2" "$1" | head -n 3 | sed 's/^/      | /'; return 1; }; }
+status_is() { [[ "$1" == "$2" ]] || { printf '    exit status %s, expected %s\n' "$1" "$2"; return 1; }; }
+missing() { [[ ! -e "$1" && ! -L "$1" ]] || { printf '    %s exists\n' "$1"; return 1; }; }
+
+# A byte-level listing of a tree: every entry's type, mode, link target and
+# content hash. Two equal listings mean nothing was added, removed or changed.
+snapshot() {
+  if [[ ! -e "$1" ]]; then echo '<absent>'; return; fi
+  (cd "$1" && find . -printf '%y %m %l %P\n' | LC_ALL=C sort &&
+    find . -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum)
+}
+same_tree() { # same_tree <snapshot-file> <dir>
+  diff <(cat "$1") <(snapshot "$2") >"$scratch/tree.diff" || { echo "    tree changed:"; head -n 10 "$scratch/tree.diff" | sed 's/^/      | /'; return 1; }
+}
+# Same bytes and modes in two trees (no symlinks in a fork layer).
+same_bytes_and_modes() {
+  diff <(cd "$1" && find . -printf '%y %m %P\n' | LC_ALL=C sort) <(cd "$2" && find . -printf '%y %m %P\n' | LC_ALL=C sort) >/dev/null &&
+    diff -r "$1" "$2" >/dev/null || { echo "    $2 differs from $1"; return 1; }
+}
+
+# ── the pinned host and a pristine dsh home ────────────────────────────────
+
+host_dir="$repo/.cache/host"
+echo "# dsh host: $host_dir (tools/install-host.sh)"
+if ! host_out="$(bash tools/install-host.sh "$host_dir")"; then
+  echo "not ok - the pinned dsh host could not be installed into $host_dir (see above)"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+launcher="$(printf '%s\n' "$host_out" | sed -n 's/^launcher=//p')"
+host_node="$(printf '%s\n' "$host_out" | sed -n 's/^node=//p')"
+
+# A dsh home where dsh has booted once: it holds the shared module fallback
+# $DSH_HOME/profiles/node_modules (and nothing of this project).
+pristine_home() {
+  mkdir -p "$1"
+  DSH_HOME="$1" "$launcher" --profile headless --dump-default-config >/dev/null
+  rm -rf -- "$1/profiles/headless"
+}
+
+# An unpacked-release layout (the files a user gets), copied from this checkout.
+release_layout() {
+  mkdir -p "$1/tools"
+  cp -p install.sh install.ps1 README.md LICENSE "$1/" 2>/dev/null || cp -p install.sh README.md LICENSE "$1/"
+  cp -pR profile "$1/profile"
+  cp -p tools/verify.mjs "$1/tools/verify.mjs"
+}
+
+forks_of() { find "$1/forks" -mindepth 2 -maxdepth 2 -path '*/@*/*' -type d | LC_ALL=C sort; }
+
+# ── tests ──────────────────────────────────────────────────────────────────
+
+test_install_without_host() {
+  begin 'install without a pristine dsh: completes with a warning, names the skipped checks, uninstall leaves nothing'
+  local home="$scratch/nohost/home" out="$scratch/nohost.out" status=0
+  mkdir -p "$scratch/nohost"
+  bash install.sh --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install exits 0' status_is "$status" 0
+  check 'verifier ran' contains "$out" 'PASS  node_modules copies match forks/'
+  check 'skips are named with their reason' contains "$out" 'SKIP  SANDBOX_MODES contains self-checking — needs the pristine dsh install'
+  check 'fence skipped, not passed' contains "$out" 'SKIP  fence: write outside the workspace is intercepted'
+  check 'no failures' lacks "$out" 'FAIL  '
+  check 'summary counts skips' grep -qE '^verify: [0-9]+ passed, 0 failed, [1-9][0-9]* skipped$' "$out"
+  check 'warning about the missing dsh install' contains "$out" 'warning: no pristine dsh install found'
+  check 'says how to get the host' contains "$out" 're-run with --with-dsh'
+  local profile="$home/profiles/self-checking" pkg
+  for pkg in $(forks_of "$profile"); do
+    check "node_modules copy of ${pkg#"$profile/forks/"}" same_bytes_and_modes "$pkg" "$profile/node_modules/${pkg#"$profile/forks/"}"
+  done
+  check 'the fork layer is copied whole' same_bytes_and_modes "$repo/profile/forks" "$profile/forks"
+  check 'verifier copied' cmp -s tools/verify.mjs "$profile/verify.mjs"
+  check 'receipt written' contains "$profile/install-receipt.txt" $'file\t'
+  status=0
+  bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'uninstall exits 0' status_is "$status" 0
+  check 'the dsh home the install created is gone again' missing "$home"
+  end
+}
+
+test_install_force_uninstall_with_host() {
+  begin 'install with dsh: all checks pass; second install refused; --force backs up; uninstall restores the dsh home byte for byte'
+  local home="$scratch/host/home" out="$scratch/host.out" status=0
+  pristine_home "$home"
+  snapshot "$home" >"$scratch/host.before"
+
+  bash install.sh --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install exits 0' status_is "$status" 0
+  check 'every check passes, none skipped' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
+  check 'the preset table validates' contains "$out" 'PASS  preset table validates with the profile'"'"'s PermissionPresetService'
+  check 'SANDBOX_MODES has the mode' contains "$out" 'PASS  SANDBOX_MODES contains self-checking'
+  check 'live fence intercepts' contains "$out" 'PASS  fence: write outside the workspace is intercepted, nothing written'
+  check 'agentless stays denied' contains "$out" 'PASS  fence: agentless write outside is denied'
+  check 'no missing-dsh warning' lacks "$out" 'no pristine dsh install found'
+  check 'prints how to start dsh' contains "$out" "dsh --profile self-checking"
+  check 'the verifier leaves no scratch behind' bash -c "! ls -a '$home' | grep -q dsh-self-checking-verify"
+  local profile="$home/profiles/self-checking"
+  snapshot "$home" >"$scratch/host.installed"
+
+  status=0
+  bash install.sh --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'second install without --force exits 1' status_is "$status" 1
+  check 'says it exists and nothing changed' contains "$out" 'already exists'
+  check 'points at --force' contains "$out" '--force'
+  check 'nothing changed' same_tree "$scratch/host.installed" "$home"
+
+  echo '# a line of my own' >>"$profile/cordis.patch.yml"
+  snapshot "$profile" >"$scratch/host.previous-profile"
+  status=0
+  bash install.sh --dsh-home "$home" --force >"$out" 2>&1 || status=$?
+  check '--force exits 0' status_is "$status" 0
+  local backups=("$home/profiles/self-checking.backup-"*)
+  check 'exactly one backup' status_is "${#backups[@]}" 1
+  check 'backup announced' contains "$out" "backed up the existing profile to ${backups[0]}"
+  check 'the backup is the previous profile, byte for byte' same_tree "$scratch/host.previous-profile" "${backups[0]}"
+  check 'the new profile has the template patch' cmp -s profile/cordis.patch.yml "$profile/cordis.patch.yml"
+
+  status=0
+  bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'uninstall exits 0' status_is "$status" 0
+  check 'mentions the kept backup' contains "$out" 'backups made by --force are kept'
+  missing "$profile" || check 'profile removed' false
+  status=0
+  bash install.sh --uninstall --dsh-home "$home" --profile "$(basename "${backups[0]}")" >"$out" 2>&1 || status=$?
+  check 'the backup uninstalls by its own receipt' status_is "$status" 0
+  check 'it reports the edited file as kept' contains "$out" 'cordis.patch.yml'
+  rm -f -- "${backups[0]}/cordis.patch.yml" && rmdir -- "${backups[0]}" 2>/dev/null
+  check 'dsh home identical to before the first install' same_tree "$scratch/host.before" "$home"
+  end
+}
+
+test_uninstall_keeps_what_it_did_not_write() {
+  begin 'uninstall removes only receipt files with their install-time hash; dsh-rewritten cordis.yml goes; other files stay'
+  local home="$scratch/keep/home" out="$scratch/keep.out" status=0
+  pristine_home "$home"
+  snapshot "$home" >"$scratch/keep.before"
+  bash install.sh --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install exits 0' status_is "$status" 0
+  local profile="$home/profiles/self-checking"
+  # A boot rewrites cordis.yml; a user edits a fork file; pnpm adds a package.
+  DSH_HOME="$home" "$launcher" --profile self-checking --dump-default-config >/dev/null
+  check 'dsh boots the installed profile' test -f "$profile/cordis.yml"
+  printf '\n// local edit\n' >>"$profile/node_modules/@deepseek-ai/dsh-sandbox/lib/index.js"
+  mkdir -p "$profile/node_modules/left-pad" && echo '{}' >"$profile/node_modules/left-pad/package.json"
+  status=0
+  bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'uninstall exits 0' status_is "$status" 0
+  check 'names the edited file as kept' contains "$out" 'node_modules/@deepseek-ai/dsh-sandbox/lib/index.js'
+  check 'names the foreign file as kept' contains "$out" 'node_modules/left-pad/package.json'
+  check 'edited file still there' test -f "$profile/node_modules/@deepseek-ai/dsh-sandbox/lib/index.js"
+  check 'foreign file still there' test -f "$profile/node_modules/left-pad/package.json"
+  check 'cordis.yml removed' missing "$profile/cordis.yml"
+  check 'receipt removed' missing "$profile/install-receipt.txt"
+  check 'unedited files removed' missing "$profile/node_modules/@deepseek-ai/dsh-sandbox/package.json"
+  local left
+  left="$(cd "$profile" && find . -type f | LC_ALL=C sort | tr '\n' ' ')"
+  check 'exactly the two kept files remain' status_is "$left" './node_modules/@deepseek-ai/dsh-sandbox/lib/index.js ./node_modules/left-pad/package.json '
+  end
+}
+
+test_uninstall_warns_about_sessions() {
+  begin 'uninstall warns about sessions left in the self-checking mode'
+  local home="$scratch/sessions/home" out="$scratch/sessions.out" status=0
+  pristine_home "$home"
+  bash install.sh --dsh-home "$home" >/dev/null 2>&1
+  # Two session logs as dsh writes them (zstd JSON lines): one still in the
+  # mode, one that switched back to workspace-write.
+  local current="$home/sessions/--work--/session-current" earlier="$home/sessions/--work--/session-earlier"
+  mkdir -p "$current" "$earlier"
+  "$host_node" -e '
+    const fs = require("node:fs"), zlib = require("node:zlib");
+    const log = (modes) => modes.map((mode, seq) => JSON.stringify({ type: "sandbox/mode", seq, time: 0, data: { mode } })).join("\n") + "\n";
+    const header = JSON.stringify({ type: "session", version: 0, id: "x", createdAt: 0, cwd: "/work" }) + "\n";
+    fs.writeFileSync(process.argv[1] + "/session.jsonl.zstd", zlib.zstdCompressSync(header + log(["workspace-write", "self-checking"])));
+    fs.writeFileSync(process.argv[2] + "/session.jsonl.zstd", zlib.zstdCompressSync(header + log(["self-checking", "workspace-write"])));
+  ' "$current" "$earlier"
+  bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'uninstall exits 0' status_is "$status" 0
+  check 'warns' contains "$out" 'recorded the self-checking mode'
+  check 'lists the session still in the mode' contains "$out" 'current  --work--/session-current'
+  check 'lists the session that used it earlier' contains "$out" 'earlier  --work--/session-earlier'
+  check 'tells to switch back first' contains "$out" 'Switch each one back first'
+  check 'sessions are not touched' test -f "$current/session.jsonl.zstd"
+  end
+}
+
+test_failed_verification() {
+  begin 'a failed verification is an error in plain words, and the install is rolled back'
+  local src="$scratch/broken-src" home="$scratch/broken/home" out="$scratch/broken.out" status=0
+  release_layout "$src"
+  # The pristine policy in place of the fork: exactly the mistake the
+  # verifier exists to catch.
+  rm -rf -- "$src/profile/forks/@deepseek-ai/dsh-sandbox-policy"
+  cp -pR "$host_dir/node_modules/@deepseek-ai/dsh-sandbox-policy" "$src/profile/forks/@deepseek-ai/"
+  pristine_home "$home"
+  snapshot "$home" >"$scratch/broken.before"
+  bash "$src/install.sh" --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install exits 1' status_is "$status" 1
+  check 'names the failed check' contains "$out" 'FAIL  SANDBOX_MODES contains self-checking — SANDBOX_MODES is [read-only, workspace-write, danger-full-access]'
+  check 'the pristine policy rejects the preset table' contains "$out" 'expected "read-only" | "workspace-write" | "danger-full-access" but got "self-checking"'
+  check 'the pristine invariant rejects the mode' contains "$out" 'FAIL  invariant companion accepts sandbox/mode self-checking'
+  check 'fence steps after a failed start are skipped, not passed' contains "$out" 'SKIP  fence: the identical re-run is allowed — not run'
+  check 'plain error line' contains "$out" 'error: the installed profile failed verification'
+  check 'says the install was rolled back' contains "$out" 'rolled back'
+  check 'gives the fix' contains "$out" 'help: re-install from a complete, unmodified checkout or release'
+  check 'dsh home unchanged' same_tree "$scratch/broken.before" "$home"
+  end
+}
+
+test_verifier_catches_a_swapped_copy() {
+  begin 'verifier: a pristine package swapped into an installed profile fails, exit 1'
+  local home="$scratch/swap/home" out="$scratch/swap.out" status=0
+  pristine_home "$home"
+  bash install.sh --dsh-home "$home" >/dev/null 2>&1
+  local profile="$home/profiles/self-checking"
+  rm -rf -- "$profile/node_modules/@deepseek-ai/dsh-sandbox-policy"
+  cp -pR "$host_dir/node_modules/@deepseek-ai/dsh-sandbox-policy" "$profile/node_modules/@deepseek-ai/"
+  node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
+  check 'exit 1' status_is "$status" 1
+  check 'copy check fails' contains "$out" 'FAIL  node_modules copies match forks/ — node_modules differs from forks/: @deepseek-ai/dsh-sandbox-policy/lib/index.js differs in content'
+  check 'preset table fails with the pristine policy' contains "$out" 'FAIL  preset table validates with the profile'"'"'s PermissionPresetService — the profile'"'"'s PermissionPresetService.Config rejects the preset table: $.presets.self-checking.sandbox expected "read-only" | "workspace-write" | "danger-full-access" but got "self-checking"'
+  rm -rf -- "$profile/node_modules/@deepseek-ai/dsh-tool-fs"
+  status=0
+  node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
+  check 'a fork missing from node_modules fails its resolution' contains "$out" 'FAIL  resolves from the profile: @deepseek-ai/dsh-tool-fs — @deepseek-ai/dsh-tool-fs resolves to'
+  status=0
+  node "$profile/verify.mjs" --profile >"$out" 2>&1 || status=$?
+  check 'usage error exits 2' status_is "$status" 2
+  end
+}
+
+test_missing_node() {
+  begin 'missing node: a plain error with the fix, nothing written'
+  local bin="$scratch/bin-without-node" home="$scratch/nonode/home" out="$scratch/nonode.out" status=0 tool
+  mkdir -p "$bin"
+  for tool in bash dirname basename find grep mkdir cat head awk sed tr sort xargs sha256sum rm mv cp date wc cut ls rmdir mktemp; do
+    ln -sf "$(command -v "$tool")" "$bin/$tool"
+  done
+  PATH="$bin" bash install.sh --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'exit 1' status_is "$status" 1
+  check 'says node is missing' contains "$out" 'error: Node.js is not installed (no `node` on PATH)'
+  check 'gives the fix' contains "$out" 'help: install Node.js 20 or later'
+  check 'nothing written' missing "$home"
+  end
+}
+
+test_headless_and_release_layout() {
+  begin '--headless from an unpacked release: dsh-base + dsh-headless, modes kept, dsh loads it'
+  local src="$scratch/release" home="$scratch/headless/home" out="$scratch/headless.out" status=0
+  release_layout "$src"
+  # An executable file in a fork must stay executable in node_modules.
+  chmod 755 "$src/profile/forks/@deepseek-ai/dsh-sandbox/package.json"
+  pristine_home "$home"
+  bash "$src/install.sh" --dsh-home "$home" --profile sc-headless --headless >"$out" 2>&1 || status=$?
+  check 'install exits 0' status_is "$status" 0
+  check 'all checks pass' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
+  local profile="$home/profiles/sc-headless"
+  check 'bundles are dsh-base + dsh-headless' status_is "$(node -p 'require(process.argv[1]).dsh.profile.bundles.join()' "$profile/package.json")" '@deepseek-ai/dsh-base,@deepseek-ai/dsh-headless'
+  check 'dependencies unchanged' status_is "$(node -p 'JSON.stringify(require(process.argv[1]).dependencies)' "$profile/package.json")" "$(node -p 'JSON.stringify(require(process.argv[1]).dependencies)' "$src/profile/package.json")"
+  check 'mode 755 kept' status_is "$(stat -c %a "$profile/node_modules/@deepseek-ai/dsh-sandbox/package.json")" 755
+  check 'prints the one-shot command' contains "$out" 'DSH_PERMISSION_MODE=self-checking dsh --profile sc-headless "<task>"'
+  DSH_HOME="$home" "$launcher" --profile sc-headless --dump-config >"$scratch/headless.dump" 2>&1
+  check 'the composed tree has the headless runner' contains "$scratch/headless.dump" "name: '@deepseek-ai/dsh-headless'"
+  check 'the composed tree has the self-checking preset' contains "$scratch/headless.dump" 'sandbox: self-checking'
+  end
+}
+
+test_with_dsh() {
+  begin '--with-dsh: uses tools/install-host.sh for DSH_HOME/host, creates the fallback, prints the launcher'
+  local src="$scratch/with-dsh-src" home="$scratch/with-dsh/home" out="$scratch/with-dsh.out" status=0
+  release_layout "$src"
+  cp -p tools/install-host.sh "$src/tools/" && cp -pR host "$src/host"
+  # The host at DSH_HOME/host is the cached one (install-host.sh finds it
+  # complete and does not run npm again), so the test stays fast.
+  mkdir -p "$home" && ln -s "$host_dir" "$home/host"
+  bash "$src/install.sh" --dsh-home "$home" --with-dsh >"$out" 2>&1 || status=$?
+  check 'install exits 0' status_is "$status" 0
+  check 'the fallback exists' test -L "$home/profiles/node_modules/@deepseek-ai/dsh"
+  check 'all checks pass, none skipped' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
+  check 'prints the host launcher' contains "$out" "$home/host/bin/dsh --profile self-checking"
+  status=0
+  bash "$src/install.sh" --dsh-home "$home" --uninstall >"$out" 2>&1 || status=$?
+  check 'uninstall exits 0' status_is "$status" 0
+  check 'says the host is kept' contains "$out" "the dsh host in $home/host is kept"
+  end
+}
+
+test_usage_errors() {
+  begin 'usage errors exit 2; uninstalling what the installer did not write is refused'
+  local home="$scratch/usage/home" out="$scratch/usage.out" status=0
+  bash install.sh --bogus >"$out" 2>&1 || status=$?
+  check 'unknown option exits 2' status_is "$status" 2
+  check 'names the option' contains "$out" 'unknown option `--bogus`'
+  status=0
+  bash install.sh --profile ../evil --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'path-like profile name exits 2' status_is "$status" 2
+  status=0
+  bash install.sh --uninstall --force --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check '--uninstall --force exits 2' status_is "$status" 2
+  status=0
+  bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'uninstalling a missing profile exits 1' status_is "$status" 1
+  check 'says there is nothing to uninstall' contains "$out" 'nothing to uninstall'
+  mkdir -p "$home/profiles/mine" && echo '{}' >"$home/profiles/mine/package.json"
+  status=0
+  bash install.sh --uninstall --profile mine --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'a profile without receipt is refused' status_is "$status" 1
+  check 'says why' contains "$out" 'has no install-receipt.txt'
+  check 'and leaves it alone' test -f "$home/profiles/mine/package.json"
+  end
+}
+
+test_install_without_host
+test_install_force_uninstall_with_host
+test_uninstall_keeps_what_it_did_not_write
+test_uninstall_warns_about_sessions
+test_failed_verification
+test_verifier_catches_a_swapped_copy
+test_missing_node
+test_headless_and_release_layout
+test_with_dsh
+test_usage_errors
+
+echo
+echo "install: $passed passed, $failed failed"
+((failed == 0))
