@@ -4,7 +4,9 @@
 
 mod check;
 mod genpatches;
+mod merge;
 mod rebuild;
+mod release;
 mod snapshot;
 
 use std::ffi::OsString;
@@ -79,6 +81,10 @@ pub enum Command {
     /// The offline round trip CI runs: upstream/ matches its lock, rebuilding
     /// reproduces the fork layer, regenerating reproduces the manifests.
     Check(check::Args),
+    /// Three-way merge the fork layer onto a new upstream version.
+    Merge(merge::Args),
+    /// Build the reproducible release zip (dsh-profile-self-checking-<V>.zip).
+    Release(release::Args),
 }
 
 /// A usage error found after parsing (exit 2).
@@ -188,6 +194,8 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         Command::GenPatches(args) => ("gen-patches", genpatches::exec(&ctx, args)),
         Command::Rebuild(args) => ("rebuild", rebuild::exec(&ctx, args)),
         Command::Check(args) => ("check", check::exec(&ctx, args)),
+        Command::Merge(args) => ("merge", merge::exec(&ctx, args)),
+        Command::Release(args) => ("release", release::exec(&ctx, args)),
     }
 }
 
@@ -211,6 +219,8 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
             crate::genpatches::GenError,
             crate::rebuild::RebuildError,
             crate::check::CheckError,
+            crate::merge::layer::MergeError,
+            crate::release::ReleaseError,
             crate::stage::StageError,
             crate::tree::TreeError);
     }

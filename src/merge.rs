@@ -1,5 +1,7 @@
 //! Three-way merge of the fork layer onto a new upstream.
 pub mod file;
 pub mod git;
+pub mod layer;
 pub mod package;
 pub mod text;
+pub mod transaction;

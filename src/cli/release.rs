@@ -1,0 +1,64 @@
+//! `forklayer release [--version V] [--out DIR] [--check]`
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use super::{Context0, Outcome};
+use crate::error::ExitStatus;
+use crate::release::{check_release, head_commit_time, write_release, ReleaseOptions};
+
+/// Arguments of `release`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Builds dsh-profile-self-checking-<V>.zip: the profile template (without \
+node_modules) with the fork layer and compiled plugins, install.sh, install.ps1, tools/verify.mjs, \
+host/ and tools/install-host.sh when present, README.md and LICENSE. The archive is reproducible: \
+sorted entries, one timestamp (SOURCE_DATE_EPOCH, else the HEAD commit time, clamped to 1980), \
+modes 0644/0755, Unix \"made by\", no extra fields, pinned deflate. Prints `<sha256>  <path>`.
+
+Exit codes: 0 written; 1 --check found two builds that differ; 2 usage or a missing release file; \
+3 I/O or git failure.")]
+pub struct Args {
+    /// The version in the archive name [default: `layer.baseline` of forklayer.toml].
+    #[arg(long, value_name = "V")]
+    pub version: Option<String>,
+    /// Where to write the archive [default: dist/ under the project root].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Build twice and fail unless both archives are byte-identical.
+    #[arg(long)]
+    pub check: bool,
+    /// Timestamp of every entry, in seconds since 1970 [default: the HEAD commit time].
+    #[arg(long, value_name = "SECONDS", env = "SOURCE_DATE_EPOCH")]
+    pub source_date_epoch: Option<i64>,
+}
+
+pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
+    let layer = ctx.layer()?;
+    let timestamp = match args.source_date_epoch {
+        Some(seconds) => seconds,
+        None => head_commit_time(&layer.root)?,
+    };
+    let options = ReleaseOptions {
+        root: layer.root.clone(),
+        version: args.version.unwrap_or_else(|| layer.baseline.clone()),
+        out_dir: args.out.map(|p| ctx.resolve(&p)).unwrap_or_else(|| layer.root.join("dist")),
+        timestamp,
+    };
+    let release = if args.check { check_release(&options)? } else { write_release(&options)? };
+    let shown = ctx.display(release.path());
+    let verb = if args.check { "Verified" } else { "Packaged" };
+    let detail = if args.check { ", two builds byte-identical" } else { "" };
+    ctx.reporter.status(verb, &format!("`{shown}` ({} files, {} bytes{detail})", release.entries(), release.size()));
+    let text = format!("{}  {shown}\n", release.sha256());
+    let data = json!({
+        "path": shown,
+        "version": options.version,
+        "sha256": release.sha256(),
+        "size": release.size(),
+        "entries": release.entries(),
+        "timestamp": options.timestamp,
+        "checked": args.check,
+    });
+    Ok(Outcome::new(ExitStatus::Success, text, data))
+}

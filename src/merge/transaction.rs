@@ -1,0 +1,136 @@
+//! All-or-nothing replacement of several directories.
+//!
+//! Each target gets a staging directory next to it (same file system, so
+//! renames are atomic). Nothing outside the staging directories is touched
+//! until [`Transaction::commit`], which swaps every target with renames and
+//! puts the previous directories back if any rename fails. Dropping an
+//! uncommitted transaction removes the staging directories.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// One directory being replaced.
+#[derive(Debug)]
+struct Swap {
+    target: PathBuf,
+    stage: PathBuf,
+    backup: PathBuf,
+}
+
+/// Errors of preparing or committing a transaction.
+#[derive(Debug, thiserror::Error)]
+#[error("could not {action} `{path}`")]
+pub struct TransactionError {
+    action: &'static str,
+    path: PathBuf,
+    #[source]
+    source: io::Error,
+}
+
+impl TransactionError {
+    fn new<'a>(action: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> TransactionError + 'a {
+        move |source| TransactionError { action, path: path.to_path_buf(), source }
+    }
+}
+
+/// A set of directories replaced together.
+#[derive(Debug, Default)]
+pub struct Transaction {
+    swaps: Vec<Swap>,
+    committed: bool,
+}
+
+impl Transaction {
+    /// An empty transaction.
+    pub fn new() -> Transaction {
+        Transaction::default()
+    }
+
+    /// Creates an empty staging directory that will replace `target` and
+    /// returns its path.
+    pub fn stage(&mut self, target: &Path) -> Result<PathBuf, TransactionError> {
+        let stage = sibling(target, "merge");
+        let backup = sibling(target, "backup");
+        for stale in [&stage, &backup] {
+            if stale.exists() {
+                fs::remove_dir_all(stale).map_err(TransactionError::new("remove the stale", stale))?;
+            }
+        }
+        fs::create_dir_all(&stage).map_err(TransactionError::new("create the staging directory", &stage))?;
+        self.swaps.push(Swap { target: target.to_path_buf(), stage: stage.clone(), backup });
+        Ok(stage)
+    }
+
+    /// Drops the staged replacement of `target`: it stays as it is.
+    pub fn unstage(&mut self, target: &Path) -> Result<(), TransactionError> {
+        if let Some(at) = self.swaps.iter().position(|s| s.target == target) {
+            let swap = self.swaps.remove(at);
+            fs::remove_dir_all(&swap.stage).map_err(TransactionError::new("remove the staging directory", &swap.stage))?;
+        }
+        Ok(())
+    }
+
+    /// Swaps every staged directory into place. On failure, every target
+    /// already swapped is restored before the error is returned.
+    pub fn commit(mut self) -> Result<(), TransactionError> {
+        for done in 0..self.swaps.len() {
+            if let Err(err) = swap_in(&self.swaps[done]) {
+                for swap in self.swaps[..done].iter().rev() {
+                    // Best effort: the original error is the one to report.
+                    let _ = swap_back(swap);
+                }
+                return Err(err);
+            }
+        }
+        self.committed = true;
+        for swap in &self.swaps {
+            if swap.backup.exists() {
+                fs::remove_dir_all(&swap.backup).map_err(TransactionError::new("remove the backup", &swap.backup))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Transaction {
+    fn drop(&mut self) {
+        if !self.committed {
+            for swap in &self.swaps {
+                let _ = fs::remove_dir_all(&swap.stage);
+            }
+        }
+    }
+}
+
+fn swap_in(swap: &Swap) -> Result<(), TransactionError> {
+    let had_target = swap.target.exists();
+    if had_target {
+        fs::rename(&swap.target, &swap.backup).map_err(TransactionError::new("move aside", &swap.target))?;
+    }
+    if let Err(source) = fs::rename(&swap.stage, &swap.target) {
+        if had_target {
+            let _ = fs::rename(&swap.backup, &swap.target);
+        }
+        return Err(TransactionError { action: "move into place", path: swap.target.clone(), source });
+    }
+    Ok(())
+}
+
+fn swap_back(swap: &Swap) -> io::Result<()> {
+    fs::rename(&swap.target, &swap.stage)?;
+    if swap.backup.exists() {
+        fs::rename(&swap.backup, &swap.target)?;
+    }
+    Ok(())
+}
+
+/// `<parent>/.<name>.forklayer-<tag>-<pid>`: hidden, beside the target.
+fn sibling(target: &Path, tag: &str) -> PathBuf {
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let parent = target.parent().unwrap_or_else(|| Path::new("."));
+    parent.join(format!(".{name}.forklayer-{tag}-{}", std::process::id()))
+}
+
+#[cfg(test)]
+mod tests;

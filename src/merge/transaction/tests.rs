@@ -1,0 +1,62 @@
+use std::fs;
+use std::path::Path;
+
+use crate::merge::transaction::Transaction;
+
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        fs::read_dir(dir).expect("ls").map(|e| e.expect("entry").file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+fn setup(root: &Path) {
+    for (dir, text) in [("a", "old a"), ("b", "old b")] {
+        fs::create_dir_all(root.join(dir)).expect("mkdir");
+        fs::write(root.join(dir).join("f"), text).expect("write");
+    }
+}
+
+#[test]
+fn commit_replaces_every_target_and_leaves_no_staging() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    setup(dir.path());
+    let mut tx = Transaction::new();
+    for name in ["a", "b", "c"] {
+        let stage = tx.stage(&dir.path().join(name)).expect("stage");
+        fs::write(stage.join("f"), format!("new {name}")).expect("write");
+    }
+    tx.commit().expect("commit");
+    assert_eq!(listing(dir.path()), ["a", "b", "c"]);
+    for name in ["a", "b", "c"] {
+        assert_eq!(fs::read_to_string(dir.path().join(name).join("f")).expect("read"), format!("new {name}"));
+    }
+}
+
+#[test]
+fn dropping_an_uncommitted_transaction_changes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    setup(dir.path());
+    let mut tx = Transaction::new();
+    let stage = tx.stage(&dir.path().join("a")).expect("stage");
+    fs::write(stage.join("f"), "new").expect("write");
+    drop(tx);
+    assert_eq!(listing(dir.path()), ["a", "b"]);
+    assert_eq!(fs::read_to_string(dir.path().join("a/f")).expect("read"), "old a");
+}
+
+#[test]
+fn a_failing_swap_restores_the_targets_already_swapped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    setup(dir.path());
+    let mut tx = Transaction::new();
+    let stage_a = tx.stage(&dir.path().join("a")).expect("stage");
+    fs::write(stage_a.join("f"), "new a").expect("write");
+    let stage_b = tx.stage(&dir.path().join("b")).expect("stage");
+    // Losing the second staging directory makes its swap fail.
+    fs::remove_dir_all(&stage_b).expect("rm");
+    assert!(tx.commit().is_err());
+    assert_eq!(listing(dir.path()), ["a", "b"]);
+    assert_eq!(fs::read_to_string(dir.path().join("a/f")).expect("read"), "old a");
+    assert_eq!(fs::read_to_string(dir.path().join("b/f")).expect("read"), "old b");
+}
