@@ -89,6 +89,11 @@ impl crate::error::Diagnostic for CheckError {
 /// Runs every check and reports all findings at once.
 pub fn check(layer: &Layer) -> Result<CheckReport, CheckError> {
     let mut report = CheckReport { lock: check_lock(layer)?, ..CheckReport::default() };
+    if !report.lock.is_empty() {
+        // Everything else is computed from upstream/; with untrustworthy
+        // bytes its findings would only be noise.
+        return Ok(report);
+    }
     let rebuilt = rebuild_layer(layer, &layer.paths.upstream, &layer.paths.patches)?;
     let forks = if layer.paths.forks.is_dir() { Tree::read_dir(&layer.paths.forks)? } else { Tree::new() };
     report.rebuild = compare_trees(&rebuilt, &forks);

@@ -1,1 +1,10 @@
-fn main(){}
+//! Integration tests of the `forklayer` binary: one test binary, one
+//! module per area. Every fixture is built in code.
+
+mod check;
+mod drift;
+mod help;
+mod round_trip;
+mod snapshot;
+mod tarball;
+mod util;

@@ -324,6 +324,31 @@ test_with_dsh() {
   end
 }
 
+test_dsh_plugin_keeps_the_forks() {
+  begin 'dsh plugin --profile … install (pnpm) keeps every fork and plugin; the profile still verifies'
+  local home="$scratch/pnpm/home" out="$scratch/pnpm.out" status=0 pnpm_dir="$repo/.cache/pnpm-12.21.0"
+  if [[ ! -x "$pnpm_dir/node_modules/.bin/pnpm" ]]; then
+    npm install --prefix "$pnpm_dir" --no-audit --no-fund --loglevel=error pnpm@12.21.0 >"$out" 2>&1 ||
+      { check 'pnpm 12.21.0 installs from the registry' false; cat "$out"; end; return; }
+  fi
+  pristine_home "$home"
+  bash install.sh --dsh-home "$home" >/dev/null 2>&1 || status=$?
+  check 'install exits 0' status_is "$status" 0
+  local profile="$home/profiles/self-checking"
+  status=0
+  (cd "$scratch" && PATH="$pnpm_dir/node_modules/.bin:$PATH" DSH_HOME="$home" "$launcher" plugin --profile self-checking install) >"$out" 2>&1 || status=$?
+  check 'pnpm install in the profile succeeds (no ignored builds)' status_is "$status" 0
+  local pkg
+  for pkg in $(forks_of "$profile"); do
+    check "pnpm kept ${pkg#"$profile/forks/"}" same_bytes_and_modes "$pkg" "$profile/node_modules/${pkg#"$profile/forks/"}"
+  done
+  status=0
+  node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
+  check 'the profile still verifies' status_is "$status" 0
+  check 'with nothing skipped' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
+  end
+}
+
 test_usage_errors() {
   begin 'usage errors exit 2; uninstalling what the installer did not write is refused'
   local home="$scratch/usage/home" out="$scratch/usage.out" status=0
@@ -358,6 +383,7 @@ test_verifier_catches_a_swapped_copy
 test_missing_node
 test_headless_and_release_layout
 test_with_dsh
+test_dsh_plugin_keeps_the_forks
 test_usage_errors
 
 echo

@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fakeSession, load, loadPristine, makeWorld, scratch } from "../support/world.mjs";
+import { execFor, fakeSession, load, loadPristine, makeWorld, scratch } from "../support/world.mjs";
 
 const { FsError } = await load("@deepseek-ai/dsh-fs");
 const { selfCheckFsInterceptedMarker } = await load("@deepseek-ai/dsh-sandbox");
@@ -130,12 +130,7 @@ describe("dsh-tool-fs mapping under self-checking", () => {
 		});
 	});
 	it("should add the defensive escalation hint, not an unlock, to other mutation failures", async () => {
-		const failing = {
-			sandboxMode: "self-checking",
-			resolve: async (path) => ({ displayPath: path, targetKey: path }),
-			writeText: async () => { throw new FsError("cannot write \"/srv/x\": EACCES: permission denied", "FS_IO_ERROR"); }
-		};
-		const hinted = mountFsTools(await load("@deepseek-ai/dsh-tool-fs"), failing, world.ctx.sandboxPolicy);
+		const hinted = mountFsTools(await load("@deepseek-ai/dsh-tool-fs"), failingFs("self-checking", "cannot write \"/srv/x\": EACCES: permission denied"), world.ctx.sandboxPolicy);
 		const session = fakeSession("tool-fs-hint", dirs.ws);
 		for (let attempt = 0; attempt < 2; attempt += 1) await assert.rejects(hinted.get("write").execute({ file_path: "/srv/x", content: "x" }, execFor(session)), (error) => {
 			assert.equal(error.code, "FS_IO_ERROR");
@@ -147,12 +142,7 @@ describe("dsh-tool-fs mapping under self-checking", () => {
 		});
 	});
 	it("should leave workspace-write sessions' failures untouched", async () => {
-		const failing = {
-			sandboxMode: "workspace-write",
-			resolve: async (path) => ({ displayPath: path, targetKey: path }),
-			writeText: async () => { throw new FsError("cannot write \"/srv/x\": EIO", "FS_IO_ERROR"); }
-		};
-		const plain = mountFsTools(await load("@deepseek-ai/dsh-tool-fs"), failing, world.ctx.sandboxPolicy);
+		const plain = mountFsTools(await load("@deepseek-ai/dsh-tool-fs"), failingFs("workspace-write", "cannot write \"/srv/x\": EIO"), world.ctx.sandboxPolicy);
 		const session = fakeSession("tool-fs-ww", dirs.ws, "workspace-write");
 		await assert.rejects(plain.get("write").execute({ file_path: "/srv/x", content: "x" }, execFor(session)), { code: "FS_IO_ERROR", message: "cannot write \"/srv/x\": EIO" });
 	});
@@ -190,8 +180,15 @@ describe("pristine dsh-tool-str-replace-editor over the forked fence (audit: no 
 	});
 });
 
-function execFor(session) {
-	return { ...session === undefined ? {} : { agent: { session } }, callId: "call-fs", signal: new AbortController().signal };
+/** A confining filesystem whose every write fails with `FS_IO_ERROR` (root cannot provoke EACCES for real). */
+function failingFs(sandboxMode, message) {
+	return {
+		sandboxMode,
+		resolve: async (path) => ({ displayPath: path, targetKey: path }),
+		writeText: async () => {
+			throw new FsError(message, "FS_IO_ERROR");
+		}
+	};
 }
 
 /** Register dsh-tool-fs against a minimal host; returns its tools by name. */

@@ -5,9 +5,9 @@
 // covered at unit level in classify.test.mjs.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PWSH_STAND_IN, fakeSession, makeWorld, scratch } from "../support/world.mjs";
+import { fakeSession, installPwshStandIn, makeWorld, scratch } from "../support/world.mjs";
 
 for (const backend of ["bwrap", "landlock"]) {
 	describe(`self-checking pwsh executor under ${backend} (stand-in pwsh)`, () => {
@@ -16,11 +16,7 @@ for (const backend of ["bwrap", "landlock"]) {
 		let session;
 		before(async () => {
 			dirs = scratch();
-			// Outside /tmp: bwrap's private tmpfs would hide a stand-in living there.
-			const pwshPath = join(dirs.root, "pwsh");
-			copyFileSync(PWSH_STAND_IN, pwshPath);
-			chmodSync(pwshPath, 0o755);
-			world = await makeWorld({ backend, ws: dirs.ws, pwshPath });
+			world = await makeWorld({ backend, ws: dirs.ws, pwshPath: installPwshStandIn(dirs.root) });
 			session = fakeSession(`pwsh-${backend}`, dirs.ws);
 		});
 		after(() => dirs.cleanup());

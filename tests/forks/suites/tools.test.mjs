@@ -4,9 +4,9 @@
 // false) accepts the new booleans; descriptions teach the mode.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PWSH_STAND_IN, fakeSession, load, loadPristine, makeWorld, scratch } from "../support/world.mjs";
+import { execFor, fakeSession, installPwshStandIn, load, loadPristine, makeWorld, scratch } from "../support/world.mjs";
 
 const INTERCEPTED = "[sandbox: self-check intercepted — this command attempted to access a path outside the workspace; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be allowed with full access]";
 const FAILED = "[sandbox: self-check failed — this command failed; this may be a sandbox permission issue; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be retried with full access]";
@@ -34,8 +34,6 @@ function mountTool(plugin, world) {
 	return { tool, jobs };
 }
 
-const execFor = (session) => ({ ...session === undefined ? {} : { agent: { session } }, callId: "call-1", signal: new AbortController().signal });
-
 function foregroundValue(sandbox, exitCode = 1) {
 	return {
 		kind: "foreground",
@@ -60,10 +58,7 @@ for (const family of ["bash", "pwsh"]) {
 		let pristineTool;
 		before(async () => {
 			dirs = scratch();
-			const pwshPath = join(dirs.root, "pwsh");
-			copyFileSync(PWSH_STAND_IN, pwshPath);
-			chmodSync(pwshPath, 0o755);
-			world = await makeWorld({ ws: dirs.ws, ...family === "pwsh" ? { pwshPath } : {} });
+			world = await makeWorld({ ws: dirs.ws, ...family === "pwsh" ? { pwshPath: installPwshStandIn(dirs.root) } : {} });
 			({ tool } = mountTool(await load(`@deepseek-ai/dsh-tool-${family}`), world));
 			({ tool: pristineTool } = mountTool(await loadPristine(`@deepseek-ai/dsh-tool-${family}`), world));
 		});

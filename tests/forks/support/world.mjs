@@ -3,7 +3,7 @@
 // real cordis world (subprocess service, local sandbox provider, policy
 // service, confining executors and the fs fence) like the base bundle's.
 import { createRequire } from "node:module";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -96,6 +96,22 @@ export function fakeSession(id, cwd, mode) {
 
 /** The committed stand-in `pwsh` (pwsh is not installed here): runs the -Command text with bash. */
 export const PWSH_STAND_IN = join(here, "pwsh-standin");
+
+/**
+ * Copy the stand-in `pwsh` into a scratch root and return its path. It must
+ * live outside /tmp: bwrap's private tmpfs would hide it from the confined run.
+ */
+export function installPwshStandIn(root) {
+	const path = join(root, "pwsh");
+	copyFileSync(PWSH_STAND_IN, path);
+	chmodSync(path, 0o755);
+	return path;
+}
+
+/** The tool-execution context of one call: with a session's agent, or agentless. */
+export function execFor(session) {
+	return { ...session === undefined ? {} : { agent: { session } }, callId: "call-1", signal: new AbortController().signal };
+}
 
 /**
  * A real cordis world with the forked sandbox stack.

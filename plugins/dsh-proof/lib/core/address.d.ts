@@ -14,3 +14,4 @@ export interface AddressRoots {
 }
 /** Replace workspace and home roots in `text` by `$WORKSPACE` / `$HOME`. */
 export declare function canonicaliseText(text: string, roots: Readonly<AddressRoots>): string;
+export declare function canonicaliseTimings(text: string): string;

@@ -13,6 +13,28 @@ export function canonicaliseText(text, roots) {
         out = replaceRoot(out, roots.home, '$HOME');
     return out;
 }
+/**
+ * Test runners print how long things took; a timing is not part of what
+ * failed, and leaving it in would give one failure a new address on every
+ * run. Only the runners' own timing spellings are replaced (by `<time>`), not
+ * durations inside assertion messages.
+ */
+const TIMINGS = [
+    [/^(\s*#?\s*duration_ms:?\s+)\d+(?:\.\d+)?\s*$/gm, '$1<time>'], // node:test (TAP and spec)
+    [/^(\s*(?:[✔✖]|ok|not ok)\b.*\()\d+(?:\.\d+)?\s?m?s(\)\s*)$/gm, '$1<time>$2'], // node:test spec, mocha, jest
+    [/^(Ran \d+ tests? in )\d+(?:\.\d+)?s$/gm, '$1<time>'], // unittest
+    [/^(=+ .* in )\d+(?:\.\d+)?s( \(\d+:\d+:\d+\))?( =+)$/gm, '$1<time>$3'], // pytest summary
+    [/^((?:ok|FAIL|---\s+(?:PASS|FAIL):)\s+.*?\s\(?)\d+(?:\.\d+)?s(\)?)$/gm, '$1<time>$2'], // go test
+    [/(; finished in )\d+(?:\.\d+)?s$/gm, '$1<time>'], // cargo test
+    [/^(Time:\s+)\d+(?:\.\d+)?\s*m?s.*$/gm, '$1<time>'], // jest
+    [/^(\s*Duration\s+)\d+(?:\.\d+)?m?s.*$/gm, '$1<time>'], // vitest
+];
+export function canonicaliseTimings(text) {
+    let out = text;
+    for (const [re, replacement] of TIMINGS)
+        out = out.replace(re, replacement);
+    return out;
+}
 function replaceRoot(text, root, token) {
     const slash = root.replace(/\\/g, '/').replace(/\/+$/, '');
     // A bare `/` or drive root would swallow every absolute path: skip it.

@@ -1,4 +1,4 @@
-import { canonicaliseText } from './address.js';
+import { canonicaliseText, canonicaliseTimings } from './address.js';
 import { excerptOutput } from './excerpt.js';
 import { contentId } from './hash.js';
 export function evidenceEntry(kind, record, hasher, meta) {
@@ -28,7 +28,7 @@ export function statusOfRun(run, check) {
 }
 /** Build the canonical record of one run: addresses canonicalised, output excerpted. */
 export function checkRunRecord(check, run, options) {
-    const output = canonicaliseText(run.spawnError === null ? run.output : `${run.output}${run.spawnError}`, options.roots);
+    const output = canonicaliseTimings(canonicaliseText(run.spawnError === null ? run.output : `${run.output}${run.spawnError}`, options.roots));
     const excerpt = excerptOutput(output, options);
     return {
         schema: 'dsh-proof.check-run/1',

@@ -4,7 +4,7 @@
  * Thin: each hook reads the call, asks the store/engine-facing session, and
  * translates the answer into the host's vocabulary.
  */
-import { relative, sep } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { WORKSPACE_STORE_DIR } from '../store/index.js';
 import { mutationOf, touchesStore, writtenPath } from './observe.js';
@@ -25,7 +25,9 @@ async function gate(state, name, args, agent, next) {
     if (mutation === null)
         return next();
     const { store } = state.workspace(root);
-    const reason = state.config.evidenceStore === 'workspace' && touchesStore(mutation, store.location.dir, WORKSPACE_STORE_DIR)
+    const proofHome = dirname(store.location.keyDir);
+    const reason = (state.config.evidenceStore === 'workspace' && touchesStore(mutation, store.location.dir, WORKSPACE_STORE_DIR)) ||
+        touchesStore(mutation, proofHome, proofHome)
         ? ASK_EVIDENCE_STORE
         : state.config.requireBaseline === 'ask' && (await store.readBaseline()) === null
             ? ASK_NO_BASELINE

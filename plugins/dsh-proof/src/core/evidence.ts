@@ -1,4 +1,4 @@
-import { canonicaliseText, type AddressRoots } from './address.js'
+import { canonicaliseText, canonicaliseTimings, type AddressRoots } from './address.js'
 import type { CheckSpec } from './checks.js'
 import { excerptOutput, type ExcerptOptions } from './excerpt.js'
 import { contentId, type Hasher } from './hash.js'
@@ -134,7 +134,7 @@ export interface RecordOptions extends ExcerptOptions {
 
 /** Build the canonical record of one run: addresses canonicalised, output excerpted. */
 export function checkRunRecord(check: Readonly<CheckSpec>, run: Readonly<RawRun>, options: Readonly<RecordOptions>): CheckRunRecord {
-  const output = canonicaliseText(run.spawnError === null ? run.output : `${run.output}${run.spawnError}`, options.roots)
+  const output = canonicaliseTimings(canonicaliseText(run.spawnError === null ? run.output : `${run.output}${run.spawnError}`, options.roots))
   const excerpt = excerptOutput(output, options)
   return {
     schema: 'dsh-proof.check-run/1',

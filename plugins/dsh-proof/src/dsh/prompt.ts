@@ -52,4 +52,4 @@ export function turnEndSummary(findings: TurnEndFindings): string {
 
 /** Why a mutation is routed through approval. */
 export const ASK_NO_BASELINE = 'dsh-proof: no proof baseline exists yet (requireBaseline: ask). Approve this change only if it is fine that regressions cannot be told apart from pre-existing failures.'
-export const ASK_EVIDENCE_STORE = 'dsh-proof: this call may write the evidence store (.proof/). Approve only if you intend to change the evidence yourself.'
+export const ASK_EVIDENCE_STORE = 'dsh-proof: this call may write the evidence store (the evidence log, baseline.json, the signing key or the anchors). Approve only if you intend to change the evidence yourself.'

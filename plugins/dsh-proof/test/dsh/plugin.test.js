@@ -274,6 +274,8 @@ test('hooks', async (t) => {
     assert.equal((await s.preExecute('write', { file_path: 'lib.js', content: '' })).kind, 'allow')
     const host = await setup(t)
     assert.equal((await host.preExecute('write', { file_path: '.proof/x', content: '' })).kind, 'allow', 'the host store is not in the workspace')
+    assert.equal((await host.preExecute('write', { file_path: join(host.dshHome, 'proof', 'keys', 'anchors', 'x.json'), content: '' })).kind, 'ask')
+    assert.equal((await host.preExecute('bash', { command: `rm -rf ${join(host.dshHome, 'proof')}` })).kind, 'ask')
   })
   await t.test('should steer once when a turn mutated without a proven claim', async (t) => {
     const s = await setup(t)

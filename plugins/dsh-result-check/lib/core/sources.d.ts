@@ -29,6 +29,13 @@ export declare class ClaimIndex {
     private readonly partTargets;
     private readonly sourced;
     private open;
+    /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
+    private readonly lowest;
+    private readonly highest;
+    /** One bit per integer bucket below {@link BUCKET_LIMIT}: set when some range touches it. */
+    private readonly buckets;
+    /** A range below the limit was too wide to mark: the bucket test is skipped. */
+    private readonly wideBelowLimit;
     constructor(claims: readonly NumberClaim[]);
     /** Every claim has a source. */
     get done(): boolean;

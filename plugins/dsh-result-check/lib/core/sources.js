@@ -30,23 +30,34 @@ function joinedValue(text, starts, ends, from, to) {
         digits += text.slice(starts[r], ends[r]);
     return Number(digits);
 }
+const MULTIPLIERS = new Map([
+    ['k', 1e3],
+    ['K', 1e3],
+    ['M', 1e6],
+    ['G', 1e9],
+    ['B', 1e9],
+    ['万', 1e4],
+    ['亿', 1e8],
+]);
+function isAsciiLetterCode(code) {
+    return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+/** Char codes of k K M G B 万 亿: a cheap test before the map look-up. */
+function mayBeMultiplier(code) {
+    return code === 107 || code === 75 || code === 77 || code === 71 || code === 66 || code === 0x4e07 || code === 0x4ebf;
+}
 /** Multiplier written right after a number in a source (`1.6k`, `3GB`, `2万`), or 1. */
 function multiplierAt(text, at) {
-    const char = text.charAt(at);
-    const nextIsLetter = /[A-Za-z]/.test(text.charAt(at + 1));
-    if (char === '万')
-        return 1e4;
-    if (char === '亿')
-        return 1e8;
-    if (nextIsLetter && text.charAt(at + 1) !== 'B')
+    if (!mayBeMultiplier(text.charCodeAt(at)))
         return 1;
-    if (char === 'k' || char === 'K')
-        return 1e3;
-    if (char === 'M')
-        return 1e6;
-    if (char === 'G' || char === 'B')
-        return 1e9;
-    return 1;
+    const multiplier = MULTIPLIERS.get(text.charAt(at));
+    if (multiplier === undefined)
+        return 1;
+    if (multiplier === 1e4 || multiplier === 1e8)
+        return multiplier;
+    // `3k` and `3GB` scale; `3kg` or `3Mbps` stay as written (only a trailing B may follow).
+    const next = text.charCodeAt(at + 1);
+    return isAsciiLetterCode(next) && next !== 66 ? 1 : multiplier;
 }
 /**
  * Read every number of a source text, loosely: numbers inside identifiers
@@ -59,38 +70,74 @@ function multiplierAt(text, at) {
  */
 export function scanSourceNumbers(text, visit) {
     const length = text.length;
-    const starts = [];
-    const ends = [];
-    const separators = [];
     let i = 0;
     while (i < length) {
         if (!isDigit(text.charCodeAt(i))) {
             i += 1;
             continue;
         }
-        starts.length = 0;
-        ends.length = 0;
-        separators.length = 0;
+        const start = i;
         let j = i;
-        for (;;) {
-            const runStart = j;
-            while (j < length && isDigit(text.charCodeAt(j)))
-                j += 1;
-            starts.push(runStart);
-            ends.push(j);
-            const separator = text.charAt(j);
-            if ((separator === '.' || separator === ',') && isDigit(text.charCodeAt(j + 1)) && starts.length < MAX_RUNS) {
-                separators.push(separator);
-                j += 1;
+        while (j < length && isDigit(text.charCodeAt(j)))
+            j += 1;
+        const separator = text.charCodeAt(j);
+        const separated = (separator === 46 || separator === 44) && isDigit(text.charCodeAt(j + 1));
+        if (!separated) {
+            // Fast path, most numbers of a tool output: a plain integer.
+            if (visitWithSuffix(text, digitsValue(text, start, j), start, j, visit))
+                return true;
+            i = j;
+            continue;
+        }
+        if (separator === 46) {
+            // Fast path: a plain decimal (`0.87312`) not followed by another separator.
+            let k = j + 1;
+            while (k < length && isDigit(text.charCodeAt(k)))
+                k += 1;
+            const after = text.charCodeAt(k);
+            if (!((after === 46 || after === 44) && isDigit(text.charCodeAt(k + 1)))) {
+                if (visitDecimal(text, start, j, k, visit))
+                    return true;
+                i = k;
                 continue;
             }
-            break;
         }
-        if (visitToken(text, starts, ends, separators, j, visit))
+        i = scanSeparatedToken(text, start, j, visit);
+        if (i < 0)
             return true;
-        i = j;
     }
     return false;
+}
+/** A decimal `text[start, dot)` `.` `text[dot + 1, end)`: its value, and 1708 for `1.708` (dot as thousands separator). */
+function visitDecimal(text, start, dot, end, visit) {
+    if (visitWithSuffix(text, decimalValue(text, start, dot, dot + 1, end), start, end, visit))
+        return true;
+    return end - dot === 4 && visit(digitsValue(text, start, dot) * 1000 + digitsValue(text, dot + 1, end));
+}
+/**
+ * Read a token of several digit runs (`0.873`, `1,708`, `1.2.3`) whose first
+ * run is `text[start, firstEnd)`. Returns where scanning continues, or -1
+ * when the visitor stopped the scan.
+ */
+function scanSeparatedToken(text, start, firstEnd, visit) {
+    const length = text.length;
+    const starts = [start];
+    const ends = [firstEnd];
+    const separators = [];
+    let j = firstEnd;
+    for (;;) {
+        const separator = text.charAt(j);
+        if ((separator !== '.' && separator !== ',') || !isDigit(text.charCodeAt(j + 1)) || starts.length >= MAX_RUNS)
+            break;
+        separators.push(separator);
+        j += 1;
+        const runStart = j;
+        while (j < length && isDigit(text.charCodeAt(j)))
+            j += 1;
+        starts.push(runStart);
+        ends.push(j);
+    }
+    return visitToken(text, starts, ends, separators, j, visit) ? -1 : j;
 }
 function visitToken(text, starts, ends, separators, end, visit) {
     const runs = starts.length;
@@ -153,20 +200,27 @@ function visitWithSuffix(text, value, start, end, visit) {
         return true;
     let at = end;
     let scaled = value;
-    const exponent = /^[eE][-+]?\d{1,3}/.exec(text.slice(at, at + 5));
-    if (exponent) {
-        scaled = Math.abs(Number(text.slice(start, at) + exponent[0]));
-        at += exponent[0].length;
-        if (visit(scaled))
-            return true;
+    const code = text.charCodeAt(at);
+    // Checked by char code first: this runs once per number of megabytes of output.
+    if (code === 101 || code === 69) {
+        const exponent = /^[eE][-+]?\d{1,3}/.exec(text.slice(at, at + 5));
+        if (exponent) {
+            scaled = Math.abs(Number(text.slice(start, at) + exponent[0]));
+            at += exponent[0].length;
+            if (visit(scaled))
+                return true;
+        }
     }
-    const next = text.charAt(at);
-    if (next === '%' || next === '％' || (next === ' ' && text.charAt(at + 1) === '%')) {
+    const next = text.charCodeAt(at);
+    if (next === 37 || next === 0xff05 || (next === 32 && text.charCodeAt(at + 1) === 37))
         return visit(scaled / 100);
-    }
     const multiplier = multiplierAt(text, at);
     return multiplier !== 1 && visit(scaled * multiplier);
 }
+/** Values below this are pre-filtered by integer bucket (a 128 KiB bitmap). */
+const BUCKET_LIMIT = 1 << 20;
+/** Ranges wider than this many buckets are not marked (the filter is skipped instead). */
+const MAX_BUCKETS_PER_RANGE = 4096;
 /**
  * The claims of an answer, indexed by the value ranges that would source
  * them. Feed it source values; it tracks which claims are still unsourced.
@@ -182,6 +236,13 @@ export class ClaimIndex {
     partTargets;
     sourced;
     open;
+    /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
+    lowest;
+    highest;
+    /** One bit per integer bucket below {@link BUCKET_LIMIT}: set when some range touches it. */
+    buckets;
+    /** A range below the limit was too wide to mark: the bucket test is skipped. */
+    wideBelowLimit;
     constructor(claims) {
         this.claims = claims;
         const entries = [];
@@ -214,6 +275,25 @@ export class ClaimIndex {
         this.partTargets = partTargets;
         this.sourced = new Uint8Array(claims.length);
         this.open = claims.length;
+        this.lowest = entries.length > 0 ? (this.lo[0] ?? Infinity) : Infinity;
+        this.highest = reach;
+        // Mark the integer buckets [floor(lo), floor(hi)] that some range touches.
+        this.buckets = new Uint32Array(BUCKET_LIMIT / 32);
+        let wide = false;
+        for (const entry of entries) {
+            if (entry.lo >= BUCKET_LIMIT)
+                continue;
+            const first = Math.max(0, Math.floor(entry.lo));
+            const last = Math.min(BUCKET_LIMIT - 1, Math.floor(entry.hi));
+            if (last - first > MAX_BUCKETS_PER_RANGE) {
+                wide = true;
+                continue;
+            }
+            for (let bucket = first; bucket <= last; bucket += 1) {
+                this.buckets[bucket >>> 5] = (this.buckets[bucket >>> 5] ?? 0) | (1 << (bucket & 31));
+            }
+        }
+        this.wideBelowLimit = wide;
     }
     /** Every claim has a source. */
     get done() {
@@ -221,6 +301,14 @@ export class ClaimIndex {
     }
     /** Record one source value; returns {@link done}. */
     visit = (value) => {
+        if (value < this.lowest || value > this.highest)
+            return false;
+        // Most source values are small and near no claim: one bit says so.
+        if (value < BUCKET_LIMIT && !this.wideBelowLimit) {
+            const bucket = Math.floor(value);
+            if (((this.buckets[bucket >>> 5] ?? 0) & (1 << (bucket & 31))) === 0)
+                return false;
+        }
         const lo = this.lo;
         let left = 0;
         let right = lo.length;

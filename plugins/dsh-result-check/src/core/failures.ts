@@ -25,8 +25,16 @@ function normalizeStatus(status: string): string {
   return status.trim().toLowerCase().replace(/[\s-]+/g, '_');
 }
 
+/**
+ * Results larger than this are not parsed as JSON: a status report is small,
+ * and parsing megabytes of output at every turn end would cost more than the
+ * rest of the check.
+ */
+const MAX_JSON_STATUS_CHARS = 256 * 1024;
+
 /** The top-level `status` string of a JSON object result, if the output is one. */
 function jsonStatus(output: string): string | undefined {
+  if (output.length > MAX_JSON_STATUS_CHARS || !output.includes('"status"')) return undefined;
   const text = output.trim();
   if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
   let parsed: unknown;

@@ -98,6 +98,9 @@ function matchesSignature(exitCode, stderr, signatures) {
 * the command never ran: foreground calls throw `SANDBOX_UNAVAILABLE`, while
 * background processes carry `runnerFailed`; other spawn rejections retain
 * local-executor semantics. The tool owns approval and passes a complete per-call policy.
+* Under `self-checking` each call first runs as a workspace-write probe; an
+* intercepted or failed probe of a session call is recorded with
+* `ctx.sandboxPolicy`, and the session's identical re-run runs unconfined.
 * @module @deepseek-ai/dsh-bash-sandbox
 */
 /**

@@ -25,6 +25,14 @@ import type { Config as LocalConfig } from '@deepseek-ai/dsh-pwsh-local';
  * executor's.
  */
 export type Config = LocalConfig;
+declare module '@deepseek-ai/dsh-shell' {
+    interface ShellSandboxInfo {
+        /** `self-checking`: the probe was refused for a path outside the workspace and a grant was recorded. */
+        intercepted?: boolean;
+        /** `self-checking`: the probe failed with permission-like evidence and a grant was recorded. */
+        failed?: boolean;
+    }
+}
 /**
  * Registers as `ctx.shell` in place of the local pwsh executor and requires a
  * `ctx.sandbox` provider plus `ctx.sandboxPolicy`; the tool layer carries the

@@ -1,0 +1,90 @@
+//! Drift: manifests that no longer apply fail completely and loudly, with
+//! exit code 2, and leave no output tree.
+
+use crate::util::{snapshot_from_tarballs, NpmPackage, TestDir};
+
+fn repo_with_seed_manifest(base_text: &str, manifest: &str) -> TestDir {
+    let dir = TestDir::new();
+    dir.declare(&["pkg"], &[], &[]);
+    let base = NpmPackage::new("pkg", "1.0.0").file("a.js", base_text);
+    snapshot_from_tarballs(&dir, "1.0.0", &[&base]).assert_code(0);
+    dir.write("patches/pkg.json", manifest);
+    dir
+}
+
+#[test]
+fn a_vanished_anchor_is_reported_with_index_count_and_nearest_line() {
+    let dir = repo_with_seed_manifest(
+        "line one\nconst mode = 'workspace-write';\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{"a.js":[{"old":"const mode = 'read-only';","new":"x"}]}}"#,
+    );
+    let run = dir.run(&["rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("@acme/pkg/a.js"), "{}", run.stderr);
+    assert!(run.stderr.contains("replacement #0: not found"), "{}", run.stderr);
+    assert!(run.stderr.contains("nearest candidate: line 2"), "{}", run.stderr);
+    assert!(!dir.exists("out"), "no output tree may be written");
+}
+
+#[test]
+fn an_ambiguous_anchor_is_reported_and_every_failure_listed() {
+    let dir = repo_with_seed_manifest(
+        "a();\na();\nb();\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{"a.js":[{"old":"a();","new":"x"},{"old":"zzz","new":"y"},{"old":"b();","new":"c();"}]}}"#,
+    );
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("replacement #0: found 2 times"), "{}", run.stderr);
+    assert!(run.stderr.contains("replacement #1: not found"), "{}", run.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["ok"], false);
+    assert_eq!(doc["error"]["code"], "drift");
+    assert_eq!(doc["error"]["details"][0]["files"]["a.js"][0]["failures"].as_array().expect("failures").len(), 2);
+    assert!(!dir.exists("out"));
+}
+
+#[test]
+fn a_changed_base_file_is_named_before_anchors() {
+    let dir = TestDir::new();
+    dir.declare(&["pkg"], &[], &[]);
+    let base = NpmPackage::new("pkg", "1.0.0").file("a.js", "let a = 1;\nlet b = 2;\n");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&base]).assert_code(0);
+    dir.write_package("profile/forks/@acme/pkg", &base.clone().file("a.js", "let a = 1;\nlet b = 3;\n"));
+    dir.run(&["gen-patches"]).assert_code(0);
+    let newer = NpmPackage::new("pkg", "1.0.1").file("a.js", "let a = 10;\nlet b = 2;\n");
+    snapshot_from_tarballs(&dir, "1.0.1", &[&newer]).assert_code(0);
+    std::fs::create_dir_all(dir.join("out/keep")).expect("mkdir");
+    let run = dir.run(&["rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("a.js: base file changed"), "{}", run.stderr);
+    assert!(dir.exists("out/keep"), "a failed rebuild must not touch the previous output");
+}
+
+#[test]
+fn a_missing_upstream_package_is_a_drift_error() {
+    let dir = TestDir::new();
+    dir.declare(&["pkg"], &[], &[]);
+    let base = NpmPackage::new("pkg", "1.0.0").file("a.js", "a\n");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&base]).assert_code(0);
+    std::fs::remove_dir_all(dir.join("upstream/@acme/pkg")).expect("rm");
+    let run = dir.run(&["rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("upstream package `@acme/pkg` is missing"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: run `forklayer snapshot"), "{}", run.stderr);
+    assert!(!dir.exists("out"));
+}
+
+#[test]
+fn rebuild_check_reports_missing_extra_content_and_mode_differences() {
+    let dir = TestDir::new();
+    dir.declare(&["pkg"], &[], &[]);
+    let base = NpmPackage::new("pkg", "1.0.0").file("a.js", "a\n").file("b.js", "b\n").file("c.sh", "c\n");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&base]).assert_code(0);
+    let reference = base.clone().without("a.js").file("b.js", "B\n").exec("c.sh", "c\n").file("extra.js", "e\n");
+    dir.write_package("ref/@acme/pkg", &reference);
+    let run = dir.run(&["rebuild", "--check", "ref"]);
+    run.assert_code(1);
+    for needle in ["missing: `@acme/pkg/a.js`", "content: `@acme/pkg/b.js`", "mode: `@acme/pkg/c.sh`", "extra: `@acme/pkg/extra.js`"] {
+        assert!(run.stdout.contains(needle), "{needle} not in {}", run.stdout);
+    }
+}

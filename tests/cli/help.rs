@@ -1,0 +1,26 @@
+//! `--help` documents the commands and the exit codes.
+
+use crate::util::TestDir;
+
+#[test]
+fn top_level_help_lists_commands_and_exit_codes() {
+    let run = TestDir::new().run(&["--help"]);
+    run.assert_code(0);
+    for needle in ["snapshot", "gen-patches", "rebuild", "check", "Exit codes:", "101"] {
+        assert!(run.stdout.contains(needle), "{needle} missing from:\n{}", run.stdout);
+    }
+}
+
+#[test]
+fn a_bad_flag_is_a_usage_error() {
+    TestDir::new().run(&["rebuild", "--nope"]).assert_code(2);
+}
+
+#[test]
+fn rebuild_without_out_or_check_is_a_usage_error() {
+    let dir = TestDir::new();
+    dir.declare(&[], &[], &[]);
+    let run = dir.run(&["rebuild"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("needs `--out <dir>`"), "{}", run.stderr);
+}

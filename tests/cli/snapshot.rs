@@ -1,0 +1,123 @@
+//! `snapshot`: vendoring through the user's npm, from tarballs and from
+//! directories, with the lock file.
+
+use crate::util::{fake_npm, publish, snapshot_from_tarballs, NpmPackage, TestDir};
+
+fn two_packages() -> (NpmPackage, NpmPackage) {
+    let a = NpmPackage::new("a", "1.0.0").file("lib/index.js", "export {}\n").exec("bin/a", "#!/bin/sh\n");
+    let b = NpmPackage::new("b", "1.0.0").file("README.md", "# b\r\n");
+    (a, b)
+}
+
+#[test]
+fn registry_snapshot_goes_through_npm_and_records_the_lock() {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &["b"], &[]);
+    let (a, b) = two_packages();
+    publish(&dir, &a, None);
+    publish(&dir, &b, None);
+    let npm = fake_npm(&dir);
+    let run = dir.run(&["--json", "snapshot", "1.0.0", "--npm", npm.to_str().expect("utf8")]);
+    run.assert_code(0);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["schema"], "forklayer.snapshot/1");
+    assert_eq!(doc["ok"], true);
+    assert_eq!(doc["packages"].as_array().expect("packages").len(), 2);
+    assert_eq!(dir.read("upstream/VERSION"), b"1.0.0\n");
+    assert_eq!(dir.read("upstream/@acme/b/README.md"), b"# b\r\n");
+    assert!(crate::util::is_exec(&dir.join("upstream/@acme/a/bin/a")));
+    let lock: serde_json::Value = serde_json::from_slice(&dir.read("upstream/forklayer.lock.json")).expect("lock");
+    let entry = &lock["packages"]["@acme/a"];
+    assert_eq!(entry["integrity"], forklayer::npm::sri_sha512(&a.tgz()));
+    assert_eq!(entry["files"]["bin/a"]["mode"], "0755");
+    assert_eq!(entry["source"], "registry");
+}
+
+#[test]
+fn npm_program_can_come_from_the_environment() {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &["b"], &[]);
+    let (a, b) = two_packages();
+    publish(&dir, &a, None);
+    publish(&dir, &b, None);
+    let npm = fake_npm(&dir);
+    dir.run_env(&["snapshot", "1.0.0"], &[("FORKLAYER_NPM", &npm)]).assert_code(0);
+    assert!(dir.exists("upstream/@acme/a/lib/index.js"));
+}
+
+#[test]
+fn a_tarball_whose_sha512_differs_from_the_registry_is_refused() {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &["b"], &[]);
+    let (a, b) = two_packages();
+    publish(&dir, &a, None);
+    publish(&dir, &b, Some(&forklayer::npm::sri_sha512(b"something else")));
+    let npm = fake_npm(&dir);
+    let run = dir.run(&["snapshot", "1.0.0", "--npm", npm.to_str().expect("utf8")]);
+    run.assert_code(3);
+    assert!(run.stderr.contains("integrity mismatch for `@acme/b@1.0.0`"), "{}", run.stderr);
+    assert!(!dir.exists("upstream"), "nothing may be written");
+}
+
+#[test]
+fn a_version_missing_from_the_registry_is_a_clear_error() {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &[], &[]);
+    let npm = fake_npm(&dir);
+    let run = dir.run(&["snapshot", "9.9.9", "--npm", npm.to_str().expect("utf8")]);
+    assert_ne!(run.code, 0);
+    assert!(run.stderr.contains("could not fetch `@acme/a`"), "{}", run.stderr);
+}
+
+#[test]
+fn a_local_tarball_must_match_the_locked_integrity() {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &[], &[]);
+    let a = NpmPackage::new("a", "1.0.0").file("x.js", "x\n");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&a]).assert_code(0);
+    let tampered = a.clone().file("x.js", "evil\n");
+    let run = snapshot_from_tarballs(&dir, "1.0.0", &[&tampered]);
+    run.assert_code(3);
+    assert!(run.stderr.contains("integrity mismatch"), "{}", run.stderr);
+    assert_eq!(dir.read("upstream/@acme/a/x.js"), b"x\n");
+}
+
+#[test]
+fn a_node_modules_directory_is_read_without_install_artifacts_and_with_a_warning() {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &[], &[]);
+    let a = NpmPackage::new("a", "1.0.0").file("x.js", "x\n");
+    dir.write_package("nm/node_modules/@acme/a", &a);
+    dir.write("nm/node_modules/@acme/a/node_modules/dep/index.js", "dep\n");
+    let run = dir.run(&["snapshot", "1.0.0", "--from", "nm"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("integrity cannot be checked"), "{}", run.stderr);
+    assert!(!dir.exists("upstream/@acme/a/node_modules"));
+    let lock: serde_json::Value = serde_json::from_slice(&dir.read("upstream/forklayer.lock.json")).expect("lock");
+    assert_eq!(lock["packages"]["@acme/a"]["integrity"], serde_json::Value::Null);
+}
+
+#[test]
+fn a_wrong_version_or_missing_package_in_local_sources_is_refused() {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &["b"], &[]);
+    let (a, _) = two_packages();
+    let run = snapshot_from_tarballs(&dir, "1.0.0", &[&a]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("`@acme/b` was not found in any `--from` source"), "{}", run.stderr);
+    let old = NpmPackage::new("b", "0.9.0");
+    let run = snapshot_from_tarballs(&dir, "1.0.0", &[&a, &old]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("is version `0.9.0`, not `1.0.0`"), "{}", run.stderr);
+    assert!(!dir.exists("upstream"));
+}
+
+#[test]
+fn unmanaged_files_in_upstream_survive_a_new_snapshot() {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &[], &[]);
+    dir.write("upstream/README.md", "about upstream\n");
+    let a = NpmPackage::new("a", "1.0.0");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&a]).assert_code(0);
+    assert_eq!(dir.read("upstream/README.md"), b"about upstream\n");
+}

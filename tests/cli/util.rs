@@ -1,0 +1,278 @@
+//! Test helpers: a temporary repository with a declaration, npm tarballs
+//! built in memory, a fake `npm` program and a runner for the binary.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use flate2::write::GzEncoder;
+use flate2::Compression;
+
+pub const SCOPE: &str = "@acme";
+
+/// The result of one run of the binary.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn assert_code(&self, code: i32) -> &Run {
+        assert_eq!(self.code, code, "unexpected exit code\nstdout:\n{}\nstderr:\n{}", self.stdout, self.stderr);
+        self
+    }
+}
+
+/// A temporary repository.
+pub struct TestDir {
+    dir: tempfile::TempDir,
+}
+
+impl TestDir {
+    pub fn new() -> TestDir {
+        TestDir { dir: tempfile::tempdir().expect("tempdir") }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn join(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    pub fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) {
+        let path = self.join(rel);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, bytes).expect("write");
+    }
+
+    pub fn read(&self, rel: &str) -> Vec<u8> {
+        std::fs::read(self.join(rel)).unwrap_or_else(|e| panic!("read {rel}: {e}"))
+    }
+
+    pub fn exists(&self, rel: &str) -> bool {
+        self.join(rel).exists()
+    }
+
+    /// Writes `forklayer.toml` declaring the given packages.
+    pub fn declare(&self, forked: &[&str], carried: &[&str], own: &[(&str, &str, &[&str])]) {
+        let list = |items: &[&str]| items.iter().map(|i| format!("\"{i}\"")).collect::<Vec<_>>().join(", ");
+        let mut text = format!(
+            "[layer]\nscope = \"{SCOPE}\"\nbaseline = \"1.0.0\"\n\n[paths]\nupstream = \"upstream\"\nforks = \"profile/forks\"\npatches = \"patches\"\n\n[packages]\nforked = [{}]\ncarried = [{}]\n",
+            list(forked),
+            list(carried)
+        );
+        for (name, source, include) in own {
+            text.push_str(&format!("\n[[packages.own]]\nname = \"{name}\"\nsource = \"{source}\"\ninclude = [{}]\n", list(include)));
+        }
+        self.write("forklayer.toml", text);
+    }
+
+    /// Writes a package tree under `rel`.
+    pub fn write_package(&self, rel: &str, package: &NpmPackage) {
+        for (path, bytes, exec) in &package.files {
+            let full = format!("{rel}/{path}");
+            self.write(&full, bytes);
+            set_mode(&self.join(&full), *exec);
+        }
+    }
+
+    /// Runs the binary in this directory.
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_env(args, &[])
+    }
+
+    pub fn run_env(&self, args: &[&str], env: &[(&str, &Path)]) -> Run {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_forklayer"));
+        cmd.args(args).current_dir(self.path()).env_remove("FORKLAYER_NPM");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().expect("run forklayer");
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    /// Every file below `rel` as (relative path, bytes, executable).
+    pub fn snapshot_dir(&self, rel: &str) -> Vec<(String, Vec<u8>, bool)> {
+        let mut out = Vec::new();
+        let root = self.join(rel);
+        let mut stack = vec![root.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("read_dir") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    let rel = path.strip_prefix(&root).expect("prefix").to_string_lossy().replace('\\', "/");
+                    out.push((rel, std::fs::read(&path).expect("read"), is_exec(&path)));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+#[cfg(unix)]
+pub fn set_mode(path: &Path, exec: bool) {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = if exec { 0o755 } else { 0o644 };
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+#[cfg(not(unix))]
+pub fn set_mode(_path: &Path, _exec: bool) {}
+
+#[cfg(unix)]
+pub fn is_exec(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).expect("meta").permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+pub fn is_exec(_path: &Path) -> bool {
+    false
+}
+
+/// An npm package built in memory.
+#[derive(Clone)]
+pub struct NpmPackage {
+    pub name: String,
+    pub version: String,
+    pub files: Vec<(String, Vec<u8>, bool)>,
+}
+
+impl NpmPackage {
+    /// A package with a `package.json` naming `@acme/<short>`.
+    pub fn new(short: &str, version: &str) -> NpmPackage {
+        let name = format!("{SCOPE}/{short}");
+        let manifest = format!("{{\n  \"name\": \"{name}\",\n  \"version\": \"{version}\"\n}}\n");
+        NpmPackage { name, version: version.into(), files: vec![("package.json".into(), manifest.into_bytes(), false)] }
+    }
+
+    pub fn file(mut self, path: &str, bytes: impl AsRef<[u8]>) -> Self {
+        self.files.retain(|(p, _, _)| p != path);
+        self.files.push((path.into(), bytes.as_ref().to_vec(), false));
+        self
+    }
+
+    pub fn exec(mut self, path: &str, bytes: impl AsRef<[u8]>) -> Self {
+        self.files.retain(|(p, _, _)| p != path);
+        self.files.push((path.into(), bytes.as_ref().to_vec(), true));
+        self
+    }
+
+    pub fn without(mut self, path: &str) -> Self {
+        self.files.retain(|(p, _, _)| p != path);
+        self
+    }
+
+    /// The `.tgz` bytes, as npm would publish them.
+    pub fn tgz(&self) -> Vec<u8> {
+        let entries: Vec<RawEntry> = self
+            .files
+            .iter()
+            .map(|(p, b, x)| RawEntry::file(&format!("package/{p}"), b, if *x { 0o755 } else { 0o644 }))
+            .collect();
+        raw_tgz(&entries)
+    }
+
+    /// `<short>-<version>.tgz`
+    pub fn tgz_name(&self) -> String {
+        format!("{}-{}.tgz", self.name.trim_start_matches(&format!("{SCOPE}/")), self.version)
+    }
+}
+
+/// One tar entry written without any path validation (to craft attacks).
+pub struct RawEntry {
+    pub name: Vec<u8>,
+    pub kind: tar::EntryType,
+    pub data: Vec<u8>,
+    pub mode: u32,
+    pub link: Option<Vec<u8>>,
+}
+
+impl RawEntry {
+    pub fn file(name: &str, data: &[u8], mode: u32) -> RawEntry {
+        RawEntry { name: name.as_bytes().to_vec(), kind: tar::EntryType::Regular, data: data.to_vec(), mode, link: None }
+    }
+
+    pub fn link(name: &str, kind: tar::EntryType, target: &str) -> RawEntry {
+        RawEntry { name: name.as_bytes().to_vec(), kind, data: Vec::new(), mode: 0o644, link: Some(target.as_bytes().to_vec()) }
+    }
+}
+
+/// Gzipped tar bytes of `entries`, headers filled byte by byte.
+pub fn raw_tgz(entries: &[RawEntry]) -> Vec<u8> {
+    let mut builder = tar::Builder::new(Vec::new());
+    for e in entries {
+        let mut header = tar::Header::new_gnu();
+        {
+            let gnu = header.as_gnu_mut().expect("gnu");
+            gnu.name[..e.name.len()].copy_from_slice(&e.name);
+            if let Some(link) = &e.link {
+                gnu.linkname[..link.len()].copy_from_slice(link);
+            }
+        }
+        header.set_entry_type(e.kind);
+        header.set_mode(e.mode);
+        header.set_size(e.data.len() as u64);
+        header.set_mtime(499162500);
+        header.set_cksum();
+        builder.append(&header, e.data.as_slice()).expect("append");
+    }
+    let tar_bytes = builder.into_inner().expect("tar");
+    let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+    gz.write_all(&tar_bytes).expect("gz");
+    gz.finish().expect("gz finish")
+}
+
+/// Writes the tarballs into `tarballs/` and runs `snapshot <version> --from tarballs`.
+pub fn snapshot_from_tarballs(dir: &TestDir, version: &str, packages: &[&NpmPackage]) -> Run {
+    let _ = std::fs::remove_dir_all(dir.join("tarballs"));
+    for p in packages {
+        dir.write(&format!("tarballs/{}", p.tgz_name()), p.tgz());
+    }
+    dir.run(&["snapshot", version, "--from", "tarballs"])
+}
+
+/// A fake `npm` serving `registry/`: `view <spec> dist.integrity --json`
+/// prints `registry/<spec>.integrity`; `pack <spec> --json
+/// --pack-destination <dir>` copies `registry/<spec>.tgz`.
+pub fn fake_npm(dir: &TestDir) -> PathBuf {
+    let script = r#"#!/bin/sh
+reg="$(dirname "$0")/registry"
+cmd="$1"; spec="$2"
+key="$(printf '%s' "$spec" | tr '/@' '__')"
+case "$cmd" in
+  view)
+    [ -f "$reg/$key.integrity" ] || { echo "npm error code E404" >&2; exit 1; }
+    printf '"%s"\n' "$(cat "$reg/$key.integrity")" ;;
+  pack)
+    dest="$5"
+    [ -f "$reg/$key.tgz" ] || { echo "npm error code E404" >&2; exit 1; }
+    cp "$reg/$key.tgz" "$dest/$key.tgz"
+    printf '[{"filename": "%s"}]\n' "$key.tgz" ;;
+  *) echo "unexpected npm call: $*" >&2; exit 1 ;;
+esac
+"#;
+    dir.write("fake-npm/npm", script);
+    set_mode(&dir.join("fake-npm/npm"), true);
+    dir.join("fake-npm/npm")
+}
+
+/// Publishes a package to the fake registry with the given integrity
+/// (`None`: the true sha512 of its bytes).
+pub fn publish(dir: &TestDir, package: &NpmPackage, integrity: Option<&str>) {
+    let key = format!("{}@{}", package.name, package.version).replace(['/', '@'], "_");
+    let bytes = package.tgz();
+    let sri = integrity.map(str::to_string).unwrap_or_else(|| forklayer::npm::sri_sha512(&bytes));
+    dir.write(&format!("fake-npm/registry/{key}.tgz"), &bytes);
+    dir.write(&format!("fake-npm/registry/{key}.integrity"), sri);
+}
