@@ -32,10 +32,12 @@ upstream; own packages are not touched. Text edited on both sides gets diff3 con
 delete/modify conflicts keep both versions next to the fork file as <file>.ours / <file>.theirs. \
 Nothing is changed unless everything succeeds.
 
-Exit codes: 0 clean merge (snapshot, fork layer and manifests replaced, rebuild verified); \
-1 conflicts to resolve (snapshot and fork layer replaced, markers written, manifests untouched); \
-2 usage, uncommitted changes, missing base, drift or interrupted (nothing changed); \
-3 integrity or I/O failure (nothing changed).")]
+Exit codes:
+  0  clean merge: snapshot, fork layer and manifests replaced, rebuild verified
+  1  conflicts to resolve: snapshot and fork layer replaced, markers and
+     <file>.ours/<file>.theirs copies written, manifests untouched
+  2  usage, uncommitted changes, missing base, drift or Ctrl-C: nothing changed
+  3  integrity or I/O failure: nothing changed")]
 pub struct Args {
     /// The new upstream version, e.g. 0.1.0-rc.9.
     pub version: String,

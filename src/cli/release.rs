@@ -16,8 +16,11 @@ host/ and tools/install-host.sh when present, README.md and LICENSE. The archive
 sorted entries, one timestamp (SOURCE_DATE_EPOCH, else the HEAD commit time, clamped to 1980), \
 modes 0644/0755, Unix \"made by\", no extra fields, pinned deflate. Prints `<sha256>  <path>`.
 
-Exit codes: 0 written; 1 --check found two builds that differ; 2 usage or a missing release file; \
-3 I/O or git failure.")]
+Exit codes:
+  0  archive written (and, with --check, reproduced)
+  1  --check: two builds differ
+  2  usage, or a file the release needs is missing
+  3  I/O or git failure")]
 pub struct Args {
     /// The version in the archive name [default: `layer.baseline` of forklayer.toml].
     #[arg(long, value_name = "V")]

@@ -4,6 +4,7 @@
 mod check;
 mod drift;
 mod help;
+mod merge;
 mod round_trip;
 mod snapshot;
 mod tarball;

@@ -1,0 +1,456 @@
+//! `merge`: three-way merge of the fork layer onto a new upstream, for
+//! every row of the merge matrix, transactional and reported per file.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::util::{fake_npm, publish, snapshot_from_tarballs, NpmPackage, TestDir};
+
+const OWN_LIB: &str = "export const mine = 1;\n";
+
+/// A package.json with the version far enough from the other fields that
+/// a version bump and a fork edit do not touch adjacent lines.
+fn package_json(short: &str, version: &str, main: &str) -> String {
+    format!(
+        "{{\n  \"name\": \"@acme/{short}\",\n  \"version\": \"{version}\",\n  \"description\": \"{short}\",\n  \"license\": \"MIT\",\n  \"type\": \"module\",\n  \"main\": \"{main}\"\n}}\n"
+    )
+}
+
+fn lines(n: usize, tag: &str) -> String {
+    (1..=n).map(|i| format!("line {i} {tag}\n")).collect()
+}
+
+/// The upstream `a` at 1.0.0 and 2.0.0 and its fork, covering every row
+/// of the matrix.
+struct Matrix {
+    a1: NpmPackage,
+    a2: NpmPackage,
+    a_fork: NpmPackage,
+}
+
+fn matrix() -> Matrix {
+    let binary_base: &[u8] = &[0x89, b'P', b'N', b'G', 0, 1, 2, 3];
+    let a1 = NpmPackage::new("a", "1.0.0")
+        .file("package.json", package_json("a", "1.0.0", "lib/index.js"))
+        .file("same-line.js", "a\nb\nc\nd\n")
+        .file("adjacent.js", "a\nb\nc\nd\ne\n")
+        .file("crlf-flip.js", "one\ntwo\nthree\nfour\n")
+        .file("crlf-upstream.js", "one\ntwo\n")
+        .file("no-eol.js", "first\nsecond\nlast")
+        .file("min.js", "var a=1;var b=2;var c=3;")
+        .file("image.png", binary_base)
+        .file("fork-deleted.js", "delete me\n")
+        .file("upstream-deleted.js", "keep me\n")
+        .file("taken.js", "old\n")
+        .file("kept.js", "old\n")
+        .file("upstreamed.js", "old\n")
+        .file("gone.js", "old\n")
+        .file("unchanged.js", "same\n")
+        .file("merged.js", lines(12, "base"));
+    let a2 = at_version(&a1, "2.0.0")
+        .file("package.json", package_json("a", "2.0.0", "lib/index.js"))
+        .file("same-line.js", "a\nB-upstream\nc\nd\n")
+        .file("adjacent.js", "a\nb\nC-upstream\nd\ne\n")
+        .file("crlf-flip.js", "one\ntwo\nthree\nFOUR\n")
+        .file("crlf-upstream.js", "one\r\ntwo\r\n")
+        .file("no-eol.js", "first\nsecond\nlast-upstream")
+        .file("min.js", "var a=1;var b=2;var c=30;")
+        .file("image.png", [binary_base, b"upstream"].concat())
+        .file("fork-deleted.js", "changed upstream\n")
+        .without("upstream-deleted.js")
+        .file("taken.js", "new upstream\n")
+        .file("upstreamed.js", "fixed\n")
+        .without("gone.js")
+        .file("added.js", "brand new\n")
+        .file("merged.js", lines(12, "base").replace("line 12 base", "line 12 upstream"));
+    let a_fork = a1
+        .clone()
+        .file("package.json", package_json("a", "1.0.0", "lib/self-check.js"))
+        .file("same-line.js", "a\nB-fork\nc\nd\n")
+        .file("adjacent.js", "a\nB-fork\nc\nd\ne\n")
+        .file("crlf-flip.js", "one\r\ntwo\r\nthree\r\nfour\r\n")
+        .file("no-eol.js", "first\nsecond\nlast-fork")
+        .file("min.js", "var a=10;var b=2;var c=3;")
+        .file("image.png", [binary_base, b"fork"].concat())
+        .without("fork-deleted.js")
+        .file("upstream-deleted.js", "changed in the fork\n")
+        .file("kept.js", "fork\n")
+        .file("upstreamed.js", "fixed\n")
+        .file("merged.js", lines(12, "base").replace("line 1 base", "line 1 fork"));
+    Matrix { a1, a2, a_fork }
+}
+
+/// A copy of `package` published as `version` (its package.json is set by
+/// the caller).
+fn at_version(package: &NpmPackage, version: &str) -> NpmPackage {
+    NpmPackage { version: version.into(), ..package.clone() }
+}
+
+/// Commits every file of the repository (creating it on first use).
+fn commit_all(dir: &TestDir) {
+    let repo = git2::Repository::open(dir.path()).or_else(|_| git2::Repository::init(dir.path())).expect("repo");
+    let mut index = repo.index().expect("index");
+    index.add_all(["*"], git2::IndexAddOption::DEFAULT, None).expect("add");
+    index.write().expect("write index");
+    let tree = repo.find_tree(index.write_tree().expect("tree")).expect("tree");
+    let sig = git2::Signature::new("t", "t@example.invalid", &git2::Time::new(1_700_000_000, 0)).expect("sig");
+    let parent = repo.head().ok().and_then(|h| h.peel_to_commit().ok());
+    let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
+    repo.commit(Some("HEAD"), &sig, &sig, "commit", &tree, &parents).expect("commit");
+}
+
+/// A committed repository: upstream 1.0.0 of `a` (forked), `b` (forked)
+/// and `c` (carried), the fork layer, the manifests and an own package.
+fn project(a1: &NpmPackage, a_fork: &NpmPackage) -> TestDir {
+    let dir = TestDir::new();
+    dir.declare(&["a", "b"], &["c"], &[("mine", "plugins/mine", &["lib", "package.json"])]);
+    dir.write(".gitignore", "/tarballs/\n/new/\n/fake-npm/\n");
+    let (b1, c1) = (b_package("1.0.0"), c_package("1.0.0"));
+    snapshot_from_tarballs(&dir, "1.0.0", &[a1, &b1, &c1]).assert_code(0);
+    dir.write_package("profile/forks/@acme/a", a_fork);
+    dir.write_package("profile/forks/@acme/b", &b_fork());
+    dir.write_package("profile/forks/@acme/c", &c1);
+    for root in ["plugins/mine", "profile/forks/@acme/mine"] {
+        dir.write(&format!("{root}/lib/index.js"), OWN_LIB);
+        dir.write(&format!("{root}/package.json"), "{\"name\": \"@acme/mine\", \"version\": \"0.1.0\"}\n");
+    }
+    dir.run(&["gen-patches"]).assert_code(0);
+    commit_all(&dir);
+    dir
+}
+
+fn b_package(version: &str) -> NpmPackage {
+    NpmPackage::new("b", version).file("index.js", lines(20, "b"))
+}
+
+fn b_fork() -> NpmPackage {
+    b_package("1.0.0").file("index.js", lines(20, "b").replace("line 3 b", "line 3 b (fork)"))
+}
+
+fn c_package(version: &str) -> NpmPackage {
+    NpmPackage::new("c", version).file("presets.json", format!("{{\"v\": \"{version}\"}}\n"))
+}
+
+/// Writes the new upstream tarballs into `new/`.
+fn publish_new(dir: &TestDir, packages: &[&NpmPackage]) {
+    for p in packages {
+        dir.write(&format!("new/{}", p.tgz_name()), p.tgz());
+    }
+}
+
+fn json(run: &crate::util::Run) -> Value {
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", run.stdout))
+}
+
+/// `(path, outcome, conflict kind)` of every reported file of `@acme/<pkg>`.
+fn outcomes(doc: &Value, pkg: &str) -> Vec<(String, String, String)> {
+    let files = doc["files"].as_array().expect("files");
+    files
+        .iter()
+        .filter(|f| f["package"] == format!("@acme/{pkg}"))
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap_or_default().to_string();
+            (s("path"), s("outcome"), s("conflict"))
+        })
+        .collect()
+}
+
+fn row(path: &str, outcome: &str, conflict: &str) -> (String, String, String) {
+    (path.into(), outcome.into(), conflict.into())
+}
+
+/// Everything the merge may change, to prove a run changed nothing.
+fn state(dir: &TestDir) -> Vec<(String, Vec<u8>, bool)> {
+    let mut all = Vec::new();
+    for root in ["upstream", "profile", "patches"] {
+        all.extend(dir.snapshot_dir(root).into_iter().map(|(p, b, x)| (format!("{root}/{p}"), b, x)));
+    }
+    all
+}
+
+fn top_level(dir: &TestDir) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("ls")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// What `git merge-file --diff3` writes for the same three inputs.
+fn git_merge_file(dir: &Path, base: &[u8], ours: &[u8], theirs: &[u8]) -> Vec<u8> {
+    let work = dir.join("git-merge-file");
+    std::fs::create_dir_all(&work).expect("mkdir");
+    for (name, bytes) in [("base", base), ("ours", ours), ("theirs", theirs)] {
+        std::fs::write(work.join(name), bytes).expect("write");
+    }
+    let out = Command::new("git")
+        .current_dir(&work)
+        .args(["merge-file", "--diff3", "-p", "-L", "fork@1.0.0", "-L", "upstream@1.0.0", "-L", "upstream@2.0.0"])
+        .args(["ours", "base", "theirs"])
+        .output()
+        .expect("git merge-file");
+    assert!(out.status.code().is_some_and(|c| (0..=127).contains(&c)), "{out:?}");
+    out.stdout
+}
+
+fn file_bytes(package: &NpmPackage, path: &str) -> Vec<u8> {
+    package.files.iter().find(|(p, _, _)| p == path).map(|(_, b, _)| b.clone()).unwrap_or_else(|| panic!("{path}"))
+}
+
+#[test]
+fn every_row_of_the_matrix_gets_its_outcome() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+    run.assert_code(1);
+    let doc = json(&run);
+    assert_eq!(doc["schema"], "forklayer.merge/1");
+    assert_eq!(doc["ok"], false);
+    assert_eq!((doc["from"].as_str(), doc["to"].as_str()), (Some("1.0.0"), Some("2.0.0")));
+    assert_eq!(
+        outcomes(&doc, "a"),
+        [
+            row("added.js", "new", ""),
+            row("adjacent.js", "conflict", "text"),
+            row("crlf-flip.js", "conflict", "text"),
+            row("crlf-upstream.js", "taken", ""),
+            row("fork-deleted.js", "conflict", "deleted_in_fork"),
+            row("gone.js", "deleted", ""),
+            row("image.png", "conflict", "binary"),
+            row("kept.js", "kept", ""),
+            row("merged.js", "merged", ""),
+            row("min.js", "conflict", "text"),
+            row("no-eol.js", "conflict", "text"),
+            row("package.json", "merged", ""),
+            row("same-line.js", "conflict", "text"),
+            row("taken.js", "taken", ""),
+            row("upstream-deleted.js", "conflict", "deleted_upstream"),
+            row("upstreamed.js", "upstreamed", ""),
+        ]
+    );
+    assert_eq!(doc["conflicts"], 8);
+    assert_eq!(doc["summary"]["unchanged"], 1);
+}
+
+#[test]
+fn text_conflicts_match_git_merge_file_diff3_byte_for_byte() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
+    for path in ["same-line.js", "adjacent.js", "crlf-flip.js", "no-eol.js", "min.js"] {
+        let expected =
+            git_merge_file(dir.path(), &file_bytes(&m.a1, path), &file_bytes(&m.a_fork, path), &file_bytes(&m.a2, path));
+        let written = dir.read(&format!("profile/forks/@acme/a/{path}"));
+        assert_eq!(String::from_utf8_lossy(&written), String::from_utf8_lossy(&expected), "{path}");
+        assert_eq!(written, expected, "{path}");
+    }
+    let same_line = dir.read("profile/forks/@acme/a/same-line.js");
+    assert_eq!(
+        same_line,
+        b"a\n<<<<<<< fork@1.0.0\nB-fork\n||||||| upstream@1.0.0\nb\n=======\nB-upstream\n>>>>>>> upstream@2.0.0\nc\nd\n"
+    );
+}
+
+#[test]
+fn conflicts_keep_both_versions_and_everything_else_is_merged() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    let patches_before = dir.snapshot_dir("patches");
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    let run = dir.run(&["merge", "2.0.0", "--from", "new"]);
+    run.assert_code(1);
+    assert!(run.stdout.contains("conflict   @acme/a/image.png (binary; copies: image.png.ours, image.png.theirs)"), "{}", run.stdout);
+    assert!(run.stderr.contains("gen-patches"), "{}", run.stderr);
+    let fork = |p: &str| dir.read(&format!("profile/forks/@acme/a/{p}"));
+    // Binary: the fork file stays, both versions sit next to it.
+    assert_eq!(fork("image.png"), file_bytes(&m.a_fork, "image.png"));
+    assert_eq!(fork("image.png.ours"), file_bytes(&m.a_fork, "image.png"));
+    assert_eq!(fork("image.png.theirs"), file_bytes(&m.a2, "image.png"));
+    // Delete/modify in either direction: the surviving version is kept.
+    assert!(!dir.exists("profile/forks/@acme/a/fork-deleted.js"));
+    assert_eq!(fork("fork-deleted.js.theirs"), b"changed upstream\n");
+    assert_eq!(fork("upstream-deleted.js"), b"changed in the fork\n");
+    assert_eq!(fork("upstream-deleted.js.ours"), b"changed in the fork\n");
+    // Clean rows are merged.
+    assert_eq!(fork("added.js"), b"brand new\n");
+    assert!(!dir.exists("profile/forks/@acme/a/gone.js"));
+    assert_eq!(fork("taken.js"), b"new upstream\n");
+    assert_eq!(fork("kept.js"), b"fork\n");
+    assert_eq!(fork("crlf-upstream.js"), b"one\r\ntwo\r\n");
+    assert_eq!(fork("package.json"), package_json("a", "2.0.0", "lib/self-check.js").as_bytes());
+    // The new snapshot is in place; the manifests wait for the resolution.
+    assert_eq!(dir.read("upstream/VERSION"), b"2.0.0\n");
+    assert_eq!(dir.snapshot_dir("patches"), patches_before);
+}
+
+#[test]
+fn a_clean_merge_replaces_snapshot_and_manifests_and_passes_check() {
+    let a1 = NpmPackage::new("a", "1.0.0")
+        .file("package.json", package_json("a", "1.0.0", "lib/index.js"))
+        .file("lib/index.js", lines(30, "a"))
+        .exec("bin/run", "#!/bin/sh\necho 1\n");
+    let a_fork = a1
+        .clone()
+        .file("package.json", package_json("a", "1.0.0", "lib/self-check.js"))
+        .file("lib/index.js", lines(30, "a").replace("line 2 a", "line 2 a (self-check)"))
+        .file("lib/self-check.js", "export const on = true;\n");
+    let dir = project(&a1, &a_fork);
+    let a2 = at_version(&a1, "2.0.0")
+        .file("package.json", package_json("a", "2.0.0", "lib/index.js"))
+        .file("lib/index.js", lines(30, "a").replace("line 28 a", "line 28 a v2"))
+        .exec("bin/run", "#!/bin/sh\necho 2\n");
+    publish_new(&dir, &[&a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+    run.assert_code(0);
+    let doc = json(&run);
+    assert_eq!(doc["ok"], true);
+    assert_eq!(doc["written"], true);
+    assert_eq!(doc["manifests"], serde_json::json!(["a", "b"]));
+    assert_eq!(dir.read("upstream/VERSION"), b"2.0.0\n");
+    let index = String::from_utf8(dir.read("profile/forks/@acme/a/lib/index.js")).expect("utf8");
+    assert!(index.contains("line 2 a (self-check)") && index.contains("line 28 a v2"), "{index}");
+    assert!(crate::util::is_exec(&dir.join("profile/forks/@acme/a/bin/run")));
+    // Carried packages follow upstream; own packages are untouched.
+    assert_eq!(dir.read("profile/forks/@acme/c/presets.json"), b"{\"v\": \"2.0.0\"}\n");
+    assert_eq!(dir.read("profile/forks/@acme/mine/lib/index.js"), OWN_LIB.as_bytes());
+    let manifest: Value = serde_json::from_slice(&dir.read("patches/a.json")).expect("manifest");
+    assert_eq!(manifest["builtAgainst"], "2.0.0");
+    assert!(!top_level(&dir).iter().any(|n| n.contains(".forklayer-")), "{:?}", top_level(&dir));
+    dir.run(&["check"]).assert_code(0);
+}
+
+#[test]
+fn dry_run_predicts_the_same_report_and_writes_nothing() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    let before = state(&dir);
+    let dry = dir.run(&["--json", "merge", "2.0.0", "--from", "new", "--dry-run"]);
+    dry.assert_code(1);
+    assert_eq!(state(&dir), before);
+    assert!(!top_level(&dir).iter().any(|n| n.contains(".forklayer-")), "{:?}", top_level(&dir));
+    let real = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+    real.assert_code(1);
+    let (mut dry, mut real) = (json(&dry), json(&real));
+    assert_eq!((dry["dry_run"].take(), dry["written"].take()), (Value::Bool(true), Value::Bool(false)));
+    assert_eq!((real["dry_run"].take(), real["written"].take()), (Value::Bool(false), Value::Bool(true)));
+    assert_eq!(dry, real);
+}
+
+#[test]
+fn uncommitted_changes_are_refused_unless_allowed() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    dir.write("profile/forks/@acme/a/kept.js", "edited, not committed\n");
+    let before = state(&dir);
+    let run = dir.run(&["merge", "2.0.0", "--from", "new"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("uncommitted changes") && run.stderr.contains("profile/forks/@acme/a/kept.js"), "{}", run.stderr);
+    assert!(run.stderr.contains("--allow-dirty"), "{}", run.stderr);
+    assert_eq!(state(&dir), before);
+    dir.run(&["merge", "2.0.0", "--from", "new", "--allow-dirty"]).assert_code(1);
+    assert_eq!(dir.read("profile/forks/@acme/a/kept.js"), b"edited, not committed\n");
+}
+
+#[test]
+fn a_failing_fetch_changes_nothing_and_leaves_no_staging() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    // `c` is missing from the new upstream.
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0")]);
+    let before = state(&dir);
+    let listing = top_level(&dir);
+    let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+    run.assert_code(2);
+    assert_eq!(json(&run)["error"]["code"], "package_missing");
+    assert_eq!(state(&dir), before);
+    assert_eq!(top_level(&dir), listing);
+}
+
+#[test]
+fn an_integrity_failure_exits_3_and_changes_nothing() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    publish(&dir, &m.a2, None);
+    publish(&dir, &b_package("2.0.0"), Some(&forklayer::npm::sri_sha512(b"tampered")));
+    publish(&dir, &c_package("2.0.0"), None);
+    let npm = fake_npm(&dir);
+    let before = state(&dir);
+    let run = dir.run(&["merge", "2.0.0", "--npm", npm.to_str().expect("utf8")]);
+    run.assert_code(3);
+    assert!(run.stderr.contains("integrity"), "{}", run.stderr);
+    assert_eq!(state(&dir), before);
+}
+
+#[test]
+fn a_modified_carried_package_is_refused() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    dir.write("profile/forks/@acme/c/presets.json", "{\"v\": \"mine\"}\n");
+    commit_all(&dir);
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    let run = dir.run(&["merge", "2.0.0", "--from", "new"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("carried package `@acme/c`"), "{}", run.stderr);
+}
+
+#[test]
+fn merging_without_a_committed_snapshot_is_a_clear_error() {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &[], &[]);
+    git2::Repository::init(dir.path()).expect("init");
+    dir.write("README.md", "x\n");
+    commit_all(&dir);
+    publish_new(&dir, &[&NpmPackage::new("a", "2.0.0")]);
+    let run = dir.run(&["merge", "2.0.0", "--from", "new"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("HEAD has no committed snapshot"), "{}", run.stderr);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_before_the_swap_changes_nothing() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    for p in [&m.a2, &b_package("2.0.0"), &c_package("2.0.0")] {
+        publish(&dir, p, None);
+    }
+    let npm = fake_npm(&dir);
+    // A slow npm gives the signal time to arrive mid-fetch.
+    let slow = dir.join("fake-npm/slow-npm");
+    std::fs::write(&slow, format!("#!/bin/sh\nsleep 0.3\nexec {} \"$@\"\n", npm.display())).expect("write");
+    crate::util::set_mode(&slow, true);
+    let before = state(&dir);
+    let child = Command::new(env!("CARGO_BIN_EXE_forklayer"))
+        .args(["merge", "2.0.0", "--npm"])
+        .arg(&slow)
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
+    assert!(kill.success());
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("interrupted; nothing was changed"), "{stderr}");
+    assert_eq!(state(&dir), before);
+    assert!(!top_level(&dir).iter().any(|n| n.contains(".forklayer-")), "{:?}", top_level(&dir));
+}
+
+#[test]
+fn merge_help_documents_the_exit_codes() {
+    let run = TestDir::new().run(&["merge", "--help"]);
+    run.assert_code(0);
+    for needle in ["--dry-run", "--allow-dirty", "--from", "Exit codes:", "  1  conflicts to resolve", "  3  integrity"] {
+        assert!(run.stdout.contains(needle), "{needle} missing from:\n{}", run.stdout);
+    }
+}
