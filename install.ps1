@@ -336,7 +336,15 @@ function Invoke-Install {
     Fail "a profile ``$name`` already exists in $ProfilesDir; nothing was changed" `
       "re-run with -Force to back it up (renamed to $name.backup-<time>) and replace it, or with -Uninstall to remove it"
   }
-  $created = @(@($DshHome, $ProfilesDir) | Where-Object { -not (Test-Path -LiteralPath $_ -PathType Container) })
+  # Every directory this install creates, outermost first, so that the
+  # uninstall (and a rollback) can remove them again when they are empty.
+  $created = New-Object System.Collections.Generic.List[string]
+  $dir = $ProfilesDir
+  while ($dir -and -not (Test-Path -LiteralPath $dir -PathType Container)) {
+    $created.Insert(0, $dir)
+    $dir = Split-Path -Parent $dir
+  }
+  $created = @($created)
   New-Item -ItemType Directory -Force -Path $ProfilesDir | Out-Null
   if ($WithDsh) { Install-Host }
 

@@ -87,8 +87,12 @@ fi
 [[ "$dsh_home" != *$'\t'* && "$dsh_home" != *$'\n'* ]] || usage_error 'the dsh home path must not contain tabs or newlines'
 
 source_root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-mkdir_p_abs() { mkdir -p "$1" && (cd "$1" && pwd); }
-abs_path() { if [[ -d "$1" ]]; then (cd "$1" && pwd); else printf '%s/%s\n' "$(cd "$(dirname "$1")" 2>/dev/null && pwd || echo "$PWD/$(dirname "$1")")" "$(basename "$1")"; fi; }
+abs_path() {
+  if [[ -d "$1" ]]; then (cd "$1" && pwd)
+  elif [[ "$1" == /* ]]; then printf '%s\n' "${1%/}"
+  else printf '%s/%s\n' "$PWD" "${1%/}"
+  fi
+}
 dsh_home="$(abs_path "$dsh_home")"
 profiles_dir="$dsh_home/profiles"
 target="$profiles_dir/$name"
@@ -301,9 +305,12 @@ run_install() {
       "re-run with --force to back it up (renamed to $name.backup-<time>) and replace it, or with --uninstall to remove it"
   fi
 
-  local created=() dir
-  for dir in "$dsh_home" "$profiles_dir"; do
-    [[ -d "$dir" ]] || created+=("$dir")
+  # Every directory this install creates, outermost first, so that the
+  # uninstall (and a rollback) can remove them again when they are empty.
+  local created=() dir="$profiles_dir"
+  while [[ ! -d "$dir" && "$dir" != / && -n "$dir" ]]; do
+    created=("$dir" ${created[@]+"${created[@]}"})
+    dir="$(dirname "$dir")"
   done
   mkdir -p -- "$profiles_dir"
   ((with_dsh == 0)) || install_host

@@ -92,7 +92,7 @@ forks_of() { find "$1/forks" -mindepth 2 -maxdepth 2 -path '*/@*/*' -type d | LC
 
 test_install_without_host() {
   begin 'install without a pristine dsh: completes with a warning, names the skipped checks, uninstall leaves nothing'
-  local home="$scratch/nohost/home" out="$scratch/nohost.out" status=0
+  local home="$scratch/nohost/parent/home" out="$scratch/nohost.out" status=0
   mkdir -p "$scratch/nohost"
   bash install.sh --dsh-home "$home" >"$out" 2>&1 || status=$?
   check 'install exits 0' status_is "$status" 0
@@ -113,7 +113,7 @@ test_install_without_host() {
   status=0
   bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
   check 'uninstall exits 0' status_is "$status" 0
-  check 'the dsh home the install created is gone again' missing "$home"
+  check 'the dsh home and the parent the install created are gone again' missing "$scratch/nohost/parent"
   end
 }
 

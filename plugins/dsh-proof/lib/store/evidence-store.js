@@ -86,7 +86,10 @@ export class EvidenceStore {
                 this.peekSigner(),
             ]);
             const anchor = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed');
-            return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable: signer !== null }, logPorts(signer));
+            // Before the first record there is no key yet: it is made on first use,
+            // so the chain will be signed unless the key exists and fails to load.
+            const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing);
+            return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null));
         });
     }
     /** Wait for every queued append. */
@@ -187,10 +190,8 @@ export class EvidenceStore {
         return (load?.error ?? 'unknown').split(this.location.keyDir).join('$DSH_HOME/proof/keys');
     }
     /** The signer for verification: never creates a key just to look. */
-    async peekSigner() {
-        if (this.signerLoad !== null)
-            return (await this.signerLoad).signer ?? null;
-        return (await loadSigner(this.location.keyDir, { create: false })).signer ?? null;
+    peekSigner() {
+        return this.signerLoad ?? loadSigner(this.location.keyDir, { create: false });
     }
 }
 function sha256(bytes) {

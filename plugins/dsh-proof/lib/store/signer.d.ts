@@ -10,9 +10,13 @@ export interface Signer {
 export type SignerLoad = {
     readonly signer: Signer;
     readonly error?: never;
-} | {
+    readonly missing?: never;
+}
+/** `missing`: there is no key yet (it is created on first use), as opposed to one that fails to load. */
+ | {
     readonly signer?: never;
     readonly error: string;
+    readonly missing: boolean;
 };
 /**
  * Load the key from `keyDir`; with `create`, make one when none exists.

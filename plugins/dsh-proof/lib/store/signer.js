@@ -18,11 +18,11 @@ export async function loadSigner(keyDir, options) {
     try {
         const pem = await readKeyOrCreate(keyDir, path, options.create);
         if (pem === null)
-            return { error: `no signing key at ${path}` };
+            return { error: `no signing key at ${path}`, missing: true };
         return { signer: signerFromPem(pem) };
     }
     catch (error) {
-        return { error: `cannot load the signing key ${path}: ${error.message}` };
+        return { error: `cannot load the signing key ${path}: ${error.message}`, missing: false };
     }
 }
 async function readKeyOrCreate(keyDir, path, create) {

@@ -19,7 +19,10 @@ export interface Signer {
   verify(message: string, signature: string): boolean
 }
 
-export type SignerLoad = { readonly signer: Signer; readonly error?: never } | { readonly signer?: never; readonly error: string }
+export type SignerLoad =
+  | { readonly signer: Signer; readonly error?: never; readonly missing?: never }
+  /** `missing`: there is no key yet (it is created on first use), as opposed to one that fails to load. */
+  | { readonly signer?: never; readonly error: string; readonly missing: boolean }
 
 /**
  * Load the key from `keyDir`; with `create`, make one when none exists.
@@ -29,10 +32,10 @@ export async function loadSigner(keyDir: string, options: { readonly create: boo
   const path = join(keyDir, PRIVATE_KEY_FILE)
   try {
     const pem = await readKeyOrCreate(keyDir, path, options.create)
-    if (pem === null) return { error: `no signing key at ${path}` }
+    if (pem === null) return { error: `no signing key at ${path}`, missing: true }
     return { signer: signerFromPem(pem) }
   } catch (error) {
-    return { error: `cannot load the signing key ${path}: ${(error as Error).message}` }
+    return { error: `cannot load the signing key ${path}: ${(error as Error).message}`, missing: false }
   }
 }
 

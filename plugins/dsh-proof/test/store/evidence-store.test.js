@@ -134,6 +134,25 @@ test('EvidenceStore tamper evidence', async (t) => {
   })
 })
 
+test('EvidenceStore before the first record', async (t) => {
+  await t.test('should report a signed, intact, empty log without creating a key to look', async (t) => {
+    const dirs = await tempSetup(t)
+    const store = new EvidenceStore({ dshHome: dirs.dshHome, workspaceRoot: dirs.workspace })
+    const report = await store.integrity()
+    assert.equal(report.chainMode, 'signed')
+    assert.equal(report.records, 0)
+    assert.equal(report.intact, true)
+    assert.equal(existsSync(join(store.location.keyDir, PRIVATE_KEY_FILE)), false)
+  })
+  await t.test('should report hash-only when the key exists but cannot load', async (t) => {
+    const dirs = await tempSetup(t)
+    const store = new EvidenceStore({ dshHome: dirs.dshHome, workspaceRoot: dirs.workspace })
+    await mkdir(store.location.keyDir, { recursive: true })
+    await writeFile(join(store.location.keyDir, PRIVATE_KEY_FILE), 'garbage')
+    assert.equal((await store.integrity()).chainMode, 'hash-only')
+  })
+})
+
 test('EvidenceStore appends', async (t) => {
   await t.test('should keep one unforked chain under concurrent appends', async (t) => {
     const dirs = await tempSetup(t)

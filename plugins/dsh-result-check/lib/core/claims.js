@@ -39,6 +39,8 @@ const HEDGE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:about|around|approx
 const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\s*\+|\s*(?:左右|上下|以上|以下|以内|之内|多|余|来|出头))/i;
 // A number right after one of these words is a reference, not a quantity.
 const REFERENCE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`, 'i');
+// A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).
+const SOFTWARE_BEFORE = new RegExp(String.raw `(?:^|[^\w.])(?:python|py|node(?:\.js)?|nodejs|deno|bun|npm|pnpm|yarn|java|jdk|go|golang|rust|rustc|cargo|typescript|ts|javascript|ecmascript|es|ruby|rails|php|perl|kotlin|swift|scala|elixir|erlang|haskell|ghc|ocaml|dotnet|\.net|c\+\+|gcc|clang|llvm|cmake|cuda|cudnn|pytorch|torch|tensorflow|jax|numpy|pandas|scipy|sklearn|scikit-learn|react|vue|angular|svelte|next\.js|django|flask|fastapi|spring|postgres|postgresql|mysql|mariadb|sqlite|redis|mongodb|elasticsearch|kafka|docker|kubernetes|k8s|helm|terraform|ansible|ubuntu|debian|fedora|centos|rhel|alpine|macos|ios|android|windows|linux|kernel|chrome|chromium|firefox|safari|xcode|openssl|tls|ssl|http|ipv|utf|unicode|gpt|claude|llama|deepseek|qwen|gemini|mistral|dsh)[\s-]*$`, 'i');
 const LIST_MARKER_BEFORE = /(?:^|\n)[ \t]*(?:[-*+][ \t]+)?$/;
 const HEADING_BEFORE = /(?:^|\n)[ \t]*#{1,6}[ \t]*$/;
 const PERCENT_AFTER = /^(?:\s?[%％]|\s+(?:percent|per\s+cent|pct)\b)/i;
@@ -79,12 +81,12 @@ function isPartOfToken({ before, after }) {
         return true;
     return false;
 }
-function isHedged({ before, after }) {
-    return HEDGE_BEFORE.test(before.slice(-40)) || HEDGE_AFTER.test(after.slice(0, 12));
+function isHedged({ rawBefore, after }) {
+    return HEDGE_BEFORE.test(rawBefore.slice(-40)) || HEDGE_AFTER.test(after.slice(0, 12));
 }
-function isReference({ before, after }) {
-    const near = before.slice(-40);
-    if (REFERENCE_BEFORE.test(near))
+function isReference({ rawBefore, after }) {
+    const near = rawBefore.slice(-40);
+    if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near))
         return true;
     // Numbered list items and numbered headings: "1. ", "12) ", "## 2.3 ".
     if (LIST_MARKER_BEFORE.test(near) && /^[.)][ \t]/.test(after))
@@ -210,7 +212,8 @@ function claimAt(masked, answer, reading, minIntegerDigits) {
     const exponent = exponentMatch ? Number(exponentMatch[0].slice(1)) : 0;
     if (exponentMatch)
         end += exponentMatch[0].length;
-    const site = { before: masked.slice(Math.max(0, start - 48), start), after: masked.slice(end, end + 24) };
+    const from = Math.max(0, start - 48);
+    const site = { before: masked.slice(from, start), after: masked.slice(end, end + 24), rawBefore: answer.slice(from, start) };
     if (isPartOfToken(site) || isReference(site) || isHedged(site))
         return undefined;
     const percent = PERCENT_AFTER.test(site.after) || PERCENT_BEFORE.test(site.before);

@@ -82,6 +82,11 @@ const REFERENCE_BEFORE = new RegExp(
   String.raw`(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`,
   'i',
 );
+// A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).
+const SOFTWARE_BEFORE = new RegExp(
+  String.raw`(?:^|[^\w.])(?:python|py|node(?:\.js)?|nodejs|deno|bun|npm|pnpm|yarn|java|jdk|go|golang|rust|rustc|cargo|typescript|ts|javascript|ecmascript|es|ruby|rails|php|perl|kotlin|swift|scala|elixir|erlang|haskell|ghc|ocaml|dotnet|\.net|c\+\+|gcc|clang|llvm|cmake|cuda|cudnn|pytorch|torch|tensorflow|jax|numpy|pandas|scipy|sklearn|scikit-learn|react|vue|angular|svelte|next\.js|django|flask|fastapi|spring|postgres|postgresql|mysql|mariadb|sqlite|redis|mongodb|elasticsearch|kafka|docker|kubernetes|k8s|helm|terraform|ansible|ubuntu|debian|fedora|centos|rhel|alpine|macos|ios|android|windows|linux|kernel|chrome|chromium|firefox|safari|xcode|openssl|tls|ssl|http|ipv|utf|unicode|gpt|claude|llama|deepseek|qwen|gemini|mistral|dsh)[\s-]*$`,
+  'i',
+);
 const LIST_MARKER_BEFORE = /(?:^|\n)[ \t]*(?:[-*+][ \t]+)?$/;
 const HEADING_BEFORE = /(?:^|\n)[ \t]*#{1,6}[ \t]*$/;
 const PERCENT_AFTER = /^(?:\s?[%％]|\s+(?:percent|per\s+cent|pct)\b)/i;
@@ -99,6 +104,8 @@ function isAlphanumeric(char: string): boolean {
 interface Site {
   readonly before: string;
   readonly after: string;
+  /** The same context in the answer as written: keywords such as `Node.js` or `fig.` survive there. */
+  readonly rawBefore: string;
 }
 
 /** Whether the neighbouring characters make the run a part of a larger token. */
@@ -124,13 +131,13 @@ function isPartOfToken({ before, after }: Site): boolean {
   return false;
 }
 
-function isHedged({ before, after }: Site): boolean {
-  return HEDGE_BEFORE.test(before.slice(-40)) || HEDGE_AFTER.test(after.slice(0, 12));
+function isHedged({ rawBefore, after }: Site): boolean {
+  return HEDGE_BEFORE.test(rawBefore.slice(-40)) || HEDGE_AFTER.test(after.slice(0, 12));
 }
 
-function isReference({ before, after }: Site): boolean {
-  const near = before.slice(-40);
-  if (REFERENCE_BEFORE.test(near)) return true;
+function isReference({ rawBefore, after }: Site): boolean {
+  const near = rawBefore.slice(-40);
+  if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near)) return true;
   // Numbered list items and numbered headings: "1. ", "12) ", "## 2.3 ".
   if (LIST_MARKER_BEFORE.test(near) && /^[.)][ \t]/.test(after)) return true;
   if (HEADING_BEFORE.test(near)) return true;
@@ -264,7 +271,8 @@ function claimAt(masked: string, answer: string, reading: RunReading, minInteger
   const exponentMatch = EXPONENT.exec(masked.slice(end, end + 6));
   const exponent = exponentMatch ? Number(exponentMatch[0].slice(1)) : 0;
   if (exponentMatch) end += exponentMatch[0].length;
-  const site: Site = { before: masked.slice(Math.max(0, start - 48), start), after: masked.slice(end, end + 24) };
+  const from = Math.max(0, start - 48);
+  const site: Site = { before: masked.slice(from, start), after: masked.slice(end, end + 24), rawBefore: answer.slice(from, start) };
   if (isPartOfToken(site) || isReference(site) || isHedged(site)) return undefined;
   const percent = PERCENT_AFTER.test(site.after) || PERCENT_BEFORE.test(site.before);
   const unit = percent ? '' : unitAfter(site.after);
