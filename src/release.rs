@@ -159,6 +159,10 @@ pub struct ReleaseOptions {
     /// Timestamp of every entry, in seconds since the Unix epoch; clamped to
     /// the range a zip can carry.
     pub timestamp: i64,
+    /// Packages placed at a root-relative directory, replacing whatever the
+    /// checkout has there: the project's own packages, assembled from their
+    /// build output so the release never ships a stale or missing copy.
+    pub packages: Vec<(String, Tree)>,
 }
 
 /// A written release archive.
@@ -228,7 +232,10 @@ fn store(options: &ReleaseOptions, bytes: &[u8], entries: usize) -> Result<Relea
 /// Returns the archive bytes and the number of entries.
 pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), ReleaseError> {
     check_version(&options.version)?;
-    let files = collect_contents(&options.root)?;
+    let mut files = collect_contents(&options.root)?;
+    for (dir, package) in &options.packages {
+        replace_dir(&mut files, dir, package)?;
+    }
     let top = format!("{ARCHIVE_STEM}-{}", options.version);
     let bytes = zip_tree(&files, &top, options.timestamp)?;
     Ok((bytes, files.len()))
@@ -257,6 +264,17 @@ pub fn collect_contents(root: &Path) -> Result<Tree, ReleaseError> {
         }
     }
     Ok(files)
+}
+
+/// Replaces everything below `dir` in `files` with `package`.
+fn replace_dir(files: &mut Tree, dir: &str, package: &Tree) -> Result<(), ReleaseError> {
+    let prefix = format!("{dir}/");
+    let stale: Vec<String> = files.paths().filter(|p| p.starts_with(&prefix)).map(str::to_string).collect();
+    for path in stale {
+        files.remove(&path);
+    }
+    files.graft(dir, package.clone())?;
+    Ok(())
 }
 
 fn is_node_modules(rel: &str) -> bool {

@@ -5,13 +5,18 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::{Context0, Outcome};
+use super::UsageError;
 use crate::error::ExitStatus;
+use crate::layer::Layer;
+use crate::rebuild::read_own_package;
 use crate::release::{check_release, head_commit_time, write_release, ReleaseOptions};
+use crate::tree::Tree;
 
 /// Arguments of `release`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Builds dsh-profile-self-checking-<V>.zip: the profile template (without \
-node_modules) with the fork layer and compiled plugins, install.sh, install.ps1, tools/verify.mjs, \
+node_modules) with the fork layer, whose own packages (the compiled plugins) are assembled from \
+their declared `include` entries, install.sh, install.ps1, tools/verify.mjs, \
 host/ and tools/install-host.sh when present, README.md and LICENSE. The archive is reproducible: \
 sorted entries, one timestamp (SOURCE_DATE_EPOCH, else the HEAD commit time, clamped to 1980), \
 modes 0644/0755, Unix \"made by\", no extra fields, pinned deflate. Prints `<sha256>  <path>`.
@@ -47,6 +52,7 @@ pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
         version: args.version.unwrap_or_else(|| layer.baseline.clone()),
         out_dir: args.out.map(|p| ctx.resolve(&p)).unwrap_or_else(|| layer.root.join("dist")),
         timestamp,
+        packages: own_packages(&layer)?,
     };
     let release = if args.check { check_release(&options)? } else { write_release(&options)? };
     let shown = ctx.display(release.path());
@@ -64,4 +70,19 @@ pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
         "checked": args.check,
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
+}
+
+/// The project's own packages, assembled from their `include` entries (as
+/// `gen-patches` copies them), each with its directory relative to the root.
+fn own_packages(layer: &Layer) -> anyhow::Result<Vec<(String, Tree)>> {
+    let mut packages = Vec::new();
+    for own in &layer.own {
+        let dir = layer.package_dir(&layer.paths.forks, &own.name);
+        let rel = dir.strip_prefix(&layer.root).map_err(|_| {
+            UsageError(format!("the fork layer `{}` must be inside the project to be released", layer.paths.forks.display()))
+        })?;
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        packages.push((rel, read_own_package(layer, own)?));
+    }
+    Ok(packages)
 }

@@ -52,7 +52,7 @@ fn project(root: &Path) {
 }
 
 fn options(root: &Path, out: &Path) -> ReleaseOptions {
-    ReleaseOptions { root: root.to_path_buf(), version: "1.2.3-rc.1".into(), out_dir: out.to_path_buf(), timestamp: TIMESTAMP }
+    ReleaseOptions { root: root.to_path_buf(), version: "1.2.3-rc.1".into(), out_dir: out.to_path_buf(), timestamp: TIMESTAMP, packages: Vec::new() }
 }
 
 fn entry_names(zip: &[u8]) -> Vec<String> {
@@ -235,4 +235,20 @@ fn head_commit_time_is_read_from_git() {
     let tree = repo.find_tree(tree_id).expect("tree");
     repo.commit(Some("HEAD"), &sig, &sig, "initial", &tree, &[]).expect("commit");
     assert_eq!(head_commit_time(dir.path()).expect("time"), 1_700_000_000);
+}
+
+#[test]
+fn own_packages_replace_the_checkout_copy() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    project(dir.path());
+    write(dir.path(), "profile/forks/@s/own/lib/stale.js", b"stale\n");
+    let mut own = crate::tree::Tree::new();
+    own.insert("lib/index.js", crate::tree::FileEntry::new(b"fresh\n".to_vec())).expect("insert");
+    let mut opts = options(dir.path(), dir.path());
+    opts.packages.push(("profile/forks/@s/own".into(), own));
+    let (zip, _) = build_release(&opts).expect("build");
+    let names = entry_names(&zip);
+    let top = "dsh-profile-self-checking-1.2.3-rc.1/";
+    assert!(names.contains(&format!("{top}profile/forks/@s/own/lib/index.js")), "{names:?}");
+    assert!(!names.iter().any(|n| n.ends_with("stale.js")), "{names:?}");
 }

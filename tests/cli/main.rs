@@ -5,6 +5,7 @@ mod check;
 mod drift;
 mod help;
 mod merge;
+mod release;
 mod round_trip;
 mod snapshot;
 mod tarball;

@@ -1,0 +1,171 @@
+//! `release`: a reproducible zip holding what a user needs to install the
+//! profile, and nothing that only builds it; installable once unpacked.
+
+use std::io::{Cursor, Read};
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::util::{set_mode, TestDir};
+
+const EPOCH: &str = "1700000000";
+const TOP: &str = "dsh-profile-self-checking-1.0.0";
+
+/// A project shaped like this repository: declaration, profile with its
+/// fork layer, an own package built from `plugins/`, install files and
+/// build inputs the release must leave out.
+fn project() -> TestDir {
+    let dir = TestDir::new();
+    dir.declare(&["a"], &[], &[("mine", "plugins/mine", &["lib", "package.json"])]);
+    for (rel, text) in [
+        ("README.md", "# readme\n"),
+        ("LICENSE", "MIT\n"),
+        ("install.sh", "#!/usr/bin/env bash\necho installed\n"),
+        ("install.ps1", "Write-Output installed\r\n"),
+        ("tools/verify.mjs", "console.log('ok');\n"),
+        ("profile/package.json", "{}\n"),
+        ("profile/forks/@acme/a/index.js", "fork\n"),
+        ("profile/node_modules/junk/index.js", "junk\n"),
+        ("plugins/mine/lib/index.js", "export const mine = 2;\n"),
+        ("plugins/mine/package.json", "{\"name\": \"@acme/mine\"}\n"),
+        ("plugins/mine/src/index.ts", "export const mine = 2;\n"),
+        ("upstream/VERSION", "1.0.0\n"),
+        ("patches/a.json", "{}\n"),
+        ("src/main.rs", "fn main() {}\n"),
+        ("Cargo.toml", "[package]\n"),
+        ("tests/cli/main.rs", "\n"),
+    ] {
+        dir.write(rel, text);
+    }
+    set_mode(&dir.join("install.sh"), true);
+    dir
+}
+
+fn entries(zip: &[u8]) -> Vec<(String, Vec<u8>, Option<u32>)> {
+    let mut archive = zip::ZipArchive::new(Cursor::new(zip)).expect("valid zip");
+    (0..archive.len())
+        .map(|i| {
+            let mut file = archive.by_index(i).expect("entry");
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes).expect("read");
+            (file.name().expect("name").into_owned(), bytes, file.unix_mode())
+        })
+        .collect()
+}
+
+fn sha256(bytes: &[u8]) -> String {
+    forklayer::npm::sha256_hex(bytes)
+}
+
+#[test]
+fn release_prints_the_sha256_of_a_zip_with_only_install_files() {
+    let dir = project();
+    let run = dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]);
+    run.assert_code(0);
+    let zip = dir.read(&format!("dist/{TOP}.zip"));
+    assert_eq!(run.stdout, format!("{}  dist/{TOP}.zip\n", sha256(&zip)));
+    let names: Vec<String> = entries(&zip).into_iter().map(|(n, _, _)| n).collect();
+    let expected: Vec<String> = [
+        "LICENSE",
+        "README.md",
+        "install.ps1",
+        "install.sh",
+        "profile/forks/@acme/a/index.js",
+        "profile/forks/@acme/mine/lib/index.js",
+        "profile/forks/@acme/mine/package.json",
+        "profile/package.json",
+        "tools/verify.mjs",
+    ]
+    .iter()
+    .map(|n| format!("{TOP}/{n}"))
+    .collect();
+    assert_eq!(names, expected);
+}
+
+#[test]
+fn modes_are_normalised_and_the_own_package_comes_from_its_build_output() {
+    let dir = project();
+    dir.write("profile/forks/@acme/mine/lib/index.js", "stale copy\n");
+    dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]).assert_code(0);
+    let zip = dir.read(&format!("dist/{TOP}.zip"));
+    for (name, bytes, mode) in entries(&zip) {
+        let exec = cfg!(unix) && name.ends_with("/install.sh");
+        assert_eq!(mode, Some(if exec { 0o100755 } else { 0o100644 }), "{name}");
+        if name.ends_with("mine/lib/index.js") {
+            assert_eq!(bytes, b"export const mine = 2;\n");
+        }
+    }
+}
+
+#[test]
+fn two_builds_are_byte_identical_and_check_agrees() {
+    let dir = project();
+    let first = dir.run(&["release", "--out", "one", "--source-date-epoch", EPOCH]);
+    first.assert_code(0);
+    // Touching every file (new mtimes) must not change the archive.
+    let again = project();
+    std::fs::rename(again.join("profile"), dir.join("profile-new")).expect("mv");
+    std::fs::remove_dir_all(dir.join("profile")).expect("rm");
+    std::fs::rename(dir.join("profile-new"), dir.join("profile")).expect("mv");
+    let check = dir.run(&["--json", "release", "--out", "two", "--check", "--source-date-epoch", EPOCH]);
+    check.assert_code(0);
+    assert_eq!(dir.read(&format!("one/{TOP}.zip")), dir.read(&format!("two/{TOP}.zip")));
+    let doc: Value = serde_json::from_str(&check.stdout).expect("json");
+    assert_eq!(doc["schema"], "forklayer.release/1");
+    assert_eq!(doc["checked"], true);
+    assert_eq!(doc["sha256"], sha256(&dir.read(&format!("one/{TOP}.zip"))));
+}
+
+#[test]
+fn source_date_epoch_comes_from_the_environment_and_changes_only_the_times() {
+    let dir = project();
+    dir.run_env(&["release", "--out", "a"], &[("SOURCE_DATE_EPOCH", Path::new(EPOCH))]).assert_code(0);
+    dir.run_env(&["release", "--out", "b"], &[("SOURCE_DATE_EPOCH", Path::new("1700086400"))]).assert_code(0);
+    let (a, b) = (dir.read(&format!("a/{TOP}.zip")), dir.read(&format!("b/{TOP}.zip")));
+    assert_ne!(a, b);
+    let strip = |zip: &[u8]| entries(zip).into_iter().map(|(n, b, _)| (n, b)).collect::<Vec<_>>();
+    assert_eq!(strip(&a), strip(&b));
+}
+
+#[test]
+fn without_source_date_epoch_the_head_commit_time_is_used() {
+    let dir = project();
+    let repo = git2::Repository::init(dir.path()).expect("init");
+    let sig = git2::Signature::new("t", "t@example.invalid", &git2::Time::new(1_600_000_000, 0)).expect("sig");
+    let tree = repo.find_tree(repo.index().expect("index").write_tree().expect("tree")).expect("tree");
+    repo.commit(Some("HEAD"), &sig, &sig, "c", &tree, &[]).expect("commit");
+    dir.run(&["release", "--out", "dist"]).assert_code(0);
+    let zip = dir.read(&format!("dist/{TOP}.zip"));
+    let mut archive = zip::ZipArchive::new(Cursor::new(zip)).expect("zip");
+    let time = archive.by_index(0).expect("entry").last_modified().expect("time");
+    // 2020-09-13T12:26:40Z
+    assert_eq!((time.year(), time.month(), time.day(), time.hour(), time.minute()), (2020, 9, 13, 12, 26));
+}
+
+#[test]
+fn outside_git_without_source_date_epoch_is_a_clear_error() {
+    let dir = project();
+    let run = dir.run(&["release", "--out", "dist"]);
+    run.assert_code(3);
+    assert!(run.stderr.contains("SOURCE_DATE_EPOCH"), "{}", run.stderr);
+    assert!(!dir.exists("dist"));
+}
+
+#[test]
+fn a_missing_install_file_is_a_usage_error_and_writes_nothing() {
+    let dir = project();
+    std::fs::remove_file(dir.join("tools/verify.mjs")).expect("rm");
+    let run = dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("`tools/verify.mjs` is missing"), "{}", run.stderr);
+    assert!(!dir.exists("dist"));
+}
+
+#[test]
+fn the_version_flag_names_the_archive() {
+    let dir = project();
+    let run = dir.run(&["release", "--out", "dist", "--version", "2.0.0-rc.1", "--source-date-epoch", EPOCH]);
+    run.assert_code(0);
+    assert!(dir.exists("dist/dsh-profile-self-checking-2.0.0-rc.1.zip"));
+    dir.run(&["release", "--version", "../evil", "--source-date-epoch", EPOCH]).assert_code(2);
+}
