@@ -100,21 +100,44 @@ impl Repo {
     /// The files below directory `dir` as committed at HEAD; `None` when HEAD
     /// has no such directory.
     pub fn head_dir(&self, dir: &Path) -> Result<Option<Tree>, GitError> {
-        let rel = self.relative(dir)?;
-        let head = self.head_tree()?;
-        let subtree = if rel.is_empty() {
-            head
-        } else {
-            match head.get_path(Path::new(&rel)) {
-                Ok(entry) if entry.kind() == Some(ObjectType::Tree) => {
-                    self.repo.find_tree(entry.id()).map_err(|source| GitError::Read { path: rel.clone(), source })?
-                }
-                Ok(_) => return Ok(None),
-                Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
-                Err(source) => return Err(GitError::Read { path: rel, source }),
-            }
+        let (Some(parent), Some(name)) = (dir.parent(), dir.file_name().and_then(|n| n.to_str())) else {
+            return Ok(None);
         };
-        self.read_tree(&subtree, &rel).map(Some)
+        Ok(self.head_dirs(parent, &[name])?.pop().flatten())
+    }
+
+    /// The committed files of each directory `parent/<name>` (`None` where
+    /// HEAD has no such directory). HEAD and `parent` are resolved once, so
+    /// reading a thousand packages costs a thousand tree look-ups, not a
+    /// thousand path resolutions.
+    pub fn head_dirs(&self, parent: &Path, names: &[&str]) -> Result<Vec<Option<Tree>>, GitError> {
+        let rel = self.relative(parent)?;
+        let head = self.head_tree()?;
+        let parent_tree = if rel.is_empty() { Some(head) } else { self.subtree(&head, &rel)? };
+        let Some(parent_tree) = parent_tree else {
+            return Ok(names.iter().map(|_| None).collect());
+        };
+        names
+            .iter()
+            .map(|name| {
+                let path = if rel.is_empty() { name.to_string() } else { format!("{rel}/{name}") };
+                match self.subtree(&parent_tree, name)? {
+                    Some(tree) => self.read_tree(&tree, &path).map(Some),
+                    None => Ok(None),
+                }
+            })
+            .collect()
+    }
+
+    /// The directory `rel` below `tree`, if there is one.
+    fn subtree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Option<git2::Tree<'_>>, GitError> {
+        let read_err = |source| GitError::Read { path: rel.to_string(), source };
+        match tree.get_path(Path::new(rel)) {
+            Ok(entry) if entry.kind() == Some(ObjectType::Tree) => Ok(Some(self.repo.find_tree(entry.id()).map_err(read_err)?)),
+            Ok(_) => Ok(None),
+            Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
+            Err(source) => Err(read_err(source)),
+        }
     }
 
     /// The bytes of file `path` at HEAD; `None` when HEAD has no such file.

@@ -7,26 +7,30 @@
 //! 2. read the base (the snapshot committed at HEAD) with libgit2;
 //! 3. vendor the new upstream into a staging copy of `upstream/`, fetched and
 //!    integrity-checked by [`crate::snapshot`];
-//! 4. merge every forked and carried package file by file;
-//! 5. stage the new fork layer and, on a clean merge, the regenerated
-//!    manifests, and prove that they rebuild the merged fork layer;
-//! 6. swap the staged directories in with renames (never on `--dry-run`).
+//! 4. merge every forked and carried package file by file, in memory;
+//! 5. on a clean merge, regenerate the manifests (as `gen-patches` would)
+//!    and prove that they rebuild the merged fork layer byte for byte;
+//! 6. stage the new fork layer (and manifests) next to their targets and
+//!    swap everything in with renames (never on `--dry-run`).
 //!
-//! Any error or an interruption before step 6 leaves the project as it was.
+//! Any error or an interruption before step 6 leaves the project as it was;
+//! a failing rename in step 6 puts back what was already swapped.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::{Diagnostic, ExitStatus};
-use crate::genpatches::{is_generated_patch_file, plan_patches, GenError};
+use crate::genpatches::{generate_manifest, is_generated_patch_file};
 use crate::layer::Layer;
 use crate::lock::VERSION_FILE;
-use crate::manifest::{Manifest, ManifestError};
+use crate::manifest::Manifest;
 use crate::merge::file::{ConflictKind, Outcome};
 use crate::merge::git::{GitError, Repo};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge, PackageMergeError};
+use crate::review::package_diff;
 use crate::merge::text::Labels;
-use crate::merge::transaction::{Transaction, TransactionError};
+use crate::merge::transaction::{write_staged, Transaction, TransactionError};
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
 use crate::snapshot::{snapshot, SnapshotError, SnapshotSource};
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -154,12 +158,6 @@ pub enum MergeError {
         #[source]
         source: PackageMergeError,
     },
-    /// Regenerating the manifests failed.
-    #[error("could not regenerate the manifests")]
-    Gen(#[source] GenError),
-    /// A regenerated manifest could not be read back.
-    #[error(transparent)]
-    Manifest(#[from] ManifestError),
     /// Reading or writing a directory failed.
     #[error(transparent)]
     Tree(#[from] TreeError),
@@ -187,8 +185,6 @@ impl Diagnostic for MergeError {
             | MergeError::Interrupted => ExitStatus::Usage,
             MergeError::RebuildCheck { .. } => ExitStatus::Bug,
             MergeError::Snapshot(e) => e.exit_status(),
-            MergeError::Gen(e) => e.exit_status(),
-            MergeError::Manifest(e) => e.exit_status(),
             MergeError::Tree(e) => e.exit_status(),
             MergeError::Git(_) | MergeError::Package { .. } | MergeError::Transaction(_) => match self {
                 MergeError::Package { source: PackageMergeError::SideFileTaken { .. }, .. }
@@ -212,8 +208,6 @@ impl Diagnostic for MergeError {
             MergeError::Package { source: PackageMergeError::SideFileTaken { .. }, .. } => "conflict_copy_taken",
             MergeError::Package { source: PackageMergeError::FileDirectoryClash { .. }, .. } => "file_directory_clash",
             MergeError::Package { .. } => "merge",
-            MergeError::Gen(e) => e.code(),
-            MergeError::Manifest(e) => e.code(),
             MergeError::Tree(e) => e.code(),
             MergeError::Transaction(_) => "io",
         }
@@ -233,7 +227,6 @@ impl Diagnostic for MergeError {
                 Some("this is a bug in forklayer; nothing was changed; please report it".into())
             }
             MergeError::Snapshot(e) => e.help(),
-            MergeError::Gen(e) => e.help(),
             MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
                 Some("merge needs the project in a git repository with the current snapshot committed".into())
             }
@@ -253,61 +246,55 @@ pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         }
     }
     let from = committed_version(&repo, &paths.upstream)?;
+    let names = layer.upstream_packages();
+    let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), &names)?;
     let mut ours = read_forks(&paths.forks)?;
     let mut tx = Transaction::new();
-    let staged = stage_layer(layer, &mut tx)?;
-    copy_dir(&paths.upstream, &staged.paths.upstream)?;
-    check_cancel(options)?;
-    let vendored = snapshot(&staged, &options.version, &options.source).map_err(MergeError::Snapshot)?;
-    check_cancel(options)?;
-    let labels_text = LabelTexts::new(&from, &options.version);
-    let labels = labels_text.labels();
-    let mut report = Vec::new();
-    let mut unchanged = 0;
-    let mut new_forks = Tree::new();
-    let mut theirs_by_package = Vec::new();
-    for name in layer.upstream_packages() {
+    let staged_upstream = tx.stage(&paths.upstream)?;
+    let vendored = vendor(layer, options, &staged_upstream)?;
+    let texts = LabelTexts::new(&from, &options.version);
+    let labels = texts.labels();
+    let mut merged = LayerMerge::default();
+    for (name, base) in names.iter().zip(bases) {
         let full = layer.full_name(name);
-        let base = repo.head_dir(&layer.package_dir(&paths.upstream, name))?.ok_or_else(|| MergeError::NoBase { what: full.clone() })?;
-        let theirs = Tree::read_dir(&layer.package_dir(&staged.paths.upstream, name))?;
-        let fork = take_package(&mut ours, &full).ok_or_else(|| MergeError::MissingFork {
-            package: full.clone(),
-            path: layer.package_dir(&paths.forks, name),
-        })?;
+        let base = base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?;
+        let theirs = Tree::read_dir(&layer.package_dir(&staged_upstream, name))?;
+        let fork = take_package(&mut ours, &full)
+            .ok_or_else(|| MergeError::MissingFork { package: full.clone(), path: layer.package_dir(&paths.forks, name) })?;
         if layer.carried.iter().any(|c| c == name) {
             check_carried(&full, &base, &fork)?;
         }
-        let merged = merge_package(&base, &fork, &theirs, &labels)
+        let package = merge_package(&base, &fork, &theirs, &labels)
             .map_err(|source| MergeError::Package { package: full.clone(), source })?;
-        unchanged += collect_report(&full, &merged, &mut report);
-        new_forks.graft(&full, merged.into_tree())?;
-        theirs_by_package.push((full, theirs));
+        merged.add(layer, name, theirs, package)?;
     }
     // Everything else of the fork layer (own packages, other files) is
     // carried over untouched.
     for (path, entry) in ours.iter() {
-        new_forks.insert(path, entry.clone())?;
+        merged.forks.insert(path, entry.clone())?;
     }
-    new_forks.write_to(&staged.paths.forks)?;
-    let conflicts = report.iter().any(|f| f.outcome == Outcome::Conflict);
-    let manifests = if conflicts {
-        Vec::new()
-    } else {
-        let manifests = stage_patches(&staged, &paths.patches)?;
-        verify_rebuild(layer, &staged, &theirs_by_package, &new_forks)?;
-        manifests
-    };
+    let planned = if merged.conflicts() { None } else { Some(merged.plan_patches(&options.version)?) };
     check_cancel(options)?;
     let written = !options.dry_run;
     if written {
-        if conflicts {
-            // The manifests stay as they were until the conflicts are
-            // resolved and `gen-patches` is run.
-            tx.unstage(&paths.patches)?;
+        write_staged(&merged.forks, &tx.stage(&paths.forks)?)?;
+        if let Some(planned) = &planned {
+            stage_patches(&paths.patches, planned, &tx.stage(&paths.patches)?)?;
         }
+        // Once the swap starts it runs to the end (or rolls back): Ctrl-C
+        // is only looked at between steps.
         tx.commit()?;
     }
-    Ok(MergeOutcome { from, to: options.version.clone(), files: report, unchanged, manifests, written, warnings: vendored.warnings })
+    let manifests = planned.map(|p| p.manifests()).unwrap_or_default();
+    Ok(MergeOutcome {
+        from,
+        to: options.version.clone(),
+        files: merged.report,
+        unchanged: merged.unchanged,
+        manifests,
+        written,
+        warnings: vendored,
+    })
 }
 
 fn check_cancel(options: &MergeOptions<'_>) -> Result<(), MergeError> {
@@ -315,6 +302,24 @@ fn check_cancel(options: &MergeOptions<'_>) -> Result<(), MergeError> {
         Some(flag) if flag.load(Ordering::SeqCst) => Err(MergeError::Interrupted),
         _ => Ok(()),
     }
+}
+
+/// Vendors the new upstream into `staged` exactly as `snapshot` does
+/// (fetch, integrity check, lock file, `VERSION`). Files of `upstream/` that
+/// forklayer does not manage are copied first so the snapshot keeps them.
+/// Returns the snapshot's warnings.
+fn vendor(layer: &Layer, options: &MergeOptions<'_>, staged: &Path) -> Result<Vec<String>, MergeError> {
+    let upstream = &layer.paths.upstream;
+    if upstream.is_dir() {
+        let unmanaged = Tree::read_dir_filtered(upstream, |rel, _| rel != layer.scope)?;
+        unmanaged.write_to(staged)?;
+    }
+    check_cancel(options)?;
+    let mut staged_layer = layer.clone();
+    staged_layer.paths.upstream = staged.to_path_buf();
+    let outcome = snapshot(&staged_layer, &options.version, &options.source).map_err(MergeError::Snapshot)?;
+    check_cancel(options)?;
+    Ok(outcome.warnings)
 }
 
 /// The version of the snapshot committed at HEAD.
@@ -335,22 +340,6 @@ fn read_forks(forks: &Path) -> Result<Tree, MergeError> {
     } else {
         Ok(Tree::new())
     }
-}
-
-/// A copy of `layer` whose three directories point at staging directories.
-fn stage_layer(layer: &Layer, tx: &mut Transaction) -> Result<Layer, MergeError> {
-    let mut staged = layer.clone();
-    staged.paths.upstream = tx.stage(&layer.paths.upstream)?;
-    staged.paths.forks = tx.stage(&layer.paths.forks)?;
-    staged.paths.patches = tx.stage(&layer.paths.patches)?;
-    Ok(staged)
-}
-
-fn copy_dir(from: &Path, to: &Path) -> Result<(), MergeError> {
-    if from.is_dir() {
-        Tree::read_dir(from)?.write_to(to)?;
-    }
-    Ok(())
 }
 
 /// Removes the files of package `full` (`<scope>/<name>/…`) from `tree` and
@@ -379,26 +368,6 @@ fn check_carried(full: &str, base: &Tree, fork: &Tree) -> Result<(), MergeError>
     Ok(())
 }
 
-/// Adds the changed files of a package to `report`; returns how many were
-/// unchanged.
-fn collect_report(full: &str, merged: &PackageMerge, report: &mut Vec<FileReport>) -> usize {
-    let mut unchanged = 0;
-    for (path, merge) in merged.files() {
-        if merge.outcome() == Outcome::Unchanged {
-            unchanged += 1;
-            continue;
-        }
-        report.push(FileReport {
-            package: full.to_string(),
-            path: path.clone(),
-            outcome: merge.outcome(),
-            conflict: merge.conflict(),
-            copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
-        });
-    }
-    unchanged
-}
-
 /// The marker labels: the fork and both upstream versions.
 struct LabelTexts {
     ours: String,
@@ -416,54 +385,111 @@ impl LabelTexts {
     }
 }
 
-/// Stages `patches/` as `gen-patches` would write it for the merged layer:
-/// files forklayer does not generate are kept, generated ones replaced.
-/// Unlike `gen-patches` it never refreshes own packages: a merge leaves them
-/// alone. Returns the forked packages that have a manifest.
-fn stage_patches(staged: &Layer, patches: &Path) -> Result<Vec<String>, MergeError> {
-    let planned = plan_patches(staged).map_err(MergeError::Gen)?;
-    let previous = if patches.is_dir() { Tree::read_dir(patches)? } else { Tree::new() };
-    let mut next = Tree::new();
-    for (path, entry) in previous.iter().filter(|(p, _)| !is_generated_patch_file(p)) {
-        next.insert(path, entry.clone())?;
-    }
-    for (file, bytes) in &planned {
-        next.insert(file.clone(), FileEntry::new(bytes.clone()))?;
-    }
-    next.write_to(&staged.paths.patches)?;
-    Ok(planned.keys().filter_map(|f| f.strip_suffix(".json")).map(str::to_string).collect())
+/// The merged layer, built package by package.
+#[derive(Default)]
+struct LayerMerge {
+    /// The new fork layer, paths `<scope>/<pkg>/<file>`.
+    forks: Tree,
+    /// Changed files, sorted by package and path.
+    report: Vec<FileReport>,
+    unchanged: usize,
+    /// Forked packages: (short name, full name, new upstream).
+    forked: Vec<(String, String, Tree)>,
 }
 
-/// The rebuild check: the staged manifests applied to the new upstream
-/// reproduce every merged fork package byte for byte.
-fn verify_rebuild(
-    layer: &Layer,
-    staged: &Layer,
-    theirs_by_package: &[(String, Tree)],
-    new_forks: &Tree,
-) -> Result<(), MergeError> {
-    let mut forks = new_forks.clone();
-    for (full, theirs) in theirs_by_package {
-        let merged = take_package(&mut forks, full).unwrap_or_default();
-        let name = full.rsplit('/').next().unwrap_or(full);
-        let manifest_path = staged.paths.patches.join(format!("{name}.json"));
-        let rebuilt = if layer.forked.iter().any(|f| f == name) && manifest_path.is_file() {
-            let manifest = Manifest::read(&manifest_path)?;
-            apply_manifest(full, theirs, &manifest, ApplyOptions::default()).map_err(|drift| MergeError::RebuildCheck {
+impl LayerMerge {
+    fn add(&mut self, layer: &Layer, name: &str, theirs: Tree, package: PackageMerge) -> Result<(), MergeError> {
+        let full = layer.full_name(name);
+        for (path, merge) in package.files() {
+            if merge.outcome() == Outcome::Unchanged {
+                self.unchanged += 1;
+                continue;
+            }
+            self.report.push(FileReport {
                 package: full.clone(),
-                differences: drift.files.keys().cloned().collect(),
-            })?
-        } else {
-            theirs.clone()
-        };
-        let differences: Vec<Difference> = compare_trees(&rebuilt, &merged);
-        if !differences.is_empty() {
-            return Err(MergeError::RebuildCheck {
-                package: full.clone(),
-                differences: differences.iter().map(ToString::to_string).collect(),
+                path: path.clone(),
+                outcome: merge.outcome(),
+                conflict: merge.conflict(),
+                copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
             });
         }
+        self.forks.graft(&full, package.into_tree())?;
+        if layer.forked.iter().any(|f| f == name) {
+            self.forked.push((name.to_string(), full, theirs));
+        }
+        Ok(())
     }
+
+    fn conflicts(&self) -> bool {
+        self.report.iter().any(|f| f.outcome == Outcome::Conflict)
+    }
+
+    /// The generated files of `patches/` for the merged layer, as
+    /// `gen-patches` writes them (`<pkg>.json` + `<pkg>.diff` per forked
+    /// package that differs from upstream), each proved to rebuild its
+    /// package byte for byte before anything is written.
+    fn plan_patches(&self, version: &str) -> Result<PlannedPatches, MergeError> {
+        let mut planned = PlannedPatches::default();
+        let mut forks = self.forks.clone();
+        for (name, full, theirs) in &self.forked {
+            let fork = take_package(&mut forks, full).unwrap_or_default();
+            let manifest = generate_manifest(full, version, theirs, &fork);
+            verify_rebuild(full, theirs, manifest.as_ref(), &fork)?;
+            if let Some(manifest) = manifest {
+                planned.files.insert(format!("{name}.json"), manifest.to_canonical_json());
+                planned.files.insert(format!("{name}.diff"), package_diff(theirs, &fork).into_bytes());
+            }
+        }
+        Ok(planned)
+    }
+}
+
+/// File name → bytes of the generated files of `patches/`.
+#[derive(Default)]
+struct PlannedPatches {
+    files: BTreeMap<String, Vec<u8>>,
+}
+
+impl PlannedPatches {
+    /// Forked packages that have a manifest.
+    fn manifests(&self) -> Vec<String> {
+        self.files.keys().filter_map(|f| f.strip_suffix(".json")).map(str::to_string).collect()
+    }
+}
+
+/// The rebuild check: the manifest applied to the new upstream reproduces
+/// the merged fork package byte for byte (no manifest: the fork equals
+/// upstream).
+fn verify_rebuild(full: &str, theirs: &Tree, manifest: Option<&Manifest>, fork: &Tree) -> Result<(), MergeError> {
+    let rebuilt = match manifest {
+        Some(manifest) => apply_manifest(full, theirs, manifest, ApplyOptions::default()).map_err(|drift| {
+            MergeError::RebuildCheck { package: full.to_string(), differences: drift.files.keys().cloned().collect() }
+        })?,
+        None => theirs.clone(),
+    };
+    let differences: Vec<Difference> = compare_trees(&rebuilt, fork);
+    if !differences.is_empty() {
+        return Err(MergeError::RebuildCheck {
+            package: full.to_string(),
+            differences: differences.iter().map(ToString::to_string).collect(),
+        });
+    }
+    Ok(())
+}
+
+/// Writes the new `patches/` into `stage`: files forklayer does not
+/// generate are kept, generated ones replaced by `planned`. Unlike
+/// `gen-patches` it never refreshes own packages: a merge leaves them alone.
+fn stage_patches(patches: &Path, planned: &PlannedPatches, stage: &Path) -> Result<(), MergeError> {
+    let mut next = if patches.is_dir() {
+        Tree::read_dir_filtered(patches, |rel, is_dir| is_dir || !is_generated_patch_file(rel))?
+    } else {
+        Tree::new()
+    };
+    for (file, bytes) in &planned.files {
+        next.insert(file.clone(), FileEntry::new(bytes.clone()))?;
+    }
+    write_staged(&next, stage)?;
     Ok(())
 }
 

@@ -10,6 +10,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::tree::{Tree, TreeError};
+
 /// One directory being replaced.
 #[derive(Debug)]
 struct Swap {
@@ -122,6 +124,44 @@ fn swap_back(swap: &Swap) -> io::Result<()> {
     if swap.backup.exists() {
         fs::rename(&swap.backup, &swap.target)?;
     }
+    Ok(())
+}
+
+/// Writes every file of `tree` below the (new, empty) staging directory
+/// `stage`. Thousands of files are written per merge, so each directory is
+/// created once (the walk is sorted, so a directory's files are adjacent)
+/// and only executables get an explicit mode; other files are created the
+/// way `git checkout` creates them.
+pub fn write_staged(tree: &Tree, stage: &Path) -> Result<(), TreeError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| TreeError::Io { path, source }
+    };
+    let mut last_dir: Option<PathBuf> = None;
+    for (rel, entry) in tree.iter() {
+        let path = stage.join(rel);
+        let dir = path.parent().unwrap_or(stage).to_path_buf();
+        if last_dir.as_ref() != Some(&dir) {
+            fs::create_dir_all(&dir).map_err(io(&dir))?;
+            last_dir = Some(dir);
+        }
+        fs::write(&path, &entry.bytes).map_err(io(&path))?;
+        if entry.executable {
+            set_executable(&path).map_err(io(&path))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn set_executable(path: &Path) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755))
+}
+
+#[cfg(not(unix))]
+fn set_executable(_path: &Path) -> io::Result<()> {
+    // No execute bit outside Unix.
     Ok(())
 }
 

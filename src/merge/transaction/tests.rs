@@ -60,3 +60,19 @@ fn a_failing_swap_restores_the_targets_already_swapped() {
     assert_eq!(fs::read_to_string(dir.path().join("a/f")).expect("read"), "old a");
     assert_eq!(fs::read_to_string(dir.path().join("b/f")).expect("read"), "old b");
 }
+
+#[test]
+fn staged_writes_keep_bytes_and_the_executable_bit() {
+    use crate::merge::transaction::write_staged;
+    use crate::tree::{FileEntry, Tree};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut tree = Tree::new();
+    tree.insert("a/b/c.txt", FileEntry::new(b"c\r\n".to_vec())).expect("insert");
+    tree.insert("a/run", FileEntry::executable(b"#!/bin/sh\n".to_vec())).expect("insert");
+    tree.insert("z", FileEntry::new(Vec::new())).expect("insert");
+    write_staged(&tree, dir.path()).expect("write");
+    let read = Tree::read_dir(dir.path()).expect("read");
+    assert_eq!(read.get("a/b/c.txt"), tree.get("a/b/c.txt"));
+    assert_eq!(read.get("z"), tree.get("z"));
+    assert_eq!(read.get("a/run").map(|e| e.executable), Some(cfg!(unix)));
+}

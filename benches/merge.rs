@@ -1,0 +1,98 @@
+//! The speed targets of `merge` (issue 3): the real-size 12-package fork
+//! layer merged onto a new upstream in under 100 ms, 5,000 files in under
+//! 2 s, with no child processes (the new upstream comes from `.tgz` files;
+//! the base is read from git in-process).
+//!
+//! Run: `cargo bench --features bench-support --bench merge`. The generated
+//! repositories stay in `target/forklayer-bench/merge-<name>/` (a git
+//! repository with `new/` holding the 2.0.0 tarballs), so the CLI can be
+//! timed on them too: `forklayer -C <dir> merge 2.0.0 --from new --dry-run`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use forklayer::layer::Layer;
+use forklayer::merge::layer::{merge, MergeOptions};
+use forklayer::merge::package::merge_package;
+use forklayer::merge::text::Labels;
+use forklayer::merge::workload::{generate, reset_to_head, write_repository, MergeSpec, SCOPE, TO};
+use forklayer::snapshot::SnapshotSource;
+use forklayer::tree::Tree;
+
+fn repository(name: &str, spec: &MergeSpec) -> Layer {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/forklayer-bench").join(format!("merge-{name}"));
+    write_repository(spec, &root).expect("write workload")
+}
+
+fn options(layer: &Layer, dry_run: bool) -> MergeOptions<'static> {
+    MergeOptions {
+        version: TO.into(),
+        source: SnapshotSource::Local(vec![layer.root.join("new")]),
+        dry_run,
+        allow_dirty: false,
+        cancel: None,
+    }
+}
+
+/// The whole command as a library call: dirty check, base from git, new
+/// upstream from tarballs, merge, staging, manifests, rebuild check, swap.
+/// The work tree is reset to HEAD before each iteration (not timed).
+fn bench_run(c: &mut Criterion, name: &str, spec: &MergeSpec) {
+    let layer = repository(name, spec);
+    let options = options(&layer, false);
+    c.bench_function(&format!("merge/run/{name}"), |b| {
+        b.iter_batched(
+            || reset_to_head(&layer.root).expect("reset"),
+            |()| {
+                let outcome = merge(&layer, &options).expect("merge");
+                assert_eq!(outcome.conflicts(), 0);
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    reset_to_head(&layer.root).expect("reset");
+    c.bench_function(&format!("merge/dry-run/{name}"), |b| {
+        b.iter(|| merge(&layer, &options_dry(&layer)).expect("merge"))
+    });
+}
+
+fn options_dry(layer: &Layer) -> MergeOptions<'static> {
+    options(layer, true)
+}
+
+/// Only the three-way merge of the trees, in memory.
+fn bench_in_memory(c: &mut Criterion, name: &str, spec: &MergeSpec) {
+    let versions = generate(spec);
+    let split = |tree: &Tree, p: usize| -> Tree {
+        let prefix = format!("{SCOPE}/pkg-{p:04}/");
+        let mut out = Tree::new();
+        for (path, entry) in tree.iter().filter(|(path, _)| path.starts_with(&prefix)) {
+            out.insert(&path[prefix.len()..], entry.clone()).expect("insert");
+        }
+        out
+    };
+    let packages: Vec<(Tree, Tree, Tree)> =
+        (0..spec.packages).map(|p| (split(&versions.base, p), split(&versions.ours, p), split(&versions.theirs, p))).collect();
+    let labels = Labels { ours: "fork@1.0.0", base: "upstream@1.0.0", theirs: "upstream@2.0.0" };
+    c.bench_function(&format!("merge/in-memory/{name}"), |b| {
+        b.iter(|| {
+            for (base, ours, theirs) in &packages {
+                merge_package(base, ours, theirs, &labels).expect("merge");
+            }
+        })
+    });
+}
+
+fn benches(c: &mut Criterion) {
+    bench_in_memory(c, "real-size", &MergeSpec::REAL_SIZE);
+    bench_run(c, "real-size", &MergeSpec::REAL_SIZE);
+    bench_run(c, "5000-files", &MergeSpec::FIVE_THOUSAND_FILES);
+}
+
+criterion_group! {
+    name = merge_benches;
+    config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_secs(1));
+    targets = benches
+}
+criterion_main!(merge_benches);

@@ -1,0 +1,217 @@
+//! Deterministic merge workloads for the benchmark (feature
+//! `bench-support`; also built for unit tests, which run it small).
+//!
+//! A workload is a git repository holding a fork layer built against
+//! upstream `1.0.0` (committed snapshot, fork layer, manifests) plus the
+//! `2.0.0` tarballs in `new/`. Every byte follows from arithmetic on the
+//! package, file and line numbers, so each machine generates the same
+//! repository. The fork and upstream edit lines far apart, so the merge is
+//! clean and runs every step: taken, kept, merged, new and deleted files,
+//! manifest regeneration and the rebuild check.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use flate2::write::GzEncoder;
+use flate2::Compression;
+
+use crate::genpatches::gen_patches;
+use crate::layer::{Layer, PathOverrides};
+use crate::snapshot::{snapshot, SnapshotSource};
+use crate::tree::{FileEntry, Tree};
+
+/// Scope of the generated packages.
+pub const SCOPE: &str = "@bench";
+/// The committed upstream version.
+pub const FROM: &str = "1.0.0";
+/// The new upstream version, in `new/`.
+pub const TO: &str = "2.0.0";
+
+/// Shape of a generated fork layer.
+#[derive(Clone, Copy, Debug)]
+pub struct MergeSpec {
+    /// Number of forked packages.
+    pub packages: usize,
+    /// Source files per package (besides `package.json`).
+    pub files_per_package: usize,
+    /// Lines per source file.
+    pub lines_per_file: usize,
+    /// Lines of one extra large file in the first package (0 = none).
+    pub big_file_lines: usize,
+}
+
+impl MergeSpec {
+    /// Like the real layer: 12 packages, ~1.2 MB, one 10k-line file.
+    pub const REAL_SIZE: MergeSpec = MergeSpec { packages: 12, files_per_package: 8, lines_per_file: 240, big_file_lines: 10_000 };
+    /// 5,000 files: 1,000 packages of 5 files.
+    pub const FIVE_THOUSAND_FILES: MergeSpec =
+        MergeSpec { packages: 1_000, files_per_package: 4, lines_per_file: 40, big_file_lines: 0 };
+}
+
+/// The three versions of the layer, paths `<scope>/<pkg>/<file>`.
+#[derive(Clone, Debug, Default)]
+pub struct Versions {
+    /// Upstream `1.0.0`.
+    pub base: Tree,
+    /// The fork layer.
+    pub ours: Tree,
+    /// Upstream `2.0.0`.
+    pub theirs: Tree,
+}
+
+/// Who edits a file: the fork only, upstream only, or both (far apart).
+fn editors(file: usize) -> (bool, bool) {
+    match file % 4 {
+        0 => (false, true),
+        1 => (true, false),
+        _ => (true, true),
+    }
+}
+
+fn line(package: usize, file: usize, n: usize) -> String {
+    match n % 4 {
+        0 => format!("\tconst v{n} = resolve(\"p{package}f{file}\", {});\n", (n * 7919) % 1000),
+        1 => format!("\tif (v{} > {}) return session;\n", n - 1, (n * 31) % 100),
+        2 => "\t}\n".to_string(),
+        _ => format!("\t// sandbox policy {} {n}\n", (package * 131 + file * 17 + n) % 10_000),
+    }
+}
+
+/// One source file in its three versions. The fork edits lines 10, 60,
+/// 110, … and upstream lines 35, 85, …: never adjacent, so it merges.
+fn source_file(package: usize, file: usize, lines: usize, out: &mut [String; 3]) {
+    let (fork_edits, upstream_edits) = editors(file);
+    for n in 0..lines {
+        let text = line(package, file, n);
+        out[0].push_str(&text);
+        let fork_line = fork_edits && n % 50 == 10;
+        let upstream_line = upstream_edits && n % 50 == 35;
+        out[1].push_str(&if fork_line { text.replace('\n', " // self-checking\n") } else { text.clone() });
+        out[2].push_str(&if upstream_line { text.replace('\n', " // v2\n") } else { text });
+    }
+}
+
+fn package_json(name: &str, version: &str, main: &str) -> String {
+    format!(
+        "{{\n  \"name\": \"{name}\",\n  \"version\": \"{version}\",\n  \"description\": \"generated\",\n  \"license\": \"MIT\",\n  \"type\": \"module\",\n  \"main\": \"{main}\"\n}}\n"
+    )
+}
+
+/// Generates the three versions of a layer of shape `spec`.
+pub fn generate(spec: &MergeSpec) -> Versions {
+    let mut v = Versions::default();
+    for p in 0..spec.packages {
+        let name = format!("{SCOPE}/pkg-{p:04}");
+        let put = |tree: &mut Tree, path: &str, text: &str| {
+            // Generated paths are always valid relative paths.
+            let _ = tree.insert(format!("{name}/{path}"), FileEntry::new(text.as_bytes().to_vec()));
+        };
+        put(&mut v.base, "package.json", &package_json(&name, FROM, "lib/index.js"));
+        put(&mut v.ours, "package.json", &package_json(&name, FROM, "lib/self-check.js"));
+        put(&mut v.theirs, "package.json", &package_json(&name, TO, "lib/index.js"));
+        for f in 0..spec.files_per_package {
+            let mut texts = [String::new(), String::new(), String::new()];
+            source_file(p, f, spec.lines_per_file, &mut texts);
+            let path = format!("lib/file-{f:02}.js");
+            put(&mut v.base, &path, &texts[0]);
+            put(&mut v.ours, &path, &texts[1]);
+            put(&mut v.theirs, &path, &texts[2]);
+        }
+        if p == 0 && spec.big_file_lines > 0 {
+            let mut texts = [String::new(), String::new(), String::new()];
+            source_file(p, 2, spec.big_file_lines, &mut texts);
+            put(&mut v.base, "lib/index.js", &texts[0]);
+            put(&mut v.ours, "lib/index.js", &texts[1]);
+            put(&mut v.theirs, "lib/index.js", &texts[2]);
+        }
+        // Upstream adds one file and removes one the fork never touched.
+        put(&mut v.theirs, "lib/added.js", "export const added = true;\n");
+        put(&mut v.base, "lib/legacy.js", "export const legacy = true;\n");
+        put(&mut v.ours, "lib/legacy.js", "export const legacy = true;\n");
+    }
+    v
+}
+
+/// Writes a workload repository at `root` (replacing it) and returns its
+/// layer. `merge` onto [`TO`] with `--from <root>/new` then runs cleanly.
+pub fn write_repository(spec: &MergeSpec, root: &Path) -> Result<Layer, Box<dyn std::error::Error>> {
+    if root.exists() {
+        std::fs::remove_dir_all(root)?;
+    }
+    std::fs::create_dir_all(root)?;
+    let versions = generate(spec);
+    let names: Vec<String> = (0..spec.packages).map(|p| format!("pkg-{p:04}")).collect();
+    std::fs::write(root.join("forklayer.toml"), declaration(&names))?;
+    std::fs::write(root.join(".gitignore"), "/base/\n/new/\n")?;
+    let layer = Layer::load(&root.join("forklayer.toml"), &PathOverrides::default())?;
+    let base_dir = write_tarballs(&versions.base, &names, FROM, &root.join("base"))?;
+    snapshot(&layer, FROM, &SnapshotSource::Local(vec![base_dir]))?;
+    versions.ours.write_to(&layer.paths.forks)?;
+    gen_patches(&layer)?;
+    write_tarballs(&versions.theirs, &names, TO, &root.join("new"))?;
+    commit_all(root)?;
+    Ok(layer)
+}
+
+fn declaration(names: &[String]) -> String {
+    let forked = names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
+    format!(
+        "[layer]\nscope = \"{SCOPE}\"\nbaseline = \"{FROM}\"\n\n[paths]\nupstream = \"upstream\"\nforks = \"profile/forks\"\npatches = \"patches\"\n\n[packages]\nforked = [{forked}]\n"
+    )
+}
+
+/// Writes one `.tgz` per package (npm layout: `package/<file>`).
+fn write_tarballs(tree: &Tree, names: &[String], version: &str, dir: &Path) -> Result<PathBuf, Box<dyn std::error::Error>> {
+    std::fs::create_dir_all(dir)?;
+    for name in names {
+        let prefix = format!("{SCOPE}/{name}/");
+        let mut builder = tar::Builder::new(Vec::new());
+        for (path, entry) in tree.iter().filter(|(p, _)| p.starts_with(&prefix)) {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(entry.bytes.len() as u64);
+            header.set_mode(entry.mode());
+            header.set_mtime(499_162_500);
+            header.set_entry_type(tar::EntryType::Regular);
+            builder.append_data(&mut header, format!("package/{}", &path[prefix.len()..]), entry.bytes.as_slice())?;
+        }
+        let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+        gz.write_all(&builder.into_inner()?)?;
+        std::fs::write(dir.join(format!("{name}-{version}.tgz")), gz.finish()?)?;
+    }
+    Ok(dir.to_path_buf())
+}
+
+/// `git init` + commit of everything not ignored, in-process; the objects
+/// are then packed, as in a cloned repository.
+fn commit_all(root: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let repo = git2::Repository::init(root)?;
+    let mut index = repo.index()?;
+    index.add_all(["*"], git2::IndexAddOption::DEFAULT, None)?;
+    index.write()?;
+    let tree = repo.find_tree(index.write_tree()?)?;
+    let sig = git2::Signature::new("bench", "bench@example.invalid", &git2::Time::new(1_700_000_000, 0))?;
+    let commit = repo.commit(Some("HEAD"), &sig, &sig, "workload", &tree, &[])?;
+    let mut pack = repo.packbuilder()?;
+    pack.insert_commit(commit)?;
+    let objects = repo.path().join("objects");
+    pack.write(&objects.join("pack"), 0)?;
+    for entry in std::fs::read_dir(&objects)? {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if name.len() == 2 && name.bytes().all(|b| b.is_ascii_hexdigit()) {
+            std::fs::remove_dir_all(&path)?;
+        }
+    }
+    Ok(())
+}
+
+/// Puts the work tree back to HEAD (between benchmark iterations).
+pub fn reset_to_head(root: &Path) -> Result<(), git2::Error> {
+    let repo = git2::Repository::open(root)?;
+    let mut checkout = git2::build::CheckoutBuilder::new();
+    checkout.force().remove_untracked(true);
+    repo.checkout_head(Some(&mut checkout))
+}
+
+#[cfg(test)]
+mod tests;

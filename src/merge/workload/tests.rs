@@ -1,0 +1,51 @@
+use crate::merge::file::Outcome;
+use crate::merge::layer::{merge, MergeOptions};
+use crate::merge::workload::{reset_to_head, write_repository, MergeSpec, TO};
+use crate::snapshot::SnapshotSource;
+use crate::tree::Tree;
+
+const SMALL: MergeSpec = MergeSpec { packages: 3, files_per_package: 4, lines_per_file: 120, big_file_lines: 200 };
+
+#[test]
+fn generated_workload_merges_cleanly_with_every_kind_of_clean_outcome() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let layer = write_repository(&SMALL, dir.path()).expect("workload");
+    let options = MergeOptions {
+        version: TO.into(),
+        source: SnapshotSource::Local(vec![dir.path().join("new")]),
+        dry_run: false,
+        allow_dirty: false,
+        cancel: None,
+    };
+    let outcome = merge(&layer, &options).expect("merge");
+    assert_eq!(outcome.conflicts(), 0);
+    // Per package: file-00 taken, file-01 kept, file-02/03 and package.json
+    // merged (plus the big file in the first package), one new, one deleted.
+    assert_eq!(outcome.count(Outcome::Taken), 3);
+    assert_eq!(outcome.count(Outcome::Kept), 3);
+    assert_eq!(outcome.count(Outcome::Merged), 3 * 3 + 1);
+    assert_eq!(outcome.count(Outcome::New), 3);
+    assert_eq!(outcome.count(Outcome::Deleted), 3);
+    assert_eq!(outcome.manifests.len(), 3);
+}
+
+#[test]
+fn generator_is_deterministic_and_reset_restores_the_repository() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let layer = write_repository(&SMALL, dir.path()).expect("workload");
+    let before = Tree::read_dir(&layer.paths.forks).expect("read");
+    let again = tempfile::tempdir().expect("tempdir");
+    write_repository(&SMALL, again.path()).expect("workload");
+    assert_eq!(Tree::read_dir(&again.path().join("profile/forks")).expect("read"), before);
+    let options = MergeOptions {
+        version: TO.into(),
+        source: SnapshotSource::Local(vec![dir.path().join("new")]),
+        dry_run: false,
+        allow_dirty: false,
+        cancel: None,
+    };
+    merge(&layer, &options).expect("merge");
+    assert_ne!(Tree::read_dir(&layer.paths.forks).expect("read"), before);
+    reset_to_head(dir.path()).expect("reset");
+    assert_eq!(Tree::read_dir(&layer.paths.forks).expect("read"), before);
+}
