@@ -57,6 +57,12 @@ export declare class EvidenceStore {
     private writeCheckpointIfDue;
     private advanceAnchor;
     private writeRecord;
+    /**
+     * Create the store directory with a `.gitignore` of `*`: a store inside the
+     * workspace (`.proof/`) must stay out of git and so out of the change sets
+     * the engine computes from it (and out of the user's commits).
+     */
+    private ensureDir;
     /** The cached end of the chain, re-read when the file changed behind our back. */
     private currentState;
     private readState;

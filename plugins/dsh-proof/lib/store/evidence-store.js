@@ -6,13 +6,15 @@
  * `baseline.json` digest marker.
  */
 import { createHash } from 'node:crypto';
-import { appendFile, mkdir, stat } from 'node:fs/promises';
+import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { canonicalJson } from '../core/canonical.js';
 import { advancesAnchor, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
 import { isMissing, readFileIfExists, writeFileAtomic } from './files.js';
 import { locateStore } from './location.js';
 import { loadSigner, logPorts } from './signer.js';
 export const DEFAULT_CHECKPOINT_EVERY = 32;
+const STORE_GITIGNORE = '# dsh-proof evidence store: not part of the project, never committed\n*\n';
 /**
  * One append queue per log file for the whole process, so two stores opened
  * on the same workspace (two sessions, a re-applied plugin) still take turns.
@@ -58,6 +60,7 @@ export class EvidenceStore {
         return this.enqueue(async () => {
             const digest = sha256(Buffer.from(text, 'utf8'));
             await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest } });
+            await this.ensureDir();
             await writeFileAtomic(this.location.baselineFile, text);
             await this.writeCheckpointIfDue(1);
             return { digest };
@@ -149,7 +152,7 @@ export class EvidenceStore {
         // visible as a broken record instead of being glued to this one.
         const text = `${state.endsWithNewline ? '' : '\n'}${line}\n`;
         const bytes = Buffer.from(text, 'utf8');
-        await mkdir(this.location.dir, { recursive: true });
+        await this.ensureDir();
         await appendFile(this.location.logFile, bytes);
         const appended = { seq: state.count, hash: sha256(Buffer.from(line, 'utf8')) };
         state.count += 1;
@@ -158,6 +161,18 @@ export class EvidenceStore {
         state.size += bytes.length;
         state.endsWithNewline = true;
         return appended;
+    }
+    /**
+     * Create the store directory with a `.gitignore` of `*`: a store inside the
+     * workspace (`.proof/`) must stay out of git and so out of the change sets
+     * the engine computes from it (and out of the user's commits).
+     */
+    async ensureDir() {
+        await mkdir(this.location.dir, { recursive: true });
+        await writeFile(join(this.location.dir, '.gitignore'), STORE_GITIGNORE, { flag: 'wx' }).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
     }
     /** The cached end of the chain, re-read when the file changed behind our back. */
     async currentState() {

@@ -113,6 +113,15 @@ test('proof tools', async (t) => {
     assert.ok(claim.value.blockers.length > 0)
     assert.match(claim.text, /^✗ REGRESSED — done/)
   })
+  await t.test('should keep a workspace evidence store out of the change set', async (t) => {
+    const s = await setup(t, { evidenceStore: 'workspace' })
+    await s.call('proof_baseline')
+    assert.ok(existsSync(join(s.workspace, '.proof', 'evidence.jsonl')))
+    await s.toolWrite('lib.js', 'export const answer = 51\n')
+    const claim = await s.call('proof_claim', { claim: 'the answer is 51' })
+    assert.deepEqual(claim.value.changed.map((/** @type {any} */ f) => f.path), ['lib.js'])
+    assert.equal(claim.value.grade, 'proven', claim.text)
+  })
   await t.test('should list a file changed outside the tool stream as external', async (t) => {
     const s = await setup(t)
     await s.call('proof_baseline')
@@ -238,8 +247,6 @@ test('proof_status tamper evidence', async (t) => {
     const { generateKeyPairSync } = await import('node:crypto')
     const { privateKey } = generateKeyPairSync('ed25519')
     await writeFile(join(s.store.location.keyDir, 'ed25519.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }))
-    const fresh = await setup(t)
-    void fresh
     const other = applyWith(/** @type {any} */ (standInHost().ctx), { checks: CHECKS }, { dshHome: s.dshHome, home: s.root, fallbackRoot: s.workspace, createPort: createEnginePort })
     const report = await other.workspace(other.rootOf(undefined)).store.integrity()
     assert.ok(report.unverifiableCheckpoints > 0)

@@ -180,6 +180,7 @@ test('EvidenceStore appends', async (t) => {
     assert.equal(store.location.logFile, join(workspace, '.proof', 'evidence.jsonl'))
     assert.ok(existsSync(join(workspace, '.proof', 'baseline.json')))
     assert.ok(store.location.anchorFile.startsWith(join(dshHome, 'proof', 'keys')))
+    assert.match(await readFile(join(workspace, '.proof', '.gitignore'), 'utf8'), /^\*$/m, 'kept out of git and of change sets')
     assert.equal((await store.integrity()).intact, true)
   })
   await t.test('should chain an aborted baseline without writing baseline.json', async (t) => {
