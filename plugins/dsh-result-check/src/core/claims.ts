@@ -1,3 +1,4 @@
+import { derivedResultOffsets } from './derivations.js';
 import { maskUncheckedSpans } from './mask.js';
 
 /** A closed range of values; a source value inside it rounds to the claim. */
@@ -75,7 +76,7 @@ const HEDGE_BEFORE = new RegExp(
   String.raw`(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`,
   'i',
 );
-const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\s*\+|\s*(?:左右|上下|以上|以下|以内|之内|多|余|来|出头))/i;
+const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|多|余|来|出头))/i;
 
 // A number right after one of these words is a reference, not a quantity.
 const REFERENCE_BEFORE = new RegExp(
@@ -250,14 +251,17 @@ function needsSource(literal: Literal, text: string, unit: string, percent: bool
  * The numbers of an answer that need a source: decimals, percentages and
  * integers of `minIntegerDigits` or more digits, with or without a short
  * unit, outside code, URLs and paths, and not a version, date, time,
- * reference, identifier, list number, year, round figure or hedged number.
+ * reference, identifier, list number, year, round figure, hedged number or
+ * the right result of a calculation written out before it.
  */
 export function extractClaims(answer: string, options?: ClaimOptions | null): NumberClaim[] {
   const minIntegerDigits = options?.minIntegerDigits ?? 3;
   const masked = maskUncheckedSpans(answer);
+  const derived = derivedResultOffsets(masked);
   const claims: NumberClaim[] = [];
   for (const match of masked.matchAll(NUMERIC_RUN)) {
     for (const reading of readRun(match[0], match.index)) {
+      if (derived.has(reading.index)) continue;
       const claim = claimAt(masked, answer, reading, minIntegerDigits);
       if (claim) claims.push(claim);
     }
