@@ -22,6 +22,8 @@ function dshEnv({ dshHome, baseUrl, env }) {
     DEEPSEEK_BASE_URL: baseUrl,
     DEEPSEEK_API_KEY: "mock-key-not-secret",
     NO_COLOR: "1",
+    // No telemetry export from test runs (the OTEL row would try the network).
+    DSH_TELEMETRY_DISABLED: "1",
     ...env,
   };
 }
