@@ -54,36 +54,89 @@ export function buildImportGraph(input) {
     }
     linkTestsToSubjects(g, input.files);
     linkPseudoNodes(g, input.files);
-    return { dependents: g.dependents, fileCount: input.files.length, edgeCount: g.edgeCount, widened: [...g.widened].sort() };
+    return compile(g, input.files);
+}
+/** Integer ids and flat arrays: closures then run without string hashing. */
+function compile(g, files) {
+    const nodes = [...files];
+    const ids = new Map();
+    for (let i = 0; i < nodes.length; i++)
+        ids.set(nodes[i], i);
+    const idOf = (name) => {
+        let id = ids.get(name);
+        if (id === undefined) {
+            id = nodes.length;
+            nodes.push(name);
+            ids.set(name, id);
+        }
+        return id;
+    };
+    for (const [to, froms] of g.dependents) {
+        idOf(to);
+        for (const from of froms)
+            idOf(from);
+    }
+    const offsets = new Int32Array(nodes.length + 1);
+    for (const [to, froms] of g.dependents)
+        offsets[ids.get(to) + 1] = froms.length;
+    for (let i = 0; i < nodes.length; i++)
+        offsets[i + 1] = offsets[i + 1] + offsets[i];
+    const targets = new Int32Array(offsets[nodes.length]);
+    for (const [to, froms] of g.dependents) {
+        let at = offsets[ids.get(to)];
+        for (const from of froms)
+            targets[at++] = ids.get(from);
+    }
+    return { nodes, ids, offsets, targets, fileCount: files.length, edgeCount: g.edgeCount, widened: [...g.widened].sort() };
+}
+/** True when node `id` is a real file (not a pseudo node). */
+export function isFileNode(graph, id) {
+    return !graph.nodes[id].startsWith('\u0000');
 }
 /**
- * Every node that depends on a seed, directly or transitively, restricted to
- * real files, seeds included. Deleted or renamed seeds reach their importers
- * through `stem` nodes.
+ * Ids of every node that depends on a seed, directly or transitively, seeds
+ * included (seeds absent from the graph, e.g. deleted files, contribute their
+ * `stem` node only). `stamp`/`epoch` let callers reuse one visited array
+ * across many closures without clearing it.
  */
-export function dependentClosure(graph, seeds) {
-    const seen = new Set();
+export function closureIds(graph, seeds, visited) {
+    const stamp = visited?.stamp ?? new Int32Array(graph.nodes.length);
+    const epoch = visited?.epoch ?? 1;
     const queue = [];
-    const push = (node) => {
-        if (seen.has(node))
+    const push = (id) => {
+        if (id === undefined || stamp[id] === epoch)
             return;
-        seen.add(node);
-        queue.push(node);
+        stamp[id] = epoch;
+        queue.push(id);
     };
     for (const seed of seeds) {
-        push(seed);
-        push(STEM + stripExtension(seed));
+        push(graph.ids.get(seed));
+        push(graph.ids.get(STEM + stripExtension(seed)));
         if (/(?:^|\/)(?:index|__init__|mod)\.[^/]+$/.test(seed))
-            push(STEM + stripExtension(parentDir(seed)));
+            push(graph.ids.get(STEM + stripExtension(parentDir(seed))));
     }
+    const { offsets, targets } = graph;
     for (let i = 0; i < queue.length; i++) {
-        for (const next of graph.dependents.get(queue[i]) ?? [])
-            push(next);
+        const id = queue[i];
+        for (let k = offsets[id], end = offsets[id + 1]; k < end; k++)
+            push(targets[k]);
     }
+    return queue;
+}
+/**
+ * Every file that depends on a seed, directly or transitively, seeds
+ * included. Deleted or renamed seeds reach their importers through `stem`
+ * nodes.
+ */
+export function dependentClosure(graph, seeds) {
+    const list = [...seeds];
     const files = new Set();
-    for (const node of seen)
-        if (!node.startsWith('\u0000'))
-            files.add(node);
+    for (const id of closureIds(graph, list))
+        if (isFileNode(graph, id))
+            files.add(graph.nodes[id]);
+    // A seed that is not in the graph (a deleted file) is still part of its own closure.
+    for (const seed of list)
+        files.add(seed);
     return files;
 }
 function scanWorkspace(input) {

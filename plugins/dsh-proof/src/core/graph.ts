@@ -9,8 +9,12 @@ import { baseName, joinRelative, parentDir } from './paths.js'
  * file that does not exist, so creating or deleting it still propagates).
  */
 export interface ImportGraph {
-  /** node → the nodes that depend on it. */
-  readonly dependents: ReadonlyMap<string, readonly string[]>
+  /** Node id → node name (file path, or a `\u0000`-prefixed pseudo node). */
+  readonly nodes: readonly string[]
+  readonly ids: ReadonlyMap<string, number>
+  /** Compressed adjacency: the dependents of node i are `targets[offsets[i] .. offsets[i + 1])`. */
+  readonly offsets: Int32Array
+  readonly targets: Int32Array
   readonly fileCount: number
   readonly edgeCount: number
   /** Files with imports the scan could not name; they were widened. */
@@ -92,32 +96,82 @@ export function buildImportGraph(input: Readonly<GraphInput>): ImportGraph {
   }
   linkTestsToSubjects(g, input.files)
   linkPseudoNodes(g, input.files)
-  return { dependents: g.dependents, fileCount: input.files.length, edgeCount: g.edgeCount, widened: [...g.widened].sort() }
+  return compile(g, input.files)
+}
+
+/** Integer ids and flat arrays: closures then run without string hashing. */
+function compile(g: GraphBuilder, files: readonly string[]): ImportGraph {
+  const nodes: string[] = [...files]
+  const ids = new Map<string, number>()
+  for (let i = 0; i < nodes.length; i++) ids.set(nodes[i] as string, i)
+  const idOf = (name: string): number => {
+    let id = ids.get(name)
+    if (id === undefined) {
+      id = nodes.length
+      nodes.push(name)
+      ids.set(name, id)
+    }
+    return id
+  }
+  for (const [to, froms] of g.dependents) {
+    idOf(to)
+    for (const from of froms) idOf(from)
+  }
+  const offsets = new Int32Array(nodes.length + 1)
+  for (const [to, froms] of g.dependents) offsets[(ids.get(to) as number) + 1] = froms.length
+  for (let i = 0; i < nodes.length; i++) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number)
+  const targets = new Int32Array(offsets[nodes.length] as number)
+  for (const [to, froms] of g.dependents) {
+    let at = offsets[ids.get(to) as number] as number
+    for (const from of froms) targets[at++] = ids.get(from) as number
+  }
+  return { nodes, ids, offsets, targets, fileCount: files.length, edgeCount: g.edgeCount, widened: [...g.widened].sort() }
+}
+
+/** True when node `id` is a real file (not a pseudo node). */
+export function isFileNode(graph: ImportGraph, id: number): boolean {
+  return !(graph.nodes[id] as string).startsWith('\u0000')
 }
 
 /**
- * Every node that depends on a seed, directly or transitively, restricted to
- * real files, seeds included. Deleted or renamed seeds reach their importers
- * through `stem` nodes.
+ * Ids of every node that depends on a seed, directly or transitively, seeds
+ * included (seeds absent from the graph, e.g. deleted files, contribute their
+ * `stem` node only). `stamp`/`epoch` let callers reuse one visited array
+ * across many closures without clearing it.
  */
-export function dependentClosure(graph: ImportGraph, seeds: Iterable<string>): Set<string> {
-  const seen = new Set<string>()
-  const queue: string[] = []
-  const push = (node: string): void => {
-    if (seen.has(node)) return
-    seen.add(node)
-    queue.push(node)
+export function closureIds(graph: ImportGraph, seeds: Iterable<string>, visited?: { stamp: Int32Array; epoch: number }): number[] {
+  const stamp = visited?.stamp ?? new Int32Array(graph.nodes.length)
+  const epoch = visited?.epoch ?? 1
+  const queue: number[] = []
+  const push = (id: number | undefined): void => {
+    if (id === undefined || stamp[id] === epoch) return
+    stamp[id] = epoch
+    queue.push(id)
   }
   for (const seed of seeds) {
-    push(seed)
-    push(STEM + stripExtension(seed))
-    if (/(?:^|\/)(?:index|__init__|mod)\.[^/]+$/.test(seed)) push(STEM + stripExtension(parentDir(seed)))
+    push(graph.ids.get(seed))
+    push(graph.ids.get(STEM + stripExtension(seed)))
+    if (/(?:^|\/)(?:index|__init__|mod)\.[^/]+$/.test(seed)) push(graph.ids.get(STEM + stripExtension(parentDir(seed))))
   }
+  const { offsets, targets } = graph
   for (let i = 0; i < queue.length; i++) {
-    for (const next of graph.dependents.get(queue[i] as string) ?? []) push(next)
+    const id = queue[i] as number
+    for (let k = offsets[id] as number, end = offsets[id + 1] as number; k < end; k++) push(targets[k])
   }
+  return queue
+}
+
+/**
+ * Every file that depends on a seed, directly or transitively, seeds
+ * included. Deleted or renamed seeds reach their importers through `stem`
+ * nodes.
+ */
+export function dependentClosure(graph: ImportGraph, seeds: Iterable<string>): Set<string> {
+  const list = [...seeds]
   const files = new Set<string>()
-  for (const node of seen) if (!node.startsWith('\u0000')) files.add(node)
+  for (const id of closureIds(graph, list)) if (isFileNode(graph, id)) files.add(graph.nodes[id] as string)
+  // A seed that is not in the graph (a deleted file) is still part of its own closure.
+  for (const seed of list) files.add(seed)
   return files
 }
 
