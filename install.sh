@@ -195,7 +195,7 @@ run_uninstall() {
     (cd "$target" && find . -mindepth 1 \( -type f -o -type l \) | sed 's|^\./|  |' | LC_ALL=C sort | head -n 20) >&2
   fi
   local backups
-  backups="$(cd "$profiles_dir" 2>/dev/null && ls -d -- "$name.backup-"* 2>/dev/null | tr '\n' ' ' || true)"
+  backups="$(find "$profiles_dir" -mindepth 1 -maxdepth 1 -name "$name.backup-*" -exec basename {} \; 2>/dev/null | LC_ALL=C sort | tr '\n' ' ' || true)"
   [[ -z "$backups" ]] || note "backups made by --force are kept in $profiles_dir: $backups"
   [[ ! -d "$dsh_home/host" ]] || note "the dsh host in $dsh_home/host is kept (other profiles may use it); remove that directory to remove it"
 }

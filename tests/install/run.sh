@@ -10,7 +10,7 @@
 set -uo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cd "$repo"
+cd "$repo" || exit 1
 
 passed=0
 failed=0
@@ -349,6 +349,28 @@ test_dsh_plugin_keeps_the_forks() {
   end
 }
 
+test_powershell_twin() {
+  begin 'install.ps1 parses (tree-sitter PowerShell grammar) and has a parameter for every install.sh option'
+  local venv="$repo/.cache/ps1-syntax-venv" out="$scratch/ps1.out"
+  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import tree_sitter, tree_sitter_powershell' 2>/dev/null; then
+    { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check tree-sitter==0.26.1 tree-sitter-powershell==0.26.4; } >"$out" 2>&1 ||
+      { check 'the PowerShell grammar installs from PyPI' false; cat "$out"; end; return; }
+  fi
+  check 'no syntax errors' "$venv/bin/python" tests/install/ps1_syntax.py install.ps1
+  # install.sh's options, as its argument loop spells them, mapped to the
+  # PowerShell names docs/install.md lists.
+  local option param
+  for option in $(grep -oE '^    --[a-z-]+\)' install.sh | tr -d ' )'); do
+    case "$option" in
+      --profile) param=ProfileName ;;
+      *) param="$(printf '%s' "${option#--}" | awk -F- '{ for (i = 1; i <= NF; i++) printf "%s%s", toupper(substr($i, 1, 1)), substr($i, 2) }')" ;;
+    esac
+    check "install.ps1 has -$param for $option" grep -qE "^  \[(switch|string)\]\\\$$param\b" install.ps1
+    check "docs/install.md maps $option to -$param" grep -qF -- "| \`$option" docs/install.md
+  done
+  end
+}
+
 test_usage_errors() {
   begin 'usage errors exit 2; uninstalling what the installer did not write is refused'
   local home="$scratch/usage/home" out="$scratch/usage.out" status=0
@@ -384,6 +406,7 @@ test_missing_node
 test_headless_and_release_layout
 test_with_dsh
 test_dsh_plugin_keeps_the_forks
+test_powershell_twin
 test_usage_errors
 
 echo
