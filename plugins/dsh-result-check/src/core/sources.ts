@@ -89,16 +89,23 @@ export function scanSourceNumbers(text: string, visit: ValueVisitor): boolean {
     }
     const start = i;
     let j = i;
-    while (j < length && isDigit(text.charCodeAt(j))) j += 1;
-    const separator = text.charCodeAt(j);
-    const separated = (separator === 46 || separator === 44) && isDigit(text.charCodeAt(j + 1));
+    // The value is accumulated while scanning; exact up to 15 digits, re-read beyond.
+    let value = 0;
+    let code = text.charCodeAt(j);
+    while (code >= DIGIT_0 && code <= DIGIT_9) {
+      value = value * 10 + (code - DIGIT_0);
+      j += 1;
+      code = text.charCodeAt(j);
+    }
+    const separated = (code === 46 || code === 44) && isDigit(text.charCodeAt(j + 1));
     if (!separated) {
       // Fast path, most numbers of a tool output: a plain integer.
-      if (visitWithSuffix(text, digitsValue(text, start, j), start, j, visit)) return true;
+      if (j - start > MAX_EXACT_DIGITS) value = Number(text.slice(start, j));
+      if (visitWithSuffix(text, value, start, j, visit)) return true;
       i = j;
       continue;
     }
-    if (separator === 46) {
+    if (code === 46) {
       // Fast path: a plain decimal (`0.87312`) not followed by another separator.
       let k = j + 1;
       while (k < length && isDigit(text.charCodeAt(k))) k += 1;
