@@ -71,32 +71,26 @@ function evaluate(tokens) {
         }
         return undefined;
     };
-    const product = () => {
-        let value = primary();
-        while (value !== undefined && (peekOp() === '*' || peekOp() === '/')) {
-            const op = peekOp();
-            at += 1;
-            operators += 1;
-            const right = primary();
-            if (right === undefined)
-                return undefined;
-            value = op === '*' ? value * right : value / right;
-        }
-        return value;
+    // One precedence level: operands from `operand`, joined left to right by `ops`.
+    const level = (operand, ops, combine) => {
+        return () => {
+            let value = operand();
+            for (let op = peekOp(); value !== undefined && op !== undefined && ops.includes(op); op = peekOp()) {
+                at += 1;
+                operators += 1;
+                const right = operand();
+                if (right === undefined)
+                    return undefined;
+                value = combine(value, op, right);
+            }
+            return value;
+        };
     };
-    const sum = () => {
-        let value = product();
-        while (value !== undefined && (peekOp() === '+' || peekOp() === '-')) {
-            const op = peekOp();
-            at += 1;
-            operators += 1;
-            const right = product();
-            if (right === undefined)
-                return undefined;
-            value = op === '+' ? value + right : value - right;
-        }
-        return value;
-    };
+    const product = level(primary, '*/', (left, op, right) => (op === '*' ? left * right : left / right));
+    function sum() {
+        return additive();
+    }
+    const additive = level(product, '+-', (left, op, right) => (op === '+' ? left + right : left - right));
     const value = sum();
     return value !== undefined && at === tokens.length && operators > 0 && Number.isFinite(value) ? value : undefined;
 }
