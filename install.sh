@@ -259,6 +259,10 @@ JS
 
 write_receipt() {
   local staging="$1"; shift
+  # The receipt is one entry per line, fields split by tabs.
+  if (cd "$staging" && find . -name $'*[\t\n]*' | grep -q .); then
+    die "a file name in $source_root/profile holds a tab or newline, which the install receipt cannot list" "rename it in the fork layer"
+  fi
   local tmp="$staging/.$RECEIPT.tmp" line
   {
     printf '%s\n' "$RECEIPT_HEADER"
@@ -269,12 +273,10 @@ write_receipt() {
       line="${line#./}"
       printf 'dir\t%s\n' "${line:-.}"
     done
-    (cd "$staging" && find . \( -type f -o -type l \) ! -name "$DSH_ROOT_CONFIG" ! -name ".$RECEIPT.tmp" -print0 | LC_ALL=C sort -z | sha256_of_files) |
+    (cd "$staging" && find . \( -type f -o -type l \) ! -path "./$DSH_ROOT_CONFIG" ! -path "./.$RECEIPT.tmp" -print0 | LC_ALL=C sort -z | sha256_of_files) |
       while IFS= read -r line; do
         local sum="${line%% *}" rel="${line#*  }"
-        rel="${rel#./}"
-        [[ "$rel" != *$'\t'* ]] || die "file name with a tab in the profile: $rel"
-        printf 'file\t%s\t%s\n' "$sum" "$rel"
+        printf 'file\t%s\t%s\n' "$sum" "${rel#./}"
       done
   } >"$tmp"
   mv -f -- "$tmp" "$staging/$RECEIPT"
@@ -351,7 +353,7 @@ run_install() {
     fi
   fi
 
-  note "verifying $target ..."
+  echo "verifying $target ..."
   local status=0
   node "$target/verify.mjs" --profile "$target" || status=$?
   if ((status != 0)); then
