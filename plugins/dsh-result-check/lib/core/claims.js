@@ -49,9 +49,6 @@ const PERCENT_BEFORE = /百分之\s*$/;
 function isAsciiLetter(char) {
     return /^[A-Za-z_]$/.test(char);
 }
-function isAlphanumeric(char) {
-    return /^[A-Za-z0-9_]$/.test(char);
-}
 /** Whether the neighbouring characters make the run a part of a larger token. */
 function isPartOfToken({ before, after }) {
     const prev = before.slice(-1);
@@ -59,15 +56,15 @@ function isPartOfToken({ before, after }) {
     const next = after.slice(0, 1);
     const next2 = after.slice(1, 2);
     // Identifiers (H100, x86_64, v2), references (#123, @42), versions and paths.
-    if (isAsciiLetter(prev) || '#@/\\.^'.includes(prev) && prev !== '')
+    if (isAsciiLetter(prev) || (prev !== '' && '#@/\\.^'.includes(prev)))
         return true;
     // Citations like [12].
     if (prev === '[' && next === ']')
         return true;
     // Dates, ranges and identifiers joined by dashes or tildes: 2024-01-05, 1500–1700, GPT-4.
-    if ('-–—~'.includes(prev) && prev !== '' && /[A-Za-z0-9]/.test(prev2))
+    if (prev !== '' && '-–—~'.includes(prev) && /[A-Za-z0-9]/.test(prev2))
         return true;
-    if ('-–—~/'.includes(next) && next !== '' && /\d/.test(next2))
+    if (next !== '' && '-–—~/'.includes(next) && /\d/.test(next2))
         return true;
     // Times and ratios: 10:15, 3:1.
     if (prev === ':' && /\d/.test(prev2))

@@ -222,6 +222,33 @@ test('apply', async (t) => {
     assert.equal(steered.length, 0);
   });
 
+  await t.test('should read the text of tool results and never their images', async () => {
+    const session = new SessionLog().user(1, 'Plot it');
+    session.add('tool/call', { turn: 1, step: 0, callId: 'c1', name: 'plot', arguments: '{}' });
+    const content = [
+      { type: 'image', attachment: { id: 'img-2315', mimeType: 'image/png', width: 2315, height: 1708 } },
+      { type: 'text', text: 'saved plot of 4711 points' },
+    ];
+    session.add('tool/result', {
+      turn: 1,
+      step: 0,
+      message: { id: 'r1', role: 'user', content: [{ type: 'tool-result', toolCallId: 'c1', content }], source: { kind: 'tool', callId: 'c1' } },
+    });
+    session.answer(1, 'The plot shows 4711 points; the image is 2315 pixels wide.');
+    const { agent, steered } = fakeAgent(session);
+    await fakeHost().stopping({ agent, turn: 1, signal });
+    assert.equal(steered.length, 1);
+    assert.match(steered[0].content[0].text, /- 2315\n/);
+    assert.doesNotMatch(steered[0].content[0].text, /4711/);
+  });
+
+  await t.test('should stay quiet when the turn has no answer text', async () => {
+    const session = new SessionLog().user(1, 'go').tool(1, 'c1', 'fetch', '{}', 'Error: 503', true);
+    const { agent, steered } = fakeAgent(session);
+    await fakeHost().stopping({ agent, turn: 1, signal });
+    assert.equal(steered.length, 0);
+  });
+
   await t.test('should stop the boot on bad config with a clear message', () => {
     const ctx = { on: () => () => {} };
     assert.throws(
