@@ -22,19 +22,32 @@ function selectOnce() {
 selectOnce() // warm-up
 /** @type {number[]} */
 const times = []
+/** @type {number[]} */
+const cpuTimes = []
 let last = selectOnce()
 for (let i = 0; i < RUNS; i++) {
+  const cpu = process.cpuUsage()
   const start = performance.now()
   last = selectOnce()
   times.push(performance.now() - start)
+  const used = process.cpuUsage(cpu)
+  cpuTimes.push((used.user + used.system) / 1000)
 }
-times.sort((a, b) => a - b)
-const median = /** @type {number} */ (times[Math.floor(times.length / 2)])
-const worst = /** @type {number} */ (times[times.length - 1])
+const median = medianOf(times)
+const worst = Math.max(...times)
+const cpuMedian = medianOf(cpuTimes)
 console.log(`workspace: ${paths.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MiB, ${last.graph.edgeCount} edges, ${ws.checks.length} checks`)
 console.log(`change set: ${ws.changed.length} files → ${last.selection.affectedFiles} affected files, ${last.selection.selected.length}/${ws.checks.length} checks selected (${last.selection.reason})`)
-console.log(`impact selection: median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms over ${RUNS} runs (target < ${TARGET_MS} ms)`)
+// CPU time is reported beside wall time: on a shared machine the wall clock
+// also counts time spent waiting for a core.
+console.log(`impact selection: median ${median.toFixed(1)} ms wall (${cpuMedian.toFixed(1)} ms CPU), worst ${worst.toFixed(1)} ms over ${RUNS} runs (target < ${TARGET_MS} ms)`)
 if (median >= TARGET_MS) {
   console.error(`error: median ${median.toFixed(1)} ms is over the ${TARGET_MS} ms target`)
   process.exitCode = 1
+}
+
+/** @param {number[]} values */
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return /** @type {number} */ (sorted[Math.floor(sorted.length / 2)])
 }

@@ -7,20 +7,34 @@ const JS_SWAP = {
     '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'],
 };
 class GraphBuilder {
-    dependents = new Map();
+    nodes;
+    ids = new Map();
+    /** Edge k: node `edgeFrom[k]` depends on node `edgeTo[k]`. */
+    edgeFrom = [];
+    edgeTo = [];
     referencedDirs = new Set();
     stems = new Set();
     widened = new Set();
-    edgeCount = 0;
+    constructor(files) {
+        this.nodes = [...files];
+        for (let i = 0; i < this.nodes.length; i++)
+            this.ids.set(this.nodes[i], i);
+    }
+    idOf(name) {
+        let id = this.ids.get(name);
+        if (id === undefined) {
+            id = this.nodes.length;
+            this.nodes.push(name);
+            this.ids.set(name, id);
+        }
+        return id;
+    }
     /** `from` depends on `to`. */
     edge(from, to) {
         if (from === to)
             return;
-        let list = this.dependents.get(to);
-        if (!list)
-            this.dependents.set(to, (list = []));
-        list.push(from);
-        this.edgeCount++;
+        this.edgeFrom.push(this.idOf(from));
+        this.edgeTo.push(this.idOf(to));
     }
     dependsOnDir(from, dir) {
         this.referencedDirs.add(dir);
@@ -34,7 +48,7 @@ class GraphBuilder {
 }
 export function buildImportGraph(input) {
     const ws = scanWorkspace(input);
-    const g = new GraphBuilder();
+    const g = new GraphBuilder(input.files);
     for (const file of input.files) {
         const language = sourceLanguage(file);
         if (language === null)
@@ -56,38 +70,22 @@ export function buildImportGraph(input) {
     linkPseudoNodes(g, input.files);
     return compile(g, input.files);
 }
-/** Integer ids and flat arrays: closures then run without string hashing. */
+/** Flat arrays (compressed adjacency): closures then run without string hashing. */
 function compile(g, files) {
-    const nodes = [...files];
-    const ids = new Map();
-    for (let i = 0; i < nodes.length; i++)
-        ids.set(nodes[i], i);
-    const idOf = (name) => {
-        let id = ids.get(name);
-        if (id === undefined) {
-            id = nodes.length;
-            nodes.push(name);
-            ids.set(name, id);
-        }
-        return id;
-    };
-    for (const [to, froms] of g.dependents) {
-        idOf(to);
-        for (const from of froms)
-            idOf(from);
-    }
-    const offsets = new Int32Array(nodes.length + 1);
-    for (const [to, froms] of g.dependents)
-        offsets[ids.get(to) + 1] = froms.length;
-    for (let i = 0; i < nodes.length; i++)
+    const count = g.nodes.length;
+    const offsets = new Int32Array(count + 1);
+    for (const to of g.edgeTo)
+        offsets[to + 1] = offsets[to + 1] + 1;
+    for (let i = 0; i < count; i++)
         offsets[i + 1] = offsets[i + 1] + offsets[i];
-    const targets = new Int32Array(offsets[nodes.length]);
-    for (const [to, froms] of g.dependents) {
-        let at = offsets[ids.get(to)];
-        for (const from of froms)
-            targets[at++] = ids.get(from);
+    const fill = offsets.slice(0, count);
+    const targets = new Int32Array(g.edgeTo.length);
+    for (let k = 0; k < g.edgeTo.length; k++) {
+        const to = g.edgeTo[k];
+        targets[fill[to]] = g.edgeFrom[k];
+        fill[to] = fill[to] + 1;
     }
-    return { nodes, ids, offsets, targets, fileCount: files.length, edgeCount: g.edgeCount, widened: [...g.widened].sort() };
+    return { nodes: g.nodes, ids: g.ids, offsets, targets, fileCount: files.length, edgeCount: g.edgeTo.length, widened: [...g.widened].sort() };
 }
 /** True when node `id` is a real file (not a pseudo node). */
 export function isFileNode(graph, id) {

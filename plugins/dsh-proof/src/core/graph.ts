@@ -37,19 +37,35 @@ const JS_SWAP: Readonly<Record<string, readonly string[]>> = {
 }
 
 class GraphBuilder {
-  readonly dependents = new Map<string, string[]>()
+  readonly nodes: string[]
+  readonly ids = new Map<string, number>()
+  /** Edge k: node `edgeFrom[k]` depends on node `edgeTo[k]`. */
+  readonly edgeFrom: number[] = []
+  readonly edgeTo: number[] = []
   readonly referencedDirs = new Set<string>()
   readonly stems = new Set<string>()
   readonly widened = new Set<string>()
-  edgeCount = 0
+
+  constructor(files: readonly string[]) {
+    this.nodes = [...files]
+    for (let i = 0; i < this.nodes.length; i++) this.ids.set(this.nodes[i] as string, i)
+  }
+
+  idOf(name: string): number {
+    let id = this.ids.get(name)
+    if (id === undefined) {
+      id = this.nodes.length
+      this.nodes.push(name)
+      this.ids.set(name, id)
+    }
+    return id
+  }
 
   /** `from` depends on `to`. */
   edge(from: string, to: string): void {
     if (from === to) return
-    let list = this.dependents.get(to)
-    if (!list) this.dependents.set(to, (list = []))
-    list.push(from)
-    this.edgeCount++
+    this.edgeFrom.push(this.idOf(from))
+    this.edgeTo.push(this.idOf(to))
   }
 
   dependsOnDir(from: string, dir: string): void {
@@ -82,7 +98,7 @@ interface Workspace {
 
 export function buildImportGraph(input: Readonly<GraphInput>): ImportGraph {
   const ws = scanWorkspace(input)
-  const g = new GraphBuilder()
+  const g = new GraphBuilder(input.files)
   for (const file of input.files) {
     const language = sourceLanguage(file)
     if (language === null) continue
@@ -99,33 +115,20 @@ export function buildImportGraph(input: Readonly<GraphInput>): ImportGraph {
   return compile(g, input.files)
 }
 
-/** Integer ids and flat arrays: closures then run without string hashing. */
+/** Flat arrays (compressed adjacency): closures then run without string hashing. */
 function compile(g: GraphBuilder, files: readonly string[]): ImportGraph {
-  const nodes: string[] = [...files]
-  const ids = new Map<string, number>()
-  for (let i = 0; i < nodes.length; i++) ids.set(nodes[i] as string, i)
-  const idOf = (name: string): number => {
-    let id = ids.get(name)
-    if (id === undefined) {
-      id = nodes.length
-      nodes.push(name)
-      ids.set(name, id)
-    }
-    return id
+  const count = g.nodes.length
+  const offsets = new Int32Array(count + 1)
+  for (const to of g.edgeTo) offsets[to + 1] = (offsets[to + 1] as number) + 1
+  for (let i = 0; i < count; i++) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number)
+  const fill = offsets.slice(0, count)
+  const targets = new Int32Array(g.edgeTo.length)
+  for (let k = 0; k < g.edgeTo.length; k++) {
+    const to = g.edgeTo[k] as number
+    targets[fill[to] as number] = g.edgeFrom[k] as number
+    fill[to] = (fill[to] as number) + 1
   }
-  for (const [to, froms] of g.dependents) {
-    idOf(to)
-    for (const from of froms) idOf(from)
-  }
-  const offsets = new Int32Array(nodes.length + 1)
-  for (const [to, froms] of g.dependents) offsets[(ids.get(to) as number) + 1] = froms.length
-  for (let i = 0; i < nodes.length; i++) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number)
-  const targets = new Int32Array(offsets[nodes.length] as number)
-  for (const [to, froms] of g.dependents) {
-    let at = offsets[ids.get(to) as number] as number
-    for (const from of froms) targets[at++] = ids.get(from) as number
-  }
-  return { nodes, ids, offsets, targets, fileCount: files.length, edgeCount: g.edgeCount, widened: [...g.widened].sort() }
+  return { nodes: g.nodes, ids: g.ids, offsets, targets, fileCount: files.length, edgeCount: g.edgeTo.length, widened: [...g.widened].sort() }
 }
 
 /** True when node `id` is a real file (not a pseudo node). */
