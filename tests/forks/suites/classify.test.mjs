@@ -62,6 +62,26 @@ describe("classifySelfCheck", () => {
 			rmSync(link);
 		}
 	});
+	it("should intercept a bare relative operand in the `<path>: <reason>` shape (a workspace symlink to the outside)", () => {
+		const link = join(dirs.ws, "link");
+		symlinkSync(dirs.outside, link);
+		try {
+			assert.equal(judge("bash: line 1: link/f.txt: Read-only file system\n"), "intercepted");
+			assert.equal(judge("tee: link/f.txt: Permission denied\n", { signatures: LANDLOCK }), "intercepted");
+			assert.equal(judge("bash: line 1: sub/f.txt: Read-only file system\n"), "failed", "a relative operand inside the workspace");
+		} finally {
+			rmSync(link);
+		}
+	});
+	it("should read an unquoted path with spaces whole, so a denial inside a spaced workspace is not intercepted", () => {
+		const spaced = join(dirs.root, "my project");
+		mkdirSync(spaced);
+		const spacedPolicy = { ...policy, workspaceRoot: spaced };
+		const judgeSpaced = (line) => classify({ exitCode: 1, signal: null, stderr: line }, { denialSignatures: LANDLOCK, workdir: spaced, policy: spacedPolicy });
+		assert.equal(judgeSpaced(`bash: line 1: ${spaced}/locked.txt: Permission denied\n`), "failed");
+		assert.equal(judgeSpaced(`${spaced}/run.sh: line 3: out.txt: Permission denied\n`), "failed");
+		assert.equal(judgeSpaced(`bash: line 1: ${dirs.outside}/with space/x: Permission denied\n`), "intercepted");
+	});
 	it("should treat a signature line without a path as a failure", () => {
 		assert.equal(judge("cp: Read-only file system\n"), "failed");
 	});

@@ -5,8 +5,8 @@
 // masked exit 0, plain failures).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fakeSession, load, makeWorld, scratch } from "../support/world.mjs";
 
 const { launcherPath, probe } = await load("@deepseek-ai/node-addon-landlock-run");
@@ -46,6 +46,18 @@ for (const backend of ["bwrap", "landlock"]) {
 			assert.equal(again.exitCode, 0);
 			assert.deepEqual(again.sandbox, { mode: "danger-full-access", denied: false });
 			assert.equal(readFileSync(target, "utf8"), "outside\n");
+		});
+		it("should intercept a write through a workspace symlink that points outside, then allow the identical re-run", async () => {
+			const link = join(dirs.ws, `link${++n}`);
+			symlinkSync(dirs.outside, link);
+			const name = `via-link${n}.txt`;
+			const command = `echo linked > ${basename(link)}/${name}`;
+			const first = await world.run(command, { session });
+			assert.equal(first.sandbox.intercepted, true, first.stderr.text);
+			assert.equal(existsSync(join(dirs.outside, name)), false);
+			const again = await world.run(command, { session });
+			assert.equal(again.exitCode, 0);
+			assert.equal(readFileSync(join(dirs.outside, name), "utf8"), "linked\n");
 		});
 		it("should repeat the side effects of an intercepted command on its re-run (the probe really ran)", async () => {
 			const target = outsideFile();

@@ -222,6 +222,8 @@ const PERMISSION_EVIDENCE = [
 const QUOTED_SPAN = /[‘'"`]([^‘’'"`\r\n]+)[’'"`]/gu;
 /** An unquoted word that spells a path: absolute, drive-rooted, or explicitly relative. */
 const PATH_WORD = /^(?:\/|[A-Za-z]:[\\/]|\.\.?[\\/])/u;
+/** A bare relative operand (`link/f.txt`, `out.txt`): one word with a separator or a dot. */
+const BARE_OPERAND = /^[^\s]*[\\/.][^\s]*$/u;
 /**
 * The confinement a `self-checking` call probes under: the same policy as
 * `workspace-write` (same root, same session).
@@ -285,7 +287,10 @@ function isUnderWritableRoots(path, policy) {
 /**
 * The paths one diagnostic line names, resolved against the command's workdir
 * (`touch: cannot touch '../x'`, `bash: /x: Read-only file system`,
-* `PermissionError: [Errno 13] Permission denied: '/x'`).
+* `PermissionError: [Errno 13] Permission denied: '/x'`). A `: `-separated
+* segment that starts with a path is one path, spaces included (`bash: /my
+* project/x: …`); a one-word segment before the reason is the perror-style
+* operand even when bare relative (`bash: line 1: link/f.txt: …`).
 * @param line - one stderr line.
 * @param workdir - the directory the command ran in.
 * @returns absolute paths, possibly empty.
@@ -293,7 +298,12 @@ function isUnderWritableRoots(path, policy) {
 function diagnosticPaths(line, workdir) {
 	const spelled = [];
 	for (const match of line.matchAll(QUOTED_SPAN)) spelled.push(match[1]);
-	for (const segment of line.replace(QUOTED_SPAN, " ").split(/:\s/u)) for (const word of segment.trim().split(/\s+/u)) if (PATH_WORD.test(word)) spelled.push(word.replace(/[,;:]+$/u, ""));
+	const segments = line.replace(QUOTED_SPAN, " ").split(/:\s/u).map((segment) => segment.trim());
+	segments.forEach((segment, index) => {
+		if (PATH_WORD.test(segment)) spelled.push(segment.replace(/[,;:]+$/u, ""));
+		else if (index > 0 && index < segments.length - 1 && BARE_OPERAND.test(segment)) spelled.push(segment);
+		else for (const word of segment.split(/\s+/u)) if (PATH_WORD.test(word)) spelled.push(word.replace(/[,;:]+$/u, ""));
+	});
 	return spelled.filter((path) => path.trim().length > 0).map((path) => resolve(workdir, path));
 }
 /** A host `/tmp` path that bwrap's private tmpfs hid (it, or its non-`/tmp` parent, exists on the host). */
