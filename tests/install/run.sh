@@ -148,7 +148,8 @@ test_install_force_uninstall_with_host() {
   status=0
   bash install.sh --dsh-home "$home" --force >"$out" 2>&1 || status=$?
   check '--force exits 0' status_is "$status" 0
-  local backups=("$home/profiles/self-checking.backup-"*)
+  local backups
+  mapfile -t backups < <(find "$home/profiles" -mindepth 1 -maxdepth 1 -name 'self-checking.backup-*')
   check 'exactly one backup' status_is "${#backups[@]}" 1
   check 'backup announced' contains "$out" "backed up the existing profile to ${backups[0]}"
   check 'the backup is the previous profile, byte for byte' same_tree "$scratch/host.previous-profile" "${backups[0]}"
