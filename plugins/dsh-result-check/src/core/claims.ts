@@ -88,6 +88,11 @@ const SOFTWARE_BEFORE = new RegExp(
   String.raw`(?:^|[^\w.])(?:python|py|node(?:\.js)?|nodejs|deno|bun|npm|pnpm|yarn|java|jdk|go|golang|rust|rustc|cargo|typescript|ts|javascript|ecmascript|es|ruby|rails|php|perl|kotlin|swift|scala|elixir|erlang|haskell|ghc|ocaml|dotnet|\.net|c\+\+|gcc|clang|llvm|cmake|cuda|cudnn|pytorch|torch|tensorflow|jax|numpy|pandas|scipy|sklearn|scikit-learn|react|vue|angular|svelte|next\.js|django|flask|fastapi|spring|postgres|postgresql|mysql|mariadb|sqlite|redis|mongodb|elasticsearch|kafka|docker|kubernetes|k8s|helm|terraform|ansible|ubuntu|debian|fedora|centos|rhel|alpine|macos|ios|android|windows|linux|kernel|chrome|chromium|firefox|safari|xcode|openssl|tls|ssl|http|ipv|utf|unicode|gpt|claude|llama|deepseek|qwen|gemini|mistral|dsh)[\s-]*$`,
   'i',
 );
+// Significance levels are thresholds the writer chose, not results: α = 0.05.
+const SIGNIFICANCE_BEFORE = /(?:α|(?:^|[^\w])alpha|significance\s+level(?:\s+of)?)\s*[=:]?\s*$/i;
+// A number paired with a version in an upgrade is a version too: from 5.4 to 5.9.3, 1.2 → 1.4.0.
+const VERSION_PAIR_AFTER = /^\s*(?:to|→|->)\s*v?\d+\.\d+\.\d+/i;
+const VERSION_PAIR_BEFORE = /v?\d+\.\d+\.\d+\s*(?:to|→|->)\s*v?$/i;
 const LIST_MARKER_BEFORE = /(?:^|\n)[ \t]*(?:[-*+][ \t]+)?$/;
 const HEADING_BEFORE = /(?:^|\n)[ \t]*#{1,6}[ \t]*$/;
 const PERCENT_AFTER = /^(?:\s?[%％]|\s+(?:percent|per\s+cent|pct)\b)/i;
@@ -134,7 +139,8 @@ function isHedged({ rawBefore, after }: Site): boolean {
 
 function isReference({ rawBefore, after }: Site): boolean {
   const near = rawBefore.slice(-40);
-  if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near)) return true;
+  if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near) || SIGNIFICANCE_BEFORE.test(near)) return true;
+  if (VERSION_PAIR_AFTER.test(after) || VERSION_PAIR_BEFORE.test(near)) return true;
   // Numbered list items and numbered headings: "1. ", "12) ", "## 2.3 ".
   if (LIST_MARKER_BEFORE.test(near) && /^[.)][ \t]/.test(after)) return true;
   if (HEADING_BEFORE.test(near)) return true;
