@@ -107,14 +107,18 @@ function FromReceiptPath([string]$Root, [string]$Rel) {
   Join-Path $Root ($Rel.Replace('/', [System.IO.Path]::DirectorySeparatorChar))
 }
 
+# Off Windows, give $To the permission bits of $From (FileSystemInfo.UnixFileMode, .NET 7+).
+function Copy-UnixMode([string]$From, [string]$To) {
+  if (-not $OnWindows) { (Get-Item -LiteralPath $To -Force).UnixFileMode = (Get-Item -LiteralPath $From -Force).UnixFileMode }
+}
 # Copy a file keeping its bytes and, off Windows, its permission bits.
 function Copy-FileExact([string]$From, [string]$To) {
   [System.IO.File]::Copy($From, $To, $true)
-  if (-not $OnWindows) { [System.IO.File]::SetUnixFileMode($To, [System.IO.File]::GetUnixFileMode($From)) }
+  Copy-UnixMode $From $To
 }
 function Copy-TreeExact([string]$From, [string]$To) {
   New-Item -ItemType Directory -Force -Path $To | Out-Null
-  if (-not $OnWindows) { [System.IO.File]::SetUnixFileMode($To, [System.IO.File]::GetUnixFileMode($From)) }
+  Copy-UnixMode $From $To
   foreach ($entry in Get-ChildItem -LiteralPath $From -Force) {
     $dest = Join-Path $To $entry.Name
     if ($entry.PSIsContainer) { Copy-TreeExact $entry.FullName $dest } else { Copy-FileExact $entry.FullName $dest }
