@@ -394,7 +394,7 @@ function Invoke-Install {
     }
   }
 
-  Note "verifying $Target ..."
+  Write-Output "verifying $Target ..."
   & node (Join-Path $Target 'verify.mjs') --profile $Target
   if ($LASTEXITCODE -ne 0) {
     & $rollback
