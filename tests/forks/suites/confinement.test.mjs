@@ -136,6 +136,22 @@ for (const backend of ["bwrap", "landlock"]) {
 			}
 			assert.equal(existsSync(target), false);
 		});
+		it("should not unlock a killed background job whose shell traps SIGTERM and exits non-zero after a denial (trap 3)", async () => {
+			const target = outsideFile();
+			const command = `trap 'exit 3' TERM; echo trapped > ${target}; sleep 30 & wait`;
+			for (let attempt = 0; attempt < 2; attempt += 1) {
+				const proc = world.ctx.shell.start(world.ctx.shell.resolve({ command, sandboxPolicy: world.policy(session) }));
+				await new Promise((resolve) => setTimeout(resolve, 400));
+				assert.equal(proc.kill(), true);
+				await proc.done;
+				assert.equal(proc.status, "killed");
+				assert.equal(proc.sandbox?.intercepted, undefined, `exit ${proc.exitCode}, signal ${proc.signal}`);
+				assert.equal(proc.sandbox?.failed, undefined);
+			}
+			const key = { kind: "shell", family: "bash", run: "background", workdir: dirs.ws, command };
+			assert.equal(world.ctx.sandboxPolicy.selfCheckGranted(world.policy(session), key), false);
+			assert.equal(existsSync(target), false);
+		});
 		it("should not report a denial masked by exit 0 as intercepted, nor unlock it (trap 4)", async () => {
 			const target = outsideFile();
 			const command = `echo masked > ${target}; echo "read-only file system, continuing" >&2; exit 0`;

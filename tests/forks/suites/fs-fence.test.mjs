@@ -80,6 +80,21 @@ describe("SandboxedFileSystem self-check fence", () => {
 		assert.equal(readFileSync(join(first, "f.txt"), "utf8"), "three");
 		assert.equal(existsSync(join(second, "f.txt")), false);
 	});
+	it("should re-derive the target inside the fence: a grant does not follow a target resolved before a symlink swap", async () => {
+		const first = join(dirs.outside, "stale-A");
+		const second = join(dirs.outside, "stale-B");
+		mkdirSync(first);
+		mkdirSync(second);
+		const link = join(dirs.ws, "stale-link");
+		symlinkSync(first, link);
+		await assert.rejects(write(join(link, "f.txt"), "one"), { code: "FS_SELFCHECK_INTERCEPTED" });
+		const resolvedBeforeSwap = await world.ctx.fs.resolve(join(link, "f.txt"));
+		rmSync(link);
+		symlinkSync(second, link);
+		await assert.rejects(world.ctx.fs.writeText(resolvedBeforeSwap, "two", undefined, undefined, world.policy(session)), { code: "FS_SELFCHECK_INTERCEPTED" });
+		assert.equal(existsSync(join(second, "f.txt")), false, "the swapped symlink did not redirect the granted write");
+		assert.equal(existsSync(join(first, "f.txt")), false);
+	});
 	it("should never let a file grant unlock a shell command, nor a shell grant a file write", async () => {
 		const fileGranted = join(dirs.outside, "fs-granted.txt");
 		await assert.rejects(write(fileGranted, "x"), { code: "FS_SELFCHECK_INTERCEPTED" });
