@@ -249,7 +249,7 @@ var SandboxPwshExecutor = class extends PwshLocalExecutor {
 		super.onProcessDone(proc, stderr, spawnFailed, spawnError);
 	}
 	/**
-	* The `self-checking` gate facts of one call: its structured key (bash,
+	* The `self-checking` gate facts of one call: its structured key (pwsh,
 	* foreground or background, canonical workdir, exact command) and whether
 	* its session already unlocked it. Undefined outside `self-checking`.
 	*/
