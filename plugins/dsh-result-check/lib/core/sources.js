@@ -224,10 +224,46 @@ function visitWithSuffix(text, value, start, end, visit) {
     const multiplier = multiplierAt(text, at);
     return multiplier !== 1 && visit(scaled * multiplier);
 }
-/** Values below this are pre-filtered by integer bucket (a 128 KiB bitmap). */
-const BUCKET_LIMIT = 1 << 20;
-/** Ranges wider than this many buckets are not marked (the filter is skipped instead). */
+const BUCKET_BITS = 1 << 20;
+/** Ranges that touch more buckets than this are not marked; the filter then lets every value through. */
 const MAX_BUCKETS_PER_RANGE = 4096;
+/**
+ * A bitmap over `[0, BUCKET_BITS / scale)` in buckets of width `1 / scale`:
+ * a clear bit proves that no claim range holds a value of that bucket.
+ */
+class BucketFilter {
+    bits = new Uint32Array(BUCKET_BITS / 32);
+    scale;
+    limit;
+    /** A range too wide to mark lies below the limit: the filter must pass everything. */
+    open = false;
+    constructor(scale, ranges) {
+        this.scale = scale;
+        this.limit = BUCKET_BITS / scale;
+        for (const range of ranges)
+            this.mark(range);
+    }
+    mark({ lo, hi }) {
+        if (lo >= this.limit)
+            return;
+        const first = Math.max(0, Math.floor(lo * this.scale));
+        const last = Math.min(BUCKET_BITS - 1, Math.floor(hi * this.scale));
+        if (last - first > MAX_BUCKETS_PER_RANGE) {
+            this.open = true;
+            return;
+        }
+        for (let bucket = first; bucket <= last; bucket += 1) {
+            this.bits[bucket >>> 5] = (this.bits[bucket >>> 5] ?? 0) | (1 << (bucket & 31));
+        }
+    }
+    /** `true` when `value` is below the limit and surely in no range. */
+    excludes(value) {
+        if (this.open || value >= this.limit)
+            return false;
+        const bucket = Math.floor(value * this.scale);
+        return ((this.bits[bucket >>> 5] ?? 0) & (1 << (bucket & 31))) === 0;
+    }
+}
 /**
  * The claims of an answer, indexed by the value ranges that would source
  * them. Feed it source values; it tracks which claims are still unsourced.
@@ -246,10 +282,9 @@ export class ClaimIndex {
     /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
     lowest;
     highest;
-    /** One bit per integer bucket below {@link BUCKET_LIMIT}: set when some range touches it. */
-    buckets;
-    /** A range below the limit was too wide to mark: the bucket test is skipped. */
-    wideBelowLimit;
+    /** Fine buckets (1/64) for small values, where decimals and fractions crowd; integer buckets above. */
+    fine;
+    coarse;
     constructor(claims) {
         this.claims = claims;
         const entries = [];
@@ -284,23 +319,8 @@ export class ClaimIndex {
         this.open = claims.length;
         this.lowest = entries.length > 0 ? (this.lo[0] ?? Infinity) : Infinity;
         this.highest = reach;
-        // Mark the integer buckets [floor(lo), floor(hi)] that some range touches.
-        this.buckets = new Uint32Array(BUCKET_LIMIT / 32);
-        let wide = false;
-        for (const entry of entries) {
-            if (entry.lo >= BUCKET_LIMIT)
-                continue;
-            const first = Math.max(0, Math.floor(entry.lo));
-            const last = Math.min(BUCKET_LIMIT - 1, Math.floor(entry.hi));
-            if (last - first > MAX_BUCKETS_PER_RANGE) {
-                wide = true;
-                continue;
-            }
-            for (let bucket = first; bucket <= last; bucket += 1) {
-                this.buckets[bucket >>> 5] = (this.buckets[bucket >>> 5] ?? 0) | (1 << (bucket & 31));
-            }
-        }
-        this.wideBelowLimit = wide;
+        this.fine = new BucketFilter(64, entries);
+        this.coarse = new BucketFilter(1, entries);
     }
     /** Every claim has a source. */
     get done() {
@@ -310,12 +330,9 @@ export class ClaimIndex {
     visit = (value) => {
         if (value < this.lowest || value > this.highest)
             return false;
-        // Most source values are small and near no claim: one bit says so.
-        if (value < BUCKET_LIMIT && !this.wideBelowLimit) {
-            const bucket = Math.floor(value);
-            if (((this.buckets[bucket >>> 5] ?? 0) & (1 << (bucket & 31))) === 0)
-                return false;
-        }
+        // Most source values are near no claim: one bit says so.
+        if (this.fine.excludes(value) || this.coarse.excludes(value))
+            return false;
         const lo = this.lo;
         let left = 0;
         let right = lo.length;

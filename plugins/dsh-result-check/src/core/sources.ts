@@ -1,4 +1,4 @@
-import type { NumberClaim } from './claims.js';
+import type { NumberClaim, ValueRange } from './claims.js';
 
 /**
  * Receives each value read from a source text; returns `true` to stop the
@@ -239,10 +239,47 @@ function visitWithSuffix(text: string, value: number, start: number, end: number
   return multiplier !== 1 && visit(scaled * multiplier);
 }
 
-/** Values below this are pre-filtered by integer bucket (a 128 KiB bitmap). */
-const BUCKET_LIMIT = 1 << 20;
-/** Ranges wider than this many buckets are not marked (the filter is skipped instead). */
+const BUCKET_BITS = 1 << 20;
+/** Ranges that touch more buckets than this are not marked; the filter then lets every value through. */
 const MAX_BUCKETS_PER_RANGE = 4096;
+
+/**
+ * A bitmap over `[0, BUCKET_BITS / scale)` in buckets of width `1 / scale`:
+ * a clear bit proves that no claim range holds a value of that bucket.
+ */
+class BucketFilter {
+  private readonly bits = new Uint32Array(BUCKET_BITS / 32);
+  private readonly scale: number;
+  private readonly limit: number;
+  /** A range too wide to mark lies below the limit: the filter must pass everything. */
+  private open = false;
+
+  constructor(scale: number, ranges: readonly ValueRange[]) {
+    this.scale = scale;
+    this.limit = BUCKET_BITS / scale;
+    for (const range of ranges) this.mark(range);
+  }
+
+  private mark({ lo, hi }: ValueRange): void {
+    if (lo >= this.limit) return;
+    const first = Math.max(0, Math.floor(lo * this.scale));
+    const last = Math.min(BUCKET_BITS - 1, Math.floor(hi * this.scale));
+    if (last - first > MAX_BUCKETS_PER_RANGE) {
+      this.open = true;
+      return;
+    }
+    for (let bucket = first; bucket <= last; bucket += 1) {
+      this.bits[bucket >>> 5] = (this.bits[bucket >>> 5] ?? 0) | (1 << (bucket & 31));
+    }
+  }
+
+  /** `true` when `value` is below the limit and surely in no range. */
+  excludes(value: number): boolean {
+    if (this.open || value >= this.limit) return false;
+    const bucket = Math.floor(value * this.scale);
+    return ((this.bits[bucket >>> 5] ?? 0) & (1 << (bucket & 31))) === 0;
+  }
+}
 
 /**
  * The claims of an answer, indexed by the value ranges that would source
@@ -262,10 +299,9 @@ export class ClaimIndex {
   /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
   private readonly lowest: number;
   private readonly highest: number;
-  /** One bit per integer bucket below {@link BUCKET_LIMIT}: set when some range touches it. */
-  private readonly buckets: Uint32Array;
-  /** A range below the limit was too wide to mark: the bucket test is skipped. */
-  private readonly wideBelowLimit: boolean;
+  /** Fine buckets (1/64) for small values, where decimals and fractions crowd; integer buckets above. */
+  private readonly fine: BucketFilter;
+  private readonly coarse: BucketFilter;
 
   constructor(claims: readonly NumberClaim[]) {
     this.claims = claims;
@@ -299,22 +335,8 @@ export class ClaimIndex {
     this.open = claims.length;
     this.lowest = entries.length > 0 ? (this.lo[0] ?? Infinity) : Infinity;
     this.highest = reach;
-    // Mark the integer buckets [floor(lo), floor(hi)] that some range touches.
-    this.buckets = new Uint32Array(BUCKET_LIMIT / 32);
-    let wide = false;
-    for (const entry of entries) {
-      if (entry.lo >= BUCKET_LIMIT) continue;
-      const first = Math.max(0, Math.floor(entry.lo));
-      const last = Math.min(BUCKET_LIMIT - 1, Math.floor(entry.hi));
-      if (last - first > MAX_BUCKETS_PER_RANGE) {
-        wide = true;
-        continue;
-      }
-      for (let bucket = first; bucket <= last; bucket += 1) {
-        this.buckets[bucket >>> 5] = (this.buckets[bucket >>> 5] ?? 0) | (1 << (bucket & 31));
-      }
-    }
-    this.wideBelowLimit = wide;
+    this.fine = new BucketFilter(64, entries);
+    this.coarse = new BucketFilter(1, entries);
   }
 
   /** Every claim has a source. */
@@ -325,11 +347,8 @@ export class ClaimIndex {
   /** Record one source value; returns {@link done}. */
   readonly visit: ValueVisitor = (value) => {
     if (value < this.lowest || value > this.highest) return false;
-    // Most source values are small and near no claim: one bit says so.
-    if (value < BUCKET_LIMIT && !this.wideBelowLimit) {
-      const bucket = Math.floor(value);
-      if (((this.buckets[bucket >>> 5] ?? 0) & (1 << (bucket & 31))) === 0) return false;
-    }
+    // Most source values are near no claim: one bit says so.
+    if (this.fine.excludes(value) || this.coarse.excludes(value)) return false;
     const lo = this.lo;
     let left = 0;
     let right = lo.length;
