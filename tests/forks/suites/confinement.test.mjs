@@ -77,6 +77,15 @@ for (const backend of ["bwrap", "landlock"]) {
 			assert.equal(elsewhere.sandbox.intercepted, true, "another workdir is another command");
 			assert.equal(existsSync(target), false);
 		});
+		it("should not unlock a command that differs only by whitespace (the key is the exact string)", async () => {
+			const target = outsideFile();
+			const command = `echo spaced > ${target}`;
+			assert.equal((await world.run(command, { session })).sandbox.intercepted, true);
+			for (const variant of [`${command} `, command.replace(" > ", ">"), `\t${command}`]) {
+				assert.equal((await world.run(variant, { session })).sandbox.intercepted, true, JSON.stringify(variant));
+			}
+			assert.equal(existsSync(target), false);
+		});
 		it("should not unlock a background run with a foreground grant, and intercept it on its own", async () => {
 			const target = outsideFile();
 			const command = `echo background > ${target}`;
