@@ -16,6 +16,15 @@ export const DEFAULT_GLOBAL_INVALIDATORS = [
     '.nvmrc', '.node-version', '.tool-versions', '.python-version', 'rust-toolchain', 'rust-toolchain.toml',
     '.github/workflows/**', '.gitlab-ci.yml', '.circleci/**', 'azure-pipelines.yml', 'Jenkinsfile', '.ci/**',
 ];
+/**
+ * Prose files that no check needs to cover: a changed README alone does not
+ * make a claim unproven. They still select the checks whose scope holds them.
+ */
+const PROSE = /\.(?:md|markdown|rst|adoc|txt)$|(?:^|\/)(?:LICEN[CS]E|COPYING|AUTHORS|CHANGELOG|NOTICE)(?:\.[^/]*)?$/i;
+/** True for documentation files exempt from coverage. */
+export function isProse(path) {
+    return PROSE.test(path);
+}
 /** A predicate for "this path is a global invalidator". */
 export function invalidatorMatcher(extra) {
     const byName = new Set();
@@ -95,7 +104,7 @@ export function selectChecks(input) {
         selected,
         invalidators,
         reach: reachRecord,
-        uncovered: input.changed.filter((f) => !covered.has(f)).sort(compareCodeUnits),
+        uncovered: input.changed.filter((f) => !covered.has(f) && !isProse(f)).sort(compareCodeUnits),
         affectedFiles: affected.size,
     };
 }

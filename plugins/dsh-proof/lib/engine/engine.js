@@ -161,7 +161,8 @@ class Engine {
     async runChecks(checks, signal) {
         const out = new Map();
         for (const check of checks) {
-            const raw = await this.ports.shell.run({
+            // Once aborted, the remaining checks are recorded as aborted, not started.
+            const raw = signal?.aborted === true ? abortedRun() : await this.ports.shell.run({
                 command: check.command,
                 cwd: joinWorkspace(this.options.workspace, check.cwd),
                 timeoutMs: check.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -300,6 +301,9 @@ function changedPaths(changeSet) {
             paths.add(f.from);
     }
     return [...paths].sort(compareCodeUnits);
+}
+function abortedRun() {
+    return { exitCode: null, signal: null, timedOut: false, aborted: true, spawnError: null, output: '', durationMs: 0 };
 }
 function noBaselineChangeSet() {
     return { files: [], methods: [], degraded: true, degradedReason: 'no baseline: nothing to compare against' };

@@ -19,6 +19,17 @@ export const DEFAULT_GLOBAL_INVALIDATORS: readonly string[] = [
   '.github/workflows/**', '.gitlab-ci.yml', '.circleci/**', 'azure-pipelines.yml', 'Jenkinsfile', '.ci/**',
 ]
 
+/**
+ * Prose files that no check needs to cover: a changed README alone does not
+ * make a claim unproven. They still select the checks whose scope holds them.
+ */
+const PROSE = /\.(?:md|markdown|rst|adoc|txt)$|(?:^|\/)(?:LICEN[CS]E|COPYING|AUTHORS|CHANGELOG|NOTICE)(?:\.[^/]*)?$/i
+
+/** True for documentation files exempt from coverage. */
+export function isProse(path: string): boolean {
+  return PROSE.test(path)
+}
+
 export interface SelectionInput {
   readonly checks: readonly CheckSpec[]
   /** Changed files (rename sources included), relative. */
@@ -43,7 +54,7 @@ export interface Selection {
   readonly invalidators: readonly string[]
   /** check id → changed files whose dependents reach the check's scope. */
   readonly reach: Readonly<Record<string, readonly string[]>>
-  /** Changed files no check covers: coverage is incomplete. */
+  /** Changed files no check covers (prose files excepted): coverage is incomplete. */
   readonly uncovered: readonly string[]
   /** Number of files in the dependent closure of the change set. */
   readonly affectedFiles: number
@@ -119,7 +130,7 @@ export function selectChecks(input: Readonly<SelectionInput>): Selection {
     selected,
     invalidators,
     reach: reachRecord,
-    uncovered: input.changed.filter((f) => !covered.has(f)).sort(compareCodeUnits),
+    uncovered: input.changed.filter((f) => !covered.has(f) && !isProse(f)).sort(compareCodeUnits),
     affectedFiles: affected.size,
   }
 }

@@ -2,7 +2,7 @@ import { homedir } from 'node:os'
 import { assess, summaryLine, type CurrentRun } from '../core/assess.js'
 import { compareCodeUnits } from '../core/canonical.js'
 import { discoverChecks, isManifestPath, type CheckSpec } from '../core/checks.js'
-import { checkRunRecord, evidenceEntry, type BaselineRecord, type EvidenceEntry, type RecordOptions } from '../core/evidence.js'
+import { checkRunRecord, evidenceEntry, type BaselineRecord, type EvidenceEntry, type RawRun, type RecordOptions } from '../core/evidence.js'
 import { ProofError } from '../core/errors.js'
 import { DEFAULT_HEAD_CHARS } from '../core/excerpt.js'
 import { buildImportGraph } from '../core/graph.js'
@@ -189,7 +189,8 @@ class Engine implements ProofEngine {
   private async runChecks(checks: readonly CheckSpec[], signal: AbortSignal | undefined): Promise<Map<string, { summary: RunSummary; current: CurrentRun }>> {
     const out = new Map<string, { summary: RunSummary; current: CurrentRun }>()
     for (const check of checks) {
-      const raw = await this.ports.shell.run({
+      // Once aborted, the remaining checks are recorded as aborted, not started.
+      const raw = signal?.aborted === true ? abortedRun() : await this.ports.shell.run({
         command: check.command,
         cwd: joinWorkspace(this.options.workspace, check.cwd),
         timeoutMs: check.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -327,6 +328,10 @@ function changedPaths(changeSet: ChangeSet): string[] {
     if (f.from !== undefined) paths.add(f.from)
   }
   return [...paths].sort(compareCodeUnits)
+}
+
+function abortedRun(): RawRun {
+  return { exitCode: null, signal: null, timedOut: false, aborted: true, spawnError: null, output: '', durationMs: 0 }
 }
 
 function noBaselineChangeSet(): ChangeSet {
