@@ -305,21 +305,32 @@ fn grow_until_unique(split: &Split<'_>, removed: usize) -> Option<(usize, usize)
 /// `None` only when no anchor can exist (inserting into an empty text).
 pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
-    let mut out = Vec::new();
-    for edit in diff_edits(a, b) {
-        let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..] };
-        let (left, right) = grow_until_unique(&split, edit.a.len())?;
-        let old_start = edit.b.start - left;
-        let mut old = Vec::with_capacity(left + right);
-        old.extend_from_slice(&b[old_start..edit.b.start]);
-        old.extend_from_slice(&a[edit.a.start..edit.a.start + right]);
-        let mut new = b[old_start..edit.b.end].to_vec();
-        new.extend_from_slice(&a[edit.a.end..edit.a.start + right]);
-        // Every cut is on a token boundary, hence a UTF-8 boundary; should
-        // that ever not hold, the caller falls back to whole-file content.
-        out.push(Replacement { old: String::from_utf8(old).ok()?, new: String::from_utf8(new).ok()? });
-    }
-    Some(out)
+    let edits = diff_edits(a, b);
+    // The content before edit i depends only on the diff, not on the other
+    // anchors, so edits are anchored independently (and in parallel).
+    let anchored = if edits.len() >= PARALLEL_EDITS {
+        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit))
+    } else {
+        edits.iter().map(|edit| anchor_edit(a, b, edit)).collect()
+    };
+    anchored.into_iter().collect()
+}
+
+/// Edits per file from which anchoring runs on several threads.
+const PARALLEL_EDITS: usize = 64;
+
+fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit) -> Option<Replacement> {
+    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..] };
+    let (left, right) = grow_until_unique(&split, edit.a.len())?;
+    let old_start = edit.b.start - left;
+    let mut old = Vec::with_capacity(left + right);
+    old.extend_from_slice(&b[old_start..edit.b.start]);
+    old.extend_from_slice(&a[edit.a.start..edit.a.start + right]);
+    let mut new = b[old_start..edit.b.end].to_vec();
+    new.extend_from_slice(&a[edit.a.end..edit.a.start + right]);
+    // Every cut is on a token boundary, hence a UTF-8 boundary; should that
+    // ever not hold, the caller falls back to whole-file content.
+    Some(Replacement { old: String::from_utf8(old).ok()?, new: String::from_utf8(new).ok()? })
 }
 
 /// Where an anchor no longer applies.

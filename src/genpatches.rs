@@ -162,12 +162,16 @@ pub fn plan_patches(layer: &Layer) -> Result<BTreeMap<String, Vec<u8>>, GenError
     let (upstream, forks) = (&layer.paths.upstream, &layer.paths.forks);
     let version = upstream_version(upstream)?;
     let mut planned = BTreeMap::new();
-    for name in &layer.forked {
+    let per_package = crate::parallel::map_ordered(&layer.forked, |name| -> Result<_, GenError> {
         let base = read_upstream_package(layer, upstream, name)?;
         let fork = read_fork_package(layer, forks, name)?;
-        if let Some(manifest) = generate_manifest(&layer.full_name(name), &version, &base, &fork) {
-            planned.insert(format!("{name}.json"), manifest.to_canonical_json());
-            planned.insert(format!("{name}.diff"), package_diff(&base, &fork).into_bytes());
+        Ok(generate_manifest(&layer.full_name(name), &version, &base, &fork)
+            .map(|manifest| (manifest.to_canonical_json(), package_diff(&base, &fork).into_bytes())))
+    });
+    for (name, result) in layer.forked.iter().zip(per_package) {
+        if let Some((manifest, diff)) = result? {
+            planned.insert(format!("{name}.json"), manifest);
+            planned.insert(format!("{name}.diff"), diff);
         }
     }
     for name in &layer.carried {

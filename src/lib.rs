@@ -31,9 +31,12 @@ pub mod layer;
 pub mod lock;
 pub mod manifest;
 pub mod npm;
+pub mod parallel;
 pub mod rebuild;
 pub mod report;
 pub mod review;
 pub mod snapshot;
 pub mod stage;
 pub mod tree;
+#[cfg(any(test, feature = "bench-support"))]
+pub mod workload;

@@ -319,19 +319,18 @@ pub fn read_manifest(layer: &Layer, patches: &Path, name: &str) -> Result<Option
 pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<Tree, RebuildError> {
     let mut out = Tree::new();
     let mut drifts = Vec::new();
-    for name in &layer.forked {
+    let per_package = crate::parallel::map_ordered(&layer.forked, |name| -> Result<_, RebuildError> {
         let base = read_upstream_package(layer, upstream, name)?;
-        let patched = match read_manifest(layer, patches, name)? {
-            Some(manifest) => match apply_manifest(&layer.full_name(name), &base, &manifest, ApplyOptions::default()) {
-                Ok(tree) => tree,
-                Err(drift) => {
-                    drifts.push(drift);
-                    continue;
-                }
-            },
-            None => base,
-        };
-        out.graft(&layer.full_name(name), patched)?;
+        Ok(match read_manifest(layer, patches, name)? {
+            Some(manifest) => apply_manifest(&layer.full_name(name), &base, &manifest, ApplyOptions::default()),
+            None => Ok(base),
+        })
+    });
+    for (name, result) in layer.forked.iter().zip(per_package) {
+        match result? {
+            Ok(patched) => out.graft(&layer.full_name(name), patched)?,
+            Err(drift) => drifts.push(drift),
+        }
     }
     for name in &layer.carried {
         out.graft(&layer.full_name(name), read_upstream_package(layer, upstream, name)?)?;
