@@ -17,7 +17,11 @@ export function registerHooks(ctx, state) {
         observe(state, exec.name, exec.arguments, exec.agent, result);
         return undefined;
     });
-    ctx.on('agent/turn-stopping', ({ agent, turn }) => turnStopping(state, agent, turn));
+    ctx.on('agent/turn-stopping', async ({ agent, turn, signal }) => {
+        // A cancelled turn is ending on the user's word: no steering.
+        if (!signal.aborted)
+            await turnStopping(state, agent, turn);
+    });
 }
 async function gate(state, name, args, agent, next) {
     const root = state.rootOf(agent);

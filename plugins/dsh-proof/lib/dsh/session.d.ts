@@ -5,6 +5,7 @@ export declare class TouchSet {
     private opaque;
     private readonly pending;
     private readonly reported;
+    private readonly generations;
     /** Record that the tool stream wrote `path`; its digest is taken now (asynchronously). */
     touch(path: string): void;
     /** A shell ran: its writes are unknown, and files written earlier may have changed through it. */
@@ -16,7 +17,6 @@ export declare class TouchSet {
      * outside it), each reported once per foreign content.
      */
     newDrift(): Promise<string[]>;
-    get size(): number;
     private fingerprint;
     private track;
     private settled;

@@ -10,6 +10,7 @@ export class TouchSet {
     opaque = false;
     pending = new Set();
     reported = new Set();
+    generations = new Map();
     /** Record that the tool stream wrote `path`; its digest is taken now (asynchronously). */
     touch(path) {
         this.track(this.fingerprint(path));
@@ -45,11 +46,13 @@ export class TouchSet {
         }
         return drifted.sort();
     }
-    get size() {
-        return this.digests.size;
-    }
     async fingerprint(path) {
-        this.digests.set(path, await digestOf(path));
+        // Reads may settle out of order: only the latest one for a path counts.
+        const generation = (this.generations.get(path) ?? 0) + 1;
+        this.generations.set(path, generation);
+        const digest = await digestOf(path);
+        if (this.generations.get(path) === generation)
+            this.digests.set(path, digest);
     }
     track(work) {
         this.pending.add(work);

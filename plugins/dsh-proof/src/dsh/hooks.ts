@@ -31,7 +31,10 @@ export function registerHooks(ctx: HostContext, state: HookState): void {
     observe(state, exec.name, exec.arguments, exec.agent, result)
     return undefined
   })
-  ctx.on('agent/turn-stopping', ({ agent, turn }) => turnStopping(state, agent, turn))
+  ctx.on('agent/turn-stopping', async ({ agent, turn, signal }) => {
+    // A cancelled turn is ending on the user's word: no steering.
+    if (!signal.aborted) await turnStopping(state, agent, turn)
+  })
 }
 
 async function gate(state: HookState, name: string, args: unknown, agent: HostAgent | undefined, next: () => Promise<PreDecision>): Promise<PreDecision> {

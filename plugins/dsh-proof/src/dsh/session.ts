@@ -13,6 +13,7 @@ export class TouchSet {
   private opaque = false
   private readonly pending = new Set<Promise<void>>()
   private readonly reported = new Set<string>()
+  private readonly generations = new Map<string, number>()
 
   /** Record that the tool stream wrote `path`; its digest is taken now (asynchronously). */
   touch(path: string): void {
@@ -50,12 +51,12 @@ export class TouchSet {
     return drifted.sort()
   }
 
-  get size(): number {
-    return this.digests.size
-  }
-
   private async fingerprint(path: string): Promise<void> {
-    this.digests.set(path, await digestOf(path))
+    // Reads may settle out of order: only the latest one for a path counts.
+    const generation = (this.generations.get(path) ?? 0) + 1
+    this.generations.set(path, generation)
+    const digest = await digestOf(path)
+    if (this.generations.get(path) === generation) this.digests.set(path, digest)
   }
 
   private track(work: Promise<void>): void {

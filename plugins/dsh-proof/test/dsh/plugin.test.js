@@ -36,10 +36,15 @@ async function setup(t, config = {}) {
     assert.deepEqual(result.violations, [], `${name} result matches its output schema`)
     return result
   }
-  /** The host's write tool: writes, then the result event. @param {string} path @param {string} content */
+  /**
+   * The host's write tool: writes, then the result event; waits until the
+   * adapter fingerprinted the file (as the next tool call would).
+   * @param {string} path @param {string} content
+   */
   const toolWrite = async (path, content) => {
     await writeFile(join(dirs.workspace, path), content)
     host.only('tools/result')({ name: 'write', arguments: { file_path: path, content }, agent }, { isError: false, value: { path: join(dirs.workspace, path) } })
+    await adapter.workspace(adapter.rootOf(agent)).touches.snapshot()
   }
   /** @param {string} name @param {unknown} args */
   const preExecute = (name, args, downstream = /** @type {any} */ ({ kind: 'allow' })) =>
@@ -305,6 +310,14 @@ test('hooks', async (t) => {
     await s.toolWrite('lib.js', 'export const answer = 45\n')
     assert.equal((await s.call('proof_claim', { claim: 'answer is 45' })).value.grade, 'proven')
     await s.turnStopping(2)
+    assert.equal(s.agent.steered.length, 0)
+  })
+  await t.test('should not steer a cancelled turn', async (t) => {
+    const s = await setup(t)
+    await s.toolWrite('lib.js', 'export const answer = 52\n')
+    const controller = new AbortController()
+    controller.abort()
+    await s.host.only('agent/turn-stopping')({ agent: s.agent, turn: 1, signal: controller.signal })
     assert.equal(s.agent.steered.length, 0)
   })
   await t.test('should not steer with enforceOnTurnEnd off', async (t) => {
