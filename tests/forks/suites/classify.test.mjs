@@ -115,6 +115,11 @@ describe("classifySelfCheck", () => {
 		assert.equal(judge(line, { exitCode: null, signal: "SIGKILL" }), undefined);
 		assert.equal(judge(line, { exitCode: 130, aborted: true }), undefined);
 	});
+	it("should never judge a 128+N exit status: how bwrap and shells report a death by signal N (trap 3)", () => {
+		const line = `bash: ${dirs.outside}/t: Read-only file system\n`;
+		for (const exitCode of [129, 134, 137, 139, 143, 192]) assert.equal(judge(line, { exitCode }), undefined, String(exitCode));
+		for (const exitCode of [1, 2, 126, 127, 128, 193, 255]) assert.equal(judge(line, { exitCode }), "intercepted", String(exitCode));
+	});
 });
 
 describe("isUnderWritableRoots", () => {

@@ -130,6 +130,21 @@ for (const backend of ["bwrap", "landlock"]) {
 			}
 			assert.equal(existsSync(target), false);
 		});
+		it("should not unlock a command that dies by a signal after a denial, foreground or background (trap 3)", async () => {
+			for (const signal of ["KILL", "SEGV"]) {
+				const target = outsideFile();
+				const command = `echo dying > ${target}; kill -${signal} $$`;
+				for (let attempt = 0; attempt < 2; attempt += 1) {
+					const result = await world.run(command, { session });
+					assert.equal(result.sandbox.intercepted, undefined, `${signal}: exit ${result.exitCode}, signal ${result.signal}`);
+					assert.equal(result.sandbox.failed, undefined, signal);
+					const proc = await world.background(command, { session });
+					assert.equal(proc.sandbox?.intercepted, undefined, `${signal}: exit ${proc.exitCode}, signal ${proc.signal}`);
+					assert.equal(proc.sandbox?.failed, undefined, signal);
+				}
+				assert.equal(existsSync(target), false, signal);
+			}
+		});
 		it("should not unlock a killed background job (trap 3)", async () => {
 			const target = outsideFile();
 			const command = `echo killed > ${target}; sleep 30`;

@@ -311,10 +311,21 @@ function isHiddenHostTmpPath(path) {
 	if (path === "/tmp" || !isLexicallyUnderRoot(path, "/tmp")) return false;
 	return existsSync(path) || dirname(path) !== "/tmp" && existsSync(dirname(path));
 }
+/** The highest signal number a 128+N exit status can report (Linux SIGRTMAX). */
+const MAX_SIGNAL = 64;
+/**
+* Whether an exit status is 128+N: how a shell reports a child's death by
+* signal N, and how bwrap reports its confined command's (the signal itself
+* never reaches the caller under bwrap, unlike under Landlock).
+*/
+function isSignalExitStatus(exitCode) {
+	return exitCode > 128 && exitCode <= 128 + MAX_SIGNAL;
+}
 /**
 * Judge one settled `self-checking` probe. Only a real non-zero exit counts:
-* timeouts, signal deaths, aborts and kills never unlock, and an exit 0 that
-* merely mentions a denial on stderr stays a success.
+* timeouts, signal deaths (a signal, or a 128+N status), aborts and kills
+* never unlock, and an exit 0 that merely mentions a denial on stderr stays a
+* success.
 * @param outcome - the probe's exit facts and collected stderr text.
 * @param facts - the wrap's denial signatures, the command's workdir and its policy.
 * @returns `"intercepted"` (a denied path outside the writable roots),
@@ -322,7 +333,7 @@ function isHiddenHostTmpPath(path) {
 */
 function classifySelfCheck(outcome, facts) {
 	const { exitCode, signal, stderr } = outcome;
-	if (outcome.timedOut === true || outcome.aborted === true || signal !== null || exitCode === null || exitCode === 0) return void 0;
+	if (outcome.timedOut === true || outcome.aborted === true || signal !== null || exitCode === null || exitCode === 0 || isSignalExitStatus(exitCode)) return void 0;
 	const signatures = facts.denialSignatures.map((signature) => signature.toLowerCase()).filter((signature) => signature.trim().length > 0);
 	const privateTmp = signatures.includes("read-only file system");
 	let evidence = false;
