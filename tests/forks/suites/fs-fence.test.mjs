@@ -163,6 +163,36 @@ describe("dsh-tool-fs mapping under self-checking", () => {
 	});
 });
 
+describe("dsh-tool-fs in workspace-write and read-only sessions (unchanged from upstream)", () => {
+	for (const mode of ["workspace-write", "read-only"]) {
+		it(`should refuse an outside write with the same error as the pristine rc.8 stack in a ${mode} session`, async () => {
+			const dirs = scratch();
+			try {
+				const seen = [];
+				for (const pristine of [false, true]) {
+					const world = await makeWorld({ ws: dirs.ws, mode, withFs: true, pristine });
+					const tools = mountFsTools(await (pristine ? loadPristine : load)("@deepseek-ai/dsh-tool-fs"), world.ctx.fs, world.ctx.sandboxPolicy);
+					const session = fakeSession(`fs-regression-${mode}`, dirs.ws, mode);
+					for (const args of [{ file_path: join(dirs.outside, "r.txt"), content: "x" }, { file_path: join(dirs.ws, "r.txt"), content: "in" }]) {
+						try {
+							seen.push({ ok: await tools.get("write").execute(args, execFor(session)) });
+						} catch (error) {
+							seen.push({ code: error.code, message: error.message });
+						}
+					}
+					rmSync(join(dirs.ws, "r.txt"), { force: true });
+				}
+				assert.deepEqual(seen.slice(0, 2), seen.slice(2));
+				assert.equal(seen[0].code, "FS_SANDBOX_DENIED");
+				assert.match(seen[0].message, new RegExp(`^\\[sandbox: file access denied under ${mode} mode\\]\\n\\[sandbox: escalation available`, "u"));
+				assert.equal(existsSync(join(dirs.outside, "r.txt")), false);
+			} finally {
+				dirs.cleanup();
+			}
+		});
+	}
+});
+
 describe("pristine dsh-tool-str-replace-editor over the forked fence (audit: no carry needed)", () => {
 	it("should pass the interception through unchanged and let the identical create run again", async () => {
 		const dirs = scratch();

@@ -182,14 +182,14 @@ for (const family of ["bash", "pwsh"]) {
 }
 
 describe("workspace-write and read-only sessions see exactly the upstream bytes", () => {
-	for (const mode of ["workspace-write", "read-only"]) {
-		it(`should render the same results as the pristine rc.8 stack in a ${mode} session (foreground and job_output)`, async () => {
+	for (const family of ["bash", "pwsh"]) for (const mode of ["workspace-write", "read-only"]) {
+		it(`should render the same ${family} results as the pristine rc.8 stack in a ${mode} session (foreground and job_output)`, async () => {
 			const dirs = scratch();
 			try {
 				const stacks = [];
 				for (const pristine of [false, true]) {
-					const world = await makeWorld({ ws: dirs.ws, mode, pristine });
-					const plugin = await (pristine ? loadPristine : load)("@deepseek-ai/dsh-tool-bash");
+					const world = await makeWorld({ ws: dirs.ws, mode, pristine, ...family === "pwsh" ? { pwshPath: installPwshStandIn(dirs.root) } : {} });
+					const plugin = await (pristine ? loadPristine : load)(`@deepseek-ai/dsh-tool-${family}`);
 					stacks.push(mountTool(plugin, world));
 				}
 				for (const command of [`echo hi > ${join(dirs.outside, "x.txt")}`, "echo in > in.txt", `ls ${join(dirs.outside, "missing")}`]) {
