@@ -136,6 +136,21 @@ describe("dsh-tool-fs mapping under self-checking", () => {
 		assert.equal(value.operation, "create");
 		assert.equal(readFileSync(target, "utf8"), "via tool");
 	});
+	it("should pass the interception notice through the edit tool, then allow the identical re-run", async () => {
+		const session = fakeSession("tool-fs-edit", dirs.ws);
+		const target = join(dirs.outside, "tool-edit.txt");
+		writeFileSync(target, "old line\n");
+		const args = { file_path: target, old_string: "old", new_string: "new" };
+		await assert.rejects(tools.get("edit").execute(args, execFor(session)), (error) => {
+			assert.equal(error.code, "FS_SELFCHECK_INTERCEPTED");
+			assert.equal(error.message, selfCheckFsInterceptedMarker(target));
+			return true;
+		});
+		assert.equal(readFileSync(target, "utf8"), "old line\n", "nothing was written");
+		const value = await tools.get("edit").execute(args, execFor(session));
+		assert.equal(value.after, "new line\n");
+		assert.equal(readFileSync(target, "utf8"), "new line\n");
+	});
 	it("should word an agentless denial as the ordinary workspace-write denial with the escalation hint", async () => {
 		const args = { file_path: join(dirs.outside, "agentless-tool.txt"), content: "x" };
 		await assert.rejects(tools.get("write").execute(args, execFor(undefined)), (error) => {
