@@ -113,14 +113,14 @@ impl Outcome {
 }
 
 /// Shared context of every subcommand.
-pub(crate) struct Context0 {
+pub(crate) struct RunContext {
     base: PathBuf,
     config: PathBuf,
     overrides: PathOverrides,
     reporter: Reporter,
 }
 
-impl Context0 {
+impl RunContext {
     fn resolve(&self, path: &Path) -> PathBuf {
         self.base.join(path)
     }
@@ -182,7 +182,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         forks: cli.forks.as_ref().map(|p| base.join(p)),
         patches: cli.patches.as_ref().map(|p| base.join(p)),
     };
-    let ctx = Context0 { base, config, overrides, reporter };
+    let ctx = RunContext { base, config, overrides, reporter };
     match cli.command {
         Command::Snapshot(args) => ("snapshot", snapshot::exec(&ctx, args)),
         Command::GenPatches(args) => ("gen-patches", genpatches::exec(&ctx, args)),
@@ -248,6 +248,6 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Adds "failed to …" context naming the declaration.
-pub(crate) fn with_layer_context<T>(result: anyhow::Result<T>, what: &str) -> anyhow::Result<T> {
+pub(crate) fn with_context_message<T>(result: anyhow::Result<T>, what: &str) -> anyhow::Result<T> {
     result.with_context(|| format!("failed to {what}"))
 }

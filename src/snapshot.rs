@@ -204,14 +204,15 @@ impl Drop for ScratchDir {
 fn fetch_all_from_registry(layer: &Layer, version: &str, npm: &Npm) -> Result<Vec<FetchedPackage>, SnapshotError> {
     let scratch = ScratchDir(layer.root.join(format!(".forklayer-pack-{}", std::process::id())));
     std::fs::create_dir_all(&scratch.0).map_err(|source| SnapshotError::Scratch { path: scratch.0.clone(), source })?;
-    let mut out = Vec::new();
-    for pkg in layer.upstream_packages() {
-        let name = layer.full_name(pkg);
-        let fetched = npm::fetch_from_registry(npm, &name, version, &scratch.0)
-            .map_err(|source| SnapshotError::Fetch { package: name.clone(), source })?;
-        out.push(fetched);
-    }
-    Ok(out)
+    // npm is slow to start; fetching packages in parallel keeps a snapshot
+    // of the whole layer at a few seconds. Results keep declaration order.
+    let names: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
+    crate::parallel::map_ordered(&names, |name| {
+        npm::fetch_from_registry(npm, name, version, &scratch.0)
+            .map_err(|source| SnapshotError::Fetch { package: name.clone(), source })
+    })
+    .into_iter()
+    .collect()
 }
 
 fn fetch_all_local(
@@ -224,7 +225,7 @@ fn fetch_all_local(
     let wanted: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
     let mut found: BTreeMap<String, (String, FetchedPackage)> = BTreeMap::new();
     for path in paths {
-        for (origin, fetched) in read_source(layer, path, &wanted, version, previous)? {
+        for (origin, fetched) in read_source(path, &wanted, version, previous)? {
             if let Some((first, _)) = found.get(&fetched.name) {
                 return Err(SnapshotError::Duplicate { package: fetched.name.clone(), first: first.clone(), second: origin });
             }
@@ -248,7 +249,6 @@ fn fetch_all_local(
 /// Reads one `--from` path: a `.tgz`, a package directory, a directory
 /// holding `.tgz` files, or a `node_modules`-style directory.
 fn read_source(
-    layer: &Layer,
     path: &Path,
     wanted: &[String],
     version: &str,
@@ -288,7 +288,6 @@ fn read_source(
             }
         }
     }
-    let _ = layer;
     Ok(out)
 }
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
-use super::{Context0, Outcome};
+use super::{RunContext, Outcome};
 use crate::error::ExitStatus;
 use crate::npm::Npm;
 use crate::snapshot::{snapshot, SnapshotSource};
@@ -26,7 +26,7 @@ pub struct Args {
     pub npm: PathBuf,
 }
 
-pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
     let source = if args.from.is_empty() {
         ctx.reporter.status("Fetching", &format!("{} packages @ {} through `{}`", layer.upstream_packages().len(), args.version, args.npm.display()));
@@ -34,7 +34,7 @@ pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
     } else {
         SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
     };
-    let outcome = super::with_layer_context(
+    let outcome = super::with_context_message(
         snapshot(&layer, &args.version, &source).map_err(anyhow::Error::from),
         &format!("snapshot `{}` into `{}`", args.version, ctx.display(&layer.paths.upstream)),
     )?;
