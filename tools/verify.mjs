@@ -137,6 +137,12 @@ function installedPackage(profile, name) {
 
 // ── checks ─────────────────────────────────────────────────────────────────
 
+/**
+ * Every package of forks/ is declared as `file:./forks/<name>` (so that
+ * `dsh plugin …`, which runs pnpm, keeps it), and no `file:./forks/…` link
+ * points at a package forks/ does not have. Other dependencies are plugins
+ * the user added with `dsh plugin add`, and are fine.
+ */
 function checkManifest(profile) {
   requirePackages(profile);
   const manifest = readJson(profile.manifestPath);
@@ -147,11 +153,15 @@ function checkManifest(profile) {
     if (declared[name] === undefined) problems.push(`${name} is not declared`);
     else if (declared[name] !== spec) problems.push(`${name} is declared as ${JSON.stringify(declared[name])}, expected ${JSON.stringify(spec)}`);
   }
-  for (const name of Object.keys(declared)) if (expected[name] === undefined) problems.push(`${name} is declared but not under forks/`);
+  const others = Object.entries(declared).filter(([name]) => expected[name] === undefined);
+  for (const [name, spec] of others) {
+    if (String(spec).replace(/^file:(\.\/)?/, '').startsWith('forks/')) problems.push(`${name} links ${JSON.stringify(spec)}, which is not a package of forks/`);
+  }
   if (problems.length > 0) fail(`package.json dependencies disagree with forks/: ${problems.join('; ')}`);
   const bundles = manifest.dsh?.profile?.bundles;
   if (!Array.isArray(bundles) || bundles.length === 0) fail('package.json names no dsh.profile.bundles');
-  return `${profile.packages.length} file: dependencies match forks/; bundles ${bundles.join(', ')}`;
+  const added = others.length > 0 ? `; ${others.length} other dependencies (added with dsh plugin)` : '';
+  return `${profile.packages.length} file: dependencies match forks/${added}; bundles ${bundles.join(', ')}`;
 }
 
 /** Compare two trees: same entries, same bytes, same permission bits. */

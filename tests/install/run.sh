@@ -52,10 +52,14 @@ snapshot() {
 same_tree() { # same_tree <snapshot-file> <dir>
   diff <(cat "$1") <(snapshot "$2") >"$scratch/tree.diff" || { echo "    tree changed:"; head -n 10 "$scratch/tree.diff" | sed 's/^/      | /'; return 1; }
 }
-# Same bytes and modes in two trees (no symlinks in a fork layer).
+# Same entries, same file bytes and file modes in two trees (no symlinks in
+# a fork layer; directory modes are whatever the copying tool's umask gives).
+tree_listing() { (cd "$1" && find . \( -type f -printf '%y %m %P\n' \) -o -printf '%y %P\n' | LC_ALL=C sort); }
 same_bytes_and_modes() {
-  diff <(cd "$1" && find . -printf '%y %m %P\n' | LC_ALL=C sort) <(cd "$2" && find . -printf '%y %m %P\n' | LC_ALL=C sort) >/dev/null &&
-    diff -r "$1" "$2" >/dev/null || { echo "    $2 differs from $1"; return 1; }
+  if diff <(tree_listing "$1") <(tree_listing "$2") >"$scratch/modes.diff" && diff -r "$1" "$2" >/dev/null; then return 0; fi
+  echo "    $2 differs from $1:"
+  head -n 6 "$scratch/modes.diff" | sed 's/^/      | /'
+  return 1
 }
 
 # ── the pinned host and a pristine dsh home ────────────────────────────────
@@ -264,6 +268,14 @@ test_verifier_catches_a_swapped_copy() {
   status=0
   node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
   check 'a fork missing from node_modules fails its resolution' contains "$out" 'FAIL  resolves from the profile: @deepseek-ai/dsh-tool-fs — @deepseek-ai/dsh-tool-fs resolves to'
+  node -e '
+    const fs = require("node:fs"), file = process.argv[1], manifest = JSON.parse(fs.readFileSync(file, "utf8"));
+    manifest.dependencies["@deepseek-ai/dsh-gone"] = "file:./forks/@deepseek-ai/dsh-gone";
+    fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + "\n");
+  ' "$profile/package.json"
+  status=0
+  node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
+  check 'a file: link to a package forks/ lacks fails the manifest check' contains "$out" 'FAIL  profile manifest declares every package of forks/ — package.json dependencies disagree with forks/: @deepseek-ai/dsh-gone links "file:./forks/@deepseek-ai/dsh-gone", which is not a package of forks/'
   status=0
   node "$profile/verify.mjs" --profile >"$out" 2>&1 || status=$?
   check 'usage error exits 2' status_is "$status" 2
@@ -327,7 +339,7 @@ test_with_dsh() {
 }
 
 test_dsh_plugin_keeps_the_forks() {
-  begin 'dsh plugin --profile … install (pnpm) keeps every fork and plugin; the profile still verifies'
+  begin 'dsh plugin --profile … add (pnpm) keeps every fork and plugin; the profile still verifies'
   local home="$scratch/pnpm/home" out="$scratch/pnpm.out" status=0 pnpm_dir="$repo/.cache/pnpm-12.21.0"
   if [[ ! -x "$pnpm_dir/node_modules/.bin/pnpm" ]]; then
     npm install --prefix "$pnpm_dir" --no-audit --no-fund --loglevel=error pnpm@12.21.0 >"$out" 2>&1 ||
@@ -338,8 +350,11 @@ test_dsh_plugin_keeps_the_forks() {
   check 'install exits 0' status_is "$status" 0
   local profile="$home/profiles/self-checking"
   status=0
-  (cd "$scratch" && PATH="$pnpm_dir/node_modules/.bin:$PATH" DSH_HOME="$home" "$launcher" plugin --profile self-checking install) >"$out" 2>&1 || status=$?
-  check 'pnpm install in the profile succeeds (no ignored builds)' status_is "$status" 0
+  # Adding a plugin makes pnpm install every declared dependency and prune
+  # whatever is not declared.
+  (cd "$scratch" && PATH="$pnpm_dir/node_modules/.bin:$PATH" DSH_HOME="$home" "$launcher" plugin --profile self-checking add is-number@7.0.0) >"$out" 2>&1 || status=$?
+  check 'dsh plugin add succeeds (no ignored builds)' status_is "$status" 0
+  check 'the added package is installed' test -f "$profile/node_modules/is-number/package.json"
   local pkg
   for pkg in $(forks_of "$profile"); do
     check "pnpm kept ${pkg#"$profile/forks/"}" same_bytes_and_modes "$pkg" "$profile/node_modules/${pkg#"$profile/forks/"}"
@@ -347,6 +362,7 @@ test_dsh_plugin_keeps_the_forks() {
   status=0
   node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
   check 'the profile still verifies' status_is "$status" 0
+  check 'the added dependency is accepted' contains "$out" '1 other dependencies (added with dsh plugin)'
   check 'with nothing skipped' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
   end
 }
