@@ -97,6 +97,12 @@ for (const family of ["bash", "pwsh"]) {
 			if (family === "pwsh") assert.ok(tool.description.includes("Exit 0 is never judged"));
 			assert.deepEqual(tool.parameters.properties.sandbox_permissions.enum, ["workspace-write", "danger-full-access"], "self-checking is not an escalation target");
 		});
+		it("should append the paragraph to the unchanged upstream description, and only where a confining executor is mounted", async () => {
+			assert.ok(tool.description.startsWith(pristineTool.description));
+			assert.match(tool.description.slice(pristineTool.description.length), /^ In the self-checking sandbox mode /u);
+			const unconfined = (plugin) => mountTool(plugin, { ctx: { shell: { sandboxMode: undefined }, sandboxPolicy: undefined } }).tool.description;
+			assert.equal(unconfined(await load(`@deepseek-ai/dsh-tool-${family}`)), unconfined(await loadPristine(`@deepseek-ai/dsh-tool-${family}`)));
+		});
 		it("should deliver the notice end to end through execute, then run the identical re-run", async () => {
 			const session = fakeSession(`tool-${family}`, dirs.ws);
 			const target = join(dirs.outside, `${family}.txt`);
