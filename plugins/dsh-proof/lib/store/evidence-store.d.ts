@@ -46,8 +46,16 @@ export declare class EvidenceStore {
     recordAbortedBaseline(data: {
         readonly [key: string]: CanonicalValue | undefined;
     }): Promise<Appended>;
-    /** `baseline.json`'s text, `null` when no baseline was saved. */
+    /** Whether a `baseline.json` exists (verified or not). */
+    hasBaseline(): Promise<boolean>;
+    /**
+     * `baseline.json`'s text, `null` when no baseline was saved. Throws
+     * `baseline_tampered` when its bytes are not the ones whose digest the
+     * chain recorded: a swapped baseline must not grade anything.
+     */
     readBaseline(): Promise<string | null>;
+    /** The digest of the last `baseline-saved` marker in the log, `null` when there is none. */
+    private recordedBaselineDigest;
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity(): Promise<IntegrityReport>;
     /** Wait for every queued append. */

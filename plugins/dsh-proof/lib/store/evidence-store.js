@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { canonicalJson } from '../core/canonical.js';
+import { ProofError } from '../core/errors.js';
 import { advancesAnchor, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
 import { isMissing, readFileIfExists, writeFileAtomic } from './files.js';
 import { locateStore } from './location.js';
@@ -74,10 +75,39 @@ export class EvidenceStore {
             return appended;
         });
     }
-    /** `baseline.json`'s text, `null` when no baseline was saved. */
-    async readBaseline() {
-        const bytes = await readFileIfExists(this.location.baselineFile);
-        return bytes === null ? null : bytes.toString('utf8');
+    /** Whether a `baseline.json` exists (verified or not). */
+    async hasBaseline() {
+        return (await fileSize(this.location.baselineFile, -1)) >= 0;
+    }
+    /**
+     * `baseline.json`'s text, `null` when no baseline was saved. Throws
+     * `baseline_tampered` when its bytes are not the ones whose digest the
+     * chain recorded: a swapped baseline must not grade anything.
+     */
+    readBaseline() {
+        return this.enqueue(async () => {
+            const bytes = await readFileIfExists(this.location.baselineFile);
+            if (bytes === null)
+                return null;
+            const recorded = await this.recordedBaselineDigest();
+            if (recorded !== sha256(bytes)) {
+                throw new ProofError('baseline_tampered', `${this.location.baselineFile} ${recorded === null ? 'was never recorded in the evidence log' : 'differs from the digest chained when it was saved'}: it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`);
+            }
+            return bytes.toString('utf8');
+        });
+    }
+    /** The digest of the last `baseline-saved` marker in the log, `null` when there is none. */
+    async recordedBaselineDigest() {
+        const log = await readFileIfExists(this.location.logFile);
+        if (log === null)
+            return null;
+        const { lines } = splitLines(log);
+        for (let i = lines.length - 1; i >= 0; i--) {
+            const record = decodeRecord(lines[i] ?? new Uint8Array()).record;
+            if (record?.kind === 'marker' && record.data.marker === 'baseline-saved')
+                return typeof record.data.digest === 'string' ? record.data.digest : null;
+        }
+        return null;
     }
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity() {
@@ -212,13 +242,14 @@ export class EvidenceStore {
 function sha256(bytes) {
     return createHash('sha256').update(bytes).digest('hex');
 }
-async function fileSize(path) {
+/** The file's size, `missing` when it does not exist. */
+async function fileSize(path, missing = 0) {
     try {
         return (await stat(path)).size;
     }
     catch (error) {
         if (isMissing(error))
-            return 0;
+            return missing;
         throw error;
     }
 }

@@ -47,7 +47,7 @@ async function gate(state: HookState, name: string, args: unknown, agent: HostAg
     (state.config.evidenceStore === 'workspace' && touchesStore(mutation, store.location.dir, WORKSPACE_STORE_DIR)) ||
     touchesStore(mutation, proofHome, proofHome)
       ? ASK_EVIDENCE_STORE
-      : state.config.requireBaseline === 'ask' && (await store.readBaseline()) === null
+      : state.config.requireBaseline === 'ask' && !(await store.hasBaseline())
         ? ASK_NO_BASELINE
         : null
   const downstream = await next()
@@ -83,7 +83,7 @@ async function turnStopping(state: HookState, agent: HostAgent, turnNumber: numb
   const { store, touches } = state.workspace(root)
   const findings: TurnEndFindings = {
     unproven: state.config.enforceOnTurnEnd && turn.mutated && !turn.proven,
-    noBaseline: state.config.requireBaseline === 'warn' && turn.mutated && (await store.readBaseline()) === null,
+    noBaseline: state.config.requireBaseline === 'warn' && turn.mutated && !(await store.hasBaseline()),
     external: state.config.driftDetection ? (await touches.newDrift()).map((path) => relative(root, path).split(sep).join('/')) : [],
   }
   const text = turnEndMessage(findings)

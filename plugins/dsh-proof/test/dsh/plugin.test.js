@@ -224,6 +224,15 @@ const TAMPERING = [
     flags: { baselineTampered: true },
   },
   {
+    name: 'a baseline.json forged to turn a failing check green',
+    /** @param {any} s */ async tamper(s) {
+      const baseline = JSON.parse(await readFile(s.store.location.baselineFile, 'utf8'))
+      for (const result of baseline.record.results) result.status = 'pass'
+      await writeFile(s.store.location.baselineFile, JSON.stringify(baseline))
+    },
+    flags: { baselineTampered: true },
+  },
+  {
     name: 'a forged anchor',
     /** @param {any} s */ async tamper(s) {
       const anchor = JSON.parse(await readFile(s.store.location.anchorFile, 'utf8'))
@@ -257,6 +266,34 @@ test('proof_status tamper evidence', async (t) => {
     assert.ok(report.unverifiableCheckpoints > 0)
     assert.equal(report.anchorForged, false)
     assert.equal(report.intact, true)
+  })
+})
+
+test('a tampered baseline', async (t) => {
+  await t.test('should not grade anything, and proof_status should say why', async (t) => {
+    const s = await setup(t)
+    await s.call('proof_baseline')
+    const baseline = JSON.parse(await readFile(s.store.location.baselineFile, 'utf8'))
+    for (const result of baseline.record.results) result.status = 'pass'
+    await writeFile(s.store.location.baselineFile, `${JSON.stringify(baseline)}\n`)
+    await s.toolWrite('lib.js', 'export const answer = 53\n')
+    await assert.rejects(s.call('proof_claim', { claim: 'fine' }), { code: 'baseline_tampered' })
+    await assert.rejects(s.call('proof_verify'), { code: 'baseline_tampered' })
+    const status = await s.call('proof_status')
+    assert.equal(status.value.baseline, null)
+    assert.match(status.value.baselineProblem ?? '', /differs from the digest chained when it was saved/)
+    assert.equal(status.value.checks.length, 2, 'the checks are still listed')
+    assert.match(status.text, /^Baseline: UNUSABLE — /)
+    assert.equal(status.value.integrity.baselineTampered, true)
+  })
+  await t.test('should accept a new baseline taken afterwards', async (t) => {
+    const s = await setup(t)
+    await s.call('proof_baseline')
+    await writeFile(s.store.location.baselineFile, '{"planted":true}\n')
+    assert.equal((await s.call('proof_baseline')).value.status, 'saved')
+    const status = await s.call('proof_status')
+    assert.equal(status.value.baselineProblem, null)
+    assert.equal(status.value.integrity.intact, true)
   })
 })
 
