@@ -147,6 +147,12 @@ pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result
     let upstream = &layer.paths.upstream;
     let previous = read_previous_lock(upstream);
     let mut warnings = Vec::new();
+    if version != layer.baseline {
+        warnings.push(format!(
+            "vendoring `{version}`, but the declaration's baseline is `{}`; update `layer.baseline` once the fork layer is merged",
+            layer.baseline
+        ));
+    }
     let fetched = match source {
         SnapshotSource::Registry(npm) => fetch_all_from_registry(layer, version, npm)?,
         SnapshotSource::Local(paths) => fetch_all_local(layer, version, paths, previous.as_ref(), &mut warnings)?,

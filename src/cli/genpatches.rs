@@ -41,7 +41,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
         "unchanged": outcome.unchanged,
         "changed": outcome.changed,
         "removed": outcome.removed,
-        "ownRefreshed": outcome.own_refreshed,
+        "own_refreshed": outcome.own_refreshed,
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }
