@@ -149,10 +149,7 @@ for (const backend of ["bwrap", "landlock"]) {
 			const target = outsideFile();
 			const command = `echo killed > ${target}; sleep 30`;
 			for (let attempt = 0; attempt < 2; attempt += 1) {
-				const proc = world.ctx.shell.start(world.ctx.shell.resolve({ command, sandboxPolicy: world.policy(session) }));
-				await new Promise((resolve) => setTimeout(resolve, 300));
-				assert.equal(proc.kill(), true);
-				await proc.done;
+				const proc = await world.backgroundKilled(command, { session, afterMs: 300 });
 				assert.equal(proc.status, "killed");
 				assert.equal(proc.sandbox?.mode, "workspace-write", "still confined");
 				assert.equal(proc.sandbox?.intercepted, undefined);
@@ -164,10 +161,7 @@ for (const backend of ["bwrap", "landlock"]) {
 			const target = outsideFile();
 			const command = `trap 'exit 3' TERM; echo trapped > ${target}; sleep 30 & wait`;
 			for (let attempt = 0; attempt < 2; attempt += 1) {
-				const proc = world.ctx.shell.start(world.ctx.shell.resolve({ command, sandboxPolicy: world.policy(session) }));
-				await new Promise((resolve) => setTimeout(resolve, 400));
-				assert.equal(proc.kill(), true);
-				await proc.done;
+				const proc = await world.backgroundKilled(command, { session });
 				assert.equal(proc.status, "killed");
 				assert.equal(proc.sandbox?.intercepted, undefined, `exit ${proc.exitCode}, signal ${proc.signal}`);
 				assert.equal(proc.sandbox?.failed, undefined);

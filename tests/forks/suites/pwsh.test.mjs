@@ -41,10 +41,7 @@ for (const backend of ["bwrap", "landlock"]) {
 		it("should not unlock a killed background job, even when the process exits non-zero after a denial (trap 3)", async () => {
 			const target = join(dirs.outside, "killed.txt");
 			const command = `trap 'exit 3' TERM; echo killed > ${target}; sleep 30 & wait`;
-			const proc = world.ctx.shell.start(world.ctx.shell.resolve({ command, sandboxPolicy: world.policy(session) }));
-			await new Promise((resolve) => setTimeout(resolve, 400));
-			assert.equal(proc.kill(), true);
-			await proc.done;
+			const proc = await world.backgroundKilled(command, { session });
 			assert.equal(proc.status, "killed");
 			assert.equal(proc.sandbox?.intercepted, undefined, `exit ${proc.exitCode}, signal ${proc.signal}`);
 			assert.equal(proc.sandbox?.failed, undefined);

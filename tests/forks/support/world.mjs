@@ -168,6 +168,14 @@ export async function makeWorld({ backend = "bwrap", mode = "self-checking", ws,
 			await proc.done;
 			return proc;
 		},
+		/** Start one background command, `job_kill` it after `afterMs`, and wait for it to settle. */
+		backgroundKilled: async (command, { session, afterMs = 400 } = {}) => {
+			const proc = ctx.shell.start(ctx.shell.resolve({ command, sandboxPolicy: ctx.sandboxPolicy.resolve(session === undefined ? {} : { session }) }));
+			await new Promise((resolve) => setTimeout(resolve, afterMs));
+			if (!proc.kill()) throw new Error(`the background command settled before the kill: ${command}`);
+			await proc.done;
+			return proc;
+		},
 		dispose: () => ctx.registry.get(ctx.runtime?.plugin)?.dispose?.()
 	};
 }
