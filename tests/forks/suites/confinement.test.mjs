@@ -180,6 +180,14 @@ for (const backend of ["bwrap", "landlock"]) {
 			}
 			assert.equal(existsSync(target), false);
 		});
+		it("should never intercept a \"Permission denied\" for a path inside the workspace (at most the failed notice)", async () => {
+			writeFileSync(join(dirs.ws, "not-executable.sh"), "echo hi\n");
+			const result = await world.run("./not-executable.sh", { session });
+			assert.equal(result.exitCode, 126);
+			assert.match(result.stderr.text, /not-executable\.sh: Permission denied/u);
+			assert.equal(result.sandbox.intercepted, undefined);
+			assert.equal(result.sandbox.failed, true, "EACCES is permission-like evidence");
+		});
 		it("should not nudge a plain ls of a missing path, nor a grep without a match, toward full access (trap 5)", async () => {
 			for (const command of [`ls ${join(dirs.outside, "missing")}`, `ls ${join(dirs.ws, "missing")}`, "grep -q needle inside.txt"]) {
 				const result = await world.run(command, { session });
