@@ -60,6 +60,11 @@ export declare class EvidenceStore {
     integrity(): Promise<IntegrityReport>;
     /** Wait for every queued append. */
     flush(): Promise<void>;
+    /**
+     * Run `task` after every earlier task on this log (in this process) and
+     * under the log's lock file (across processes). A read of a store that does
+     * not exist yet needs no lock, and must not create the store.
+     */
     private enqueue;
     private appendWithCadence;
     private writeCheckpointIfDue;

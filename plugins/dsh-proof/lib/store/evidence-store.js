@@ -13,6 +13,7 @@ import { ProofError } from '../core/errors.js';
 import { advancesAnchor, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
 import { isMissing, readFileIfExists, writeFileAtomic } from './files.js';
 import { locateStore } from './location.js';
+import { withFileLock } from './lock.js';
 import { loadSigner, logPorts } from './signer.js';
 export const DEFAULT_CHECKPOINT_EVERY = 32;
 const STORE_GITIGNORE = '# dsh-proof evidence store: not part of the project, never committed\n*\n';
@@ -61,7 +62,6 @@ export class EvidenceStore {
         return this.enqueue(async () => {
             const digest = sha256(Buffer.from(text, 'utf8'));
             await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest } });
-            await this.ensureDir();
             await writeFileAtomic(this.location.baselineFile, text);
             await this.writeCheckpointIfDue(1);
             return { digest };
@@ -94,7 +94,7 @@ export class EvidenceStore {
                 throw new ProofError('baseline_tampered', `${this.location.baselineFile} ${recorded === null ? 'was never recorded in the evidence log' : 'differs from the digest chained when it was saved'}: it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`);
             }
             return bytes.toString('utf8');
-        });
+        }, 'read');
     }
     /** The digest of the last `baseline-saved` marker in the log, `null` when there is none. */
     async recordedBaselineDigest() {
@@ -123,15 +123,27 @@ export class EvidenceStore {
             // so the chain will be signed unless the key exists and fails to load.
             const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing);
             return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null));
-        });
+        }, 'read');
     }
     /** Wait for every queued append. */
     async flush() {
-        await this.enqueue(async () => undefined);
+        await this.enqueue(async () => undefined, 'read');
     }
-    enqueue(task) {
+    /**
+     * Run `task` after every earlier task on this log (in this process) and
+     * under the log's lock file (across processes). A read of a store that does
+     * not exist yet needs no lock, and must not create the store.
+     */
+    enqueue(task, access = 'write') {
         const key = this.location.logFile;
-        const run = (queues.get(key) ?? Promise.resolve()).then(task);
+        const locked = async () => {
+            if (access === 'write')
+                await this.ensureDir();
+            else if ((await fileSize(this.location.dir, -1)) < 0)
+                return task();
+            return withFileLock(`${key}.lock`, task);
+        };
+        const run = (queues.get(key) ?? Promise.resolve()).then(locked);
         const settled = run.then(() => undefined, () => undefined);
         queues.set(key, settled);
         // Forget the queue once it drains, so the map does not grow with every workspace.
@@ -182,7 +194,6 @@ export class EvidenceStore {
         // visible as a broken record instead of being glued to this one.
         const text = `${state.endsWithNewline ? '' : '\n'}${line}\n`;
         const bytes = Buffer.from(text, 'utf8');
-        await this.ensureDir();
         await appendFile(this.location.logFile, bytes);
         const appended = { seq: state.count, hash: sha256(Buffer.from(line, 'utf8')) };
         state.count += 1;

@@ -26,6 +26,7 @@ import {
 } from '../core/log/index.js'
 import { isMissing, readFileIfExists, writeFileAtomic } from './files.js'
 import { locateStore, type EvidenceStoreMode, type StoreLocation } from './location.js'
+import { withFileLock } from './lock.js'
 import { loadSigner, logPorts, type Signer, type SignerLoad } from './signer.js'
 
 export interface EvidenceStoreOptions {
@@ -110,7 +111,6 @@ export class EvidenceStore {
     return this.enqueue(async () => {
       const digest = sha256(Buffer.from(text, 'utf8'))
       await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest } })
-      await this.ensureDir()
       await writeFileAtomic(this.location.baselineFile, text)
       await this.writeCheckpointIfDue(1)
       return { digest }
@@ -148,7 +148,7 @@ export class EvidenceStore {
         )
       }
       return bytes.toString('utf8')
-    })
+    }, 'read')
   }
 
   /** The digest of the last `baseline-saved` marker in the log, `null` when there is none. */
@@ -177,17 +177,27 @@ export class EvidenceStore {
       // so the chain will be signed unless the key exists and fails to load.
       const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing)
       return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null))
-    })
+    }, 'read')
   }
 
   /** Wait for every queued append. */
   async flush(): Promise<void> {
-    await this.enqueue(async () => undefined)
+    await this.enqueue(async () => undefined, 'read')
   }
 
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Run `task` after every earlier task on this log (in this process) and
+   * under the log's lock file (across processes). A read of a store that does
+   * not exist yet needs no lock, and must not create the store.
+   */
+  private enqueue<T>(task: () => Promise<T>, access: 'write' | 'read' = 'write'): Promise<T> {
     const key = this.location.logFile
-    const run = (queues.get(key) ?? Promise.resolve()).then(task)
+    const locked = async (): Promise<T> => {
+      if (access === 'write') await this.ensureDir()
+      else if ((await fileSize(this.location.dir, -1)) < 0) return task()
+      return withFileLock(`${key}.lock`, task)
+    }
+    const run = (queues.get(key) ?? Promise.resolve()).then(locked)
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -240,7 +250,6 @@ export class EvidenceStore {
     // visible as a broken record instead of being glued to this one.
     const text = `${state.endsWithNewline ? '' : '\n'}${line}\n`
     const bytes = Buffer.from(text, 'utf8')
-    await this.ensureDir()
     await appendFile(this.location.logFile, bytes)
     const appended = { seq: state.count, hash: sha256(Buffer.from(line, 'utf8')) }
     state.count += 1
