@@ -271,10 +271,12 @@ test_verifier_catches_a_swapped_copy() {
   node -e '
     const fs = require("node:fs"), file = process.argv[1], manifest = JSON.parse(fs.readFileSync(file, "utf8"));
     manifest.dependencies["@deepseek-ai/dsh-gone"] = "file:./forks/@deepseek-ai/dsh-gone";
+    manifest.peerDependencies["@deepseek-ai/dsh"] = "0.1.0-rc.6";
     fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + "\n");
   ' "$profile/package.json"
   status=0
   node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
+  check 'a dsh of another version than pinned fails' contains "$out" 'FAIL  the installed dsh is the version the profile is built for — the profile is built for dsh 0.1.0-rc.6, but the installed dsh is 0.1.0-rc.8'
   check 'a file: link to a package forks/ lacks fails the manifest check' contains "$out" 'FAIL  profile manifest declares every package of forks/ — package.json dependencies disagree with forks/: @deepseek-ai/dsh-gone links "file:./forks/@deepseek-ai/dsh-gone", which is not a package of forks/'
   status=0
   node "$profile/verify.mjs" --profile >"$out" 2>&1 || status=$?
