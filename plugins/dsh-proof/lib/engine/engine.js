@@ -30,6 +30,8 @@ export function createProofEngine(options) {
     if (typeof options.workspace !== 'string' || !isAbsolutePath(options.workspace)) {
         throw new ProofError('invalid_workspace', `the workspace must be an absolute path, got \`${String(options.workspace)}\``);
     }
+    // Fail fast on a malformed explicit check rather than at the first baseline.
+    discoverChecks({ files: [], read: () => null, explicit: options.checks, discover: false });
     return new Engine(options);
 }
 /** Text reads cached by digest-free identity (path + the file list generation). */

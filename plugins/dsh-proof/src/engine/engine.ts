@@ -49,6 +49,8 @@ export function createProofEngine(options: Readonly<EngineOptions>): ProofEngine
   if (typeof options.workspace !== 'string' || !isAbsolutePath(options.workspace)) {
     throw new ProofError('invalid_workspace', `the workspace must be an absolute path, got \`${String(options.workspace)}\``)
   }
+  // Fail fast on a malformed explicit check rather than at the first baseline.
+  discoverChecks({ files: [], read: () => null, explicit: options.checks, discover: false })
   return new Engine(options)
 }
 

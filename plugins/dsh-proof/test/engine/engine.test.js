@@ -173,4 +173,8 @@ test('proof engine: degraded and indecisive runs', async (t) => {
     assert.equal(c.blockers[0]?.kind, 'no-baseline')
     await assert.rejects(engine.claim('  '), { code: 'empty_claim' })
   })
+  await t.test('should refuse a relative workspace and a malformed explicit check at once', () => {
+    assert.throws(() => createProofEngine({ workspace: 'relative/ws' }), { code: 'invalid_workspace' })
+    assert.throws(() => createProofEngine({ workspace: '/ws', checks: [{ name: 'x', command: 'true', cwd: '../../etc' }] }), { code: 'invalid_check', message: /check `x`: cwd `..\/..\/etc` leaves the workspace/ })
+  })
 })
