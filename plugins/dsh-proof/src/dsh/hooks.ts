@@ -6,13 +6,12 @@
  */
 import { dirname, relative, sep } from 'node:path'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
-import { WORKSPACE_STORE_DIR } from '../store/index.js'
+import { WORKSPACE_STORE_DIR, type EvidenceStore } from '../store/index.js'
 import type { ProofConfig } from './config.js'
 import type { HostAgent, HostContext, PreDecision } from './host.js'
 import { mutationOf, touchesStore, writtenPath } from './observe.js'
 import { ASK_EVIDENCE_STORE, ASK_NO_BASELINE, turnEndMessage, turnEndSummary, type TurnEndFindings } from './prompt.js'
 import type { TouchSet, TurnState } from './session.js'
-import type { EvidenceStore } from '../store/index.js'
 
 /** Name under which the plugin's messages are sourced. */
 export const PLUGIN_NAME = 'dsh-proof'
