@@ -9,6 +9,9 @@
 #
 # Run ./install.sh --help for the options. install.ps1 is the same installer
 # for PowerShell, option for option.
+
+# `sh install.sh` on a system whose sh is not bash: hand over to bash.
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -euo pipefail
 
 readonly RECEIPT=install-receipt.txt
