@@ -121,11 +121,11 @@ class Engine {
     }
     async readAll(paths) {
         const texts = new Map();
-        await Promise.all(paths.map(async (p) => {
+        await forEachLimited(paths, async (p) => {
             const text = await this.ports.fs.readText(p);
             if (text !== null)
                 texts.set(p, text);
-        }));
+        });
         return texts;
     }
     async takeBaseline(signal) {
@@ -248,7 +248,7 @@ class Engine {
         const digestOf = async (p) => {
             digests.set(p, await this.ports.fs.digest(p));
         };
-        await Promise.all([...paths].map(digestOf));
+        await forEachLimited([...paths], digestOf);
         const lookup = (p) => {
             if (!digests.has(p))
                 throw new ProofError('internal', `digest of \`${p}\` was not precomputed`);
@@ -273,7 +273,9 @@ class Engine {
     }
     async select(baseline, checks, files, changed, changeSet) {
         const useGraph = this.options.impactGraph !== false;
-        const sources = useGraph ? await this.readAll(files.filter((f) => sourceLanguage(f) !== null || isManifestPath(f))) : new Map();
+        // Committed dependency trees are not part of the project's own graph.
+        const scanned = files.filter((f) => (sourceLanguage(f) !== null || isManifestPath(f)) && !/(?:^|\/)node_modules\//.test(f));
+        const sources = useGraph ? await this.readAll(scanned) : new Map();
         const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null }) : null;
         return selectChecks({
             checks,
@@ -303,6 +305,16 @@ function changedPaths(changeSet) {
             paths.add(f.from);
     }
     return [...paths].sort(compareCodeUnits);
+}
+/** Files open at once while reading or digesting: well under any fd limit. */
+const IO_CONCURRENCY = 32;
+async function forEachLimited(items, task) {
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length)
+            await task(items[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, items.length) }, worker));
 }
 function abortedRun() {
     return { exitCode: null, signal: null, timedOut: false, aborted: true, spawnError: null, output: '', durationMs: 0 };

@@ -150,10 +150,10 @@ class Engine implements ProofEngine {
 
   private async readAll(paths: readonly string[]): Promise<Map<string, string>> {
     const texts = new Map<string, string>()
-    await Promise.all(paths.map(async (p) => {
+    await forEachLimited(paths, async (p) => {
       const text = await this.ports.fs.readText(p)
       if (text !== null) texts.set(p, text)
-    }))
+    })
     return texts
   }
 
@@ -276,7 +276,7 @@ class Engine implements ProofEngine {
     const digestOf = async (p: string): Promise<void> => {
       digests.set(p, await this.ports.fs.digest(p))
     }
-    await Promise.all([...paths].map(digestOf))
+    await forEachLimited([...paths], digestOf)
     const lookup = (p: string): string | null => {
       if (!digests.has(p)) throw new ProofError('internal', `digest of \`${p}\` was not precomputed`)
       return digests.get(p) ?? null
@@ -299,7 +299,9 @@ class Engine implements ProofEngine {
 
   private async select(baseline: BaselineRecord | null, checks: readonly CheckSpec[], files: readonly string[], changed: readonly string[], changeSet: ChangeSet): Promise<Selection> {
     const useGraph = this.options.impactGraph !== false
-    const sources = useGraph ? await this.readAll(files.filter((f) => sourceLanguage(f) !== null || isManifestPath(f))) : new Map<string, string>()
+    // Committed dependency trees are not part of the project's own graph.
+    const scanned = files.filter((f) => (sourceLanguage(f) !== null || isManifestPath(f)) && !/(?:^|\/)node_modules\//.test(f))
+    const sources = useGraph ? await this.readAll(scanned) : new Map<string, string>()
     const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null }) : null
     return selectChecks({
       checks,
@@ -330,6 +332,17 @@ function changedPaths(changeSet: ChangeSet): string[] {
     if (f.from !== undefined) paths.add(f.from)
   }
   return [...paths].sort(compareCodeUnits)
+}
+
+/** Files open at once while reading or digesting: well under any fd limit. */
+const IO_CONCURRENCY = 32
+
+async function forEachLimited<T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await task(items[next++] as T)
+  }
+  await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, items.length) }, worker))
 }
 
 function abortedRun(): RawRun {
