@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { assess, summaryLine, type CurrentRun } from '../core/assess.js'
 import { compareCodeUnits } from '../core/canonical.js'
@@ -74,7 +75,7 @@ class Engine implements ProofEngine {
     }
     this.store = options.baselineStore ?? memoryBaselineStore()
     this.recordOptions = {
-      roots: { workspace, home: options.normalizeHome === false ? null : (options.home ?? homedir()) },
+      roots: { workspace, workspaceAliases: realPathAliases(workspace), home: options.normalizeHome === false ? null : (options.home ?? homedir()) },
       headChars: options.headChars ?? DEFAULT_HEAD_CHARS,
       strategy: options.excerptStrategy ?? 'salient',
     }
@@ -332,6 +333,19 @@ function changedPaths(changeSet: ChangeSet): string[] {
     if (f.from !== undefined) paths.add(f.from)
   }
   return [...paths].sort(compareCodeUnits)
+}
+
+/**
+ * The workspace's real path when it differs (a symlinked checkout, macOS's
+ * /var → /private/var): tools may print either spelling.
+ */
+function realPathAliases(workspace: string): string[] {
+  try {
+    const real = realpathSync(workspace)
+    return real === workspace ? [] : [real]
+  } catch {
+    return [] // not created yet: nothing else can have printed it
+  }
 }
 
 /** Files open at once while reading or digesting: well under any fd limit. */

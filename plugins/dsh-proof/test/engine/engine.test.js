@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { writeFile } from 'node:fs/promises'
+import { symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createProofEngine } from '../../lib/engine/index.js'
 import { ADDER_PROJECT, git, sha256, tempWorkspace, writeTree } from './fixtures.js'
@@ -115,6 +115,21 @@ test('proof engine: canonical addresses across checkouts and users (real runs)',
     ids.push(run.evidenceId)
   }
   assert.equal(ids[0], ids[1])
+})
+
+test('proof engine: a workspace opened through a symlink', async (t) => {
+  const { root, workspace } = await tempWorkspace(t, 'real')
+  await writeTree(workspace, { ...ADDER_PROJECT, 'src/math.js': 'export const add = (a, b) => a + b + 1\n' })
+  const linked = join(root, 'linked')
+  await symlink(workspace, linked)
+  /** @type {any[]} */
+  const evidence = []
+  const engine = createProofEngine({ workspace: linked, home: root, onEvidence: (e) => { evidence.push(e) } })
+  await engine.baseline()
+  const run = evidence.find((e) => e.kind === 'check-run')
+  assert.equal(run.record.status, 'fail')
+  assert.ok(run.record.excerpt.includes('$WORKSPACE/test/math.test.js'), 'the real path printed by the runner is canonicalised too')
+  assert.ok(!run.record.excerpt.includes(root))
 })
 
 test('proof engine: degraded and indecisive runs', async (t) => {
