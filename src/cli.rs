@@ -144,12 +144,10 @@ impl RunContext {
 
 /// Parses `args`, runs the subcommand and returns the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitStatus {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(err) => {
-            let _ = err.print();
-            return if err.use_stderr() { ExitStatus::Usage } else { ExitStatus::Success };
-        }
+        Err(err) => return report_usage_error(&args, &err),
     };
     let reporter = Reporter { json: cli.json, quiet: cli.quiet, verbose: cli.verbose };
     let (name, result) = dispatch(cli, reporter);
@@ -168,6 +166,21 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitStatus {
         }
         Err(err) => report_error(&reporter, &schema, &err),
     }
+}
+
+/// clap errors exit 2 (help and version exit 0); with `--json` anywhere on
+/// the command line the failure is also reported as a JSON document.
+fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
+    let _ = err.print();
+    if !err.use_stderr() {
+        return ExitStatus::Success;
+    }
+    if args.iter().skip(1).any(|a| a == "--json") {
+        let message = err.kind().as_str().unwrap_or("invalid command line").to_string();
+        let error = json!({ "code": "usage", "message": message, "causes": [], "help": "run `forklayer --help`" });
+        Reporter { json: true, quiet: true, verbose: false }.json_document(&json!({ "schema": "forklayer/1", "ok": false, "error": error }));
+    }
+    ExitStatus::Usage
 }
 
 fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outcome>) {

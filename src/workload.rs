@@ -26,7 +26,7 @@ pub struct WorkloadSpec {
 impl WorkloadSpec {
     /// Like the real layer: 12 packages, ~1.2 MB, one 10k-line file.
     pub const REAL_SIZE: WorkloadSpec =
-        WorkloadSpec { packages: 12, files_per_package: 8, lines_per_file: 240, big_file_lines: 10_000, changes_per_thousand: 10 };
+        WorkloadSpec { packages: 12, files_per_package: 8, lines_per_file: 320, big_file_lines: 10_000, changes_per_thousand: 10 };
     /// One 80,000-line file with 1% of lines changed.
     pub const BIG_FILE: WorkloadSpec =
         WorkloadSpec { packages: 1, files_per_package: 0, lines_per_file: 0, big_file_lines: 80_000, changes_per_thousand: 10 };

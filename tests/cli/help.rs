@@ -24,3 +24,12 @@ fn rebuild_without_out_or_check_is_a_usage_error() {
     run.assert_code(2);
     assert!(run.stderr.contains("needs `--out <dir>`"), "{}", run.stderr);
 }
+
+#[test]
+fn a_bad_flag_with_json_still_prints_one_json_document() {
+    let run = TestDir::new().run(&["--json", "check", "--nope"]);
+    run.assert_code(2);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["ok"], false);
+    assert_eq!(doc["error"]["code"], "usage");
+}
