@@ -185,11 +185,7 @@ impl Npm {
     }
 
     fn run(&self, args: &[&str]) -> Result<Vec<u8>, NpmError> {
-        let output = Command::new(&self.program)
-            .args(args)
-            .current_dir(&self.cwd)
-            .output()
-            .map_err(|source| NpmError::Spawn { program: self.program.clone(), source })?;
+        let output = self.spawn(args).map_err(|source| NpmError::Spawn { program: self.program.clone(), source })?;
         if !output.status.success() {
             let stderr = String::from_utf8_lossy(&output.stderr);
             let tail: Vec<&str> = stderr.lines().rev().take(6).collect();
@@ -200,6 +196,22 @@ impl Npm {
             });
         }
         Ok(output.stdout)
+    }
+
+    /// Runs npm, retrying briefly on ETXTBSY: a freshly written npm shim
+    /// can still be open for writing in a process that forked meanwhile.
+    fn spawn(&self, args: &[&str]) -> std::io::Result<std::process::Output> {
+        const TEXT_FILE_BUSY: i32 = 26;
+        let mut attempts = 0;
+        loop {
+            match Command::new(&self.program).args(args).current_dir(&self.cwd).output() {
+                Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && attempts < 5 => {
+                    attempts += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                other => return other,
+            }
+        }
     }
 
     /// The registry's `dist.integrity` of `name@version`.
