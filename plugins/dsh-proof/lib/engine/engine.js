@@ -9,7 +9,7 @@ import { DEFAULT_HEAD_CHARS } from '../core/excerpt.js';
 import { buildImportGraph } from '../core/graph.js';
 import { contentId } from '../core/hash.js';
 import { sourceLanguage } from '../core/imports.js';
-import { isAbsolutePath, normaliseRoot } from '../core/paths.js';
+import { isAbsolutePath, normaliseRoot, toWorkspacePath } from '../core/paths.js';
 import { computeChangeSet, normaliseTouches } from '../core/provenance.js';
 import { selectChecks } from '../core/selection.js';
 import { nodeFs } from './node-fs.js';
@@ -234,43 +234,28 @@ class Engine {
     }
     async changeSetSince(baseline, snapshot, input) {
         const diff = snapshot !== null && baseline.head !== null ? await this.ports.git.diff(baseline.head) : null;
-        const touches = normaliseTouches(this.options.workspace, input?.touches);
-        // Every path the change-set computation may ask about, digested once.
-        const paths = new Set(Object.keys(baseline.dirty));
-        for (const p of Object.keys(touches.files))
-            paths.add(p);
-        for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
-            paths.add(e.path);
-            if (e.from !== undefined)
-                paths.add(e.from);
-        }
-        const digests = new Map();
         const explicit = input?.explicitFiles ?? [];
-        const digestOf = async (p) => {
-            digests.set(p, await this.ports.fs.digest(p));
-        };
-        await forEachLimited([...paths], digestOf);
-        const lookup = (p) => {
-            if (!digests.has(p))
-                throw new ProofError('internal', `digest of \`${p}\` was not precomputed`);
-            return digests.get(p) ?? null;
-        };
-        // Explicit paths are normalised by the core; digest their normalised forms lazily.
-        const explicitDigests = new Map();
-        for (const raw of explicit) {
-            const rel = normaliseTouches(this.options.workspace, { files: { [raw]: {} } });
-            for (const p of Object.keys(rel.files))
-                if (!digests.has(p))
-                    explicitDigests.set(p, await this.ports.fs.digest(p));
-        }
+        const digests = await this.digestAll(changeCandidates(this.options.workspace, baseline, snapshot, diff, input));
         return computeChangeSet({
             workspace: this.options.workspace,
             baseline: { head: baseline.head, dirty: baseline.dirty },
             git: snapshot === null ? null : { status: snapshot.status, diff },
-            digest: (p) => (explicitDigests.has(p) ? (explicitDigests.get(p) ?? null) : lookup(p)),
+            digest: (p) => {
+                const digest = digests.get(p);
+                if (digest === undefined)
+                    throw new ProofError('internal', `digest of \`${p}\` was not taken before the change set was computed`);
+                return digest;
+            },
             touches: input?.touches,
             explicit,
         });
+    }
+    async digestAll(paths) {
+        const digests = new Map();
+        await forEachLimited([...paths], async (p) => {
+            digests.set(p, await this.ports.fs.digest(p));
+        });
+        return digests;
     }
     async select(baseline, checks, files, changed, changeSet) {
         const useGraph = this.options.impactGraph !== false;
@@ -287,6 +272,23 @@ class Engine {
             mustRun: mustRunChecks(baseline, checks),
         });
     }
+}
+/** Every path the change-set computation may ask a digest of. */
+function changeCandidates(workspace, baseline, snapshot, diff, input) {
+    const paths = new Set(Object.keys(baseline.dirty));
+    for (const p of Object.keys(normaliseTouches(workspace, input?.touches).files))
+        paths.add(p);
+    for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
+        paths.add(e.path);
+        if (e.from !== undefined)
+            paths.add(e.from);
+    }
+    for (const raw of input?.explicitFiles ?? []) {
+        const p = toWorkspacePath(raw, workspace);
+        if (p !== null && p !== '')
+            paths.add(p);
+    }
+    return paths;
 }
 /** Checks without a comparable baseline result: new, or with a changed definition. */
 function mustRunChecks(baseline, checks) {

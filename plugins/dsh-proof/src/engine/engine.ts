@@ -9,7 +9,7 @@ import { DEFAULT_HEAD_CHARS } from '../core/excerpt.js'
 import { buildImportGraph } from '../core/graph.js'
 import { contentId } from '../core/hash.js'
 import { sourceLanguage } from '../core/imports.js'
-import { isAbsolutePath, normaliseRoot } from '../core/paths.js'
+import { isAbsolutePath, normaliseRoot, toWorkspacePath } from '../core/paths.js'
 import { computeChangeSet, normaliseTouches, type ChangeSet, type DiffEntry } from '../core/provenance.js'
 import { selectChecks, type Selection } from '../core/selection.js'
 import { nodeFs } from './node-fs.js'
@@ -264,38 +264,28 @@ class Engine implements ProofEngine {
 
   private async changeSetSince(baseline: BaselineRecord, snapshot: GitSnapshot | null, input: Readonly<VerifyInput> | undefined): Promise<ChangeSet> {
     const diff: DiffEntry[] | null = snapshot !== null && baseline.head !== null ? await this.ports.git.diff(baseline.head) : null
-    const touches = normaliseTouches(this.options.workspace, input?.touches)
-    // Every path the change-set computation may ask about, digested once.
-    const paths = new Set<string>(Object.keys(baseline.dirty))
-    for (const p of Object.keys(touches.files)) paths.add(p)
-    for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
-      paths.add(e.path)
-      if (e.from !== undefined) paths.add(e.from)
-    }
-    const digests = new Map<string, string | null>()
     const explicit = input?.explicitFiles ?? []
-    const digestOf = async (p: string): Promise<void> => {
-      digests.set(p, await this.ports.fs.digest(p))
-    }
-    await forEachLimited([...paths], digestOf)
-    const lookup = (p: string): string | null => {
-      if (!digests.has(p)) throw new ProofError('internal', `digest of \`${p}\` was not precomputed`)
-      return digests.get(p) ?? null
-    }
-    // Explicit paths are normalised by the core; digest their normalised forms lazily.
-    const explicitDigests = new Map<string, string | null>()
-    for (const raw of explicit) {
-      const rel = normaliseTouches(this.options.workspace, { files: { [raw]: {} } })
-      for (const p of Object.keys(rel.files)) if (!digests.has(p)) explicitDigests.set(p, await this.ports.fs.digest(p))
-    }
+    const digests = await this.digestAll(changeCandidates(this.options.workspace, baseline, snapshot, diff, input))
     return computeChangeSet({
       workspace: this.options.workspace,
       baseline: { head: baseline.head, dirty: baseline.dirty },
       git: snapshot === null ? null : { status: snapshot.status, diff },
-      digest: (p) => (explicitDigests.has(p) ? (explicitDigests.get(p) ?? null) : lookup(p)),
+      digest: (p) => {
+        const digest = digests.get(p)
+        if (digest === undefined) throw new ProofError('internal', `digest of \`${p}\` was not taken before the change set was computed`)
+        return digest
+      },
       touches: input?.touches,
       explicit,
     })
+  }
+
+  private async digestAll(paths: ReadonlySet<string>): Promise<Map<string, string | null>> {
+    const digests = new Map<string, string | null>()
+    await forEachLimited([...paths], async (p) => {
+      digests.set(p, await this.ports.fs.digest(p))
+    })
+    return digests
   }
 
   private async select(baseline: BaselineRecord | null, checks: readonly CheckSpec[], files: readonly string[], changed: readonly string[], changeSet: ChangeSet): Promise<Selection> {
@@ -313,6 +303,27 @@ class Engine implements ProofEngine {
       mustRun: mustRunChecks(baseline, checks),
     })
   }
+}
+
+/** Every path the change-set computation may ask a digest of. */
+function changeCandidates(
+  workspace: string,
+  baseline: BaselineRecord,
+  snapshot: GitSnapshot | null,
+  diff: readonly DiffEntry[] | null,
+  input: Readonly<VerifyInput> | undefined,
+): Set<string> {
+  const paths = new Set<string>(Object.keys(baseline.dirty))
+  for (const p of Object.keys(normaliseTouches(workspace, input?.touches).files)) paths.add(p)
+  for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
+    paths.add(e.path)
+    if (e.from !== undefined) paths.add(e.from)
+  }
+  for (const raw of input?.explicitFiles ?? []) {
+    const p = toWorkspacePath(raw, workspace)
+    if (p !== null && p !== '') paths.add(p)
+  }
+  return paths
 }
 
 /** Checks without a comparable baseline result: new, or with a changed definition. */
