@@ -150,7 +150,7 @@ test('proof engine: degraded and indecisive runs', async (t) => {
     await writeTree(workspace, { 'README.md': 'x\n' })
     git(workspace, 'init', '-q')
     let slow = false
-    const engine = createProofEngine({ workspace, discover: false, checks: [{ name: 'slow', command: 'if [ -f slow ]; then sleep 20; fi', timeoutMs: 300 }] })
+    const engine = createProofEngine({ workspace, discover: false, checks: [{ name: 'slow', command: 'if [ -f slow ]; then sleep 20; fi', timeoutMs: 1500 }] })
     assert.equal((await engine.baseline()).status, 'established')
     await writeFile(join(workspace, 'slow'), '')
     slow = true
