@@ -113,16 +113,36 @@ fn offsets(units: &[&[u8]]) -> Vec<usize> {
 
 /// Diffs two unit sequences and returns the changed hunks as byte ranges
 /// relative to the start of the texts the units were cut from.
+///
+/// Hunks are taken as the gaps between `Equal` runs only: the positions
+/// `similar`'s compaction reports for the other side of a pure `Delete` or
+/// `Insert` are not always consistent, while equal runs must be. Each
+/// equal run is verified; should one ever not hold, the whole range
+/// becomes one hunk (coarser, never wrong).
 fn unit_hunks(alg: Algorithm, a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
     let (oa, ob) = (offsets(a), offsets(b));
-    capture_diff_slices(alg, a, b)
-        .into_iter()
-        .filter(|op| !matches!(op, DiffOp::Equal { .. }))
-        .map(|op| {
-            let (ra, rb) = (op.old_range(), op.new_range());
-            Edit { a: oa[ra.start]..oa[ra.end], b: ob[rb.start]..ob[rb.end] }
-        })
-        .collect()
+    let whole = || vec![Edit { a: 0..oa[a.len()], b: 0..ob[b.len()] }];
+    let mut hunks = Vec::new();
+    let (mut pa, mut pb) = (0usize, 0usize);
+    for op in capture_diff_slices(alg, a, b) {
+        let DiffOp::Equal { old_index, new_index, len } = op else { continue };
+        let consistent = old_index >= pa
+            && new_index >= pb
+            && old_index + len <= a.len()
+            && new_index + len <= b.len()
+            && a[old_index..old_index + len] == b[new_index..new_index + len];
+        if !consistent {
+            return whole();
+        }
+        if old_index > pa || new_index > pb {
+            hunks.push(Edit { a: oa[pa]..oa[old_index], b: ob[pb]..ob[new_index] });
+        }
+        (pa, pb) = (old_index + len, new_index + len);
+    }
+    if pa < a.len() || pb < b.len() {
+        hunks.push(Edit { a: oa[pa]..oa[a.len()], b: ob[pb]..ob[b.len()] });
+    }
+    hunks
 }
 
 fn shift(edits: Vec<Edit>, da: usize, db: usize) -> impl Iterator<Item = Edit> {
