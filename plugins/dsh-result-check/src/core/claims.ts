@@ -116,15 +116,16 @@ function isPartOfToken({ before, after }: Site): boolean {
   const prev2 = before.slice(-2, -1);
   const next = after.slice(0, 1);
   const next2 = after.slice(1, 2);
-  // Identifiers (H100, x86_64, v2), references (#123, @42), versions and paths.
-  if (isAsciiLetter(prev) || (prev !== '' && '#@/\\.^'.includes(prev))) return true;
+  // Identifiers (H100, x86_64, v2), references (#123, @42, GitLab's !42), versions and paths.
+  if (isAsciiLetter(prev) || (prev !== '' && '#@!/\\.^'.includes(prev))) return true;
   // Citations like [12].
   if (prev === '[' && next === ']') return true;
   // Dates, ranges and identifiers joined by dashes or tildes: 2024-01-05, 1500–1700, GPT-4.
   if (prev !== '' && '-–—~'.includes(prev) && /[A-Za-z0-9]/.test(prev2)) return true;
   if (next !== '' && '-–—~/'.includes(next) && /\d/.test(next2)) return true;
-  // Times and ratios: 10:15, 3:1.
-  if (prev === ':' && /\d/.test(prev2)) return true;
+  // Times, ratios and ports: 10:15, 3:1, localhost:8080, [::1]:8080, :3001. A
+  // colon glued to the number after CJK text is punctuation (准确率:0.873).
+  if (prev === ':' && (prev2 === '' || /[A-Za-z0-9\]\s]/.test(prev2))) return true;
   if (next === ':' && /\d/.test(next2)) return true;
   // File names and version tails: 1708.log, 1.2.3 (a second dot).
   if (next === '.' && /[A-Za-z0-9]/.test(next2)) return true;
