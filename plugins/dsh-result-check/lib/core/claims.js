@@ -1,8 +1,9 @@
 import { derivedResultOffsets } from './derivations.js';
 import { maskUncheckedSpans } from './mask.js';
-// A numeric run: digits, optionally separated by single `.` or `,`.
-const NUMERIC_RUN = /\d(?:[.,]?\d)*/g;
-const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+// A numeric run: digits, optionally separated by single `.` or `,`, and
+// groups of three digits after a space or apostrophe (1 234 567, 1'234).
+const NUMERIC_RUN = /\d(?:[.,]?\d)*(?:[ \u00a0\u202f\u2009'’]\d{3}(?:[.,]?\d)*)*/g;
+const GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$/;
 const EXPONENT = /^[eE][-+]?\d{1,3}(?!\w|\.\d)/;
 /** Short units a number may carry, with the scales a source may be written in. */
 const UNIT_SCALES = new Map([
@@ -149,29 +150,64 @@ function isRoundFigure(literal) {
 function isYear(text, literal, unit, percent) {
     return /^\d{4}$/.test(text) && literal.value >= 1900 && literal.value <= 2100 && unit === '' && !percent;
 }
-/**
- * Split a numeric run into the numbers it holds. `1,708.5` is one grouped
- * number (with its comma-separated parts as a second reading); `3,45` or
- * `1,2,3` are lists; a run with two dots is a version (skipped).
- */
-function readRun(run, index) {
-    const dots = run.split('.').length - 1;
-    if (dots > 1)
-        return [];
-    if (!run.includes(','))
-        return [{ text: run, index, parts: [] }];
-    if (GROUPED.test(run)) {
-        // Equal-width groups (120,130,140) may also be a list written without spaces.
-        const parts = /^\d{3}(?:,\d{3})+$/.test(run) ? run.split(',') : [];
-        return [{ text: run, index, parts }];
-    }
+// Spaces (also no-break, narrow no-break and thin) and apostrophes group
+// thousands in French, SI and Swiss writing: 1 234 567, 1'234'567.
+const SPACE_GROUPED = /^\d{1,3}(?:[ \u00a0\u202f\u2009'’]\d{3})+(?:[.,]\d+)?$/;
+const SPACE_SEPARATOR = /[ \u00a0\u202f\u2009'’]/;
+// German-style grouping: 1.234,56 (dots group, the comma is the decimal mark).
+const DOT_GROUPED_COMMA_DECIMAL = /^[1-9]\d{0,2}\.\d{3},\d+$/;
+function single(text, index, values = [text.replace(/,/g, '')]) {
+    return { text, index, values };
+}
+/** `run` cut at `separator` into readings, offsets kept. */
+function splitRun(run, index, separator, read) {
     const readings = [];
     let offset = index;
-    for (const piece of run.split(',')) {
-        readings.push({ text: piece, index: offset, parts: [] });
+    for (const piece of run.split(separator)) {
+        readings.push(...read(piece, offset));
         offset += piece.length + 1;
     }
     return readings;
+}
+/**
+ * Split a numeric run into the numbers it holds, in either separator
+ * convention. `1,708.5`, `1.234,56` and `1 234 567` are one grouped number;
+ * `0,873` and `12,75` are decimals with a comma (or two-number lists); `1.708`
+ * is a decimal or a grouped 1708; `3,4,5` is a list; a run with two dots is a
+ * version (skipped).
+ */
+function readRun(run, index) {
+    if (SPACE_SEPARATOR.test(run)) {
+        if (!SPACE_GROUPED.test(run))
+            return splitRun(run, index, SPACE_SEPARATOR, readRun);
+        const [, decimals = ''] = /[.,](\d+)$/.exec(run) ?? [];
+        const whole = run.slice(0, run.length - (decimals ? decimals.length + 1 : 0)).replace(/\D/g, '');
+        const pieces = splitRun(run, index, SPACE_SEPARATOR, readRun);
+        return [{ text: run, index, values: [decimals ? `${whole}.${decimals}` : whole], pieces }];
+    }
+    const dots = run.split('.').length - 1;
+    if (dots > 1)
+        return [];
+    if (DOT_GROUPED_COMMA_DECIMAL.test(run)) {
+        const [whole = '', decimals = ''] = run.split(',');
+        return [{ text: run, index, values: [`${whole.replace('.', '')}.${decimals}`], pieces: splitRun(run, index, /,/, readRun) }];
+    }
+    if (!run.includes(',')) {
+        // 1.708 may be a German 1708.
+        return [single(run, index, /^[1-9]\d{0,2}\.\d{3}$/.test(run) ? [run, run.replace('.', '')] : [run])];
+    }
+    if (GROUPED.test(run)) {
+        const plain = run.replace(/,/g, '');
+        // 1,708 may be a German 1.708; equal-width groups (120,130,140) may be a list written without spaces.
+        const values = /^\d{1,3},\d{3}$/.test(run) ? [plain, run.replace(',', '.')] : [plain];
+        const pieces = /^\d{3}(?:,\d{3})+$/.test(run) ? splitRun(run, index, /,/, (piece, at) => [single(piece, at)]) : undefined;
+        return [pieces ? { text: run, index, values, pieces } : single(run, index, values)];
+    }
+    if (/^\d{1,3},\d+$/.test(run)) {
+        // 0,873 and 12,75: a decimal comma, or a list of two numbers.
+        return [{ text: run, index, values: [run.replace(',', '.')], pieces: splitRun(run, index, /,/, (piece, at) => [single(piece, at)]) }];
+    }
+    return splitRun(run, index, /,/, (piece, at) => [single(piece, at)]);
 }
 function rangesFor(literal, unit, percent) {
     const scales = UNIT_SCALES.get(unit) ?? [1];
@@ -230,16 +266,34 @@ function claimAt(masked, answer, reading, minIntegerDigits) {
     const unit = percent ? '' : unitAfter(site.after);
     if (unit === undefined)
         return undefined;
-    const literal = parseLiteral(reading.text, exponent);
+    const [main = reading.text, ...others] = reading.values;
+    const literal = parseLiteral(main, exponent);
     const written = masked.slice(start, end);
     if (!needsSource(literal, written, unit, percent, minIntegerDigits))
         return undefined;
+    let parts = [];
+    if (reading.pieces !== undefined) {
+        parts = piecesNeedingSource(masked, answer, reading.pieces, minIntegerDigits);
+        // Read as a list, nothing here needs a source: stay quiet.
+        if (parts.length === 0)
+            return undefined;
+    }
     const suffix = percent ? (PERCENT_AFTER.exec(site.after)?.[0] ?? '') : unit && site.after.slice(0, site.after.indexOf(unit) + unit.length);
-    const parts = reading.parts.map((part) => rangesFor(parseLiteral(part, 0), '', false));
+    const ranges = [literal, ...others.map((value) => parseLiteral(value, exponent))].flatMap((value) => rangesFor(value, unit, percent));
     return {
         text: answer.slice(start, end) + suffix,
         index: start,
-        ranges: rangesFor(literal, unit, percent),
+        ranges,
         parts,
     };
+}
+/** The ranges of each piece of a list reading that is a claim in its own right. */
+function piecesNeedingSource(masked, answer, pieces, minIntegerDigits) {
+    const parts = [];
+    for (const piece of pieces) {
+        const claim = claimAt(masked, answer, piece, minIntegerDigits);
+        if (claim)
+            parts.push(claim.ranges);
+    }
+    return parts;
 }

@@ -28,9 +28,10 @@ export interface ClaimOptions {
   readonly minIntegerDigits?: number | null | undefined;
 }
 
-// A numeric run: digits, optionally separated by single `.` or `,`.
-const NUMERIC_RUN = /\d(?:[.,]?\d)*/g;
-const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+// A numeric run: digits, optionally separated by single `.` or `,`, and
+// groups of three digits after a space or apostrophe (1 234 567, 1'234).
+const NUMERIC_RUN = /\d(?:[.,]?\d)*(?:[ \u00a0\u202f\u2009'’]\d{3}(?:[.,]?\d)*)*/g;
+const GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$/;
 const EXPONENT = /^[eE][-+]?\d{1,3}(?!\w|\.\d)/;
 
 /** Short units a number may carry, with the scales a source may be written in. */
@@ -208,30 +209,80 @@ function isYear(text: string, literal: Literal, unit: string, percent: boolean):
 interface RunReading {
   readonly text: string;
   readonly index: number;
-  readonly parts: readonly string[];
+  /**
+   * The values `text` may stand for, written with `.` as the decimal mark and
+   * no grouping: the first is the main reading, the others come from the other
+   * separator convention (`1.708` is 1.708 or 1708). Any of them is a source.
+   */
+  readonly values: readonly string[];
+  /**
+   * The run read as a list of separate numbers (`120,130,140`, `1 234`), or
+   * `undefined` when that reading makes no sense. The claim has a source when
+   * every listed number that needs one has one; when none needs one, the
+   * list reading asks for nothing and the run is not a claim.
+   */
+  readonly pieces?: readonly RunReading[];
 }
 
-/**
- * Split a numeric run into the numbers it holds. `1,708.5` is one grouped
- * number (with its comma-separated parts as a second reading); `3,45` or
- * `1,2,3` are lists; a run with two dots is a version (skipped).
- */
-function readRun(run: string, index: number): RunReading[] {
-  const dots = run.split('.').length - 1;
-  if (dots > 1) return [];
-  if (!run.includes(',')) return [{ text: run, index, parts: [] }];
-  if (GROUPED.test(run)) {
-    // Equal-width groups (120,130,140) may also be a list written without spaces.
-    const parts = /^\d{3}(?:,\d{3})+$/.test(run) ? run.split(',') : [];
-    return [{ text: run, index, parts }];
-  }
+// Spaces (also no-break, narrow no-break and thin) and apostrophes group
+// thousands in French, SI and Swiss writing: 1 234 567, 1'234'567.
+const SPACE_GROUPED = /^\d{1,3}(?:[ \u00a0\u202f\u2009'’]\d{3})+(?:[.,]\d+)?$/;
+const SPACE_SEPARATOR = /[ \u00a0\u202f\u2009'’]/;
+// German-style grouping: 1.234,56 (dots group, the comma is the decimal mark).
+const DOT_GROUPED_COMMA_DECIMAL = /^[1-9]\d{0,2}\.\d{3},\d+$/;
+
+function single(text: string, index: number, values: readonly string[] = [text.replace(/,/g, '')]): RunReading {
+  return { text, index, values };
+}
+
+/** `run` cut at `separator` into readings, offsets kept. */
+function splitRun(run: string, index: number, separator: RegExp, read: (piece: string, at: number) => RunReading[]): RunReading[] {
   const readings: RunReading[] = [];
   let offset = index;
-  for (const piece of run.split(',')) {
-    readings.push({ text: piece, index: offset, parts: [] });
+  for (const piece of run.split(separator)) {
+    readings.push(...read(piece, offset));
     offset += piece.length + 1;
   }
   return readings;
+}
+
+/**
+ * Split a numeric run into the numbers it holds, in either separator
+ * convention. `1,708.5`, `1.234,56` and `1 234 567` are one grouped number;
+ * `0,873` and `12,75` are decimals with a comma (or two-number lists); `1.708`
+ * is a decimal or a grouped 1708; `3,4,5` is a list; a run with two dots is a
+ * version (skipped).
+ */
+function readRun(run: string, index: number): RunReading[] {
+  if (SPACE_SEPARATOR.test(run)) {
+    if (!SPACE_GROUPED.test(run)) return splitRun(run, index, SPACE_SEPARATOR, readRun);
+    const [, decimals = ''] = /[.,](\d+)$/.exec(run) ?? [];
+    const whole = run.slice(0, run.length - (decimals ? decimals.length + 1 : 0)).replace(/\D/g, '');
+    const pieces = splitRun(run, index, SPACE_SEPARATOR, readRun);
+    return [{ text: run, index, values: [decimals ? `${whole}.${decimals}` : whole], pieces }];
+  }
+  const dots = run.split('.').length - 1;
+  if (dots > 1) return [];
+  if (DOT_GROUPED_COMMA_DECIMAL.test(run)) {
+    const [whole = '', decimals = ''] = run.split(',');
+    return [{ text: run, index, values: [`${whole.replace('.', '')}.${decimals}`], pieces: splitRun(run, index, /,/, readRun) }];
+  }
+  if (!run.includes(',')) {
+    // 1.708 may be a German 1708.
+    return [single(run, index, /^[1-9]\d{0,2}\.\d{3}$/.test(run) ? [run, run.replace('.', '')] : [run])];
+  }
+  if (GROUPED.test(run)) {
+    const plain = run.replace(/,/g, '');
+    // 1,708 may be a German 1.708; equal-width groups (120,130,140) may be a list written without spaces.
+    const values = /^\d{1,3},\d{3}$/.test(run) ? [plain, run.replace(',', '.')] : [plain];
+    const pieces = /^\d{3}(?:,\d{3})+$/.test(run) ? splitRun(run, index, /,/, (piece, at) => [single(piece, at)]) : undefined;
+    return [pieces ? { text: run, index, values, pieces } : single(run, index, values)];
+  }
+  if (/^\d{1,3},\d+$/.test(run)) {
+    // 0,873 and 12,75: a decimal comma, or a list of two numbers.
+    return [{ text: run, index, values: [run.replace(',', '.')], pieces: splitRun(run, index, /,/, (piece, at) => [single(piece, at)]) }];
+  }
+  return splitRun(run, index, /,/, (piece, at) => [single(piece, at)]);
 }
 
 function rangesFor(literal: Literal, unit: string, percent: boolean): ValueRange[] {
@@ -284,15 +335,32 @@ function claimAt(masked: string, answer: string, reading: RunReading, minInteger
   const percent = PERCENT_AFTER.test(site.after) || PERCENT_BEFORE.test(site.before);
   const unit = percent ? '' : unitAfter(site.after);
   if (unit === undefined) return undefined;
-  const literal = parseLiteral(reading.text, exponent);
+  const [main = reading.text, ...others] = reading.values;
+  const literal = parseLiteral(main, exponent);
   const written = masked.slice(start, end);
   if (!needsSource(literal, written, unit, percent, minIntegerDigits)) return undefined;
+  let parts: (readonly ValueRange[])[] = [];
+  if (reading.pieces !== undefined) {
+    parts = piecesNeedingSource(masked, answer, reading.pieces, minIntegerDigits);
+    // Read as a list, nothing here needs a source: stay quiet.
+    if (parts.length === 0) return undefined;
+  }
   const suffix = percent ? (PERCENT_AFTER.exec(site.after)?.[0] ?? '') : unit && site.after.slice(0, site.after.indexOf(unit) + unit.length);
-  const parts = reading.parts.map((part) => rangesFor(parseLiteral(part, 0), '', false));
+  const ranges = [literal, ...others.map((value) => parseLiteral(value, exponent))].flatMap((value) => rangesFor(value, unit, percent));
   return {
     text: answer.slice(start, end) + suffix,
     index: start,
-    ranges: rangesFor(literal, unit, percent),
+    ranges,
     parts,
   };
+}
+
+/** The ranges of each piece of a list reading that is a claim in its own right. */
+function piecesNeedingSource(masked: string, answer: string, pieces: readonly RunReading[], minIntegerDigits: number): (readonly ValueRange[])[] {
+  const parts: (readonly ValueRange[])[] = [];
+  for (const piece of pieces) {
+    const claim = claimAt(masked, answer, piece, minIntegerDigits);
+    if (claim) parts.push(claim.ranges);
+  }
+  return parts;
 }
