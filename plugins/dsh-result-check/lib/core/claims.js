@@ -5,6 +5,21 @@ import { maskUncheckedSpans } from './mask.js';
 const NUMERIC_RUN = /\d(?:[.,]?\d)*(?:[ \u00a0\u202f\u2009'’]\d{3}(?:[.,]?\d)*)*/g;
 const GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$/;
 const EXPONENT = /^[eE][-+]?\d{1,3}(?!\w|\.\d)/;
+// Scientific notation written out: 2.31 × 10⁻⁵, 6.02×10^23, 1.5·10^-3, 1.2 x 10^(-308).
+const TIMES_TEN = /^ ?[×x*·] ?10(?:\^\(?([-+−]?\d{1,3})\)?|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?!\w|\.\d)/;
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** The power of ten written right after a number (`e-4`, `× 10⁻⁵`, `×10^23`) and its length. */
+function exponentAfter(text) {
+    const plain = EXPONENT.exec(text);
+    if (plain)
+        return { exponent: Number(plain[0].slice(1)), length: plain[0].length };
+    const written = TIMES_TEN.exec(text);
+    if (!written)
+        return undefined;
+    const [whole, caret, superscript] = written;
+    const digits = caret ?? [...(superscript ?? '')].map((char) => (char === '⁻' ? '-' : char === '⁺' ? '+' : String(SUPERSCRIPT_DIGITS.indexOf(char)))).join('');
+    return { exponent: Number(digits.replace('−', '-')), length: whole.length };
+}
 /** Short units a number may carry, with the scales a source may be written in. */
 const UNIT_SCALES = new Map([
     ...['ms', 's', 'sec', 'secs', 'min', 'mins', 'h', 'hr', 'hrs', 'ns', 'us', 'µs', 'μs', 'd'].map((unit) => [unit, [1]]),
@@ -147,8 +162,9 @@ function isRoundFigure(literal) {
     const exponent = Math.floor(Math.log10(literal.value));
     return literal.value % 10 ** exponent === 0;
 }
-function isYear(text, literal, unit, percent) {
-    return /^\d{4}$/.test(text) && literal.value >= 1900 && literal.value <= 2100 && unit === '' && !percent;
+/** Four plain digits (no grouping) from 1900 to 2100 with no unit; percentages never reach here. */
+function isYear(written, literal, unit) {
+    return /^\d{4}$/.test(written) && literal.value >= 1900 && literal.value <= 2100 && unit === '';
 }
 // Spaces (also no-break, narrow no-break and thin) and apostrophes group
 // thousands in French, SI and Swiss writing: 1 234 567, 1'234'567.
@@ -217,16 +233,16 @@ function rangesFor(literal, unit, percent) {
         ranges.push(roundingRange(literal.value, literal.step, 0.01));
     return ranges;
 }
-function needsSource(literal, text, unit, percent, minIntegerDigits) {
+function needsSource(literal, written, scientific, unit, percent, minIntegerDigits) {
     if (isRoundFigure(literal))
         return false;
-    if (literal.decimals > 0 || /e/i.test(text))
+    if (literal.decimals > 0 || scientific)
         return true;
     if (percent)
         return true;
     if (literal.integerDigits < minIntegerDigits)
         return false;
-    return !isYear(text, literal, unit, percent);
+    return !isYear(written, literal, unit);
 }
 /**
  * The numbers of an answer that need a source: decimals, percentages and
@@ -240,8 +256,14 @@ export function extractClaims(answer, options) {
     const masked = maskUncheckedSpans(answer);
     const derived = derivedResultOffsets(masked);
     const claims = [];
+    // The digits of a written exponent (`10^-308`) are part of the number before them.
+    let exponentEnd = 0;
     for (const match of masked.matchAll(NUMERIC_RUN)) {
         for (const reading of readRun(match[0], match.index)) {
+            if (reading.index < exponentEnd)
+                continue;
+            const end = reading.index + reading.text.length;
+            exponentEnd = end + (exponentAfter(masked.slice(end, end + 16))?.length ?? 0);
             if (derived.has(reading.index))
                 continue;
             const claim = claimAt(masked, answer, reading, minIntegerDigits);
@@ -254,10 +276,9 @@ export function extractClaims(answer, options) {
 function claimAt(masked, answer, reading, minIntegerDigits) {
     const start = reading.index;
     let end = start + reading.text.length;
-    const exponentMatch = EXPONENT.exec(masked.slice(end, end + 6));
-    const exponent = exponentMatch ? Number(exponentMatch[0].slice(1)) : 0;
-    if (exponentMatch)
-        end += exponentMatch[0].length;
+    const written10 = exponentAfter(masked.slice(end, end + 16));
+    const exponent = written10?.exponent ?? 0;
+    end += written10?.length ?? 0;
     const from = Math.max(0, start - 48);
     const site = { before: masked.slice(from, start), after: masked.slice(end, end + 24), rawBefore: answer.slice(from, start) };
     if (isPartOfToken(site) || isReference(site) || isHedged(site))
@@ -269,7 +290,7 @@ function claimAt(masked, answer, reading, minIntegerDigits) {
     const [main = reading.text, ...others] = reading.values;
     const literal = parseLiteral(main, exponent);
     const written = masked.slice(start, end);
-    if (!needsSource(literal, written, unit, percent, minIntegerDigits))
+    if (!needsSource(literal, written, written10 !== undefined, unit, percent, minIntegerDigits))
         return undefined;
     let parts = [];
     if (reading.pieces !== undefined) {

@@ -33,6 +33,21 @@ export interface ClaimOptions {
 const NUMERIC_RUN = /\d(?:[.,]?\d)*(?:[ \u00a0\u202f\u2009'’]\d{3}(?:[.,]?\d)*)*/g;
 const GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$/;
 const EXPONENT = /^[eE][-+]?\d{1,3}(?!\w|\.\d)/;
+// Scientific notation written out: 2.31 × 10⁻⁵, 6.02×10^23, 1.5·10^-3, 1.2 x 10^(-308).
+const TIMES_TEN = /^ ?[×x*·] ?10(?:\^\(?([-+−]?\d{1,3})\)?|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?!\w|\.\d)/;
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** The power of ten written right after a number (`e-4`, `× 10⁻⁵`, `×10^23`) and its length. */
+function exponentAfter(text: string): { readonly exponent: number; readonly length: number } | undefined {
+  const plain = EXPONENT.exec(text);
+  if (plain) return { exponent: Number(plain[0].slice(1)), length: plain[0].length };
+  const written = TIMES_TEN.exec(text);
+  if (!written) return undefined;
+  const [whole, caret, superscript] = written;
+  const digits = caret ?? [...(superscript ?? '')].map((char) => (char === '⁻' ? '-' : char === '⁺' ? '+' : String(SUPERSCRIPT_DIGITS.indexOf(char)))).join('');
+  return { exponent: Number(digits.replace('−', '-')), length: whole.length };
+}
+
 
 /** Short units a number may carry, with the scales a source may be written in. */
 const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, readonly number[]>([
@@ -202,8 +217,9 @@ function isRoundFigure(literal: Literal): boolean {
   return literal.value % 10 ** exponent === 0;
 }
 
-function isYear(text: string, literal: Literal, unit: string, percent: boolean): boolean {
-  return /^\d{4}$/.test(text) && literal.value >= 1900 && literal.value <= 2100 && unit === '' && !percent;
+/** Four plain digits (no grouping) from 1900 to 2100 with no unit; percentages never reach here. */
+function isYear(written: string, literal: Literal, unit: string): boolean {
+  return /^\d{4}$/.test(written) && literal.value >= 1900 && literal.value <= 2100 && unit === '';
 }
 
 interface RunReading {
@@ -293,12 +309,12 @@ function rangesFor(literal: Literal, unit: string, percent: boolean): ValueRange
   return ranges;
 }
 
-function needsSource(literal: Literal, text: string, unit: string, percent: boolean, minIntegerDigits: number): boolean {
+function needsSource(literal: Literal, written: string, scientific: boolean, unit: string, percent: boolean, minIntegerDigits: number): boolean {
   if (isRoundFigure(literal)) return false;
-  if (literal.decimals > 0 || /e/i.test(text)) return true;
+  if (literal.decimals > 0 || scientific) return true;
   if (percent) return true;
   if (literal.integerDigits < minIntegerDigits) return false;
-  return !isYear(text, literal, unit, percent);
+  return !isYear(written, literal, unit);
 }
 
 /**
@@ -313,8 +329,13 @@ export function extractClaims(answer: string, options?: ClaimOptions | null): Nu
   const masked = maskUncheckedSpans(answer);
   const derived = derivedResultOffsets(masked);
   const claims: NumberClaim[] = [];
+  // The digits of a written exponent (`10^-308`) are part of the number before them.
+  let exponentEnd = 0;
   for (const match of masked.matchAll(NUMERIC_RUN)) {
     for (const reading of readRun(match[0], match.index)) {
+      if (reading.index < exponentEnd) continue;
+      const end = reading.index + reading.text.length;
+      exponentEnd = end + (exponentAfter(masked.slice(end, end + 16))?.length ?? 0);
       if (derived.has(reading.index)) continue;
       const claim = claimAt(masked, answer, reading, minIntegerDigits);
       if (claim) claims.push(claim);
@@ -326,9 +347,9 @@ export function extractClaims(answer: string, options?: ClaimOptions | null): Nu
 function claimAt(masked: string, answer: string, reading: RunReading, minIntegerDigits: number): NumberClaim | undefined {
   const start = reading.index;
   let end = start + reading.text.length;
-  const exponentMatch = EXPONENT.exec(masked.slice(end, end + 6));
-  const exponent = exponentMatch ? Number(exponentMatch[0].slice(1)) : 0;
-  if (exponentMatch) end += exponentMatch[0].length;
+  const written10 = exponentAfter(masked.slice(end, end + 16));
+  const exponent = written10?.exponent ?? 0;
+  end += written10?.length ?? 0;
   const from = Math.max(0, start - 48);
   const site: Site = { before: masked.slice(from, start), after: masked.slice(end, end + 24), rawBefore: answer.slice(from, start) };
   if (isPartOfToken(site) || isReference(site) || isHedged(site)) return undefined;
@@ -338,7 +359,7 @@ function claimAt(masked: string, answer: string, reading: RunReading, minInteger
   const [main = reading.text, ...others] = reading.values;
   const literal = parseLiteral(main, exponent);
   const written = masked.slice(start, end);
-  if (!needsSource(literal, written, unit, percent, minIntegerDigits)) return undefined;
+  if (!needsSource(literal, written, written10 !== undefined, unit, percent, minIntegerDigits)) return undefined;
   let parts: (readonly ValueRange[])[] = [];
   if (reading.pieces !== undefined) {
     parts = piecesNeedingSource(masked, answer, reading.pieces, minIntegerDigits);
