@@ -174,11 +174,7 @@ fn refine_segments(a: &[u8], b: &[u8]) -> Vec<Edit> {
     let mut out = Vec::new();
     for hunk in unit_hunks(Algorithm::Patience, &sa, &sb) {
         let (ha, hb) = (&a[hunk.a.clone()], &b[hunk.b.clone()]);
-        let refined = if ha.is_empty() || hb.is_empty() {
-            None
-        } else {
-            refine_tokens(ha, hb)
-        };
+        let refined = if ha.is_empty() || hb.is_empty() { None } else { refine_tokens(ha, hb) };
         let edits = refined.unwrap_or_else(|| vec![Edit { a: 0..ha.len(), b: 0..hb.len() }]);
         out.extend(shift(edits, hunk.a.start, hunk.b.start));
     }
@@ -442,7 +438,8 @@ fn nearest_candidate(content: &str, old: &str) -> Option<String> {
 
 fn ambiguous_lines(content: &str, old: &str) -> String {
     let hay = content.as_bytes();
-    let lines: Vec<String> = memmem::find_iter(hay, old.as_bytes()).take(3).map(|p| line_of(hay, p).to_string()).collect();
+    let lines: Vec<String> =
+        memmem::find_iter(hay, old.as_bytes()).take(3).map(|p| line_of(hay, p).to_string()).collect();
     format!("occurrences at lines {}", lines.join(", "))
 }
 
@@ -461,7 +458,8 @@ pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, Appl
                 continue;
             }
         }
-        let nearest = if count == 0 { nearest_candidate(&current, &rep.old) } else { Some(ambiguous_lines(&current, &rep.old)) };
+        let nearest =
+            if count == 0 { nearest_candidate(&current, &rep.old) } else { Some(ambiguous_lines(&current, &rep.old)) };
         failures.push(AnchorFailure { index, count, excerpt: excerpt(&rep.old, 60), nearest });
     }
     if failures.is_empty() {

@@ -178,7 +178,8 @@ fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
     if args.iter().skip(1).any(|a| a == "--json") {
         let message = err.kind().as_str().unwrap_or("invalid command line").to_string();
         let error = json!({ "code": "usage", "message": message, "causes": [], "help": "run `forklayer --help`" });
-        Reporter { json: true, quiet: true, verbose: false }.json_document(&json!({ "schema": "forklayer/1", "ok": false, "error": error }));
+        Reporter { json: true, quiet: true, verbose: false }
+            .json_document(&json!({ "schema": "forklayer/1", "ok": false, "error": error }));
     }
     ExitStatus::Usage
 }
@@ -255,9 +256,7 @@ fn report_error(reporter: &Reporter, schema: &str, err: &anyhow::Error) -> ExitS
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
-    })
+    err.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
 }
 
 /// Adds "failed to …" context naming the declaration.

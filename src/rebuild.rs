@@ -94,7 +94,12 @@ fn push(files: &mut BTreeMap<String, Vec<FileDrift>>, path: &str, drift: FileDri
 
 /// Applies a manifest to a package's pristine tree. Every problem of every
 /// file is collected before failing.
-pub fn apply_manifest(package: &str, base: &Tree, manifest: &Manifest, options: ApplyOptions) -> Result<Tree, PackageDrift> {
+pub fn apply_manifest(
+    package: &str,
+    base: &Tree,
+    manifest: &Manifest,
+    options: ApplyOptions,
+) -> Result<Tree, PackageDrift> {
     let mut out = base.clone();
     let mut files = BTreeMap::new();
     let ext = manifest.forklayer.clone().unwrap_or_default();
@@ -231,7 +236,10 @@ impl crate::error::Diagnostic for RebuildError {
     fn exit_status(&self) -> crate::error::ExitStatus {
         use crate::error::ExitStatus;
         match self {
-            RebuildError::Drift(_) | RebuildError::MissingUpstream { .. } | RebuildError::MissingOwnSource { .. } | RebuildError::WrongManifest { .. } => ExitStatus::Usage,
+            RebuildError::Drift(_)
+            | RebuildError::MissingUpstream { .. }
+            | RebuildError::MissingOwnSource { .. }
+            | RebuildError::WrongManifest { .. } => ExitStatus::Usage,
             RebuildError::Manifest(e) => e.exit_status(),
             RebuildError::Tree(e) => e.exit_status(),
             RebuildError::Write(e) => e.exit_status(),
@@ -264,7 +272,6 @@ impl crate::error::Diagnostic for RebuildError {
         }
     }
 }
-
 
 /// Reads an upstream package from `<upstream>/<scope>/<name>`.
 pub fn read_upstream_package(layer: &Layer, upstream: &Path, name: &str) -> Result<Tree, RebuildError> {
@@ -430,6 +437,9 @@ pub fn compare_trees(rebuilt: &Tree, reference: &Tree) -> Vec<Difference> {
 
 fn diff_path(d: &Difference) -> &str {
     match d {
-        Difference::Missing { path } | Difference::Extra { path } | Difference::Content { path, .. } | Difference::Mode { path, .. } => path,
+        Difference::Missing { path }
+        | Difference::Extra { path }
+        | Difference::Content { path, .. }
+        | Difference::Mode { path, .. } => path,
     }
 }

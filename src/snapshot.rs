@@ -128,7 +128,6 @@ impl crate::error::Diagnostic for SnapshotError {
     }
 }
 
-
 /// What a snapshot vendored.
 #[derive(Clone, Debug)]
 pub struct SnapshotOutcome {
@@ -233,7 +232,11 @@ fn fetch_all_local(
     for path in paths {
         for (origin, fetched) in read_source(path, &wanted, version, previous)? {
             if let Some((first, _)) = found.get(&fetched.name) {
-                return Err(SnapshotError::Duplicate { package: fetched.name.clone(), first: first.clone(), second: origin });
+                return Err(SnapshotError::Duplicate {
+                    package: fetched.name.clone(),
+                    first: first.clone(),
+                    second: origin,
+                });
             }
             found.insert(fetched.name.clone(), (origin, fetched));
         }
@@ -242,7 +245,12 @@ fn fetch_all_local(
     for name in &wanted {
         let (origin, fetched) = found.remove(name).ok_or_else(|| SnapshotError::Missing { package: name.clone() })?;
         if fetched.version != version {
-            return Err(SnapshotError::WrongVersion { package: name.clone(), origin, found: fetched.version, wanted: version.into() });
+            return Err(SnapshotError::WrongVersion {
+                package: name.clone(),
+                origin,
+                found: fetched.version,
+                wanted: version.into(),
+            });
         }
         out.push(fetched);
     }
@@ -273,7 +281,8 @@ fn read_source(
         return Ok(vec![(origin, npm::fetch_from_dir(path).map_err(source_err)?)]);
     }
     let mut out = Vec::new();
-    let entries = std::fs::read_dir(path).map_err(|source| source_err(NpmError::Io { path: path.to_path_buf(), source }))?;
+    let entries =
+        std::fs::read_dir(path).map_err(|source| source_err(NpmError::Io { path: path.to_path_buf(), source }))?;
     let mut tgzs: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -289,7 +298,8 @@ fn read_source(
         for name in wanted {
             let dir = base.join(name);
             if dir.join("package.json").is_file() {
-                let fetched = npm::fetch_from_dir(&dir).map_err(|source| SnapshotError::Source { path: dir.clone(), source })?;
+                let fetched =
+                    npm::fetch_from_dir(&dir).map_err(|source| SnapshotError::Source { path: dir.clone(), source })?;
                 out.push((dir.display().to_string(), fetched));
             }
         }

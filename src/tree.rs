@@ -200,20 +200,15 @@ impl Tree {
 
     /// Like [`Tree::read_dir`], but `keep(relpath, is_dir)` decides whether
     /// an entry (and, for a directory, everything below it) is read.
-    pub fn read_dir_filtered(
-        root: &Path,
-        mut keep: impl FnMut(&str, bool) -> bool,
-    ) -> Result<Tree, TreeError> {
+    pub fn read_dir_filtered(root: &Path, mut keep: impl FnMut(&str, bool) -> bool) -> Result<Tree, TreeError> {
         let mut tree = Tree::new();
         let mut pending = vec![(root.to_path_buf(), String::new())];
         while let Some((dir, prefix)) = pending.pop() {
             for entry in fs::read_dir(&dir).map_err(io_err(&dir))? {
                 let entry = entry.map_err(io_err(&dir))?;
                 let path = entry.path();
-                let name = entry
-                    .file_name()
-                    .into_string()
-                    .map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
+                let name =
+                    entry.file_name().into_string().map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
                 let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
                 let file_type = entry.file_type().map_err(io_err(&path))?;
                 if file_type.is_dir() {

@@ -25,14 +25,29 @@ pub struct WorkloadSpec {
 
 impl WorkloadSpec {
     /// Like the real layer: 12 packages, ~1.2 MB, one 10k-line file.
-    pub const REAL_SIZE: WorkloadSpec =
-        WorkloadSpec { packages: 12, files_per_package: 8, lines_per_file: 320, big_file_lines: 10_000, changes_per_thousand: 10 };
+    pub const REAL_SIZE: WorkloadSpec = WorkloadSpec {
+        packages: 12,
+        files_per_package: 8,
+        lines_per_file: 320,
+        big_file_lines: 10_000,
+        changes_per_thousand: 10,
+    };
     /// One 80,000-line file with 1% of lines changed.
-    pub const BIG_FILE: WorkloadSpec =
-        WorkloadSpec { packages: 1, files_per_package: 0, lines_per_file: 0, big_file_lines: 80_000, changes_per_thousand: 10 };
+    pub const BIG_FILE: WorkloadSpec = WorkloadSpec {
+        packages: 1,
+        files_per_package: 0,
+        lines_per_file: 0,
+        big_file_lines: 80_000,
+        changes_per_thousand: 10,
+    };
     /// 1,000 packages / 5,000 files.
-    pub const MANY_PACKAGES: WorkloadSpec =
-        WorkloadSpec { packages: 1_000, files_per_package: 5, lines_per_file: 20, big_file_lines: 0, changes_per_thousand: 10 };
+    pub const MANY_PACKAGES: WorkloadSpec = WorkloadSpec {
+        packages: 1_000,
+        files_per_package: 5,
+        lines_per_file: 20,
+        big_file_lines: 0,
+        changes_per_thousand: 10,
+    };
 }
 
 /// splitmix64: tiny, fixed-seed, never the system RNG.
@@ -84,7 +99,9 @@ fn file_pair(rng: &mut SplitMix64, lines: usize, per_thousand: u64) -> (String, 
                 fork.push_str(&line);
                 fork.push_str("\t// self-checking: added\n");
             }
-            (true, 1) => fork.push_str(&line.replace("resolve", "resolveChecked").replace("return", "return /* checked */")),
+            (true, 1) => {
+                fork.push_str(&line.replace("resolve", "resolveChecked").replace("return", "return /* checked */"))
+            }
             (true, _) => {}
         }
     }
@@ -137,10 +154,8 @@ pub fn write_repository(spec: &WorkloadSpec, root: &Path) -> Result<Layer, TreeE
     top.graft("upstream", upstream)?;
     top.graft("profile/forks", fork)?;
     top.write_to(root)?;
-    Layer::parse(&declaration, &root.join("forklayer.toml"), root, &PathOverrides::default()).map_err(|e| TreeError::Io {
-        path: root.join("forklayer.toml"),
-        source: std::io::Error::other(e.to_string()),
-    })
+    Layer::parse(&declaration, &root.join("forklayer.toml"), root, &PathOverrides::default())
+        .map_err(|e| TreeError::Io { path: root.join("forklayer.toml"), source: std::io::Error::other(e.to_string()) })
 }
 
 #[cfg(test)]
@@ -149,12 +164,19 @@ mod tests {
 
     #[test]
     fn generator_is_deterministic_and_round_trips_at_small_size() {
-        let spec = WorkloadSpec { packages: 3, files_per_package: 2, lines_per_file: 300, big_file_lines: 500, changes_per_thousand: 20 };
+        let spec = WorkloadSpec {
+            packages: 3,
+            files_per_package: 2,
+            lines_per_file: 300,
+            big_file_lines: 500,
+            changes_per_thousand: 20,
+        };
         assert_eq!(generate(&spec, "@b"), generate(&spec, "@b"));
         let dir = tempfile::tempdir().expect("tempdir");
         let layer = write_repository(&spec, dir.path()).expect("write");
         crate::genpatches::gen_patches(&layer).expect("gen");
-        let rebuilt = crate::rebuild::rebuild_layer(&layer, &layer.paths.upstream, &layer.paths.patches).expect("rebuild");
+        let rebuilt =
+            crate::rebuild::rebuild_layer(&layer, &layer.paths.upstream, &layer.paths.patches).expect("rebuild");
         let forks = crate::tree::Tree::read_dir(&layer.paths.forks).expect("forks");
         assert!(crate::rebuild::compare_trees(&rebuilt, &forks).is_empty());
     }

@@ -121,7 +121,9 @@ fn random_edits_over_repetitive_texts_always_round_trip() {
         }
         let (base, fork) = (base.concat(), fork.concat());
         match generate(&base, &fork) {
-            Some(reps) => assert_eq!(apply(&base, &reps).expect("applies"), fork, "case {case}: {base:?} -> {fork:?}: {reps:?}"),
+            Some(reps) => {
+                assert_eq!(apply(&base, &reps).expect("applies"), fork, "case {case}: {base:?} -> {fork:?}: {reps:?}")
+            }
             None => assert!(base.is_empty(), "case {case}: only an empty base may be unanchorable"),
         }
     }
@@ -131,7 +133,10 @@ fn random_edits_over_repetitive_texts_always_round_trip() {
 fn inconsistent_delete_positions_from_the_diff_do_not_corrupt_edits() {
     // Regression: similar's compaction once reported a pure deletion one
     // token late on the new side; hunks now come from equal runs only.
-    round_trip("\r\n\r\nab{b b\n{{}{éa{ab{}a\r\nab ;b ;b};\r\nab éb\né}", "\r\n\r\n\r\nab{b b\n{{}}éa{ab{}aab ;b;;b};\r\nab éb\né}");
+    round_trip(
+        "\r\n\r\nab{b b\n{{}{éa{ab{}a\r\nab ;b ;b};\r\nab éb\né}",
+        "\r\n\r\n\r\nab{b b\n{{}}éa{ab{}aab ;b;;b};\r\nab éb\né}",
+    );
 }
 
 /// Large hunks go through the segment level; random edits there must

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{RunContext, Outcome};
+use super::{Outcome, RunContext};
 use crate::check::check;
 use crate::error::ExitStatus;
 
@@ -39,7 +39,10 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
         ExitStatus::Success
     };
     if status == ExitStatus::Success {
-        ctx.reporter.status("Checked", &format!("{} packages: upstream, manifests and fork layer agree", layer.all_packages().len()));
+        ctx.reporter.status(
+            "Checked",
+            &format!("{} packages: upstream, manifests and fork layer agree", layer.all_packages().len()),
+        );
     } else {
         ctx.reporter.warning("the fork layer does not round-trip; see stdout");
     }

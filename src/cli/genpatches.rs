@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{RunContext, Outcome};
+use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::genpatches::gen_patches;
 

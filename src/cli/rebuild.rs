@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::bail;
 use serde_json::json;
 
-use super::{RunContext, Outcome};
+use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::rebuild::{compare_trees, rebuild_into, rebuild_layer};
 use crate::tree::Tree;

@@ -72,11 +72,9 @@ pub fn read_tgz_limited(bytes: &[u8], max_unpacked: u64) -> Result<Tree, Tarball
     let mut unpacked: u64 = 0;
     for entry in archive.entries().map_err(corrupt)? {
         let mut entry = entry.map_err(corrupt)?;
-        let raw_name = String::from_utf8(entry.path_bytes().into_owned()).map_err(|e| {
-            TarballError::UnsafeEntry {
-                entry: String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                reason: "name is not valid UTF-8".into(),
-            }
+        let raw_name = String::from_utf8(entry.path_bytes().into_owned()).map_err(|e| TarballError::UnsafeEntry {
+            entry: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            reason: "name is not valid UTF-8".into(),
         })?;
         let refuse = |reason: &str| TarballError::UnsafeEntry { entry: raw_name.clone(), reason: reason.into() };
         match entry.header().entry_type() {
@@ -167,7 +165,8 @@ mod tests {
 
     #[test]
     fn bytes_and_executable_bits_are_kept() {
-        let tree = read_tgz(&tgz(&[("package/a.txt", b"a\r\n", 0o644), ("package/bin/x", b"#!", 0o775)])).expect("read");
+        let tree =
+            read_tgz(&tgz(&[("package/a.txt", b"a\r\n", 0o644), ("package/bin/x", b"#!", 0o775)])).expect("read");
         assert_eq!(tree.get("a.txt").map(|e| (e.bytes.as_slice(), e.executable)), Some((&b"a\r\n"[..], false)));
         assert_eq!(tree.get("bin/x").map(|e| e.executable), Some(true));
     }

@@ -84,7 +84,12 @@ fn rebuild_check_reports_missing_extra_content_and_mode_differences() {
     dir.write_package("ref/@acme/pkg", &reference);
     let run = dir.run(&["rebuild", "--check", "ref"]);
     run.assert_code(1);
-    for needle in ["missing: `@acme/pkg/a.js`", "content: `@acme/pkg/b.js`", "mode: `@acme/pkg/c.sh`", "extra: `@acme/pkg/extra.js`"] {
+    for needle in [
+        "missing: `@acme/pkg/a.js`",
+        "content: `@acme/pkg/b.js`",
+        "mode: `@acme/pkg/c.sh`",
+        "extra: `@acme/pkg/extra.js`",
+    ] {
         assert!(run.stdout.contains(needle), "{needle} not in {}", run.stdout);
     }
 }
