@@ -20,9 +20,24 @@ function exponentAfter(text) {
     const digits = caret ?? [...(superscript ?? '')].map((char) => (char === '⁻' ? '-' : char === '⁺' ? '+' : String(SUPERSCRIPT_DIGITS.indexOf(char)))).join('');
     return { exponent: Number(digits.replace('−', '-')), length: whole.length };
 }
-/** Short units a number may carry, with the scales a source may be written in. */
+/**
+ * Short units a number may carry, with the scales a source may be written in:
+ * a source value `v` sources the claim `x` when `v` rounds to `x × scale`.
+ * Time and size units also accept their neighbours (1.2 s ← 1204 ms, 3.5 GB
+ * ← 3584 MB), because writing a tool's figure in a larger unit is not a
+ * derivation the reader needs to see.
+ */
+const MS_SCALES = [1, 1e-3, 1e3, 1e6];
+const SECOND_SCALES = [1, 1e3, 1 / 60];
+const MINUTE_SCALES = [1, 60, 6e4, 1 / 60];
+const HOUR_SCALES = [1, 60, 3600];
 const UNIT_SCALES = new Map([
-    ...['ms', 's', 'sec', 'secs', 'min', 'mins', 'h', 'hr', 'hrs', 'ns', 'us', 'µs', 'μs', 'd'].map((unit) => [unit, [1]]),
+    ...['ms', '毫秒'].map((unit) => [unit, MS_SCALES]),
+    ...['s', 'sec', 'secs', '秒'].map((unit) => [unit, SECOND_SCALES]),
+    ...['min', 'mins', '分钟'].map((unit) => [unit, MINUTE_SCALES]),
+    ...['h', 'hr', 'hrs', '小时'].map((unit) => [unit, HOUR_SCALES]),
+    ...['us', 'µs', 'μs', '微秒'].map((unit) => [unit, [1, 1e3, 1e-3]]),
+    ...['ns', 'd'].map((unit) => [unit, [1]]),
     ...['x', 'X', '×', 'px', 'pt', 'em', 'bp', 'nt', 'aa', 'Hz', 'W', 'V', 'A', 'mA', 'mm', 'cm', 'm', 'km'].map((unit) => [unit, [1]]),
     ...['g', 'kg', 'mg', 'L', 'ml', 'mL', '°C', '°F', 'C', 'F', 'b', 'bit', 'bits', 'B', 'fps', 'rps', 'qps', 'ops'].map((unit) => [unit, [1]]),
     ['k', [1, 1e3]],
@@ -38,12 +53,12 @@ const UNIT_SCALES = new Map([
     ['KB', [1, 1e3, 1024]],
     ['kB', [1, 1e3, 1024]],
     ['KiB', [1, 1024]],
-    ['MB', [1, 1e6, 1024 ** 2]],
-    ['MiB', [1, 1024 ** 2]],
-    ['GB', [1, 1e9, 1024 ** 3]],
-    ['GiB', [1, 1024 ** 3]],
-    ['TB', [1, 1e12, 1024 ** 4]],
-    ['TiB', [1, 1024 ** 4]],
+    ['MB', [1, 1e6, 1024 ** 2, 1e3, 1024]],
+    ['MiB', [1, 1024 ** 2, 1024]],
+    ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024]],
+    ['GiB', [1, 1024 ** 3, 1024]],
+    ['TB', [1, 1e12, 1024 ** 4, 1e3, 1024]],
+    ['TiB', [1, 1024 ** 4, 1024]],
     ['kb', [1, 1e3]],
     ['Mb', [1, 1e6]],
     ['Gb', [1, 1e9]],
@@ -120,9 +135,9 @@ function isReference({ rawBefore, after }) {
 }
 /** The unit written right after the number (`ms`, `GB`, `万`), `''` for none, `undefined` for an identifier tail. */
 function unitAfter(after) {
-    const cjk = /^[万亿倍]/.exec(after);
+    const cjk = /^ ?([万亿倍]|毫秒|微秒|秒|分钟|小时)/.exec(after);
     if (cjk)
-        return cjk[0];
+        return cjk[1];
     const spaced = after.startsWith(' ') ? after.slice(1) : after;
     const match = UNIT_AT_START.exec(spaced);
     if (!match) {

@@ -49,11 +49,24 @@ function exponentAfter(text: string): { readonly exponent: number; readonly leng
 }
 
 
-/** Short units a number may carry, with the scales a source may be written in. */
+/**
+ * Short units a number may carry, with the scales a source may be written in:
+ * a source value `v` sources the claim `x` when `v` rounds to `x × scale`.
+ * Time and size units also accept their neighbours (1.2 s ← 1204 ms, 3.5 GB
+ * ← 3584 MB), because writing a tool's figure in a larger unit is not a
+ * derivation the reader needs to see.
+ */
+const MS_SCALES = [1, 1e-3, 1e3, 1e6];
+const SECOND_SCALES = [1, 1e3, 1 / 60];
+const MINUTE_SCALES = [1, 60, 6e4, 1 / 60];
+const HOUR_SCALES = [1, 60, 3600];
 const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, readonly number[]>([
-  ...['ms', 's', 'sec', 'secs', 'min', 'mins', 'h', 'hr', 'hrs', 'ns', 'us', 'µs', 'μs', 'd'].map(
-    (unit) => [unit, [1]] as const,
-  ),
+  ...['ms', '毫秒'].map((unit) => [unit, MS_SCALES] as const),
+  ...['s', 'sec', 'secs', '秒'].map((unit) => [unit, SECOND_SCALES] as const),
+  ...['min', 'mins', '分钟'].map((unit) => [unit, MINUTE_SCALES] as const),
+  ...['h', 'hr', 'hrs', '小时'].map((unit) => [unit, HOUR_SCALES] as const),
+  ...['us', 'µs', 'μs', '微秒'].map((unit) => [unit, [1, 1e3, 1e-3]] as const),
+  ...['ns', 'd'].map((unit) => [unit, [1]] as const),
   ...['x', 'X', '×', 'px', 'pt', 'em', 'bp', 'nt', 'aa', 'Hz', 'W', 'V', 'A', 'mA', 'mm', 'cm', 'm', 'km'].map(
     (unit) => [unit, [1]] as const,
   ),
@@ -73,12 +86,12 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
   ['KB', [1, 1e3, 1024]],
   ['kB', [1, 1e3, 1024]],
   ['KiB', [1, 1024]],
-  ['MB', [1, 1e6, 1024 ** 2]],
-  ['MiB', [1, 1024 ** 2]],
-  ['GB', [1, 1e9, 1024 ** 3]],
-  ['GiB', [1, 1024 ** 3]],
-  ['TB', [1, 1e12, 1024 ** 4]],
-  ['TiB', [1, 1024 ** 4]],
+  ['MB', [1, 1e6, 1024 ** 2, 1e3, 1024]],
+  ['MiB', [1, 1024 ** 2, 1024]],
+  ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024]],
+  ['GiB', [1, 1024 ** 3, 1024]],
+  ['TB', [1, 1e12, 1024 ** 4, 1e3, 1024]],
+  ['TiB', [1, 1024 ** 4, 1024]],
   ['kb', [1, 1e3]],
   ['Mb', [1, 1e6]],
   ['Gb', [1, 1e9]],
@@ -167,8 +180,8 @@ function isReference({ rawBefore, after }: Site): boolean {
 
 /** The unit written right after the number (`ms`, `GB`, `万`), `''` for none, `undefined` for an identifier tail. */
 function unitAfter(after: string): string | undefined {
-  const cjk = /^[万亿倍]/.exec(after);
-  if (cjk) return cjk[0];
+  const cjk = /^ ?([万亿倍]|毫秒|微秒|秒|分钟|小时)/.exec(after);
+  if (cjk) return cjk[1];
   const spaced = after.startsWith(' ') ? after.slice(1) : after;
   const match = UNIT_AT_START.exec(spaced);
   if (!match) {
