@@ -3,7 +3,8 @@
 // mode, driven by a scripted model. Every assertion is on what the model saw
 // and on what exists on disk afterwards.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { host } from "./lib/host.mjs";
@@ -16,6 +17,14 @@ import { runTurn } from "./lib/turn.mjs";
 /** The exact notice the model sees for an intercepted command (docs/self-checking contract). */
 const COMMAND_INTERCEPTED =
   "[sandbox: self-check intercepted — this command attempted to access a path outside the workspace; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be allowed with full access]";
+/** The exact notice for a command that failed confined with permission-like evidence. */
+const COMMAND_FAILED =
+  "[sandbox: self-check failed — this command failed; this may be a sandbox permission issue; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be retried with full access]";
+/**
+ * Whether dsh confines with bubblewrap here (it prefers bwrap, else Landlock):
+ * under bwrap /tmp is a private tmpfs, so host /tmp files look missing.
+ */
+const BWRAP = spawnSync("bwrap", ["--ro-bind", "/", "/", "--tmpfs", "/tmp", "true"]).status === 0;
 /** Upstream's marker for an ordinary workspace-write denial. */
 const UPSTREAM_DENIAL = "[sandbox: file access denied under workspace-write mode]";
 
@@ -95,6 +104,34 @@ describe("Self Checking mode in the installed profile (real dsh, headless)", () 
     assert.ok(first.result.includes(COMMAND_INTERCEPTED), run.describe());
     assert.ok(different.result.includes(COMMAND_INTERCEPTED), run.describe());
     assert.equal(existsSync(target), false);
+  });
+
+  test("should give a plain failure no self-check notice", async () => {
+    const workspace = scratchDir("ws");
+    const run = await turn(workspace, [bash("ls /nonexistent-forklayer-e2e-dir"), bash("grep -q needle /dev/null"), answer("Neither exists.")]);
+    assert.equal(run.code, 0, run.describe());
+    const [missing, noMatch] = run.toolExchanges;
+    assert.match(missing.result, /No such file or directory\n\[exit code: 2\]$/, run.describe());
+    assert.equal(noMatch.result, "(no output)\n[exit code: 1]", run.describe());
+    for (const { result } of run.toolExchanges) assert.ok(!result.includes("self-check"), result);
+  });
+
+  test(`should let the model reach a host /tmp file outside the workspace (${BWRAP ? "bwrap: failed notice, then the re-run reads it" : "Landlock: readable at once"})`, async () => {
+    const workspace = scratchDir("ws");
+    const elsewhere = scratchDir("host-tmp");
+    writeFileSync(join(elsewhere, "data.txt"), "measured 0.873\n");
+    const command = `cat ${join(elsewhere, "data.txt")}`;
+    const run = await turn(workspace, [bash(command), bash(command), answer("The file says 0.873.")]);
+    assert.equal(run.code, 0, run.describe());
+    const [first, rerun] = run.toolExchanges;
+    if (BWRAP) {
+      assert.ok(first.result.includes("No such file or directory"), run.describe());
+      assert.ok(first.result.includes(COMMAND_FAILED), run.describe());
+      assert.ok(!first.result.includes(COMMAND_INTERCEPTED), run.describe());
+    } else {
+      assert.equal(first.result, "measured 0.873\n", run.describe());
+    }
+    assert.equal(rerun.result, "measured 0.873\n", run.describe());
   });
 
   test("should not carry a grant into a new session", async () => {
