@@ -391,6 +391,23 @@ test_powershell_twin() {
   end
 }
 
+test_web_surface() {
+  begin 'the installed web profile in real dsh: a web session gets the forked tools through its agent preset; interception and re-run'
+  local home="$scratch/web/home" out="$scratch/web.out" status=0
+  pristine_home "$home"
+  bash install.sh --dsh-home "$home" >/dev/null 2>&1 || status=$?
+  check 'install exits 0' status_is "$status" 0
+  mkdir -p "$scratch/web/workspace" "$scratch/web/outside"
+  status=0
+  node tests/install/web-surface.mjs --launcher "$launcher" --dsh-home "$home" --profile self-checking \
+    --workspace "$scratch/web/workspace" --outside "$scratch/web/outside" >"$out" 2>&1 || status=$?
+  sed 's/^/    /' "$out"
+  check 'every finding is right' status_is "$status" 0
+  check 'the interception reached the model' contains "$out" 'ok  the first outside write is intercepted'
+  check 'the re-run wrote the file' test -f "$scratch/web/outside/web-surface.txt"
+  end
+}
+
 test_usage_errors() {
   begin 'usage errors exit 2; uninstalling what the installer did not write is refused'
   local home="$scratch/usage/home" out="$scratch/usage.out" status=0
@@ -427,6 +444,7 @@ test_headless_and_release_layout
 test_with_dsh
 test_dsh_plugin_keeps_the_forks
 test_powershell_twin
+test_web_surface
 test_usage_errors
 
 echo
