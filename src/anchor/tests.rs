@@ -1,5 +1,6 @@
 use crate::anchor::{apply, count_non_overlapping, generate, ApplyError};
 use crate::manifest::Replacement;
+use crate::workload::SplitMix64;
 
 fn round_trip(base: &str, fork: &str) -> Vec<Replacement> {
     let reps = generate(base, fork).expect("anchorable");
@@ -95,14 +96,8 @@ fn non_overlapping_count_follows_the_seed_semantics() {
 /// repetition, CR/LF mixes and multi-byte characters stress anchoring.
 #[test]
 fn random_edits_over_repetitive_texts_always_round_trip() {
-    let mut state: u64 = 0x1234_5678;
-    let mut next = move |n: u64| {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % n
-    };
+    let mut rng = SplitMix64::new(0x1234_5678);
+    let mut next = move |n: u64| rng.below(n);
     let alphabet = ["a", "b", " ", "\n", "\r\n", ";", "é", "{", "}", "ab"];
     for case in 0..400 {
         let len = next(60) as usize;
@@ -143,14 +138,8 @@ fn inconsistent_delete_positions_from_the_diff_do_not_corrupt_edits() {
 /// round-trip too.
 #[test]
 fn random_edits_in_large_single_line_hunks_round_trip() {
-    let mut state: u64 = 0xABCD_EF01;
-    let mut next = move |n: u64| {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % n
-    };
+    let mut rng = SplitMix64::new(0xABCD_EF01);
+    let mut next = move |n: u64| rng.below(n);
     let alphabet = ["var x=1;", "f(a,b)", "{", "}", ",", "return y;", "é", " "];
     for case in 0..40 {
         let len = 1000 + next(1500) as usize;
