@@ -83,7 +83,13 @@ export function scanSourceNumbers(text: string, visit: ValueVisitor): boolean {
   const length = text.length;
   let i = 0;
   while (i < length) {
-    if (!isDigit(text.charCodeAt(i))) {
+    const first = text.charCodeAt(i);
+    if (!isDigit(first)) {
+      if (first >= FULLWIDTH_0 && first <= FULLWIDTH_9) {
+        i = scanFullwidthRun(text, i, visit);
+        if (i < 0) return true;
+        continue;
+      }
       i += 1;
       continue;
     }
@@ -120,6 +126,24 @@ export function scanSourceNumbers(text: string, visit: ValueVisitor): boolean {
     if (i < 0) return true;
   }
   return false;
+}
+
+const FULLWIDTH_0 = 0xff10;
+const FULLWIDTH_9 = 0xff19;
+// Full-width digits and their separators (０-９ ． ， ％ ｅ) and the ASCII ones mixed in.
+const FULLWIDTH_RUN = /[\uff10-\uff19\uff0e\uff0c\uff05\uff45\uff25\uff0d0-9.,%eE-]+/y;
+
+/**
+ * Read a run of full-width digits (`１７０８`, `０．８５`, `１２．５％`, typed by
+ * users with a Chinese or Japanese input method) as its ASCII twin. Returns
+ * where scanning continues, or -1 when the visitor stopped the scan.
+ */
+function scanFullwidthRun(text: string, start: number, visit: ValueVisitor): number {
+  FULLWIDTH_RUN.lastIndex = start;
+  FULLWIDTH_RUN.test(text);
+  const end = Math.max(FULLWIDTH_RUN.lastIndex, start + 1);
+  const ascii = text.slice(start, end).replace(/[\uff01-\uff5e]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+  return scanSourceNumbers(ascii, visit) ? -1 : end;
 }
 
 /** A decimal `text[start, dot)` `.` `text[dot + 1, end)`: its value, and 1708 for `1.708` (dot as thousands separator). */
