@@ -85,6 +85,7 @@ if ($name -eq '' -or $name -eq '.' -or $name -eq '..' -or $name -eq 'node_module
   UsageError "invalid profile name ``$name``: use letters, digits, dots, dashes or underscores, not starting with a dot or dash"
 }
 if ($Uninstall -and ($Force -or $Headless -or $WithDsh)) { UsageError '-Uninstall takes only -ProfileName and -DshHome' }
+if ($PSBoundParameters.ContainsKey('DshHome') -and -not $DshHome.Trim()) { UsageError '-DshHome needs a directory, not an empty string' }
 if (-not $DshHome) { $DshHome = $env:DSH_HOME }
 if (-not $DshHome -or -not $DshHome.Trim()) { $DshHome = Join-Path $HOME '.dsh' }
 if ($DshHome.Contains("`t") -or $DshHome.Contains("`n")) { UsageError 'the dsh home path must not contain tabs or newlines' }

@@ -87,6 +87,7 @@ fi
 if ((uninstall)) && ((force || headless || with_dsh)); then
   usage_error '--uninstall takes only --profile and --dsh-home'
 fi
+[[ -n "${dsh_home// /}" ]] || usage_error '--dsh-home needs a directory, not an empty string'
 [[ "$dsh_home" != *$'\t'* && "$dsh_home" != *$'\n'* ]] || usage_error 'the dsh home path must not contain tabs or newlines'
 
 source_root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

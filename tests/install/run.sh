@@ -418,6 +418,9 @@ test_usage_errors() {
   bash install.sh --profile ../evil --dsh-home "$home" >"$out" 2>&1 || status=$?
   check 'path-like profile name exits 2' status_is "$status" 2
   status=0
+  (cd "$scratch" && bash "$repo/install.sh" --dsh-home '') >"$out" 2>&1 || status=$?
+  check 'an empty --dsh-home exits 2 (never the current directory)' status_is "$status" 2
+  status=0
   bash install.sh --uninstall --force --dsh-home "$home" >"$out" 2>&1 || status=$?
   check '--uninstall --force exits 2' status_is "$status" 2
   status=0
