@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { host } from "./lib/host.mjs";
 import { outsideDir, removeScratch, scratchDir } from "./lib/places.mjs";
 import { installProfile } from "./lib/profile.mjs";
-import { answer, bash, script, write } from "./lib/script.mjs";
+import { answer, bash, call, script, write } from "./lib/script.mjs";
 import { eventsOf } from "./lib/session.mjs";
 import { runTurn } from "./lib/turn.mjs";
 
@@ -159,6 +159,20 @@ describe("Self Checking mode in the installed profile (real dsh, headless)", () 
     assert.ok(!first.result.includes(UPSTREAM_DENIAL), run.describe());
     assert.ok(!rerun.result.startsWith("Error"), run.describe());
     assert.equal(readFileSync(target, "utf8"), "from the write tool\n");
+  });
+
+  test("should intercept the edit tool outside the workspace with the file unchanged, then let the identical re-run edit", async () => {
+    const workspace = scratchDir("ws");
+    const target = join(outside, "edit-tool.txt");
+    writeFileSync(target, "colour = red\n");
+    const editStep = call("edit", { file_path: target, old_string: "red", new_string: "blue" });
+    const run = await turn(workspace, [call("read", { file_path: target }), editStep, editStep, answer("Edited.")], "self-checking", () => readFileSync(target, "utf8"));
+    assert.equal(run.code, 0, run.describe());
+    const [, first, rerun] = run.toolExchanges;
+    assert.ok(first.result.startsWith("Error: [sandbox: self-check intercepted"), run.describe());
+    assert.ok(first.result.includes(target), run.describe());
+    assert.deepEqual(run.observedBeforeStep.slice(0, 4), ["colour = red\n", "colour = red\n", "colour = red\n", "colour = blue\n"], "unchanged until the re-run");
+    assert.ok(!rerun.result.startsWith("Error"), run.describe());
   });
 
   test("should not let a file grant unlock a shell command to the same path", async () => {
