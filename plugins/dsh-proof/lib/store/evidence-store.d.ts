@@ -36,8 +36,9 @@ export declare class EvidenceStore {
      */
     checkpoint(): Promise<Appended | null>;
     /**
-     * Save `baseline.json` (plain JSON text) and chain its sha256, so a later
-     * substitution is detected; then checkpoint.
+     * Save `baseline.json` (plain JSON text) and chain its sha256, signed with
+     * this host's key, so a later substitution is detected (a marker appended
+     * by someone else carries no valid signature); then checkpoint.
      */
     saveBaseline(text: string): Promise<{
         readonly digest: string;
@@ -54,8 +55,6 @@ export declare class EvidenceStore {
      * chain recorded: a swapped baseline must not grade anything.
      */
     readBaseline(): Promise<string | null>;
-    /** The digest of the last `baseline-saved` marker in the log, `null` when there is none. */
-    private recordedBaselineDigest;
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity(): Promise<IntegrityReport>;
     /** Wait for every queued append. */

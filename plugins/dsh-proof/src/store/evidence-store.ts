@@ -12,10 +12,12 @@ import { canonicalJson, type CanonicalValue } from '../core/canonical.js'
 import { ProofError } from '../core/errors.js'
 import {
   advancesAnchor,
+  baselineMessage,
   checkpointMessage,
   decodeRecord,
   encodeRecord,
   GENESIS_HASH,
+  judgeBaseline,
   parseAnchor,
   splitLines,
   verifyLog,
@@ -104,13 +106,16 @@ export class EvidenceStore {
   }
 
   /**
-   * Save `baseline.json` (plain JSON text) and chain its sha256, so a later
-   * substitution is detected; then checkpoint.
+   * Save `baseline.json` (plain JSON text) and chain its sha256, signed with
+   * this host's key, so a later substitution is detected (a marker appended
+   * by someone else carries no valid signature); then checkpoint.
    */
   saveBaseline(text: string): Promise<{ readonly digest: string }> {
     return this.enqueue(async () => {
       const digest = sha256(Buffer.from(text, 'utf8'))
-      await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest } })
+      const signer = await this.signer()
+      const signed = signer === null ? {} : { keyId: signer.keyId, signature: signer.sign(baselineMessage(digest)) }
+      await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest, ...signed } })
       await writeFileAtomic(this.location.baselineFile, text)
       await this.writeCheckpointIfDue(1)
       return { digest }
@@ -140,27 +145,17 @@ export class EvidenceStore {
     return this.enqueue(async () => {
       const bytes = await readFileIfExists(this.location.baselineFile)
       if (bytes === null) return null
-      const recorded = await this.recordedBaselineDigest()
-      if (recorded !== sha256(bytes)) {
+      const [log, signer] = await Promise.all([readFileIfExists(this.location.logFile), this.peekSigner()])
+      const records = log === null ? [] : splitLines(log).lines.map((line) => decodeRecord(line).record ?? null)
+      const judgement = judgeBaseline(records, sha256(bytes), signer.signer !== undefined, logPorts(signer.signer ?? null))
+      if (judgement.tampered) {
         throw new ProofError(
           'baseline_tampered',
-          `${this.location.baselineFile} ${recorded === null ? 'was never recorded in the evidence log' : 'differs from the digest chained when it was saved'}: it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`,
+          `${this.location.baselineFile} is not the baseline dsh-proof saved (${judgement.problem ?? 'unknown'}): it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`,
         )
       }
       return bytes.toString('utf8')
     }, 'read')
-  }
-
-  /** The digest of the last `baseline-saved` marker in the log, `null` when there is none. */
-  private async recordedBaselineDigest(): Promise<string | null> {
-    const log = await readFileIfExists(this.location.logFile)
-    if (log === null) return null
-    const { lines } = splitLines(log)
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const record = decodeRecord(lines[i] ?? new Uint8Array()).record
-      if (record?.kind === 'marker' && record.data.marker === 'baseline-saved') return typeof record.data.digest === 'string' ? record.data.digest : null
-    }
-    return null
   }
 
   /** Verify the log, the anchor and the baseline digest (after pending appends). */

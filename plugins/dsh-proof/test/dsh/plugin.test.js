@@ -281,7 +281,7 @@ test('a tampered baseline', async (t) => {
     await assert.rejects(s.call('proof_verify'), { code: 'baseline_tampered' })
     const status = await s.call('proof_status')
     assert.equal(status.value.baseline, null)
-    assert.match(status.value.baselineProblem ?? '', /differs from the digest chained when it was saved/)
+    assert.match(status.value.baselineProblem ?? '', /differs from the digest recorded when it was saved/)
     assert.equal(status.value.checks.length, 2, 'the checks are still listed')
     assert.match(status.text, /^Baseline: UNUSABLE — /)
     assert.equal(status.value.integrity.baselineTampered, true)
