@@ -102,10 +102,10 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
 
 const HEDGE_BEFORE = new RegExp(
-  String.raw`(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`,
+  String.raw`(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|介于|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`,
   'i',
 );
-const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|多|余|来|出头))/i;
+const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|之间|多|余|来|出头))/i;
 
 // A number right after one of these words is a reference, not a quantity.
 const REFERENCE_BEFORE = new RegExp(
@@ -163,8 +163,17 @@ function isPartOfToken({ before, after }: Site): boolean {
   return false;
 }
 
+// The second bound of "between 1.2k and 1.5k" / "介于120毫秒和180毫秒之间".
+const BETWEEN_BEFORE = /(?:\bbetween|介于)\s*[$€£¥]?\s*[\d.,]+\s?(?:%|[A-Za-zµμ]{1,4}|[\u4e00-\u9fff]{1,2})?\s*(?:and|和|与|到|至)\s*[$€£¥]?\s*$/i;
+// Ranges whose ends carry a unit or percent sign: 0.3%–0.5%, 10 ms – 20 ms, 1.2GB-1.5GB, 1.2k~1.5k.
+// A spaced hyphen is a minus (1708 - 1500), so only dashes and tildes may be spaced.
+const UNIT_RANGE_AFTER = /^(?:\s?%|\s?[A-Za-zµμ]{1,4})(?:\s?[–—~]\s?|-)[$€£¥]?\d/;
+const UNIT_RANGE_BEFORE = /\d(?:\s?%|\s?[A-Za-zµμ]{1,4})(?:\s?[–—~]\s?|-)[$€£¥]?$/;
+
 function isHedged({ rawBefore, after }: Site): boolean {
-  return HEDGE_BEFORE.test(rawBefore.slice(-40)) || HEDGE_AFTER.test(after.slice(0, 12));
+  const near = rawBefore.slice(-40);
+  if (HEDGE_BEFORE.test(near) || HEDGE_AFTER.test(after.slice(0, 12))) return true;
+  return BETWEEN_BEFORE.test(near) || UNIT_RANGE_AFTER.test(after) || UNIT_RANGE_BEFORE.test(near);
 }
 
 function isReference({ rawBefore, after }: Site): boolean {
