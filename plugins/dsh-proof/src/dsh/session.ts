@@ -78,6 +78,38 @@ export async function digestOf(path: string): Promise<string | null> {
   }
 }
 
+/**
+ * What the tool stream changed since the last saved baseline. A baseline
+ * taken after the session's own edits would record the session's failures
+ * as pre-existing (never charged): refreshing it then needs the user.
+ */
+export class BaselineGuard {
+  private since: 'none' | 'shell' | 'files' = 'none'
+
+  /** A write/edit tool changed files. */
+  filesWritten(): void {
+    this.since = 'files'
+  }
+
+  /** A shell ran (its writes cannot be listed). */
+  shellRan(): void {
+    if (this.since === 'none') this.since = 'shell'
+  }
+
+  baselineSaved(): void {
+    this.since = 'none'
+  }
+
+  /**
+   * Whether taking a baseline now needs approval: after file writes always;
+   * after a shell only when a baseline exists (before the first one, shells
+   * that only look around are the norm; `requireBaseline: ask` gates them).
+   */
+  needsApproval(hasBaseline: boolean): boolean {
+    return this.since === 'files' || (this.since === 'shell' && hasBaseline)
+  }
+}
+
 /** Per-agent turn bookkeeping for the turn-end enforcement. */
 export interface TurnState {
   /** A mutation happened since the last turn end. */

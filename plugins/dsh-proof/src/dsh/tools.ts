@@ -18,7 +18,7 @@ import {
   statusTitle,
   verifyTitle,
 } from './present.js'
-import type { TurnState } from './session.js'
+import type { BaselineGuard, TurnState } from './session.js'
 import { BASELINE_SCHEMA, CLAIM_SCHEMA, integrityView, STATUS_SCHEMA, VERIFY_SCHEMA, type IntegrityView } from './views.js'
 
 /** Tool names: stable, quoted by the prompt section, the docs and the e2e suite. */
@@ -27,7 +27,7 @@ export const TOOL_NAMES = ['proof_status', 'proof_baseline', 'proof_verify', 'pr
 /** What a tool call needs from the adapter. */
 export interface ToolState {
   rootOf(agent: HostAgent | undefined): string
-  workspace(root: string): { readonly store: EvidenceStore; readonly port: ProofPort; touchSnapshot(): Promise<Touches> }
+  workspace(root: string): { readonly store: EvidenceStore; readonly port: ProofPort; readonly guard: BaselineGuard; touchSnapshot(): Promise<Touches> }
   turn(agent: HostAgent | undefined): TurnState
 }
 
@@ -93,7 +93,12 @@ export function proofTools(state: ToolState): ToolDefinition[] {
       render: (_args, value) => text(renderBaseline(value)),
       presentationMeta: (_args, value) => ({ title: baselineTitle(value) }),
     },
-    execute: (_args, exec) => inWorkspace(state, exec, true, ({ port }, call) => port.baseline(call.signal)),
+    execute: (_args, exec) =>
+      inWorkspace(state, exec, true, async ({ port, guard }, call) => {
+        const view = await port.baseline(call.signal)
+        if (view.status === 'saved') guard.baselineSaved()
+        return view
+      }),
     presentCall: () => ({ card: 'generic', title: 'proof baseline', kind: 'execute' }),
     presentResult: presentFromMeta,
   })
