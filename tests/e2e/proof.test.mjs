@@ -4,13 +4,11 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { host } from "./lib/host.mjs";
-import { removeScratch, scratchDir } from "./lib/places.mjs";
-import { installProfile } from "./lib/profile.mjs";
-import { answer, call, script } from "./lib/script.mjs";
-import { eventsOf } from "./lib/session.mjs";
-import { runTurn } from "./lib/turn.mjs";
+import { describe, test } from "node:test";
+import { scratchDir } from "./lib/places.mjs";
+import { answer, call } from "./lib/script.mjs";
+import { pluginNotices } from "./lib/session.mjs";
+import { installedProfileSuite } from "./lib/suite.mjs";
 
 /** Prefix of every dsh-proof steering note (plugins/dsh-proof/src/dsh/prompt.ts). */
 const PROOF_NOTE = "[dsh-proof] ";
@@ -35,27 +33,12 @@ function calculatorWorkspace() {
 const edit = (filePath, oldString, newString) => [call("read", { file_path: filePath }), call("edit", { file_path: filePath, old_string: oldString, new_string: newString })];
 
 describe("dsh-proof in the installed profile (real dsh, headless)", () => {
-  let dsh;
-  let dshHome;
-  let profile;
-
-  const turn = (workspace, steps) =>
-    runTurn({ host: dsh, dshHome, profile, cwd: workspace, task: "Work on the calculator.", script: script(...steps), env: { DSH_PERMISSION_MODE: "self-checking" } });
+  const suite = installedProfileSuite();
+  const turn = (workspace, steps) => suite.turn({ cwd: workspace, task: "Work on the calculator.", steps });
 
   const proofNotes = (run) => run.notesAfterFirstStep.filter((note) => note.startsWith(PROOF_NOTE));
-  const proofNotices = (run) =>
-    eventsOf(run.session, "user/message")
-      .map((event) => event.data.source)
-      .filter((source) => source.kind === "plugin" && source.plugin === "dsh-proof")
-      .map((source) => source.summary);
+  const proofNotices = (run) => pluginNotices(run.session, "dsh-proof");
   const resultOf = (run, name) => run.toolExchanges.filter((x) => x.name === name).map((x) => x.result);
-
-  before(() => {
-    dsh = host();
-    dshHome = scratchDir("home");
-    profile = installProfile({ host: dsh, dshHome }).name;
-  });
-  after(removeScratch);
 
   test("should steer a turn that edited a file and ended without a claim, once", async () => {
     const workspace = calculatorWorkspace();

@@ -4,13 +4,11 @@
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { host } from "./lib/host.mjs";
-import { removeScratch, scratchDir } from "./lib/places.mjs";
-import { installProfile } from "./lib/profile.mjs";
-import { answer, call, script } from "./lib/script.mjs";
-import { eventsOf } from "./lib/session.mjs";
-import { runTurn } from "./lib/turn.mjs";
+import { describe, test } from "node:test";
+import { scratchDir } from "./lib/places.mjs";
+import { answer, call } from "./lib/script.mjs";
+import { pluginNotices } from "./lib/session.mjs";
+import { installedProfileSuite } from "./lib/suite.mjs";
 
 /** First line of every result-check note (plugins/dsh-result-check/src/core/note.ts). */
 const NOTE_HEADING = "Result check: before this turn ends, fix your final answer.";
@@ -18,9 +16,7 @@ const NOTE_HEADING = "Result check: before this turn ends, fix your final answer
 const NEVER = answer("UNREACHABLE: the plugin steered more than once");
 
 describe("dsh-result-check in the installed profile (real dsh, headless)", () => {
-  let dsh;
-  let dshHome;
-  let profile;
+  const suite = installedProfileSuite();
 
   /**
    * A turn whose first step reads a summary saying "rows: 1708". The number
@@ -31,23 +27,17 @@ describe("dsh-result-check in the installed profile (real dsh, headless)", () =>
     const workspace = scratchDir("ws");
     const summary = join(workspace, "summary.txt");
     writeFileSync(summary, "rows: 1708\n");
-    return runTurn({ host: dsh, dshHome, profile, cwd: workspace, task: "Count the rows of the data file.", script: script(call("read", { file_path: summary }), ...answers), env: { DSH_PERMISSION_MODE: "self-checking" } });
+    return suite.turn({ cwd: workspace, task: "Count the rows of the data file.", steps: [call("read", { file_path: summary }), ...answers] });
+  };
+  /** A turn reading a file that does not exist, then answering. */
+  const failedReadTurn = (...answers) => {
+    const workspace = scratchDir("ws");
+    return suite.turn({ cwd: workspace, task: "Read the data file.", steps: [call("read", { file_path: join(workspace, "data", "missing.csv") }), ...answers] });
   };
 
   const notes = (run) => run.notesAfterFirstStep.filter((note) => note.startsWith(NOTE_HEADING));
   /** The one-line notices the conversation shows for the plugin's messages. */
-  const notices = (run) =>
-    eventsOf(run.session, "user/message")
-      .map((event) => event.data.source)
-      .filter((source) => source.kind === "plugin" && source.plugin === "dsh-result-check")
-      .map((source) => source.summary);
-
-  before(() => {
-    dsh = host();
-    dshHome = scratchDir("home");
-    profile = installProfile({ host: dsh, dshHome }).name;
-  });
-  after(removeScratch);
+  const notices = (run) => pluginNotices(run.session, "dsh-result-check");
 
   test("should give an answer citing a number no tool produced exactly one extra step with the note", async () => {
     const run = await turn(answer("The data file has 2,417 rows."), answer("The data file has 2,417 rows, I am sure."), NEVER);
@@ -80,17 +70,7 @@ describe("dsh-result-check in the installed profile (real dsh, headless)", () =>
   });
 
   test("should catch a failed tool call reported as success", async () => {
-    const workspace = scratchDir("ws");
-    const missing = join(workspace, "data", "missing.csv");
-    const run = await runTurn({
-      host: dsh,
-      dshHome,
-      profile,
-      cwd: workspace,
-      task: "Read the data file.",
-      script: script(call("read", { file_path: missing }), answer("I read the data file; everything looks good."), answer("Reading the data file failed: it does not exist."), NEVER),
-      env: { DSH_PERMISSION_MODE: "self-checking" },
-    });
+    const run = await failedReadTurn(answer("I read the data file; everything looks good."), answer("Reading the data file failed: it does not exist."), NEVER);
     assert.equal(run.code, 0, run.describe());
     assert.ok(run.toolExchanges[0].result.startsWith("Error"), run.describe());
     assert.equal(run.stepRequests.length, 3, run.describe());
@@ -101,16 +81,7 @@ describe("dsh-result-check in the installed profile (real dsh, headless)", () =>
   });
 
   test("should not flag an answer that reports the failure", async () => {
-    const workspace = scratchDir("ws");
-    const run = await runTurn({
-      host: dsh,
-      dshHome,
-      profile,
-      cwd: workspace,
-      task: "Read the data file.",
-      script: script(call("read", { file_path: join(workspace, "missing.csv") }), answer("Reading the data file failed: it does not exist."), NEVER),
-      env: { DSH_PERMISSION_MODE: "self-checking" },
-    });
+    const run = await failedReadTurn(answer("Reading the data file failed: it does not exist."), NEVER);
     assert.equal(run.code, 0, run.describe());
     assert.equal(run.stepRequests.length, 2, run.describe());
     assert.deepEqual(notes(run), []);

@@ -6,13 +6,11 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { host } from "./lib/host.mjs";
-import { outsideDir, removeScratch, scratchDir } from "./lib/places.mjs";
-import { installProfile } from "./lib/profile.mjs";
-import { answer, bash, call, script, write } from "./lib/script.mjs";
+import { before, describe, test } from "node:test";
+import { outsideDir, scratchDir } from "./lib/places.mjs";
+import { answer, bash, call, write } from "./lib/script.mjs";
 import { eventsOf } from "./lib/session.mjs";
-import { runTurn } from "./lib/turn.mjs";
+import { installedProfileSuite } from "./lib/suite.mjs";
 
 /** The exact notice the model sees for an intercepted command (docs/self-checking contract). */
 const COMMAND_INTERCEPTED =
@@ -29,30 +27,13 @@ const BWRAP = spawnSync("bwrap", ["--ro-bind", "/", "/", "--tmpfs", "/tmp", "tru
 const UPSTREAM_DENIAL = "[sandbox: file access denied under workspace-write mode]";
 
 describe("Self Checking mode in the installed profile (real dsh, headless)", () => {
-  let dsh;
-  let dshHome;
-  let profile;
+  const suite = installedProfileSuite();
   let outside;
-
-  const turn = (workspace, steps, mode = "self-checking", observe = undefined) =>
-    runTurn({
-      observe,
-      host: dsh,
-      dshHome,
-      profile,
-      cwd: workspace,
-      task: "Do the scripted work.",
-      script: script(...steps),
-      env: { DSH_PERMISSION_MODE: mode },
-    });
+  const turn = (workspace, steps, mode = "self-checking", observe = undefined) => suite.turn({ cwd: workspace, steps, mode, observe });
 
   before(() => {
-    dsh = host();
-    dshHome = scratchDir("home");
-    profile = installProfile({ host: dsh, dshHome }).name;
     outside = outsideDir("outside");
   });
-  after(removeScratch);
 
   test("should run the session in the self-checking mode and tell the model the rules", async () => {
     const workspace = scratchDir("ws");
@@ -188,26 +169,20 @@ describe("Self Checking mode in the installed profile (real dsh, headless)", () 
 });
 
 describe("the installed profile with plain workspace-write behaves as upstream", () => {
-  let dsh;
-  let dshHome;
-  let profile;
+  const suite = installedProfileSuite();
   let outside;
 
   before(() => {
-    dsh = host();
-    dshHome = scratchDir("home");
-    profile = installProfile({ host: dsh, dshHome }).name;
     outside = outsideDir("outside");
   });
-  after(removeScratch);
 
   test("should show the model exactly what the pristine host shows: ordinary denials, no interception, no unlock", async () => {
     const target = join(outside, "plain.txt");
     const steps = [bash(`echo leaked > ${target}`), bash(`echo leaked > ${target}`), write(target, "leaked\n"), write(target, "leaked\n"), bash("echo kept > in.txt && cat in.txt"), answer("Done.")];
     const seen = {};
-    for (const [label, profileName] of [["pristine", "headless"], ["self-checking profile", profile]]) {
+    for (const [label, profileName] of [["pristine", "headless"], ["self-checking profile", suite.profile]]) {
       const workspace = scratchDir("ws");
-      const run = await runTurn({ host: dsh, dshHome, profile: profileName, cwd: workspace, task: "Do the scripted work.", script: script(...steps), env: { DSH_PERMISSION_MODE: "workspace-write" } });
+      const run = await suite.turn({ cwd: workspace, steps, mode: "workspace-write", profile: profileName });
       assert.equal(run.code, 0, `${label}: ${run.describe()}`);
       assert.deepEqual(eventsOf(run.session, "sandbox/mode").map((e) => e.data.mode), ["workspace-write"], label);
       const context = run.stepRequests[0].request.messages.map((m) => m.content).find((c) => typeof c === "string" && c.startsWith("Current runtime context"));
