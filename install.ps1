@@ -85,6 +85,7 @@ if ($name -eq '' -or $name -eq '.' -or $name -eq '..' -or $name -eq 'node_module
   UsageError "invalid profile name ``$name``: use letters, digits, dots, dashes or underscores, not starting with a dot or dash"
 }
 if ($Uninstall -and ($Force -or $Headless -or $WithDsh)) { UsageError '-Uninstall takes only -ProfileName and -DshHome' }
+if ($PSBoundParameters.ContainsKey('DshHome') -and -not $DshHome.Trim()) { UsageError '-DshHome needs a directory, not an empty string' }
 if (-not $DshHome) { $DshHome = $env:DSH_HOME }
 if (-not $DshHome -or -not $DshHome.Trim()) { $DshHome = Join-Path $HOME '.dsh' }
 if ($DshHome.Contains("`t") -or $DshHome.Contains("`n")) { UsageError 'the dsh home path must not contain tabs or newlines' }
@@ -107,14 +108,18 @@ function FromReceiptPath([string]$Root, [string]$Rel) {
   Join-Path $Root ($Rel.Replace('/', [System.IO.Path]::DirectorySeparatorChar))
 }
 
+# Off Windows, give $To the permission bits of $From (FileSystemInfo.UnixFileMode, .NET 7+).
+function Copy-UnixMode([string]$From, [string]$To) {
+  if (-not $OnWindows) { (Get-Item -LiteralPath $To -Force).UnixFileMode = (Get-Item -LiteralPath $From -Force).UnixFileMode }
+}
 # Copy a file keeping its bytes and, off Windows, its permission bits.
 function Copy-FileExact([string]$From, [string]$To) {
   [System.IO.File]::Copy($From, $To, $true)
-  if (-not $OnWindows) { [System.IO.File]::SetUnixFileMode($To, [System.IO.File]::GetUnixFileMode($From)) }
+  Copy-UnixMode $From $To
 }
 function Copy-TreeExact([string]$From, [string]$To) {
   New-Item -ItemType Directory -Force -Path $To | Out-Null
-  if (-not $OnWindows) { [System.IO.File]::SetUnixFileMode($To, [System.IO.File]::GetUnixFileMode($From)) }
+  Copy-UnixMode $From $To
   foreach ($entry in Get-ChildItem -LiteralPath $From -Force) {
     $dest = Join-Path $To $entry.Name
     if ($entry.PSIsContainer) { Copy-TreeExact $entry.FullName $dest } else { Copy-FileExact $entry.FullName $dest }
@@ -166,10 +171,15 @@ function Invoke-Uninstall {
   if ($lines.Count -eq 0 -or $lines[0] -ne $ReceiptHeader) {
     Fail "$receiptPath is not an install receipt this installer understands; nothing removed" 'remove the profile by hand'
   }
-  $entries = @(foreach ($line in ($lines | Select-Object -Skip 1)) { if ($line -ne '') { , ($line -split "`t") } })
+  # One object per line: Kind, then the line's tab-separated fields A and B
+  # (file: A = sha256, B = path; the other kinds: A = the path).
+  $entries = @($lines | Select-Object -Skip 1 | Where-Object { $_ -ne '' } | ForEach-Object {
+      $fields = $_ -split "`t"
+      [pscustomobject]@{ Kind = $fields[0]; A = $(if ($fields.Count -gt 1) { $fields[1] } else { '' }); B = $(if ($fields.Count -gt 2) { $fields[2] } else { '' }) }
+    })
   foreach ($entry in $entries) {
-    if ($entry[0] -notin @('profile', 'created', 'dir', 'file', 'rewritten-by-dsh')) {
-      Fail "$receiptPath has an unknown entry ``$($entry[0])``; nothing removed" 'remove the profile by hand'
+    if ($entry.Kind -notin @('profile', 'created', 'dir', 'file', 'rewritten-by-dsh')) {
+      Fail "$receiptPath has an unknown entry ``$($entry.Kind)``; nothing removed" 'remove the profile by hand'
     }
   }
 
@@ -177,26 +187,26 @@ function Invoke-Uninstall {
 
   $removed = 0
   $kept = New-Object System.Collections.Generic.List[string]
-  foreach ($entry in $entries | Where-Object { $_[0] -eq 'file' }) {
-    $path = FromReceiptPath $Target $entry[2]
+  foreach ($entry in @($entries | Where-Object { $_.Kind -eq 'file' })) {
+    $path = FromReceiptPath $Target $entry.B
     $item = Get-Item -LiteralPath $path -Force -ErrorAction SilentlyContinue
     if ($null -eq $item) { continue }
-    if (-not $item.PSIsContainer -and -not $item.LinkType -and (Sha256Of $path) -eq $entry[1]) {
+    if (-not $item.PSIsContainer -and -not $item.LinkType -and (Sha256Of $path) -eq $entry.A) {
       Remove-Item -LiteralPath $path -Force
       $removed++
     } else {
-      $kept.Add($entry[2])
+      $kept.Add($entry.B)
     }
   }
-  foreach ($entry in $entries | Where-Object { $_[0] -eq 'rewritten-by-dsh' }) {
-    $path = FromReceiptPath $Target $entry[1]
+  foreach ($entry in @($entries | Where-Object { $_.Kind -eq 'rewritten-by-dsh' })) {
+    $path = FromReceiptPath $Target $entry.A
     if (Test-Path -LiteralPath $path -PathType Leaf) { Remove-Item -LiteralPath $path -Force; $removed++ }
   }
   Remove-Item -LiteralPath $receiptPath -Force
   # Directories the install made, deepest first, when nothing else is in them.
-  $dirs = @($entries | Where-Object { $_[0] -eq 'dir' } | ForEach-Object { $_[1] } | Sort-Object -Property Length -Descending)
+  $dirs = @($entries | Where-Object { $_.Kind -eq 'dir' } | ForEach-Object { $_.A } | Sort-Object -Property Length -Descending)
   foreach ($rel in $dirs) { Remove-EmptyDirectory (FromReceiptPath $Target $rel) }
-  $created = @($entries | Where-Object { $_[0] -eq 'created' } | ForEach-Object { $_[1] } | Sort-Object -Property Length -Descending)
+  $created = @($entries | Where-Object { $_.Kind -eq 'created' } | ForEach-Object { $_.A } | Sort-Object -Property Length -Descending)
   foreach ($dir in $created) { Remove-EmptyDirectory $dir }
 
   Note "removed $removed files of profile ``$name`` from $Target"
@@ -297,11 +307,11 @@ function Write-Receipt([string]$Staging, [string[]]$Created) {
   foreach ($dir in $Created) { $lines.Add("created`t$dir") }
   $lines.Add("rewritten-by-dsh`t$DshRootConfig")
   $dirs = @('.') + @(Get-ChildItem -LiteralPath $Staging -Recurse -Force -Directory | ForEach-Object { ToReceiptPath $Staging $_.FullName })
-  foreach ($rel in ($dirs | Sort-Object -CaseSensitive -Culture '')) { $lines.Add("dir`t$rel") }
+  foreach ($rel in ($dirs | Sort-Object)) { $lines.Add("dir`t$rel") }
   $files = Get-ChildItem -LiteralPath $Staging -Recurse -Force -File |
     ForEach-Object { [pscustomobject]@{ Rel = (ToReceiptPath $Staging $_.FullName); Full = $_.FullName } } |
     Where-Object { $_.Rel -ne $DshRootConfig } |
-    Sort-Object -Property Rel -CaseSensitive -Culture ''
+    Sort-Object -Property Rel
   foreach ($file in $files) {
     if ($file.Rel.Contains("`t")) { Fail "file name with a tab in the profile: $($file.Rel)" }
     $lines.Add("file`t$(Sha256Of $file.Full)`t$($file.Rel)")
@@ -385,7 +395,7 @@ function Invoke-Install {
     }
   }
 
-  Note "verifying $Target ..."
+  Write-Output "verifying $Target ..."
   & node (Join-Path $Target 'verify.mjs') --profile $Target
   if ($LASTEXITCODE -ne 0) {
     & $rollback

@@ -9,6 +9,9 @@
 #
 # Run ./install.sh --help for the options. install.ps1 is the same installer
 # for PowerShell, option for option.
+
+# `sh install.sh` on a system whose sh is not bash: hand over to bash.
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -euo pipefail
 
 readonly RECEIPT=install-receipt.txt
@@ -84,6 +87,7 @@ fi
 if ((uninstall)) && ((force || headless || with_dsh)); then
   usage_error '--uninstall takes only --profile and --dsh-home'
 fi
+[[ -n "${dsh_home// /}" ]] || usage_error '--dsh-home needs a directory, not an empty string'
 [[ "$dsh_home" != *$'\t'* && "$dsh_home" != *$'\n'* ]] || usage_error 'the dsh home path must not contain tabs or newlines'
 
 source_root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -195,7 +199,7 @@ run_uninstall() {
     (cd "$target" && find . -mindepth 1 \( -type f -o -type l \) | sed 's|^\./|  |' | LC_ALL=C sort | head -n 20) >&2
   fi
   local backups
-  backups="$(cd "$profiles_dir" 2>/dev/null && ls -d -- "$name.backup-"* 2>/dev/null | tr '\n' ' ' || true)"
+  backups="$(find "$profiles_dir" -mindepth 1 -maxdepth 1 -name "$name.backup-*" -exec basename {} \; 2>/dev/null | LC_ALL=C sort | tr '\n' ' ' || true)"
   [[ -z "$backups" ]] || note "backups made by --force are kept in $profiles_dir: $backups"
   [[ ! -d "$dsh_home/host" ]] || note "the dsh host in $dsh_home/host is kept (other profiles may use it); remove that directory to remove it"
 }
@@ -259,6 +263,10 @@ JS
 
 write_receipt() {
   local staging="$1"; shift
+  # The receipt is one entry per line, fields split by tabs.
+  if (cd "$staging" && find . -name $'*[\t\n]*' | grep -q .); then
+    die "a file name in $source_root/profile holds a tab or newline, which the install receipt cannot list" "rename it in the fork layer"
+  fi
   local tmp="$staging/.$RECEIPT.tmp" line
   {
     printf '%s\n' "$RECEIPT_HEADER"
@@ -269,12 +277,10 @@ write_receipt() {
       line="${line#./}"
       printf 'dir\t%s\n' "${line:-.}"
     done
-    (cd "$staging" && find . \( -type f -o -type l \) ! -name "$DSH_ROOT_CONFIG" ! -name ".$RECEIPT.tmp" -print0 | LC_ALL=C sort -z | sha256_of_files) |
+    (cd "$staging" && find . \( -type f -o -type l \) ! -path "./$DSH_ROOT_CONFIG" ! -path "./.$RECEIPT.tmp" -print0 | LC_ALL=C sort -z | sha256_of_files) |
       while IFS= read -r line; do
         local sum="${line%% *}" rel="${line#*  }"
-        rel="${rel#./}"
-        [[ "$rel" != *$'\t'* ]] || die "file name with a tab in the profile: $rel"
-        printf 'file\t%s\t%s\n' "$sum" "$rel"
+        printf 'file\t%s\t%s\n' "$sum" "${rel#./}"
       done
   } >"$tmp"
   mv -f -- "$tmp" "$staging/$RECEIPT"
@@ -351,7 +357,7 @@ run_install() {
     fi
   fi
 
-  note "verifying $target ..."
+  echo "verifying $target ..."
   local status=0
   node "$target/verify.mjs" --profile "$target" || status=$?
   if ((status != 0)); then

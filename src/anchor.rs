@@ -113,16 +113,36 @@ fn offsets(units: &[&[u8]]) -> Vec<usize> {
 
 /// Diffs two unit sequences and returns the changed hunks as byte ranges
 /// relative to the start of the texts the units were cut from.
+///
+/// Hunks are taken as the gaps between `Equal` runs only: the positions
+/// `similar`'s compaction reports for the other side of a pure `Delete` or
+/// `Insert` are not always consistent, while equal runs must be. Each
+/// equal run is verified; should one ever not hold, the whole range
+/// becomes one hunk (coarser, never wrong).
 fn unit_hunks(alg: Algorithm, a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
     let (oa, ob) = (offsets(a), offsets(b));
-    capture_diff_slices(alg, a, b)
-        .into_iter()
-        .filter(|op| !matches!(op, DiffOp::Equal { .. }))
-        .map(|op| {
-            let (ra, rb) = (op.old_range(), op.new_range());
-            Edit { a: oa[ra.start]..oa[ra.end], b: ob[rb.start]..ob[rb.end] }
-        })
-        .collect()
+    let whole = || vec![Edit { a: 0..oa[a.len()], b: 0..ob[b.len()] }];
+    let mut hunks = Vec::new();
+    let (mut pa, mut pb) = (0usize, 0usize);
+    for op in capture_diff_slices(alg, a, b) {
+        let DiffOp::Equal { old_index, new_index, len } = op else { continue };
+        let consistent = old_index >= pa
+            && new_index >= pb
+            && old_index + len <= a.len()
+            && new_index + len <= b.len()
+            && a[old_index..old_index + len] == b[new_index..new_index + len];
+        if !consistent {
+            return whole();
+        }
+        if old_index > pa || new_index > pb {
+            hunks.push(Edit { a: oa[pa]..oa[old_index], b: ob[pb]..ob[new_index] });
+        }
+        (pa, pb) = (old_index + len, new_index + len);
+    }
+    if pa < a.len() || pb < b.len() {
+        hunks.push(Edit { a: oa[pa]..oa[a.len()], b: ob[pb]..ob[b.len()] });
+    }
+    hunks
 }
 
 fn shift(edits: Vec<Edit>, da: usize, db: usize) -> impl Iterator<Item = Edit> {
@@ -154,11 +174,7 @@ fn refine_segments(a: &[u8], b: &[u8]) -> Vec<Edit> {
     let mut out = Vec::new();
     for hunk in unit_hunks(Algorithm::Patience, &sa, &sb) {
         let (ha, hb) = (&a[hunk.a.clone()], &b[hunk.b.clone()]);
-        let refined = if ha.is_empty() || hb.is_empty() {
-            None
-        } else {
-            refine_tokens(ha, hb)
-        };
+        let refined = if ha.is_empty() || hb.is_empty() { None } else { refine_tokens(ha, hb) };
         let edits = refined.unwrap_or_else(|| vec![Edit { a: 0..ha.len(), b: 0..hb.len() }]);
         out.extend(shift(edits, hunk.a.start, hunk.b.start));
     }
@@ -305,21 +321,32 @@ fn grow_until_unique(split: &Split<'_>, removed: usize) -> Option<(usize, usize)
 /// `None` only when no anchor can exist (inserting into an empty text).
 pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
-    let mut out = Vec::new();
-    for edit in diff_edits(a, b) {
-        let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..] };
-        let (left, right) = grow_until_unique(&split, edit.a.len())?;
-        let old_start = edit.b.start - left;
-        let mut old = Vec::with_capacity(left + right);
-        old.extend_from_slice(&b[old_start..edit.b.start]);
-        old.extend_from_slice(&a[edit.a.start..edit.a.start + right]);
-        let mut new = b[old_start..edit.b.end].to_vec();
-        new.extend_from_slice(&a[edit.a.end..edit.a.start + right]);
-        // Every cut is on a token boundary, hence a UTF-8 boundary; should
-        // that ever not hold, the caller falls back to whole-file content.
-        out.push(Replacement { old: String::from_utf8(old).ok()?, new: String::from_utf8(new).ok()? });
-    }
-    Some(out)
+    let edits = diff_edits(a, b);
+    // The content before edit i depends only on the diff, not on the other
+    // anchors, so edits are anchored independently (and in parallel).
+    let anchored = if edits.len() >= PARALLEL_EDITS {
+        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit))
+    } else {
+        edits.iter().map(|edit| anchor_edit(a, b, edit)).collect()
+    };
+    anchored.into_iter().collect()
+}
+
+/// Edits per file from which anchoring runs on several threads.
+const PARALLEL_EDITS: usize = 64;
+
+fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit) -> Option<Replacement> {
+    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..] };
+    let (left, right) = grow_until_unique(&split, edit.a.len())?;
+    let old_start = edit.b.start - left;
+    let mut old = Vec::with_capacity(left + right);
+    old.extend_from_slice(&b[old_start..edit.b.start]);
+    old.extend_from_slice(&a[edit.a.start..edit.a.start + right]);
+    let mut new = b[old_start..edit.b.end].to_vec();
+    new.extend_from_slice(&a[edit.a.end..edit.a.start + right]);
+    // Every cut is on a token boundary, hence a UTF-8 boundary; should that
+    // ever not hold, the caller falls back to whole-file content.
+    Some(Replacement { old: String::from_utf8(old).ok()?, new: String::from_utf8(new).ok()? })
 }
 
 /// Where an anchor no longer applies.
@@ -411,7 +438,8 @@ fn nearest_candidate(content: &str, old: &str) -> Option<String> {
 
 fn ambiguous_lines(content: &str, old: &str) -> String {
     let hay = content.as_bytes();
-    let lines: Vec<String> = memmem::find_iter(hay, old.as_bytes()).take(3).map(|p| line_of(hay, p).to_string()).collect();
+    let lines: Vec<String> =
+        memmem::find_iter(hay, old.as_bytes()).take(3).map(|p| line_of(hay, p).to_string()).collect();
     format!("occurrences at lines {}", lines.join(", "))
 }
 
@@ -430,7 +458,8 @@ pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, Appl
                 continue;
             }
         }
-        let nearest = if count == 0 { nearest_candidate(&current, &rep.old) } else { Some(ambiguous_lines(&current, &rep.old)) };
+        let nearest =
+            if count == 0 { nearest_candidate(&current, &rep.old) } else { Some(ambiguous_lines(&current, &rep.old)) };
         failures.push(AnchorFailure { index, count, excerpt: excerpt(&rep.old, 60), nearest });
     }
     if failures.is_empty() {

@@ -85,7 +85,6 @@ impl crate::error::Diagnostic for CheckError {
     }
 }
 
-
 /// Runs every check and reports all findings at once.
 pub fn check(layer: &Layer) -> Result<CheckReport, CheckError> {
     let mut report = CheckReport { lock: check_lock(layer)?, ..CheckReport::default() };
@@ -184,13 +183,16 @@ fn check_dependencies_file(layer: &Layer, path: &Path) -> Vec<String> {
     for (name, link) in &expected {
         match deps.get(name).and_then(|v| v.as_str()) {
             Some(have) if have == link => {}
-            Some(have) => problems.push(format!("`{shown}`: dependency `{name}` is `{have}`; set it to `\"{name}\": \"{link}\"`")),
+            Some(have) => {
+                problems.push(format!("`{shown}`: dependency `{name}` is `{have}`; set it to `\"{name}\": \"{link}\"`"))
+            }
             None => problems.push(format!("`{shown}`: dependency `{name}` is missing; add `\"{name}\": \"{link}\"`")),
         }
     }
     let scope_prefix = format!("{}/", layer.scope);
     for name in deps.keys().filter(|n| n.starts_with(&scope_prefix) && !expected.contains_key(*n)) {
-        problems.push(format!("`{shown}`: dependency `{name}` is not declared in forklayer.toml; remove it or declare it"));
+        problems
+            .push(format!("`{shown}`: dependency `{name}` is not declared in forklayer.toml; remove it or declare it"));
     }
     problems
 }

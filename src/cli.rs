@@ -119,14 +119,14 @@ impl Outcome {
 }
 
 /// Shared context of every subcommand.
-pub(crate) struct Context0 {
+pub(crate) struct RunContext {
     base: PathBuf,
     config: PathBuf,
     overrides: PathOverrides,
     reporter: Reporter,
 }
 
-impl Context0 {
+impl RunContext {
     fn resolve(&self, path: &Path) -> PathBuf {
         self.base.join(path)
     }
@@ -150,12 +150,10 @@ impl Context0 {
 
 /// Parses `args`, runs the subcommand and returns the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitStatus {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(err) => {
-            let _ = err.print();
-            return if err.use_stderr() { ExitStatus::Usage } else { ExitStatus::Success };
-        }
+        Err(err) => return report_usage_error(&args, &err),
     };
     let reporter = Reporter { json: cli.json, quiet: cli.quiet, verbose: cli.verbose };
     let (name, result) = dispatch(cli, reporter);
@@ -176,6 +174,22 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitStatus {
     }
 }
 
+/// clap errors exit 2 (help and version exit 0); with `--json` anywhere on
+/// the command line the failure is also reported as a JSON document.
+fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
+    let _ = err.print();
+    if !err.use_stderr() {
+        return ExitStatus::Success;
+    }
+    if args.iter().skip(1).any(|a| a == "--json") {
+        let message = err.kind().as_str().unwrap_or("invalid command line").to_string();
+        let error = json!({ "code": "usage", "message": message, "causes": [], "help": "run `forklayer --help`" });
+        Reporter { json: true, quiet: true, verbose: false }
+            .json_document(&json!({ "schema": "forklayer/1", "ok": false, "error": error }));
+    }
+    ExitStatus::Usage
+}
+
 fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outcome>) {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let base = match &cli.dir {
@@ -188,7 +202,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         forks: cli.forks.as_ref().map(|p| base.join(p)),
         patches: cli.patches.as_ref().map(|p| base.join(p)),
     };
-    let ctx = Context0 { base, config, overrides, reporter };
+    let ctx = RunContext { base, config, overrides, reporter };
     match cli.command {
         Command::Snapshot(args) => ("snapshot", snapshot::exec(&ctx, args)),
         Command::GenPatches(args) => ("gen-patches", genpatches::exec(&ctx, args)),
@@ -252,12 +266,10 @@ fn report_error(reporter: &Reporter, schema: &str, err: &anyhow::Error) -> ExitS
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
-    })
+    err.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
 }
 
 /// Adds "failed to …" context naming the declaration.
-pub(crate) fn with_layer_context<T>(result: anyhow::Result<T>, what: &str) -> anyhow::Result<T> {
+pub(crate) fn with_context_message<T>(result: anyhow::Result<T>, what: &str) -> anyhow::Result<T> {
     result.with_context(|| format!("failed to {what}"))
 }

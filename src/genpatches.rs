@@ -85,7 +85,6 @@ impl crate::error::Diagnostic for GenError {
     }
 }
 
-
 /// The manifest turning `base` into `fork`, or `None` when they are equal.
 pub fn generate_manifest(package: &str, built_against: &str, base: &Tree, fork: &Tree) -> Option<Manifest> {
     let mut files: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
@@ -108,10 +107,21 @@ pub fn generate_manifest(package: &str, built_against: &str, base: &Tree, fork: 
     if files.is_empty() && ext.is_empty() {
         return None;
     }
-    Some(Manifest { built_against: built_against.to_string(), files, forklayer: Some(ext), package: package.to_string() })
+    Some(Manifest {
+        built_against: built_against.to_string(),
+        files,
+        forklayer: Some(ext),
+        package: package.to_string(),
+    })
 }
 
-fn diff_file(path: &str, old: &FileEntry, new: &FileEntry, files: &mut BTreeMap<String, Vec<Replacement>>, ext: &mut Extensions) {
+fn diff_file(
+    path: &str,
+    old: &FileEntry,
+    new: &FileEntry,
+    files: &mut BTreeMap<String, Vec<Replacement>>,
+    ext: &mut Extensions,
+) {
     if old == new {
         return;
     }
@@ -162,12 +172,16 @@ pub fn plan_patches(layer: &Layer) -> Result<BTreeMap<String, Vec<u8>>, GenError
     let (upstream, forks) = (&layer.paths.upstream, &layer.paths.forks);
     let version = upstream_version(upstream)?;
     let mut planned = BTreeMap::new();
-    for name in &layer.forked {
+    let per_package = crate::parallel::map_ordered(&layer.forked, |name| -> Result<_, GenError> {
         let base = read_upstream_package(layer, upstream, name)?;
         let fork = read_fork_package(layer, forks, name)?;
-        if let Some(manifest) = generate_manifest(&layer.full_name(name), &version, &base, &fork) {
-            planned.insert(format!("{name}.json"), manifest.to_canonical_json());
-            planned.insert(format!("{name}.diff"), package_diff(&base, &fork).into_bytes());
+        Ok(generate_manifest(&layer.full_name(name), &version, &base, &fork)
+            .map(|manifest| (manifest.to_canonical_json(), package_diff(&base, &fork).into_bytes())))
+    });
+    for (name, result) in layer.forked.iter().zip(per_package) {
+        if let Some((manifest, diff)) = result? {
+            planned.insert(format!("{name}.json"), manifest);
+            planned.insert(format!("{name}.diff"), diff);
         }
     }
     for name in &layer.carried {
@@ -207,7 +221,8 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     let planned = plan_patches(layer)?;
     // Read every own package before writing anything, so a missing source
     // fails the run without touching patches/.
-    let own_sources = layer.own.iter().map(|own| read_own_package(layer, own).map(|t| (own, t))).collect::<Result<Vec<_>, _>>()?;
+    let own_sources =
+        layer.own.iter().map(|own| read_own_package(layer, own).map(|t| (own, t))).collect::<Result<Vec<_>, _>>()?;
     let patches = &layer.paths.patches;
     let previous = if patches.is_dir() { Tree::read_dir(patches)? } else { Tree::new() };
     let mut outcome = GenOutcome::default();

@@ -52,9 +52,7 @@ impl crate::error::Diagnostic for LayerError {
     }
     fn help(&self) -> Option<String> {
         Some(match self {
-            LayerError::Read { .. } => {
-                "run from the repository root, or pass `-C <dir>` or `--config <file>`".into()
-            }
+            LayerError::Read { .. } => "run from the repository root, or pass `-C <dir>` or `--config <file>`".into(),
             _ => "fix the declaration; see docs/forklayer.md for its format".into(),
         })
     }
@@ -168,20 +166,15 @@ pub enum PackageKind {
 impl Layer {
     /// Reads and validates the declaration at `file`.
     pub fn load(file: &Path, overrides: &PathOverrides) -> Result<Layer, LayerError> {
-        let text = std::fs::read_to_string(file)
-            .map_err(|source| LayerError::Read { path: file.to_path_buf(), source })?;
+        let text =
+            std::fs::read_to_string(file).map_err(|source| LayerError::Read { path: file.to_path_buf(), source })?;
         let root = file.parent().map(Path::to_path_buf).unwrap_or_default();
         Layer::parse(&text, file, &root, overrides)
     }
 
     /// Parses declaration text; `origin` names the file in errors and `root`
     /// resolves relative paths.
-    pub fn parse(
-        text: &str,
-        origin: &Path,
-        root: &Path,
-        overrides: &PathOverrides,
-    ) -> Result<Layer, LayerError> {
+    pub fn parse(text: &str, origin: &Path, root: &Path, overrides: &PathOverrides) -> Result<Layer, LayerError> {
         let raw: RawDeclaration = toml::from_str(text)
             .map_err(|e| LayerError::Parse { path: origin.to_path_buf(), message: e.to_string() })?;
         let invalid = |message: String| LayerError::Invalid { path: origin.to_path_buf(), message };
@@ -192,7 +185,8 @@ impl Layer {
             return Err(invalid("`layer.baseline` is empty".into()));
         }
         let mut seen = BTreeSet::new();
-        let names = raw.packages.forked.iter().chain(&raw.packages.carried).chain(raw.packages.own.iter().map(|o| &o.name));
+        let names =
+            raw.packages.forked.iter().chain(&raw.packages.carried).chain(raw.packages.own.iter().map(|o| &o.name));
         for name in names {
             check_package_name(name).map_err(|why| invalid(format!("package `{name}`: {why}")))?;
             if !seen.insert(name.clone()) {
@@ -205,7 +199,8 @@ impl Layer {
                 return Err(invalid(format!("own package `{}` has an empty `include`", o.name)));
             }
             for inc in &o.include {
-                crate::tree::check_relative_path(inc).map_err(|e| invalid(format!("own package `{}`: include {e}", o.name)))?;
+                crate::tree::check_relative_path(inc)
+                    .map_err(|e| invalid(format!("own package `{}`: include {e}", o.name)))?;
             }
             own.push(OwnPackage { name: o.name, source: root.join(o.source), include: o.include });
         }
@@ -220,7 +215,15 @@ impl Layer {
         forked.sort();
         let mut carried = raw.packages.carried;
         carried.sort();
-        Ok(Layer { root: root.to_path_buf(), scope: raw.layer.scope, baseline: raw.layer.baseline, paths, forked, carried, own })
+        Ok(Layer {
+            root: root.to_path_buf(),
+            scope: raw.layer.scope,
+            baseline: raw.layer.baseline,
+            paths,
+            forked,
+            carried,
+            own,
+        })
     }
 
     /// `@scope/name`.

@@ -16,6 +16,37 @@
 //!    rebuilds the layer from pristine bytes + manifests and compares it
 //!    with a reference tree; [`check`] is the offline round trip CI runs.
 //!
+//! ## Example: anchors
+//!
+//! ```
+//! use forklayer::anchor::{apply, generate};
+//!
+//! let base = "const modes = ['read-only', 'danger'];\n";
+//! let fork = "const modes = ['read-only', 'self-checking', 'danger'];\n";
+//! let replacements = generate(base, fork).expect("a non-empty base can always be anchored");
+//! // The anchor grows only as far as uniqueness needs.
+//! assert!(replacements[0].old.len() < 12, "{:?}", replacements[0].old);
+//! assert_eq!(apply(base, &replacements).expect("applies"), fork);
+//! ```
+//!
+//! ## Example: a manifest for a package
+//!
+//! ```
+//! use forklayer::genpatches::generate_manifest;
+//! use forklayer::rebuild::{apply_manifest, ApplyOptions};
+//! use forklayer::tree::{FileEntry, Tree};
+//!
+//! let mut base = Tree::new();
+//! base.insert("lib/a.js", FileEntry::new(b"let a = 1;\r\n".to_vec())).expect("valid path");
+//! let mut fork = base.clone();
+//! fork.insert("lib/a.js", FileEntry::new(b"let a = 2;\r\n".to_vec())).expect("valid path");
+//! fork.insert("bin/run", FileEntry::executable(b"#!/bin/sh\n".to_vec())).expect("valid path");
+//!
+//! let manifest = generate_manifest("@scope/pkg", "1.0.0", &base, &fork).expect("they differ");
+//! let rebuilt = apply_manifest("@scope/pkg", &base, &manifest, ApplyOptions::default()).expect("no drift");
+//! assert_eq!(rebuilt, fork);
+//! ```
+//!
 //! Every write goes through [`stage`]: build next to the target, then
 //! rename, so nothing is ever half-written. Library modules never print,
 //! never read the environment and never exit; [`report`] is the only
@@ -32,6 +63,7 @@ pub mod lock;
 pub mod manifest;
 pub mod merge;
 pub mod npm;
+pub mod parallel;
 pub mod rebuild;
 pub mod release;
 pub mod report;
@@ -39,3 +71,5 @@ pub mod review;
 pub mod snapshot;
 pub mod stage;
 pub mod tree;
+#[cfg(any(test, feature = "bench-support"))]
+pub mod workload;

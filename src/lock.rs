@@ -143,9 +143,10 @@ impl Lock {
         for (path, want) in &locked.files {
             match actual.get(path) {
                 None => problems.push(format!("`{package}/{path}` is missing")),
-                Some(have) if have.sha256 != want.sha256 || have.size != want.size => {
-                    problems.push(format!("`{package}/{path}` has changed (sha256 {} instead of {})", have.sha256, want.sha256))
-                }
+                Some(have) if have.sha256 != want.sha256 || have.size != want.size => problems.push(format!(
+                    "`{package}/{path}` has changed (sha256 {} instead of {})",
+                    have.sha256, want.sha256
+                )),
                 Some(have) if have.mode != want.mode => {
                     problems.push(format!("`{package}/{path}` has mode {} instead of {}", have.mode, want.mode))
                 }
@@ -170,8 +171,17 @@ mod tests {
     fn sample() -> (Lock, Tree) {
         let mut tree = Tree::new();
         tree.insert("a.js", FileEntry::new(b"a".to_vec())).expect("insert");
-        let pkg = LockedPackage { files: lock_files(&tree), integrity: None, source: "directory".into(), version: "1.0.0".into() };
-        let lock = Lock { packages: BTreeMap::from([("@s/p".to_string(), pkg)]), schema: LOCK_SCHEMA.into(), version: "1.0.0".into() };
+        let pkg = LockedPackage {
+            files: lock_files(&tree),
+            integrity: None,
+            source: "directory".into(),
+            version: "1.0.0".into(),
+        };
+        let lock = Lock {
+            packages: BTreeMap::from([("@s/p".to_string(), pkg)]),
+            schema: LOCK_SCHEMA.into(),
+            version: "1.0.0".into(),
+        };
         (lock, tree)
     }
 

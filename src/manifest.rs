@@ -54,10 +54,7 @@ impl Content {
     pub fn from_bytes(bytes: &[u8]) -> Content {
         match as_text(bytes) {
             Some(text) => Content { base64: None, text: Some(text.to_string()) },
-            None => Content {
-                base64: Some(base64::engine::general_purpose::STANDARD.encode(bytes)),
-                text: None,
-            },
+            None => Content { base64: Some(base64::engine::general_purpose::STANDARD.encode(bytes)), text: None },
         }
     }
 
@@ -65,9 +62,9 @@ impl Content {
     pub fn to_bytes(&self) -> Result<Vec<u8>, String> {
         match (&self.text, &self.base64) {
             (Some(text), None) => Ok(text.as_bytes().to_vec()),
-            (None, Some(b64)) => base64::engine::general_purpose::STANDARD
-                .decode(b64)
-                .map_err(|e| format!("invalid base64: {e}")),
+            (None, Some(b64)) => {
+                base64::engine::general_purpose::STANDARD.decode(b64).map_err(|e| format!("invalid base64: {e}"))
+            }
             _ => Err("exactly one of `text` and `base64` must be present".into()),
         }
     }

@@ -157,11 +157,7 @@ pub fn verify_integrity(package: &str, expected: &str, bytes: &[u8]) -> Result<S
     }
     // Options after `?` in an SRI entry are not part of the digest.
     if sha512s.iter().any(|h| h.split('?').next() != Some(actual.as_str())) {
-        return Err(NpmError::IntegrityMismatch {
-            package: package.into(),
-            expected: expected.into(),
-            actual,
-        });
+        return Err(NpmError::IntegrityMismatch { package: package.into(), expected: expected.into(), actual });
     }
     Ok(actual)
 }
@@ -185,11 +181,7 @@ impl Npm {
     }
 
     fn run(&self, args: &[&str]) -> Result<Vec<u8>, NpmError> {
-        let output = Command::new(&self.program)
-            .args(args)
-            .current_dir(&self.cwd)
-            .output()
-            .map_err(|source| NpmError::Spawn { program: self.program.clone(), source })?;
+        let output = self.spawn(args).map_err(|source| NpmError::Spawn { program: self.program.clone(), source })?;
         if !output.status.success() {
             let stderr = String::from_utf8_lossy(&output.stderr);
             let tail: Vec<&str> = stderr.lines().rev().take(6).collect();
@@ -200,6 +192,22 @@ impl Npm {
             });
         }
         Ok(output.stdout)
+    }
+
+    /// Runs npm, retrying briefly on ETXTBSY: a freshly written npm shim
+    /// can still be open for writing in a process that forked meanwhile.
+    fn spawn(&self, args: &[&str]) -> std::io::Result<std::process::Output> {
+        const TEXT_FILE_BUSY: i32 = 26;
+        let mut attempts = 0;
+        loop {
+            match Command::new(&self.program).args(args).current_dir(&self.cwd).output() {
+                Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && attempts < 5 => {
+                    attempts += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                other => return other,
+            }
+        }
     }
 
     /// The registry's `dist.integrity` of `name@version`.
@@ -231,7 +239,10 @@ impl Npm {
         let packed: Vec<PackOutput> = serde_json::from_slice(&stdout)
             .map_err(|e| NpmError::Output { args: args.join(" "), message: e.to_string() })?;
         let [one] = packed.as_slice() else {
-            return Err(NpmError::Output { args: args.join(" "), message: format!("expected one tarball, got {}", packed.len()) });
+            return Err(NpmError::Output {
+                args: args.join(" "),
+                message: format!("expected one tarball, got {}", packed.len()),
+            });
         };
         let file = Path::new(&one.filename);
         let name_only = file.file_name().ok_or_else(|| NpmError::Output {
@@ -289,8 +300,8 @@ struct PackageJson {
 pub fn package_identity(tree: &Tree, origin: &Path) -> Result<(String, String), NpmError> {
     let bad = |message: String| NpmError::BadPackage { path: origin.to_path_buf(), message };
     let manifest = tree.get("package.json").ok_or_else(|| bad("no `package.json`".into()))?;
-    let parsed: PackageJson = serde_json::from_slice(&manifest.bytes)
-        .map_err(|e| bad(format!("`package.json` is not valid JSON: {e}")))?;
+    let parsed: PackageJson =
+        serde_json::from_slice(&manifest.bytes).map_err(|e| bad(format!("`package.json` is not valid JSON: {e}")))?;
     match (parsed.name, parsed.version) {
         (Some(n), Some(v)) => Ok((n, v)),
         _ => Err(bad("`package.json` lacks `name` or `version`".into())),
@@ -299,17 +310,12 @@ pub fn package_identity(tree: &Tree, origin: &Path) -> Result<(String, String), 
 
 /// Reads tarball bytes, checks them against `expected` (when given) and
 /// extracts them. `origin` names the tarball in errors.
-pub fn fetch_from_tgz_bytes(
-    bytes: &[u8],
-    origin: &Path,
-    expected: Option<&str>,
-) -> Result<FetchedPackage, NpmError> {
+pub fn fetch_from_tgz_bytes(bytes: &[u8], origin: &Path, expected: Option<&str>) -> Result<FetchedPackage, NpmError> {
     let integrity = match expected {
         Some(exp) => verify_integrity(&origin.display().to_string(), exp, bytes)?,
         None => sri_sha512(bytes),
     };
-    let tree = tarball::read_tgz(bytes)
-        .map_err(|source| NpmError::Tarball { path: origin.to_path_buf(), source })?;
+    let tree = tarball::read_tgz(bytes).map_err(|source| NpmError::Tarball { path: origin.to_path_buf(), source })?;
     let (name, version) = package_identity(&tree, origin)?;
     Ok(FetchedPackage { name, version, tree, integrity: Some(integrity), origin: Origin::Tarball })
 }
@@ -322,12 +328,7 @@ pub fn fetch_from_tgz(path: &Path, expected: Option<&str>) -> Result<FetchedPack
 
 /// Fetches `name@version` through `npm pack` into `scratch` and checks it
 /// against the registry's `dist.integrity`.
-pub fn fetch_from_registry(
-    npm: &Npm,
-    name: &str,
-    version: &str,
-    scratch: &Path,
-) -> Result<FetchedPackage, NpmError> {
+pub fn fetch_from_registry(npm: &Npm, name: &str, version: &str, scratch: &Path) -> Result<FetchedPackage, NpmError> {
     let expected = npm.view_integrity(name, version)?;
     let tgz = npm.pack(name, version, scratch)?;
     let bytes = std::fs::read(&tgz).map_err(|source| NpmError::Io { path: tgz.clone(), source })?;
@@ -347,16 +348,14 @@ pub fn fetch_from_registry(
 /// What npm adds to an installed package directory that is not part of
 /// the published tarball.
 pub fn is_install_artifact(rel: &str, is_dir: bool) -> bool {
-    is_dir && (rel == "node_modules" || rel.ends_with("/node_modules"))
-        || rel == ".package-lock.json"
+    is_dir && (rel == "node_modules" || rel.ends_with("/node_modules")) || rel == ".package-lock.json"
 }
 
 /// Reads an extracted package directory (e.g. from `node_modules`),
 /// skipping what npm adds on install. Integrity cannot be checked.
 pub fn fetch_from_dir(dir: &Path) -> Result<FetchedPackage, NpmError> {
     let tree = Tree::read_dir_filtered(dir, |rel, is_dir| !is_install_artifact(rel, is_dir))?;
-    tarball::check_case_collisions(&tree)
-        .map_err(|source| NpmError::Tarball { path: dir.to_path_buf(), source })?;
+    tarball::check_case_collisions(&tree).map_err(|source| NpmError::Tarball { path: dir.to_path_buf(), source })?;
     let (name, version) = package_identity(&tree, dir)?;
     Ok(FetchedPackage { name, version, tree, integrity: None, origin: Origin::Directory })
 }

@@ -94,7 +94,12 @@ fn push(files: &mut BTreeMap<String, Vec<FileDrift>>, path: &str, drift: FileDri
 
 /// Applies a manifest to a package's pristine tree. Every problem of every
 /// file is collected before failing.
-pub fn apply_manifest(package: &str, base: &Tree, manifest: &Manifest, options: ApplyOptions) -> Result<Tree, PackageDrift> {
+pub fn apply_manifest(
+    package: &str,
+    base: &Tree,
+    manifest: &Manifest,
+    options: ApplyOptions,
+) -> Result<Tree, PackageDrift> {
     let mut out = base.clone();
     let mut files = BTreeMap::new();
     let ext = manifest.forklayer.clone().unwrap_or_default();
@@ -231,7 +236,10 @@ impl crate::error::Diagnostic for RebuildError {
     fn exit_status(&self) -> crate::error::ExitStatus {
         use crate::error::ExitStatus;
         match self {
-            RebuildError::Drift(_) | RebuildError::MissingUpstream { .. } | RebuildError::MissingOwnSource { .. } | RebuildError::WrongManifest { .. } => ExitStatus::Usage,
+            RebuildError::Drift(_)
+            | RebuildError::MissingUpstream { .. }
+            | RebuildError::MissingOwnSource { .. }
+            | RebuildError::WrongManifest { .. } => ExitStatus::Usage,
             RebuildError::Manifest(e) => e.exit_status(),
             RebuildError::Tree(e) => e.exit_status(),
             RebuildError::Write(e) => e.exit_status(),
@@ -264,7 +272,6 @@ impl crate::error::Diagnostic for RebuildError {
         }
     }
 }
-
 
 /// Reads an upstream package from `<upstream>/<scope>/<name>`.
 pub fn read_upstream_package(layer: &Layer, upstream: &Path, name: &str) -> Result<Tree, RebuildError> {
@@ -319,19 +326,18 @@ pub fn read_manifest(layer: &Layer, patches: &Path, name: &str) -> Result<Option
 pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<Tree, RebuildError> {
     let mut out = Tree::new();
     let mut drifts = Vec::new();
-    for name in &layer.forked {
+    let per_package = crate::parallel::map_ordered(&layer.forked, |name| -> Result<_, RebuildError> {
         let base = read_upstream_package(layer, upstream, name)?;
-        let patched = match read_manifest(layer, patches, name)? {
-            Some(manifest) => match apply_manifest(&layer.full_name(name), &base, &manifest, ApplyOptions::default()) {
-                Ok(tree) => tree,
-                Err(drift) => {
-                    drifts.push(drift);
-                    continue;
-                }
-            },
-            None => base,
-        };
-        out.graft(&layer.full_name(name), patched)?;
+        Ok(match read_manifest(layer, patches, name)? {
+            Some(manifest) => apply_manifest(&layer.full_name(name), &base, &manifest, ApplyOptions::default()),
+            None => Ok(base),
+        })
+    });
+    for (name, result) in layer.forked.iter().zip(per_package) {
+        match result? {
+            Ok(patched) => out.graft(&layer.full_name(name), patched)?,
+            Err(drift) => drifts.push(drift),
+        }
     }
     for name in &layer.carried {
         out.graft(&layer.full_name(name), read_upstream_package(layer, upstream, name)?)?;
@@ -431,6 +437,9 @@ pub fn compare_trees(rebuilt: &Tree, reference: &Tree) -> Vec<Difference> {
 
 fn diff_path(d: &Difference) -> &str {
     match d {
-        Difference::Missing { path } | Difference::Extra { path } | Difference::Content { path, .. } | Difference::Mode { path, .. } => path,
+        Difference::Missing { path }
+        | Difference::Extra { path }
+        | Difference::Content { path, .. }
+        | Difference::Mode { path, .. } => path,
     }
 }

@@ -128,7 +128,6 @@ impl crate::error::Diagnostic for SnapshotError {
     }
 }
 
-
 /// What a snapshot vendored.
 #[derive(Clone, Debug)]
 pub struct SnapshotOutcome {
@@ -147,6 +146,12 @@ pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result
     let upstream = &layer.paths.upstream;
     let previous = read_previous_lock(upstream);
     let mut warnings = Vec::new();
+    if version != layer.baseline {
+        warnings.push(format!(
+            "vendoring `{version}`, but the declaration's baseline is `{}`; update `layer.baseline` once the fork layer is merged",
+            layer.baseline
+        ));
+    }
     let fetched = match source {
         SnapshotSource::Registry(npm) => fetch_all_from_registry(layer, version, npm)?,
         SnapshotSource::Local(paths) => fetch_all_local(layer, version, paths, previous.as_ref(), &mut warnings)?,
@@ -204,14 +209,15 @@ impl Drop for ScratchDir {
 fn fetch_all_from_registry(layer: &Layer, version: &str, npm: &Npm) -> Result<Vec<FetchedPackage>, SnapshotError> {
     let scratch = ScratchDir(layer.root.join(format!(".forklayer-pack-{}", std::process::id())));
     std::fs::create_dir_all(&scratch.0).map_err(|source| SnapshotError::Scratch { path: scratch.0.clone(), source })?;
-    let mut out = Vec::new();
-    for pkg in layer.upstream_packages() {
-        let name = layer.full_name(pkg);
-        let fetched = npm::fetch_from_registry(npm, &name, version, &scratch.0)
-            .map_err(|source| SnapshotError::Fetch { package: name.clone(), source })?;
-        out.push(fetched);
-    }
-    Ok(out)
+    // npm is slow to start; fetching packages in parallel keeps a snapshot
+    // of the whole layer at a few seconds. Results keep declaration order.
+    let names: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
+    crate::parallel::map_ordered(&names, |name| {
+        npm::fetch_from_registry(npm, name, version, &scratch.0)
+            .map_err(|source| SnapshotError::Fetch { package: name.clone(), source })
+    })
+    .into_iter()
+    .collect()
 }
 
 fn fetch_all_local(
@@ -224,9 +230,13 @@ fn fetch_all_local(
     let wanted: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
     let mut found: BTreeMap<String, (String, FetchedPackage)> = BTreeMap::new();
     for path in paths {
-        for (origin, fetched) in read_source(layer, path, &wanted, version, previous)? {
+        for (origin, fetched) in read_source(path, &wanted, version, previous)? {
             if let Some((first, _)) = found.get(&fetched.name) {
-                return Err(SnapshotError::Duplicate { package: fetched.name.clone(), first: first.clone(), second: origin });
+                return Err(SnapshotError::Duplicate {
+                    package: fetched.name.clone(),
+                    first: first.clone(),
+                    second: origin,
+                });
             }
             found.insert(fetched.name.clone(), (origin, fetched));
         }
@@ -235,7 +245,12 @@ fn fetch_all_local(
     for name in &wanted {
         let (origin, fetched) = found.remove(name).ok_or_else(|| SnapshotError::Missing { package: name.clone() })?;
         if fetched.version != version {
-            return Err(SnapshotError::WrongVersion { package: name.clone(), origin, found: fetched.version, wanted: version.into() });
+            return Err(SnapshotError::WrongVersion {
+                package: name.clone(),
+                origin,
+                found: fetched.version,
+                wanted: version.into(),
+            });
         }
         out.push(fetched);
     }
@@ -248,7 +263,6 @@ fn fetch_all_local(
 /// Reads one `--from` path: a `.tgz`, a package directory, a directory
 /// holding `.tgz` files, or a `node_modules`-style directory.
 fn read_source(
-    layer: &Layer,
     path: &Path,
     wanted: &[String],
     version: &str,
@@ -267,7 +281,8 @@ fn read_source(
         return Ok(vec![(origin, npm::fetch_from_dir(path).map_err(source_err)?)]);
     }
     let mut out = Vec::new();
-    let entries = std::fs::read_dir(path).map_err(|source| source_err(NpmError::Io { path: path.to_path_buf(), source }))?;
+    let entries =
+        std::fs::read_dir(path).map_err(|source| source_err(NpmError::Io { path: path.to_path_buf(), source }))?;
     let mut tgzs: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -283,12 +298,12 @@ fn read_source(
         for name in wanted {
             let dir = base.join(name);
             if dir.join("package.json").is_file() {
-                let fetched = npm::fetch_from_dir(&dir).map_err(|source| SnapshotError::Source { path: dir.clone(), source })?;
+                let fetched =
+                    npm::fetch_from_dir(&dir).map_err(|source| SnapshotError::Source { path: dir.clone(), source })?;
                 out.push((dir.display().to_string(), fetched));
             }
         }
     }
-    let _ = layer;
     Ok(out)
 }
 

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io;
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// One file of a [`Tree`].
@@ -200,20 +200,15 @@ impl Tree {
 
     /// Like [`Tree::read_dir`], but `keep(relpath, is_dir)` decides whether
     /// an entry (and, for a directory, everything below it) is read.
-    pub fn read_dir_filtered(
-        root: &Path,
-        mut keep: impl FnMut(&str, bool) -> bool,
-    ) -> Result<Tree, TreeError> {
+    pub fn read_dir_filtered(root: &Path, mut keep: impl FnMut(&str, bool) -> bool) -> Result<Tree, TreeError> {
         let mut tree = Tree::new();
         let mut pending = vec![(root.to_path_buf(), String::new())];
         while let Some((dir, prefix)) = pending.pop() {
             for entry in fs::read_dir(&dir).map_err(io_err(&dir))? {
                 let entry = entry.map_err(io_err(&dir))?;
                 let path = entry.path();
-                let name = entry
-                    .file_name()
-                    .into_string()
-                    .map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
+                let name =
+                    entry.file_name().into_string().map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
                 let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
                 let file_type = entry.file_type().map_err(io_err(&path))?;
                 if file_type.is_dir() {
@@ -238,13 +233,20 @@ impl Tree {
     /// [`crate::stage`] to write a whole directory atomically.
     pub fn write_to(&self, root: &Path) -> Result<(), TreeError> {
         fs::create_dir_all(root).map_err(io_err(root))?;
+        // Sorted walks visit a directory's files together: remembering the
+        // last directory created saves a syscall per file.
+        let mut last_dir: Option<PathBuf> = None;
         for (rel, entry) in &self.files {
             let path = root.join(rel);
             if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent).map_err(io_err(parent))?;
+                if last_dir.as_deref() != Some(parent) {
+                    fs::create_dir_all(parent).map_err(io_err(parent))?;
+                    last_dir = Some(parent.to_path_buf());
+                }
             }
-            fs::write(&path, &entry.bytes).map_err(io_err(&path))?;
-            set_executable(&path, entry.executable).map_err(io_err(&path))?;
+            let mut file = fs::File::create(&path).map_err(io_err(&path))?;
+            file.write_all(&entry.bytes).map_err(io_err(&path))?;
+            set_executable(&file, entry.executable).map_err(io_err(&path))?;
         }
         Ok(())
     }
@@ -252,32 +254,39 @@ impl Tree {
 
 /// Reads one file with its executable bit.
 pub fn read_file_entry(path: &Path) -> Result<FileEntry, TreeError> {
-    let bytes = fs::read(path).map_err(io_err(path))?;
-    let executable = is_executable(path).map_err(io_err(path))?;
-    Ok(FileEntry { bytes, executable })
+    let read = || -> io::Result<FileEntry> {
+        // One open and one fstat per file: size hint and mode together.
+        let mut file = fs::File::open(path)?;
+        let meta = file.metadata()?;
+        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+        file.read_to_end(&mut bytes)?;
+        Ok(FileEntry { bytes, executable: is_executable(&meta) })
+    };
+    read().map_err(io_err(path))
 }
 
 #[cfg(unix)]
-fn is_executable(path: &Path) -> io::Result<bool> {
+fn is_executable(meta: &fs::Metadata) -> bool {
     use std::os::unix::fs::PermissionsExt;
-    Ok(fs::metadata(path)?.permissions().mode() & 0o111 != 0)
+    meta.permissions().mode() & 0o111 != 0
 }
 
 #[cfg(not(unix))]
-fn is_executable(_path: &Path) -> io::Result<bool> {
+fn is_executable(_meta: &fs::Metadata) -> bool {
     // Windows has no execute bit; files read there are never executable.
-    Ok(false)
+    false
 }
 
+/// Sets 0755/0644 on an open file (modes must not depend on the umask).
 #[cfg(unix)]
-fn set_executable(path: &Path, executable: bool) -> io::Result<()> {
+fn set_executable(file: &fs::File, executable: bool) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let mode = if executable { 0o755 } else { 0o644 };
-    fs::set_permissions(path, fs::Permissions::from_mode(mode))
+    file.set_permissions(fs::Permissions::from_mode(mode))
 }
 
 #[cfg(not(unix))]
-fn set_executable(_path: &Path, _executable: bool) -> io::Result<()> {
+fn set_executable(_file: &fs::File, _executable: bool) -> io::Result<()> {
     Ok(())
 }
 

@@ -6,17 +6,17 @@
 # Installs the pinned dsh 0.1.0-rc.8 host (once, into .cache/host), installs
 # the profile with install.sh into a scratch DSH_HOME, and plays one headless
 # turn against a scripted mock model on 127.0.0.1: a command writing outside
-# the workspace is intercepted, its identical re-run is allowed, the
-# result-check plugin catches a number no tool produced, and the model
-# corrects it. It prints what the model did and saw at every step.
-# --keep leaves the scratch directories for a look around.
+# the workspace is intercepted, its identical re-run is allowed, a dsh-proof
+# claim about an edit is graded PROVEN, the result-check plugin catches a
+# number no tool produced, and the model corrects it. It prints what the
+# model did and saw at every step. --keep leaves the scratch directories.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 keep=0
 case "${1:-}" in
   --keep) keep=1 ;;
   "") ;;
-  -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "error: unknown option \`$1\`" >&2; echo "help: tools/demo.sh [--keep]" >&2; exit 2 ;;
 esac
 command -v node >/dev/null || { echo "error: the demo needs Node.js 20 or later (and npm) on PATH" >&2; exit 1; }

@@ -155,11 +155,15 @@ function sendJsonError(res, status, message) {
  * @param {string} [options.log] - JSON-lines file every request is appended to.
  * @param {number} [options.port] - 0 (default) picks a free port.
  * @param {number} [options.lifetimeMs] - the server closes itself after this long.
+ * @param {(entry: object) => unknown} [options.onRequest] - called with each
+ *   request's log entry before it is answered, i.e. after the tools of the
+ *   previous step ran; its return value is kept as `entry.observed` (tests
+ *   use it to see the disk between two steps of one turn).
  * @returns {Promise<{port: number, url: string, requests: object[], close: () => Promise<void>, closed: Promise<string>}>}
  *   `url` is the base URL to export as DEEPSEEK_BASE_URL; `closed` resolves
  *   with "closed" or "lifetime" once the server has stopped.
  */
-export async function startMockModel({ script, log, port = 0, lifetimeMs = DEFAULT_LIFETIME_MS }) {
+export async function startMockModel({ script, log, port = 0, lifetimeMs = DEFAULT_LIFETIME_MS, onRequest }) {
   const { title, steps } = validateScript(script);
   const requests = [];
   if (log !== undefined) writeFileSync(log, "");
@@ -197,7 +201,7 @@ export async function startMockModel({ script, log, port = 0, lifetimeMs = DEFAU
     }
     const offered = new Set((body.tools ?? []).map((tool) => tool?.function?.name));
     const unofferedTools = (answer.tool_calls ?? []).map((call) => call.name).filter((name) => !offered.has(name));
-    record({
+    const entry = {
       seq,
       ...facts,
       exhausted,
@@ -205,7 +209,9 @@ export async function startMockModel({ script, log, port = 0, lifetimeMs = DEFAU
       sessionId: req.headers["x-deepseek-harness-session-id"] ?? null,
       answer,
       request: body,
-    });
+    };
+    if (onRequest !== undefined) entry.observed = onRequest(entry) ?? null;
+    record(entry);
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     for (const payload of ssePayloads(answer, { id: `chatcmpl-mock-${seq}`, model: body.model ?? "mock", stepLabel: String(seq) })) {
       res.write(`data: ${payload}\n\n`);

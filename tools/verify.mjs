@@ -137,6 +137,12 @@ function installedPackage(profile, name) {
 
 // ── checks ─────────────────────────────────────────────────────────────────
 
+/**
+ * Every package of forks/ is declared as `file:./forks/<name>` (so that
+ * `dsh plugin …`, which runs pnpm, keeps it), and no `file:./forks/…` link
+ * points at a package forks/ does not have. Other dependencies are plugins
+ * the user added with `dsh plugin add`, and are fine.
+ */
 function checkManifest(profile) {
   requirePackages(profile);
   const manifest = readJson(profile.manifestPath);
@@ -147,11 +153,15 @@ function checkManifest(profile) {
     if (declared[name] === undefined) problems.push(`${name} is not declared`);
     else if (declared[name] !== spec) problems.push(`${name} is declared as ${JSON.stringify(declared[name])}, expected ${JSON.stringify(spec)}`);
   }
-  for (const name of Object.keys(declared)) if (expected[name] === undefined) problems.push(`${name} is declared but not under forks/`);
+  const others = Object.entries(declared).filter(([name]) => expected[name] === undefined);
+  for (const [name, spec] of others) {
+    if (String(spec).replace(/^file:(\.\/)?/, '').startsWith('forks/')) problems.push(`${name} links ${JSON.stringify(spec)}, which is not a package of forks/`);
+  }
   if (problems.length > 0) fail(`package.json dependencies disagree with forks/: ${problems.join('; ')}`);
   const bundles = manifest.dsh?.profile?.bundles;
   if (!Array.isArray(bundles) || bundles.length === 0) fail('package.json names no dsh.profile.bundles');
-  return `${profile.packages.length} file: dependencies match forks/; bundles ${bundles.join(', ')}`;
+  const added = others.length > 0 ? `; ${others.length} other dependencies (added with dsh plugin)` : '';
+  return `${profile.packages.length} file: dependencies match forks/${added}; bundles ${bundles.join(', ')}`;
 }
 
 /** Compare two trees: same entries, same bytes, same permission bits. */
@@ -215,8 +225,16 @@ function checkPristineWitness(profile) {
   return `${PRISTINE_WITNESS} → ${found} (the pristine install, through ${profile.fallback})`;
 }
 
+/**
+ * The installed dsh is the version the profile pins (its `peerDependencies`
+ * entry for dsh), and every forked package has the version of the package it
+ * replaces: a fork built for another dsh would mix two releases in one tree.
+ */
 function checkBaseline(profile) {
   requireHost(profile);
+  const hostVersion = readJson(profile.hostAnchor).version;
+  const pinned = readJson(profile.manifestPath).peerDependencies?.[HOST_APP];
+  if (pinned !== undefined && pinned !== hostVersion) fail(`the profile is built for dsh ${pinned}, but the installed dsh is ${hostVersion} (install dsh ${pinned}, or use --with-dsh)`);
   const mismatches = [];
   let compared = 0;
   for (const pkg of profile.packages) {
@@ -224,12 +242,11 @@ function checkBaseline(profile) {
     if (hostDir === undefined) continue; // the profile's own plugins have no upstream
     compared += 1;
     const forkVersion = readJson(path.join(pkg.forkDir, 'package.json')).version;
-    const hostVersion = readJson(path.join(hostDir, 'package.json')).version;
-    if (forkVersion !== hostVersion) mismatches.push(`${pkg.name} fork ${forkVersion}, dsh install ${hostVersion}`);
+    const upstreamVersion = readJson(path.join(hostDir, 'package.json')).version;
+    if (forkVersion !== upstreamVersion) mismatches.push(`${pkg.name} fork ${forkVersion}, dsh install ${upstreamVersion}`);
   }
-  const hostVersion = readJson(profile.hostAnchor).version;
   if (mismatches.length > 0) fail(`the forks are built for another dsh than the installed ${hostVersion}: ${mismatches.join('; ')}`);
-  return `${compared} forked packages match the installed dsh ${hostVersion}`;
+  return `dsh ${hostVersion}${pinned === undefined ? '' : ' as pinned'}; ${compared} forked packages have its versions`;
 }
 
 /** Every dependency and peer of a fork resolves; the forked ones to the profile's own copy. */
@@ -524,7 +541,7 @@ async function runChecks(profileDir) {
       return `${HOST_APP} ${readJson(profile.hostAnchor).version} via ${profile.fallback}`;
     }],
     ['unforked package resolves to the pristine install', () => checkPristineWitness(profile)],
-    ['forks match the installed dsh version', () => checkBaseline(profile)],
+    ['the installed dsh is the version the profile is built for', () => checkBaseline(profile)],
     ...profile.packages.map((pkg) => [`imports of ${pkg.name} resolve (forks to the profile)`, () => checkInternalImports(profile, pkg)]),
     [`SANDBOX_MODES contains ${MODE}`, () => checkSandboxModes(profile)],
     ['preset table validates with the profile\'s PermissionPresetService', () => checkPresetTable(profile)],

@@ -1,5 +1,6 @@
 use crate::anchor::{apply, count_non_overlapping, generate, ApplyError};
 use crate::manifest::Replacement;
+use crate::workload::SplitMix64;
 
 fn round_trip(base: &str, fork: &str) -> Vec<Replacement> {
     let reps = generate(base, fork).expect("anchorable");
@@ -89,4 +90,73 @@ fn drift_reports_every_failure_with_counts() {
 fn non_overlapping_count_follows_the_seed_semantics() {
     assert_eq!(count_non_overlapping(b"aaaa", b"aa"), 2);
     assert_eq!(count_non_overlapping(b"aaa", b"aa"), 1);
+}
+
+/// Deterministic pseudo-random texts over a tiny alphabet: maximal
+/// repetition, CR/LF mixes and multi-byte characters stress anchoring.
+#[test]
+fn random_edits_over_repetitive_texts_always_round_trip() {
+    let mut rng = SplitMix64::new(0x1234_5678);
+    let mut next = move |n: u64| rng.below(n);
+    let alphabet = ["a", "b", " ", "\n", "\r\n", ";", "é", "{", "}", "ab"];
+    for case in 0..400 {
+        let len = next(60) as usize;
+        let base: Vec<&str> = (0..len).map(|_| alphabet[next(alphabet.len() as u64) as usize]).collect();
+        let mut fork = base.clone();
+        for _ in 0..=next(4) {
+            let pos = if fork.is_empty() { 0 } else { next(fork.len() as u64 + 1) as usize };
+            match next(3) {
+                0 => fork.insert(pos, alphabet[next(alphabet.len() as u64) as usize]),
+                1 if pos < fork.len() => {
+                    fork.remove(pos);
+                }
+                _ if pos < fork.len() => fork[pos] = alphabet[next(alphabet.len() as u64) as usize],
+                _ => fork.push("z"),
+            }
+        }
+        let (base, fork) = (base.concat(), fork.concat());
+        match generate(&base, &fork) {
+            Some(reps) => {
+                assert_eq!(apply(&base, &reps).expect("applies"), fork, "case {case}: {base:?} -> {fork:?}: {reps:?}")
+            }
+            None => assert!(base.is_empty(), "case {case}: only an empty base may be unanchorable"),
+        }
+    }
+}
+
+#[test]
+fn inconsistent_delete_positions_from_the_diff_do_not_corrupt_edits() {
+    // Regression: similar's compaction once reported a pure deletion one
+    // token late on the new side; hunks now come from equal runs only.
+    round_trip(
+        "\r\n\r\nab{b b\n{{}{éa{ab{}a\r\nab ;b ;b};\r\nab éb\né}",
+        "\r\n\r\n\r\nab{b b\n{{}}éa{ab{}aab ;b;;b};\r\nab éb\né}",
+    );
+}
+
+/// Large hunks go through the segment level; random edits there must
+/// round-trip too.
+#[test]
+fn random_edits_in_large_single_line_hunks_round_trip() {
+    let mut rng = SplitMix64::new(0xABCD_EF01);
+    let mut next = move |n: u64| rng.below(n);
+    let alphabet = ["var x=1;", "f(a,b)", "{", "}", ",", "return y;", "é", " "];
+    for case in 0..40 {
+        let len = 1000 + next(1500) as usize;
+        let base: Vec<&str> = (0..len).map(|_| alphabet[next(alphabet.len() as u64) as usize]).collect();
+        let mut fork = base.clone();
+        for _ in 0..=next(6) {
+            let pos = next(fork.len() as u64) as usize;
+            match next(3) {
+                0 => fork.insert(pos, alphabet[next(alphabet.len() as u64) as usize]),
+                1 => {
+                    fork.remove(pos);
+                }
+                _ => fork[pos] = alphabet[next(alphabet.len() as u64) as usize],
+            }
+        }
+        let (base, fork) = (base.concat(), fork.concat());
+        let reps = generate(&base, &fork).expect("anchorable");
+        assert_eq!(apply(&base, &reps).expect("applies"), fork, "case {case}");
+    }
 }

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{Context0, Outcome};
+use super::{Outcome, RunContext};
 use crate::check::check;
 use crate::error::ExitStatus;
 
@@ -14,7 +14,7 @@ the manifests reproduces the committed ones (exit 1 if not), and that the profil
 declares exactly the layer's packages (exit 2 if not). Anchors that no longer apply exit 2.")]
 pub struct Args {}
 
-pub(crate) fn exec(ctx: &Context0, _args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
     let report = check(&layer)?;
     let mut text = String::new();
@@ -39,7 +39,10 @@ pub(crate) fn exec(ctx: &Context0, _args: Args) -> anyhow::Result<Outcome> {
         ExitStatus::Success
     };
     if status == ExitStatus::Success {
-        ctx.reporter.status("Checked", &format!("{} packages: upstream, manifests and fork layer agree", layer.all_packages().len()));
+        ctx.reporter.status(
+            "Checked",
+            &format!("{} packages: upstream, manifests and fork layer agree", layer.all_packages().len()),
+        );
     } else {
         ctx.reporter.warning("the fork layer does not round-trip; see stdout");
     }

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{Context0, Outcome};
+use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::genpatches::gen_patches;
 
@@ -13,9 +13,9 @@ for every forked package that differs from upstream, removes those of packages t
 and refreshes the fork layer's copies of own packages from their source. Output is deterministic.")]
 pub struct Args {}
 
-pub(crate) fn exec(ctx: &Context0, _args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
-    let outcome = super::with_layer_context(
+    let outcome = super::with_context_message(
         gen_patches(&layer).map_err(anyhow::Error::from),
         &format!("generate manifests into `{}`", ctx.display(&layer.paths.patches)),
     )?;
@@ -41,7 +41,7 @@ pub(crate) fn exec(ctx: &Context0, _args: Args) -> anyhow::Result<Outcome> {
         "unchanged": outcome.unchanged,
         "changed": outcome.changed,
         "removed": outcome.removed,
-        "ownRefreshed": outcome.own_refreshed,
+        "own_refreshed": outcome.own_refreshed,
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }

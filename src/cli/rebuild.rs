@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::bail;
 use serde_json::json;
 
-use super::{Context0, Outcome};
+use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::rebuild::{compare_trees, rebuild_into, rebuild_layer};
 use crate::tree::Tree;
@@ -25,7 +25,7 @@ pub struct Args {
     pub check: Option<PathBuf>,
 }
 
-pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
     let (upstream, patches) = (&layer.paths.upstream, &layer.paths.patches);
     let tree = match &args.out {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
-use super::{Context0, Outcome};
+use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::npm::Npm;
 use crate::snapshot::{snapshot, SnapshotSource};
@@ -26,15 +26,23 @@ pub struct Args {
     pub npm: PathBuf,
 }
 
-pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
     let source = if args.from.is_empty() {
-        ctx.reporter.status("Fetching", &format!("{} packages @ {} through `{}`", layer.upstream_packages().len(), args.version, args.npm.display()));
+        ctx.reporter.status(
+            "Fetching",
+            &format!(
+                "{} packages @ {} through `{}`",
+                layer.upstream_packages().len(),
+                args.version,
+                args.npm.display()
+            ),
+        );
         SnapshotSource::Registry(Npm::new(args.npm.clone(), layer.root.clone()))
     } else {
         SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
     };
-    let outcome = super::with_layer_context(
+    let outcome = super::with_context_message(
         snapshot(&layer, &args.version, &source).map_err(anyhow::Error::from),
         &format!("snapshot `{}` into `{}`", args.version, ctx.display(&layer.paths.upstream)),
     )?;
@@ -45,10 +53,16 @@ pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
     let mut packages = Vec::new();
     for (name, pkg) in &outcome.lock.packages {
         let bytes: u64 = pkg.files.values().map(|f| f.size).sum();
-        text.push_str(&format!("{name}@{} {} files {bytes} bytes {}\n", pkg.version, pkg.files.len(), pkg.integrity.as_deref().unwrap_or("(no integrity)")));
+        text.push_str(&format!(
+            "{name}@{} {} files {bytes} bytes {}\n",
+            pkg.version,
+            pkg.files.len(),
+            pkg.integrity.as_deref().unwrap_or("(no integrity)")
+        ));
         packages.push(json!({"name": name, "version": pkg.version, "files": pkg.files.len(), "bytes": bytes, "integrity": pkg.integrity, "source": pkg.source}));
     }
-    ctx.reporter.status("Vendored", &format!("{} packages into `{}`", packages.len(), ctx.display(&layer.paths.upstream)));
+    ctx.reporter
+        .status("Vendored", &format!("{} packages into `{}`", packages.len(), ctx.display(&layer.paths.upstream)));
     let data = json!({"version": outcome.version, "upstream": ctx.display(&layer.paths.upstream), "packages": packages, "warnings": outcome.warnings});
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }

@@ -52,21 +52,29 @@ impl crate::error::Diagnostic for TarballError {
     }
 }
 
+/// Refuse archives that unpack to more than this: npm packages are small,
+/// and a gzip bomb must not exhaust memory.
+pub const MAX_UNPACKED_BYTES: u64 = 1 << 30;
+
 fn corrupt(err: std::io::Error) -> TarballError {
     TarballError::Corrupt { message: err.to_string() }
 }
 
 /// Extracts the files of a gzip-compressed npm tarball into memory.
 pub fn read_tgz(bytes: &[u8]) -> Result<Tree, TarballError> {
+    read_tgz_limited(bytes, MAX_UNPACKED_BYTES)
+}
+
+/// [`read_tgz`] with a custom limit on the total unpacked size.
+pub fn read_tgz_limited(bytes: &[u8], max_unpacked: u64) -> Result<Tree, TarballError> {
     let mut archive = Archive::new(GzDecoder::new(bytes));
     let mut tree = Tree::new();
+    let mut unpacked: u64 = 0;
     for entry in archive.entries().map_err(corrupt)? {
         let mut entry = entry.map_err(corrupt)?;
-        let raw_name = String::from_utf8(entry.path_bytes().into_owned()).map_err(|e| {
-            TarballError::UnsafeEntry {
-                entry: String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                reason: "name is not valid UTF-8".into(),
-            }
+        let raw_name = String::from_utf8(entry.path_bytes().into_owned()).map_err(|e| TarballError::UnsafeEntry {
+            entry: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            reason: "name is not valid UTF-8".into(),
         })?;
         let refuse = |reason: &str| TarballError::UnsafeEntry { entry: raw_name.clone(), reason: reason.into() };
         match entry.header().entry_type() {
@@ -78,6 +86,10 @@ pub fn read_tgz(bytes: &[u8]) -> Result<Tree, TarballError> {
         }
         let rel = strip_first_component(&raw_name).map_err(&refuse)?;
         let Some(rel) = rel else { continue };
+        unpacked = unpacked.saturating_add(entry.size());
+        if unpacked > max_unpacked {
+            return Err(refuse(&format!("the archive unpacks to more than {max_unpacked} bytes")));
+        }
         let executable = entry.header().mode().map_err(corrupt)? & 0o111 != 0;
         let mut data = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0));
         entry.read_to_end(&mut data).map_err(corrupt)?;
@@ -133,7 +145,38 @@ pub fn check_case_collisions(tree: &Tree) -> Result<(), TarballError> {
 
 #[cfg(test)]
 mod tests {
-    use super::strip_first_component;
+    use std::io::Write;
+
+    use super::{read_tgz, read_tgz_limited, strip_first_component};
+
+    fn tgz(files: &[(&str, &[u8], u32)]) -> Vec<u8> {
+        let mut builder = tar::Builder::new(Vec::new());
+        for (path, data, mode) in files {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(data.len() as u64);
+            header.set_mode(*mode);
+            header.set_cksum();
+            builder.append_data(&mut header, path, *data).expect("append");
+        }
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(&builder.into_inner().expect("tar")).expect("gz");
+        gz.finish().expect("gz")
+    }
+
+    #[test]
+    fn bytes_and_executable_bits_are_kept() {
+        let tree =
+            read_tgz(&tgz(&[("package/a.txt", b"a\r\n", 0o644), ("package/bin/x", b"#!", 0o775)])).expect("read");
+        assert_eq!(tree.get("a.txt").map(|e| (e.bytes.as_slice(), e.executable)), Some((&b"a\r\n"[..], false)));
+        assert_eq!(tree.get("bin/x").map(|e| e.executable), Some(true));
+    }
+
+    #[test]
+    fn archives_unpacking_beyond_the_limit_are_refused() {
+        let bytes = tgz(&[("package/big.bin", &[0u8; 64], 0o644)]);
+        assert!(read_tgz_limited(&bytes, 63).is_err());
+        assert!(read_tgz_limited(&bytes, 64).is_ok());
+    }
 
     #[test]
     fn first_component_is_stripped_whatever_its_name() {

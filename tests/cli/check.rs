@@ -73,10 +73,17 @@ fn an_own_package_copy_that_differs_from_its_source_is_reported() {
 #[test]
 fn profile_dependencies_must_match_the_declaration() {
     let dir = consistent_repo();
-    dir.write("profile/package.json", r#"{"dependencies": {"@acme/f": "file:./forks/@acme/f", "@acme/c": "^1.0.0", "@acme/stray": "1"}}"#);
+    dir.write(
+        "profile/package.json",
+        r#"{"dependencies": {"@acme/f": "file:./forks/@acme/f", "@acme/c": "^1.0.0", "@acme/stray": "1"}}"#,
+    );
     let run = dir.run(&["check"]);
     run.assert_code(2);
-    assert!(run.stdout.contains("dependency `@acme/own` is missing; add `\"@acme/own\": \"file:./forks/@acme/own\"`"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("dependency `@acme/own` is missing; add `\"@acme/own\": \"file:./forks/@acme/own\"`"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("dependency `@acme/c` is `^1.0.0`"), "{}", run.stdout);
     assert!(run.stdout.contains("`@acme/stray` is not declared"), "{}", run.stdout);
 }

@@ -84,7 +84,31 @@ fn rebuild_check_reports_missing_extra_content_and_mode_differences() {
     dir.write_package("ref/@acme/pkg", &reference);
     let run = dir.run(&["rebuild", "--check", "ref"]);
     run.assert_code(1);
-    for needle in ["missing: `@acme/pkg/a.js`", "content: `@acme/pkg/b.js`", "mode: `@acme/pkg/c.sh`", "extra: `@acme/pkg/extra.js`"] {
+    for needle in [
+        "missing: `@acme/pkg/a.js`",
+        "content: `@acme/pkg/b.js`",
+        "mode: `@acme/pkg/c.sh`",
+        "extra: `@acme/pkg/extra.js`",
+    ] {
         assert!(run.stdout.contains(needle), "{needle} not in {}", run.stdout);
     }
+}
+
+#[test]
+fn rebuild_reads_another_upstream_directory_and_reports_json() {
+    let dir = TestDir::new();
+    dir.declare(&["pkg"], &[], &[]);
+    let base = NpmPackage::new("pkg", "1.0.0").file("a.js", "let a = 1;\n");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&base]).assert_code(0);
+    dir.write_package("profile/forks/@acme/pkg", &base.clone().file("a.js", "let a = 2;\n"));
+    dir.run(&["gen-patches"]).assert_code(0);
+    std::fs::rename(dir.join("upstream"), dir.join("pristine")).expect("mv");
+    dir.run(&["rebuild", "--out", "out"]).assert_code(2);
+    let run = dir.run(&["--json", "rebuild", "--upstream", "pristine", "--out", "out", "--check", "profile/forks"]);
+    run.assert_code(0);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["schema"], "forklayer.rebuild/1");
+    assert_eq!(doc["ok"], true);
+    assert_eq!(doc["differences"], serde_json::json!([]));
+    assert_eq!(dir.read("out/@acme/pkg/a.js"), b"let a = 2;\n");
 }

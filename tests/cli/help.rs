@@ -24,3 +24,39 @@ fn rebuild_without_out_or_check_is_a_usage_error() {
     run.assert_code(2);
     assert!(run.stderr.contains("needs `--out <dir>`"), "{}", run.stderr);
 }
+
+#[test]
+fn a_bad_flag_with_json_still_prints_one_json_document() {
+    let run = TestDir::new().run(&["--json", "check", "--nope"]);
+    run.assert_code(2);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["ok"], false);
+    assert_eq!(doc["error"]["code"], "usage");
+}
+
+#[test]
+fn every_subcommand_documents_itself() {
+    let dir = TestDir::new();
+    for (cmd, needle) in
+        [("snapshot", "--from"), ("gen-patches", "patches/<pkg>.json"), ("rebuild", "--check"), ("check", "lock file")]
+    {
+        let run = dir.run(&[cmd, "--help"]);
+        run.assert_code(0);
+        assert!(run.stdout.contains(needle), "`{cmd} --help` lacks {needle}:\n{}", run.stdout);
+    }
+}
+
+#[test]
+fn another_declaration_file_can_be_named() {
+    let dir = TestDir::new();
+    dir.declare(&[], &[], &[]);
+    std::fs::rename(dir.join("forklayer.toml"), dir.join("layer.toml")).expect("mv");
+    let run = dir.run(&["check"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("could not read the declaration"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: run from the repository root"), "{}", run.stderr);
+    // An empty layer with no snapshot: the missing lock is an integrity error.
+    let run = dir.run(&["--config", "layer.toml", "check"]);
+    run.assert_code(3);
+    assert!(run.stderr.contains("forklayer.lock.json"), "{}", run.stderr);
+}

@@ -52,7 +52,8 @@ fn a_byte_order_mark_is_kept() {
 #[test]
 fn missing_final_newline_edited_appended_added_and_removed() {
     let base = pkg().file("e.txt", "a\nb").file("p.txt", "a\nb").file("add.txt", "a\nb").file("rm.txt", "a\nb\n");
-    let fork = base.clone().file("e.txt", "a\nB").file("p.txt", "a\nb\nc").file("add.txt", "a\nb\n").file("rm.txt", "a\nb");
+    let fork =
+        base.clone().file("e.txt", "a\nB").file("p.txt", "a\nb\nc").file("add.txt", "a\nb\n").file("rm.txt", "a\nb");
     round_trip(&base, &fork);
 }
 
@@ -66,7 +67,13 @@ fn pure_deletions_and_insertions_before_line_one() {
 #[test]
 fn added_deleted_and_empty_files() {
     let base = pkg().file("gone.js", "x\n").file("empty.txt", "").file("to-empty.txt", "content\n");
-    let fork = base.clone().without("gone.js").file("new/dir/added.js", "added\n").file("empty.txt", "now text\n").file("to-empty.txt", "").file("new-empty.txt", "");
+    let fork = base
+        .clone()
+        .without("gone.js")
+        .file("new/dir/added.js", "added\n")
+        .file("empty.txt", "now text\n")
+        .file("to-empty.txt", "")
+        .file("new-empty.txt", "");
     let manifest = round_trip(&base, &fork).expect("manifest");
     let text = String::from_utf8(manifest).expect("utf8");
     assert!(text.contains("\"deleted\": [\n      \"gone.js\""), "{text}");
@@ -87,14 +94,20 @@ fn non_utf8_bytes_changed_and_unchanged() {
 #[test]
 fn executable_scripts_keep_and_change_modes() {
     let base = pkg().exec("bin/run.sh", "#!/bin/sh\necho hi\n").file("tool.sh", "#!/bin/sh\n");
-    let fork = base.clone().exec("bin/run.sh", "#!/bin/sh\necho hello\n").exec("tool.sh", "#!/bin/sh\n").exec("bin/new.sh", "#!/bin/sh\n");
+    let fork = base
+        .clone()
+        .exec("bin/run.sh", "#!/bin/sh\necho hello\n")
+        .exec("tool.sh", "#!/bin/sh\n")
+        .exec("bin/new.sh", "#!/bin/sh\n");
     round_trip(&base, &fork);
 }
 
 #[test]
 fn a_package_json_only_change() {
     let base = pkg();
-    let fork = base.clone().file("package.json", "{\n  \"name\": \"@acme/pkg\",\n  \"version\": \"1.0.0\",\n  \"main\": \"x.js\"\n}\n");
+    let fork = base
+        .clone()
+        .file("package.json", "{\n  \"name\": \"@acme/pkg\",\n  \"version\": \"1.0.0\",\n  \"main\": \"x.js\"\n}\n");
     round_trip(&base, &fork).expect("manifest");
 }
 

@@ -9,14 +9,22 @@ fn two_packages() -> (NpmPackage, NpmPackage) {
     (a, b)
 }
 
-#[test]
-fn registry_snapshot_goes_through_npm_and_records_the_lock() {
+/// A repo declaring forked `a` and carried `b`, both published to a fake
+/// registry (`b` with `b_integrity` when given); returns the packages and
+/// the fake npm program.
+fn registry_repo(b_integrity: Option<&str>) -> (TestDir, NpmPackage, std::path::PathBuf) {
     let dir = TestDir::new();
     dir.declare(&["a"], &["b"], &[]);
     let (a, b) = two_packages();
     publish(&dir, &a, None);
-    publish(&dir, &b, None);
+    publish(&dir, &b, b_integrity);
     let npm = fake_npm(&dir);
+    (dir, a, npm)
+}
+
+#[test]
+fn registry_snapshot_goes_through_npm_and_records_the_lock() {
+    let (dir, a, npm) = registry_repo(None);
     let run = dir.run(&["--json", "snapshot", "1.0.0", "--npm", npm.to_str().expect("utf8")]);
     run.assert_code(0);
     let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
@@ -35,24 +43,14 @@ fn registry_snapshot_goes_through_npm_and_records_the_lock() {
 
 #[test]
 fn npm_program_can_come_from_the_environment() {
-    let dir = TestDir::new();
-    dir.declare(&["a"], &["b"], &[]);
-    let (a, b) = two_packages();
-    publish(&dir, &a, None);
-    publish(&dir, &b, None);
-    let npm = fake_npm(&dir);
+    let (dir, _, npm) = registry_repo(None);
     dir.run_env(&["snapshot", "1.0.0"], &[("FORKLAYER_NPM", &npm)]).assert_code(0);
     assert!(dir.exists("upstream/@acme/a/lib/index.js"));
 }
 
 #[test]
 fn a_tarball_whose_sha512_differs_from_the_registry_is_refused() {
-    let dir = TestDir::new();
-    dir.declare(&["a"], &["b"], &[]);
-    let (a, b) = two_packages();
-    publish(&dir, &a, None);
-    publish(&dir, &b, Some(&forklayer::npm::sri_sha512(b"something else")));
-    let npm = fake_npm(&dir);
+    let (dir, _, npm) = registry_repo(Some(&forklayer::npm::sri_sha512(b"something else")));
     let run = dir.run(&["snapshot", "1.0.0", "--npm", npm.to_str().expect("utf8")]);
     run.assert_code(3);
     assert!(run.stderr.contains("integrity mismatch for `@acme/b@1.0.0`"), "{}", run.stderr);

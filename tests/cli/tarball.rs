@@ -38,7 +38,10 @@ fn symlinks_are_refused() {
 
 #[test]
 fn hard_links_are_refused() {
-    refused(with(RawEntry::link("package/hard", EntryType::Link, "package/package.json")), "hard links are not allowed");
+    refused(
+        with(RawEntry::link("package/hard", EntryType::Link, "package/package.json")),
+        "hard links are not allowed",
+    );
 }
 
 #[test]

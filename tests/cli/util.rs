@@ -65,7 +65,10 @@ impl TestDir {
             list(carried)
         );
         for (name, source, include) in own {
-            text.push_str(&format!("\n[[packages.own]]\nname = \"{name}\"\nsource = \"{source}\"\ninclude = [{}]\n", list(include)));
+            text.push_str(&format!(
+                "\n[[packages.own]]\nname = \"{name}\"\nsource = \"{source}\"\ninclude = [{}]\n",
+                list(include)
+            ));
         }
         self.write("forklayer.toml", text);
     }
@@ -200,11 +203,23 @@ pub struct RawEntry {
 
 impl RawEntry {
     pub fn file(name: &str, data: &[u8], mode: u32) -> RawEntry {
-        RawEntry { name: name.as_bytes().to_vec(), kind: tar::EntryType::Regular, data: data.to_vec(), mode, link: None }
+        RawEntry {
+            name: name.as_bytes().to_vec(),
+            kind: tar::EntryType::Regular,
+            data: data.to_vec(),
+            mode,
+            link: None,
+        }
     }
 
     pub fn link(name: &str, kind: tar::EntryType, target: &str) -> RawEntry {
-        RawEntry { name: name.as_bytes().to_vec(), kind, data: Vec::new(), mode: 0o644, link: Some(target.as_bytes().to_vec()) }
+        RawEntry {
+            name: name.as_bytes().to_vec(),
+            kind,
+            data: Vec::new(),
+            mode: 0o644,
+            link: Some(target.as_bytes().to_vec()),
+        }
     }
 }
 

@@ -163,6 +163,18 @@ describe("startMockModel", () => {
     assert.equal(logged[3].request.messages.at(-1).content, "note: 2 is unsourced", "the log keeps what the model saw");
   });
 
+  test("should record what onRequest observed before answering each request", async () => {
+    let calls = 0;
+    const server = await startMockModel({ script: SCRIPT, onRequest: (entry) => ({ kind: entry.kind, calls: ++calls }) });
+    try {
+      await complete(server.url, { tools: TOOLS, messages: [user("t")] });
+      await complete(server.url, { messages: [user("title")] });
+    } finally {
+      await server.close();
+    }
+    assert.deepEqual(server.requests.map((e) => e.observed), [{ kind: "step", calls: 1 }, { kind: "title", calls: 2 }]);
+  });
+
   test("should answer past the end of the script with a marked text and flag it", async () => {
     const server = await startMockModel({ script: { steps: [{ content: "only" }] } });
     try {

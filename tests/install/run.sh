@@ -10,7 +10,7 @@
 set -uo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cd "$repo"
+cd "$repo" || exit 1
 
 passed=0
 failed=0
@@ -52,10 +52,14 @@ snapshot() {
 same_tree() { # same_tree <snapshot-file> <dir>
   diff <(cat "$1") <(snapshot "$2") >"$scratch/tree.diff" || { echo "    tree changed:"; head -n 10 "$scratch/tree.diff" | sed 's/^/      | /'; return 1; }
 }
-# Same bytes and modes in two trees (no symlinks in a fork layer).
+# Same entries, same file bytes and file modes in two trees (no symlinks in
+# a fork layer; directory modes are whatever the copying tool's umask gives).
+tree_listing() { (cd "$1" && find . \( -type f -printf '%y %m %P\n' \) -o -printf '%y %P\n' | LC_ALL=C sort); }
 same_bytes_and_modes() {
-  diff <(cd "$1" && find . -printf '%y %m %P\n' | LC_ALL=C sort) <(cd "$2" && find . -printf '%y %m %P\n' | LC_ALL=C sort) >/dev/null &&
-    diff -r "$1" "$2" >/dev/null || { echo "    $2 differs from $1"; return 1; }
+  if diff <(tree_listing "$1") <(tree_listing "$2") >"$scratch/modes.diff" && diff -r "$1" "$2" >/dev/null; then return 0; fi
+  echo "    $2 differs from $1:"
+  head -n 6 "$scratch/modes.diff" | sed 's/^/      | /'
+  return 1
 }
 
 # ── the pinned host and a pristine dsh home ────────────────────────────────
@@ -148,8 +152,10 @@ test_install_force_uninstall_with_host() {
   status=0
   bash install.sh --dsh-home "$home" --force >"$out" 2>&1 || status=$?
   check '--force exits 0' status_is "$status" 0
-  local backups=("$home/profiles/self-checking.backup-"*)
+  local backups
+  mapfile -t backups < <(find "$home/profiles" -mindepth 1 -maxdepth 1 -name 'self-checking.backup-*')
   check 'exactly one backup' status_is "${#backups[@]}" 1
+  if ((${#backups[@]} != 1)); then end; return; fi
   check 'backup announced' contains "$out" "backed up the existing profile to ${backups[0]}"
   check 'the backup is the previous profile, byte for byte' same_tree "$scratch/host.previous-profile" "${backups[0]}"
   check 'the new profile has the template patch' cmp -s profile/cordis.patch.yml "$profile/cordis.patch.yml"
@@ -262,6 +268,16 @@ test_verifier_catches_a_swapped_copy() {
   status=0
   node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
   check 'a fork missing from node_modules fails its resolution' contains "$out" 'FAIL  resolves from the profile: @deepseek-ai/dsh-tool-fs — @deepseek-ai/dsh-tool-fs resolves to'
+  node -e '
+    const fs = require("node:fs"), file = process.argv[1], manifest = JSON.parse(fs.readFileSync(file, "utf8"));
+    manifest.dependencies["@deepseek-ai/dsh-gone"] = "file:./forks/@deepseek-ai/dsh-gone";
+    manifest.peerDependencies["@deepseek-ai/dsh"] = "0.1.0-rc.6";
+    fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + "\n");
+  ' "$profile/package.json"
+  status=0
+  node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
+  check 'a dsh of another version than pinned fails' contains "$out" 'FAIL  the installed dsh is the version the profile is built for — the profile is built for dsh 0.1.0-rc.6, but the installed dsh is 0.1.0-rc.8'
+  check 'a file: link to a package forks/ lacks fails the manifest check' contains "$out" 'FAIL  profile manifest declares every package of forks/ — package.json dependencies disagree with forks/: @deepseek-ai/dsh-gone links "file:./forks/@deepseek-ai/dsh-gone", which is not a package of forks/'
   status=0
   node "$profile/verify.mjs" --profile >"$out" 2>&1 || status=$?
   check 'usage error exits 2' status_is "$status" 2
@@ -325,7 +341,7 @@ test_with_dsh() {
 }
 
 test_dsh_plugin_keeps_the_forks() {
-  begin 'dsh plugin --profile … install (pnpm) keeps every fork and plugin; the profile still verifies'
+  begin 'dsh plugin --profile … add (pnpm) keeps every fork and plugin; the profile still verifies'
   local home="$scratch/pnpm/home" out="$scratch/pnpm.out" status=0 pnpm_dir="$repo/.cache/pnpm-12.21.0"
   if [[ ! -x "$pnpm_dir/node_modules/.bin/pnpm" ]]; then
     npm install --prefix "$pnpm_dir" --no-audit --no-fund --loglevel=error pnpm@12.21.0 >"$out" 2>&1 ||
@@ -336,8 +352,11 @@ test_dsh_plugin_keeps_the_forks() {
   check 'install exits 0' status_is "$status" 0
   local profile="$home/profiles/self-checking"
   status=0
-  (cd "$scratch" && PATH="$pnpm_dir/node_modules/.bin:$PATH" DSH_HOME="$home" "$launcher" plugin --profile self-checking install) >"$out" 2>&1 || status=$?
-  check 'pnpm install in the profile succeeds (no ignored builds)' status_is "$status" 0
+  # Adding a plugin makes pnpm install every declared dependency and prune
+  # whatever is not declared.
+  (cd "$scratch" && PATH="$pnpm_dir/node_modules/.bin:$PATH" DSH_HOME="$home" "$launcher" plugin --profile self-checking add is-number@7.0.0) >"$out" 2>&1 || status=$?
+  check 'dsh plugin add succeeds (no ignored builds)' status_is "$status" 0
+  check 'the added package is installed' test -f "$profile/node_modules/is-number/package.json"
   local pkg
   for pkg in $(forks_of "$profile"); do
     check "pnpm kept ${pkg#"$profile/forks/"}" same_bytes_and_modes "$pkg" "$profile/node_modules/${pkg#"$profile/forks/"}"
@@ -345,7 +364,47 @@ test_dsh_plugin_keeps_the_forks() {
   status=0
   node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
   check 'the profile still verifies' status_is "$status" 0
+  check 'the added dependency is accepted' contains "$out" '1 other dependencies (added with dsh plugin)'
   check 'with nothing skipped' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
+  end
+}
+
+test_powershell_twin() {
+  begin 'install.ps1 parses (tree-sitter PowerShell grammar) and has a parameter for every install.sh option'
+  local venv="$repo/.cache/ps1-syntax-venv" out="$scratch/ps1.out"
+  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import tree_sitter, tree_sitter_powershell' 2>/dev/null; then
+    { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check tree-sitter==0.26.1 tree-sitter-powershell==0.26.4; } >"$out" 2>&1 ||
+      { check 'the PowerShell grammar installs from PyPI' false; cat "$out"; end; return; }
+  fi
+  check 'no syntax errors' "$venv/bin/python" tests/install/ps1_syntax.py install.ps1
+  # install.sh's options, as its argument loop spells them, mapped to the
+  # PowerShell names docs/install.md lists.
+  local option param
+  for option in $(grep -oE '^    --[a-z-]+\)' install.sh | tr -d ' )'); do
+    case "$option" in
+      --profile) param=ProfileName ;;
+      *) param="$(printf '%s' "${option#--}" | awk -F- '{ for (i = 1; i <= NF; i++) printf "%s%s", toupper(substr($i, 1, 1)), substr($i, 2) }')" ;;
+    esac
+    check "install.ps1 has -$param for $option" grep -qE "^  \[(switch|string)\]\\\$$param\b" install.ps1
+    check "docs/install.md maps $option to -$param" grep -qF -- "| \`$option" docs/install.md
+  done
+  end
+}
+
+test_web_surface() {
+  begin 'the installed web profile in real dsh: a web session gets the forked tools through its agent preset; interception and re-run'
+  local home="$scratch/web/home" out="$scratch/web.out" status=0
+  pristine_home "$home"
+  bash install.sh --dsh-home "$home" >/dev/null 2>&1 || status=$?
+  check 'install exits 0' status_is "$status" 0
+  mkdir -p "$scratch/web/workspace" "$scratch/web/outside"
+  status=0
+  node tests/install/web-surface.mjs --launcher "$launcher" --dsh-home "$home" --profile self-checking \
+    --workspace "$scratch/web/workspace" --outside "$scratch/web/outside" >"$out" 2>&1 || status=$?
+  sed 's/^/    /' "$out"
+  check 'every finding is right' status_is "$status" 0
+  check 'the interception reached the model' contains "$out" 'ok  the first outside write is intercepted'
+  check 'the re-run wrote the file' test -f "$scratch/web/outside/web-surface.txt"
   end
 }
 
@@ -358,6 +417,9 @@ test_usage_errors() {
   status=0
   bash install.sh --profile ../evil --dsh-home "$home" >"$out" 2>&1 || status=$?
   check 'path-like profile name exits 2' status_is "$status" 2
+  status=0
+  (cd "$scratch" && bash "$repo/install.sh" --dsh-home '') >"$out" 2>&1 || status=$?
+  check 'an empty --dsh-home exits 2 (never the current directory)' status_is "$status" 2
   status=0
   bash install.sh --uninstall --force --dsh-home "$home" >"$out" 2>&1 || status=$?
   check '--uninstall --force exits 2' status_is "$status" 2
@@ -384,6 +446,8 @@ test_missing_node
 test_headless_and_release_layout
 test_with_dsh
 test_dsh_plugin_keeps_the_forks
+test_powershell_twin
+test_web_surface
 test_usage_errors
 
 echo

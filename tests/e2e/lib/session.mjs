@@ -48,3 +48,11 @@ export function readSessions(host, dshHome) {
 export function eventsOf(session, type) {
   return session.events.filter((event) => event.type === type);
 }
+
+/** The one-line notices a plugin's steering messages showed in the conversation, in order. */
+export function pluginNotices(session, plugin) {
+  return eventsOf(session, "user/message")
+    .map((event) => event.data.source)
+    .filter((source) => source?.kind === "plugin" && source.plugin === plugin)
+    .map((source) => source.summary);
+}

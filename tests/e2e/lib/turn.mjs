@@ -22,6 +22,8 @@ function dshEnv({ dshHome, baseUrl, env }) {
     DEEPSEEK_BASE_URL: baseUrl,
     DEEPSEEK_API_KEY: "mock-key-not-secret",
     NO_COLOR: "1",
+    // No telemetry export from test runs (the OTEL row would try the network).
+    DSH_TELEMETRY_DISABLED: "1",
     ...env,
   };
 }
@@ -54,10 +56,14 @@ function waitForExit(child, timeoutMs) {
  * @param {object} options.script - mock-model script (`{ steps, title? }`).
  * @param {Record<string,string>} [options.env] - extra environment (e.g. DSH_PERMISSION_MODE).
  * @param {string} [options.logDir] - where to keep the request log (default: dshHome).
+ * @param {() => unknown} [options.observe] - called before each model step is
+ *   answered (after the previous step's tools ran); `turn.observedBeforeStep[i]`
+ *   holds what it returned before step i.
  */
-export async function runTurn({ host, dshHome, profile, cwd, task, script, env = {}, logDir = dshHome, timeoutMs = TURN_TIMEOUT_MS }) {
+export async function runTurn({ host, dshHome, profile, cwd, task, script, env = {}, logDir = dshHome, timeoutMs = TURN_TIMEOUT_MS, observe }) {
   const log = join(logDir, `requests-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.jsonl`);
-  const model = await startMockModel({ script, log, lifetimeMs: timeoutMs + 30_000 });
+  const onRequest = observe === undefined ? undefined : (entry) => (entry.kind === "step" ? observe() : undefined);
+  const model = await startMockModel({ script, log, lifetimeMs: timeoutMs + 30_000, onRequest });
   const earlierSessions = new Set(sessionFiles(dshHome));
   let exit;
   const stdout = [];
@@ -95,6 +101,11 @@ export class Turn {
   /** The model-step requests (not the title request), in order. */
   get stepRequests() {
     return this.requests.filter((entry) => entry.kind === "step");
+  }
+
+  /** What the `observe` callback returned before each model step (index = step). */
+  get observedBeforeStep() {
+    return this.stepRequests.map((entry) => entry.observed);
   }
 
   /** The conversation as the model saw it in its last request. */

@@ -62,6 +62,26 @@ describe("classifySelfCheck", () => {
 			rmSync(link);
 		}
 	});
+	it("should intercept a bare relative operand in the `<path>: <reason>` shape (a workspace symlink to the outside)", () => {
+		const link = join(dirs.ws, "link");
+		symlinkSync(dirs.outside, link);
+		try {
+			assert.equal(judge("bash: line 1: link/f.txt: Read-only file system\n"), "intercepted");
+			assert.equal(judge("tee: link/f.txt: Permission denied\n", { signatures: LANDLOCK }), "intercepted");
+			assert.equal(judge("bash: line 1: sub/f.txt: Read-only file system\n"), "failed", "a relative operand inside the workspace");
+		} finally {
+			rmSync(link);
+		}
+	});
+	it("should read an unquoted path with spaces whole, so a denial inside a spaced workspace is not intercepted", () => {
+		const spaced = join(dirs.root, "my project");
+		mkdirSync(spaced);
+		const spacedPolicy = { ...policy, workspaceRoot: spaced };
+		const judgeSpaced = (line) => classify({ exitCode: 1, signal: null, stderr: line }, { denialSignatures: LANDLOCK, workdir: spaced, policy: spacedPolicy });
+		assert.equal(judgeSpaced(`bash: line 1: ${spaced}/locked.txt: Permission denied\n`), "failed");
+		assert.equal(judgeSpaced(`${spaced}/run.sh: line 3: out.txt: Permission denied\n`), "failed");
+		assert.equal(judgeSpaced(`bash: line 1: ${dirs.outside}/with space/x: Permission denied\n`), "intercepted");
+	});
 	it("should treat a signature line without a path as a failure", () => {
 		assert.equal(judge("cp: Read-only file system\n"), "failed");
 	});
@@ -94,6 +114,11 @@ describe("classifySelfCheck", () => {
 		assert.equal(judge(line, { exitCode: 143, signal: null, timedOut: true }), undefined);
 		assert.equal(judge(line, { exitCode: null, signal: "SIGKILL" }), undefined);
 		assert.equal(judge(line, { exitCode: 130, aborted: true }), undefined);
+	});
+	it("should never judge a 128+N exit status: how bwrap and shells report a death by signal N (trap 3)", () => {
+		const line = `bash: ${dirs.outside}/t: Read-only file system\n`;
+		for (const exitCode of [129, 134, 137, 139, 143, 192]) assert.equal(judge(line, { exitCode }), undefined, String(exitCode));
+		for (const exitCode of [1, 2, 126, 127, 128, 193, 255]) assert.equal(judge(line, { exitCode }), "intercepted", String(exitCode));
 	});
 });
 

@@ -5,8 +5,8 @@
 // masked exit 0, plain failures).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fakeSession, load, makeWorld, scratch } from "../support/world.mjs";
 
 const { launcherPath, probe } = await load("@deepseek-ai/node-addon-landlock-run");
@@ -47,6 +47,18 @@ for (const backend of ["bwrap", "landlock"]) {
 			assert.deepEqual(again.sandbox, { mode: "danger-full-access", denied: false });
 			assert.equal(readFileSync(target, "utf8"), "outside\n");
 		});
+		it("should intercept a write through a workspace symlink that points outside, then allow the identical re-run", async () => {
+			const link = join(dirs.ws, `link${++n}`);
+			symlinkSync(dirs.outside, link);
+			const name = `via-link${n}.txt`;
+			const command = `echo linked > ${basename(link)}/${name}`;
+			const first = await world.run(command, { session });
+			assert.equal(first.sandbox.intercepted, true, first.stderr.text);
+			assert.equal(existsSync(join(dirs.outside, name)), false);
+			const again = await world.run(command, { session });
+			assert.equal(again.exitCode, 0);
+			assert.equal(readFileSync(join(dirs.outside, name), "utf8"), "linked\n");
+		});
 		it("should repeat the side effects of an intercepted command on its re-run (the probe really ran)", async () => {
 			const target = outsideFile();
 			const command = `echo run >> counter.log; echo x > ${target}`;
@@ -63,6 +75,15 @@ for (const backend of ["bwrap", "landlock"]) {
 			assert.equal((await world.run(command, { session })).sandbox.intercepted, true);
 			const elsewhere = await world.run(command, { session, workdir: join(dirs.ws, "sub") });
 			assert.equal(elsewhere.sandbox.intercepted, true, "another workdir is another command");
+			assert.equal(existsSync(target), false);
+		});
+		it("should not unlock a command that differs only by whitespace (the key is the exact string)", async () => {
+			const target = outsideFile();
+			const command = `echo spaced > ${target}`;
+			assert.equal((await world.run(command, { session })).sandbox.intercepted, true);
+			for (const variant of [`${command} `, command.replace(" > ", ">"), `\t${command}`]) {
+				assert.equal((await world.run(variant, { session })).sandbox.intercepted, true, JSON.stringify(variant));
+			}
 			assert.equal(existsSync(target), false);
 		});
 		it("should not unlock a background run with a foreground grant, and intercept it on its own", async () => {
@@ -109,19 +130,44 @@ for (const backend of ["bwrap", "landlock"]) {
 			}
 			assert.equal(existsSync(target), false);
 		});
+		it("should not unlock a command that dies by a signal after a denial, foreground or background (trap 3)", async () => {
+			for (const signal of ["KILL", "SEGV"]) {
+				const target = outsideFile();
+				const command = `echo dying > ${target}; kill -${signal} $$`;
+				for (let attempt = 0; attempt < 2; attempt += 1) {
+					const result = await world.run(command, { session });
+					assert.equal(result.sandbox.intercepted, undefined, `${signal}: exit ${result.exitCode}, signal ${result.signal}`);
+					assert.equal(result.sandbox.failed, undefined, signal);
+					const proc = await world.background(command, { session });
+					assert.equal(proc.sandbox?.intercepted, undefined, `${signal}: exit ${proc.exitCode}, signal ${proc.signal}`);
+					assert.equal(proc.sandbox?.failed, undefined, signal);
+				}
+				assert.equal(existsSync(target), false, signal);
+			}
+		});
 		it("should not unlock a killed background job (trap 3)", async () => {
 			const target = outsideFile();
 			const command = `echo killed > ${target}; sleep 30`;
 			for (let attempt = 0; attempt < 2; attempt += 1) {
-				const proc = world.ctx.shell.start(world.ctx.shell.resolve({ command, sandboxPolicy: world.policy(session) }));
-				await new Promise((resolve) => setTimeout(resolve, 300));
-				assert.equal(proc.kill(), true);
-				await proc.done;
+				const proc = await world.backgroundKilled(command, { session, afterMs: 300 });
 				assert.equal(proc.status, "killed");
 				assert.equal(proc.sandbox?.mode, "workspace-write", "still confined");
 				assert.equal(proc.sandbox?.intercepted, undefined);
 				assert.equal(proc.sandbox?.failed, undefined);
 			}
+			assert.equal(existsSync(target), false);
+		});
+		it("should not unlock a killed background job whose shell traps SIGTERM and exits non-zero after a denial (trap 3)", async () => {
+			const target = outsideFile();
+			const command = `trap 'exit 3' TERM; echo trapped > ${target}; sleep 30 & wait`;
+			for (let attempt = 0; attempt < 2; attempt += 1) {
+				const proc = await world.backgroundKilled(command, { session });
+				assert.equal(proc.status, "killed");
+				assert.equal(proc.sandbox?.intercepted, undefined, `exit ${proc.exitCode}, signal ${proc.signal}`);
+				assert.equal(proc.sandbox?.failed, undefined);
+			}
+			const key = { kind: "shell", family: "bash", run: "background", workdir: dirs.ws, command };
+			assert.equal(world.ctx.sandboxPolicy.selfCheckGranted(world.policy(session), key), false);
 			assert.equal(existsSync(target), false);
 		});
 		it("should not report a denial masked by exit 0 as intercepted, nor unlock it (trap 4)", async () => {
@@ -133,6 +179,14 @@ for (const backend of ["bwrap", "landlock"]) {
 				assert.deepEqual(result.sandbox, { mode: "workspace-write", denied: false, enforcement: "full" });
 			}
 			assert.equal(existsSync(target), false);
+		});
+		it("should never intercept a \"Permission denied\" for a path inside the workspace (at most the failed notice)", async () => {
+			writeFileSync(join(dirs.ws, "not-executable.sh"), "echo hi\n");
+			const result = await world.run("./not-executable.sh", { session });
+			assert.equal(result.exitCode, 126);
+			assert.match(result.stderr.text, /not-executable\.sh: Permission denied/u);
+			assert.equal(result.sandbox.intercepted, undefined);
+			assert.equal(result.sandbox.failed, true, "EACCES is permission-like evidence");
 		});
 		it("should not nudge a plain ls of a missing path, nor a grep without a match, toward full access (trap 5)", async () => {
 			for (const command of [`ls ${join(dirs.outside, "missing")}`, `ls ${join(dirs.ws, "missing")}`, "grep -q needle inside.txt"]) {

@@ -80,6 +80,21 @@ describe("SandboxedFileSystem self-check fence", () => {
 		assert.equal(readFileSync(join(first, "f.txt"), "utf8"), "three");
 		assert.equal(existsSync(join(second, "f.txt")), false);
 	});
+	it("should re-derive the target inside the fence: a grant does not follow a target resolved before a symlink swap", async () => {
+		const first = join(dirs.outside, "stale-A");
+		const second = join(dirs.outside, "stale-B");
+		mkdirSync(first);
+		mkdirSync(second);
+		const link = join(dirs.ws, "stale-link");
+		symlinkSync(first, link);
+		await assert.rejects(write(join(link, "f.txt"), "one"), { code: "FS_SELFCHECK_INTERCEPTED" });
+		const resolvedBeforeSwap = await world.ctx.fs.resolve(join(link, "f.txt"));
+		rmSync(link);
+		symlinkSync(second, link);
+		await assert.rejects(world.ctx.fs.writeText(resolvedBeforeSwap, "two", undefined, undefined, world.policy(session)), { code: "FS_SELFCHECK_INTERCEPTED" });
+		assert.equal(existsSync(join(second, "f.txt")), false, "the swapped symlink did not redirect the granted write");
+		assert.equal(existsSync(join(first, "f.txt")), false);
+	});
 	it("should never let a file grant unlock a shell command, nor a shell grant a file write", async () => {
 		const fileGranted = join(dirs.outside, "fs-granted.txt");
 		await assert.rejects(write(fileGranted, "x"), { code: "FS_SELFCHECK_INTERCEPTED" });
@@ -121,6 +136,21 @@ describe("dsh-tool-fs mapping under self-checking", () => {
 		assert.equal(value.operation, "create");
 		assert.equal(readFileSync(target, "utf8"), "via tool");
 	});
+	it("should pass the interception notice through the edit tool, then allow the identical re-run", async () => {
+		const session = fakeSession("tool-fs-edit", dirs.ws);
+		const target = join(dirs.outside, "tool-edit.txt");
+		writeFileSync(target, "old line\n");
+		const args = { file_path: target, old_string: "old", new_string: "new" };
+		await assert.rejects(tools.get("edit").execute(args, execFor(session)), (error) => {
+			assert.equal(error.code, "FS_SELFCHECK_INTERCEPTED");
+			assert.equal(error.message, selfCheckFsInterceptedMarker(target));
+			return true;
+		});
+		assert.equal(readFileSync(target, "utf8"), "old line\n", "nothing was written");
+		const value = await tools.get("edit").execute(args, execFor(session));
+		assert.equal(value.after, "new line\n");
+		assert.equal(readFileSync(target, "utf8"), "new line\n");
+	});
 	it("should word an agentless denial as the ordinary workspace-write denial with the escalation hint", async () => {
 		const args = { file_path: join(dirs.outside, "agentless-tool.txt"), content: "x" };
 		await assert.rejects(tools.get("write").execute(args, execFor(undefined)), (error) => {
@@ -146,6 +176,36 @@ describe("dsh-tool-fs mapping under self-checking", () => {
 		const session = fakeSession("tool-fs-ww", dirs.ws, "workspace-write");
 		await assert.rejects(plain.get("write").execute({ file_path: "/srv/x", content: "x" }, execFor(session)), { code: "FS_IO_ERROR", message: "cannot write \"/srv/x\": EIO" });
 	});
+});
+
+describe("dsh-tool-fs in workspace-write and read-only sessions (unchanged from upstream)", () => {
+	for (const mode of ["workspace-write", "read-only"]) {
+		it(`should refuse an outside write with the same error as the pristine rc.8 stack in a ${mode} session`, async () => {
+			const dirs = scratch();
+			try {
+				const seen = [];
+				for (const pristine of [false, true]) {
+					const world = await makeWorld({ ws: dirs.ws, mode, withFs: true, pristine });
+					const tools = mountFsTools(await (pristine ? loadPristine : load)("@deepseek-ai/dsh-tool-fs"), world.ctx.fs, world.ctx.sandboxPolicy);
+					const session = fakeSession(`fs-regression-${mode}`, dirs.ws, mode);
+					for (const args of [{ file_path: join(dirs.outside, "r.txt"), content: "x" }, { file_path: join(dirs.ws, "r.txt"), content: "in" }]) {
+						try {
+							seen.push({ ok: await tools.get("write").execute(args, execFor(session)) });
+						} catch (error) {
+							seen.push({ code: error.code, message: error.message });
+						}
+					}
+					rmSync(join(dirs.ws, "r.txt"), { force: true });
+				}
+				assert.deepEqual(seen.slice(0, 2), seen.slice(2));
+				assert.equal(seen[0].code, "FS_SANDBOX_DENIED");
+				assert.match(seen[0].message, new RegExp(`^\\[sandbox: file access denied under ${mode} mode\\]\\n\\[sandbox: escalation available`, "u"));
+				assert.equal(existsSync(join(dirs.outside, "r.txt")), false);
+			} finally {
+				dirs.cleanup();
+			}
+		});
+	}
 });
 
 describe("pristine dsh-tool-str-replace-editor over the forked fence (audit: no carry needed)", () => {

@@ -3,7 +3,7 @@
 // `session/disposed`).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { fakeSession, makeWorld, scratch } from "../support/world.mjs";
+import { fakeSession, load, makeWorld, scratch } from "../support/world.mjs";
 
 describe("SandboxPolicyService self-check gate", () => {
 	let dirs;
@@ -64,6 +64,20 @@ describe("SandboxPolicyService self-check gate", () => {
 		world.ctx.emit("session/disposed", session);
 		assert.equal(gate.selfCheckGranted(policy, shellKey()), false);
 		assert.equal(gate.selfCheckGranted(policy, { kind: "fs", target: `${dirs.outside}/z` }), false);
+	});
+	it("should drop the grants of a real dsh-session store session when its owner is disposed", async () => {
+		const { SessionStore } = await load("@deepseek-ai/dsh-session");
+		await world.ctx.plugin(SessionStore);
+		let session;
+		const owner = world.ctx.plugin({ name: "session-owner", inject: ["sessions"], apply: (ctx) => { session = ctx.sessions.create("real-session", { meta: { cwd: dirs.ws } }); } });
+		await owner;
+		const command = `echo real > ${dirs.outside}/real.txt`;
+		assert.equal((await world.run(command, { session })).sandbox.intercepted, true);
+		const policy = world.policy(session);
+		const key = shellKey({ command });
+		assert.equal(gate.selfCheckGranted(policy, key), true);
+		await owner.dispose();
+		assert.equal(gate.selfCheckGranted(policy, key), false, "the store's own session/disposed dropped the grant");
 	});
 	it("should start empty in a new service instance (in memory only: a restart resets it)", async () => {
 		const policy = world.policy(fakeSession("s6", dirs.ws));

@@ -38,6 +38,16 @@ for (const backend of ["bwrap", "landlock"]) {
 			assert.equal(world.ctx.sandboxPolicy.selfCheckGranted(policy, { kind: "shell", family: "pwsh", run: "foreground", workdir: dirs.ws, command }), true);
 			assert.equal(world.ctx.sandboxPolicy.selfCheckGranted(policy, { kind: "shell", family: "bash", run: "foreground", workdir: dirs.ws, command }), false);
 		});
+		it("should not unlock a killed background job, even when the process exits non-zero after a denial (trap 3)", async () => {
+			const target = join(dirs.outside, "killed.txt");
+			const command = `trap 'exit 3' TERM; echo killed > ${target}; sleep 30 & wait`;
+			const proc = await world.backgroundKilled(command, { session });
+			assert.equal(proc.status, "killed");
+			assert.equal(proc.sandbox?.intercepted, undefined, `exit ${proc.exitCode}, signal ${proc.signal}`);
+			assert.equal(proc.sandbox?.failed, undefined);
+			assert.equal(world.ctx.sandboxPolicy.selfCheckGranted(world.policy(session), { kind: "shell", family: "pwsh", run: "background", workdir: dirs.ws, command }), false);
+			assert.equal(existsSync(target), false);
+		});
 		it("should treat a non-terminating denial that still exits 0 as a plain success (the pwsh exit-0 decision)", async () => {
 			const target = join(dirs.outside, "nonterminating.txt");
 			const command = `echo x > ${target}; echo done`;

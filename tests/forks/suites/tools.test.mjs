@@ -4,7 +4,7 @@
 // false) accepts the new booleans; descriptions teach the mode.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execFor, fakeSession, installPwshStandIn, load, loadPristine, makeWorld, scratch } from "../support/world.mjs";
 
@@ -97,6 +97,12 @@ for (const family of ["bash", "pwsh"]) {
 			if (family === "pwsh") assert.ok(tool.description.includes("Exit 0 is never judged"));
 			assert.deepEqual(tool.parameters.properties.sandbox_permissions.enum, ["workspace-write", "danger-full-access"], "self-checking is not an escalation target");
 		});
+		it("should append the paragraph to the unchanged upstream description, and only where a confining executor is mounted", async () => {
+			assert.ok(tool.description.startsWith(pristineTool.description));
+			assert.match(tool.description.slice(pristineTool.description.length), /^ In the self-checking sandbox mode /u);
+			const unconfined = (plugin) => mountTool(plugin, { ctx: { shell: { sandboxMode: undefined }, sandboxPolicy: undefined } }).tool.description;
+			assert.equal(unconfined(await load(`@deepseek-ai/dsh-tool-${family}`)), unconfined(await loadPristine(`@deepseek-ai/dsh-tool-${family}`)));
+		});
 		it("should deliver the notice end to end through execute, then run the identical re-run", async () => {
 			const session = fakeSession(`tool-${family}`, dirs.ws);
 			const target = join(dirs.outside, `${family}.txt`);
@@ -123,22 +129,95 @@ for (const family of ["bash", "pwsh"]) {
 	});
 }
 
-describe("dsh-tool-bash job_output rendering", () => {
-	it("should put the notice on the background read instead of the denial marker", async () => {
-		const dirs = scratch();
-		try {
-			const world = await makeWorld({ ws: dirs.ws });
-			const { tool, jobs } = mountTool(await load("@deepseek-ai/dsh-tool-bash"), world);
-			const session = fakeSession("bg-render", dirs.ws);
-			const args = { command: `echo bg > ${join(dirs.outside, "bg.txt")}`, description: "Write outside in background", run_in_background: true };
-			const started = await tool.execute(args, execFor(session));
-			assert.equal(started.kind, "background");
-			await jobs[0].done;
-			const read = jobs[0].readOutput();
-			assert.ok(read.endsWith(`\n${INTERCEPTED}`), read);
-			assert.ok(!read.includes(DENIAL));
-		} finally {
+/** A host `/tmp` file: under bwrap's private tmpfs the confined probe cannot see it (the "failed" case). */
+function hostTmpFile() {
+	const dir = mkdtempSync("/tmp/dsh-forks-tools-");
+	writeFileSync(join(dir, "data.txt"), "host data\n");
+	return { path: join(dir, "data.txt"), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+for (const family of ["bash", "pwsh"]) {
+	describe(`dsh-tool-${family} failed notice and job_output`, () => {
+		let dirs;
+		let world;
+		let mounted;
+		let hostTmp;
+		before(async () => {
+			dirs = scratch();
+			hostTmp = hostTmpFile();
+			world = await makeWorld({ ws: dirs.ws, ...family === "pwsh" ? { pwshPath: installPwshStandIn(dirs.root) } : {} });
+			mounted = mountTool(await load(`@deepseek-ai/dsh-tool-${family}`), world);
+		});
+		after(() => {
 			dirs.cleanup();
-		}
+			hostTmp.cleanup();
+		});
+
+		it("should carry failed: true in the canonical result, accepted by the schema, with the failed notice and [exit code: N]", async () => {
+			const { tool } = mounted;
+			const args = { command: `cat ${hostTmp.path}`, description: "Read a host /tmp file" };
+			const first = await tool.execute(args, execFor(fakeSession(`failed-${family}`, dirs.ws)));
+			assert.equal(first.sandbox.failed, true);
+			assert.equal(first.sandbox.intercepted, undefined);
+			assert.deepEqual(validateJsonSchemaValue(tool.output.schema, first), []);
+			assert.deepEqual(lines(tool.output.render(args, first)).slice(-2), [FAILED, `[exit code: ${first.exitCode}]`]);
+		});
+		it("should put the intercepted notice on the job_output read instead of the denial marker", async () => {
+			const { tool, jobs } = mounted;
+			const args = { command: `echo bg > ${join(dirs.outside, `bg-${family}.txt`)}`, description: "Write outside in background", run_in_background: true };
+			const started = await tool.execute(args, execFor(fakeSession(`bg-intercepted-${family}`, dirs.ws)));
+			assert.equal(started.kind, "background");
+			const job = jobs.at(-1);
+			await job.done;
+			const read = job.readOutput();
+			assert.ok(read.endsWith(`\n${INTERCEPTED}`), read);
+			assert.ok(!read.includes(DENIAL) && !read.includes(HINT_PREFIX), read);
+			assert.equal(existsSync(join(dirs.outside, `bg-${family}.txt`)), false);
+		});
+		it("should put the failed notice on the job_output read", async () => {
+			const { tool, jobs } = mounted;
+			const args = { command: `cat ${hostTmp.path}`, description: "Read a host /tmp file in background", run_in_background: true };
+			await tool.execute(args, execFor(fakeSession(`bg-failed-${family}`, dirs.ws)));
+			const job = jobs.at(-1);
+			await job.done;
+			const read = job.readOutput();
+			assert.ok(read.endsWith(`\n${FAILED}`), read);
+			assert.ok(!read.includes(HINT_PREFIX), read);
+		});
 	});
+}
+
+describe("workspace-write and read-only sessions see exactly the upstream bytes", () => {
+	for (const family of ["bash", "pwsh"]) for (const mode of ["workspace-write", "read-only"]) {
+		it(`should render the same ${family} results as the pristine rc.8 stack in a ${mode} session (foreground and job_output)`, async () => {
+			const dirs = scratch();
+			try {
+				const stacks = [];
+				for (const pristine of [false, true]) {
+					const world = await makeWorld({ ws: dirs.ws, mode, pristine, ...family === "pwsh" ? { pwshPath: installPwshStandIn(dirs.root) } : {} });
+					const plugin = await (pristine ? loadPristine : load)(`@deepseek-ai/dsh-tool-${family}`);
+					stacks.push(mountTool(plugin, world));
+				}
+				for (const command of [`echo hi > ${join(dirs.outside, "x.txt")}`, "echo in > in.txt", `ls ${join(dirs.outside, "missing")}`]) {
+					const seen = [];
+					for (const { tool, jobs } of stacks) {
+						const session = fakeSession(`regression-${mode}`, dirs.ws, mode);
+						const args = { command, description: "Regression probe" };
+						const value = await tool.execute(args, execFor(session));
+						await tool.execute({ ...args, run_in_background: true }, execFor(session));
+						await jobs.at(-1).done;
+						seen.push({ value, text: tool.output.render(args, value)[0].text, read: jobs.at(-1).readOutput() });
+					}
+					assert.deepEqual(seen[0], seen[1], command);
+					if (command.includes("x.txt")) {
+						assert.ok(seen[0].text.includes(`[sandbox: file access denied under ${mode} mode]`), seen[0].text);
+						assert.ok(seen[0].text.includes(HINT_PREFIX), seen[0].text);
+					}
+				}
+				assert.equal(existsSync(join(dirs.outside, "x.txt")), false);
+			} finally {
+				dirs.cleanup();
+			}
+		});
+	}
 });

@@ -119,12 +119,14 @@ export function execFor(session) {
  * @param options.mode - the policy service's deployment default mode.
  * @param options.ws - the workspace root.
  * @param options.pwshPath - when set, the pwsh executor replaces the bash one as `ctx.shell`.
+ * @param options.pristine - load every package from the pristine install (the upstream baseline).
  */
-export async function makeWorld({ backend = "bwrap", mode = "self-checking", ws, pwshPath, withFs = false }) {
-	const { Context } = await load("@deepseek-ai/cordis");
-	const SubprocessLocal = (await load("@deepseek-ai/dsh-subprocess-local")).default;
-	const { LocalSandboxProvider } = await load("@deepseek-ai/dsh-sandbox-local");
-	const { SandboxPolicyService } = await load("@deepseek-ai/dsh-sandbox-policy");
+export async function makeWorld({ backend = "bwrap", mode = "self-checking", ws, pwshPath, withFs = false, pristine = false }) {
+	const importPackage = pristine ? loadPristine : load;
+	const { Context } = await importPackage("@deepseek-ai/cordis");
+	const SubprocessLocal = (await importPackage("@deepseek-ai/dsh-subprocess-local")).default;
+	const { LocalSandboxProvider } = await importPackage("@deepseek-ai/dsh-sandbox-local");
+	const { SandboxPolicyService } = await importPackage("@deepseek-ai/dsh-sandbox-policy");
 	const ctx = new Context();
 	ctx.provide("systemPrompt");
 	const contexts = [];
@@ -134,14 +136,14 @@ export async function makeWorld({ backend = "bwrap", mode = "self-checking", ws,
 	ctx.sandbox.internals.chain = [backend];
 	await ctx.plugin(SandboxPolicyService, SandboxPolicyService.Config({ mode, workspaceRoot: ws }));
 	if (pwshPath === undefined) {
-		const { SandboxBashExecutor } = await load("@deepseek-ai/dsh-bash-sandbox");
+		const { SandboxBashExecutor } = await importPackage("@deepseek-ai/dsh-bash-sandbox");
 		await ctx.plugin(SandboxBashExecutor, SandboxBashExecutor.Config({ cwd: ws, timeoutMs: 20000 }));
 	} else {
-		const { SandboxPwshExecutor } = await load("@deepseek-ai/dsh-pwsh-sandbox");
+		const { SandboxPwshExecutor } = await importPackage("@deepseek-ai/dsh-pwsh-sandbox");
 		await ctx.plugin(SandboxPwshExecutor, SandboxPwshExecutor.Config({ cwd: ws, timeoutMs: 20000, pwshPath }));
 	}
 	if (withFs) {
-		const { SandboxedFileSystem } = await load("@deepseek-ai/dsh-fs-sandbox");
+		const { SandboxedFileSystem } = await importPackage("@deepseek-ai/dsh-fs-sandbox");
 		await ctx.plugin(SandboxedFileSystem, SandboxedFileSystem.Config({ cwd: ws }));
 	}
 	return {
@@ -163,6 +165,14 @@ export async function makeWorld({ backend = "bwrap", mode = "self-checking", ws,
 				...workdir === undefined ? {} : { workdir },
 				sandboxPolicy: ctx.sandboxPolicy.resolve(session === undefined ? {} : { session })
 			}));
+			await proc.done;
+			return proc;
+		},
+		/** Start one background command, `job_kill` it after `afterMs`, and wait for it to settle. */
+		backgroundKilled: async (command, { session, afterMs = 400 } = {}) => {
+			const proc = ctx.shell.start(ctx.shell.resolve({ command, sandboxPolicy: ctx.sandboxPolicy.resolve(session === undefined ? {} : { session }) }));
+			await new Promise((resolve) => setTimeout(resolve, afterMs));
+			if (!proc.kill()) throw new Error(`the background command settled before the kill: ${command}`);
 			await proc.done;
 			return proc;
 		},

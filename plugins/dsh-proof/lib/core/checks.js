@@ -16,8 +16,9 @@ export function discoverChecks(input) {
     const found = [];
     if (input.discover !== false) {
         const dirs = manifestDirs(input.files);
+        const present = new Set(input.files);
         for (const [dir, names] of dirs)
-            found.push(...discoverInDir(dir, names, input, dirs));
+            found.push(...discoverInDir(dir, names, input, dirs, present));
     }
     for (const config of input.explicit ?? [])
         found.push(explicitCheck(config));
@@ -44,12 +45,12 @@ function manifestDirs(files) {
 function isVendored(path) {
     return /(?:^|\/)(?:node_modules|vendor|\.git|target|\.venv|venv|dist|build)\//.test(path);
 }
-function discoverInDir(dir, names, input, dirs) {
+function discoverInDir(dir, names, input, dirs, present) {
     const at = (name) => (names.has(name) ? input.read(join(dir, name)) : null);
     const checks = [];
     const pkg = at('package.json');
     if (pkg !== null)
-        checks.push(...npmChecks(dir, pkg, runnerFor(dir, input.files)));
+        checks.push(...npmChecks(dir, pkg, runnerFor(dir, present)));
     checks.push(...pythonChecks(dir, at, input.files));
     if (names.has('go.mod'))
         checks.push(discovered('go', dir, 'test', 'go test ./...', 'go.mod'));
@@ -90,8 +91,7 @@ function npmChecks(dir, text, runner) {
     return checks;
 }
 /** The package manager owning `dir`: the nearest lockfile decides. */
-function runnerFor(dir, files) {
-    const present = new Set(files);
+function runnerFor(dir, present) {
     for (let d = dir; d !== null; d = d === '' ? null : parentDir(d)) {
         if (present.has(join(d, 'pnpm-lock.yaml')))
             return 'pnpm';

@@ -7,20 +7,34 @@ const JS_SWAP = {
     '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'],
 };
 class GraphBuilder {
-    dependents = new Map();
+    nodes;
+    ids = new Map();
+    /** Edge k: node `edgeFrom[k]` depends on node `edgeTo[k]`. */
+    edgeFrom = [];
+    edgeTo = [];
     referencedDirs = new Set();
     stems = new Set();
     widened = new Set();
-    edgeCount = 0;
+    constructor(files) {
+        this.nodes = [...files];
+        for (let i = 0; i < this.nodes.length; i++)
+            this.ids.set(this.nodes[i], i);
+    }
+    idOf(name) {
+        let id = this.ids.get(name);
+        if (id === undefined) {
+            id = this.nodes.length;
+            this.nodes.push(name);
+            this.ids.set(name, id);
+        }
+        return id;
+    }
     /** `from` depends on `to`. */
     edge(from, to) {
         if (from === to)
             return;
-        let list = this.dependents.get(to);
-        if (!list)
-            this.dependents.set(to, (list = []));
-        list.push(from);
-        this.edgeCount++;
+        this.edgeFrom.push(this.idOf(from));
+        this.edgeTo.push(this.idOf(to));
     }
     dependsOnDir(from, dir) {
         this.referencedDirs.add(dir);
@@ -34,7 +48,7 @@ class GraphBuilder {
 }
 export function buildImportGraph(input) {
     const ws = scanWorkspace(input);
-    const g = new GraphBuilder();
+    const g = new GraphBuilder(input.files);
     for (const file of input.files) {
         const language = sourceLanguage(file);
         if (language === null)
@@ -54,36 +68,73 @@ export function buildImportGraph(input) {
     }
     linkTestsToSubjects(g, input.files);
     linkPseudoNodes(g, input.files);
-    return { dependents: g.dependents, fileCount: input.files.length, edgeCount: g.edgeCount, widened: [...g.widened].sort() };
+    return compile(g, input.files);
+}
+/** Flat arrays (compressed adjacency): closures then run without string hashing. */
+function compile(g, files) {
+    const count = g.nodes.length;
+    const offsets = new Int32Array(count + 1);
+    for (const to of g.edgeTo)
+        offsets[to + 1] = offsets[to + 1] + 1;
+    for (let i = 0; i < count; i++)
+        offsets[i + 1] = offsets[i + 1] + offsets[i];
+    const fill = offsets.slice(0, count);
+    const targets = new Int32Array(g.edgeTo.length);
+    for (let k = 0; k < g.edgeTo.length; k++) {
+        const to = g.edgeTo[k];
+        targets[fill[to]] = g.edgeFrom[k];
+        fill[to] = fill[to] + 1;
+    }
+    return { nodes: g.nodes, ids: g.ids, offsets, targets, fileCount: files.length, edgeCount: g.edgeTo.length, widened: [...g.widened].sort() };
+}
+/** True when node `id` is a real file (not a pseudo node). */
+export function isFileNode(graph, id) {
+    return !graph.nodes[id].startsWith('\u0000');
 }
 /**
- * Every node that depends on a seed, directly or transitively, restricted to
- * real files, seeds included. Deleted or renamed seeds reach their importers
- * through `stem` nodes.
+ * Ids of every node that depends on a seed, directly or transitively, seeds
+ * included (seeds absent from the graph, e.g. deleted files, contribute their
+ * `stem` node only). `stamp`/`epoch` let callers reuse one visited array
+ * across many closures without clearing it.
  */
-export function dependentClosure(graph, seeds) {
-    const seen = new Set();
+export function closureIds(graph, seeds, visited) {
+    const stamp = visited?.stamp ?? new Int32Array(graph.nodes.length);
+    const epoch = visited?.epoch ?? 1;
     const queue = [];
-    const push = (node) => {
-        if (seen.has(node))
+    const push = (id) => {
+        if (id === undefined || stamp[id] === epoch)
             return;
-        seen.add(node);
-        queue.push(node);
+        stamp[id] = epoch;
+        queue.push(id);
     };
     for (const seed of seeds) {
-        push(seed);
-        push(STEM + stripExtension(seed));
+        push(graph.ids.get(seed));
+        push(graph.ids.get(STEM + stripExtension(seed)));
         if (/(?:^|\/)(?:index|__init__|mod)\.[^/]+$/.test(seed))
-            push(STEM + stripExtension(parentDir(seed)));
+            push(graph.ids.get(STEM + stripExtension(parentDir(seed))));
     }
+    const { offsets, targets } = graph;
     for (let i = 0; i < queue.length; i++) {
-        for (const next of graph.dependents.get(queue[i]) ?? [])
-            push(next);
+        const id = queue[i];
+        for (let k = offsets[id], end = offsets[id + 1]; k < end; k++)
+            push(targets[k]);
     }
+    return queue;
+}
+/**
+ * Every file that depends on a seed, directly or transitively, seeds
+ * included. Deleted or renamed seeds reach their importers through `stem`
+ * nodes.
+ */
+export function dependentClosure(graph, seeds) {
+    const list = [...seeds];
     const files = new Set();
-    for (const node of seen)
-        if (!node.startsWith('\u0000'))
-            files.add(node);
+    for (const id of closureIds(graph, list))
+        if (isFileNode(graph, id))
+            files.add(graph.nodes[id]);
+    // A seed that is not in the graph (a deleted file) is still part of its own closure.
+    for (const seed of list)
+        files.add(seed);
     return files;
 }
 function scanWorkspace(input) {

@@ -6,6 +6,8 @@ import { type ImportGraph } from './graph.js';
  * Names match in any directory; paths with a slash match from the root.
  */
 export declare const DEFAULT_GLOBAL_INVALIDATORS: readonly string[];
+/** True for documentation files exempt from coverage. */
+export declare function isProse(path: string): boolean;
 export interface SelectionInput {
     readonly checks: readonly CheckSpec[];
     /** Changed files (rename sources included), relative. */
@@ -29,7 +31,7 @@ export interface Selection {
     readonly invalidators: readonly string[];
     /** check id → changed files whose dependents reach the check's scope. */
     readonly reach: Readonly<Record<string, readonly string[]>>;
-    /** Changed files no check covers: coverage is incomplete. */
+    /** Changed files no check covers (prose files excepted): coverage is incomplete. */
     readonly uncovered: readonly string[];
     /** Number of files in the dependent closure of the change set. */
     readonly affectedFiles: number;

@@ -1,5 +1,5 @@
 import { compareCodeUnits } from './canonical.js';
-import { dependentClosure } from './graph.js';
+import { closureIds, isFileNode } from './graph.js';
 import { baseName, compilePattern, isWithin } from './paths.js';
 /**
  * Files whose change can alter any check's result without being imported:
@@ -16,6 +16,15 @@ export const DEFAULT_GLOBAL_INVALIDATORS = [
     '.nvmrc', '.node-version', '.tool-versions', '.python-version', 'rust-toolchain', 'rust-toolchain.toml',
     '.github/workflows/**', '.gitlab-ci.yml', '.circleci/**', 'azure-pipelines.yml', 'Jenkinsfile', '.ci/**',
 ];
+/**
+ * Prose files that no check needs to cover: a changed README alone does not
+ * make a claim unproven. They still select the checks whose scope holds them.
+ */
+const PROSE = /\.(?:md|markdown|rst|adoc|txt)$|(?:^|\/)(?:LICEN[CS]E|COPYING|AUTHORS|CHANGELOG|NOTICE)(?:\.[^/]*)?$/i;
+/** True for documentation files exempt from coverage. */
+export function isProse(path) {
+    return PROSE.test(path);
+}
 /** A predicate for "this path is a global invalidator". */
 export function invalidatorMatcher(extra) {
     const byName = new Set();
@@ -48,20 +57,37 @@ export function scopeMatcher(check) {
 export function selectChecks(input) {
     const isInvalidator = invalidatorMatcher(input.globalInvalidators);
     const invalidators = input.changed.filter(isInvalidator).sort(compareCodeUnits);
-    const scopes = input.checks.map((check) => [check.id, scopeMatcher(check)]);
+    const scopes = input.checks.map(scopeMatcher);
     const reach = new Map(input.checks.map((c) => [c.id, []]));
     const covered = new Set();
     const affected = new Set();
+    const checksOf = scopeIndex(input.checks, scopes);
+    const graph = input.graph;
+    const visited = graph === null ? null : { stamp: new Int32Array(graph.nodes.length), epoch: 0 };
     for (const file of [...input.changed].sort(compareCodeUnits)) {
-        const closure = input.graph === null ? new Set([file]) : dependentClosure(input.graph, [file]);
-        for (const f of closure)
-            affected.add(f);
-        for (const [id, inScope] of scopes) {
-            if (isInvalidator(file) || anyIn(closure, inScope)) {
-                reach.get(id)?.push(file);
-                covered.add(file);
+        const hit = new Set();
+        if (isInvalidator(file))
+            for (let i = 0; i < input.checks.length; i++)
+                hit.add(i);
+        // The changed path itself (it may be deleted, hence absent from the graph).
+        for (const i of checksOf(file))
+            hit.add(i);
+        affected.add(file);
+        if (graph !== null && visited !== null) {
+            visited.epoch++;
+            for (const id of closureIds(graph, [file], visited)) {
+                if (!isFileNode(graph, id))
+                    continue;
+                const path = graph.nodes[id];
+                affected.add(path);
+                for (const i of checksOf(path))
+                    hit.add(i);
             }
         }
+        for (const i of hit)
+            reach.get(input.checks[i].id)?.push(file);
+        if (hit.size > 0)
+            covered.add(file);
     }
     const mustRun = new Set(input.mustRun ?? []);
     const fullReason = input.forceFull ?? (input.graph === null ? 'impact-graph-off' : invalidators.length > 0 ? 'global-invalidator' : null);
@@ -78,13 +104,22 @@ export function selectChecks(input) {
         selected,
         invalidators,
         reach: reachRecord,
-        uncovered: input.changed.filter((f) => !covered.has(f)).sort(compareCodeUnits),
+        uncovered: input.changed.filter((f) => !covered.has(f) && !isProse(f)).sort(compareCodeUnits),
         affectedFiles: affected.size,
     };
 }
-function anyIn(files, inScope) {
-    for (const f of files)
-        if (inScope(f))
-            return true;
-    return false;
+/** path → indices of the checks whose scope holds it, memoised per path. */
+function scopeIndex(checks, scopes) {
+    const memo = new Map();
+    return (path) => {
+        let hits = memo.get(path);
+        if (hits === undefined) {
+            hits = [];
+            for (let i = 0; i < checks.length; i++)
+                if (scopes[i](path))
+                    hits.push(i);
+            memo.set(path, hits);
+        }
+        return hits;
+    };
 }

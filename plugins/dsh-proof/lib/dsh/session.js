@@ -10,6 +10,7 @@ export class TouchSet {
     opaque = false;
     pending = new Set();
     reported = new Set();
+    generations = new Map();
     /** Record that the tool stream wrote `path`; its digest is taken now (asynchronously). */
     touch(path) {
         this.track(this.fingerprint(path));
@@ -45,11 +46,13 @@ export class TouchSet {
         }
         return drifted.sort();
     }
-    get size() {
-        return this.digests.size;
-    }
     async fingerprint(path) {
-        this.digests.set(path, await digestOf(path));
+        // Reads may settle out of order: only the latest one for a path counts.
+        const generation = (this.generations.get(path) ?? 0) + 1;
+        this.generations.set(path, generation);
+        const digest = await digestOf(path);
+        if (this.generations.get(path) === generation)
+            this.digests.set(path, digest);
     }
     track(work) {
         this.pending.add(work);
@@ -67,6 +70,34 @@ export async function digestOf(path) {
     }
     catch {
         return null;
+    }
+}
+/**
+ * What the tool stream changed since the last saved baseline. A baseline
+ * taken after the session's own edits would record the session's failures
+ * as pre-existing (never charged): refreshing it then needs the user.
+ */
+export class BaselineGuard {
+    since = 'none';
+    /** A write/edit tool changed files. */
+    filesWritten() {
+        this.since = 'files';
+    }
+    /** A shell ran (its writes cannot be listed). */
+    shellRan() {
+        if (this.since === 'none')
+            this.since = 'shell';
+    }
+    baselineSaved() {
+        this.since = 'none';
+    }
+    /**
+     * Whether taking a baseline now needs approval: after file writes always;
+     * after a shell only when a baseline exists (before the first one, shells
+     * that only look around are the norm; `requireBaseline: ask` gates them).
+     */
+    needsApproval(hasBaseline) {
+        return this.since === 'files' || (this.since === 'shell' && hasBaseline);
     }
 }
 export function newTurnState() {

@@ -17,10 +17,18 @@ function presentFromMeta(_args, result) {
     return typeof title === 'string' ? { card: 'generic', title } : undefined;
 }
 const text = (value) => [{ type: 'text', text: value }];
-/** A baseline/verify/claim boundary: sign a checkpoint, then report integrity. */
-async function boundary(store) {
-    await store.checkpoint();
-    return integrityView(await store.integrity());
+/**
+ * Run one proof call in the caller's workspace and add the log's integrity.
+ * With `boundary`, the call is a baseline/verify/claim boundary: a signed
+ * checkpoint closes it first.
+ */
+async function inWorkspace(state, exec, boundary, run) {
+    const call = exec;
+    const workspace = state.workspace(state.rootOf(call.agent));
+    const result = await run(workspace, call);
+    if (boundary)
+        await workspace.store.checkpoint();
+    return { ...result, integrity: integrityView(await workspace.store.integrity()) };
 }
 export function proofTools(state) {
     const status = defineTool({
@@ -33,11 +41,7 @@ export function proofTools(state) {
             presentationMeta: (_args, value) => ({ title: statusTitle(value) }),
         },
         isConcurrencySafe: () => true,
-        async execute(_args, exec) {
-            const { store, port } = state.workspace(state.rootOf(exec.agent));
-            const view = { ...(await port.status()), integrity: integrityView(await store.integrity()) };
-            return view;
-        },
+        execute: (_args, exec) => inWorkspace(state, exec, false, ({ port }) => port.status()),
         presentCall: () => ({ card: 'generic', title: 'proof status', kind: 'read' }),
         presentResult: presentFromMeta,
     });
@@ -50,13 +54,12 @@ export function proofTools(state) {
             render: (_args, value) => text(renderBaseline(value)),
             presentationMeta: (_args, value) => ({ title: baselineTitle(value) }),
         },
-        async execute(_args, exec) {
-            const call = exec;
-            const { store, port } = state.workspace(state.rootOf(call.agent));
-            const result = await port.baseline(call.signal);
-            const view = { ...result, integrity: await boundary(store) };
+        execute: (_args, exec) => inWorkspace(state, exec, true, async ({ port, guard }, call) => {
+            const view = await port.baseline(call.signal);
+            if (view.status === 'saved')
+                guard.baselineSaved();
             return view;
-        },
+        }),
         presentCall: () => ({ card: 'generic', title: 'proof baseline', kind: 'execute' }),
         presentResult: presentFromMeta,
     });
@@ -75,13 +78,7 @@ export function proofTools(state) {
             render: (_args, value) => text(renderVerify(value)),
             presentationMeta: (_args, value) => ({ title: verifyTitle(value) }),
         },
-        async execute(args, exec) {
-            const call = exec;
-            const ws = state.workspace(state.rootOf(call.agent));
-            const result = await ws.port.verify(await ws.touchSnapshot(), args.files ?? [], call.signal);
-            const view = { ...result, integrity: await boundary(ws.store) };
-            return view;
-        },
+        execute: (args, exec) => inWorkspace(state, exec, true, async (ws, call) => ws.port.verify(await ws.touchSnapshot(), args.files ?? [], call.signal)),
         presentCall: () => ({ card: 'generic', title: 'proof verify', kind: 'execute' }),
         presentResult: presentFromMeta,
     });
@@ -101,9 +98,7 @@ export function proofTools(state) {
             const statement = args.claim.trim();
             if (statement.length === 0)
                 throw new Error('invalid claim: say in one sentence what you achieved');
-            const ws = state.workspace(state.rootOf(call.agent));
-            const result = await ws.port.claim(statement, await ws.touchSnapshot(), call.signal);
-            const view = { ...result, integrity: await boundary(ws.store) };
+            const view = await inWorkspace(state, exec, true, async (ws) => ws.port.claim(statement, await ws.touchSnapshot(), call.signal));
             if (view.grade === 'proven' && view.integrity.intact)
                 state.turn(call.agent).proven = true;
             return view;

@@ -45,8 +45,22 @@ export function createEnginePort(root, store, config, home) {
         },
         verify: async (touches, explicitFiles, signal) => verifyView(await engine.verify({ touches, explicitFiles, signal })),
         claim: async (claim, touches, signal) => claimView(await engine.claim(claim, { touches, signal })),
-        status: async () => statusView(await engine.status()),
+        async status() {
+            try {
+                return statusView(await engine.status());
+            }
+            catch (error) {
+                // A baseline that cannot be trusted must not hide the rest of the status.
+                if (!(error instanceof ProofError) || !BASELINE_PROBLEMS.has(error.code))
+                    throw error;
+                return { baseline: null, baselineProblem: error.message, checks: (await engine.discover()).map(checkView), latest: null };
+            }
+        },
     };
+}
+const BASELINE_PROBLEMS = new Set(['baseline_tampered', 'baseline_unreadable']);
+function checkView(check) {
+    return { id: check.id, command: check.command, cwd: check.cwd };
 }
 export function baselineView(result) {
     return {
@@ -86,7 +100,8 @@ export function statusView(result) {
         baseline: result.baseline === null
             ? null
             : { evidenceRoot: result.baseline.baselineId, checks: result.baseline.results.map((r) => ({ name: r.id, outcome: r.status })) },
-        checks: result.checks.map((check) => ({ id: check.id, command: check.command, cwd: check.cwd })),
+        baselineProblem: null,
+        checks: result.checks.map(checkView),
         latest: result.latest === null
             ? null
             : { kind: result.latest.kind, grade: result.latest.grade, summary: result.latest.summary, evidenceRoot: result.latest.evidenceRoot },

@@ -657,6 +657,15 @@ export declare const STATUS_SCHEMA: {
                 };
             }];
         };
+        /** Why the saved baseline cannot be used (tampered, unreadable), or `null`. */
+        readonly baselineProblem: {
+            readonly required: true;
+            readonly oneOf: readonly [{
+                readonly type: "string";
+            }, {
+                readonly type: "null";
+            }];
+        };
         readonly checks: {
             readonly type: "array";
             readonly required: true;

@@ -94,6 +94,8 @@ export const STATUS_SCHEMA = {
                 { type: 'object', additionalProperties: false, properties: { evidenceRoot: nullableString, checks: BASELINE_CHECKS } },
             ],
         },
+        /** Why the saved baseline cannot be used (tampered, unreadable), or `null`. */
+        baselineProblem: nullableString,
         checks: {
             type: 'array',
             required: true,

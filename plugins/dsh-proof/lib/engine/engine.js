@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { assess, summaryLine } from '../core/assess.js';
 import { compareCodeUnits } from '../core/canonical.js';
@@ -8,7 +9,7 @@ import { DEFAULT_HEAD_CHARS } from '../core/excerpt.js';
 import { buildImportGraph } from '../core/graph.js';
 import { contentId } from '../core/hash.js';
 import { sourceLanguage } from '../core/imports.js';
-import { isAbsolutePath, normaliseRoot } from '../core/paths.js';
+import { isAbsolutePath, normaliseRoot, toWorkspacePath } from '../core/paths.js';
 import { computeChangeSet, normaliseTouches } from '../core/provenance.js';
 import { selectChecks } from '../core/selection.js';
 import { nodeFs } from './node-fs.js';
@@ -30,6 +31,8 @@ export function createProofEngine(options) {
     if (typeof options.workspace !== 'string' || !isAbsolutePath(options.workspace)) {
         throw new ProofError('invalid_workspace', `the workspace must be an absolute path, got \`${String(options.workspace)}\``);
     }
+    // Fail fast on a malformed explicit check rather than at the first baseline.
+    discoverChecks({ files: [], read: () => null, explicit: options.checks, discover: false });
     return new Engine(options);
 }
 /** Text reads cached by digest-free identity (path + the file list generation). */
@@ -53,7 +56,7 @@ class Engine {
         };
         this.store = options.baselineStore ?? memoryBaselineStore();
         this.recordOptions = {
-            roots: { workspace, home: options.normalizeHome === false ? null : (options.home ?? homedir()) },
+            roots: { workspace, workspaceAliases: realPathAliases(workspace), home: options.normalizeHome === false ? null : (options.home ?? homedir()) },
             headChars: options.headChars ?? DEFAULT_HEAD_CHARS,
             strategy: options.excerptStrategy ?? 'salient',
         };
@@ -119,11 +122,11 @@ class Engine {
     }
     async readAll(paths) {
         const texts = new Map();
-        await Promise.all(paths.map(async (p) => {
+        await forEachLimited(paths, async (p) => {
             const text = await this.ports.fs.readText(p);
             if (text !== null)
                 texts.set(p, text);
-        }));
+        });
         return texts;
     }
     async takeBaseline(signal) {
@@ -161,7 +164,8 @@ class Engine {
     async runChecks(checks, signal) {
         const out = new Map();
         for (const check of checks) {
-            const raw = await this.ports.shell.run({
+            // Once aborted, the remaining checks are recorded as aborted, not started.
+            const raw = signal?.aborted === true ? abortedRun() : await this.ports.shell.run({
                 command: check.command,
                 cwd: joinWorkspace(this.options.workspace, check.cwd),
                 timeoutMs: check.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -230,47 +234,34 @@ class Engine {
     }
     async changeSetSince(baseline, snapshot, input) {
         const diff = snapshot !== null && baseline.head !== null ? await this.ports.git.diff(baseline.head) : null;
-        const touches = normaliseTouches(this.options.workspace, input?.touches);
-        // Every path the change-set computation may ask about, digested once.
-        const paths = new Set(Object.keys(baseline.dirty));
-        for (const p of Object.keys(touches.files))
-            paths.add(p);
-        for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
-            paths.add(e.path);
-            if (e.from !== undefined)
-                paths.add(e.from);
-        }
-        const digests = new Map();
         const explicit = input?.explicitFiles ?? [];
-        const digestOf = async (p) => {
-            digests.set(p, await this.ports.fs.digest(p));
-        };
-        await Promise.all([...paths].map(digestOf));
-        const lookup = (p) => {
-            if (!digests.has(p))
-                throw new ProofError('internal', `digest of \`${p}\` was not precomputed`);
-            return digests.get(p) ?? null;
-        };
-        // Explicit paths are normalised by the core; digest their normalised forms lazily.
-        const explicitDigests = new Map();
-        for (const raw of explicit) {
-            const rel = normaliseTouches(this.options.workspace, { files: { [raw]: {} } });
-            for (const p of Object.keys(rel.files))
-                if (!digests.has(p))
-                    explicitDigests.set(p, await this.ports.fs.digest(p));
-        }
+        const digests = await this.digestAll(changeCandidates(this.options.workspace, baseline, snapshot, diff, input));
         return computeChangeSet({
             workspace: this.options.workspace,
             baseline: { head: baseline.head, dirty: baseline.dirty },
             git: snapshot === null ? null : { status: snapshot.status, diff },
-            digest: (p) => (explicitDigests.has(p) ? (explicitDigests.get(p) ?? null) : lookup(p)),
+            digest: (p) => {
+                const digest = digests.get(p);
+                if (digest === undefined)
+                    throw new ProofError('internal', `digest of \`${p}\` was not taken before the change set was computed`);
+                return digest;
+            },
             touches: input?.touches,
             explicit,
         });
     }
+    async digestAll(paths) {
+        const digests = new Map();
+        await forEachLimited([...paths], async (p) => {
+            digests.set(p, await this.ports.fs.digest(p));
+        });
+        return digests;
+    }
     async select(baseline, checks, files, changed, changeSet) {
         const useGraph = this.options.impactGraph !== false;
-        const sources = useGraph ? await this.readAll(files.filter((f) => sourceLanguage(f) !== null || isManifestPath(f))) : new Map();
+        // Committed dependency trees are not part of the project's own graph.
+        const scanned = files.filter((f) => (sourceLanguage(f) !== null || isManifestPath(f)) && !/(?:^|\/)node_modules\//.test(f));
+        const sources = useGraph ? await this.readAll(scanned) : new Map();
         const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null }) : null;
         return selectChecks({
             checks,
@@ -281,6 +272,23 @@ class Engine {
             mustRun: mustRunChecks(baseline, checks),
         });
     }
+}
+/** Every path the change-set computation may ask a digest of. */
+function changeCandidates(workspace, baseline, snapshot, diff, input) {
+    const paths = new Set(Object.keys(baseline.dirty));
+    for (const p of Object.keys(normaliseTouches(workspace, input?.touches).files))
+        paths.add(p);
+    for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
+        paths.add(e.path);
+        if (e.from !== undefined)
+            paths.add(e.from);
+    }
+    for (const raw of input?.explicitFiles ?? []) {
+        const p = toWorkspacePath(raw, workspace);
+        if (p !== null && p !== '')
+            paths.add(p);
+    }
+    return paths;
 }
 /** Checks without a comparable baseline result: new, or with a changed definition. */
 function mustRunChecks(baseline, checks) {
@@ -300,6 +308,32 @@ function changedPaths(changeSet) {
             paths.add(f.from);
     }
     return [...paths].sort(compareCodeUnits);
+}
+/**
+ * The workspace's real path when it differs (a symlinked checkout, macOS's
+ * /var → /private/var): tools may print either spelling.
+ */
+function realPathAliases(workspace) {
+    try {
+        const real = realpathSync(workspace);
+        return real === workspace ? [] : [real];
+    }
+    catch {
+        return []; // not created yet: nothing else can have printed it
+    }
+}
+/** Files open at once while reading or digesting: well under any fd limit. */
+const IO_CONCURRENCY = 32;
+async function forEachLimited(items, task) {
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length)
+            await task(items[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, items.length) }, worker));
+}
+function abortedRun() {
+    return { exitCode: null, signal: null, timedOut: false, aborted: true, spawnError: null, output: '', durationMs: 0 };
 }
 function noBaselineChangeSet() {
     return { files: [], methods: [], degraded: true, degradedReason: 'no baseline: nothing to compare against' };

@@ -9,6 +9,9 @@ const SKIPPED_DIRS = new Set(['.git', '.hg', '.svn', 'node_modules', '.venv', 'v
 export const MAX_SCANNED_BYTES = 1024 * 1024;
 export function nodeFs(workspace) {
     const abs = (path) => join(workspace, ...path.split('/'));
+    // Every verification reads every source file for the import graph; a file
+    // whose size and nanosecond mtime are unchanged is not read again.
+    const texts = new Map();
     return {
         async listFiles() {
             const out = [];
@@ -29,10 +32,15 @@ export function nodeFs(workspace) {
         },
         async readText(path) {
             try {
-                const info = await lstat(abs(path));
-                if (!info.isFile() || info.size > MAX_SCANNED_BYTES)
+                const info = await lstat(abs(path), { bigint: true });
+                if (!info.isFile() || info.size > BigInt(MAX_SCANNED_BYTES))
                     return null;
-                return decodeUtf8(await readFile(abs(path)));
+                const cached = texts.get(path);
+                if (cached !== undefined && cached.mtimeNs === info.mtimeNs && BigInt(cached.size) === info.size)
+                    return cached.text;
+                const text = decodeUtf8(await readFile(abs(path)));
+                texts.set(path, { size: Number(info.size), mtimeNs: info.mtimeNs, text });
+                return text;
             }
             catch (error) {
                 if (isMissing(error))

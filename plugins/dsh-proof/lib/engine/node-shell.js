@@ -41,8 +41,14 @@ function run(request) {
         const stop = () => {
             if (child.pid === undefined || child.exitCode !== null)
                 return;
-            signalTree(child.pid, 'SIGTERM', unixGroup, () => child.kill('SIGTERM'));
-            setTimeout(() => signalTree(child.pid, 'SIGKILL', unixGroup, () => child.kill('SIGKILL')), KILL_GRACE_MS).unref();
+            const pid = child.pid;
+            if (!unixGroup) {
+                // Windows has no process groups: taskkill /T ends the whole tree.
+                spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => child.kill());
+                return;
+            }
+            signalGroup(pid, 'SIGTERM');
+            setTimeout(() => signalGroup(pid, 'SIGKILL'), KILL_GRACE_MS).unref();
         };
         const timer = setTimeout(() => {
             timedOut = true;
@@ -74,12 +80,9 @@ function run(request) {
         child.on('close', (code, signal) => finish(code, signal));
     });
 }
-function signalTree(pid, signal, group, fallback) {
+function signalGroup(pid, signal) {
     try {
-        if (group)
-            process.kill(-pid, signal);
-        else
-            fallback();
+        process.kill(-pid, signal);
     }
     catch {
         // The group is already gone.

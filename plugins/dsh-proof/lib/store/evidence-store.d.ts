@@ -36,8 +36,9 @@ export declare class EvidenceStore {
      */
     checkpoint(): Promise<Appended | null>;
     /**
-     * Save `baseline.json` (plain JSON text) and chain its sha256, so a later
-     * substitution is detected; then checkpoint.
+     * Save `baseline.json` (plain JSON text) and chain its sha256, signed with
+     * this host's key, so a later substitution is detected (a marker appended
+     * by someone else carries no valid signature); then checkpoint.
      */
     saveBaseline(text: string): Promise<{
         readonly digest: string;
@@ -46,17 +47,34 @@ export declare class EvidenceStore {
     recordAbortedBaseline(data: {
         readonly [key: string]: CanonicalValue | undefined;
     }): Promise<Appended>;
-    /** `baseline.json`'s text, `null` when no baseline was saved. */
+    /** Whether a `baseline.json` exists (verified or not). */
+    hasBaseline(): Promise<boolean>;
+    /**
+     * `baseline.json`'s text, `null` when no baseline was saved. Throws
+     * `baseline_tampered` when its bytes are not the ones whose digest the
+     * chain recorded: a swapped baseline must not grade anything.
+     */
     readBaseline(): Promise<string | null>;
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity(): Promise<IntegrityReport>;
     /** Wait for every queued append. */
     flush(): Promise<void>;
+    /**
+     * Run `task` after every earlier task on this log (in this process) and
+     * under the log's lock file (across processes). A read of a store that does
+     * not exist yet needs no lock, and must not create the store.
+     */
     private enqueue;
     private appendWithCadence;
     private writeCheckpointIfDue;
     private advanceAnchor;
     private writeRecord;
+    /**
+     * Create the store directory with a `.gitignore` of `*`: a store inside the
+     * workspace (`.proof/`) must stay out of git and so out of the change sets
+     * the engine computes from it (and out of the user's commits).
+     */
+    private ensureDir;
     /** The cached end of the chain, re-read when the file changed behind our back. */
     private currentState;
     private readState;

@@ -6,13 +6,17 @@
  * `baseline.json` digest marker.
  */
 import { createHash } from 'node:crypto';
-import { appendFile, mkdir, stat } from 'node:fs/promises';
+import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { canonicalJson } from '../core/canonical.js';
-import { advancesAnchor, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
+import { ProofError } from '../core/errors.js';
+import { advancesAnchor, baselineMessage, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, judgeBaseline, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
 import { isMissing, readFileIfExists, writeFileAtomic } from './files.js';
 import { locateStore } from './location.js';
+import { withFileLock } from './lock.js';
 import { loadSigner, logPorts } from './signer.js';
 export const DEFAULT_CHECKPOINT_EVERY = 32;
+const STORE_GITIGNORE = '# dsh-proof evidence store: not part of the project, never committed\n*\n';
 /**
  * One append queue per log file for the whole process, so two stores opened
  * on the same workspace (two sessions, a re-applied plugin) still take turns.
@@ -51,13 +55,16 @@ export class EvidenceStore {
         return this.enqueue(() => this.writeCheckpointIfDue(1));
     }
     /**
-     * Save `baseline.json` (plain JSON text) and chain its sha256, so a later
-     * substitution is detected; then checkpoint.
+     * Save `baseline.json` (plain JSON text) and chain its sha256, signed with
+     * this host's key, so a later substitution is detected (a marker appended
+     * by someone else carries no valid signature); then checkpoint.
      */
     saveBaseline(text) {
         return this.enqueue(async () => {
             const digest = sha256(Buffer.from(text, 'utf8'));
-            await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest } });
+            const signer = await this.signer();
+            const signed = signer === null ? {} : { keyId: signer.keyId, signature: signer.sign(baselineMessage(digest)) };
+            await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest, ...signed } });
             await writeFileAtomic(this.location.baselineFile, text);
             await this.writeCheckpointIfDue(1);
             return { digest };
@@ -71,10 +78,28 @@ export class EvidenceStore {
             return appended;
         });
     }
-    /** `baseline.json`'s text, `null` when no baseline was saved. */
-    async readBaseline() {
-        const bytes = await readFileIfExists(this.location.baselineFile);
-        return bytes === null ? null : bytes.toString('utf8');
+    /** Whether a `baseline.json` exists (verified or not). */
+    async hasBaseline() {
+        return (await fileSize(this.location.baselineFile, -1)) >= 0;
+    }
+    /**
+     * `baseline.json`'s text, `null` when no baseline was saved. Throws
+     * `baseline_tampered` when its bytes are not the ones whose digest the
+     * chain recorded: a swapped baseline must not grade anything.
+     */
+    readBaseline() {
+        return this.enqueue(async () => {
+            const bytes = await readFileIfExists(this.location.baselineFile);
+            if (bytes === null)
+                return null;
+            const [log, signer] = await Promise.all([readFileIfExists(this.location.logFile), this.peekSigner()]);
+            const records = log === null ? [] : splitLines(log).lines.map((line) => decodeRecord(line).record ?? null);
+            const judgement = judgeBaseline(records, sha256(bytes), signer.signer !== undefined, logPorts(signer.signer ?? null));
+            if (judgement.tampered) {
+                throw new ProofError('baseline_tampered', `${this.location.baselineFile} is not the baseline dsh-proof saved (${judgement.problem ?? 'unknown'}): it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`);
+            }
+            return bytes.toString('utf8');
+        }, 'read');
     }
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity() {
@@ -90,15 +115,27 @@ export class EvidenceStore {
             // so the chain will be signed unless the key exists and fails to load.
             const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing);
             return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null));
-        });
+        }, 'read');
     }
     /** Wait for every queued append. */
     async flush() {
-        await this.enqueue(async () => undefined);
+        await this.enqueue(async () => undefined, 'read');
     }
-    enqueue(task) {
+    /**
+     * Run `task` after every earlier task on this log (in this process) and
+     * under the log's lock file (across processes). A read of a store that does
+     * not exist yet needs no lock, and must not create the store.
+     */
+    enqueue(task, access = 'write') {
         const key = this.location.logFile;
-        const run = (queues.get(key) ?? Promise.resolve()).then(task);
+        const locked = async () => {
+            if (access === 'write')
+                await this.ensureDir();
+            else if ((await fileSize(this.location.dir, -1)) < 0)
+                return task();
+            return withFileLock(`${key}.lock`, task);
+        };
+        const run = (queues.get(key) ?? Promise.resolve()).then(locked);
         const settled = run.then(() => undefined, () => undefined);
         queues.set(key, settled);
         // Forget the queue once it drains, so the map does not grow with every workspace.
@@ -149,7 +186,6 @@ export class EvidenceStore {
         // visible as a broken record instead of being glued to this one.
         const text = `${state.endsWithNewline ? '' : '\n'}${line}\n`;
         const bytes = Buffer.from(text, 'utf8');
-        await mkdir(this.location.dir, { recursive: true });
         await appendFile(this.location.logFile, bytes);
         const appended = { seq: state.count, hash: sha256(Buffer.from(line, 'utf8')) };
         state.count += 1;
@@ -158,6 +194,18 @@ export class EvidenceStore {
         state.size += bytes.length;
         state.endsWithNewline = true;
         return appended;
+    }
+    /**
+     * Create the store directory with a `.gitignore` of `*`: a store inside the
+     * workspace (`.proof/`) must stay out of git and so out of the change sets
+     * the engine computes from it (and out of the user's commits).
+     */
+    async ensureDir() {
+        await mkdir(this.location.dir, { recursive: true });
+        await writeFile(join(this.location.dir, '.gitignore'), STORE_GITIGNORE, { flag: 'wx' }).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
     }
     /** The cached end of the chain, re-read when the file changed behind our back. */
     async currentState() {
@@ -197,13 +245,14 @@ export class EvidenceStore {
 function sha256(bytes) {
     return createHash('sha256').update(bytes).digest('hex');
 }
-async function fileSize(path) {
+/** The file's size, `missing` when it does not exist. */
+async function fileSize(path, missing = 0) {
     try {
         return (await stat(path)).size;
     }
     catch (error) {
         if (isMissing(error))
-            return 0;
+            return missing;
         throw error;
     }
 }

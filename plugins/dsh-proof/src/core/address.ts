@@ -10,13 +10,18 @@
 export interface AddressRoots {
   /** Absolute workspace root. */
   readonly workspace: string
+  /** Other spellings of the same root (e.g. its real path behind a symlink). */
+  readonly workspaceAliases?: readonly string[] | undefined
   /** Absolute home directory, or null to leave home paths alone. */
   readonly home: string | null
 }
 
 /** Replace workspace and home roots in `text` by `$WORKSPACE` / `$HOME`. */
 export function canonicaliseText(text: string, roots: Readonly<AddressRoots>): string {
-  let out = replaceRoot(text, roots.workspace, '$WORKSPACE')
+  // Longer roots first, so a root never leaves part of a longer alias behind.
+  const workspaces = [roots.workspace, ...(roots.workspaceAliases ?? [])].sort((a, b) => b.length - a.length)
+  let out = text
+  for (const root of workspaces) out = replaceRoot(out, root, '$WORKSPACE')
   if (roots.home !== null) out = replaceRoot(out, roots.home, '$HOME')
   return out
 }

@@ -119,7 +119,13 @@ function blockersOf(input: Readonly<AssessmentInput>, verdicts: readonly CheckVe
     if (v.verdict === 'regression') blockers.push({ kind: 'regression', checkId: v.checkId, suspects: v.suspects, message: `${v.checkId} passed at baseline and fails now${why}${blame}` })
     else if (v.verdict === 'new-failure') blockers.push({ kind: 'new-failure', checkId: v.checkId, suspects: v.suspects, message: `${v.checkId} is new and fails${why}${blame}` })
     else if (v.verdict === 'indeterminate') blockers.push({ kind: 'indeterminate', checkId: v.checkId, message: `${v.checkId} gave no decisive result (${describeIndeterminate(v)}): re-run it or fix what stops it` })
-    else if (v.verdict === 'not-run') blockers.push({ kind: 'not-run', checkId: v.checkId, message: `${v.checkId} has a baseline result but was not run now` })
+    else if (v.verdict === 'not-run') {
+      const gone = !input.checks.some((c) => c.id === v.checkId)
+      const message = gone
+        ? `${v.checkId} passed or failed at baseline but is no longer defined: restore it, or take a new baseline if its removal is intended`
+        : `${v.checkId} has a baseline result but was not run now`
+      blockers.push({ kind: 'not-run', checkId: v.checkId, message })
+    }
   }
   for (const path of input.selection.uncovered) {
     blockers.push({ kind: 'uncovered', path, message: `${path} changed but no check covers it: add a check (config \`checks\` with \`paths\`) or a test` })

@@ -63,7 +63,8 @@ export function discoverChecks(input: Readonly<DiscoveryInput>): CheckSpec[] {
   const found: CheckSpec[] = []
   if (input.discover !== false) {
     const dirs = manifestDirs(input.files)
-    for (const [dir, names] of dirs) found.push(...discoverInDir(dir, names, input, dirs))
+    const present = new Set(input.files)
+    for (const [dir, names] of dirs) found.push(...discoverInDir(dir, names, input, dirs, present))
   }
   for (const config of input.explicit ?? []) found.push(explicitCheck(config))
   const byId = new Map<string, CheckSpec>()
@@ -88,11 +89,17 @@ function isVendored(path: string): boolean {
   return /(?:^|\/)(?:node_modules|vendor|\.git|target|\.venv|venv|dist|build)\//.test(path)
 }
 
-function discoverInDir(dir: string, names: ReadonlySet<string>, input: Readonly<DiscoveryInput>, dirs: ReadonlyMap<string, ReadonlySet<string>>): CheckSpec[] {
+function discoverInDir(
+  dir: string,
+  names: ReadonlySet<string>,
+  input: Readonly<DiscoveryInput>,
+  dirs: ReadonlyMap<string, ReadonlySet<string>>,
+  present: ReadonlySet<string>,
+): CheckSpec[] {
   const at = (name: string): string | null => (names.has(name) ? input.read(join(dir, name)) : null)
   const checks: CheckSpec[] = []
   const pkg = at('package.json')
-  if (pkg !== null) checks.push(...npmChecks(dir, pkg, runnerFor(dir, input.files)))
+  if (pkg !== null) checks.push(...npmChecks(dir, pkg, runnerFor(dir, present)))
   checks.push(...pythonChecks(dir, at, input.files))
   if (names.has('go.mod')) checks.push(discovered('go', dir, 'test', 'go test ./...', 'go.mod'))
   const cargo = at('Cargo.toml')
@@ -130,8 +137,7 @@ function npmChecks(dir: string, text: string, runner: string): CheckSpec[] {
 }
 
 /** The package manager owning `dir`: the nearest lockfile decides. */
-function runnerFor(dir: string, files: readonly string[]): string {
-  const present = new Set(files)
+function runnerFor(dir: string, present: ReadonlySet<string>): string {
   for (let d: string | null = dir; d !== null; d = d === '' ? null : parentDir(d)) {
     if (present.has(join(d, 'pnpm-lock.yaml'))) return 'pnpm'
     if (present.has(join(d, 'yarn.lock'))) return 'yarn'

@@ -9,8 +9,12 @@ import { baseName, joinRelative, parentDir } from './paths.js'
  * file that does not exist, so creating or deleting it still propagates).
  */
 export interface ImportGraph {
-  /** node → the nodes that depend on it. */
-  readonly dependents: ReadonlyMap<string, readonly string[]>
+  /** Node id → node name (file path, or a `\u0000`-prefixed pseudo node). */
+  readonly nodes: readonly string[]
+  readonly ids: ReadonlyMap<string, number>
+  /** Compressed adjacency: the dependents of node i are `targets[offsets[i] .. offsets[i + 1])`. */
+  readonly offsets: Int32Array
+  readonly targets: Int32Array
   readonly fileCount: number
   readonly edgeCount: number
   /** Files with imports the scan could not name; they were widened. */
@@ -33,19 +37,35 @@ const JS_SWAP: Readonly<Record<string, readonly string[]>> = {
 }
 
 class GraphBuilder {
-  readonly dependents = new Map<string, string[]>()
+  readonly nodes: string[]
+  readonly ids = new Map<string, number>()
+  /** Edge k: node `edgeFrom[k]` depends on node `edgeTo[k]`. */
+  readonly edgeFrom: number[] = []
+  readonly edgeTo: number[] = []
   readonly referencedDirs = new Set<string>()
   readonly stems = new Set<string>()
   readonly widened = new Set<string>()
-  edgeCount = 0
+
+  constructor(files: readonly string[]) {
+    this.nodes = [...files]
+    for (let i = 0; i < this.nodes.length; i++) this.ids.set(this.nodes[i] as string, i)
+  }
+
+  idOf(name: string): number {
+    let id = this.ids.get(name)
+    if (id === undefined) {
+      id = this.nodes.length
+      this.nodes.push(name)
+      this.ids.set(name, id)
+    }
+    return id
+  }
 
   /** `from` depends on `to`. */
   edge(from: string, to: string): void {
     if (from === to) return
-    let list = this.dependents.get(to)
-    if (!list) this.dependents.set(to, (list = []))
-    list.push(from)
-    this.edgeCount++
+    this.edgeFrom.push(this.idOf(from))
+    this.edgeTo.push(this.idOf(to))
   }
 
   dependsOnDir(from: string, dir: string): void {
@@ -78,7 +98,7 @@ interface Workspace {
 
 export function buildImportGraph(input: Readonly<GraphInput>): ImportGraph {
   const ws = scanWorkspace(input)
-  const g = new GraphBuilder()
+  const g = new GraphBuilder(input.files)
   for (const file of input.files) {
     const language = sourceLanguage(file)
     if (language === null) continue
@@ -92,32 +112,69 @@ export function buildImportGraph(input: Readonly<GraphInput>): ImportGraph {
   }
   linkTestsToSubjects(g, input.files)
   linkPseudoNodes(g, input.files)
-  return { dependents: g.dependents, fileCount: input.files.length, edgeCount: g.edgeCount, widened: [...g.widened].sort() }
+  return compile(g, input.files)
+}
+
+/** Flat arrays (compressed adjacency): closures then run without string hashing. */
+function compile(g: GraphBuilder, files: readonly string[]): ImportGraph {
+  const count = g.nodes.length
+  const offsets = new Int32Array(count + 1)
+  for (const to of g.edgeTo) offsets[to + 1] = (offsets[to + 1] as number) + 1
+  for (let i = 0; i < count; i++) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number)
+  const fill = offsets.slice(0, count)
+  const targets = new Int32Array(g.edgeTo.length)
+  for (let k = 0; k < g.edgeTo.length; k++) {
+    const to = g.edgeTo[k] as number
+    targets[fill[to] as number] = g.edgeFrom[k] as number
+    fill[to] = (fill[to] as number) + 1
+  }
+  return { nodes: g.nodes, ids: g.ids, offsets, targets, fileCount: files.length, edgeCount: g.edgeTo.length, widened: [...g.widened].sort() }
+}
+
+/** True when node `id` is a real file (not a pseudo node). */
+export function isFileNode(graph: ImportGraph, id: number): boolean {
+  return !(graph.nodes[id] as string).startsWith('\u0000')
 }
 
 /**
- * Every node that depends on a seed, directly or transitively, restricted to
- * real files, seeds included. Deleted or renamed seeds reach their importers
- * through `stem` nodes.
+ * Ids of every node that depends on a seed, directly or transitively, seeds
+ * included (seeds absent from the graph, e.g. deleted files, contribute their
+ * `stem` node only). `stamp`/`epoch` let callers reuse one visited array
+ * across many closures without clearing it.
  */
-export function dependentClosure(graph: ImportGraph, seeds: Iterable<string>): Set<string> {
-  const seen = new Set<string>()
-  const queue: string[] = []
-  const push = (node: string): void => {
-    if (seen.has(node)) return
-    seen.add(node)
-    queue.push(node)
+export function closureIds(graph: ImportGraph, seeds: Iterable<string>, visited?: { stamp: Int32Array; epoch: number }): number[] {
+  const stamp = visited?.stamp ?? new Int32Array(graph.nodes.length)
+  const epoch = visited?.epoch ?? 1
+  const queue: number[] = []
+  const push = (id: number | undefined): void => {
+    if (id === undefined || stamp[id] === epoch) return
+    stamp[id] = epoch
+    queue.push(id)
   }
   for (const seed of seeds) {
-    push(seed)
-    push(STEM + stripExtension(seed))
-    if (/(?:^|\/)(?:index|__init__|mod)\.[^/]+$/.test(seed)) push(STEM + stripExtension(parentDir(seed)))
+    push(graph.ids.get(seed))
+    push(graph.ids.get(STEM + stripExtension(seed)))
+    if (/(?:^|\/)(?:index|__init__|mod)\.[^/]+$/.test(seed)) push(graph.ids.get(STEM + stripExtension(parentDir(seed))))
   }
+  const { offsets, targets } = graph
   for (let i = 0; i < queue.length; i++) {
-    for (const next of graph.dependents.get(queue[i] as string) ?? []) push(next)
+    const id = queue[i] as number
+    for (let k = offsets[id] as number, end = offsets[id + 1] as number; k < end; k++) push(targets[k])
   }
+  return queue
+}
+
+/**
+ * Every file that depends on a seed, directly or transitively, seeds
+ * included. Deleted or renamed seeds reach their importers through `stem`
+ * nodes.
+ */
+export function dependentClosure(graph: ImportGraph, seeds: Iterable<string>): Set<string> {
+  const list = [...seeds]
   const files = new Set<string>()
-  for (const node of seen) if (!node.startsWith('\u0000')) files.add(node)
+  for (const id of closureIds(graph, list)) if (isFileNode(graph, id)) files.add(graph.nodes[id] as string)
+  // A seed that is not in the graph (a deleted file) is still part of its own closure.
+  for (const seed of list) files.add(seed)
   return files
 }
 

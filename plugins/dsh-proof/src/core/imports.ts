@@ -44,7 +44,7 @@ export function extractImports(language: SourceLanguage, text: string): ImportRe
 // `import x from 'y'`, `import {\n a,\n b\n} from "y"`, `export * from 'y'`,
 // `import type { T } from 'y'`, `import 'y'`: the clause between the keyword
 // and `from` may span lines but never contains a quote or a semicolon.
-const JS_STATIC = /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s*from\s*)?(['"])([^'"\n]+)\1/g
+const JS_STATIC = /\b(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s*from\s*)?(['"])([^'"\n]+)\1/g
 const JS_CALL = /(?:\bimport|\brequire(?:\.resolve)?)\s*\(\s*(?:(['"])([^'"\n]+)\1|`([^`]*)`|([^)'"`\s][^)]*))\s*[,)]/g
 
 function jsImports(text: string): ImportRefs {
@@ -55,6 +55,7 @@ function jsImports(text: string): ImportRefs {
   const specifiers = new Set<string>()
   const prefixes = new Set<string>()
   let opaque = false
+  if (!code.includes('import') && !code.includes('export') && !code.includes('require')) return { specifiers: [], prefixes: [], opaque }
   for (const m of code.matchAll(JS_STATIC)) specifiers.add(m[2] as string)
   for (const m of code.matchAll(JS_CALL)) {
     if (m[2] !== undefined) specifiers.add(m[2])

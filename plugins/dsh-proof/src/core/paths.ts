@@ -68,7 +68,19 @@ export function parentDir(path: string): string {
 
 /** Join relative segments and normalise; null when the result escapes. */
 export function joinRelative(dir: string, relative: string): string | null {
-  return normaliseRelative(dir === '' ? relative : `${dir}/${relative}`)
+  // Fast path for the common `./x` and `../x` specifiers: no split and join.
+  let d = dir
+  let r = toSlash(relative)
+  for (;;) {
+    if (r.startsWith('./')) r = r.slice(2)
+    else if (r.startsWith('../')) {
+      if (d === '') return null
+      d = parentDir(d)
+      r = r.slice(3)
+    } else break
+  }
+  const joined = d === '' ? r : r === '' ? d : `${d}/${r}`
+  return /(?:^|\/)\.\.?(?:\/|$)|\/\/|^\/|\/$/.test(joined) ? normaliseRelative(joined) : joined
 }
 
 /** True when `path` is `dir` itself or lies below it ('' contains everything). */

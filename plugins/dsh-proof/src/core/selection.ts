@@ -1,6 +1,6 @@
 import { compareCodeUnits } from './canonical.js'
 import type { CheckSpec } from './checks.js'
-import { dependentClosure, type ImportGraph } from './graph.js'
+import { closureIds, isFileNode, type ImportGraph } from './graph.js'
 import { baseName, compilePattern, isWithin } from './paths.js'
 
 /**
@@ -18,6 +18,17 @@ export const DEFAULT_GLOBAL_INVALIDATORS: readonly string[] = [
   '.nvmrc', '.node-version', '.tool-versions', '.python-version', 'rust-toolchain', 'rust-toolchain.toml',
   '.github/workflows/**', '.gitlab-ci.yml', '.circleci/**', 'azure-pipelines.yml', 'Jenkinsfile', '.ci/**',
 ]
+
+/**
+ * Prose files that no check needs to cover: a changed README alone does not
+ * make a claim unproven. They still select the checks whose scope holds them.
+ */
+const PROSE = /\.(?:md|markdown|rst|adoc|txt)$|(?:^|\/)(?:LICEN[CS]E|COPYING|AUTHORS|CHANGELOG|NOTICE)(?:\.[^/]*)?$/i
+
+/** True for documentation files exempt from coverage. */
+export function isProse(path: string): boolean {
+  return PROSE.test(path)
+}
 
 export interface SelectionInput {
   readonly checks: readonly CheckSpec[]
@@ -43,7 +54,7 @@ export interface Selection {
   readonly invalidators: readonly string[]
   /** check id → changed files whose dependents reach the check's scope. */
   readonly reach: Readonly<Record<string, readonly string[]>>
-  /** Changed files no check covers: coverage is incomplete. */
+  /** Changed files no check covers (prose files excepted): coverage is incomplete. */
   readonly uncovered: readonly string[]
   /** Number of files in the dependent closure of the change set. */
   readonly affectedFiles: number
@@ -79,19 +90,30 @@ export function scopeMatcher(check: Readonly<CheckSpec>): (path: string) => bool
 export function selectChecks(input: Readonly<SelectionInput>): Selection {
   const isInvalidator = invalidatorMatcher(input.globalInvalidators)
   const invalidators = input.changed.filter(isInvalidator).sort(compareCodeUnits)
-  const scopes = input.checks.map((check) => [check.id, scopeMatcher(check)] as const)
+  const scopes = input.checks.map(scopeMatcher)
   const reach = new Map<string, string[]>(input.checks.map((c) => [c.id, []]))
   const covered = new Set<string>()
   const affected = new Set<string>()
+  const checksOf = scopeIndex(input.checks, scopes)
+  const graph = input.graph
+  const visited = graph === null ? null : { stamp: new Int32Array(graph.nodes.length), epoch: 0 }
   for (const file of [...input.changed].sort(compareCodeUnits)) {
-    const closure = input.graph === null ? new Set([file]) : dependentClosure(input.graph, [file])
-    for (const f of closure) affected.add(f)
-    for (const [id, inScope] of scopes) {
-      if (isInvalidator(file) || anyIn(closure, inScope)) {
-        reach.get(id)?.push(file)
-        covered.add(file)
+    const hit = new Set<number>()
+    if (isInvalidator(file)) for (let i = 0; i < input.checks.length; i++) hit.add(i)
+    // The changed path itself (it may be deleted, hence absent from the graph).
+    for (const i of checksOf(file)) hit.add(i)
+    affected.add(file)
+    if (graph !== null && visited !== null) {
+      visited.epoch++
+      for (const id of closureIds(graph, [file], visited)) {
+        if (!isFileNode(graph, id)) continue
+        const path = graph.nodes[id] as string
+        affected.add(path)
+        for (const i of checksOf(path)) hit.add(i)
       }
     }
+    for (const i of hit) reach.get((input.checks[i] as CheckSpec).id)?.push(file)
+    if (hit.size > 0) covered.add(file)
   }
   const mustRun = new Set(input.mustRun ?? [])
   const fullReason =
@@ -108,12 +130,21 @@ export function selectChecks(input: Readonly<SelectionInput>): Selection {
     selected,
     invalidators,
     reach: reachRecord,
-    uncovered: input.changed.filter((f) => !covered.has(f)).sort(compareCodeUnits),
+    uncovered: input.changed.filter((f) => !covered.has(f) && !isProse(f)).sort(compareCodeUnits),
     affectedFiles: affected.size,
   }
 }
 
-function anyIn(files: ReadonlySet<string>, inScope: (path: string) => boolean): boolean {
-  for (const f of files) if (inScope(f)) return true
-  return false
+/** path → indices of the checks whose scope holds it, memoised per path. */
+function scopeIndex(checks: readonly CheckSpec[], scopes: ReadonlyArray<(path: string) => boolean>): (path: string) => readonly number[] {
+  const memo = new Map<string, number[]>()
+  return (path) => {
+    let hits = memo.get(path)
+    if (hits === undefined) {
+      hits = []
+      for (let i = 0; i < checks.length; i++) if ((scopes[i] as (p: string) => boolean)(path)) hits.push(i)
+      memo.set(path, hits)
+    }
+    return hits
+  }
 }

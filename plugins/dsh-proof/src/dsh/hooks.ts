@@ -6,13 +6,15 @@
  */
 import { dirname, relative, sep } from 'node:path'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
-import { WORKSPACE_STORE_DIR } from '../store/index.js'
+import { WORKSPACE_STORE_DIR, type EvidenceStore } from '../store/index.js'
 import type { ProofConfig } from './config.js'
 import type { HostAgent, HostContext, PreDecision } from './host.js'
 import { mutationOf, touchesStore, writtenPath } from './observe.js'
-import { ASK_EVIDENCE_STORE, ASK_NO_BASELINE, turnEndMessage, turnEndSummary, type TurnEndFindings } from './prompt.js'
-import type { TouchSet, TurnState } from './session.js'
-import type { EvidenceStore } from '../store/index.js'
+import { ASK_EVIDENCE_STORE, ASK_NO_BASELINE, ASK_REBASELINE, turnEndMessage, turnEndSummary, type TurnEndFindings } from './prompt.js'
+import type { BaselineGuard, TouchSet, TurnState } from './session.js'
+
+/** The tool whose calls the re-baseline gate judges (see `TOOL_NAMES`). */
+const BASELINE_TOOL = 'proof_baseline'
 
 /** Name under which the plugin's messages are sourced. */
 export const PLUGIN_NAME = 'dsh-proof'
@@ -21,7 +23,7 @@ export const PLUGIN_NAME = 'dsh-proof'
 export interface HookState {
   readonly config: ProofConfig
   rootOf(agent: HostAgent | undefined): string
-  workspace(root: string): { readonly store: EvidenceStore; readonly touches: TouchSet }
+  workspace(root: string): { readonly store: EvidenceStore; readonly touches: TouchSet; readonly guard: BaselineGuard }
   turn(agent: HostAgent | undefined): TurnState
 }
 
@@ -31,11 +33,18 @@ export function registerHooks(ctx: HostContext, state: HookState): void {
     observe(state, exec.name, exec.arguments, exec.agent, result)
     return undefined
   })
-  ctx.on('agent/turn-stopping', ({ agent, turn }) => turnStopping(state, agent, turn))
+  ctx.on('agent/turn-stopping', async ({ agent, turn, signal }) => {
+    // A cancelled turn is ending on the user's word: no steering.
+    if (!signal.aborted) await turnStopping(state, agent, turn)
+  })
 }
 
 async function gate(state: HookState, name: string, args: unknown, agent: HostAgent | undefined, next: () => Promise<PreDecision>): Promise<PreDecision> {
   const root = state.rootOf(agent)
+  if (name === BASELINE_TOOL) {
+    const { store, guard } = state.workspace(root)
+    return askUnlessDenied(guard.needsApproval(await store.hasBaseline()) ? ASK_REBASELINE : null, next)
+  }
   const mutation = mutationOf(name, args, root)
   if (mutation === null) return next()
   const { store } = state.workspace(root)
@@ -44,11 +53,15 @@ async function gate(state: HookState, name: string, args: unknown, agent: HostAg
     (state.config.evidenceStore === 'workspace' && touchesStore(mutation, store.location.dir, WORKSPACE_STORE_DIR)) ||
     touchesStore(mutation, proofHome, proofHome)
       ? ASK_EVIDENCE_STORE
-      : state.config.requireBaseline === 'ask' && (await store.readBaseline()) === null
+      : state.config.requireBaseline === 'ask' && !(await store.hasBaseline())
         ? ASK_NO_BASELINE
         : null
+  return askUnlessDenied(reason, next)
+}
+
+/** Asking is stricter than allowing but weaker than a denial further down. */
+async function askUnlessDenied(reason: string | null, next: () => Promise<PreDecision>): Promise<PreDecision> {
   const downstream = await next()
-  // Asking is stricter than allowing but weaker than a denial further down.
   if (reason === null || downstream.kind === 'deny') return downstream
   return { kind: 'ask', reason }
 }
@@ -57,13 +70,15 @@ function observe(state: HookState, name: string, args: unknown, agent: HostAgent
   const root = state.rootOf(agent)
   const mutation = mutationOf(name, args, root)
   if (mutation === null) return
-  const { touches } = state.workspace(root)
+  const { touches, guard } = state.workspace(root)
   if (mutation.kind === 'files') {
     if (result.isError) return // a failed write left the file as it was
     const reported = writtenPath(result.value, root)
     for (const path of reported === undefined ? mutation.paths : [reported]) touches.touch(path)
+    guard.filesWritten()
   } else {
     touches.shellRan()
+    guard.shellRan()
   }
   const turn = state.turn(agent)
   turn.mutated = true
@@ -80,7 +95,7 @@ async function turnStopping(state: HookState, agent: HostAgent, turnNumber: numb
   const { store, touches } = state.workspace(root)
   const findings: TurnEndFindings = {
     unproven: state.config.enforceOnTurnEnd && turn.mutated && !turn.proven,
-    noBaseline: state.config.requireBaseline === 'warn' && turn.mutated && (await store.readBaseline()) === null,
+    noBaseline: state.config.requireBaseline === 'warn' && turn.mutated && !(await store.hasBaseline()),
     external: state.config.driftDetection ? (await touches.newDrift()).map((path) => relative(root, path).split(sep).join('/')) : [],
   }
   const text = turnEndMessage(findings)

@@ -12,7 +12,7 @@ import type { ProofPort, Touches } from './engine-port.js'
 import { registerHooks, PLUGIN_NAME } from './hooks.js'
 import type { HostAgent, HostContext } from './host.js'
 import { POLICY_ORDER, POLICY_SECTION, POLICY_TEXT } from './prompt.js'
-import { newTurnState, TouchSet, type TurnState } from './session.js'
+import { BaselineGuard, newTurnState, TouchSet, type TurnState } from './session.js'
 import { proofTools } from './tools.js'
 import { createEnginePort } from './translate.js'
 
@@ -36,6 +36,7 @@ interface Workspace {
   readonly store: EvidenceStore
   readonly port: ProofPort
   readonly touches: TouchSet
+  readonly guard: BaselineGuard
   touchSnapshot(): Promise<Touches>
 }
 
@@ -63,7 +64,13 @@ export class ProofAdapter {
         checkpointEvery: this.config.checkpointEvery,
       })
       const touches = new TouchSet()
-      workspace = { store, touches, port: this.env.createPort(root, store, this.config, this.env.home), touchSnapshot: () => touches.snapshot() }
+      workspace = {
+        store,
+        touches,
+        guard: new BaselineGuard(),
+        port: this.env.createPort(root, store, this.config, this.env.home),
+        touchSnapshot: () => touches.snapshot(),
+      }
       this.workspaces.set(root, workspace)
     }
     return workspace

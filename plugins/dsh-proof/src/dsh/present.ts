@@ -94,12 +94,15 @@ export function renderBaseline(value: BaselineView): string {
 }
 
 export function statusTitle(value: StatusView): string {
-  return `proof status: ${value.baseline === null ? 'no baseline' : 'baseline set'}, log ${value.integrity.intact ? 'intact' : 'TAMPERED'}`
+  const baseline = value.baselineProblem !== null ? 'baseline UNUSABLE' : value.baseline === null ? 'no baseline' : 'baseline set'
+  return `proof status: ${baseline}, log ${value.integrity.intact ? 'intact' : 'TAMPERED'}`
 }
 
 export function renderStatus(value: StatusView): string {
   const lines = [
-    value.baseline === null
+    value.baselineProblem !== null
+      ? `Baseline: UNUSABLE — ${value.baselineProblem}`
+      : value.baseline === null
       ? 'Baseline: none (take one with proof_baseline)'
       : `Baseline: ${value.baseline.checks.length} check(s), evidence root ${shortRoot(value.baseline.evidenceRoot)}`,
     `Checks: ${value.checks.length === 0 ? 'none found' : value.checks.map((c) => c.id).join(', ')}`,

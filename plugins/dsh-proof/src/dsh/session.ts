@@ -13,6 +13,7 @@ export class TouchSet {
   private opaque = false
   private readonly pending = new Set<Promise<void>>()
   private readonly reported = new Set<string>()
+  private readonly generations = new Map<string, number>()
 
   /** Record that the tool stream wrote `path`; its digest is taken now (asynchronously). */
   touch(path: string): void {
@@ -50,12 +51,12 @@ export class TouchSet {
     return drifted.sort()
   }
 
-  get size(): number {
-    return this.digests.size
-  }
-
   private async fingerprint(path: string): Promise<void> {
-    this.digests.set(path, await digestOf(path))
+    // Reads may settle out of order: only the latest one for a path counts.
+    const generation = (this.generations.get(path) ?? 0) + 1
+    this.generations.set(path, generation)
+    const digest = await digestOf(path)
+    if (this.generations.get(path) === generation) this.digests.set(path, digest)
   }
 
   private track(work: Promise<void>): void {
@@ -74,6 +75,38 @@ export async function digestOf(path: string): Promise<string | null> {
     return createHash('sha256').update(await readFile(path)).digest('hex')
   } catch {
     return null
+  }
+}
+
+/**
+ * What the tool stream changed since the last saved baseline. A baseline
+ * taken after the session's own edits would record the session's failures
+ * as pre-existing (never charged): refreshing it then needs the user.
+ */
+export class BaselineGuard {
+  private since: 'none' | 'shell' | 'files' = 'none'
+
+  /** A write/edit tool changed files. */
+  filesWritten(): void {
+    this.since = 'files'
+  }
+
+  /** A shell ran (its writes cannot be listed). */
+  shellRan(): void {
+    if (this.since === 'none') this.since = 'shell'
+  }
+
+  baselineSaved(): void {
+    this.since = 'none'
+  }
+
+  /**
+   * Whether taking a baseline now needs approval: after file writes always;
+   * after a shell only when a baseline exists (before the first one, shells
+   * that only look around are the norm; `requireBaseline: ask` gates them).
+   */
+  needsApproval(hasBaseline: boolean): boolean {
+    return this.since === 'files' || (this.since === 'shell' && hasBaseline)
   }
 }
 

@@ -18,8 +18,8 @@ import {
   statusTitle,
   verifyTitle,
 } from './present.js'
-import type { TurnState } from './session.js'
-import { BASELINE_SCHEMA, CLAIM_SCHEMA, integrityView, STATUS_SCHEMA, VERIFY_SCHEMA, type BaselineView, type ClaimView, type IntegrityView, type StatusView, type VerifyView } from './views.js'
+import type { BaselineGuard, TurnState } from './session.js'
+import { BASELINE_SCHEMA, CLAIM_SCHEMA, integrityView, STATUS_SCHEMA, VERIFY_SCHEMA, type IntegrityView } from './views.js'
 
 /** Tool names: stable, quoted by the prompt section, the docs and the e2e suite. */
 export const TOOL_NAMES = ['proof_status', 'proof_baseline', 'proof_verify', 'proof_claim'] as const
@@ -27,7 +27,7 @@ export const TOOL_NAMES = ['proof_status', 'proof_baseline', 'proof_verify', 'pr
 /** What a tool call needs from the adapter. */
 export interface ToolState {
   rootOf(agent: HostAgent | undefined): string
-  workspace(root: string): { readonly store: EvidenceStore; readonly port: ProofPort; touchSnapshot(): Promise<Touches> }
+  workspace(root: string): { readonly store: EvidenceStore; readonly port: ProofPort; readonly guard: BaselineGuard; touchSnapshot(): Promise<Touches> }
   turn(agent: HostAgent | undefined): TurnState
 }
 
@@ -46,10 +46,24 @@ function presentFromMeta(_args: unknown, result: ToolResult): ToolResultView | u
 
 const text = (value: string) => [{ type: 'text' as const, text: value }]
 
-/** A baseline/verify/claim boundary: sign a checkpoint, then report integrity. */
-async function boundary(store: EvidenceStore): Promise<IntegrityView> {
-  await store.checkpoint()
-  return integrityView(await store.integrity())
+type ToolWorkspace = ReturnType<ToolState['workspace']>
+
+/**
+ * Run one proof call in the caller's workspace and add the log's integrity.
+ * With `boundary`, the call is a baseline/verify/claim boundary: a signed
+ * checkpoint closes it first.
+ */
+async function inWorkspace<T>(
+  state: ToolState,
+  exec: unknown,
+  boundary: boolean,
+  run: (workspace: ToolWorkspace, call: CallContext) => Promise<T>,
+): Promise<T & { integrity: IntegrityView }> {
+  const call = exec as CallContext
+  const workspace = state.workspace(state.rootOf(call.agent))
+  const result = await run(workspace, call)
+  if (boundary) await workspace.store.checkpoint()
+  return { ...result, integrity: integrityView(await workspace.store.integrity()) }
 }
 
 export function proofTools(state: ToolState): ToolDefinition[] {
@@ -64,11 +78,7 @@ export function proofTools(state: ToolState): ToolDefinition[] {
       presentationMeta: (_args, value) => ({ title: statusTitle(value) }),
     },
     isConcurrencySafe: () => true,
-    async execute(_args, exec) {
-      const { store, port } = state.workspace(state.rootOf(exec.agent as HostAgent | undefined))
-      const view: StatusView = { ...(await port.status()), integrity: integrityView(await store.integrity()) }
-      return view
-    },
+    execute: (_args, exec) => inWorkspace(state, exec, false, ({ port }) => port.status()),
     presentCall: () => ({ card: 'generic', title: 'proof status', kind: 'read' }),
     presentResult: presentFromMeta,
   })
@@ -83,13 +93,12 @@ export function proofTools(state: ToolState): ToolDefinition[] {
       render: (_args, value) => text(renderBaseline(value)),
       presentationMeta: (_args, value) => ({ title: baselineTitle(value) }),
     },
-    async execute(_args, exec) {
-      const call = exec as unknown as CallContext
-      const { store, port } = state.workspace(state.rootOf(call.agent))
-      const result = await port.baseline(call.signal)
-      const view: BaselineView = { ...result, integrity: await boundary(store) }
-      return view
-    },
+    execute: (_args, exec) =>
+      inWorkspace(state, exec, true, async ({ port, guard }, call) => {
+        const view = await port.baseline(call.signal)
+        if (view.status === 'saved') guard.baselineSaved()
+        return view
+      }),
     presentCall: () => ({ card: 'generic', title: 'proof baseline', kind: 'execute' }),
     presentResult: presentFromMeta,
   })
@@ -110,13 +119,8 @@ export function proofTools(state: ToolState): ToolDefinition[] {
       render: (_args, value) => text(renderVerify(value)),
       presentationMeta: (_args, value) => ({ title: verifyTitle(value) }),
     },
-    async execute(args, exec) {
-      const call = exec as unknown as CallContext
-      const ws = state.workspace(state.rootOf(call.agent))
-      const result = await ws.port.verify(await ws.touchSnapshot(), args.files ?? [], call.signal)
-      const view: VerifyView = { ...result, integrity: await boundary(ws.store) }
-      return view
-    },
+    execute: (args, exec) =>
+      inWorkspace(state, exec, true, async (ws, call) => ws.port.verify(await ws.touchSnapshot(), args.files ?? [], call.signal)),
     presentCall: () => ({ card: 'generic', title: 'proof verify', kind: 'execute' }),
     presentResult: presentFromMeta,
   })
@@ -137,9 +141,7 @@ export function proofTools(state: ToolState): ToolDefinition[] {
       const call = exec as unknown as CallContext
       const statement = args.claim.trim()
       if (statement.length === 0) throw new Error('invalid claim: say in one sentence what you achieved')
-      const ws = state.workspace(state.rootOf(call.agent))
-      const result = await ws.port.claim(statement, await ws.touchSnapshot(), call.signal)
-      const view: ClaimView = { ...result, integrity: await boundary(ws.store) }
+      const view = await inWorkspace(state, exec, true, async (ws) => ws.port.claim(statement, await ws.touchSnapshot(), call.signal))
       if (view.grade === 'proven' && view.integrity.intact) state.turn(call.agent).proven = true
       return view
     },

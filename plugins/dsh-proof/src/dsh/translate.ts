@@ -6,6 +6,7 @@
 import type { CanonicalValue } from '../core/canonical.js'
 import { canonicalJson } from '../core/canonical.js'
 import { ProofError } from '../core/errors.js'
+import type { CheckSpec } from '../core/checks.js'
 import {
   createProofEngine,
   type Baseline,
@@ -62,8 +63,22 @@ export function createEnginePort(root: string, store: EvidenceStore, config: Pro
     },
     verify: async (touches, explicitFiles, signal) => verifyView(await engine.verify({ touches, explicitFiles, signal })),
     claim: async (claim, touches, signal) => claimView(await engine.claim(claim, { touches, signal })),
-    status: async () => statusView(await engine.status()),
+    async status() {
+      try {
+        return statusView(await engine.status())
+      } catch (error) {
+        // A baseline that cannot be trusted must not hide the rest of the status.
+        if (!(error instanceof ProofError) || !BASELINE_PROBLEMS.has(error.code)) throw error
+        return { baseline: null, baselineProblem: error.message, checks: (await engine.discover()).map(checkView), latest: null }
+      }
+    },
   }
+}
+
+const BASELINE_PROBLEMS: ReadonlySet<string> = new Set(['baseline_tampered', 'baseline_unreadable'])
+
+function checkView(check: CheckSpec): { id: string; command: string; cwd: string } {
+  return { id: check.id, command: check.command, cwd: check.cwd }
 }
 
 export function baselineView(result: BaselineResult): WithoutIntegrity<BaselineView> {
@@ -108,7 +123,8 @@ export function statusView(result: StatusResult): WithoutIntegrity<StatusView> {
       result.baseline === null
         ? null
         : { evidenceRoot: result.baseline.baselineId, checks: result.baseline.results.map((r) => ({ name: r.id, outcome: r.status })) },
-    checks: result.checks.map((check) => ({ id: check.id, command: check.command, cwd: check.cwd })),
+    baselineProblem: null,
+    checks: result.checks.map(checkView),
     latest:
       result.latest === null
         ? null

@@ -1,14 +1,15 @@
+import { realpathSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { assess, summaryLine, type CurrentRun } from '../core/assess.js'
 import { compareCodeUnits } from '../core/canonical.js'
 import { discoverChecks, isManifestPath, type CheckSpec } from '../core/checks.js'
-import { checkRunRecord, evidenceEntry, type BaselineRecord, type EvidenceEntry, type RecordOptions } from '../core/evidence.js'
+import { checkRunRecord, evidenceEntry, type BaselineRecord, type EvidenceEntry, type RawRun, type RecordOptions } from '../core/evidence.js'
 import { ProofError } from '../core/errors.js'
 import { DEFAULT_HEAD_CHARS } from '../core/excerpt.js'
 import { buildImportGraph } from '../core/graph.js'
 import { contentId } from '../core/hash.js'
 import { sourceLanguage } from '../core/imports.js'
-import { isAbsolutePath, normaliseRoot } from '../core/paths.js'
+import { isAbsolutePath, normaliseRoot, toWorkspacePath } from '../core/paths.js'
 import { computeChangeSet, normaliseTouches, type ChangeSet, type DiffEntry } from '../core/provenance.js'
 import { selectChecks, type Selection } from '../core/selection.js'
 import { nodeFs } from './node-fs.js'
@@ -49,6 +50,8 @@ export function createProofEngine(options: Readonly<EngineOptions>): ProofEngine
   if (typeof options.workspace !== 'string' || !isAbsolutePath(options.workspace)) {
     throw new ProofError('invalid_workspace', `the workspace must be an absolute path, got \`${String(options.workspace)}\``)
   }
+  // Fail fast on a malformed explicit check rather than at the first baseline.
+  discoverChecks({ files: [], read: () => null, explicit: options.checks, discover: false })
   return new Engine(options)
 }
 
@@ -72,7 +75,7 @@ class Engine implements ProofEngine {
     }
     this.store = options.baselineStore ?? memoryBaselineStore()
     this.recordOptions = {
-      roots: { workspace, home: options.normalizeHome === false ? null : (options.home ?? homedir()) },
+      roots: { workspace, workspaceAliases: realPathAliases(workspace), home: options.normalizeHome === false ? null : (options.home ?? homedir()) },
       headChars: options.headChars ?? DEFAULT_HEAD_CHARS,
       strategy: options.excerptStrategy ?? 'salient',
     }
@@ -148,10 +151,10 @@ class Engine implements ProofEngine {
 
   private async readAll(paths: readonly string[]): Promise<Map<string, string>> {
     const texts = new Map<string, string>()
-    await Promise.all(paths.map(async (p) => {
+    await forEachLimited(paths, async (p) => {
       const text = await this.ports.fs.readText(p)
       if (text !== null) texts.set(p, text)
-    }))
+    })
     return texts
   }
 
@@ -189,7 +192,8 @@ class Engine implements ProofEngine {
   private async runChecks(checks: readonly CheckSpec[], signal: AbortSignal | undefined): Promise<Map<string, { summary: RunSummary; current: CurrentRun }>> {
     const out = new Map<string, { summary: RunSummary; current: CurrentRun }>()
     for (const check of checks) {
-      const raw = await this.ports.shell.run({
+      // Once aborted, the remaining checks are recorded as aborted, not started.
+      const raw = signal?.aborted === true ? abortedRun() : await this.ports.shell.run({
         command: check.command,
         cwd: joinWorkspace(this.options.workspace, check.cwd),
         timeoutMs: check.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -260,43 +264,35 @@ class Engine implements ProofEngine {
 
   private async changeSetSince(baseline: BaselineRecord, snapshot: GitSnapshot | null, input: Readonly<VerifyInput> | undefined): Promise<ChangeSet> {
     const diff: DiffEntry[] | null = snapshot !== null && baseline.head !== null ? await this.ports.git.diff(baseline.head) : null
-    const touches = normaliseTouches(this.options.workspace, input?.touches)
-    // Every path the change-set computation may ask about, digested once.
-    const paths = new Set<string>(Object.keys(baseline.dirty))
-    for (const p of Object.keys(touches.files)) paths.add(p)
-    for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
-      paths.add(e.path)
-      if (e.from !== undefined) paths.add(e.from)
-    }
-    const digests = new Map<string, string | null>()
     const explicit = input?.explicitFiles ?? []
-    const digestOf = async (p: string): Promise<void> => {
-      digests.set(p, await this.ports.fs.digest(p))
-    }
-    await Promise.all([...paths].map(digestOf))
-    const lookup = (p: string): string | null => {
-      if (!digests.has(p)) throw new ProofError('internal', `digest of \`${p}\` was not precomputed`)
-      return digests.get(p) ?? null
-    }
-    // Explicit paths are normalised by the core; digest their normalised forms lazily.
-    const explicitDigests = new Map<string, string | null>()
-    for (const raw of explicit) {
-      const rel = normaliseTouches(this.options.workspace, { files: { [raw]: {} } })
-      for (const p of Object.keys(rel.files)) if (!digests.has(p)) explicitDigests.set(p, await this.ports.fs.digest(p))
-    }
+    const digests = await this.digestAll(changeCandidates(this.options.workspace, baseline, snapshot, diff, input))
     return computeChangeSet({
       workspace: this.options.workspace,
       baseline: { head: baseline.head, dirty: baseline.dirty },
       git: snapshot === null ? null : { status: snapshot.status, diff },
-      digest: (p) => (explicitDigests.has(p) ? (explicitDigests.get(p) ?? null) : lookup(p)),
+      digest: (p) => {
+        const digest = digests.get(p)
+        if (digest === undefined) throw new ProofError('internal', `digest of \`${p}\` was not taken before the change set was computed`)
+        return digest
+      },
       touches: input?.touches,
       explicit,
     })
   }
 
+  private async digestAll(paths: ReadonlySet<string>): Promise<Map<string, string | null>> {
+    const digests = new Map<string, string | null>()
+    await forEachLimited([...paths], async (p) => {
+      digests.set(p, await this.ports.fs.digest(p))
+    })
+    return digests
+  }
+
   private async select(baseline: BaselineRecord | null, checks: readonly CheckSpec[], files: readonly string[], changed: readonly string[], changeSet: ChangeSet): Promise<Selection> {
     const useGraph = this.options.impactGraph !== false
-    const sources = useGraph ? await this.readAll(files.filter((f) => sourceLanguage(f) !== null || isManifestPath(f))) : new Map<string, string>()
+    // Committed dependency trees are not part of the project's own graph.
+    const scanned = files.filter((f) => (sourceLanguage(f) !== null || isManifestPath(f)) && !/(?:^|\/)node_modules\//.test(f))
+    const sources = useGraph ? await this.readAll(scanned) : new Map<string, string>()
     const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null }) : null
     return selectChecks({
       checks,
@@ -307,6 +303,27 @@ class Engine implements ProofEngine {
       mustRun: mustRunChecks(baseline, checks),
     })
   }
+}
+
+/** Every path the change-set computation may ask a digest of. */
+function changeCandidates(
+  workspace: string,
+  baseline: BaselineRecord,
+  snapshot: GitSnapshot | null,
+  diff: readonly DiffEntry[] | null,
+  input: Readonly<VerifyInput> | undefined,
+): Set<string> {
+  const paths = new Set<string>(Object.keys(baseline.dirty))
+  for (const p of Object.keys(normaliseTouches(workspace, input?.touches).files)) paths.add(p)
+  for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
+    paths.add(e.path)
+    if (e.from !== undefined) paths.add(e.from)
+  }
+  for (const raw of input?.explicitFiles ?? []) {
+    const p = toWorkspacePath(raw, workspace)
+    if (p !== null && p !== '') paths.add(p)
+  }
+  return paths
 }
 
 /** Checks without a comparable baseline result: new, or with a changed definition. */
@@ -327,6 +344,34 @@ function changedPaths(changeSet: ChangeSet): string[] {
     if (f.from !== undefined) paths.add(f.from)
   }
   return [...paths].sort(compareCodeUnits)
+}
+
+/**
+ * The workspace's real path when it differs (a symlinked checkout, macOS's
+ * /var → /private/var): tools may print either spelling.
+ */
+function realPathAliases(workspace: string): string[] {
+  try {
+    const real = realpathSync(workspace)
+    return real === workspace ? [] : [real]
+  } catch {
+    return [] // not created yet: nothing else can have printed it
+  }
+}
+
+/** Files open at once while reading or digesting: well under any fd limit. */
+const IO_CONCURRENCY = 32
+
+async function forEachLimited<T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await task(items[next++] as T)
+  }
+  await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, items.length) }, worker))
+}
+
+function abortedRun(): RawRun {
+  return { exitCode: null, signal: null, timedOut: false, aborted: true, spawnError: null, output: '', durationMs: 0 }
 }
 
 function noBaselineChangeSet(): ChangeSet {

@@ -13,6 +13,9 @@ export const MAX_SCANNED_BYTES = 1024 * 1024
 
 export function nodeFs(workspace: string): FsPort {
   const abs = (path: string): string => join(workspace, ...path.split('/'))
+  // Every verification reads every source file for the import graph; a file
+  // whose size and nanosecond mtime are unchanged is not read again.
+  const texts = new Map<string, { readonly size: number; readonly mtimeNs: bigint; readonly text: string }>()
   return {
     async listFiles() {
       const out: string[] = []
@@ -31,9 +34,13 @@ export function nodeFs(workspace: string): FsPort {
     },
     async readText(path) {
       try {
-        const info = await lstat(abs(path))
-        if (!info.isFile() || info.size > MAX_SCANNED_BYTES) return null
-        return decodeUtf8(await readFile(abs(path)))
+        const info = await lstat(abs(path), { bigint: true })
+        if (!info.isFile() || info.size > BigInt(MAX_SCANNED_BYTES)) return null
+        const cached = texts.get(path)
+        if (cached !== undefined && cached.mtimeNs === info.mtimeNs && BigInt(cached.size) === info.size) return cached.text
+        const text = decodeUtf8(await readFile(abs(path)))
+        texts.set(path, { size: Number(info.size), mtimeNs: info.mtimeNs, text })
+        return text
       } catch (error) {
         if (isMissing(error)) return null
         throw error

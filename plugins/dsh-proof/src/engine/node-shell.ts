@@ -45,8 +45,14 @@ function run(request: Readonly<ShellRequest>): Promise<RawRun> {
     })
     const stop = (): void => {
       if (child.pid === undefined || child.exitCode !== null) return
-      signalTree(child.pid, 'SIGTERM', unixGroup, () => child.kill('SIGTERM'))
-      setTimeout(() => signalTree(child.pid as number, 'SIGKILL', unixGroup, () => child.kill('SIGKILL')), KILL_GRACE_MS).unref()
+      const pid = child.pid
+      if (!unixGroup) {
+        // Windows has no process groups: taskkill /T ends the whole tree.
+        spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => child.kill())
+        return
+      }
+      signalGroup(pid, 'SIGTERM')
+      setTimeout(() => signalGroup(pid, 'SIGKILL'), KILL_GRACE_MS).unref()
     }
     const timer = setTimeout(() => {
       timedOut = true
@@ -76,10 +82,9 @@ function run(request: Readonly<ShellRequest>): Promise<RawRun> {
   })
 }
 
-function signalTree(pid: number, signal: NodeJS.Signals, group: boolean, fallback: () => void): void {
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
-    if (group) process.kill(-pid, signal)
-    else fallback()
+    process.kill(-pid, signal)
   } catch {
     // The group is already gone.
   }

@@ -6,14 +6,18 @@
  * `baseline.json` digest marker.
  */
 import { createHash } from 'node:crypto'
-import { appendFile, mkdir, stat } from 'node:fs/promises'
+import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { canonicalJson, type CanonicalValue } from '../core/canonical.js'
+import { ProofError } from '../core/errors.js'
 import {
   advancesAnchor,
+  baselineMessage,
   checkpointMessage,
   decodeRecord,
   encodeRecord,
   GENESIS_HASH,
+  judgeBaseline,
   parseAnchor,
   splitLines,
   verifyLog,
@@ -24,6 +28,7 @@ import {
 } from '../core/log/index.js'
 import { isMissing, readFileIfExists, writeFileAtomic } from './files.js'
 import { locateStore, type EvidenceStoreMode, type StoreLocation } from './location.js'
+import { withFileLock } from './lock.js'
 import { loadSigner, logPorts, type Signer, type SignerLoad } from './signer.js'
 
 export interface EvidenceStoreOptions {
@@ -55,6 +60,8 @@ interface ChainState {
 }
 
 export const DEFAULT_CHECKPOINT_EVERY = 32
+
+const STORE_GITIGNORE = '# dsh-proof evidence store: not part of the project, never committed\n*\n'
 
 /**
  * One append queue per log file for the whole process, so two stores opened
@@ -99,13 +106,16 @@ export class EvidenceStore {
   }
 
   /**
-   * Save `baseline.json` (plain JSON text) and chain its sha256, so a later
-   * substitution is detected; then checkpoint.
+   * Save `baseline.json` (plain JSON text) and chain its sha256, signed with
+   * this host's key, so a later substitution is detected (a marker appended
+   * by someone else carries no valid signature); then checkpoint.
    */
   saveBaseline(text: string): Promise<{ readonly digest: string }> {
     return this.enqueue(async () => {
       const digest = sha256(Buffer.from(text, 'utf8'))
-      await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest } })
+      const signer = await this.signer()
+      const signed = signer === null ? {} : { keyId: signer.keyId, signature: signer.sign(baselineMessage(digest)) }
+      await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest, ...signed } })
       await writeFileAtomic(this.location.baselineFile, text)
       await this.writeCheckpointIfDue(1)
       return { digest }
@@ -121,10 +131,31 @@ export class EvidenceStore {
     })
   }
 
-  /** `baseline.json`'s text, `null` when no baseline was saved. */
-  async readBaseline(): Promise<string | null> {
-    const bytes = await readFileIfExists(this.location.baselineFile)
-    return bytes === null ? null : bytes.toString('utf8')
+  /** Whether a `baseline.json` exists (verified or not). */
+  async hasBaseline(): Promise<boolean> {
+    return (await fileSize(this.location.baselineFile, -1)) >= 0
+  }
+
+  /**
+   * `baseline.json`'s text, `null` when no baseline was saved. Throws
+   * `baseline_tampered` when its bytes are not the ones whose digest the
+   * chain recorded: a swapped baseline must not grade anything.
+   */
+  readBaseline(): Promise<string | null> {
+    return this.enqueue(async () => {
+      const bytes = await readFileIfExists(this.location.baselineFile)
+      if (bytes === null) return null
+      const [log, signer] = await Promise.all([readFileIfExists(this.location.logFile), this.peekSigner()])
+      const records = log === null ? [] : splitLines(log).lines.map((line) => decodeRecord(line).record ?? null)
+      const judgement = judgeBaseline(records, sha256(bytes), signer.signer !== undefined, logPorts(signer.signer ?? null))
+      if (judgement.tampered) {
+        throw new ProofError(
+          'baseline_tampered',
+          `${this.location.baselineFile} is not the baseline dsh-proof saved (${judgement.problem ?? 'unknown'}): it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`,
+        )
+      }
+      return bytes.toString('utf8')
+    }, 'read')
   }
 
   /** Verify the log, the anchor and the baseline digest (after pending appends). */
@@ -141,17 +172,27 @@ export class EvidenceStore {
       // so the chain will be signed unless the key exists and fails to load.
       const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing)
       return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null))
-    })
+    }, 'read')
   }
 
   /** Wait for every queued append. */
   async flush(): Promise<void> {
-    await this.enqueue(async () => undefined)
+    await this.enqueue(async () => undefined, 'read')
   }
 
-  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Run `task` after every earlier task on this log (in this process) and
+   * under the log's lock file (across processes). A read of a store that does
+   * not exist yet needs no lock, and must not create the store.
+   */
+  private enqueue<T>(task: () => Promise<T>, access: 'write' | 'read' = 'write'): Promise<T> {
     const key = this.location.logFile
-    const run = (queues.get(key) ?? Promise.resolve()).then(task)
+    const locked = async (): Promise<T> => {
+      if (access === 'write') await this.ensureDir()
+      else if ((await fileSize(this.location.dir, -1)) < 0) return task()
+      return withFileLock(`${key}.lock`, task)
+    }
+    const run = (queues.get(key) ?? Promise.resolve()).then(locked)
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -204,7 +245,6 @@ export class EvidenceStore {
     // visible as a broken record instead of being glued to this one.
     const text = `${state.endsWithNewline ? '' : '\n'}${line}\n`
     const bytes = Buffer.from(text, 'utf8')
-    await mkdir(this.location.dir, { recursive: true })
     await appendFile(this.location.logFile, bytes)
     const appended = { seq: state.count, hash: sha256(Buffer.from(line, 'utf8')) }
     state.count += 1
@@ -213,6 +253,18 @@ export class EvidenceStore {
     state.size += bytes.length
     state.endsWithNewline = true
     return appended
+  }
+
+  /**
+   * Create the store directory with a `.gitignore` of `*`: a store inside the
+   * workspace (`.proof/`) must stay out of git and so out of the change sets
+   * the engine computes from it (and out of the user's commits).
+   */
+  private async ensureDir(): Promise<void> {
+    await mkdir(this.location.dir, { recursive: true })
+    await writeFile(join(this.location.dir, '.gitignore'), STORE_GITIGNORE, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error
+    })
   }
 
   /** The cached end of the chain, re-read when the file changed behind our back. */
@@ -256,11 +308,12 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-async function fileSize(path: string): Promise<number> {
+/** The file's size, `missing` when it does not exist. */
+async function fileSize(path: string, missing = 0): Promise<number> {
   try {
     return (await stat(path)).size
   } catch (error) {
-    if (isMissing(error)) return 0
+    if (isMissing(error)) return missing
     throw error
   }
 }

@@ -14,6 +14,10 @@ test('canonicaliseText', async (t) => {
   await t.test('should match only at path boundaries', () => {
     assert.equal(canonicaliseText('/home/al/x /home/alice/y', { workspace: '/w', home: '/home/al' }), '$HOME/x /home/alice/y')
   })
+  await t.test('should replace every spelling of the workspace, longest first', () => {
+    const roots = { workspace: '/tmp/ws', workspaceAliases: ['/private/tmp/ws'], home: null }
+    assert.equal(canonicaliseText('/private/tmp/ws/a.js and /tmp/ws/b.js', roots), '$WORKSPACE/a.js and $WORKSPACE/b.js')
+  })
   await t.test('should leave home paths alone when home is null', () => {
     assert.equal(canonicaliseText('/home/a/w/x /home/a/y', { workspace: '/home/a/w', home: null }), '$WORKSPACE/x /home/a/y')
   })

@@ -110,6 +110,10 @@ test('selectChecks', async (t) => {
     assert.deepEqual(selectChecks({ checks: scoped, changed: ['packages/core/src/index.ts'], graph }).uncovered, ['packages/core/src/index.ts'])
     assert.deepEqual(selectChecks({ checks: scoped, changed: ['packages/web/test/a.ts'], graph }).selected, ['math-only'])
   })
+  await t.test('should not require coverage of prose files', () => {
+    const scoped = [check('core', 'packages/core')]
+    assert.deepEqual(selectChecks({ checks: scoped, changed: ['README.md', 'docs/LICENSE', 'notes.txt', 'scripts/x.sh'], graph }).uncovered, ['scripts/x.sh'])
+  })
   await t.test('should widen to everything when forced, without a graph, and keep must-run checks', () => {
     assert.equal(selectChecks({ checks, changed: [], graph, forceFull: 'degraded' }).reason, 'degraded')
     assert.equal(selectChecks({ checks, changed: [], graph: null }).reason, 'impact-graph-off')

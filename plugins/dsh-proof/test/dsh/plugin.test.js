@@ -36,10 +36,15 @@ async function setup(t, config = {}) {
     assert.deepEqual(result.violations, [], `${name} result matches its output schema`)
     return result
   }
-  /** The host's write tool: writes, then the result event. @param {string} path @param {string} content */
+  /**
+   * The host's write tool: writes, then the result event; waits until the
+   * adapter fingerprinted the file (as the next tool call would).
+   * @param {string} path @param {string} content
+   */
   const toolWrite = async (path, content) => {
     await writeFile(join(dirs.workspace, path), content)
     host.only('tools/result')({ name: 'write', arguments: { file_path: path, content }, agent }, { isError: false, value: { path: join(dirs.workspace, path) } })
+    await adapter.workspace(adapter.rootOf(agent)).touches.snapshot()
   }
   /** @param {string} name @param {unknown} args */
   const preExecute = (name, args, downstream = /** @type {any} */ ({ kind: 'allow' })) =>
@@ -112,6 +117,15 @@ test('proof tools', async (t) => {
     assert.equal(claim.value.grade, 'regressed')
     assert.ok(claim.value.blockers.length > 0)
     assert.match(claim.text, /^✗ REGRESSED — done/)
+  })
+  await t.test('should keep a workspace evidence store out of the change set', async (t) => {
+    const s = await setup(t, { evidenceStore: 'workspace' })
+    await s.call('proof_baseline')
+    assert.ok(existsSync(join(s.workspace, '.proof', 'evidence.jsonl')))
+    await s.toolWrite('lib.js', 'export const answer = 51\n')
+    const claim = await s.call('proof_claim', { claim: 'the answer is 51' })
+    assert.deepEqual(claim.value.changed.map((/** @type {any} */ f) => f.path), ['lib.js'])
+    assert.equal(claim.value.grade, 'proven', claim.text)
   })
   await t.test('should list a file changed outside the tool stream as external', async (t) => {
     const s = await setup(t)
@@ -210,6 +224,15 @@ const TAMPERING = [
     flags: { baselineTampered: true },
   },
   {
+    name: 'a baseline.json forged to turn a failing check green',
+    /** @param {any} s */ async tamper(s) {
+      const baseline = JSON.parse(await readFile(s.store.location.baselineFile, 'utf8'))
+      for (const result of baseline.record.results) result.status = 'pass'
+      await writeFile(s.store.location.baselineFile, JSON.stringify(baseline))
+    },
+    flags: { baselineTampered: true },
+  },
+  {
     name: 'a forged anchor',
     /** @param {any} s */ async tamper(s) {
       const anchor = JSON.parse(await readFile(s.store.location.anchorFile, 'utf8'))
@@ -238,13 +261,39 @@ test('proof_status tamper evidence', async (t) => {
     const { generateKeyPairSync } = await import('node:crypto')
     const { privateKey } = generateKeyPairSync('ed25519')
     await writeFile(join(s.store.location.keyDir, 'ed25519.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }))
-    const fresh = await setup(t)
-    void fresh
     const other = applyWith(/** @type {any} */ (standInHost().ctx), { checks: CHECKS }, { dshHome: s.dshHome, home: s.root, fallbackRoot: s.workspace, createPort: createEnginePort })
     const report = await other.workspace(other.rootOf(undefined)).store.integrity()
     assert.ok(report.unverifiableCheckpoints > 0)
     assert.equal(report.anchorForged, false)
     assert.equal(report.intact, true)
+  })
+})
+
+test('a tampered baseline', async (t) => {
+  await t.test('should not grade anything, and proof_status should say why', async (t) => {
+    const s = await setup(t)
+    await s.call('proof_baseline')
+    const baseline = JSON.parse(await readFile(s.store.location.baselineFile, 'utf8'))
+    for (const result of baseline.record.results) result.status = 'pass'
+    await writeFile(s.store.location.baselineFile, `${JSON.stringify(baseline)}\n`)
+    await s.toolWrite('lib.js', 'export const answer = 53\n')
+    await assert.rejects(s.call('proof_claim', { claim: 'fine' }), { code: 'baseline_tampered' })
+    await assert.rejects(s.call('proof_verify'), { code: 'baseline_tampered' })
+    const status = await s.call('proof_status')
+    assert.equal(status.value.baseline, null)
+    assert.match(status.value.baselineProblem ?? '', /differs from the digest recorded when it was saved/)
+    assert.equal(status.value.checks.length, 2, 'the checks are still listed')
+    assert.match(status.text, /^Baseline: UNUSABLE — /)
+    assert.equal(status.value.integrity.baselineTampered, true)
+  })
+  await t.test('should accept a new baseline taken afterwards', async (t) => {
+    const s = await setup(t)
+    await s.call('proof_baseline')
+    await writeFile(s.store.location.baselineFile, '{"planted":true}\n')
+    assert.equal((await s.call('proof_baseline')).value.status, 'saved')
+    const status = await s.call('proof_status')
+    assert.equal(status.value.baselineProblem, null)
+    assert.equal(status.value.integrity.intact, true)
   })
 })
 
@@ -277,6 +326,26 @@ test('hooks', async (t) => {
     assert.equal((await host.preExecute('write', { file_path: join(host.dshHome, 'proof', 'keys', 'anchors', 'x.json'), content: '' })).kind, 'ask')
     assert.equal((await host.preExecute('bash', { command: `rm -rf ${join(host.dshHome, 'proof')}` })).kind, 'ask')
   })
+  await t.test('should ask before a baseline refresh that follows the session\'s own changes', async (t) => {
+    const s = await setup(t)
+    const shellRan = () => s.host.only('tools/result')({ name: 'bash', arguments: { command: 'ls' }, agent: s.agent }, { isError: false, value: {} })
+    shellRan()
+    assert.equal((await s.preExecute('proof_baseline', {})).kind, 'allow', 'a shell that looked around before the first baseline')
+    await s.call('proof_baseline')
+    assert.equal((await s.preExecute('proof_baseline', {})).kind, 'allow', 'nothing changed since the baseline')
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    const ask = await s.preExecute('proof_baseline', {})
+    assert.equal(ask.kind, 'ask')
+    assert.match(ask.reason, /count as pre-existing failures/)
+    assert.equal((await s.preExecute('proof_baseline', {}, { kind: 'deny', reason: 'headless' })).kind, 'deny')
+    await s.call('proof_baseline') // the user approved: the refresh resets the guard
+    assert.equal((await s.preExecute('proof_baseline', {})).kind, 'allow')
+    shellRan()
+    assert.equal((await s.preExecute('proof_baseline', {})).kind, 'ask', 'a shell may have changed files since the baseline')
+    const fresh = await setup(t)
+    await fresh.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    assert.equal((await fresh.preExecute('proof_baseline', {})).kind, 'ask', 'a first baseline after the session\'s own edits')
+  })
   await t.test('should steer once when a turn mutated without a proven claim', async (t) => {
     const s = await setup(t)
     await s.call('proof_baseline')
@@ -298,6 +367,14 @@ test('hooks', async (t) => {
     await s.toolWrite('lib.js', 'export const answer = 45\n')
     assert.equal((await s.call('proof_claim', { claim: 'answer is 45' })).value.grade, 'proven')
     await s.turnStopping(2)
+    assert.equal(s.agent.steered.length, 0)
+  })
+  await t.test('should not steer a cancelled turn', async (t) => {
+    const s = await setup(t)
+    await s.toolWrite('lib.js', 'export const answer = 52\n')
+    const controller = new AbortController()
+    controller.abort()
+    await s.host.only('agent/turn-stopping')({ agent: s.agent, turn: 1, signal: controller.signal })
     assert.equal(s.agent.steered.length, 0)
   })
   await t.test('should not steer with enforceOnTurnEnd off', async (t) => {

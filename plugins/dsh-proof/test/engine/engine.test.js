@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { writeFile } from 'node:fs/promises'
+import { symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createProofEngine } from '../../lib/engine/index.js'
 import { ADDER_PROJECT, git, sha256, tempWorkspace, writeTree } from './fixtures.js'
@@ -117,6 +117,21 @@ test('proof engine: canonical addresses across checkouts and users (real runs)',
   assert.equal(ids[0], ids[1])
 })
 
+test('proof engine: a workspace opened through a symlink', async (t) => {
+  const { root, workspace } = await tempWorkspace(t, 'real')
+  await writeTree(workspace, { ...ADDER_PROJECT, 'src/math.js': 'export const add = (a, b) => a + b + 1\n' })
+  const linked = join(root, 'linked')
+  await symlink(workspace, linked)
+  /** @type {any[]} */
+  const evidence = []
+  const engine = createProofEngine({ workspace: linked, home: root, onEvidence: (e) => { evidence.push(e) } })
+  await engine.baseline()
+  const run = evidence.find((e) => e.kind === 'check-run')
+  assert.equal(run.record.status, 'fail')
+  assert.ok(run.record.excerpt.includes('$WORKSPACE/test/math.test.js'), 'the real path printed by the runner is canonicalised too')
+  assert.ok(!run.record.excerpt.includes(root))
+})
+
 test('proof engine: degraded and indecisive runs', async (t) => {
   await t.test('should mark the change set degraded without git and run every check', async (t) => {
     const { workspace } = await tempWorkspace(t)
@@ -135,7 +150,7 @@ test('proof engine: degraded and indecisive runs', async (t) => {
     await writeTree(workspace, { 'README.md': 'x\n' })
     git(workspace, 'init', '-q')
     let slow = false
-    const engine = createProofEngine({ workspace, discover: false, checks: [{ name: 'slow', command: 'if [ -f slow ]; then sleep 20; fi', timeoutMs: 300 }] })
+    const engine = createProofEngine({ workspace, discover: false, checks: [{ name: 'slow', command: 'if [ -f slow ]; then sleep 20; fi', timeoutMs: 1500 }] })
     assert.equal((await engine.baseline()).status, 'established')
     await writeFile(join(workspace, 'slow'), '')
     slow = true
@@ -172,5 +187,9 @@ test('proof engine: degraded and indecisive runs', async (t) => {
     assert.deepEqual(c.runs, [])
     assert.equal(c.blockers[0]?.kind, 'no-baseline')
     await assert.rejects(engine.claim('  '), { code: 'empty_claim' })
+  })
+  await t.test('should refuse a relative workspace and a malformed explicit check at once', () => {
+    assert.throws(() => createProofEngine({ workspace: 'relative/ws' }), { code: 'invalid_workspace' })
+    assert.throws(() => createProofEngine({ workspace: '/ws', checks: [{ name: 'x', command: 'true', cwd: '../../etc' }] }), { code: 'invalid_check', message: /check `x`: cwd `..\/..\/etc` leaves the workspace/ })
   })
 })

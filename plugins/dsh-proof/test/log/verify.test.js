@@ -9,7 +9,7 @@ const host = hostKey()
 /** A log of 3 evidence records, a baseline marker, a checkpoint, 2 more records, a checkpoint. */
 function sampleLog(baselineDigest = sha256('{"baseline":1}')) {
   return buildLog(
-    [evidence(0), evidence(1), evidence(2), { kind: 'marker', data: { marker: 'baseline-saved', digest: baselineDigest } }, 'checkpoint', evidence(3), evidence(4), 'checkpoint'],
+    [evidence(0), evidence(1), evidence(2), host.baselineMarker(baselineDigest), 'checkpoint', evidence(3), evidence(4), 'checkpoint'],
     host,
   )
 }
@@ -69,7 +69,7 @@ test('verifyLog', async (t) => {
   })
   await t.test('should detect a self-consistent forgery signed with a foreign key', () => {
     const forger = hostKey('forger00forger00')
-    const forged = buildLog([evidence(7), { kind: 'marker', data: { marker: 'baseline-saved', digest: sha256('{"baseline":1}') } }, 'checkpoint', evidence(8), evidence(9), evidence(10), evidence(11), 'checkpoint'], forger)
+    const forged = buildLog([evidence(7), forger.baselineMarker(sha256('{"baseline":1}')), 'checkpoint', evidence(8), evidence(9), evidence(10), evidence(11), 'checkpoint'], forger)
     const report = verify(forged.text)
     assert.equal(report.chainIntact, true)
     assert.equal(report.unverifiableCheckpoints, 2)
@@ -89,6 +89,27 @@ test('verifyLog', async (t) => {
     const noMarker = buildLog([evidence(0), 'checkpoint'], host)
     assert.equal(verify(noMarker.text, { anchor: noMarker.lastCheckpoint }).baselineTampered, true)
     assert.equal(verify(noMarker.text, { anchor: noMarker.lastCheckpoint, baselineDigest: null }).baselineTampered, false)
+  })
+  await t.test('should not let an appended, well-linked baseline marker vouch for a baseline.json while the key is loaded', () => {
+    const planted = sha256('{"baseline":"forged"}')
+    const forger = hostKey('forger00forger00')
+    const cases = [
+      { name: 'unsigned', marker: { kind: 'marker', data: { marker: 'baseline-saved', digest: planted } }, why: /is not signed/ },
+      { name: 'signed by another key', marker: forger.baselineMarker(planted), why: /a key this host does not hold/ },
+      { name: 'signed with this key id but a bad signature', marker: { ...host.baselineMarker(planted), data: { ...host.baselineMarker(planted).data, signature: Buffer.alloc(64, 1).toString('base64') } }, why: /does not verify/ },
+    ]
+    for (const c of cases) {
+      const appended = buildLog([evidence(0), host.baselineMarker(sha256('{"baseline":1}')), 'checkpoint', /** @type {any} */ (c.marker)], host)
+      const report = verify(appended.text, { anchor: appended.lastCheckpoint, baselineDigest: planted })
+      assert.equal(report.chainIntact, true, `${c.name}: the marker links`)
+      assert.equal(report.baselineTampered, true, c.name)
+      assert.equal(report.intact, false, c.name)
+      assert.match(report.problems.join('\n'), c.why, c.name)
+    }
+    const signed = buildLog([evidence(0), host.baselineMarker(planted), 'checkpoint'], host)
+    assert.equal(verify(signed.text, { anchor: signed.lastCheckpoint, baselineDigest: planted }).baselineTampered, false, 'a marker this host signed vouches')
+    const hashOnly = buildLog([evidence(0), { kind: 'marker', data: { marker: 'baseline-saved', digest: planted } }], host)
+    assert.equal(verify(hashOnly.text, { anchor: null, baselineDigest: planted, signerAvailable: false }).baselineTampered, false, 'without a key, the chain alone vouches')
   })
   await t.test('should flag a forged, unreadable or deleted anchor', () => {
     const anchor = log.lastCheckpoint

@@ -97,12 +97,15 @@ test('EvidenceStore tamper evidence', async (t) => {
     assert.equal(report.rewindDetected, true)
     assert.equal(report.intact, false)
   })
-  await t.test('should detect a swapped baseline.json', async (t) => {
+  await t.test('should detect a swapped baseline.json and refuse to hand it out', async (t) => {
     const { store, fresh } = await populatedStore(t)
+    assert.equal(await store.readBaseline(), '{"checks":["c0","c1","c2"]}\n')
     await writeFile(store.location.baselineFile, '{"checks":[]}\n')
     const report = await fresh().integrity()
     assert.equal(report.baselineTampered, true)
     assert.equal(report.chainIntact, true)
+    await assert.rejects(fresh().readBaseline(), { code: 'baseline_tampered' })
+    assert.equal(await fresh().hasBaseline(), true)
   })
   await t.test('should detect a forged anchor', async (t) => {
     const { store, fresh } = await populatedStore(t)
@@ -180,6 +183,7 @@ test('EvidenceStore appends', async (t) => {
     assert.equal(store.location.logFile, join(workspace, '.proof', 'evidence.jsonl'))
     assert.ok(existsSync(join(workspace, '.proof', 'baseline.json')))
     assert.ok(store.location.anchorFile.startsWith(join(dshHome, 'proof', 'keys')))
+    assert.match(await readFile(join(workspace, '.proof', '.gitignore'), 'utf8'), /^\*$/m, 'kept out of git and of change sets')
     assert.equal((await store.integrity()).intact, true)
   })
   await t.test('should chain an aborted baseline without writing baseline.json', async (t) => {

@@ -26,6 +26,7 @@ export interface ClaimOptions {
  * The numbers of an answer that need a source: decimals, percentages and
  * integers of `minIntegerDigits` or more digits, with or without a short
  * unit, outside code, URLs and paths, and not a version, date, time,
- * reference, identifier, list number, year, round figure or hedged number.
+ * reference, identifier, list number, year, round figure, hedged number or
+ * the right result of a calculation written out before it.
  */
 export declare function extractClaims(answer: string, options?: ClaimOptions | null): NumberClaim[];

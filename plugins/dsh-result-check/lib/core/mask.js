@@ -20,8 +20,9 @@ const MASKED_SPANS = [
     /\]\([^)\s]*(?:\s+"[^"]*")?\)/g,
     // URLs and bare www. hosts.
     /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>()]+/gi,
-    // Paths: runs without spaces that hold a slash or backslash between name characters.
-    /[\w.~@%+=:-]*[/\\][\w.~@%+=:/\\-]*/g,
+    // Paths: runs without spaces that hold a slash or backslash and a letter
+    // (`/var/log/1708.log`, `C:\runs\1708`); `2400/1500` stays for the fraction rules.
+    /(?<![\w.~@%+=:/\\-])(?=[\w.~@%+=:/\\-]*[A-Za-z])[\w.~@%+=:-]*[/\\][\w.~@%+=:/\\-]*/g,
     // File names with an extension of letters: report_2024.csv, run1708.log.
     /\b[\w-]+\.[a-z][a-z0-9]{0,7}\b/gi,
 ];

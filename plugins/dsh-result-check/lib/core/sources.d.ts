@@ -32,10 +32,9 @@ export declare class ClaimIndex {
     /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
     private readonly lowest;
     private readonly highest;
-    /** One bit per integer bucket below {@link BUCKET_LIMIT}: set when some range touches it. */
-    private readonly buckets;
-    /** A range below the limit was too wide to mark: the bucket test is skipped. */
-    private readonly wideBelowLimit;
+    /** Fine buckets (1/64) for small values, where decimals and fractions crowd; integer buckets above. */
+    private readonly fine;
+    private readonly coarse;
     constructor(claims: readonly NumberClaim[]);
     /** Every claim has a source. */
     get done(): boolean;

@@ -72,24 +72,38 @@ export function scanSourceNumbers(text, visit) {
     const length = text.length;
     let i = 0;
     while (i < length) {
-        if (!isDigit(text.charCodeAt(i))) {
+        const first = text.charCodeAt(i);
+        if (!isDigit(first)) {
+            if (first >= FULLWIDTH_0 && first <= FULLWIDTH_9) {
+                i = scanFullwidthRun(text, i, visit);
+                if (i < 0)
+                    return true;
+                continue;
+            }
             i += 1;
             continue;
         }
         const start = i;
         let j = i;
-        while (j < length && isDigit(text.charCodeAt(j)))
+        // The value is accumulated while scanning; exact up to 15 digits, re-read beyond.
+        let value = 0;
+        let code = text.charCodeAt(j);
+        while (code >= DIGIT_0 && code <= DIGIT_9) {
+            value = value * 10 + (code - DIGIT_0);
             j += 1;
-        const separator = text.charCodeAt(j);
-        const separated = (separator === 46 || separator === 44) && isDigit(text.charCodeAt(j + 1));
+            code = text.charCodeAt(j);
+        }
+        const separated = (code === 46 || code === 44) && isDigit(text.charCodeAt(j + 1));
         if (!separated) {
             // Fast path, most numbers of a tool output: a plain integer.
-            if (visitWithSuffix(text, digitsValue(text, start, j), start, j, visit))
+            if (j - start > MAX_EXACT_DIGITS)
+                value = Number(text.slice(start, j));
+            if (visitWithSuffix(text, value, start, j, visit))
                 return true;
             i = j;
             continue;
         }
-        if (separator === 46) {
+        if (code === 46) {
             // Fast path: a plain decimal (`0.87312`) not followed by another separator.
             let k = j + 1;
             while (k < length && isDigit(text.charCodeAt(k)))
@@ -107,6 +121,22 @@ export function scanSourceNumbers(text, visit) {
             return true;
     }
     return false;
+}
+const FULLWIDTH_0 = 0xff10;
+const FULLWIDTH_9 = 0xff19;
+// Full-width digits and their separators (０-９ ． ， ％ ｅ) and the ASCII ones mixed in.
+const FULLWIDTH_RUN = /[\uff10-\uff19\uff0e\uff0c\uff05\uff45\uff25\uff0d0-9.,%eE-]+/y;
+/**
+ * Read a run of full-width digits (`１７０８`, `０．８５`, `１２．５％`, typed by
+ * users with a Chinese or Japanese input method) as its ASCII twin. Returns
+ * where scanning continues, or -1 when the visitor stopped the scan.
+ */
+function scanFullwidthRun(text, start, visit) {
+    FULLWIDTH_RUN.lastIndex = start;
+    FULLWIDTH_RUN.test(text);
+    const end = Math.max(FULLWIDTH_RUN.lastIndex, start + 1);
+    const ascii = text.slice(start, end).replace(/[\uff01-\uff5e]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+    return scanSourceNumbers(ascii, visit) ? -1 : end;
 }
 /** A decimal `text[start, dot)` `.` `text[dot + 1, end)`: its value, and 1708 for `1.708` (dot as thousands separator). */
 function visitDecimal(text, start, dot, end, visit) {
@@ -217,10 +247,46 @@ function visitWithSuffix(text, value, start, end, visit) {
     const multiplier = multiplierAt(text, at);
     return multiplier !== 1 && visit(scaled * multiplier);
 }
-/** Values below this are pre-filtered by integer bucket (a 128 KiB bitmap). */
-const BUCKET_LIMIT = 1 << 20;
-/** Ranges wider than this many buckets are not marked (the filter is skipped instead). */
+const BUCKET_BITS = 1 << 20;
+/** Ranges that touch more buckets than this are not marked; the filter then lets every value through. */
 const MAX_BUCKETS_PER_RANGE = 4096;
+/**
+ * A bitmap over `[0, BUCKET_BITS / scale)` in buckets of width `1 / scale`:
+ * a clear bit proves that no claim range holds a value of that bucket.
+ */
+class BucketFilter {
+    bits = new Uint32Array(BUCKET_BITS / 32);
+    scale;
+    limit;
+    /** A range too wide to mark lies below the limit: the filter must pass everything. */
+    open = false;
+    constructor(scale, ranges) {
+        this.scale = scale;
+        this.limit = BUCKET_BITS / scale;
+        for (const range of ranges)
+            this.mark(range);
+    }
+    mark({ lo, hi }) {
+        if (lo >= this.limit)
+            return;
+        const first = Math.max(0, Math.floor(lo * this.scale));
+        const last = Math.min(BUCKET_BITS - 1, Math.floor(hi * this.scale));
+        if (last - first > MAX_BUCKETS_PER_RANGE) {
+            this.open = true;
+            return;
+        }
+        for (let bucket = first; bucket <= last; bucket += 1) {
+            this.bits[bucket >>> 5] = (this.bits[bucket >>> 5] ?? 0) | (1 << (bucket & 31));
+        }
+    }
+    /** `true` when `value` is below the limit and surely in no range. */
+    excludes(value) {
+        if (this.open || value >= this.limit)
+            return false;
+        const bucket = Math.floor(value * this.scale);
+        return ((this.bits[bucket >>> 5] ?? 0) & (1 << (bucket & 31))) === 0;
+    }
+}
 /**
  * The claims of an answer, indexed by the value ranges that would source
  * them. Feed it source values; it tracks which claims are still unsourced.
@@ -239,10 +305,9 @@ export class ClaimIndex {
     /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
     lowest;
     highest;
-    /** One bit per integer bucket below {@link BUCKET_LIMIT}: set when some range touches it. */
-    buckets;
-    /** A range below the limit was too wide to mark: the bucket test is skipped. */
-    wideBelowLimit;
+    /** Fine buckets (1/64) for small values, where decimals and fractions crowd; integer buckets above. */
+    fine;
+    coarse;
     constructor(claims) {
         this.claims = claims;
         const entries = [];
@@ -277,23 +342,8 @@ export class ClaimIndex {
         this.open = claims.length;
         this.lowest = entries.length > 0 ? (this.lo[0] ?? Infinity) : Infinity;
         this.highest = reach;
-        // Mark the integer buckets [floor(lo), floor(hi)] that some range touches.
-        this.buckets = new Uint32Array(BUCKET_LIMIT / 32);
-        let wide = false;
-        for (const entry of entries) {
-            if (entry.lo >= BUCKET_LIMIT)
-                continue;
-            const first = Math.max(0, Math.floor(entry.lo));
-            const last = Math.min(BUCKET_LIMIT - 1, Math.floor(entry.hi));
-            if (last - first > MAX_BUCKETS_PER_RANGE) {
-                wide = true;
-                continue;
-            }
-            for (let bucket = first; bucket <= last; bucket += 1) {
-                this.buckets[bucket >>> 5] = (this.buckets[bucket >>> 5] ?? 0) | (1 << (bucket & 31));
-            }
-        }
-        this.wideBelowLimit = wide;
+        this.fine = new BucketFilter(64, entries);
+        this.coarse = new BucketFilter(1, entries);
     }
     /** Every claim has a source. */
     get done() {
@@ -303,12 +353,9 @@ export class ClaimIndex {
     visit = (value) => {
         if (value < this.lowest || value > this.highest)
             return false;
-        // Most source values are small and near no claim: one bit says so.
-        if (value < BUCKET_LIMIT && !this.wideBelowLimit) {
-            const bucket = Math.floor(value);
-            if (((this.buckets[bucket >>> 5] ?? 0) & (1 << (bucket & 31))) === 0)
-                return false;
-        }
+        // Most source values are near no claim: one bit says so.
+        if (this.fine.excludes(value) || this.coarse.excludes(value))
+            return false;
         const lo = this.lo;
         let left = 0;
         let right = lo.length;

@@ -1,3 +1,4 @@
+import { derivedResultOffsets } from './derivations.js';
 import { maskUncheckedSpans } from './mask.js';
 
 /** A closed range of values; a source value inside it rounds to the claim. */
@@ -27,16 +28,45 @@ export interface ClaimOptions {
   readonly minIntegerDigits?: number | null | undefined;
 }
 
-// A numeric run: digits, optionally separated by single `.` or `,`.
-const NUMERIC_RUN = /\d(?:[.,]?\d)*/g;
-const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+// A numeric run: digits, optionally separated by single `.` or `,`, and
+// groups of three digits after a space or apostrophe (1 234 567, 1'234).
+const NUMERIC_RUN = /\d(?:[.,]?\d)*(?:[ \u00a0\u202f\u2009'’]\d{3}(?:[.,]?\d)*)*/g;
+const GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$/;
 const EXPONENT = /^[eE][-+]?\d{1,3}(?!\w|\.\d)/;
+// Scientific notation written out: 2.31 × 10⁻⁵, 6.02×10^23, 1.5·10^-3, 1.2 x 10^(-308).
+const TIMES_TEN = /^ ?[×x*·] ?10(?:\^\(?([-+−]?\d{1,3})\)?|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?!\w|\.\d)/;
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
-/** Short units a number may carry, with the scales a source may be written in. */
+/** The power of ten written right after a number (`e-4`, `× 10⁻⁵`, `×10^23`) and its length. */
+function exponentAfter(text: string): { readonly exponent: number; readonly length: number } | undefined {
+  const plain = EXPONENT.exec(text);
+  if (plain) return { exponent: Number(plain[0].slice(1)), length: plain[0].length };
+  const written = TIMES_TEN.exec(text);
+  if (!written) return undefined;
+  const [whole, caret, superscript] = written;
+  const digits = caret ?? [...(superscript ?? '')].map((char) => (char === '⁻' ? '-' : char === '⁺' ? '+' : String(SUPERSCRIPT_DIGITS.indexOf(char)))).join('');
+  return { exponent: Number(digits.replace('−', '-')), length: whole.length };
+}
+
+
+/**
+ * Short units a number may carry, with the scales a source may be written in:
+ * a source value `v` sources the claim `x` when `v` rounds to `x × scale`.
+ * Time and size units also accept their neighbours (1.2 s ← 1204 ms, 3.5 GB
+ * ← 3584 MB), because writing a tool's figure in a larger unit is not a
+ * derivation the reader needs to see.
+ */
+const MS_SCALES = [1, 1e-3, 1e3, 1e6];
+const SECOND_SCALES = [1, 1e3, 1 / 60];
+const MINUTE_SCALES = [1, 60, 6e4, 1 / 60];
+const HOUR_SCALES = [1, 60, 3600];
 const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, readonly number[]>([
-  ...['ms', 's', 'sec', 'secs', 'min', 'mins', 'h', 'hr', 'hrs', 'ns', 'us', 'µs', 'μs', 'd'].map(
-    (unit) => [unit, [1]] as const,
-  ),
+  ...['ms', '毫秒'].map((unit) => [unit, MS_SCALES] as const),
+  ...['s', 'sec', 'secs', '秒'].map((unit) => [unit, SECOND_SCALES] as const),
+  ...['min', 'mins', '分钟'].map((unit) => [unit, MINUTE_SCALES] as const),
+  ...['h', 'hr', 'hrs', '小时'].map((unit) => [unit, HOUR_SCALES] as const),
+  ...['us', 'µs', 'μs', '微秒'].map((unit) => [unit, [1, 1e3, 1e-3]] as const),
+  ...['ns', 'd'].map((unit) => [unit, [1]] as const),
   ...['x', 'X', '×', 'px', 'pt', 'em', 'bp', 'nt', 'aa', 'Hz', 'W', 'V', 'A', 'mA', 'mm', 'cm', 'm', 'km'].map(
     (unit) => [unit, [1]] as const,
   ),
@@ -56,12 +86,12 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
   ['KB', [1, 1e3, 1024]],
   ['kB', [1, 1e3, 1024]],
   ['KiB', [1, 1024]],
-  ['MB', [1, 1e6, 1024 ** 2]],
-  ['MiB', [1, 1024 ** 2]],
-  ['GB', [1, 1e9, 1024 ** 3]],
-  ['GiB', [1, 1024 ** 3]],
-  ['TB', [1, 1e12, 1024 ** 4]],
-  ['TiB', [1, 1024 ** 4]],
+  ['MB', [1, 1e6, 1024 ** 2, 1e3, 1024]],
+  ['MiB', [1, 1024 ** 2, 1024]],
+  ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024]],
+  ['GiB', [1, 1024 ** 3, 1024]],
+  ['TB', [1, 1e12, 1024 ** 4, 1e3, 1024]],
+  ['TiB', [1, 1024 ** 4, 1024]],
   ['kb', [1, 1e3]],
   ['Mb', [1, 1e6]],
   ['Gb', [1, 1e9]],
@@ -72,10 +102,10 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
 
 const HEDGE_BEFORE = new RegExp(
-  String.raw`(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`,
+  String.raw`(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|介于|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`,
   'i',
 );
-const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\s*\+|\s*(?:左右|上下|以上|以下|以内|之内|多|余|来|出头))/i;
+const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|之间|多|余|来|出头))/i;
 
 // A number right after one of these words is a reference, not a quantity.
 const REFERENCE_BEFORE = new RegExp(
@@ -84,9 +114,14 @@ const REFERENCE_BEFORE = new RegExp(
 );
 // A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).
 const SOFTWARE_BEFORE = new RegExp(
-  String.raw`(?:^|[^\w.])(?:python|py|node(?:\.js)?|nodejs|deno|bun|npm|pnpm|yarn|java|jdk|go|golang|rust|rustc|cargo|typescript|ts|javascript|ecmascript|es|ruby|rails|php|perl|kotlin|swift|scala|elixir|erlang|haskell|ghc|ocaml|dotnet|\.net|c\+\+|gcc|clang|llvm|cmake|cuda|cudnn|pytorch|torch|tensorflow|jax|numpy|pandas|scipy|sklearn|scikit-learn|react|vue|angular|svelte|next\.js|django|flask|fastapi|spring|postgres|postgresql|mysql|mariadb|sqlite|redis|mongodb|elasticsearch|kafka|docker|kubernetes|k8s|helm|terraform|ansible|ubuntu|debian|fedora|centos|rhel|alpine|macos|ios|android|windows|linux|kernel|chrome|chromium|firefox|safari|xcode|openssl|tls|ssl|http|ipv|utf|unicode|gpt|claude|llama|deepseek|qwen|gemini|mistral|dsh)[\s-]*$`,
+  String.raw`(?:^|[^\w.])(?:python|py|node(?:\.js)?|nodejs|deno|bun|npm|pnpm|yarn|java|jdk|go|golang|rust|rustc|cargo|typescript|ts|javascript|ecmascript|es|ruby|rails|php|perl|kotlin|swift|scala|elixir|erlang|haskell|ghc|ocaml|dotnet|\.net|c\+\+|gcc|clang|llvm|cmake|cuda|cudnn|pytorch|torch|tensorflow|jax|numpy|pandas|scipy|sklearn|scikit-learn|react|vue|angular|svelte|next\.js|django|flask|fastapi|spring|postgres|postgresql|mysql|mariadb|sqlite|redis|mongodb|elasticsearch|kafka|docker|kubernetes|k8s|helm|terraform|ansible|ubuntu|debian|fedora|centos|rhel|alpine|macos|ios|android|windows|linux|kernel|chrome|chromium|firefox|safari|xcode|openssl|tls|ssl|http|ipv|utf|unicode|gpt|claude|llama|deepseek|qwen|gemini|mistral|mixtral|gemma|dsh|msrv|sdk|ndk|api|abi|lts|jre|jvm|v8|vite|webpack|rollup|esbuild|babel|eslint|prettier|jest|vitest|mocha|playwright|cypress|tailwind(?:css)?|bootstrap|nginx|apache|tomcat|gradle|maven|bazel|git|vim|neovim|emacs|vscode|electron|nuxt|remix|astro|express|nestjs|laravel|symfony|pip|poetry|conda|jupyter|matplotlib|polars|spark|airflow|onnx|tensorrt|vllm|transformers|keras|xgboost|lightgbm|opencv|ffmpeg|clickhouse|cassandra|rabbitmq|grpc|protobuf|graphql|openapi|swagger|oauth|zig|dart|flutter|lua|julia|matlab|qt|gtk|glibc|musl|systemd|bash|zsh|powershell|pwsh|wsl|qemu|podman|containerd|istio|envoy|prometheus|grafana|unity|godot|blender)[\s-]*$`,
   'i',
 );
+// Significance levels are thresholds the writer chose, not results: α = 0.05.
+const SIGNIFICANCE_BEFORE = /(?:α|(?:^|[^\w])alpha|significance\s+level(?:\s+of)?)\s*[=:]?\s*$/i;
+// A number paired with a version in an upgrade is a version too: from 5.4 to 5.9.3, 1.2 → 1.4.0.
+const VERSION_PAIR_AFTER = /^\s*(?:to|→|->)\s*v?\d+\.\d+\.\d+/i;
+const VERSION_PAIR_BEFORE = /v?\d+\.\d+\.\d+\s*(?:to|→|->)\s*v?$/i;
 const LIST_MARKER_BEFORE = /(?:^|\n)[ \t]*(?:[-*+][ \t]+)?$/;
 const HEADING_BEFORE = /(?:^|\n)[ \t]*#{1,6}[ \t]*$/;
 const PERCENT_AFTER = /^(?:\s?[%％]|\s+(?:percent|per\s+cent|pct)\b)/i;
@@ -94,10 +129,6 @@ const PERCENT_BEFORE = /百分之\s*$/;
 
 function isAsciiLetter(char: string): boolean {
   return /^[A-Za-z_]$/.test(char);
-}
-
-function isAlphanumeric(char: string): boolean {
-  return /^[A-Za-z0-9_]$/.test(char);
 }
 
 /** Context before and after a numeric run in the masked answer. */
@@ -114,15 +145,16 @@ function isPartOfToken({ before, after }: Site): boolean {
   const prev2 = before.slice(-2, -1);
   const next = after.slice(0, 1);
   const next2 = after.slice(1, 2);
-  // Identifiers (H100, x86_64, v2), references (#123, @42), versions and paths.
-  if (isAsciiLetter(prev) || '#@/\\.^'.includes(prev) && prev !== '') return true;
+  // Identifiers (H100, x86_64, v2), references (#123, @42, GitLab's !42), versions and paths.
+  if (isAsciiLetter(prev) || (prev !== '' && '#@!/\\.^'.includes(prev))) return true;
   // Citations like [12].
   if (prev === '[' && next === ']') return true;
   // Dates, ranges and identifiers joined by dashes or tildes: 2024-01-05, 1500–1700, GPT-4.
-  if ('-–—~'.includes(prev) && prev !== '' && /[A-Za-z0-9]/.test(prev2)) return true;
-  if ('-–—~/'.includes(next) && next !== '' && /\d/.test(next2)) return true;
-  // Times and ratios: 10:15, 3:1.
-  if (prev === ':' && /\d/.test(prev2)) return true;
+  if (prev !== '' && '-–—~'.includes(prev) && /[A-Za-z0-9]/.test(prev2)) return true;
+  if (next !== '' && '-–—~/'.includes(next) && /\d/.test(next2)) return true;
+  // Times, ratios and ports: 10:15, 3:1, localhost:8080, [::1]:8080, :3001. A
+  // colon glued to the number after CJK text is punctuation (准确率:0.873).
+  if (prev === ':' && (prev2 === '' || /[A-Za-z0-9\]\s]/.test(prev2))) return true;
   if (next === ':' && /\d/.test(next2)) return true;
   // File names and version tails: 1708.log, 1.2.3 (a second dot).
   if (next === '.' && /[A-Za-z0-9]/.test(next2)) return true;
@@ -131,13 +163,23 @@ function isPartOfToken({ before, after }: Site): boolean {
   return false;
 }
 
+// The second bound of "between 1.2k and 1.5k" / "介于120毫秒和180毫秒之间".
+const BETWEEN_BEFORE = /(?:\bbetween|介于)\s*[$€£¥]?\s*[\d.,]+\s?(?:%|[A-Za-zµμ]{1,4}|[\u4e00-\u9fff]{1,2})?\s*(?:and|和|与|到|至)\s*[$€£¥]?\s*$/i;
+// Ranges whose ends carry a unit or percent sign: 0.3%–0.5%, 10 ms – 20 ms, 1.2GB-1.5GB, 1.2k~1.5k.
+// A spaced hyphen is a minus (1708 - 1500), so only dashes and tildes may be spaced.
+const UNIT_RANGE_AFTER = /^(?:\s?%|\s?[A-Za-zµμ]{1,4})(?:\s?[–—~]\s?|-)[$€£¥]?\d/;
+const UNIT_RANGE_BEFORE = /\d(?:\s?%|\s?[A-Za-zµμ]{1,4})(?:\s?[–—~]\s?|-)[$€£¥]?$/;
+
 function isHedged({ rawBefore, after }: Site): boolean {
-  return HEDGE_BEFORE.test(rawBefore.slice(-40)) || HEDGE_AFTER.test(after.slice(0, 12));
+  const near = rawBefore.slice(-40);
+  if (HEDGE_BEFORE.test(near) || HEDGE_AFTER.test(after.slice(0, 12))) return true;
+  return BETWEEN_BEFORE.test(near) || UNIT_RANGE_AFTER.test(after) || UNIT_RANGE_BEFORE.test(near);
 }
 
 function isReference({ rawBefore, after }: Site): boolean {
   const near = rawBefore.slice(-40);
-  if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near)) return true;
+  if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near) || SIGNIFICANCE_BEFORE.test(near)) return true;
+  if (VERSION_PAIR_AFTER.test(after) || VERSION_PAIR_BEFORE.test(near)) return true;
   // Numbered list items and numbered headings: "1. ", "12) ", "## 2.3 ".
   if (LIST_MARKER_BEFORE.test(near) && /^[.)][ \t]/.test(after)) return true;
   if (HEADING_BEFORE.test(near)) return true;
@@ -147,8 +189,8 @@ function isReference({ rawBefore, after }: Site): boolean {
 
 /** The unit written right after the number (`ms`, `GB`, `万`), `''` for none, `undefined` for an identifier tail. */
 function unitAfter(after: string): string | undefined {
-  const cjk = /^[万亿倍]/.exec(after);
-  if (cjk) return cjk[0];
+  const cjk = /^ ?([万亿倍]|毫秒|微秒|秒|分钟|小时)/.exec(after);
+  if (cjk) return cjk[1];
   const spaced = after.startsWith(' ') ? after.slice(1) : after;
   const match = UNIT_AT_START.exec(spaced);
   if (!match) {
@@ -197,37 +239,88 @@ function isRoundFigure(literal: Literal): boolean {
   return literal.value % 10 ** exponent === 0;
 }
 
-function isYear(text: string, literal: Literal, unit: string, percent: boolean): boolean {
-  return /^\d{4}$/.test(text) && literal.value >= 1900 && literal.value <= 2100 && unit === '' && !percent;
+/** Four plain digits (no grouping) from 1900 to 2100 with no unit; percentages never reach here. */
+function isYear(written: string, literal: Literal, unit: string): boolean {
+  return /^\d{4}$/.test(written) && literal.value >= 1900 && literal.value <= 2100 && unit === '';
 }
 
 interface RunReading {
   readonly text: string;
   readonly index: number;
-  readonly parts: readonly string[];
+  /**
+   * The values `text` may stand for, written with `.` as the decimal mark and
+   * no grouping: the first is the main reading, the others come from the other
+   * separator convention (`1.708` is 1.708 or 1708). Any of them is a source.
+   */
+  readonly values: readonly string[];
+  /**
+   * The run read as a list of separate numbers (`120,130,140`, `1 234`), or
+   * `undefined` when that reading makes no sense. The claim has a source when
+   * every listed number that needs one has one; when none needs one, the
+   * list reading asks for nothing and the run is not a claim.
+   */
+  readonly pieces?: readonly RunReading[];
 }
 
-/**
- * Split a numeric run into the numbers it holds. `1,708.5` is one grouped
- * number (with its comma-separated parts as a second reading); `3,45` or
- * `1,2,3` are lists; a run with two dots is a version (skipped).
- */
-function readRun(run: string, index: number): RunReading[] {
-  const dots = run.split('.').length - 1;
-  if (dots > 1) return [];
-  if (!run.includes(',')) return [{ text: run, index, parts: [] }];
-  if (GROUPED.test(run)) {
-    // Equal-width groups (120,130,140) may also be a list written without spaces.
-    const parts = /^\d{3}(?:,\d{3})+$/.test(run) ? run.split(',') : [];
-    return [{ text: run, index, parts }];
-  }
+// Spaces (also no-break, narrow no-break and thin) and apostrophes group
+// thousands in French, SI and Swiss writing: 1 234 567, 1'234'567.
+const SPACE_GROUPED = /^\d{1,3}(?:[ \u00a0\u202f\u2009'’]\d{3})+(?:[.,]\d+)?$/;
+const SPACE_SEPARATOR = /[ \u00a0\u202f\u2009'’]/;
+// German-style grouping: 1.234,56 (dots group, the comma is the decimal mark).
+const DOT_GROUPED_COMMA_DECIMAL = /^[1-9]\d{0,2}\.\d{3},\d+$/;
+
+function single(text: string, index: number, values: readonly string[] = [text.replace(/,/g, '')]): RunReading {
+  return { text, index, values };
+}
+
+/** `run` cut at `separator` into readings, offsets kept. */
+function splitRun(run: string, index: number, separator: RegExp, read: (piece: string, at: number) => RunReading[]): RunReading[] {
   const readings: RunReading[] = [];
   let offset = index;
-  for (const piece of run.split(',')) {
-    readings.push({ text: piece, index: offset, parts: [] });
+  for (const piece of run.split(separator)) {
+    readings.push(...read(piece, offset));
     offset += piece.length + 1;
   }
   return readings;
+}
+
+/**
+ * Split a numeric run into the numbers it holds, in either separator
+ * convention. `1,708.5`, `1.234,56` and `1 234 567` are one grouped number;
+ * `0,873` and `12,75` are decimals with a comma (or two-number lists); `1.708`
+ * is a decimal or a grouped 1708; `3,4,5` is a list; a run with two dots is a
+ * version (skipped).
+ */
+function readRun(run: string, index: number): RunReading[] {
+  if (SPACE_SEPARATOR.test(run)) {
+    if (!SPACE_GROUPED.test(run)) return splitRun(run, index, SPACE_SEPARATOR, readRun);
+    const [, decimals = ''] = /[.,](\d+)$/.exec(run) ?? [];
+    const whole = run.slice(0, run.length - (decimals ? decimals.length + 1 : 0)).replace(/\D/g, '');
+    const pieces = splitRun(run, index, SPACE_SEPARATOR, readRun);
+    return [{ text: run, index, values: [decimals ? `${whole}.${decimals}` : whole], pieces }];
+  }
+  const dots = run.split('.').length - 1;
+  if (dots > 1) return [];
+  if (DOT_GROUPED_COMMA_DECIMAL.test(run)) {
+    const [whole = '', decimals = ''] = run.split(',');
+    return [{ text: run, index, values: [`${whole.replace('.', '')}.${decimals}`], pieces: splitRun(run, index, /,/, readRun) }];
+  }
+  if (!run.includes(',')) {
+    // 1.708 may be a German 1708.
+    return [single(run, index, /^[1-9]\d{0,2}\.\d{3}$/.test(run) ? [run, run.replace('.', '')] : [run])];
+  }
+  if (GROUPED.test(run)) {
+    const plain = run.replace(/,/g, '');
+    // 1,708 may be a German 1.708; equal-width groups (120,130,140) may be a list written without spaces.
+    const values = /^\d{1,3},\d{3}$/.test(run) ? [plain, run.replace(',', '.')] : [plain];
+    const pieces = /^\d{3}(?:,\d{3})+$/.test(run) ? splitRun(run, index, /,/, (piece, at) => [single(piece, at)]) : undefined;
+    return [pieces ? { text: run, index, values, pieces } : single(run, index, values)];
+  }
+  if (/^\d{1,3},\d+$/.test(run)) {
+    // 0,873 and 12,75: a decimal comma, or a list of two numbers.
+    return [{ text: run, index, values: [run.replace(',', '.')], pieces: splitRun(run, index, /,/, (piece, at) => [single(piece, at)]) }];
+  }
+  return splitRun(run, index, /,/, (piece, at) => [single(piece, at)]);
 }
 
 function rangesFor(literal: Literal, unit: string, percent: boolean): ValueRange[] {
@@ -238,26 +331,34 @@ function rangesFor(literal: Literal, unit: string, percent: boolean): ValueRange
   return ranges;
 }
 
-function needsSource(literal: Literal, text: string, unit: string, percent: boolean, minIntegerDigits: number): boolean {
+function needsSource(literal: Literal, written: string, scientific: boolean, unit: string, percent: boolean, minIntegerDigits: number): boolean {
   if (isRoundFigure(literal)) return false;
-  if (literal.decimals > 0 || /e/i.test(text)) return true;
+  if (literal.decimals > 0 || scientific) return true;
   if (percent) return true;
   if (literal.integerDigits < minIntegerDigits) return false;
-  return !isYear(text, literal, unit, percent);
+  return !isYear(written, literal, unit);
 }
 
 /**
  * The numbers of an answer that need a source: decimals, percentages and
  * integers of `minIntegerDigits` or more digits, with or without a short
  * unit, outside code, URLs and paths, and not a version, date, time,
- * reference, identifier, list number, year, round figure or hedged number.
+ * reference, identifier, list number, year, round figure, hedged number or
+ * the right result of a calculation written out before it.
  */
 export function extractClaims(answer: string, options?: ClaimOptions | null): NumberClaim[] {
   const minIntegerDigits = options?.minIntegerDigits ?? 3;
   const masked = maskUncheckedSpans(answer);
+  const derived = derivedResultOffsets(masked);
   const claims: NumberClaim[] = [];
+  // The digits of a written exponent (`10^-308`) are part of the number before them.
+  let exponentEnd = 0;
   for (const match of masked.matchAll(NUMERIC_RUN)) {
     for (const reading of readRun(match[0], match.index)) {
+      if (reading.index < exponentEnd) continue;
+      const end = reading.index + reading.text.length;
+      exponentEnd = end + (exponentAfter(masked.slice(end, end + 16))?.length ?? 0);
+      if (derived.has(reading.index)) continue;
       const claim = claimAt(masked, answer, reading, minIntegerDigits);
       if (claim) claims.push(claim);
     }
@@ -268,24 +369,41 @@ export function extractClaims(answer: string, options?: ClaimOptions | null): Nu
 function claimAt(masked: string, answer: string, reading: RunReading, minIntegerDigits: number): NumberClaim | undefined {
   const start = reading.index;
   let end = start + reading.text.length;
-  const exponentMatch = EXPONENT.exec(masked.slice(end, end + 6));
-  const exponent = exponentMatch ? Number(exponentMatch[0].slice(1)) : 0;
-  if (exponentMatch) end += exponentMatch[0].length;
+  const written10 = exponentAfter(masked.slice(end, end + 16));
+  const exponent = written10?.exponent ?? 0;
+  end += written10?.length ?? 0;
   const from = Math.max(0, start - 48);
   const site: Site = { before: masked.slice(from, start), after: masked.slice(end, end + 24), rawBefore: answer.slice(from, start) };
   if (isPartOfToken(site) || isReference(site) || isHedged(site)) return undefined;
   const percent = PERCENT_AFTER.test(site.after) || PERCENT_BEFORE.test(site.before);
   const unit = percent ? '' : unitAfter(site.after);
   if (unit === undefined) return undefined;
-  const literal = parseLiteral(reading.text, exponent);
+  const [main = reading.text, ...others] = reading.values;
+  const literal = parseLiteral(main, exponent);
   const written = masked.slice(start, end);
-  if (!needsSource(literal, written, unit, percent, minIntegerDigits)) return undefined;
+  if (!needsSource(literal, written, written10 !== undefined, unit, percent, minIntegerDigits)) return undefined;
+  let parts: (readonly ValueRange[])[] = [];
+  if (reading.pieces !== undefined) {
+    parts = piecesNeedingSource(masked, answer, reading.pieces, minIntegerDigits);
+    // Read as a list, nothing here needs a source: stay quiet.
+    if (parts.length === 0) return undefined;
+  }
   const suffix = percent ? (PERCENT_AFTER.exec(site.after)?.[0] ?? '') : unit && site.after.slice(0, site.after.indexOf(unit) + unit.length);
-  const parts = reading.parts.map((part) => rangesFor(parseLiteral(part, 0), '', false));
+  const ranges = [literal, ...others.map((value) => parseLiteral(value, exponent))].flatMap((value) => rangesFor(value, unit, percent));
   return {
     text: answer.slice(start, end) + suffix,
     index: start,
-    ranges: rangesFor(literal, unit, percent),
+    ranges,
     parts,
   };
+}
+
+/** The ranges of each piece of a list reading that is a claim in its own right. */
+function piecesNeedingSource(masked: string, answer: string, pieces: readonly RunReading[], minIntegerDigits: number): (readonly ValueRange[])[] {
+  const parts: (readonly ValueRange[])[] = [];
+  for (const piece of pieces) {
+    const claim = claimAt(masked, answer, piece, minIntegerDigits);
+    if (claim) parts.push(claim.ranges);
+  }
+  return parts;
 }

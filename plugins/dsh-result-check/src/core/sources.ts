@@ -1,4 +1,4 @@
-import type { NumberClaim } from './claims.js';
+import type { NumberClaim, ValueRange } from './claims.js';
 
 /**
  * Receives each value read from a source text; returns `true` to stop the
@@ -83,22 +83,35 @@ export function scanSourceNumbers(text: string, visit: ValueVisitor): boolean {
   const length = text.length;
   let i = 0;
   while (i < length) {
-    if (!isDigit(text.charCodeAt(i))) {
+    const first = text.charCodeAt(i);
+    if (!isDigit(first)) {
+      if (first >= FULLWIDTH_0 && first <= FULLWIDTH_9) {
+        i = scanFullwidthRun(text, i, visit);
+        if (i < 0) return true;
+        continue;
+      }
       i += 1;
       continue;
     }
     const start = i;
     let j = i;
-    while (j < length && isDigit(text.charCodeAt(j))) j += 1;
-    const separator = text.charCodeAt(j);
-    const separated = (separator === 46 || separator === 44) && isDigit(text.charCodeAt(j + 1));
+    // The value is accumulated while scanning; exact up to 15 digits, re-read beyond.
+    let value = 0;
+    let code = text.charCodeAt(j);
+    while (code >= DIGIT_0 && code <= DIGIT_9) {
+      value = value * 10 + (code - DIGIT_0);
+      j += 1;
+      code = text.charCodeAt(j);
+    }
+    const separated = (code === 46 || code === 44) && isDigit(text.charCodeAt(j + 1));
     if (!separated) {
       // Fast path, most numbers of a tool output: a plain integer.
-      if (visitWithSuffix(text, digitsValue(text, start, j), start, j, visit)) return true;
+      if (j - start > MAX_EXACT_DIGITS) value = Number(text.slice(start, j));
+      if (visitWithSuffix(text, value, start, j, visit)) return true;
       i = j;
       continue;
     }
-    if (separator === 46) {
+    if (code === 46) {
       // Fast path: a plain decimal (`0.87312`) not followed by another separator.
       let k = j + 1;
       while (k < length && isDigit(text.charCodeAt(k))) k += 1;
@@ -113,6 +126,24 @@ export function scanSourceNumbers(text: string, visit: ValueVisitor): boolean {
     if (i < 0) return true;
   }
   return false;
+}
+
+const FULLWIDTH_0 = 0xff10;
+const FULLWIDTH_9 = 0xff19;
+// Full-width digits and their separators (０-９ ． ， ％ ｅ) and the ASCII ones mixed in.
+const FULLWIDTH_RUN = /[\uff10-\uff19\uff0e\uff0c\uff05\uff45\uff25\uff0d0-9.,%eE-]+/y;
+
+/**
+ * Read a run of full-width digits (`１７０８`, `０．８５`, `１２．５％`, typed by
+ * users with a Chinese or Japanese input method) as its ASCII twin. Returns
+ * where scanning continues, or -1 when the visitor stopped the scan.
+ */
+function scanFullwidthRun(text: string, start: number, visit: ValueVisitor): number {
+  FULLWIDTH_RUN.lastIndex = start;
+  FULLWIDTH_RUN.test(text);
+  const end = Math.max(FULLWIDTH_RUN.lastIndex, start + 1);
+  const ascii = text.slice(start, end).replace(/[\uff01-\uff5e]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+  return scanSourceNumbers(ascii, visit) ? -1 : end;
 }
 
 /** A decimal `text[start, dot)` `.` `text[dot + 1, end)`: its value, and 1708 for `1.708` (dot as thousands separator). */
@@ -232,10 +263,47 @@ function visitWithSuffix(text: string, value: number, start: number, end: number
   return multiplier !== 1 && visit(scaled * multiplier);
 }
 
-/** Values below this are pre-filtered by integer bucket (a 128 KiB bitmap). */
-const BUCKET_LIMIT = 1 << 20;
-/** Ranges wider than this many buckets are not marked (the filter is skipped instead). */
+const BUCKET_BITS = 1 << 20;
+/** Ranges that touch more buckets than this are not marked; the filter then lets every value through. */
 const MAX_BUCKETS_PER_RANGE = 4096;
+
+/**
+ * A bitmap over `[0, BUCKET_BITS / scale)` in buckets of width `1 / scale`:
+ * a clear bit proves that no claim range holds a value of that bucket.
+ */
+class BucketFilter {
+  private readonly bits = new Uint32Array(BUCKET_BITS / 32);
+  private readonly scale: number;
+  private readonly limit: number;
+  /** A range too wide to mark lies below the limit: the filter must pass everything. */
+  private open = false;
+
+  constructor(scale: number, ranges: readonly ValueRange[]) {
+    this.scale = scale;
+    this.limit = BUCKET_BITS / scale;
+    for (const range of ranges) this.mark(range);
+  }
+
+  private mark({ lo, hi }: ValueRange): void {
+    if (lo >= this.limit) return;
+    const first = Math.max(0, Math.floor(lo * this.scale));
+    const last = Math.min(BUCKET_BITS - 1, Math.floor(hi * this.scale));
+    if (last - first > MAX_BUCKETS_PER_RANGE) {
+      this.open = true;
+      return;
+    }
+    for (let bucket = first; bucket <= last; bucket += 1) {
+      this.bits[bucket >>> 5] = (this.bits[bucket >>> 5] ?? 0) | (1 << (bucket & 31));
+    }
+  }
+
+  /** `true` when `value` is below the limit and surely in no range. */
+  excludes(value: number): boolean {
+    if (this.open || value >= this.limit) return false;
+    const bucket = Math.floor(value * this.scale);
+    return ((this.bits[bucket >>> 5] ?? 0) & (1 << (bucket & 31))) === 0;
+  }
+}
 
 /**
  * The claims of an answer, indexed by the value ranges that would source
@@ -255,10 +323,9 @@ export class ClaimIndex {
   /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
   private readonly lowest: number;
   private readonly highest: number;
-  /** One bit per integer bucket below {@link BUCKET_LIMIT}: set when some range touches it. */
-  private readonly buckets: Uint32Array;
-  /** A range below the limit was too wide to mark: the bucket test is skipped. */
-  private readonly wideBelowLimit: boolean;
+  /** Fine buckets (1/64) for small values, where decimals and fractions crowd; integer buckets above. */
+  private readonly fine: BucketFilter;
+  private readonly coarse: BucketFilter;
 
   constructor(claims: readonly NumberClaim[]) {
     this.claims = claims;
@@ -292,22 +359,8 @@ export class ClaimIndex {
     this.open = claims.length;
     this.lowest = entries.length > 0 ? (this.lo[0] ?? Infinity) : Infinity;
     this.highest = reach;
-    // Mark the integer buckets [floor(lo), floor(hi)] that some range touches.
-    this.buckets = new Uint32Array(BUCKET_LIMIT / 32);
-    let wide = false;
-    for (const entry of entries) {
-      if (entry.lo >= BUCKET_LIMIT) continue;
-      const first = Math.max(0, Math.floor(entry.lo));
-      const last = Math.min(BUCKET_LIMIT - 1, Math.floor(entry.hi));
-      if (last - first > MAX_BUCKETS_PER_RANGE) {
-        wide = true;
-        continue;
-      }
-      for (let bucket = first; bucket <= last; bucket += 1) {
-        this.buckets[bucket >>> 5] = (this.buckets[bucket >>> 5] ?? 0) | (1 << (bucket & 31));
-      }
-    }
-    this.wideBelowLimit = wide;
+    this.fine = new BucketFilter(64, entries);
+    this.coarse = new BucketFilter(1, entries);
   }
 
   /** Every claim has a source. */
@@ -318,11 +371,8 @@ export class ClaimIndex {
   /** Record one source value; returns {@link done}. */
   readonly visit: ValueVisitor = (value) => {
     if (value < this.lowest || value > this.highest) return false;
-    // Most source values are small and near no claim: one bit says so.
-    if (value < BUCKET_LIMIT && !this.wideBelowLimit) {
-      const bucket = Math.floor(value);
-      if (((this.buckets[bucket >>> 5] ?? 0) & (1 << (bucket & 31))) === 0) return false;
-    }
+    // Most source values are near no claim: one bit says so.
+    if (this.fine.excludes(value) || this.coarse.excludes(value)) return false;
     const lo = this.lo;
     let left = 0;
     let right = lo.length;

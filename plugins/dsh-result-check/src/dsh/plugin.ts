@@ -63,7 +63,15 @@ export function apply(ctx: Context, config?: Config | null): void {
     if (signal.aborted) return;
     const seen = given.get(agent);
     const count = seen?.turn === turn ? seen.count : 0;
-    const nudge = decideNudge(readTurn(agent, turn, count), options);
+    let nudge: Nudge | undefined;
+    try {
+      nudge = decideNudge(readTurn(agent, turn, count), options);
+    } catch (error) {
+      // A listener error here would fail the user's turn; a check that cannot
+      // run stays quiet and says why in the log instead.
+      ctx.logger(name).warn('check skipped for turn %d: %s', turn, error);
+      return;
+    }
     if (nudge === undefined) return;
     given.set(agent, { turn, count: count + 1 });
     agent.steer(steeringMessage(nudge));

@@ -60,6 +60,11 @@ test('scanSourceNumbers', async (t) => {
     assert.ok(readValues('3.12e-4').includes(0.000312));
   });
 
+  await t.test('should read full-width digits as their ASCII twins', () => {
+    const values = readValues('共１，７０８条，阈值０．８５，占１２．５％');
+    for (const value of [1708, 0.85, 12.5, 0.125]) assert.ok(values.includes(value), `missing ${value} in ${values}`);
+  });
+
   await t.test('should read numbers longer than 15 digits without losing magnitude', () => {
     assert.deepEqual(readValues('12345678901234567890'), [12345678901234567000]);
   });

@@ -33,6 +33,23 @@ test('plugin under Cordis', async (t) => {
     assert.equal(steered[0].source.summary, 'Result check: 1 unsourced number');
   });
 
+  await t.test('should log through the Cordis logger and let the turn end when the check throws', async () => {
+    const { root, fiber } = await load({});
+    assert.equal(fiber._error, undefined);
+    const session = {
+      header: {},
+      firstLiveSeq: 0,
+      get events() {
+        throw new TypeError('unreadable event log');
+      },
+    };
+    /** @type {any[]} */
+    const steered = [];
+    const agent = { id: 's', session, steer: (/** @type {any} */ m) => steered.push(m) };
+    await /** @type {any} */ (root).serial('agent/turn-stopping', { agent, turn: 1, signal: new AbortController().signal });
+    assert.equal(steered.length, 0);
+  });
+
   for (const [config, message] of /** @type {Array<[unknown, RegExp]>} */ ([
     [{ maxNudgesPerTurn: 99 }, /maxNudgesPerTurn expected number <= 10 but got 99/],
     [{ checkNumbers: 'no' }, /checkNumbers expected boolean but got no/],

@@ -7,19 +7,23 @@ import { apply, Config, inject, name } from '../../lib/dsh/plugin.js';
 // A stand-in for the host: a context that records listeners and agents whose
 // session is a plain event log shaped like dsh-session's.
 
-/** @returns {{ ctx: any, stopping: (payload: any) => Promise<void> }} */
+/** @returns {{ ctx: any, logged: unknown[][], stopping: (payload: any) => Promise<void> }} */
 function fakeHost(config = {}) {
   /** @type {Map<string, Function>} */
   const listeners = new Map();
+  /** @type {unknown[][]} */
+  const logged = [];
   const ctx = {
     on(/** @type {string} */ event, /** @type {Function} */ listener) {
       listeners.set(event, listener);
       return () => listeners.delete(event);
     },
+    logger: (/** @type {string} */ loggerName) => ({ warn: (/** @type {unknown[]} */ ...args) => logged.push([loggerName, ...args]) }),
   };
   apply(/** @type {any} */ (ctx), config);
   return {
     ctx,
+    logged,
     stopping: async (payload) => {
       const listener = listeners.get('agent/turn-stopping');
       assert.ok(listener, 'no agent/turn-stopping listener');
@@ -220,6 +224,50 @@ test('apply', async (t) => {
     const { agent, steered } = fakeAgent(session);
     await fakeHost().stopping({ agent, turn: 1, signal });
     assert.equal(steered.length, 0);
+  });
+
+  await t.test('should read the text of tool results and never their images', async () => {
+    const session = new SessionLog().user(1, 'Plot it');
+    session.add('tool/call', { turn: 1, step: 0, callId: 'c1', name: 'plot', arguments: '{}' });
+    const content = [
+      { type: 'image', attachment: { id: 'img-2315', mimeType: 'image/png', width: 2315, height: 1708 } },
+      { type: 'text', text: 'saved plot of 4711 points' },
+    ];
+    session.add('tool/result', {
+      turn: 1,
+      step: 0,
+      message: { id: 'r1', role: 'user', content: [{ type: 'tool-result', toolCallId: 'c1', content }], source: { kind: 'tool', callId: 'c1' } },
+    });
+    session.answer(1, 'The plot shows 4711 points; the image is 2315 pixels wide.');
+    const { agent, steered } = fakeAgent(session);
+    await fakeHost().stopping({ agent, turn: 1, signal });
+    assert.equal(steered.length, 1);
+    assert.match(steered[0].content[0].text, /- 2315\n/);
+    assert.doesNotMatch(steered[0].content[0].text, /4711/);
+  });
+
+  await t.test('should stay quiet when the turn has no answer text', async () => {
+    const session = new SessionLog().user(1, 'go').tool(1, 'c1', 'fetch', '{}', 'Error: 503', true);
+    const { agent, steered } = fakeAgent(session);
+    await fakeHost().stopping({ agent, turn: 1, signal });
+    assert.equal(steered.length, 0);
+  });
+
+  await t.test('should log and let the turn end when reading the session throws', async () => {
+    const host = fakeHost();
+    const session = {
+      header: {},
+      firstLiveSeq: 0,
+      get events() {
+        throw new TypeError('unreadable event log');
+      },
+    };
+    const { agent, steered } = fakeAgent(/** @type {any} */ (session));
+    await host.stopping({ agent, turn: 1, signal });
+    assert.equal(steered.length, 0);
+    assert.equal(host.logged.length, 1);
+    assert.equal(host.logged[0]?.[0], 'dsh-result-check');
+    assert.match(host.logged[0]?.map(String).join(' ') ?? '', /check skipped for turn %d: %s 1 TypeError: unreadable event log/);
   });
 
   await t.test('should stop the boot on bad config with a clear message', () => {

@@ -4,6 +4,7 @@ export {
   encodeRecord,
   decodeRecord,
   checkpointMessage,
+  baselineMessage,
   type MarkerName,
   type LogRecord,
   type EvidenceRecord,
@@ -14,5 +15,5 @@ export {
   type RecordProblem,
 } from './record.js'
 export { parseAnchor, advancesAnchor, compareAnchor, type Anchor, type AnchorComparison } from './anchor.js'
-export { verifyLog, splitLines, type VerifyLogInput, type IntegrityReport } from './verify.js'
+export { verifyLog, splitLines, judgeBaseline, type VerifyLogInput, type IntegrityReport, type BaselineJudgement } from './verify.js'
 export type { LogPorts, SignatureCheck } from './ports.js'

@@ -11,7 +11,11 @@ export const GENESIS_HASH = '0'.repeat(64)
 
 /** Why the chain carries a marker (a record about the log itself, not evidence). */
 export type MarkerName =
-  /** `baseline.json` was saved; `data.digest` is the sha256 of its bytes. */
+  /**
+   * `baseline.json` was saved; `data.digest` is the sha256 of its bytes,
+   * `data.keyId` / `data.signature` this host's signature over
+   * {@link baselineMessage} (absent only when no key could be loaded).
+   */
   | 'baseline-saved'
   /** A baseline run was aborted: its evidence is kept here, nothing was written to `baseline.json`. */
   | 'baseline-aborted'
@@ -67,6 +71,15 @@ export function encodeRecord(seq: number, prev: string, body: RecordBody): strin
  */
 export function checkpointMessage(payload: CheckpointPayload): string {
   return `dsh-proof/checkpoint/1 ${canonicalJson({ count: payload.count, head: payload.head })}`
+}
+
+/**
+ * The exact text a `baseline-saved` marker's signature covers. A marker the
+ * host did not sign could have been appended by anyone who can write the
+ * log: only the signature ties `baseline.json`'s digest to this host.
+ */
+export function baselineMessage(digest: string): string {
+  return `dsh-proof/baseline/1 ${digest}`
 }
 
 /** Why a line is not a well-formed record. */

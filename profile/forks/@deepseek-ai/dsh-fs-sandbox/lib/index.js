@@ -88,15 +88,17 @@ async function isPathUnder(path, root, caseSensitive = process.platform !== "win
 * a mutation only when the target canonicalizes under the policy's workspace
 * root or a platform temp area (the SAME writable-root set Seatbelt grants,
 * derived from the one `writableRoots` function so bash and fs cannot drift);
-* `danger-full-access` delegates unfenced. `self-checking` fences like
-* `workspace-write`, but an outside target of a session call is intercepted
-* once (`FS_SELFCHECK_INTERCEPTED`, nothing written) and the session's
-* identical re-run — the same CANONICAL target, re-derived at re-run time so a
-* swapped symlink cannot redirect it — is allowed. A denial throws the structured
+* `danger-full-access` delegates unfenced. A denial throws the structured
 * `FS_SANDBOX_DENIED` — no text inference is needed (unlike bash's kernel
 * stderr), because an in-process fence knows exactly what it refused. The
 * escalation retry lives in the tool layer (`@deepseek-ai/dsh-tool-fs`),
 * exactly as bash's does.
+*
+* `self-checking` fences like `workspace-write`, but an outside target of a
+* session call is intercepted once (`FS_SELFCHECK_INTERCEPTED`, nothing
+* written) and the session's identical re-run — the same CANONICAL target,
+* re-derived at re-run time so a swapped symlink cannot redirect it — is
+* allowed.
 *
 * @module @deepseek-ai/dsh-fs-sandbox
 */

@@ -103,8 +103,9 @@ function matchesSignature(exitCode, stderr, signatures) {
 * background processes carry `runnerFailed`; other spawn rejections retain
 * local-executor semantics. The tool layer owns the escalation approval flow
 * through `ctx.approval`; this executor reports the sandbox facts the tool
-* renders. Under `self-checking` each call first runs as a workspace-write
-* probe; an intercepted or failed probe of a session call is recorded with
+* renders.
+* Under `self-checking` each call first runs as a workspace-write probe; an
+* intercepted or failed probe of a session call is recorded with
 * `ctx.sandboxPolicy`, and the session's identical re-run runs unconfined.
 * @module @deepseek-ai/dsh-pwsh-sandbox
 */
@@ -249,7 +250,7 @@ var SandboxPwshExecutor = class extends PwshLocalExecutor {
 		super.onProcessDone(proc, stderr, spawnFailed, spawnError);
 	}
 	/**
-	* The `self-checking` gate facts of one call: its structured key (bash,
+	* The `self-checking` gate facts of one call: its structured key (pwsh,
 	* foreground or background, canonical workdir, exact command) and whether
 	* its session already unlocked it. Undefined outside `self-checking`.
 	*/

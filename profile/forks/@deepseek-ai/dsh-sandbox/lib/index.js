@@ -222,6 +222,8 @@ const PERMISSION_EVIDENCE = [
 const QUOTED_SPAN = /[‘'"`]([^‘’'"`\r\n]+)[’'"`]/gu;
 /** An unquoted word that spells a path: absolute, drive-rooted, or explicitly relative. */
 const PATH_WORD = /^(?:\/|[A-Za-z]:[\\/]|\.\.?[\\/])/u;
+/** A bare relative operand (`link/f.txt`, `out.txt`): one word with a separator or a dot. */
+const BARE_OPERAND = /^[^\s]*[\\/.][^\s]*$/u;
 /**
 * The confinement a `self-checking` call probes under: the same policy as
 * `workspace-write` (same root, same session).
@@ -285,7 +287,10 @@ function isUnderWritableRoots(path, policy) {
 /**
 * The paths one diagnostic line names, resolved against the command's workdir
 * (`touch: cannot touch '../x'`, `bash: /x: Read-only file system`,
-* `PermissionError: [Errno 13] Permission denied: '/x'`).
+* `PermissionError: [Errno 13] Permission denied: '/x'`). A `: `-separated
+* segment that starts with a path is one path, spaces included (`bash: /my
+* project/x: …`); a one-word segment before the reason is the perror-style
+* operand even when bare relative (`bash: line 1: link/f.txt: …`).
 * @param line - one stderr line.
 * @param workdir - the directory the command ran in.
 * @returns absolute paths, possibly empty.
@@ -293,7 +298,12 @@ function isUnderWritableRoots(path, policy) {
 function diagnosticPaths(line, workdir) {
 	const spelled = [];
 	for (const match of line.matchAll(QUOTED_SPAN)) spelled.push(match[1]);
-	for (const segment of line.replace(QUOTED_SPAN, " ").split(/:\s/u)) for (const word of segment.trim().split(/\s+/u)) if (PATH_WORD.test(word)) spelled.push(word.replace(/[,;:]+$/u, ""));
+	const segments = line.replace(QUOTED_SPAN, " ").split(/:\s/u).map((segment) => segment.trim());
+	segments.forEach((segment, index) => {
+		if (PATH_WORD.test(segment)) spelled.push(segment.replace(/[,;:]+$/u, ""));
+		else if (index > 0 && index < segments.length - 1 && BARE_OPERAND.test(segment)) spelled.push(segment);
+		else for (const word of segment.split(/\s+/u)) if (PATH_WORD.test(word)) spelled.push(word.replace(/[,;:]+$/u, ""));
+	});
 	return spelled.filter((path) => path.trim().length > 0).map((path) => resolve(workdir, path));
 }
 /** A host `/tmp` path that bwrap's private tmpfs hid (it, or its non-`/tmp` parent, exists on the host). */
@@ -301,10 +311,21 @@ function isHiddenHostTmpPath(path) {
 	if (path === "/tmp" || !isLexicallyUnderRoot(path, "/tmp")) return false;
 	return existsSync(path) || dirname(path) !== "/tmp" && existsSync(dirname(path));
 }
+/** The highest signal number a 128+N exit status can report (Linux SIGRTMAX). */
+const MAX_SIGNAL = 64;
+/**
+* Whether an exit status is 128+N: how a shell reports a child's death by
+* signal N, and how bwrap reports its confined command's (the signal itself
+* never reaches the caller under bwrap, unlike under Landlock).
+*/
+function isSignalExitStatus(exitCode) {
+	return exitCode > 128 && exitCode <= 128 + MAX_SIGNAL;
+}
 /**
 * Judge one settled `self-checking` probe. Only a real non-zero exit counts:
-* timeouts, signal deaths, aborts and kills never unlock, and an exit 0 that
-* merely mentions a denial on stderr stays a success.
+* timeouts, signal deaths (a signal, or a 128+N status), aborts and kills
+* never unlock, and an exit 0 that merely mentions a denial on stderr stays a
+* success.
 * @param outcome - the probe's exit facts and collected stderr text.
 * @param facts - the wrap's denial signatures, the command's workdir and its policy.
 * @returns `"intercepted"` (a denied path outside the writable roots),
@@ -312,7 +333,7 @@ function isHiddenHostTmpPath(path) {
 */
 function classifySelfCheck(outcome, facts) {
 	const { exitCode, signal, stderr } = outcome;
-	if (outcome.timedOut === true || outcome.aborted === true || signal !== null || exitCode === null || exitCode === 0) return void 0;
+	if (outcome.timedOut === true || outcome.aborted === true || signal !== null || exitCode === null || exitCode === 0 || isSignalExitStatus(exitCode)) return void 0;
 	const signatures = facts.denialSignatures.map((signature) => signature.toLowerCase()).filter((signature) => signature.trim().length > 0);
 	const privateTmp = signatures.includes("read-only file system");
 	let evidence = false;

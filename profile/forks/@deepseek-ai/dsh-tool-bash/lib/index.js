@@ -127,15 +127,16 @@ function validateBashArgs(args) {
 	validateEscalationArgs(args.sandbox_permissions, args.justification);
 }
 /**
-* The `self-checking` paragraph of the tool description (advertised with the
-* escalation fields, since a confining executor may run a session in that mode).
+* The `self-checking` paragraph of the tool description, appended where the
+* escalation fields are advertised (a confining executor may run a session in
+* that mode); kept out of the upstream description text so it merges cleanly.
 */
 const SELF_CHECK_DESCRIPTION = " In the self-checking sandbox mode every command first runs confined to the workspace. A command that touched a path outside the workspace reports `[sandbox: self-check intercepted — …]` instead of the denial marker, and one that failed under confinement with a permission-like error reports `[sandbox: self-check failed — …]`. Such a command has already run once, confined: its effects inside the workspace already happened. If the outside access was not intended, do not re-run it; fix the command instead. If it was intended, re-run the exact same command (same `workdir`, same foreground or background choice) without `sandbox_permissions`: it then runs with full access, without an approval prompt, for the rest of the session.";
 function bashDescription(backgroundEnabled, escalationModes) {
 	const background = backgroundEnabled ? "Set `run_in_background: true` for long-running commands: the call returns a job id immediately; read its output with `job_output` and stop it with `job_kill`." : "Background execution is not available; long-running commands must finish within the timeout.";
 	const base = `Execute a bash command (\`bash -c\`) and return its stdout/stderr. Each call runs in a fresh shell: no state (cwd, variables, functions) persists between calls — pass \`workdir\` instead of using \`cd\`. Non-zero exits are reported as \`[exit code: N]\`. Current harness environment facts are exposed through managed \`$${DSH_ENV_PREFIX}*\` variables; inspect them when needed. Commands may run under a file sandbox; a blocked file operation is reported as \`[sandbox: file access denied under <mode> mode]\` — a policy denial, not a bug in the command; do not retry another way. Long output is truncated to its tail; the full output is saved to a file whose path is reported when available. ` + background;
 	if (escalationModes.length === 0) return base;
-	return base + " Attempting a command the sandbox may deny is safe and expected: run it and read the marker rather than assuming the denial. When a command is denied and a wider mode would let it succeed, escalate immediately in the same turn — the one sanctioned exception to a denial: retry the exact same command once with `sandbox_permissions` (the narrowest wider mode that suffices) plus a one-sentence `justification`. Do not detour through chat to ask permission first — the approval prompt raised by that retry is how the user consents. If the session states approval prompts are disabled, there is no exception: a denial is final — do not set `sandbox_permissions`. Never escalate speculatively: ground the request in a real denial — normally the one this command just hit; escalating up front is fine only when this session already denied the same access. A rejected escalation is final for that command — stop and explain, never work around it — but it does not forbid attempting or escalating other commands later." + SELF_CHECK_DESCRIPTION;
+	return base + " Attempting a command the sandbox may deny is safe and expected: run it and read the marker rather than assuming the denial. When a command is denied and a wider mode would let it succeed, escalate immediately in the same turn — the one sanctioned exception to a denial: retry the exact same command once with `sandbox_permissions` (the narrowest wider mode that suffices) plus a one-sentence `justification`. Do not detour through chat to ask permission first — the approval prompt raised by that retry is how the user consents. If the session states approval prompts are disabled, there is no exception: a denial is final — do not set `sandbox_permissions`. Never escalate speculatively: ground the request in a real denial — normally the one this command just hit; escalating up front is fine only when this session already denied the same access. A rejected escalation is final for that command — stop and explain, never work around it — but it does not forbid attempting or escalating other commands later.";
 }
 function presentBashCall(args) {
 	if (args.run_in_background === true) return {
@@ -269,7 +270,7 @@ function apply(ctx, config = {}) {
 	});
 	ctx.tools.register(defineTool({
 		name: "bash",
-		description: bashDescription(backgroundEnabled, escalationModes),
+		description: bashDescription(backgroundEnabled, escalationModes) + (escalationModes.length > 0 ? SELF_CHECK_DESCRIPTION : ""),
 		parameters: {
 			command: {
 				type: "string",

@@ -69,11 +69,11 @@ export declare class SandboxBashExecutor extends LocalBashExecutor {
      * @param policy - resolved confined execution policy.
      * @returns the provider's exact argv and settlement-classification facts.
      */
+    private confine;
     /** The `self-checking` gate facts of one call (structured key, unlocked?); undefined outside that mode. */
     private selfCheckOf;
     /** Classify a settled `self-checking` probe and record its grant; notice flags only when recorded. */
     private recordSelfCheck;
-    private confine;
 }
 export default SandboxBashExecutor;
 //# sourceMappingURL=index.d.ts.map

@@ -76,11 +76,11 @@ export declare class SandboxPwshExecutor extends PwshLocalExecutor {
      * @param policy - resolved confined execution policy.
      * @returns the provider's exact argv and settlement-classification facts.
      */
+    private confine;
     /** The `self-checking` gate facts of one call (structured key, unlocked?); undefined outside that mode. */
     private selfCheckOf;
     /** Classify a settled `self-checking` probe and record its grant; notice flags only when recorded. */
     private recordSelfCheck;
-    private confine;
 }
 export default SandboxPwshExecutor;
 //# sourceMappingURL=index.d.ts.map

@@ -15,17 +15,14 @@ export type { SelfCheckVerdict } from './self-check.ts';
 /**
  * File-effect policy for confined processes. `read-only` permits only required
  * sinks such as `/dev/null`; `workspace-write` also permits the workspace and a
- * backend-defined temp area; `self-checking` probes every call under
- * workspace-write and lets a session repeat an intercepted call with full
- * access; `danger-full-access` bypasses confinement. Network
+ * backend-defined temp area; `danger-full-access` bypasses confinement. Network
  * and process visibility are outside this vocabulary.
+ * `self-checking` probes every call under workspace-write and lets a session
+ * repeat an intercepted call with full access; a provider confines it exactly
+ * as `workspace-write`.
  */
 export type SandboxMode = 'read-only' | 'workspace-write' | 'self-checking' | 'danger-full-access';
-/**
- * A confining (non-`danger-full-access`) mode — the modes a {@link SandboxPolicy} can carry.
- * A provider confines `self-checking` exactly as `workspace-write` (defence in depth:
- * executors already probe it as workspace-write).
- */
+/** A confining (non-`danger-full-access`) mode — the modes a {@link SandboxPolicy} can carry. */
 export type ConfinedSandboxMode = Exclude<SandboxMode, 'danger-full-access'>;
 /**
  * The complete file-effect policy resolved for one capability call. The root

@@ -17,7 +17,8 @@ export declare function isUnderWritableRoots(path: string, policy: SandboxExecut
 /**
  * Judge one settled probe: `intercepted` needs a denial-signature line naming a
  * path outside the writable roots; `failed` needs other permission-like
- * evidence; timeouts, signals, aborts and exit 0 are never judged.
+ * evidence; timeouts, signals (also as a 128+N exit status), aborts and exit
+ * 0 are never judged.
  */
 export declare function classifySelfCheck(outcome: {
     exitCode: number | null;

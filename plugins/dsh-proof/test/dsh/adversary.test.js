@@ -1,0 +1,81 @@
+// The adversary is the auditee: attacks an agent with file-write tools can
+// mount against its own grading, each of which must be detected or refused.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { appendFile, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { applyWith } from '../../lib/index.js'
+import { createEnginePort } from '../../lib/dsh/translate.js'
+import { canonicalJson } from '../../lib/core/canonical.js'
+import { encodeRecord, splitLines } from '../../lib/core/log/index.js'
+import { callTool, standInAgent, standInHost } from '../fixtures/stand-in-host.js'
+import { CHECKS, makeWorkspace } from '../fixtures/proof-workspace.js'
+import { tempSetup } from '../fixtures/temp.js'
+
+/** @param {string | Uint8Array} bytes */
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex')
+
+/**
+ * @param {import('node:test').TestContext} t
+ * @param {Partial<import('../../lib/index.js').ProofConfig>} [config]
+ */
+async function setup(t, config = {}) {
+  const dirs = await tempSetup(t)
+  await makeWorkspace(dirs.workspace)
+  const host = standInHost()
+  const adapter = applyWith(/** @type {any} */ (host.ctx), { checks: CHECKS, ...config }, {
+    dshHome: dirs.dshHome, home: dirs.root, fallbackRoot: dirs.workspace, createPort: createEnginePort,
+  })
+  const agent = standInAgent(dirs.workspace)
+  /** @param {string} name @param {unknown} [args] */
+  const call = async (name, args = {}) => {
+    const tool = host.tools.get(name)
+    assert.ok(tool)
+    const result = await callTool(tool, args, { agent })
+    assert.deepEqual(result.violations, [])
+    return result
+  }
+  /** @param {string} path @param {string} content */
+  const toolWrite = async (path, content) => {
+    await writeFile(join(dirs.workspace, path), content)
+    host.only('tools/result')({ name: 'write', arguments: { file_path: path, content }, agent }, { isError: false, value: { path: join(dirs.workspace, path) } })
+    await adapter.workspace(adapter.rootOf(agent)).touches.snapshot()
+  }
+  /** @param {string} name @param {unknown} args */
+  const preExecute = (name, args) => host.only('tools/pre-execute')({ name, arguments: args, agent }, async () => /** @type {any} */ ({ kind: 'allow' }))
+  const store = adapter.workspace(adapter.rootOf(agent)).store
+  return { ...dirs, host, adapter, agent, call, toolWrite, preExecute, store }
+}
+
+/**
+ * Append a well-linked record to the log, as an agent that can write the
+ * store (and compute sha256) would.
+ * @param {string} logFile @param {any} body
+ */
+async function appendLinked(logFile, body) {
+  const { lines } = splitLines(await readFile(logFile))
+  const last = lines[lines.length - 1]
+  assert.ok(last)
+  await appendFile(logFile, `${encodeRecord(lines.length, sha256(last), body)}\n`)
+}
+
+test('an agent that can write the evidence store', async (t) => {
+  await t.test('should not grade against a forged baseline.json whose digest it chained itself', async (t) => {
+    const s = await setup(t, { evidenceStore: 'workspace' })
+    await s.call('proof_baseline')
+    // Turn the pre-existing failure into a pass at baseline... and the other
+    // way round: make `unit` fail at baseline so breaking it is "pre-existing".
+    const baseline = JSON.parse(await readFile(s.store.location.baselineFile, 'utf8'))
+    for (const result of baseline.record.results) result.status = 'fail'
+    baseline.baselineId = sha256(canonicalJson(baseline.record))
+    const text = `${JSON.stringify(baseline)}\n`
+    await writeFile(s.store.location.baselineFile, text)
+    await appendLinked(s.store.location.logFile, { kind: 'marker', data: { marker: 'baseline-saved', digest: sha256(text) } })
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    await assert.rejects(s.call('proof_claim', { claim: 'all good' }), { code: 'baseline_tampered' })
+    const status = await s.call('proof_status')
+    assert.equal(status.value.integrity.baselineTampered, true, status.text)
+    assert.equal(status.value.integrity.intact, false)
+  })
+})

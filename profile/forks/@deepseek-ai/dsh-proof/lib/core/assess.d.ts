@@ -1,0 +1,53 @@
+import type { CheckSpec } from './checks.js';
+import type { BaselineRecord, CheckVerdict } from './evidence.js';
+import { type Attribution, type ChangeSet } from './provenance.js';
+import type { Selection } from './selection.js';
+import { type Grade, type OutcomeStatus } from './verdict.js';
+/** A current run of one check, as recorded. */
+export interface CurrentRun {
+    readonly status: OutcomeStatus;
+    readonly evidenceId: string;
+    readonly excerpt: string;
+    readonly salientLine: string | null;
+}
+export type BlockerKind = 'no-baseline' | 'regression' | 'new-failure' | 'indeterminate' | 'not-run' | 'uncovered' | 'no-checks';
+/** One item of the to-do list that stands between the claim and `proven`. */
+export interface Blocker {
+    readonly kind: BlockerKind;
+    readonly checkId?: string;
+    readonly path?: string;
+    readonly suspects?: readonly string[];
+    readonly message: string;
+}
+export interface Counts {
+    readonly passing: number;
+    readonly regressions: number;
+    readonly preExisting: number;
+    readonly fixed: number;
+    readonly newChecks: number;
+    readonly indeterminate: number;
+    readonly notRun: number;
+    readonly carried: number;
+}
+export interface Assessment {
+    readonly verdicts: readonly CheckVerdict[];
+    readonly grade: Grade;
+    readonly blockers: readonly Blocker[];
+    /** Checks red at baseline and still red: reported, not charged, not blocking. */
+    readonly preExisting: readonly string[];
+    readonly attribution: Attribution;
+    readonly counts: Counts;
+}
+export interface AssessmentInput {
+    readonly baseline: Readonly<BaselineRecord> | null;
+    /** Checks discovered now. */
+    readonly checks: readonly CheckSpec[];
+    /** Results of the checks run in this verification. */
+    readonly runs: ReadonlyMap<string, CurrentRun>;
+    readonly selection: Readonly<Selection>;
+    readonly changeSet: Readonly<ChangeSet>;
+}
+/** Verdicts, grade, blockers and attribution of a verification. */
+export declare function assess(input: Readonly<AssessmentInput>): Assessment;
+/** One-line summary, e.g. `PROVEN — 3 check(s) passing, 0 regression(s), 1 pre-existing failure(s) left untouched.` */
+export declare function summaryLine(grade: Grade, counts: Readonly<Counts>): string;

@@ -1,0 +1,43 @@
+/** Where a check came from. */
+export type CheckKind = 'npm' | 'pytest' | 'mypy' | 'ruff' | 'go' | 'cargo' | 'make' | 'config';
+/** An objective check: a shell command whose exit status is the verdict. */
+export interface CheckSpec {
+    /** Stable identity: `<kind>:<cwd or .>:<name>` (config checks: `config:<name>`). */
+    readonly id: string;
+    readonly name: string;
+    readonly kind: CheckKind;
+    /** Shell command line, run in `cwd`. */
+    readonly command: string;
+    /** Workspace-relative directory ('' = workspace root). */
+    readonly cwd: string;
+    /** Scope patterns; null means "everything under cwd". */
+    readonly paths: readonly string[] | null;
+    /** Per-check timeout, or null for the engine default. */
+    readonly timeoutMs: number | null;
+    /** The file (or `config`) that declared the check. */
+    readonly source: string;
+}
+/** A check declared in configuration (`checks` option). */
+export interface ExplicitCheckConfig {
+    readonly name: string;
+    readonly command: string;
+    /** Workspace-relative working directory; default the root. */
+    readonly cwd?: string | undefined;
+    /** Scope: workspace-relative prefixes or globs; default everything under cwd. */
+    readonly paths?: readonly string[] | undefined;
+    readonly timeoutMs?: number | undefined;
+}
+/** Workspace facts discovery needs: every file, and the text of manifests. */
+export interface DiscoveryInput {
+    /** Every workspace file, relative, slash-separated. */
+    readonly files: readonly string[];
+    /** Text of a manifest file (see `isManifestPath`), or null when unreadable. */
+    readonly read: (path: string) => string | null;
+    readonly explicit?: readonly ExplicitCheckConfig[] | undefined;
+    /** Heuristic discovery; default true. Explicit checks are always included. */
+    readonly discover?: boolean | undefined;
+}
+/** Files whose text discovery (and the impact graph) reads. */
+export declare function isManifestPath(path: string): boolean;
+/** Discover the workspace's checks; sorted by id, ids unique. */
+export declare function discoverChecks(input: Readonly<DiscoveryInput>): CheckSpec[];

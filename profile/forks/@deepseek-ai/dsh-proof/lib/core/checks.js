@@ -1,0 +1,170 @@
+import { compareCodeUnits } from './canonical.js';
+import { ProofError } from './errors.js';
+import { baseName, normaliseRelative, parentDir } from './paths.js';
+const MANIFEST_NAMES = new Set([
+    'package.json', 'pyproject.toml', 'setup.cfg', 'tox.ini', 'pytest.ini', 'mypy.ini', '.mypy.ini',
+    'ruff.toml', '.ruff.toml', 'go.mod', 'Cargo.toml', 'Makefile', 'makefile', 'GNUmakefile',
+]);
+/** Files whose text discovery (and the impact graph) reads. */
+export function isManifestPath(path) {
+    return MANIFEST_NAMES.has(baseName(path));
+}
+/** The npm scripts that count as objective checks. */
+const NPM_SCRIPTS = ['build', 'lint', 'test', 'typecheck'];
+/** Discover the workspace's checks; sorted by id, ids unique. */
+export function discoverChecks(input) {
+    const found = [];
+    if (input.discover !== false) {
+        const dirs = manifestDirs(input.files);
+        const present = new Set(input.files);
+        for (const [dir, names] of dirs)
+            found.push(...discoverInDir(dir, names, input, dirs, present));
+    }
+    for (const config of input.explicit ?? [])
+        found.push(explicitCheck(config));
+    const byId = new Map();
+    for (const check of found)
+        if (!byId.has(check.id))
+            byId.set(check.id, check);
+    return [...byId.values()].sort((a, b) => compareCodeUnits(a.id, b.id));
+}
+/** Directory → manifest names present in it. */
+function manifestDirs(files) {
+    const dirs = new Map();
+    for (const file of files) {
+        if (!isManifestPath(file) || isVendored(file))
+            continue;
+        const dir = parentDir(file);
+        let names = dirs.get(dir);
+        if (!names)
+            dirs.set(dir, (names = new Set()));
+        names.add(baseName(file));
+    }
+    return dirs;
+}
+function isVendored(path) {
+    return /(?:^|\/)(?:node_modules|vendor|\.git|target|\.venv|venv|dist|build)\//.test(path);
+}
+function discoverInDir(dir, names, input, dirs, present) {
+    const at = (name) => (names.has(name) ? input.read(join(dir, name)) : null);
+    const checks = [];
+    const pkg = at('package.json');
+    if (pkg !== null)
+        checks.push(...npmChecks(dir, pkg, runnerFor(dir, present)));
+    checks.push(...pythonChecks(dir, at, input.files));
+    if (names.has('go.mod'))
+        checks.push(discovered('go', dir, 'test', 'go test ./...', 'go.mod'));
+    const cargo = at('Cargo.toml');
+    if (cargo !== null && /^\s*\[(?:package|workspace)\]/m.test(cargo) && !insideCargoWorkspace(dir, input, dirs)) {
+        checks.push(discovered('cargo', dir, 'test', 'cargo test', 'Cargo.toml'));
+    }
+    for (const makefile of ['GNUmakefile', 'makefile', 'Makefile']) {
+        const text = at(makefile);
+        if (text !== null && /^test\s*:(?!=)/m.test(text)) {
+            checks.push(discovered('make', dir, 'test', 'make test', makefile));
+            break;
+        }
+    }
+    return checks;
+}
+function npmChecks(dir, text, runner) {
+    let scripts;
+    try {
+        scripts = JSON.parse(text).scripts;
+    }
+    catch {
+        return []; // an unparsable package.json is reported by the tools that need it
+    }
+    if (typeof scripts !== 'object' || scripts === null)
+        return [];
+    const checks = [];
+    for (const name of NPM_SCRIPTS) {
+        const body = scripts[name];
+        if (typeof body !== 'string' || body.trim() === '')
+            continue;
+        // npm init's placeholder fails by design: it is not a check.
+        if (name === 'test' && /no test specified/.test(body))
+            continue;
+        const command = name === 'test' ? `${runner} test` : `${runner} run ${name}`;
+        checks.push(discovered('npm', dir, name, command, 'package.json'));
+    }
+    return checks;
+}
+/** The package manager owning `dir`: the nearest lockfile decides. */
+function runnerFor(dir, present) {
+    for (let d = dir; d !== null; d = d === '' ? null : parentDir(d)) {
+        if (present.has(join(d, 'pnpm-lock.yaml')))
+            return 'pnpm';
+        if (present.has(join(d, 'yarn.lock')))
+            return 'yarn';
+        if (present.has(join(d, 'bun.lock')) || present.has(join(d, 'bun.lockb')))
+            return 'bun';
+        if (present.has(join(d, 'package-lock.json')))
+            return 'npm';
+    }
+    return 'npm';
+}
+function pythonChecks(dir, at, files) {
+    const pyproject = at('pyproject.toml') ?? '';
+    const setupCfg = at('setup.cfg') ?? '';
+    const checks = [];
+    const pytestSource = (/^\s*\[tool\.pytest\.ini_options\]/m.test(pyproject) && 'pyproject.toml') ||
+        (at('pytest.ini') !== null && 'pytest.ini') ||
+        (/^\s*\[pytest\]/m.test(at('tox.ini') ?? '') && 'tox.ini') ||
+        (/^\s*\[tool:pytest\]/m.test(setupCfg) && 'setup.cfg') ||
+        (pyproject !== '' && hasPythonTests(dir, files) && 'pyproject.toml');
+    if (pytestSource)
+        checks.push(discovered('pytest', dir, 'pytest', 'pytest -q', pytestSource));
+    const mypySource = (/^\s*\[tool\.mypy\]/m.test(pyproject) && 'pyproject.toml') ||
+        (at('mypy.ini') !== null && 'mypy.ini') ||
+        (at('.mypy.ini') !== null && '.mypy.ini') ||
+        (/^\s*\[mypy\]/m.test(setupCfg) && 'setup.cfg');
+    if (mypySource)
+        checks.push(discovered('mypy', dir, 'mypy', 'mypy .', mypySource));
+    const ruffSource = (/^\s*\[tool\.ruff[\].]/m.test(pyproject) && 'pyproject.toml') ||
+        (at('ruff.toml') !== null && 'ruff.toml') ||
+        (at('.ruff.toml') !== null && '.ruff.toml');
+    if (ruffSource)
+        checks.push(discovered('ruff', dir, 'ruff', 'ruff check .', ruffSource));
+    return checks;
+}
+function hasPythonTests(dir, files) {
+    const prefix = dir === '' ? '' : `${dir}/`;
+    return files.some((f) => f.startsWith(prefix) && /(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$/.test(f));
+}
+/** A crate listed under an ancestor `[workspace]` is tested by the workspace. */
+function insideCargoWorkspace(dir, input, dirs) {
+    for (let d = dir; d !== '';) {
+        d = parentDir(d);
+        if (!dirs.get(d)?.has('Cargo.toml'))
+            continue;
+        if (/^\s*\[workspace\]/m.test(input.read(join(d, 'Cargo.toml')) ?? ''))
+            return true;
+    }
+    return false;
+}
+function discovered(kind, dir, name, command, manifest) {
+    return { id: `${kind}:${dir === '' ? '.' : dir}:${name}`, name, kind, command, cwd: dir, paths: null, timeoutMs: null, source: join(dir, manifest) };
+}
+function explicitCheck(config) {
+    if (typeof config.name !== 'string' || config.name.trim() === '' || typeof config.command !== 'string' || config.command.trim() === '') {
+        throw new ProofError('invalid_check', 'an explicit check needs a non-empty `name` and `command`');
+    }
+    const cwd = normaliseRelative(config.cwd ?? '');
+    if (cwd === null)
+        throw new ProofError('invalid_check', `check \`${config.name}\`: cwd \`${config.cwd ?? ''}\` leaves the workspace`);
+    const paths = config.paths === undefined ? null : config.paths.map((p) => {
+        const n = normaliseRelative(p);
+        if (n === null)
+            throw new ProofError('invalid_check', `check \`${config.name}\`: path \`${p}\` leaves the workspace`);
+        return n;
+    });
+    const timeoutMs = config.timeoutMs ?? null;
+    if (timeoutMs !== null && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+        throw new ProofError('invalid_check', `check \`${config.name}\`: timeoutMs must be a positive number`);
+    }
+    return { id: `config:${config.name}`, name: config.name, kind: 'config', command: config.command, cwd, paths, timeoutMs, source: 'config' };
+}
+function join(dir, name) {
+    return dir === '' ? name : `${dir}/${name}`;
+}

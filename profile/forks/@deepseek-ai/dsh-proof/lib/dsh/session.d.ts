@@ -1,0 +1,42 @@
+import type { EvidenceStore } from '../store/index.js';
+import type { Touches } from './engine-port.js';
+export declare class TouchSet {
+    private readonly digests;
+    private opaque;
+    private readonly pending;
+    private readonly reported;
+    private readonly generations;
+    /** Record that the tool stream wrote `path`; its digest is taken now (asynchronously). */
+    touch(path: string): void;
+    /** A shell ran: its writes are unknown, and files written earlier may have changed through it. */
+    shellRan(): void;
+    /** The set as the engine takes it, after every pending fingerprint settled. */
+    snapshot(): Promise<Touches>;
+    /**
+     * Files whose bytes no longer match what the tool stream left (changed
+     * outside it), each reported once per foreign content.
+     */
+    newDrift(): Promise<string[]>;
+    private fingerprint;
+    private track;
+    private settled;
+}
+/** sha256 of the file's bytes; `null` when it does not exist (or cannot be read). */
+export declare function digestOf(path: string): Promise<string | null>;
+/** Per-agent turn bookkeeping for the turn-end enforcement. */
+export interface TurnState {
+    /** A mutation happened since the last turn end. */
+    mutated: boolean;
+    /** The last claim after the last mutation was proven. */
+    proven: boolean;
+    /** The turn already steered (steering happens once per turn). */
+    steeredTurn: number | null;
+}
+export declare function newTurnState(): TurnState;
+/** One workspace as the adapter sees it. */
+export interface WorkspaceSession<Engine> {
+    readonly root: string;
+    readonly store: EvidenceStore;
+    readonly engine: Engine;
+    readonly touches: TouchSet;
+}

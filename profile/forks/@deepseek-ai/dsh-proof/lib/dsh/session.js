@@ -1,0 +1,77 @@
+/**
+ * What the adapter remembers about one workspace between calls: the
+ * evidence store, the engine, and the tool-touch set (file fingerprints the
+ * engine's provenance needs). State only; decisions live in the engine.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+export class TouchSet {
+    digests = new Map();
+    opaque = false;
+    pending = new Set();
+    reported = new Set();
+    generations = new Map();
+    /** Record that the tool stream wrote `path`; its digest is taken now (asynchronously). */
+    touch(path) {
+        this.track(this.fingerprint(path));
+    }
+    /** A shell ran: its writes are unknown, and files written earlier may have changed through it. */
+    shellRan() {
+        this.opaque = true;
+        for (const path of this.digests.keys())
+            this.track(this.fingerprint(path));
+    }
+    /** The set as the engine takes it, after every pending fingerprint settled. */
+    async snapshot() {
+        await this.settled();
+        const files = {};
+        for (const [path, digest] of [...this.digests].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+            files[path] = { digest };
+        return { files, opaque: this.opaque };
+    }
+    /**
+     * Files whose bytes no longer match what the tool stream left (changed
+     * outside it), each reported once per foreign content.
+     */
+    async newDrift() {
+        await this.settled();
+        const drifted = [];
+        for (const [path, digest] of this.digests) {
+            const now = await digestOf(path);
+            const seen = `${path}\0${now ?? 'deleted'}`;
+            if (now === digest || this.reported.has(seen))
+                continue;
+            this.reported.add(seen);
+            drifted.push(path);
+        }
+        return drifted.sort();
+    }
+    async fingerprint(path) {
+        // Reads may settle out of order: only the latest one for a path counts.
+        const generation = (this.generations.get(path) ?? 0) + 1;
+        this.generations.set(path, generation);
+        const digest = await digestOf(path);
+        if (this.generations.get(path) === generation)
+            this.digests.set(path, digest);
+    }
+    track(work) {
+        this.pending.add(work);
+        void work.finally(() => this.pending.delete(work));
+    }
+    async settled() {
+        while (this.pending.size > 0)
+            await Promise.allSettled([...this.pending]);
+    }
+}
+/** sha256 of the file's bytes; `null` when it does not exist (or cannot be read). */
+export async function digestOf(path) {
+    try {
+        return createHash('sha256').update(await readFile(path)).digest('hex');
+    }
+    catch {
+        return null;
+    }
+}
+export function newTurnState() {
+    return { mutated: false, proven: false, steeredTurn: null };
+}

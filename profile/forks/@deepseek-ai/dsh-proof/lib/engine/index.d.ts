@@ -1,0 +1,8 @@
+/** Node-side engine: the facade hosts call and the default ports. */
+export { createProofEngine, memoryBaselineStore, DEFAULT_TIMEOUT_MS, type ProofEngine } from './engine.js';
+export type * from './types.js';
+export type { EnginePorts, ShellPort, ShellRequest, GitPort, GitSnapshot, FsPort } from './ports.js';
+export { nodeShell } from './node-shell.js';
+export { nodeGit } from './node-git.js';
+export { nodeFs } from './node-fs.js';
+export { nodeHasher } from './node-hasher.js';

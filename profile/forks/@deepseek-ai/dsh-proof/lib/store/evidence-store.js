@@ -1,0 +1,266 @@
+/**
+ * The node side of the evidence log: an append-only JSON-lines file whose
+ * appends go through one single-flight queue (so concurrent appends cannot
+ * fork the chain), signed checkpoints every `checkpointEvery` records and at
+ * every boundary the caller marks, the out-of-band anchor, and the
+ * `baseline.json` digest marker.
+ */
+import { createHash } from 'node:crypto';
+import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { canonicalJson } from '../core/canonical.js';
+import { ProofError } from '../core/errors.js';
+import { advancesAnchor, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
+import { isMissing, readFileIfExists, writeFileAtomic } from './files.js';
+import { locateStore } from './location.js';
+import { withFileLock } from './lock.js';
+import { loadSigner, logPorts } from './signer.js';
+export const DEFAULT_CHECKPOINT_EVERY = 32;
+const STORE_GITIGNORE = '# dsh-proof evidence store: not part of the project, never committed\n*\n';
+/**
+ * One append queue per log file for the whole process, so two stores opened
+ * on the same workspace (two sessions, a re-applied plugin) still take turns.
+ */
+const queues = new Map();
+export class EvidenceStore {
+    location;
+    checkpointEvery;
+    state = null;
+    signerLoad = null;
+    outageRecorded = false;
+    constructor(options) {
+        this.location = locateStore({
+            dshHome: options.dshHome,
+            workspaceRoot: options.workspaceRoot,
+            evidenceStore: options.evidenceStore ?? 'host',
+        });
+        const every = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY;
+        if (!Number.isSafeInteger(every) || every < 1)
+            throw new RangeError(`checkpointEvery must be a positive integer, got ${String(every)}`);
+        this.checkpointEvery = every;
+    }
+    /** Append one evidence record (engine output, stored verbatim). */
+    appendEvidence(data) {
+        return this.enqueue(() => this.appendWithCadence({ kind: 'evidence', data }));
+    }
+    /** Append a marker record about the log itself. */
+    appendMarker(marker, data = {}) {
+        return this.enqueue(() => this.appendWithCadence({ kind: 'marker', data: { ...data, marker } }));
+    }
+    /**
+     * Mark a boundary (baseline, verify, claim): sign a checkpoint over every
+     * record so far. `null` when there is nothing new to commit to or no signer.
+     */
+    checkpoint() {
+        return this.enqueue(() => this.writeCheckpointIfDue(1));
+    }
+    /**
+     * Save `baseline.json` (plain JSON text) and chain its sha256, so a later
+     * substitution is detected; then checkpoint.
+     */
+    saveBaseline(text) {
+        return this.enqueue(async () => {
+            const digest = sha256(Buffer.from(text, 'utf8'));
+            await this.appendWithCadence({ kind: 'marker', data: { marker: 'baseline-saved', digest } });
+            await writeFileAtomic(this.location.baselineFile, text);
+            await this.writeCheckpointIfDue(1);
+            return { digest };
+        });
+    }
+    /** An aborted baseline: its evidence enters the chain, `baseline.json` is left untouched. */
+    recordAbortedBaseline(data) {
+        return this.enqueue(async () => {
+            const appended = await this.appendWithCadence({ kind: 'marker', data: { ...data, marker: 'baseline-aborted' } });
+            await this.writeCheckpointIfDue(1);
+            return appended;
+        });
+    }
+    /** Whether a `baseline.json` exists (verified or not). */
+    async hasBaseline() {
+        return (await fileSize(this.location.baselineFile, -1)) >= 0;
+    }
+    /**
+     * `baseline.json`'s text, `null` when no baseline was saved. Throws
+     * `baseline_tampered` when its bytes are not the ones whose digest the
+     * chain recorded: a swapped baseline must not grade anything.
+     */
+    readBaseline() {
+        return this.enqueue(async () => {
+            const bytes = await readFileIfExists(this.location.baselineFile);
+            if (bytes === null)
+                return null;
+            const recorded = await this.recordedBaselineDigest();
+            if (recorded !== sha256(bytes)) {
+                throw new ProofError('baseline_tampered', `${this.location.baselineFile} ${recorded === null ? 'was never recorded in the evidence log' : 'differs from the digest chained when it was saved'}: it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`);
+            }
+            return bytes.toString('utf8');
+        }, 'read');
+    }
+    /** The digest of the last `baseline-saved` marker in the log, `null` when there is none. */
+    async recordedBaselineDigest() {
+        const log = await readFileIfExists(this.location.logFile);
+        if (log === null)
+            return null;
+        const { lines } = splitLines(log);
+        for (let i = lines.length - 1; i >= 0; i--) {
+            const record = decodeRecord(lines[i] ?? new Uint8Array()).record;
+            if (record?.kind === 'marker' && record.data.marker === 'baseline-saved')
+                return typeof record.data.digest === 'string' ? record.data.digest : null;
+        }
+        return null;
+    }
+    /** Verify the log, the anchor and the baseline digest (after pending appends). */
+    integrity() {
+        return this.enqueue(async () => {
+            const [log, anchorBytes, baseline, signer] = await Promise.all([
+                readFileIfExists(this.location.logFile),
+                readFileIfExists(this.location.anchorFile),
+                readFileIfExists(this.location.baselineFile),
+                this.peekSigner(),
+            ]);
+            const anchor = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed');
+            // Before the first record there is no key yet: it is made on first use,
+            // so the chain will be signed unless the key exists and fails to load.
+            const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing);
+            return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null));
+        }, 'read');
+    }
+    /** Wait for every queued append. */
+    async flush() {
+        await this.enqueue(async () => undefined, 'read');
+    }
+    /**
+     * Run `task` after every earlier task on this log (in this process) and
+     * under the log's lock file (across processes). A read of a store that does
+     * not exist yet needs no lock, and must not create the store.
+     */
+    enqueue(task, access = 'write') {
+        const key = this.location.logFile;
+        const locked = async () => {
+            if (access === 'write')
+                await this.ensureDir();
+            else if ((await fileSize(this.location.dir, -1)) < 0)
+                return task();
+            return withFileLock(`${key}.lock`, task);
+        };
+        const run = (queues.get(key) ?? Promise.resolve()).then(locked);
+        const settled = run.then(() => undefined, () => undefined);
+        queues.set(key, settled);
+        // Forget the queue once it drains, so the map does not grow with every workspace.
+        void settled.then(() => {
+            if (queues.get(key) === settled)
+                queues.delete(key);
+        });
+        return run;
+    }
+    async appendWithCadence(body) {
+        const signer = await this.signer();
+        if (signer === null && !this.outageRecorded) {
+            this.outageRecorded = true;
+            await this.writeRecord({ kind: 'marker', data: { marker: 'signer-unavailable', reason: await this.signerError() } });
+        }
+        const appended = await this.writeRecord(body);
+        await this.writeCheckpointIfDue(this.checkpointEvery);
+        return appended;
+    }
+    async writeCheckpointIfDue(threshold) {
+        const state = await this.currentState();
+        if (state.sinceCheckpoint < threshold)
+            return null;
+        const signer = await this.signer();
+        if (signer === null)
+            return null;
+        const payload = { count: state.count, head: state.head };
+        const signature = signer.sign(checkpointMessage(payload));
+        const appended = await this.writeRecord({ kind: 'checkpoint', data: { ...payload, keyId: signer.keyId, signature } });
+        await this.advanceAnchor({ ...payload, keyId: signer.keyId, signature });
+        return appended;
+    }
+    async advanceAnchor(candidate) {
+        const bytes = await readFileIfExists(this.location.anchorFile);
+        const current = bytes === null ? null : parseAnchor(bytes.toString('utf8'));
+        // An unreadable anchor is left in place: overwriting it would erase the
+        // evidence that someone wrote to it.
+        if (bytes !== null && current === null)
+            return;
+        if (!advancesAnchor(current, candidate))
+            return;
+        await writeFileAtomic(this.location.anchorFile, `${canonicalJson(candidate)}\n`, 0o600);
+    }
+    async writeRecord(body) {
+        const state = await this.currentState();
+        const line = encodeRecord(state.count, state.head, body);
+        // After a torn final line, start on a fresh line: the torn one stays
+        // visible as a broken record instead of being glued to this one.
+        const text = `${state.endsWithNewline ? '' : '\n'}${line}\n`;
+        const bytes = Buffer.from(text, 'utf8');
+        await appendFile(this.location.logFile, bytes);
+        const appended = { seq: state.count, hash: sha256(Buffer.from(line, 'utf8')) };
+        state.count += 1;
+        state.head = appended.hash;
+        state.sinceCheckpoint = body.kind === 'checkpoint' ? 0 : state.sinceCheckpoint + 1;
+        state.size += bytes.length;
+        state.endsWithNewline = true;
+        return appended;
+    }
+    /**
+     * Create the store directory with a `.gitignore` of `*`: a store inside the
+     * workspace (`.proof/`) must stay out of git and so out of the change sets
+     * the engine computes from it (and out of the user's commits).
+     */
+    async ensureDir() {
+        await mkdir(this.location.dir, { recursive: true });
+        await writeFile(join(this.location.dir, '.gitignore'), STORE_GITIGNORE, { flag: 'wx' }).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+    }
+    /** The cached end of the chain, re-read when the file changed behind our back. */
+    async currentState() {
+        const size = await fileSize(this.location.logFile);
+        if (this.state === null || this.state.size !== size)
+            this.state = await this.readState();
+        return this.state;
+    }
+    async readState() {
+        const log = await readFileIfExists(this.location.logFile);
+        if (log === null || log.length === 0)
+            return { count: 0, head: GENESIS_HASH, sinceCheckpoint: 0, size: log?.length ?? 0, endsWithNewline: true };
+        const { lines, torn } = splitLines(log);
+        const last = lines[lines.length - 1] ?? new Uint8Array();
+        let sinceCheckpoint = 0;
+        for (let i = lines.length - 1; i >= 0; i--) {
+            const line = lines[i];
+            if (line !== undefined && decodeRecord(line).record?.kind === 'checkpoint')
+                break;
+            sinceCheckpoint++;
+        }
+        return { count: lines.length, head: sha256(last), sinceCheckpoint, size: log.length, endsWithNewline: !torn };
+    }
+    signer() {
+        this.signerLoad ??= loadSigner(this.location.keyDir, { create: true });
+        return this.signerLoad.then((load) => load.signer ?? null);
+    }
+    async signerError() {
+        const load = await this.signerLoad;
+        return (load?.error ?? 'unknown').split(this.location.keyDir).join('$DSH_HOME/proof/keys');
+    }
+    /** The signer for verification: never creates a key just to look. */
+    peekSigner() {
+        return this.signerLoad ?? loadSigner(this.location.keyDir, { create: false });
+    }
+}
+function sha256(bytes) {
+    return createHash('sha256').update(bytes).digest('hex');
+}
+/** The file's size, `missing` when it does not exist. */
+async function fileSize(path, missing = 0) {
+    try {
+        return (await stat(path)).size;
+    }
+    catch (error) {
+        if (isMissing(error))
+            return missing;
+        throw error;
+    }
+}
