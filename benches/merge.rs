@@ -72,8 +72,9 @@ fn bench_in_memory(c: &mut Criterion, name: &str, spec: &MergeSpec) {
         }
         out
     };
-    let packages: Vec<(Tree, Tree, Tree)> =
-        (0..spec.packages).map(|p| (split(&versions.base, p), split(&versions.ours, p), split(&versions.theirs, p))).collect();
+    let packages: Vec<(Tree, Tree, Tree)> = (0..spec.packages)
+        .map(|p| (split(&versions.base, p), split(&versions.ours, p), split(&versions.theirs, p)))
+        .collect();
     let labels = Labels { ours: "fork@1.0.0", base: "upstream@1.0.0", theirs: "upstream@2.0.0" };
     c.bench_function(&format!("merge/in-memory/{name}"), |b| {
         b.iter(|| {

@@ -137,7 +137,9 @@ impl Diagnostic for ReleaseError {
 
     fn help(&self) -> Option<String> {
         match self {
-            ReleaseError::Missing { .. } => Some("commit the missing file, or run from the project root (`-C <dir>`)".into()),
+            ReleaseError::Missing { .. } => {
+                Some("commit the missing file, or run from the project root (`-C <dir>`)".into())
+            }
             ReleaseError::Git { .. } => Some("set SOURCE_DATE_EPOCH to build outside a git checkout".into()),
             ReleaseError::NotReproducible { .. } => {
                 Some("this is a bug in forklayer: please report it with both archives".into())

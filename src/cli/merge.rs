@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{json, Map, Value};
 
-use super::{Context0, Outcome};
+use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::merge::file::Outcome as FileOutcome;
 use crate::merge::layer::{merge, FileReport, MergeOptions, MergeOutcome};
@@ -58,7 +58,7 @@ pub struct Args {
 /// Set by Ctrl-C; the merge stops before swapping anything in.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
     // Without a handler Ctrl-C would kill the process mid-swap. A second
     // registration in the same process fails; the first one still works.
@@ -76,7 +76,7 @@ pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
         allow_dirty: args.allow_dirty,
         cancel: Some(&INTERRUPTED),
     };
-    let outcome = super::with_layer_context(
+    let outcome = super::with_context_message(
         merge(&layer, &options).map_err(anyhow::Error::from),
         &format!("merge the fork layer onto upstream `{}`", args.version),
     )?;
@@ -88,7 +88,7 @@ pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
     Ok(Outcome::new(status, human_report(&outcome), json_report(&outcome, args.dry_run)))
 }
 
-fn report_status(ctx: &Context0, outcome: &MergeOutcome, dry_run: bool) {
+fn report_status(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) {
     let verb = if dry_run { "Would merge" } else { "Merged" };
     ctx.reporter.status(verb, &format!("{} -> {}: {}", outcome.from, outcome.to, summary_line(outcome)));
     let conflicts = outcome.conflicts();

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
-use super::{Context0, Outcome};
 use super::UsageError;
+use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::layer::Layer;
 use crate::rebuild::read_own_package;
@@ -41,7 +41,7 @@ pub struct Args {
     pub source_date_epoch: Option<i64>,
 }
 
-pub(crate) fn exec(ctx: &Context0, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
     let timestamp = match args.source_date_epoch {
         Some(seconds) => seconds,
@@ -79,7 +79,10 @@ fn own_packages(layer: &Layer) -> anyhow::Result<Vec<(String, Tree)>> {
     for own in &layer.own {
         let dir = layer.package_dir(&layer.paths.forks, &own.name);
         let rel = dir.strip_prefix(&layer.root).map_err(|_| {
-            UsageError(format!("the fork layer `{}` must be inside the project to be released", layer.paths.forks.display()))
+            UsageError(format!(
+                "the fork layer `{}` must be inside the project to be released",
+                layer.paths.forks.display()
+            ))
         })?;
         let rel = rel.to_string_lossy().replace('\\', "/");
         packages.push((rel, read_own_package(layer, own)?));

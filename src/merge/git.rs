@@ -70,9 +70,7 @@ impl Repo {
     pub fn discover(path: &Path) -> Result<Repo, GitError> {
         let no_repo = |source| GitError::NoRepository { path: path.to_path_buf(), source };
         let repo = Repository::discover(path).map_err(no_repo)?;
-        let workdir = repo
-            .workdir()
-            .ok_or_else(|| no_repo(git2::Error::from_str("bare repository")))?;
+        let workdir = repo.workdir().ok_or_else(|| no_repo(git2::Error::from_str("bare repository")))?;
         let workdir = canonical(workdir);
         Ok(Repo { repo, workdir })
     }
@@ -133,7 +131,9 @@ impl Repo {
     fn subtree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Option<git2::Tree<'_>>, GitError> {
         let read_err = |source| GitError::Read { path: rel.to_string(), source };
         match tree.get_path(Path::new(rel)) {
-            Ok(entry) if entry.kind() == Some(ObjectType::Tree) => Ok(Some(self.repo.find_tree(entry.id()).map_err(read_err)?)),
+            Ok(entry) if entry.kind() == Some(ObjectType::Tree) => {
+                Ok(Some(self.repo.find_tree(entry.id()).map_err(read_err)?))
+            }
             Ok(_) => Ok(None),
             Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
             Err(source) => Err(read_err(source)),

@@ -28,10 +28,10 @@ use crate::manifest::Manifest;
 use crate::merge::file::{ConflictKind, Outcome};
 use crate::merge::git::{GitError, Repo};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge, PackageMergeError};
-use crate::review::package_diff;
 use crate::merge::text::Labels;
 use crate::merge::transaction::{write_staged, Transaction, TransactionError};
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
+use crate::review::package_diff;
 use crate::snapshot::{snapshot, SnapshotError, SnapshotSource};
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -259,8 +259,10 @@ pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         let full = layer.full_name(name);
         let base = base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?;
         let theirs = Tree::read_dir(&layer.package_dir(&staged_upstream, name))?;
-        let fork = take_package(&mut ours, &full)
-            .ok_or_else(|| MergeError::MissingFork { package: full.clone(), path: layer.package_dir(&paths.forks, name) })?;
+        let fork = take_package(&mut ours, &full).ok_or_else(|| MergeError::MissingFork {
+            package: full.clone(),
+            path: layer.package_dir(&paths.forks, name),
+        })?;
         if layer.carried.iter().any(|c| c == name) {
             check_carried(&full, &base, &fork)?;
         }
@@ -492,6 +494,3 @@ fn stage_patches(patches: &Path, planned: &PlannedPatches, stage: &Path) -> Resu
     write_staged(&next, stage)?;
     Ok(())
 }
-
-#[cfg(test)]
-mod tests;

@@ -57,12 +57,7 @@ pub struct TextMergeError {
 /// changes on one side are taken, identical changes on both sides are taken
 /// once, and overlapping or adjacent changes become a conflict region showing
 /// the ours, base and theirs lines.
-pub fn merge_text(
-    base: &[u8],
-    ours: &[u8],
-    theirs: &[u8],
-    labels: &Labels<'_>,
-) -> Result<TextMerge, TextMergeError> {
+pub fn merge_text(base: &[u8], ours: &[u8], theirs: &[u8], labels: &Labels<'_>) -> Result<TextMerge, TextMergeError> {
     // git2 does not initialise libgit2 before `git_merge_file`; without it
     // the call fails with "no error". The init runs once per process.
     libgit2_sys::init();
@@ -72,11 +67,7 @@ pub fn merge_text(
         input
     };
     let mut options = MergeFileOptions::new();
-    options
-        .ancestor_label(labels.base)
-        .our_label(labels.ours)
-        .their_label(labels.theirs)
-        .style_diff3(true);
+    options.ancestor_label(labels.base).our_label(labels.ours).their_label(labels.theirs).style_diff3(true);
     let result = git2::merge_file(&input(base), &input(ours), &input(theirs), Some(&mut options))
         .map_err(|source| TextMergeError { source })?;
     let conflicted = !result.is_automergeable();

@@ -68,7 +68,8 @@ impl Transaction {
     pub fn unstage(&mut self, target: &Path) -> Result<(), TransactionError> {
         if let Some(at) = self.swaps.iter().position(|s| s.target == target) {
             let swap = self.swaps.remove(at);
-            fs::remove_dir_all(&swap.stage).map_err(TransactionError::new("remove the staging directory", &swap.stage))?;
+            fs::remove_dir_all(&swap.stage)
+                .map_err(TransactionError::new("remove the staging directory", &swap.stage))?;
         }
         Ok(())
     }

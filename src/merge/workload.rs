@@ -42,7 +42,8 @@ pub struct MergeSpec {
 
 impl MergeSpec {
     /// Like the real layer: 12 packages, ~1.2 MB, one 10k-line file.
-    pub const REAL_SIZE: MergeSpec = MergeSpec { packages: 12, files_per_package: 8, lines_per_file: 240, big_file_lines: 10_000 };
+    pub const REAL_SIZE: MergeSpec =
+        MergeSpec { packages: 12, files_per_package: 8, lines_per_file: 240, big_file_lines: 10_000 };
     /// 5,000 files: 1,000 packages of 5 files.
     pub const FIVE_THOUSAND_FILES: MergeSpec =
         MergeSpec { packages: 1_000, files_per_package: 4, lines_per_file: 40, big_file_lines: 0 };
@@ -161,7 +162,12 @@ fn declaration(names: &[String]) -> String {
 }
 
 /// Writes one `.tgz` per package (npm layout: `package/<file>`).
-fn write_tarballs(tree: &Tree, names: &[String], version: &str, dir: &Path) -> Result<PathBuf, Box<dyn std::error::Error>> {
+fn write_tarballs(
+    tree: &Tree,
+    names: &[String],
+    version: &str,
+    dir: &Path,
+) -> Result<PathBuf, Box<dyn std::error::Error>> {
     std::fs::create_dir_all(dir)?;
     for name in names {
         let prefix = format!("{SCOPE}/{name}/");

@@ -52,7 +52,13 @@ fn project(root: &Path) {
 }
 
 fn options(root: &Path, out: &Path) -> ReleaseOptions {
-    ReleaseOptions { root: root.to_path_buf(), version: "1.2.3-rc.1".into(), out_dir: out.to_path_buf(), timestamp: TIMESTAMP, packages: Vec::new() }
+    ReleaseOptions {
+        root: root.to_path_buf(),
+        version: "1.2.3-rc.1".into(),
+        out_dir: out.to_path_buf(),
+        timestamp: TIMESTAMP,
+        packages: Vec::new(),
+    }
 }
 
 fn entry_names(zip: &[u8]) -> Vec<String> {

@@ -243,8 +243,12 @@ fn text_conflicts_match_git_merge_file_diff3_byte_for_byte() {
     publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
     dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
     for path in ["same-line.js", "adjacent.js", "crlf-flip.js", "no-eol.js", "min.js"] {
-        let expected =
-            git_merge_file(dir.path(), &file_bytes(&m.a1, path), &file_bytes(&m.a_fork, path), &file_bytes(&m.a2, path));
+        let expected = git_merge_file(
+            dir.path(),
+            &file_bytes(&m.a1, path),
+            &file_bytes(&m.a_fork, path),
+            &file_bytes(&m.a2, path),
+        );
         let written = dir.read(&format!("profile/forks/@acme/a/{path}"));
         assert_eq!(String::from_utf8_lossy(&written), String::from_utf8_lossy(&expected), "{path}");
         assert_eq!(written, expected, "{path}");
@@ -264,7 +268,11 @@ fn conflicts_keep_both_versions_and_everything_else_is_merged() {
     publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
     let run = dir.run(&["merge", "2.0.0", "--from", "new"]);
     run.assert_code(1);
-    assert!(run.stdout.contains("conflict   @acme/a/image.png (binary; copies: image.png.ours, image.png.theirs)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("conflict   @acme/a/image.png (binary; copies: image.png.ours, image.png.theirs)"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stderr.contains("gen-patches"), "{}", run.stderr);
     let fork = |p: &str| dir.read(&format!("profile/forks/@acme/a/{p}"));
     // Binary: the fork file stays, both versions sit next to it.
@@ -351,7 +359,11 @@ fn uncommitted_changes_are_refused_unless_allowed() {
     let before = state(&dir);
     let run = dir.run(&["merge", "2.0.0", "--from", "new"]);
     run.assert_code(2);
-    assert!(run.stderr.contains("uncommitted changes") && run.stderr.contains("profile/forks/@acme/a/kept.js"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("uncommitted changes") && run.stderr.contains("profile/forks/@acme/a/kept.js"),
+        "{}",
+        run.stderr
+    );
     assert!(run.stderr.contains("--allow-dirty"), "{}", run.stderr);
     assert_eq!(state(&dir), before);
     dir.run(&["merge", "2.0.0", "--from", "new", "--allow-dirty"]).assert_code(1);
@@ -450,7 +462,8 @@ fn ctrl_c_before_the_swap_changes_nothing() {
 fn merge_help_documents_the_exit_codes() {
     let run = TestDir::new().run(&["merge", "--help"]);
     run.assert_code(0);
-    for needle in ["--dry-run", "--allow-dirty", "--from", "Exit codes:", "  1  conflicts to resolve", "  3  integrity"] {
+    for needle in ["--dry-run", "--allow-dirty", "--from", "Exit codes:", "  1  conflicts to resolve", "  3  integrity"]
+    {
         assert!(run.stdout.contains(needle), "{needle} missing from:\n{}", run.stdout);
     }
 }

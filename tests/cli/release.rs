@@ -2,7 +2,8 @@
 //! profile, and nothing that only builds it; installable once unpacked.
 
 use std::io::{Cursor, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use serde_json::Value;
 
@@ -168,4 +169,56 @@ fn the_version_flag_names_the_archive() {
     run.assert_code(0);
     assert!(dir.exists("dist/dsh-profile-self-checking-2.0.0-rc.1.zip"));
     dir.run(&["release", "--version", "../evil", "--source-date-epoch", EPOCH]).assert_code(2);
+}
+
+/// Extracts `zip` below `dest`, keeping the executable bits.
+fn unzip(zip: &[u8], dest: &Path) {
+    for (name, bytes, mode) in entries(zip) {
+        let path = dest.join(&name);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, bytes).expect("write");
+        set_mode(&path, mode.is_some_and(|m| m & 0o111 != 0));
+    }
+}
+
+fn repository_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_real_release_unpacks_and_installs_into_a_fresh_dsh_home() {
+    let work = TestDir::new();
+    let out = work.join("dist");
+    let run = Command::new(env!("CARGO_BIN_EXE_forklayer"))
+        .args(["-C"])
+        .arg(repository_root())
+        .args(["release", "--source-date-epoch", EPOCH, "--out"])
+        .arg(&out)
+        .output()
+        .expect("run forklayer");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let zip_path = std::fs::read_dir(&out).expect("ls").next().expect("one archive").expect("entry").path();
+    let zip = std::fs::read(&zip_path).expect("read zip");
+    for (name, _, _) in entries(&zip) {
+        for build_input in ["/src/", "/Cargo.", "/plugins/", "/upstream/", "/patches/", "/tests/", "/node_modules/"] {
+            assert!(!name.contains(build_input), "{name} is a build input");
+        }
+    }
+    let unpacked = work.join("unpacked");
+    unzip(&zip, &unpacked);
+    let top = std::fs::read_dir(&unpacked).expect("ls").next().expect("top dir").expect("entry").path();
+    let home = work.join("dsh-home");
+    let install = Command::new("bash")
+        .arg("install.sh")
+        .arg("--dsh-home")
+        .arg(&home)
+        .current_dir(&top)
+        .env_remove("DSH_HOME")
+        .output()
+        .expect("run install.sh");
+    let stderr = String::from_utf8_lossy(&install.stderr);
+    assert!(install.status.success(), "install.sh failed:\n{}\n{stderr}", String::from_utf8_lossy(&install.stdout));
+    let profile = home.join("profiles/self-checking");
+    assert!(profile.join("package.json").is_file(), "{stderr}");
+    assert!(profile.join("verify.mjs").is_file(), "{stderr}");
 }

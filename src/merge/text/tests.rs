@@ -15,12 +15,24 @@ const CASES: &[(&str, &str, &str, &str, bool)] = &[
     ("crlf/lf flip on one side", "a\nb\nc\nd\n", "a\r\nb\r\nc\r\nd\r\n", "a\nb\nc\nD\n", true),
     ("no final newline, last line both", "a\nb\nc", "a\nb\nC1", "a\nb\nC2", true),
     ("no final newline, clean", "a\nb\nc", "A\nb\nc", "a\nb\nc\nd", false),
-    ("minified one-line file", "var a=1;var b=2;var c=3;", "var a=10;var b=2;var c=3;", "var a=1;var b=2;var c=30;", true),
+    (
+        "minified one-line file",
+        "var a=1;var b=2;var c=3;",
+        "var a=10;var b=2;var c=3;",
+        "var a=1;var b=2;var c=30;",
+        true,
+    ),
     ("insertions at the same place", "a\nb\n", "a\nx\nb\n", "a\ny\nb\n", true),
     ("bom kept", "\u{feff}a\nb\n", "\u{feff}a\nB\n", "\u{feff}a\nC\n", true),
     ("empty base, both added", "", "x\ny\n", "x\nz\n", true),
     ("empty base, crlf", "", "x\r\n", "y\r\n", true),
-    ("several conflicts", "1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\nA\n3\n4\n5\n6\n7\nB\n9\n", "1\nC\n3\n4\n5\n6\n7\nD\n9\n", true),
+    (
+        "several conflicts",
+        "1\n2\n3\n4\n5\n6\n7\n8\n9\n",
+        "1\nA\n3\n4\n5\n6\n7\nB\n9\n",
+        "1\nC\n3\n4\n5\n6\n7\nD\n9\n",
+        true,
+    ),
 ];
 
 fn git_merge_file(dir: &Path, base: &str, ours: &str, theirs: &str) -> Vec<u8> {
@@ -46,11 +58,7 @@ fn output_matches_git_merge_file_diff3_byte_for_byte() {
         let merged = merge_text(base.as_bytes(), ours.as_bytes(), theirs.as_bytes(), &LABELS).expect("merge");
         assert_eq!(merged.is_conflicted(), conflicted, "{name}");
         let expected = git_merge_file(dir.path(), base, ours, theirs);
-        assert_eq!(
-            String::from_utf8_lossy(merged.content()),
-            String::from_utf8_lossy(&expected),
-            "{name}"
-        );
+        assert_eq!(String::from_utf8_lossy(merged.content()), String::from_utf8_lossy(&expected), "{name}");
         assert_eq!(merged.content(), expected.as_slice(), "{name}");
     }
 }
