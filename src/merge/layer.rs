@@ -182,16 +182,18 @@ impl Diagnostic for MergeError {
             | MergeError::NoBase { .. }
             | MergeError::MissingFork { .. }
             | MergeError::CarriedModified { .. }
-            | MergeError::Interrupted => ExitStatus::Usage,
+            | MergeError::Interrupted
+            | MergeError::Package {
+                source: PackageMergeError::SideFileTaken { .. } | PackageMergeError::FileDirectoryClash { .. },
+                ..
+            }
+            | MergeError::Git(
+                GitError::NoRepository { .. } | GitError::NoHead { .. } | GitError::OutsideWorkTree { .. },
+            ) => ExitStatus::Usage,
             MergeError::RebuildCheck { .. } => ExitStatus::Bug,
             MergeError::Snapshot(e) => e.exit_status(),
             MergeError::Tree(e) => e.exit_status(),
-            MergeError::Git(_) | MergeError::Package { .. } | MergeError::Transaction(_) => match self {
-                MergeError::Package { source: PackageMergeError::SideFileTaken { .. }, .. }
-                | MergeError::Package { source: PackageMergeError::FileDirectoryClash { .. }, .. } => ExitStatus::Usage,
-                MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => ExitStatus::Usage,
-                _ => ExitStatus::Integrity,
-            },
+            MergeError::Git(_) | MergeError::Package { .. } | MergeError::Transaction(_) => ExitStatus::Integrity,
         }
     }
 

@@ -222,3 +222,14 @@ fn the_real_release_unpacks_and_installs_into_a_fresh_dsh_home() {
     assert!(profile.join("package.json").is_file(), "{stderr}");
     assert!(profile.join("verify.mjs").is_file(), "{stderr}");
 }
+
+#[test]
+fn release_help_documents_contents_and_exit_codes() {
+    let run = TestDir::new().run(&["release", "--help"]);
+    run.assert_code(0);
+    for needle in
+        ["--version", "--out", "--check", "SOURCE_DATE_EPOCH", "Exit codes:", "  1  --check: two builds differ"]
+    {
+        assert!(run.stdout.contains(needle), "{needle} missing from:\n{}", run.stdout);
+    }
+}
