@@ -250,7 +250,8 @@ pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let from = committed_version(&repo, &paths.upstream)?;
     let names = layer.upstream_packages();
     let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), &names)?;
-    let mut ours = read_forks(&paths.forks)?;
+    let original_forks = read_forks(&paths.forks)?;
+    let mut ours = original_forks.clone();
     let mut tx = Transaction::new();
     let staged_upstream = tx.stage(&paths.upstream)?;
     let vendored = vendor(layer, options, &staged_upstream)?;
@@ -281,7 +282,7 @@ pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     check_cancel(options)?;
     let written = !options.dry_run;
     if written {
-        write_staged(&merged.forks, &tx.stage(&paths.forks)?)?;
+        write_staged(&merged.forks, &tx.stage(&paths.forks)?, Some((&paths.forks, &original_forks)))?;
         if let Some(planned) = &planned {
             stage_patches(&paths.patches, planned, &tx.stage(&paths.patches)?)?;
         }
@@ -493,6 +494,6 @@ fn stage_patches(patches: &Path, planned: &PlannedPatches, stage: &Path) -> Resu
     for (file, bytes) in &planned.files {
         next.insert(file.clone(), FileEntry::new(bytes.clone()))?;
     }
-    write_staged(&next, stage)?;
+    write_staged(&next, stage, None)?;
     Ok(())
 }

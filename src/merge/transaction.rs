@@ -130,10 +130,12 @@ fn swap_back(swap: &Swap) -> io::Result<()> {
 
 /// Writes every file of `tree` below the (new, empty) staging directory
 /// `stage`. Thousands of files are written per merge, so each directory is
-/// created once (the walk is sorted, so a directory's files are adjacent)
-/// and only executables get an explicit mode; other files are created the
-/// way `git checkout` creates them.
-pub fn write_staged(tree: &Tree, stage: &Path) -> Result<(), TreeError> {
+/// created once (the walk is sorted, so a directory's files are adjacent),
+/// only executables get an explicit mode (other files are created the way
+/// `git checkout` creates them), and a file identical to the one at the
+/// same path of `reuse` (the directory being replaced, and its contents)
+/// is hard-linked from there instead of written again.
+pub fn write_staged(tree: &Tree, stage: &Path, reuse: Option<(&Path, &Tree)>) -> Result<(), TreeError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| TreeError::Io { path, source }
@@ -145,6 +147,13 @@ pub fn write_staged(tree: &Tree, stage: &Path) -> Result<(), TreeError> {
         if last_dir.as_ref() != Some(&dir) {
             fs::create_dir_all(&dir).map_err(io(&dir))?;
             last_dir = Some(dir);
+        }
+        let linked = match reuse {
+            Some((root, old)) if old.get(rel) == Some(entry) => fs::hard_link(root.join(rel), &path).is_ok(),
+            _ => false,
+        };
+        if linked {
+            continue;
         }
         fs::write(&path, &entry.bytes).map_err(io(&path))?;
         if entry.executable {

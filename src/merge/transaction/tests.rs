@@ -70,9 +70,29 @@ fn staged_writes_keep_bytes_and_the_executable_bit() {
     tree.insert("a/b/c.txt", FileEntry::new(b"c\r\n".to_vec())).expect("insert");
     tree.insert("a/run", FileEntry::executable(b"#!/bin/sh\n".to_vec())).expect("insert");
     tree.insert("z", FileEntry::new(Vec::new())).expect("insert");
-    write_staged(&tree, dir.path()).expect("write");
+    write_staged(&tree, dir.path(), None).expect("write");
     let read = Tree::read_dir(dir.path()).expect("read");
     assert_eq!(read.get("a/b/c.txt"), tree.get("a/b/c.txt"));
     assert_eq!(read.get("z"), tree.get("z"));
     assert_eq!(read.get("a/run").map(|e| e.executable), Some(cfg!(unix)));
+}
+
+#[test]
+fn identical_files_are_linked_from_the_directory_being_replaced() {
+    use crate::merge::transaction::write_staged;
+    use crate::tree::{FileEntry, Tree};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let old_root = dir.path().join("old");
+    let mut old = Tree::new();
+    old.insert("same.txt", FileEntry::new(b"same".to_vec())).expect("insert");
+    old.insert("changed.txt", FileEntry::new(b"before".to_vec())).expect("insert");
+    write_staged(&old, &old_root, None).expect("write old");
+    let mut new = Tree::new();
+    new.insert("same.txt", FileEntry::new(b"same".to_vec())).expect("insert");
+    new.insert("changed.txt", FileEntry::new(b"after".to_vec())).expect("insert");
+    let stage = dir.path().join("stage");
+    write_staged(&new, &stage, Some((&old_root, &old))).expect("write new");
+    // Removing the old directory (as the swap does) leaves the new intact.
+    fs::remove_dir_all(&old_root).expect("rm");
+    assert_eq!(Tree::read_dir(&stage).expect("read"), new);
 }
