@@ -7,6 +7,7 @@
 //! repositories stay in `target/forklayer-bench/merge-<name>/` (a git
 //! repository with `new/` holding the 2.0.0 tarballs), so the CLI can be
 //! timed on them too: `forklayer -C <dir> merge 2.0.0 --from new --dry-run`.
+//! Set `FORKLAYER_BENCH_DIR` to generate them elsewhere (e.g. `/dev/shm/x`).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,8 +21,13 @@ use forklayer::merge::workload::{generate, reset_to_head, write_repository, Merg
 use forklayer::snapshot::SnapshotSource;
 use forklayer::tree::Tree;
 
+/// `FORKLAYER_BENCH_DIR` puts the repositories elsewhere, e.g. on a tmpfs
+/// to measure forklayer rather than the disk.
 fn repository(name: &str, spec: &MergeSpec) -> Layer {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/forklayer-bench").join(format!("merge-{name}"));
+    let base = std::env::var_os("FORKLAYER_BENCH_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/forklayer-bench"));
+    let root = base.join(format!("merge-{name}"));
     write_repository(spec, &root).expect("write workload")
 }
 
