@@ -1,6 +1,12 @@
-import { compareCodeUnits } from './canonical.js';
+import { canonicalJson, compareCodeUnits } from './canonical.js';
 import { ProofError } from './errors.js';
 import { baseName, normaliseRelative, parentDir } from './paths.js';
+/** Whether `check` is defined differently from `before` (an unknown definition never differs). */
+export function isRedefined(before, check) {
+    if (before.command !== check.command || before.cwd !== check.cwd)
+        return true;
+    return before.definition !== undefined && check.definition !== undefined && before.definition !== check.definition;
+}
 const MANIFEST_NAMES = new Set([
     'package.json', 'pyproject.toml', 'setup.cfg', 'tox.ini', 'pytest.ini', 'mypy.ini', '.mypy.ini',
     'ruff.toml', '.ruff.toml', 'go.mod', 'Cargo.toml', 'Makefile', 'makefile', 'GNUmakefile',
@@ -61,7 +67,7 @@ function discoverInDir(dir, names, input, dirs, present) {
     for (const makefile of ['GNUmakefile', 'makefile', 'Makefile']) {
         const text = at(makefile);
         if (text !== null && /^test\s*:(?!=)/m.test(text)) {
-            checks.push(discovered('make', dir, 'test', 'make test', makefile));
+            checks.push({ ...discovered('make', dir, 'test', 'make test', makefile), definition: text });
             break;
         }
     }
@@ -86,7 +92,7 @@ function npmChecks(dir, text, runner) {
         if (name === 'test' && /no test specified/.test(body))
             continue;
         const command = name === 'test' ? `${runner} test` : `${runner} run ${name}`;
-        checks.push(discovered('npm', dir, name, command, 'package.json'));
+        checks.push({ ...discovered('npm', dir, name, command, 'package.json'), definition: canonicalJson(scripts) });
     }
     return checks;
 }

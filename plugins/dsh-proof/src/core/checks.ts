@@ -1,6 +1,12 @@
-import { compareCodeUnits } from './canonical.js'
+import { canonicalJson, compareCodeUnits, type CanonicalValue } from './canonical.js'
 import { ProofError } from './errors.js'
 import { baseName, normaliseRelative, parentDir } from './paths.js'
+
+/** Whether `check` is defined differently from `before` (an unknown definition never differs). */
+export function isRedefined(before: Readonly<CheckSpec>, check: Readonly<CheckSpec>): boolean {
+  if (before.command !== check.command || before.cwd !== check.cwd) return true
+  return before.definition !== undefined && check.definition !== undefined && before.definition !== check.definition
+}
 
 /** Where a check came from. */
 export type CheckKind = 'npm' | 'pytest' | 'mypy' | 'ruff' | 'go' | 'cargo' | 'make' | 'config'
@@ -21,6 +27,14 @@ export interface CheckSpec {
   readonly timeoutMs: number | null
   /** The file (or `config`) that declared the check. */
   readonly source: string
+  /**
+   * What the command runs, as declared in the workspace where the command
+   * does not say it: every npm script (`npm test` may call the others), the
+   * whole Makefile. `null` when the command is the whole definition. A check
+   * whose definition changed since the baseline proves nothing against it
+   * (`"test": "true"` passes whatever the code does).
+   */
+  readonly definition?: string | null
 }
 
 /** A check declared in configuration (`checks` option). */
@@ -109,7 +123,7 @@ function discoverInDir(
   for (const makefile of ['GNUmakefile', 'makefile', 'Makefile']) {
     const text = at(makefile)
     if (text !== null && /^test\s*:(?!=)/m.test(text)) {
-      checks.push(discovered('make', dir, 'test', 'make test', makefile))
+      checks.push({ ...discovered('make', dir, 'test', 'make test', makefile), definition: text })
       break
     }
   }
@@ -131,7 +145,7 @@ function npmChecks(dir: string, text: string, runner: string): CheckSpec[] {
     // npm init's placeholder fails by design: it is not a check.
     if (name === 'test' && /no test specified/.test(body)) continue
     const command = name === 'test' ? `${runner} test` : `${runner} run ${name}`
-    checks.push(discovered('npm', dir, name, command, 'package.json'))
+    checks.push({ ...discovered('npm', dir, name, command, 'package.json'), definition: canonicalJson(scripts as CanonicalValue) })
   }
   return checks
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { discoverChecks } from '../../lib/core/checks.js'
+import { discoverChecks, isRedefined } from '../../lib/core/checks.js'
 
 /** @param {Record<string, string>} tree */
 function discover(tree, /** @type {any} */ extra = {}) {
@@ -51,5 +51,19 @@ test('discoverChecks', async (t) => {
   })
   await t.test('should skip heuristics when discovery is off', () => {
     assert.deepEqual(discover({ 'go.mod': 'module m' }, { discover: false }), [])
+  })
+  await t.test('should record what npm and make checks run, so a redefinition is seen', () => {
+    const before = discover({ 'package.json': JSON.stringify({ scripts: { test: 'npm run unit', unit: 'node --test' } }), Makefile: 'test:\n\tpytest\n' })
+    const hollow = discover({ 'package.json': JSON.stringify({ scripts: { test: 'npm run unit', unit: 'true' } }), Makefile: 'test:\n\ttrue\n' })
+    const same = discover({ 'package.json': JSON.stringify({ scripts: { unit: 'node --test', test: 'npm run unit' } }), Makefile: 'test:\n\tpytest\n' })
+    assert.deepEqual(before.map((c) => c.id), ['make:.:test', 'npm:.:test'])
+    for (const [i, check] of before.entries()) {
+      assert.equal(isRedefined(check, /** @type {any} */ (hollow[i])), true, `${check.id}: a script it calls changed`)
+      assert.equal(isRedefined(check, /** @type {any} */ (same[i])), false, `${check.id}: key order is not a change`)
+    }
+    const explicit = discover({}, { explicit: [{ name: 'x', command: 'make check' }] })[0]
+    assert.ok(explicit)
+    assert.equal(isRedefined(explicit, { ...explicit, command: 'true' }), true)
+    assert.equal(isRedefined({ ...explicit, definition: undefined }, { ...explicit, definition: 'x' }), false, 'a baseline from before definitions were recorded')
   })
 })
