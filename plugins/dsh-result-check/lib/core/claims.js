@@ -1,5 +1,6 @@
 import { derivedResultOffsets } from './derivations.js';
 import { maskUncheckedSpans } from './mask.js';
+import { isImpliedRatio } from './ratios.js';
 // A numeric run: digits, optionally separated by single `.` or `,`, and
 // groups of three digits after a space or apostrophe (1 234 567, 1'234).
 const NUMERIC_RUN = /\d(?:[.,]?\d)*(?:[ \u00a0\u202f\u2009'’]\d{3}(?:[.,]?\d)*)*/g;
@@ -66,6 +67,8 @@ const UNIT_SCALES = new Map([
     ['亿', [1, 1e8]],
     ['倍', [1]],
 ]);
+/** Units of a ratio: `1.6x`, `1.6倍`. */
+const RATIO_UNITS = new Set(['x', 'X', '×', '倍']);
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
 const HEDGE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|介于|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`, 'i');
 const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|之间|多|余|来|出头))/i;
@@ -324,6 +327,9 @@ function claimAt(masked, answer, reading, minIntegerDigits) {
             return undefined;
     }
     const suffix = percent ? (PERCENT_AFTER.exec(site.after)?.[0] ?? '') : unit && site.after.slice(0, site.after.indexOf(unit) + unit.length);
+    const ratioKind = percent ? 'percent' : RATIO_UNITS.has(unit) ? 'times' : undefined;
+    if (ratioKind && isImpliedRatio(masked, start, end, roundingRange(literal.value, literal.step, 1), ratioKind))
+        return undefined;
     const ranges = [literal, ...others.map((value) => parseLiteral(value, exponent))].flatMap((value) => rangesFor(value, unit, percent));
     return {
         text: answer.slice(start, end) + suffix,

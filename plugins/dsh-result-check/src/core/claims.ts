@@ -1,5 +1,6 @@
 import { derivedResultOffsets } from './derivations.js';
 import { maskUncheckedSpans } from './mask.js';
+import { isImpliedRatio } from './ratios.js';
 
 /** A closed range of values; a source value inside it rounds to the claim. */
 export interface ValueRange {
@@ -99,6 +100,8 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
   ['亿', [1, 1e8]],
   ['倍', [1]],
 ]);
+/** Units of a ratio: `1.6x`, `1.6倍`. */
+const RATIO_UNITS: ReadonlySet<string> = new Set(['x', 'X', '×', '倍']);
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
 
 const HEDGE_BEFORE = new RegExp(
@@ -389,6 +392,8 @@ function claimAt(masked: string, answer: string, reading: RunReading, minInteger
     if (parts.length === 0) return undefined;
   }
   const suffix = percent ? (PERCENT_AFTER.exec(site.after)?.[0] ?? '') : unit && site.after.slice(0, site.after.indexOf(unit) + unit.length);
+  const ratioKind = percent ? 'percent' : RATIO_UNITS.has(unit) ? 'times' : undefined;
+  if (ratioKind && isImpliedRatio(masked, start, end, roundingRange(literal.value, literal.step, 1), ratioKind)) return undefined;
   const ranges = [literal, ...others.map((value) => parseLiteral(value, exponent))].flatMap((value) => rangesFor(value, unit, percent));
   return {
     text: answer.slice(start, end) + suffix,

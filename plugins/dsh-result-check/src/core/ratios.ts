@@ -1,0 +1,74 @@
+import type { ValueRange } from './claims.js';
+
+/**
+ * Recognise a percentage or ratio that the answer derives from two numbers it
+ * states in the same sentence: `1,522 passed and 2 failed (99.87%)`, `from
+ * 480ms to 312ms (35% faster)`, `1.6x (2400 vs 1500)`. Such a figure is a
+ * derivation the reader can follow, so it needs no source of its own; its
+ * operands are still checked where they are claims.
+ */
+
+/** How the figure relates to its two operands. */
+export type RatioKind = 'percent' | 'times';
+
+// Sentence ends: line breaks, sentence punctuation, a period before a space.
+// Semicolons join clauses of one statement (budget 12,500; spent 9,870.25 (78.96%)).
+const SENTENCE_BREAK = /[\n。！？!?]|\.(?=\s|$)/g;
+const OPERAND = /\d+(?:,\d{3})*(?:\.\d+)?/g;
+const MAX_SENTENCE_CHARS = 300;
+// More operands than this make a chance match too likely: the figure stays a claim.
+const MAX_OPERANDS = 8;
+
+/** `[start, end)` of the sentence of `text` around `[at, atEnd)`. */
+function sentenceAround(text: string, at: number, atEnd: number): readonly [number, number] {
+  const from = Math.max(0, at - MAX_SENTENCE_CHARS);
+  let start = from;
+  for (const match of text.slice(from, at).matchAll(SENTENCE_BREAK)) start = from + match.index + match[0].length;
+  const tail = text.slice(atEnd, atEnd + MAX_SENTENCE_CHARS);
+  SENTENCE_BREAK.lastIndex = 0;
+  const next = tail.search(SENTENCE_BREAK);
+  return [start, next < 0 ? atEnd + tail.length : atEnd + next];
+}
+
+/** The numbers of `text[start, end)` other than the figure at `[at, atEnd)`. */
+function operandsAround(text: string, start: number, end: number, at: number, atEnd: number): number[] {
+  const values: number[] = [];
+  for (const match of text.slice(start, end).matchAll(OPERAND)) {
+    const index = start + match.index;
+    if (index + match[0].length > at && index < atEnd) continue;
+    values.push(Number(match[0].replace(/,/g, '')));
+  }
+  return values;
+}
+
+/** Figures two operands give: a/b, and for percentages also a/(a+b) and the change |a-b|/b. */
+function* figures(a: number, b: number, kind: RatioKind): Generator<number> {
+  if (b === 0) return;
+  if (kind === 'times') {
+    yield a / b;
+    return;
+  }
+  yield (a / b) * 100;
+  yield (Math.abs(a - b) / b) * 100;
+  if (a + b !== 0) yield (a / (a + b)) * 100;
+}
+
+/**
+ * Whether the figure written at `[at, atEnd)` of `text` (the masked answer),
+ * whose value at scale 1 must fall in `range`, is a ratio or percentage of two
+ * other numbers of its sentence.
+ */
+export function isImpliedRatio(text: string, at: number, atEnd: number, range: Readonly<ValueRange>, kind: RatioKind): boolean {
+  const [start, end] = sentenceAround(text, at, atEnd);
+  const operands = operandsAround(text, start, end, at, atEnd);
+  if (operands.length < 2 || operands.length > MAX_OPERANDS) return false;
+  for (const [i, a] of operands.entries()) {
+    for (const [j, b] of operands.entries()) {
+      if (i === j) continue;
+      for (const figure of figures(a, b, kind)) {
+        if (figure >= range.lo && figure <= range.hi) return true;
+      }
+    }
+  }
+  return false;
+}
