@@ -73,11 +73,14 @@ const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
 const HEDGE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|介于|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`, 'i');
 const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|之间|多|余|来|出头))/i;
 // A number right after one of these words is a reference, not a quantity.
-const REFERENCE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`, 'i');
+const REFERENCE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode|iso|iec|rfc|pep|ieee|ecma|cwe|cve|eip|erc|bip|jsr|jep|fips)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`, 'i');
 // A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).
 const SOFTWARE_BEFORE = new RegExp(String.raw `(?:^|[^\w.])(?:python|py|node(?:\.js)?|nodejs|deno|bun|npm|pnpm|yarn|java|jdk|go|golang|rust|rustc|cargo|typescript|ts|javascript|ecmascript|es|ruby|rails|php|perl|kotlin|swift|scala|elixir|erlang|haskell|ghc|ocaml|dotnet|\.net|c\+\+|gcc|clang|llvm|cmake|cuda|cudnn|pytorch|torch|tensorflow|jax|numpy|pandas|scipy|sklearn|scikit-learn|react|vue|angular|svelte|next\.js|django|flask|fastapi|spring|postgres|postgresql|mysql|mariadb|sqlite|redis|mongodb|elasticsearch|kafka|docker|kubernetes|k8s|helm|terraform|ansible|ubuntu|debian|fedora|centos|rhel|alpine|macos|ios|android|windows|linux|kernel|chrome|chromium|firefox|safari|xcode|openssl|tls|ssl|http|ipv|utf|unicode|gpt|claude|llama|deepseek|qwen|gemini|mistral|mixtral|gemma|dsh|msrv|sdk|ndk|api|abi|lts|jre|jvm|v8|vite|webpack|rollup|esbuild|babel|eslint|prettier|jest|vitest|mocha|playwright|cypress|tailwind(?:css)?|bootstrap|nginx|apache|tomcat|gradle|maven|bazel|git|vim|neovim|emacs|vscode|electron|nuxt|remix|astro|express|nestjs|laravel|symfony|pip|poetry|conda|jupyter|matplotlib|polars|spark|airflow|onnx|tensorrt|vllm|transformers|keras|xgboost|lightgbm|opencv|ffmpeg|clickhouse|cassandra|rabbitmq|grpc|protobuf|graphql|openapi|swagger|oauth|zig|dart|flutter|lua|julia|matlab|qt|gtk|glibc|musl|systemd|bash|zsh|powershell|pwsh|wsl|qemu|podman|containerd|istio|envoy|prometheus|grafana|unity|godot|blender)[\s-]*$`, 'i');
 // Significance levels are thresholds the writer chose, not results: α = 0.05.
 const SIGNIFICANCE_BEFORE = /(?:α|(?:^|[^\w])alpha|significance\s+level(?:\s+of)?)\s*[=:]?\s*$/i;
+// So are confidence levels: 95% CI, 99.9% confidence, 95%置信区间, 置信度99.5%.
+const CONFIDENCE_AFTER = /^\s?[%％]\s*(?:CIs?\b|confidence|credible|prediction\s+intervals?|PIs?\b|HDIs?\b|置信)/i;
+const CONFIDENCE_BEFORE = /(?:置信度|置信水平|confidence(?:\s+level)?(?:\s+of)?)\s*[=:：]?\s*$/i;
 // A number paired with a version in an upgrade is a version too: from 5.4 to 5.9.3, 1.2 → 1.4.0.
 const VERSION_PAIR_AFTER = /^\s*(?:to|→|->)\s*v?\d+\.\d+\.\d+/i;
 const VERSION_PAIR_BEFORE = /v?\d+\.\d+\.\d+\s*(?:to|→|->)\s*v?$/i;
@@ -134,6 +137,8 @@ function isHedged({ rawBefore, after }) {
 function isReference({ rawBefore, after }) {
     const near = rawBefore.slice(-40);
     if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near) || SIGNIFICANCE_BEFORE.test(near))
+        return true;
+    if (CONFIDENCE_AFTER.test(after) || CONFIDENCE_BEFORE.test(near))
         return true;
     if (VERSION_PAIR_AFTER.test(after) || VERSION_PAIR_BEFORE.test(near))
         return true;

@@ -112,7 +112,7 @@ const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above
 
 // A number right after one of these words is a reference, not a quantity.
 const REFERENCE_BEFORE = new RegExp(
-  String.raw`(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`,
+  String.raw`(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode|iso|iec|rfc|pep|ieee|ecma|cwe|cve|eip|erc|bip|jsr|jep|fips)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`,
   'i',
 );
 // A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).
@@ -122,6 +122,9 @@ const SOFTWARE_BEFORE = new RegExp(
 );
 // Significance levels are thresholds the writer chose, not results: α = 0.05.
 const SIGNIFICANCE_BEFORE = /(?:α|(?:^|[^\w])alpha|significance\s+level(?:\s+of)?)\s*[=:]?\s*$/i;
+// So are confidence levels: 95% CI, 99.9% confidence, 95%置信区间, 置信度99.5%.
+const CONFIDENCE_AFTER = /^\s?[%％]\s*(?:CIs?\b|confidence|credible|prediction\s+intervals?|PIs?\b|HDIs?\b|置信)/i;
+const CONFIDENCE_BEFORE = /(?:置信度|置信水平|confidence(?:\s+level)?(?:\s+of)?)\s*[=:：]?\s*$/i;
 // A number paired with a version in an upgrade is a version too: from 5.4 to 5.9.3, 1.2 → 1.4.0.
 const VERSION_PAIR_AFTER = /^\s*(?:to|→|->)\s*v?\d+\.\d+\.\d+/i;
 const VERSION_PAIR_BEFORE = /v?\d+\.\d+\.\d+\s*(?:to|→|->)\s*v?$/i;
@@ -182,6 +185,7 @@ function isHedged({ rawBefore, after }: Site): boolean {
 function isReference({ rawBefore, after }: Site): boolean {
   const near = rawBefore.slice(-40);
   if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near) || SIGNIFICANCE_BEFORE.test(near)) return true;
+  if (CONFIDENCE_AFTER.test(after) || CONFIDENCE_BEFORE.test(near)) return true;
   if (VERSION_PAIR_AFTER.test(after) || VERSION_PAIR_BEFORE.test(near)) return true;
   // Numbered list items and numbered headings: "1. ", "12) ", "## 2.3 ".
   if (LIST_MARKER_BEFORE.test(near) && /^[.)][ \t]/.test(after)) return true;
