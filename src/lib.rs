@@ -58,6 +58,7 @@ pub mod check;
 pub mod cli;
 pub mod error;
 pub mod genpatches;
+pub mod guard;
 pub mod layer;
 pub mod lock;
 pub mod manifest;

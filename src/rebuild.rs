@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::anchor::{self, AnchorFailure, ApplyError};
+use crate::guard::{check_output_dir, GuardError};
 use crate::layer::{Layer, OwnPackage};
 use crate::manifest::{as_text, Manifest, ManifestError};
 use crate::npm::sha256_hex;
@@ -218,6 +219,9 @@ pub enum RebuildError {
     /// The output could not be written.
     #[error(transparent)]
     Write(#[from] StageError),
+    /// `--out` names a directory that must not be replaced.
+    #[error(transparent)]
+    Target(#[from] GuardError),
 }
 
 fn describe_drift(drifts: &[PackageDrift]) -> String {
@@ -243,6 +247,7 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::Manifest(e) => e.exit_status(),
             RebuildError::Tree(e) => e.exit_status(),
             RebuildError::Write(e) => e.exit_status(),
+            RebuildError::Target(e) => e.exit_status(),
         }
     }
     fn code(&self) -> &'static str {
@@ -254,6 +259,7 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::Manifest(e) => e.code(),
             RebuildError::Tree(e) => e.code(),
             RebuildError::Write(e) => e.code(),
+            RebuildError::Target(e) => e.code(),
         }
     }
     fn help(&self) -> Option<String> {
@@ -262,6 +268,7 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::MissingUpstream { .. } => Some("run `forklayer snapshot <version>` or fix the declaration".into()),
             RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
             RebuildError::Manifest(e) => e.help(),
+            RebuildError::Target(e) => e.help(),
             _ => None,
         }
     }
@@ -353,8 +360,10 @@ pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<T
 }
 
 /// Rebuilds and writes the layer to `out` atomically (nothing is written
-/// when anything fails).
+/// when anything fails). `out` must be new, empty or a previous output
+/// ([`check_output_dir`]).
 pub fn rebuild_into(layer: &Layer, upstream: &Path, patches: &Path, out: &Path) -> Result<Tree, RebuildError> {
+    check_output_dir(layer, out)?;
     let tree = rebuild_layer(layer, upstream, patches)?;
     write_tree_atomically(&tree, out)?;
     Ok(tree)

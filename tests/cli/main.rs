@@ -4,6 +4,7 @@
 mod check;
 mod drift;
 mod help;
+mod rebuild;
 mod round_trip;
 mod snapshot;
 mod tarball;
