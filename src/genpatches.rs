@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::anchor;
+use crate::guard::{check_managed_dir, GuardError};
 use crate::layer::Layer;
 use crate::lock::VERSION_FILE;
 use crate::manifest::{as_text, Content, Extensions, Manifest, Replacement, EXTENSION_SCHEMA};
@@ -50,6 +51,9 @@ pub enum GenError {
     /// Writing failed.
     #[error(transparent)]
     Write(#[from] StageError),
+    /// The patches directory must not be replaced wholesale.
+    #[error(transparent)]
+    Target(#[from] GuardError),
 }
 
 impl crate::error::Diagnostic for GenError {
@@ -61,6 +65,7 @@ impl crate::error::Diagnostic for GenError {
             GenError::Rebuild(e) => e.exit_status(),
             GenError::Tree(e) => e.exit_status(),
             GenError::Write(e) => e.exit_status(),
+            GenError::Target(e) => e.exit_status(),
         }
     }
     fn code(&self) -> &'static str {
@@ -71,6 +76,7 @@ impl crate::error::Diagnostic for GenError {
             GenError::Rebuild(e) => e.code(),
             GenError::Tree(e) => e.code(),
             GenError::Write(e) => e.code(),
+            GenError::Target(e) => e.code(),
         }
     }
     fn help(&self) -> Option<String> {
@@ -80,6 +86,7 @@ impl crate::error::Diagnostic for GenError {
             ),
             GenError::NoVersion { .. } => Some("run `forklayer snapshot <version>` first".into()),
             GenError::Rebuild(e) => e.help(),
+            GenError::Target(e) => e.help(),
             _ => None,
         }
     }
@@ -218,6 +225,7 @@ pub struct GenOutcome {
 /// Regenerates `patches/` (atomically) and refreshes own packages in the
 /// fork layer.
 pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
+    check_managed_dir(layer, &layer.paths.patches)?;
     let planned = plan_patches(layer)?;
     // Read every own package before writing anything, so a missing source
     // fails the run without touching patches/.

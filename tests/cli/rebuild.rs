@@ -68,3 +68,18 @@ fn a_previous_output_an_empty_directory_and_the_fork_layer_are_replaced() {
         assert_eq!(dir.read(&format!("{out}/@acme/pkg/a.js")), b"let a = 2;\n");
     }
 }
+
+#[test]
+fn patches_or_upstream_overrides_naming_the_repository_are_refused() {
+    let dir = repo();
+    dir.write("package.json", "{\"name\": \"mine\"}\n");
+    let root = dir.path().to_string_lossy().into_owned();
+    let before = dir.snapshot_dir(".");
+    let run = dir.run(&["gen-patches", "--patches", &root]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("contains the declaration"), "{}", run.stderr);
+    let run = dir.run(&["snapshot", "1.0.0", "--upstream", &root, "--from", "tarballs"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("contains the declaration"), "{}", run.stderr);
+    assert_eq!(dir.snapshot_dir("."), before, "nothing may change");
+}
