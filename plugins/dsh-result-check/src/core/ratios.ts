@@ -30,13 +30,17 @@ function sentenceAround(text: string, at: number, atEnd: number): readonly [numb
   return [start, next < 0 ? atEnd + tail.length : atEnd + next];
 }
 
-/** The numbers of `text[start, end)` other than the figure at `[at, atEnd)`. */
+/**
+ * The numbers of `text[start, end)` other than the figure at `[at, atEnd)`;
+ * stops reading after `MAX_OPERANDS + 1`, which is already too many.
+ */
 function operandsAround(text: string, start: number, end: number, at: number, atEnd: number): number[] {
   const values: number[] = [];
-  for (const match of text.slice(start, end).matchAll(OPERAND)) {
-    const index = start + match.index;
-    if (index + match[0].length > at && index < atEnd) continue;
+  OPERAND.lastIndex = start;
+  for (let match = OPERAND.exec(text); match !== null && match.index < end; match = OPERAND.exec(text)) {
+    if (match.index + match[0].length > at && match.index < atEnd) continue;
     values.push(Number(match[0].replace(/,/g, '')));
+    if (values.length > MAX_OPERANDS) break;
   }
   return values;
 }
