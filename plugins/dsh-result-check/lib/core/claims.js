@@ -63,7 +63,10 @@ const UNIT_SCALES = new Map([
     ['kb', [1, 1e3]],
     ['Mb', [1, 1e6]],
     ['Gb', [1, 1e9]],
+    ['千', [1, 1e3]],
     ['万', [1, 1e4]],
+    ['百万', [1, 1e6]],
+    ['千万', [1, 1e7]],
     ['亿', [1, 1e8]],
     ['倍', [1]],
 ]);
@@ -152,7 +155,7 @@ function isReference({ rawBefore, after }) {
 }
 /** The unit written right after the number (`ms`, `GB`, `万`), `''` for none, `undefined` for an identifier tail. */
 function unitAfter(after) {
-    const cjk = /^ ?([万亿倍]|毫秒|微秒|秒|分钟|小时)/.exec(after);
+    const cjk = /^ ?(千万|百万|[千万亿倍]|毫秒|微秒|秒|分钟|小时)/.exec(after);
     if (cjk)
         return cjk[1];
     const spaced = after.startsWith(' ') ? after.slice(1) : after;

@@ -42,14 +42,24 @@ const MULTIPLIERS = new Map([
 function isAsciiLetterCode(code) {
     return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
-/** Char codes of k K M G B 万 亿: a cheap test before the map look-up. */
+const CJK_THOUSAND = 0x5343; // 千
+const CJK_HUNDRED = 0x767e; // 百
+const CJK_TEN_THOUSAND = 0x4e07; // 万
+/** Char codes of k K M G B 万 亿 千 百: a cheap test before the map look-up. */
 function mayBeMultiplier(code) {
-    return code === 107 || code === 75 || code === 77 || code === 71 || code === 66 || code === 0x4e07 || code === 0x4ebf;
+    return code === 107 || code === 75 || code === 77 || code === 71 || code === 66 || code === CJK_TEN_THOUSAND || code === 0x4ebf || code === CJK_THOUSAND || code === CJK_HUNDRED;
 }
-/** Multiplier written right after a number in a source (`1.6k`, `3GB`, `2万`), or 1. */
+/** Multiplier written right after a number in a source (`1.6k`, `3GB`, `2万`, `1.2千`, `3.5百万`), or 1. */
 function multiplierAt(text, at) {
-    if (!mayBeMultiplier(text.charCodeAt(at)))
+    const code = text.charCodeAt(at);
+    if (!mayBeMultiplier(code))
         return 1;
+    if (code === CJK_THOUSAND || code === CJK_HUNDRED) {
+        const tenThousands = text.charCodeAt(at + 1) === CJK_TEN_THOUSAND;
+        if (code === CJK_THOUSAND)
+            return tenThousands ? 1e7 : 1e3;
+        return tenThousands ? 1e6 : 1;
+    }
     const multiplier = MULTIPLIERS.get(text.charAt(at));
     if (multiplier === undefined)
         return 1;
