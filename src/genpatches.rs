@@ -14,7 +14,7 @@ use crate::manifest::{as_text, Content, Extensions, Manifest, Replacement, EXTEN
 use crate::npm::sha256_hex;
 use crate::rebuild::{read_own_package, read_upstream_package, RebuildError};
 use crate::review::package_diff;
-use crate::stage::{write_tree_atomically, StageError};
+use crate::stage::{recover_interrupted, write_tree_atomically, StageError};
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// Errors of `gen-patches`.
@@ -232,6 +232,9 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     let own_sources =
         layer.own.iter().map(|own| read_own_package(layer, own).map(|t| (own, t))).collect::<Result<Vec<_>, _>>()?;
     let patches = &layer.paths.patches;
+    // An interrupted earlier run may have left patches/ moved aside or a
+    // half-written stage; repair that even when nothing needs writing now.
+    recover_interrupted(patches).map_err(|source| StageError::Swap { target: patches.clone(), source })?;
     let previous = if patches.is_dir() { Tree::read_dir(patches)? } else { Tree::new() };
     let mut outcome = GenOutcome::default();
     let mut next = Tree::new();
@@ -261,6 +264,7 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     }
     for (own, source) in own_sources {
         let target = layer.package_dir(&layer.paths.forks, &own.name);
+        recover_interrupted(&target).map_err(|source| StageError::Swap { target: target.clone(), source })?;
         let current = if target.is_dir() { Tree::read_dir(&target)? } else { Tree::new() };
         if current != source {
             write_tree_atomically(&source, &target)?;
