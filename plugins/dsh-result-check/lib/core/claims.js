@@ -56,8 +56,9 @@ const UNIT_SCALES = new Map([
     ['KiB', [1, 1024]],
     ['MB', [1, 1e6, 1024 ** 2, 1e3, 1024]],
     ['MiB', [1, 1024 ** 2, 1024]],
-    ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024]],
-    ['GiB', [1, 1024 ** 3, 1024]],
+    // Memory is often reported in KiB (ps, /usr/bin/time): GB also accepts KB.
+    ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024, 1e6, 1024 ** 2]],
+    ['GiB', [1, 1024 ** 3, 1024, 1024 ** 2]],
     ['TB', [1, 1e12, 1024 ** 4, 1e3, 1024]],
     ['TiB', [1, 1024 ** 4, 1024]],
     ['kb', [1, 1e3]],
@@ -123,6 +124,11 @@ function isPartOfToken({ before, after }) {
     // Identifier tails: 3rd, 100abc, 42_x.
     if (next === '_')
         return true;
+    // Dimensions: 1920x1080, 3840×2160.
+    if ((next === 'x' || next === '×') && /\d/.test(next2))
+        return true;
+    if ((prev === 'x' || prev === '×') && /\d/.test(prev2))
+        return true;
     return false;
 }
 // The second bound of "between 1.2k and 1.5k" / "介于120毫秒和180毫秒之间".
@@ -164,6 +170,9 @@ function unitAfter(after) {
         // Letters glued to the number that are not a unit make it an identifier.
         return /^[A-Za-z]/.test(after) ? undefined : '';
     }
+    // `1920 x 1080`, `3 × 417`: a spaced x before a number is a multiplication sign.
+    if ((match[0] === 'x' || match[0] === '×') && spaced !== after && /^[x×] \d/.test(spaced))
+        return '';
     if (UNIT_SCALES.has(match[0]))
         return match[0];
     // After a space any word may follow ("1708 cells"); glued, it must be a unit.
@@ -321,6 +330,9 @@ function claimAt(masked, answer, reading, minIntegerDigits) {
     const percent = PERCENT_AFTER.test(site.after) || PERCENT_BEFORE.test(site.before);
     const unit = percent ? '' : unitAfter(site.after);
     if (unit === undefined)
+        return undefined;
+    // Decades: the 1990s, the 1980’s.
+    if (/^(?:19|20)\d0$/.test(reading.text) && /^['’]?s\b/.test(site.after))
         return undefined;
     const [main = reading.text, ...others] = reading.values;
     const literal = parseLiteral(main, exponent);

@@ -89,8 +89,9 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
   ['KiB', [1, 1024]],
   ['MB', [1, 1e6, 1024 ** 2, 1e3, 1024]],
   ['MiB', [1, 1024 ** 2, 1024]],
-  ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024]],
-  ['GiB', [1, 1024 ** 3, 1024]],
+  // Memory is often reported in KiB (ps, /usr/bin/time): GB also accepts KB.
+  ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024, 1e6, 1024 ** 2]],
+  ['GiB', [1, 1024 ** 3, 1024, 1024 ** 2]],
   ['TB', [1, 1e12, 1024 ** 4, 1e3, 1024]],
   ['TiB', [1, 1024 ** 4, 1024]],
   ['kb', [1, 1e3]],
@@ -169,6 +170,9 @@ function isPartOfToken({ before, after }: Site): boolean {
   if (next === '.' && /[A-Za-z0-9]/.test(next2)) return true;
   // Identifier tails: 3rd, 100abc, 42_x.
   if (next === '_') return true;
+  // Dimensions: 1920x1080, 3840×2160.
+  if ((next === 'x' || next === '×') && /\d/.test(next2)) return true;
+  if ((prev === 'x' || prev === '×') && /\d/.test(prev2)) return true;
   return false;
 }
 
@@ -207,6 +211,8 @@ function unitAfter(after: string): string | undefined {
     // Letters glued to the number that are not a unit make it an identifier.
     return /^[A-Za-z]/.test(after) ? undefined : '';
   }
+  // `1920 x 1080`, `3 × 417`: a spaced x before a number is a multiplication sign.
+  if ((match[0] === 'x' || match[0] === '×') && spaced !== after && /^[x×] \d/.test(spaced)) return '';
   if (UNIT_SCALES.has(match[0])) return match[0];
   // After a space any word may follow ("1708 cells"); glued, it must be a unit.
   return spaced === after ? undefined : '';
@@ -388,6 +394,8 @@ function claimAt(masked: string, answer: string, reading: RunReading, minInteger
   const percent = PERCENT_AFTER.test(site.after) || PERCENT_BEFORE.test(site.before);
   const unit = percent ? '' : unitAfter(site.after);
   if (unit === undefined) return undefined;
+  // Decades: the 1990s, the 1980’s.
+  if (/^(?:19|20)\d0$/.test(reading.text) && /^['’]?s\b/.test(site.after)) return undefined;
   const [main = reading.text, ...others] = reading.values;
   const literal = parseLiteral(main, exponent);
   const written = masked.slice(start, end);
