@@ -126,6 +126,7 @@ impl crate::error::Diagnostic for NpmError {
             NpmError::IntegrityMismatch { .. } => {
                 Some("the bytes are not what the registry published; do not vendor them".into())
             }
+            NpmError::Tarball { source, .. } => crate::error::Diagnostic::help(source),
             _ => None,
         }
     }
