@@ -239,7 +239,7 @@ class Engine {
         return computeChangeSet({
             workspace: this.options.workspace,
             baseline: { head: baseline.head, dirty: baseline.dirty },
-            git: snapshot === null ? null : { status: snapshot.status, diff },
+            git: snapshot === null ? null : { status: snapshot.status, diff, listed: snapshot.files },
             digest: (p) => {
                 const digest = digests.get(p);
                 if (digest === undefined)

@@ -269,7 +269,7 @@ class Engine implements ProofEngine {
     return computeChangeSet({
       workspace: this.options.workspace,
       baseline: { head: baseline.head, dirty: baseline.dirty },
-      git: snapshot === null ? null : { status: snapshot.status, diff },
+      git: snapshot === null ? null : { status: snapshot.status, diff, listed: snapshot.files },
       digest: (p) => {
         const digest = digests.get(p)
         if (digest === undefined) throw new ProofError('internal', `digest of \`${p}\` was not taken before the change set was computed`)

@@ -198,6 +198,30 @@ test('proof engine: degraded and indecisive runs', async (t) => {
     await tools.write('package.json', ADDER_PROJECT['package.json'])
     assert.equal((await engine.claim('add() simplified', { touches: tools.touches })).grade, 'regressed', 'restored, the break shows')
   })
+  await t.test('should see a break through a git-ignored file the session wrote', async (t) => {
+    const { workspace } = await tempWorkspace(t)
+    await writeTree(workspace, {
+      ...ADDER_PROJECT,
+      '.gitignore': 'local.json\n',
+      'local.json': '{"offset":0}\n',
+      'test/math.test.js': "import { test } from 'node:test'\nimport assert from 'node:assert/strict'\nimport { readFileSync } from 'node:fs'\nimport { add } from '../src/math.js'\n\ntest('adds', () => {\n  const { offset } = JSON.parse(readFileSync(new URL('../local.json', import.meta.url), 'utf8'))\n  assert.equal(add(2, 2) + offset, 4)\n})\n",
+    })
+    git(workspace, 'init', '-q')
+    git(workspace, 'add', '.')
+    git(workspace, 'commit', '-q', '-m', 'init')
+    const engine = createProofEngine({ workspace })
+    const tools = toolStream(workspace)
+    await engine.baseline()
+    await tools.write('local.json', '{"offset":1}\n')
+    await tools.write('scratch.js', 'made and removed again\n')
+    const { rm } = await import('node:fs/promises')
+    await rm(join(workspace, 'scratch.js'))
+    const v = await engine.verify({ touches: tools.touches })
+    assert.deepEqual(v.changeSet.files.map((f) => [f.path, f.method, f.origin]), [['local.json', 'dirty-fallback', 'agent']])
+    assert.equal(v.changeSet.degraded, false)
+    assert.equal(v.grade, 'regressed')
+    assert.deepEqual(v.verdicts.map((x) => [x.checkId, x.verdict, x.suspects]), [['npm:.:test', 'regression', ['local.json']]])
+  })
   await t.test('should grade no-baseline and run nothing before a baseline exists', async (t) => {
     const { workspace } = await tempWorkspace(t)
     await writeTree(workspace, ADDER_PROJECT)
