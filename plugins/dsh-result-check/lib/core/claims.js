@@ -71,6 +71,21 @@ const UNIT_SCALES = new Map([
     ['亿', [1, 1e8]],
     ['倍', [1]],
 ]);
+// Words that make a number a difference: +3.5 pp, by 168 ms, 提升了3.5个百分点.
+// A sign counts only glued to the number ((+3.5 pp), −0.12): spaced, it is arithmetic (1708 - 1500).
+const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|多了|少了)\s*[$€£¥]?)$/i;
+const DIFFERENCE_AFTER = /^\s*(?:pp\b|p\.p\.|percentage\s+points?|个百分点|百分点)/i;
+/** The relations to two numbers of its sentence that would derive the figure. */
+function ratioKinds(site, unit, percent) {
+    const kinds = [];
+    if (percent)
+        kinds.push('percent');
+    else if (RATIO_UNITS.has(unit))
+        kinds.push('times');
+    if (DIFFERENCE_BEFORE.test(site.rawBefore.slice(-12)) || DIFFERENCE_AFTER.test(site.after))
+        kinds.push('difference');
+    return kinds;
+}
 /** Units of a ratio: `1.6x`, `1.6倍`. */
 const RATIO_UNITS = new Set(['x', 'X', '×', '倍']);
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
@@ -347,8 +362,7 @@ function claimAt(masked, answer, reading, minIntegerDigits) {
             return undefined;
     }
     const suffix = percent ? (PERCENT_AFTER.exec(site.after)?.[0] ?? '') : unit && site.after.slice(0, site.after.indexOf(unit) + unit.length);
-    const ratioKind = percent ? 'percent' : RATIO_UNITS.has(unit) ? 'times' : undefined;
-    if (ratioKind && isImpliedRatio(masked, start, end, roundingRange(literal.value, literal.step, 1), ratioKind))
+    if (isImpliedRatio(masked, start, end, roundingRange(literal.value, literal.step, 1), ratioKinds(site, unit, percent)))
         return undefined;
     const ranges = [literal, ...others.map((value) => parseLiteral(value, exponent))].flatMap((value) => rangesFor(value, unit, percent));
     return {

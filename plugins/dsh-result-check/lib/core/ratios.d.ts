@@ -6,11 +6,15 @@ import type { ValueRange } from './claims.js';
  * derivation the reader can follow, so it needs no source of its own; its
  * operands are still checked where they are claims.
  */
-/** How the figure relates to its two operands. */
-export type RatioKind = 'percent' | 'times';
+/**
+ * How the figure may relate to two operands: `percent` (a/b, a/(a+b),
+ * |a-b|/b, as a percentage), `times` (a/b) or `difference` (|a-b|, only when
+ * the answer says it is one: `+3.5 pp`, `by 168 ms`, `提升了3.5个百分点`).
+ */
+export type RatioKind = 'percent' | 'times' | 'difference';
 /**
  * Whether the figure written at `[at, atEnd)` of `text` (the masked answer),
- * whose value at scale 1 must fall in `range`, is a ratio or percentage of two
- * other numbers of its sentence.
+ * whose value at scale 1 must fall in `range`, is a ratio, percentage or
+ * (when `kinds` allows it) difference of two other numbers of its sentence.
  */
-export declare function isImpliedRatio(text: string, at: number, atEnd: number, range: Readonly<ValueRange>, kind: RatioKind): boolean;
+export declare function isImpliedRatio(text: string, at: number, atEnd: number, range: Readonly<ValueRange>, kinds: readonly RatioKind[]): boolean;

@@ -34,6 +34,13 @@ function operandsAround(text, start, end, at, atEnd) {
 }
 /** Figures two operands give: a/b, and for percentages also a/(a+b) and the change |a-b|/b. */
 function* figures(a, b, kind) {
+    if (kind === 'difference') {
+        // Both operands must be of the difference's order: 1500 - 0.139 derives nothing.
+        const difference = Math.abs(a - b);
+        if (Math.min(Math.abs(a), Math.abs(b)) * 10 >= difference)
+            yield difference;
+        return;
+    }
     if (b === 0)
         return;
     if (kind === 'times') {
@@ -47,10 +54,12 @@ function* figures(a, b, kind) {
 }
 /**
  * Whether the figure written at `[at, atEnd)` of `text` (the masked answer),
- * whose value at scale 1 must fall in `range`, is a ratio or percentage of two
- * other numbers of its sentence.
+ * whose value at scale 1 must fall in `range`, is a ratio, percentage or
+ * (when `kinds` allows it) difference of two other numbers of its sentence.
  */
-export function isImpliedRatio(text, at, atEnd, range, kind) {
+export function isImpliedRatio(text, at, atEnd, range, kinds) {
+    if (kinds.length === 0)
+        return false;
     const [start, end] = sentenceAround(text, at, atEnd);
     const operands = operandsAround(text, start, end, at, atEnd);
     if (operands.length < 2 || operands.length > MAX_OPERANDS)
@@ -59,9 +68,11 @@ export function isImpliedRatio(text, at, atEnd, range, kind) {
         for (const [j, b] of operands.entries()) {
             if (i === j)
                 continue;
-            for (const figure of figures(a, b, kind)) {
-                if (figure >= range.lo && figure <= range.hi)
-                    return true;
+            for (const kind of kinds) {
+                for (const figure of figures(a, b, kind)) {
+                    if (figure >= range.lo && figure <= range.hi)
+                        return true;
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 import { derivedResultOffsets } from './derivations.js';
 import { maskUncheckedSpans } from './mask.js';
-import { isImpliedRatio } from './ratios.js';
+import { isImpliedRatio, type RatioKind } from './ratios.js';
 
 /** A closed range of values; a source value inside it rounds to the claim. */
 export interface ValueRange {
@@ -104,6 +104,20 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
   ['亿', [1, 1e8]],
   ['倍', [1]],
 ]);
+// Words that make a number a difference: +3.5 pp, by 168 ms, 提升了3.5个百分点.
+// A sign counts only glued to the number ((+3.5 pp), −0.12): spaced, it is arithmetic (1708 - 1500).
+const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|多了|少了)\s*[$€£¥]?)$/i;
+const DIFFERENCE_AFTER = /^\s*(?:pp\b|p\.p\.|percentage\s+points?|个百分点|百分点)/i;
+
+/** The relations to two numbers of its sentence that would derive the figure. */
+function ratioKinds(site: Site, unit: string, percent: boolean): RatioKind[] {
+  const kinds: RatioKind[] = [];
+  if (percent) kinds.push('percent');
+  else if (RATIO_UNITS.has(unit)) kinds.push('times');
+  if (DIFFERENCE_BEFORE.test(site.rawBefore.slice(-12)) || DIFFERENCE_AFTER.test(site.after)) kinds.push('difference');
+  return kinds;
+}
+
 /** Units of a ratio: `1.6x`, `1.6倍`. */
 const RATIO_UNITS: ReadonlySet<string> = new Set(['x', 'X', '×', '倍']);
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
@@ -407,8 +421,7 @@ function claimAt(masked: string, answer: string, reading: RunReading, minInteger
     if (parts.length === 0) return undefined;
   }
   const suffix = percent ? (PERCENT_AFTER.exec(site.after)?.[0] ?? '') : unit && site.after.slice(0, site.after.indexOf(unit) + unit.length);
-  const ratioKind = percent ? 'percent' : RATIO_UNITS.has(unit) ? 'times' : undefined;
-  if (ratioKind && isImpliedRatio(masked, start, end, roundingRange(literal.value, literal.step, 1), ratioKind)) return undefined;
+  if (isImpliedRatio(masked, start, end, roundingRange(literal.value, literal.step, 1), ratioKinds(site, unit, percent))) return undefined;
   const ranges = [literal, ...others.map((value) => parseLiteral(value, exponent))].flatMap((value) => rangesFor(value, unit, percent));
   return {
     text: answer.slice(start, end) + suffix,

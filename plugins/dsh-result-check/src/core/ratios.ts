@@ -8,8 +8,12 @@ import type { ValueRange } from './claims.js';
  * operands are still checked where they are claims.
  */
 
-/** How the figure relates to its two operands. */
-export type RatioKind = 'percent' | 'times';
+/**
+ * How the figure may relate to two operands: `percent` (a/b, a/(a+b),
+ * |a-b|/b, as a percentage), `times` (a/b) or `difference` (|a-b|, only when
+ * the answer says it is one: `+3.5 pp`, `by 168 ms`, `提升了3.5个百分点`).
+ */
+export type RatioKind = 'percent' | 'times' | 'difference';
 
 // Sentence ends: line breaks, sentence punctuation, a period before a space.
 // Semicolons join clauses of one statement (budget 12,500; spent 9,870.25 (78.96%)).
@@ -47,6 +51,12 @@ function operandsAround(text: string, start: number, end: number, at: number, at
 
 /** Figures two operands give: a/b, and for percentages also a/(a+b) and the change |a-b|/b. */
 function* figures(a: number, b: number, kind: RatioKind): Generator<number> {
+  if (kind === 'difference') {
+    // Both operands must be of the difference's order: 1500 - 0.139 derives nothing.
+    const difference = Math.abs(a - b);
+    if (Math.min(Math.abs(a), Math.abs(b)) * 10 >= difference) yield difference;
+    return;
+  }
   if (b === 0) return;
   if (kind === 'times') {
     yield a / b;
@@ -59,18 +69,21 @@ function* figures(a: number, b: number, kind: RatioKind): Generator<number> {
 
 /**
  * Whether the figure written at `[at, atEnd)` of `text` (the masked answer),
- * whose value at scale 1 must fall in `range`, is a ratio or percentage of two
- * other numbers of its sentence.
+ * whose value at scale 1 must fall in `range`, is a ratio, percentage or
+ * (when `kinds` allows it) difference of two other numbers of its sentence.
  */
-export function isImpliedRatio(text: string, at: number, atEnd: number, range: Readonly<ValueRange>, kind: RatioKind): boolean {
+export function isImpliedRatio(text: string, at: number, atEnd: number, range: Readonly<ValueRange>, kinds: readonly RatioKind[]): boolean {
+  if (kinds.length === 0) return false;
   const [start, end] = sentenceAround(text, at, atEnd);
   const operands = operandsAround(text, start, end, at, atEnd);
   if (operands.length < 2 || operands.length > MAX_OPERANDS) return false;
   for (const [i, a] of operands.entries()) {
     for (const [j, b] of operands.entries()) {
       if (i === j) continue;
-      for (const figure of figures(a, b, kind)) {
-        if (figure >= range.lo && figure <= range.hi) return true;
+      for (const kind of kinds) {
+        for (const figure of figures(a, b, kind)) {
+          if (figure >= range.lo && figure <= range.hi) return true;
+        }
       }
     }
   }
