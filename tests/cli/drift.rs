@@ -112,3 +112,18 @@ fn rebuild_reads_another_upstream_directory_and_reports_json() {
     assert_eq!(doc["differences"], serde_json::json!([]));
     assert_eq!(dir.read("out/@acme/pkg/a.js"), b"let a = 2;\n");
 }
+
+#[test]
+fn a_manifest_from_a_newer_forklayer_is_named_as_such() {
+    let dir = repo_with_seed_manifest(
+        "let a = 1;\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{},"forklayer":{"schema":2,"added":["a.js"]}}"#,
+    );
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(2);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["error"]["code"], "manifest_schema_unsupported");
+    assert!(run.stderr.contains("patches/pkg.json` uses extension schema 2"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: upgrade forklayer"), "{}", run.stderr);
+    assert!(!dir.exists("out"));
+}
