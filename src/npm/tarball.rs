@@ -182,12 +182,24 @@ fn strip_first_component(name: &str) -> Result<Option<String>, &'static str> {
     Ok(Some(rest.to_string()))
 }
 
-/// Refuses two paths that differ only in case (`README.md`/`readme.md`).
+/// Refuses two names that differ only in case (`README.md`/`readme.md`),
+/// of files or of the directories on their paths (`Lib/a.js`/`lib/b.js`,
+/// `A`/`a/b.js`): a case-insensitive file system would merge or overwrite
+/// them.
 pub fn check_case_collisions(tree: &Tree) -> Result<(), TarballError> {
     let mut folded: BTreeMap<String, &str> = BTreeMap::new();
     for path in tree.paths() {
-        if let Some(first) = folded.insert(path.to_lowercase(), path) {
-            return Err(TarballError::CaseCollision { first: first.to_string(), second: path.to_string() });
+        let prefixes = path.match_indices('/').map(|(i, _)| &path[..i]).chain([path]);
+        for name in prefixes {
+            match folded.get(&name.to_lowercase()) {
+                Some(first) if *first != name => {
+                    return Err(TarballError::CaseCollision { first: first.to_string(), second: name.to_string() });
+                }
+                Some(_) => {}
+                None => {
+                    folded.insert(name.to_lowercase(), name);
+                }
+            }
         }
     }
     Ok(())
@@ -233,6 +245,16 @@ mod tests {
         assert_eq!(strip_first_component("package/lib/a.js"), Ok(Some("lib/a.js".into())));
         assert_eq!(strip_first_component("node/a.js"), Ok(Some("a.js".into())));
         assert_eq!(strip_first_component("package/"), Ok(None));
+    }
+
+    #[test]
+    fn case_collisions_of_directories_are_refused() {
+        let pkg: (&str, &[u8], u32) = ("package/package.json", b"{}", 0o644);
+        for (a, b) in [("package/Lib/a.js", "package/lib/b.js"), ("package/A", "package/a/b.js")] {
+            let err = read_tgz(&tgz(&[pkg, (a, b"a", 0o644), (b, b"b", 0o644)])).expect_err("collision");
+            assert!(err.to_string().contains("differ only in case"), "{err}");
+        }
+        assert!(read_tgz(&tgz(&[pkg, ("package/lib/a.js", b"a", 0o644), ("package/lib/b.js", b"b", 0o644)])).is_ok());
     }
 
     #[test]
