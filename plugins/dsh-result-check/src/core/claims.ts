@@ -247,9 +247,12 @@ interface Literal {
 
 function parseLiteral(digits: string, exponent: number): Literal {
   const [whole = '', fraction = ''] = digits.replace(/,/g, '').split('.');
+  // An integer's trailing zeros may be rounding (1,710 for 1708): its last
+  // significant digit sets the precision. Written decimals are kept as is.
+  const roundedZeros = fraction === '' && /[1-9]/.test(whole) ? (/0*$/.exec(whole)?.[0].length ?? 0) : 0;
   return {
     value: Math.abs(Number(`${whole}${fraction ? `.${fraction}` : ''}e${exponent}`)),
-    step: 10 ** (exponent - fraction.length),
+    step: 10 ** (exponent - fraction.length + roundedZeros),
     decimals: fraction.length,
     integerDigits: whole.replace(/^0+(?=\d)/, '').length,
   };
