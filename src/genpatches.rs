@@ -85,9 +85,14 @@ impl crate::error::Diagnostic for GenError {
                 "move the package from `carried` to `forked` in forklayer.toml, or restore its upstream bytes".into(),
             ),
             GenError::NoVersion { .. } => Some("run `forklayer snapshot <version>` first".into()),
+            GenError::MissingFork { path, .. } => Some(format!(
+                "copy its upstream bytes to `{}` to start the fork, or remove the package from forklayer.toml",
+                path.display()
+            )),
             GenError::Rebuild(e) => e.help(),
+            GenError::Tree(e) => e.help(),
+            GenError::Write(e) => e.help(),
             GenError::Target(e) => e.help(),
-            _ => None,
         }
     }
 }

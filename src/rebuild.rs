@@ -200,6 +200,12 @@ pub enum RebuildError {
         /// The missing path.
         path: PathBuf,
     },
+    /// The `--check` reference tree does not exist.
+    #[error("the reference tree `{path}` is not a directory")]
+    NoReference {
+        /// The path given.
+        path: PathBuf,
+    },
     /// A manifest names another package.
     #[error("manifest `{path}` is for `{found}`, not `{package}`")]
     WrongManifest {
@@ -243,7 +249,8 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::Drift(_)
             | RebuildError::MissingUpstream { .. }
             | RebuildError::MissingOwnSource { .. }
-            | RebuildError::WrongManifest { .. } => ExitStatus::Usage,
+            | RebuildError::WrongManifest { .. }
+            | RebuildError::NoReference { .. } => ExitStatus::Usage,
             RebuildError::Manifest(e) => e.exit_status(),
             RebuildError::Tree(e) => e.exit_status(),
             RebuildError::Write(e) => e.exit_status(),
@@ -256,6 +263,7 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::MissingUpstream { .. } => "package_missing",
             RebuildError::MissingOwnSource { .. } => "own_source_missing",
             RebuildError::WrongManifest { .. } => "wrong_manifest",
+            RebuildError::NoReference { .. } => "reference_missing",
             RebuildError::Manifest(e) => e.code(),
             RebuildError::Tree(e) => e.code(),
             RebuildError::Write(e) => e.code(),
@@ -269,7 +277,14 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
             RebuildError::Manifest(e) => e.help(),
             RebuildError::Target(e) => e.help(),
-            _ => None,
+            RebuildError::WrongManifest { .. } => {
+                Some("name each manifest after its package (`patches/<pkg>.json`), or regenerate with `forklayer gen-patches`".into())
+            }
+            RebuildError::NoReference { .. } => {
+                Some("pass the tree to compare with, e.g. `--check profile/forks`".into())
+            }
+            RebuildError::Tree(e) => e.help(),
+            RebuildError::Write(e) => e.help(),
         }
     }
     fn details(&self) -> Option<serde_json::Value> {

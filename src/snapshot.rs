@@ -129,8 +129,14 @@ impl crate::error::Diagnostic for SnapshotError {
             SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.help(),
             SnapshotError::Missing { .. } => Some("pass a `--from` tarball or directory that contains it".into()),
             SnapshotError::WrongVersion { .. } => Some("pass sources of the requested version".into()),
+            SnapshotError::Duplicate { .. } => Some("pass each package in only one `--from` source".into()),
+            SnapshotError::BadSource { .. } => {
+                Some("pass `.tgz` files, directories of them, package directories or `node_modules`".into())
+            }
+            SnapshotError::Tree(e) => e.help(),
+            SnapshotError::Write(e) => e.help(),
             SnapshotError::Target(e) => e.help(),
-            _ => None,
+            SnapshotError::Scratch { .. } => Some("check that the repository directory is writable".into()),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod check;
 mod drift;
+mod errors;
 mod help;
 mod rebuild;
 mod round_trip;
