@@ -66,4 +66,18 @@ test('discoverChecks', async (t) => {
     assert.equal(isRedefined(explicit, { ...explicit, command: 'true' }), true)
     assert.equal(isRedefined(explicit, { ...explicit, definition: 'x' }), false, 'a baseline from before definitions were recorded')
   })
+  await t.test('should count an .npmrc or the runner\'s own configuration section as part of the definition', () => {
+    const pyproject = (/** @type {string} */ addopts, /** @type {string} */ deps) => `[project]\ndependencies = [${deps}]\n\n[tool.pytest.ini_options]\naddopts = "${addopts}"\n\n[[tool.mypy.overrides]]\nmodule = "x"\n\n[tool.ruff]\nline-length = 100\n`
+    const tree = (/** @type {string} */ addopts, deps = '', npmrc = 'fund=false\n') => ({
+      'package.json': JSON.stringify({ scripts: { test: 'node --test' } }),
+      '.npmrc': npmrc,
+      'py/pyproject.toml': `${pyproject(addopts, deps)}[tool.mypy]\nstrict = true\n`,
+    })
+    const before = discover(tree('-q'))
+    assert.deepEqual(before.map((c) => c.id), ['mypy:py:mypy', 'npm:.:test', 'pytest:py:pytest', 'ruff:py:ruff'])
+    const changed = (/** @type {any[]} */ now) => before.filter((c, i) => isRedefined(c, now[i])).map((c) => c.id)
+    assert.deepEqual(changed(discover(tree('-q', '"requests"'))), [], 'a dependency is not part of any check')
+    assert.deepEqual(changed(discover(tree('--co -q'))), ['pytest:py:pytest'], 'collect-only passes without running a test')
+    assert.deepEqual(changed(discover(tree('-q', '', 'script-shell=/bin/true\n'))), ['npm:.:test'], 'every script would "pass"')
+  })
 })
