@@ -2,7 +2,7 @@
 // mount against its own grading, each of which must be detected or refused.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { appendFile, readFile, writeFile } from 'node:fs/promises'
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import { applyWith } from '../../lib/index.js'
@@ -77,5 +77,26 @@ test('an agent that can write the evidence store', async (t) => {
     const status = await s.call('proof_status')
     assert.equal(status.value.integrity.baselineTampered, true, status.text)
     assert.equal(status.value.integrity.intact, false)
+  })
+  await t.test('should report a deleted workspace store as a rewind and grade nothing against it', async (t) => {
+    const s = await setup(t, { evidenceStore: 'workspace' })
+    await s.call('proof_baseline')
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    await rm(join(s.workspace, '.proof'), { recursive: true })
+    const claim = await s.call('proof_claim', { claim: 'all good' })
+    assert.equal(claim.value.grade, 'no-baseline')
+    assert.equal(claim.value.integrity.rewindDetected, true, claim.text)
+    assert.match(claim.text, /⚠ evidence log TAMPERED \(rewindDetected\)/)
+    assert.equal((await s.preExecute('proof_baseline', {})).kind, 'ask', 'a fresh baseline now would launder the break')
+  })
+  await t.test('should not take "test": "true" for proof', async (t) => {
+    const s = await setup(t, { checks: [] })
+    await writeFile(join(s.workspace, 'package.json'), '{"name":"ws","private":true,"scripts":{"test":"node check-unit.js"}}\n')
+    await s.call('proof_baseline')
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    await s.toolWrite('package.json', '{"name":"ws","private":true,"scripts":{"test":"true"}}\n')
+    const claim = await s.call('proof_claim', { claim: 'all good' })
+    assert.equal(claim.value.grade, 'unproven', claim.text)
+    assert.match(claim.text, /npm:\.:test is defined differently than at baseline/)
   })
 })
