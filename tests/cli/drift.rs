@@ -53,11 +53,11 @@ fn a_changed_base_file_is_named_before_anchors() {
     dir.run(&["gen-patches"]).assert_code(0);
     let newer = NpmPackage::new("pkg", "1.0.1").file("a.js", "let a = 10;\nlet b = 2;\n");
     snapshot_from_tarballs(&dir, "1.0.1", &[&newer]).assert_code(0);
-    std::fs::create_dir_all(dir.join("out/keep")).expect("mkdir");
+    std::fs::create_dir_all(dir.join("out/@acme/keep")).expect("mkdir");
     let run = dir.run(&["rebuild", "--out", "out"]);
     run.assert_code(2);
     assert!(run.stderr.contains("a.js: base file changed"), "{}", run.stderr);
-    assert!(dir.exists("out/keep"), "a failed rebuild must not touch the previous output");
+    assert!(dir.exists("out/@acme/keep"), "a failed rebuild must not touch the previous output");
 }
 
 #[test]
