@@ -20,6 +20,7 @@ export declare const DEFAULT_CHECKPOINT_EVERY = 32;
 export declare class EvidenceStore {
     readonly location: StoreLocation;
     private readonly checkpointEvery;
+    private readonly workspaceRoot;
     private state;
     private signerLoad;
     private outageRecorded;
@@ -79,6 +80,12 @@ export declare class EvidenceStore {
     private currentState;
     private readState;
     private signer;
+    /**
+     * The host key, unless `$DSH_HOME` lies inside the workspace (dsh started
+     * in the home directory): a key the agent can read signs nothing it could
+     * not forge, so the chain degrades loudly to hash-only instead.
+     */
+    private loadKey;
     private signerError;
     /** The signer for verification: never creates a key just to look. */
     private peekSigner;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { canonicalJson } from '../core/canonical.js';
 import { ProofError } from '../core/errors.js';
 import { advancesAnchor, baselineMessage, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, judgeBaseline, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
@@ -25,6 +25,7 @@ const queues = new Map();
 export class EvidenceStore {
     location;
     checkpointEvery;
+    workspaceRoot;
     state = null;
     signerLoad = null;
     outageRecorded = false;
@@ -38,6 +39,7 @@ export class EvidenceStore {
         if (!Number.isSafeInteger(every) || every < 1)
             throw new RangeError(`checkpointEvery must be a positive integer, got ${String(every)}`);
         this.checkpointEvery = every;
+        this.workspaceRoot = resolve(options.workspaceRoot);
     }
     /** Append one evidence record (engine output, stored verbatim). */
     appendEvidence(data) {
@@ -230,8 +232,23 @@ export class EvidenceStore {
         return { count: lines.length, head: sha256(last), sinceCheckpoint, size: log.length, endsWithNewline: !torn };
     }
     signer() {
-        this.signerLoad ??= loadSigner(this.location.keyDir, { create: true });
+        this.signerLoad ??= this.loadKey(true);
         return this.signerLoad.then((load) => load.signer ?? null);
+    }
+    /**
+     * The host key, unless `$DSH_HOME` lies inside the workspace (dsh started
+     * in the home directory): a key the agent can read signs nothing it could
+     * not forge, so the chain degrades loudly to hash-only instead.
+     */
+    loadKey(create) {
+        const inside = relative(this.workspaceRoot, this.location.keyDir);
+        if (inside === '' || (inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside))) {
+            return Promise.resolve({
+                error: 'the key directory $DSH_HOME/proof/keys lies inside the workspace, where the agent can read and replace the key: checkpoints are not signed (run with DSH_HOME outside the workspace)',
+                missing: false,
+            });
+        }
+        return loadSigner(this.location.keyDir, { create });
     }
     async signerError() {
         const load = await this.signerLoad;
@@ -239,7 +256,7 @@ export class EvidenceStore {
     }
     /** The signer for verification: never creates a key just to look. */
     peekSigner() {
-        return this.signerLoad ?? loadSigner(this.location.keyDir, { create: false });
+        return this.signerLoad ?? this.loadKey(false);
     }
 }
 function sha256(bytes) {

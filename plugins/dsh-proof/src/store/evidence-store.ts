@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { canonicalJson, type CanonicalValue } from '../core/canonical.js'
 import { ProofError } from '../core/errors.js'
 import {
@@ -72,6 +72,7 @@ const queues = new Map<string, Promise<void>>()
 export class EvidenceStore {
   readonly location: StoreLocation
   private readonly checkpointEvery: number
+  private readonly workspaceRoot: string
   private state: ChainState | null = null
   private signerLoad: Promise<SignerLoad> | null = null
   private outageRecorded = false
@@ -85,6 +86,7 @@ export class EvidenceStore {
     const every = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY
     if (!Number.isSafeInteger(every) || every < 1) throw new RangeError(`checkpointEvery must be a positive integer, got ${String(every)}`)
     this.checkpointEvery = every
+    this.workspaceRoot = resolve(options.workspaceRoot)
   }
 
   /** Append one evidence record (engine output, stored verbatim). */
@@ -289,8 +291,24 @@ export class EvidenceStore {
   }
 
   private signer(): Promise<Signer | null> {
-    this.signerLoad ??= loadSigner(this.location.keyDir, { create: true })
+    this.signerLoad ??= this.loadKey(true)
     return this.signerLoad.then((load) => load.signer ?? null)
+  }
+
+  /**
+   * The host key, unless `$DSH_HOME` lies inside the workspace (dsh started
+   * in the home directory): a key the agent can read signs nothing it could
+   * not forge, so the chain degrades loudly to hash-only instead.
+   */
+  private loadKey(create: boolean): Promise<SignerLoad> {
+    const inside = relative(this.workspaceRoot, this.location.keyDir)
+    if (inside === '' || (inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside))) {
+      return Promise.resolve({
+        error: 'the key directory $DSH_HOME/proof/keys lies inside the workspace, where the agent can read and replace the key: checkpoints are not signed (run with DSH_HOME outside the workspace)',
+        missing: false,
+      })
+    }
+    return loadSigner(this.location.keyDir, { create })
   }
 
   private async signerError(): Promise<string> {
@@ -300,7 +318,7 @@ export class EvidenceStore {
 
   /** The signer for verification: never creates a key just to look. */
   private peekSigner(): Promise<SignerLoad> {
-    return this.signerLoad ?? loadSigner(this.location.keyDir, { create: false })
+    return this.signerLoad ?? this.loadKey(false)
   }
 }
 

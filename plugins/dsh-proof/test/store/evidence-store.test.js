@@ -216,6 +216,17 @@ test('EvidenceStore appends', async (t) => {
     assert.equal(report.intact, true)
     assert.match(report.problems.join('\n'), /signing key was unavailable/)
   })
+  await t.test('should not sign with a key inside the workspace ($DSH_HOME under the workspace)', async (t) => {
+    const dirs = await tempSetup(t)
+    const dshHome = join(dirs.workspace, '.dsh')
+    const store = new EvidenceStore({ dshHome, workspaceRoot: dirs.workspace })
+    await store.appendEvidence({ n: 1 })
+    await store.checkpoint()
+    assert.equal(existsSync(join(dshHome, 'proof', 'keys', PRIVATE_KEY_FILE)), false, 'no key is made where the agent can read it')
+    const report = await store.integrity()
+    assert.equal(report.chainMode, 'hash-only')
+    assert.match(report.problems.join('\n'), /lies inside the workspace/)
+  })
   await t.test('should continue on a fresh line after a torn write and keep reporting it', async (t) => {
     const { store, fresh } = await populatedStore(t)
     const text = await readFile(store.location.logFile, 'utf8')
