@@ -151,3 +151,14 @@ fn gen_patches_restores_a_patches_directory_a_killed_run_had_moved_aside() {
     assert_eq!(dir.read("patches/f.json"), manifest);
     assert!(!dir.exists(".patches.forklayer-old-99999999") && !dir.exists(".patches.forklayer-stage-99999999"));
 }
+
+#[test]
+fn an_undeclared_directory_in_upstream_is_an_integrity_error() {
+    let dir = consistent_repo();
+    dir.write("upstream/@acme/stray/index.js", "x\n");
+    dir.write("upstream/@acme/notes.txt", "x\n");
+    let run = dir.run(&["check"]);
+    run.assert_code(3);
+    assert!(run.stdout.contains("`@acme/stray` is in `upstream/` but not in the lock file"), "{}", run.stdout);
+    assert!(run.stdout.contains("`@acme/notes.txt` is in `upstream/`"), "{}", run.stdout);
+}
