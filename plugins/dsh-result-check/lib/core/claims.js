@@ -76,6 +76,8 @@ const UNIT_SCALES = new Map([
     ['亿', [1, 1e8]],
     ['倍', [1]],
 ]);
+/** Units of a ratio: `1.6x`, `1.6倍`. */
+const RATIO_UNITS = new Set(['x', 'X', '×', '倍']);
 // Words that make a number a difference: +3.5 pp, by 168 ms, 提升了3.5个百分点.
 // A sign counts only glued to the number ((+3.5 pp), −0.12): spaced, it is arithmetic (1708 - 1500).
 const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|多了|少了)\s*[$€£¥]?)$/i;
@@ -91,8 +93,6 @@ function ratioKinds(site, unit, percent) {
         kinds.push('difference');
     return kinds;
 }
-/** Units of a ratio: `1.6x`, `1.6倍`. */
-const RATIO_UNITS = new Set(['x', 'X', '×', '倍']);
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
 const HEDGE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|介于|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`, 'i');
 const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|之间|多|余|来|出头))/i;

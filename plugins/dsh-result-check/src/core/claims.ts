@@ -49,7 +49,6 @@ function exponentAfter(text: string): { readonly exponent: number; readonly leng
   return { exponent: Number(digits.replace('−', '-')), length: whole.length };
 }
 
-
 /**
  * Short units a number may carry, with the scales a source may be written in:
  * a source value `v` sources the claim `x` when `v` rounds to `x × scale`.
@@ -109,6 +108,9 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
   ['亿', [1, 1e8]],
   ['倍', [1]],
 ]);
+
+/** Units of a ratio: `1.6x`, `1.6倍`. */
+const RATIO_UNITS: ReadonlySet<string> = new Set(['x', 'X', '×', '倍']);
 // Words that make a number a difference: +3.5 pp, by 168 ms, 提升了3.5个百分点.
 // A sign counts only glued to the number ((+3.5 pp), −0.12): spaced, it is arithmetic (1708 - 1500).
 const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|多了|少了)\s*[$€£¥]?)$/i;
@@ -123,8 +125,6 @@ function ratioKinds(site: Site, unit: string, percent: boolean): RatioKind[] {
   return kinds;
 }
 
-/** Units of a ratio: `1.6x`, `1.6倍`. */
-const RATIO_UNITS: ReadonlySet<string> = new Set(['x', 'X', '×', '倍']);
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
 
 const HEDGE_BEFORE = new RegExp(
