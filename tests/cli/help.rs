@@ -32,6 +32,9 @@ fn a_bad_flag_with_json_still_prints_one_json_document() {
     let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
     assert_eq!(doc["ok"], false);
     assert_eq!(doc["error"]["code"], "usage");
+    assert_eq!(doc["schema"], "forklayer.check/1");
+    assert!(doc["error"]["message"].as_str().is_some_and(|m| m.contains("--nope")), "{doc}");
+    assert_eq!(doc["error"]["help"], "run `forklayer check --help`");
 }
 
 #[test]
