@@ -52,12 +52,15 @@ export declare class EvidenceStore {
     hasBaseline(): Promise<boolean>;
     /**
      * `baseline.json`'s text, `null` when no baseline was saved. Throws
-     * `baseline_tampered` when its bytes are not the ones whose digest the
-     * chain recorded: a swapped baseline must not grade anything.
+     * `baseline_tampered` when its bytes are not the ones this host recorded
+     * (digest and signature in the chain), or when the log lost its anchored
+     * checkpoint: a log rewound or replaced (an older copy, another
+     * workspace's) brings its own signed baseline, which must not grade.
      */
     readBaseline(): Promise<string | null>;
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity(): Promise<IntegrityReport>;
+    private verify;
     /** Wait for every queued append. */
     flush(): Promise<void>;
     /**

@@ -10,7 +10,7 @@ import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { canonicalJson } from '../core/canonical.js';
 import { ProofError } from '../core/errors.js';
-import { advancesAnchor, baselineMessage, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, judgeBaseline, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
+import { advancesAnchor, baselineMessage, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
 import { isMissing, readFileIfExists, writeFileAtomic } from './files.js';
 import { locateStore } from './location.js';
 import { withFileLock } from './lock.js';
@@ -86,38 +86,39 @@ export class EvidenceStore {
     }
     /**
      * `baseline.json`'s text, `null` when no baseline was saved. Throws
-     * `baseline_tampered` when its bytes are not the ones whose digest the
-     * chain recorded: a swapped baseline must not grade anything.
+     * `baseline_tampered` when its bytes are not the ones this host recorded
+     * (digest and signature in the chain), or when the log lost its anchored
+     * checkpoint: a log rewound or replaced (an older copy, another
+     * workspace's) brings its own signed baseline, which must not grade.
      */
     readBaseline() {
         return this.enqueue(async () => {
             const bytes = await readFileIfExists(this.location.baselineFile);
             if (bytes === null)
                 return null;
-            const [log, signer] = await Promise.all([readFileIfExists(this.location.logFile), this.peekSigner()]);
-            const records = log === null ? [] : splitLines(log).lines.map((line) => decodeRecord(line).record ?? null);
-            const judgement = judgeBaseline(records, sha256(bytes), signer.signer !== undefined, logPorts(signer.signer ?? null));
-            if (judgement.tampered) {
-                throw new ProofError('baseline_tampered', `${this.location.baselineFile} is not the baseline dsh-proof saved (${judgement.problem ?? 'unknown'}): it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`);
+            const report = await this.verify(bytes);
+            const problems = report.problems.filter((p) => /baseline|anchor|rewound|truncated/.test(p));
+            if (report.baselineTampered || report.rewindDetected || report.anchorForged) {
+                throw new ProofError('baseline_tampered', `${this.location.baselineFile} cannot be trusted (${problems.join('; ') || 'the evidence log was tampered with'}): run proof_status, then proof_baseline to take a new baseline`);
             }
             return bytes.toString('utf8');
         }, 'read');
     }
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity() {
-        return this.enqueue(async () => {
-            const [log, anchorBytes, baseline, signer] = await Promise.all([
-                readFileIfExists(this.location.logFile),
-                readFileIfExists(this.location.anchorFile),
-                readFileIfExists(this.location.baselineFile),
-                this.peekSigner(),
-            ]);
-            const anchor = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed');
-            // Before the first record there is no key yet: it is made on first use,
-            // so the chain will be signed unless the key exists and fails to load.
-            const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing);
-            return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null));
-        }, 'read');
+        return this.enqueue(async () => this.verify(await readFileIfExists(this.location.baselineFile)), 'read');
+    }
+    async verify(baseline) {
+        const [log, anchorBytes, signer] = await Promise.all([
+            readFileIfExists(this.location.logFile),
+            readFileIfExists(this.location.anchorFile),
+            this.peekSigner(),
+        ]);
+        const anchor = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed');
+        // Before the first record there is no key yet: it is made on first use,
+        // so the chain will be signed unless the key exists and fails to load.
+        const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing);
+        return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null));
     }
     /** Wait for every queued append. */
     async flush() {

@@ -2,7 +2,7 @@
 // mount against its own grading, each of which must be detected or refused.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { appendFile, readFile, rm, writeFile } from 'node:fs/promises'
+import { appendFile, copyFile, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import { applyWith } from '../../lib/index.js'
@@ -98,5 +98,25 @@ test('an agent that can write the evidence store', async (t) => {
     const claim = await s.call('proof_claim', { claim: 'all good' })
     assert.equal(claim.value.grade, 'unproven', claim.text)
     assert.match(claim.text, /npm:\.:test is defined differently than at baseline/)
+  })
+  await t.test('should not grade against an older, genuine log and baseline restored over the current ones', async (t) => {
+    const s = await setup(t, { evidenceStore: 'workspace', checks: [...CHECKS, { name: 'smoke', command: 'node -e 0', paths: ['*.js'] }] })
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    await s.call('proof_baseline') // unit fails at this (signed, genuine) baseline
+    const old = join(s.root, 'old')
+    await rm(old, { recursive: true, force: true })
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(old)
+    await copyFile(s.store.location.logFile, join(old, 'evidence.jsonl'))
+    await copyFile(s.store.location.baselineFile, join(old, 'baseline.json'))
+    await s.toolWrite('lib.js', 'export const answer = 42\n')
+    await s.call('proof_baseline') // the fixed state is the reference now
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    await copyFile(join(old, 'evidence.jsonl'), s.store.location.logFile)
+    await copyFile(join(old, 'baseline.json'), s.store.location.baselineFile)
+    await assert.rejects(s.call('proof_claim', { claim: 'all good' }), { code: 'baseline_tampered', message: /cannot be trusted \(.*rewound/ })
+    const status = await s.call('proof_status')
+    assert.equal(status.value.integrity.rewindDetected, true)
+    assert.match(status.text, /^Baseline: UNUSABLE — /)
   })
 })
