@@ -27,12 +27,15 @@ fn sibling_of(target: &Path, tag: &str, pid: u32) -> PathBuf {
     parent.join(format!(".{name}.forklayer-{tag}-{pid}"))
 }
 
-/// Whether process `pid` is still running. Without `/proc` there is no
-/// way to tell (without unsafe code), and leftovers are treated as stale:
-/// two runs writing the same target at once are not supported anyway.
+/// Whether process `pid` is still a running forklayer. Pids are reused
+/// quickly on a busy machine, so a live process counts only when its
+/// command name is ours. Without `/proc` there is no way to tell (without
+/// unsafe code), and leftovers are treated as stale: two runs writing the
+/// same target at once are not supported anyway.
 fn process_alive(pid: u32) -> bool {
     let proc_root = Path::new("/proc");
-    proc_root.join("self").exists() && proc_root.join(pid.to_string()).exists()
+    let Ok(own) = fs::read(proc_root.join("self/comm")) else { return false };
+    fs::read(proc_root.join(pid.to_string()).join("comm")).is_ok_and(|comm| comm == own)
 }
 
 /// Pids of the leftovers `.<name>.forklayer-<tag>-<pid>` beside `target`
@@ -211,6 +214,16 @@ mod tests {
         write_tree_atomically(&one_file("next"), &target).expect("write");
         assert_eq!(Tree::read_dir(&target).expect("read"), one_file("next"));
         assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1, "stale stage and tmp are gone");
+    }
+
+    #[test]
+    fn a_leftover_whose_pid_now_belongs_to_another_program_is_stale() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("out");
+        // Pid 1 is alive, but it is not this program.
+        one_file("half").write_to(&sibling_of(&target, "stage", 1)).expect("write");
+        write_tree_atomically(&one_file("next"), &target).expect("write");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
     }
 
     #[test]
