@@ -72,6 +72,8 @@ export declare class EvidenceStore {
     private appendWithCadence;
     private writeCheckpointIfDue;
     private advanceAnchor;
+    /** Whether the log still holds the checkpoint `anchor` mirrors, at its position. */
+    private logHolds;
     private writeRecord;
     /**
      * Create the store directory with a `.gitignore` of `*`: a store inside the

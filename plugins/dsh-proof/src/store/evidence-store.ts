@@ -150,10 +150,16 @@ export class EvidenceStore {
       if (bytes === null) return null
       const report = await this.verify(bytes)
       const problems = report.problems.filter((p) => /baseline|anchor|rewound|truncated/.test(p))
-      if (report.baselineTampered || report.rewindDetected || report.anchorForged) {
+      if (report.rewindDetected || report.anchorForged) {
         throw new ProofError(
           'baseline_tampered',
-          `${this.location.baselineFile} cannot be trusted (${problems.join('; ') || 'the evidence log was tampered with'}): run proof_status, then proof_baseline to take a new baseline`,
+          `${this.location.baselineFile} cannot be trusted (${problems.join('; ')}): no baseline grades anything until the user reviews the log (proof_status) and, to accept it, removes the anchor ${this.location.anchorFile}`,
+        )
+      }
+      if (report.baselineTampered) {
+        throw new ProofError(
+          'baseline_tampered',
+          `${this.location.baselineFile} cannot be trusted (${problems.join('; ')}): run proof_status, then proof_baseline to take a new baseline`,
         )
       }
       return bytes.toString('utf8')
@@ -238,7 +244,20 @@ export class EvidenceStore {
     // evidence that someone wrote to it.
     if (bytes !== null && current === null) return
     if (!advancesAnchor(current, candidate)) return
+    // Nor is an anchor the log no longer holds moved on: a cut or replaced
+    // log that grew past it again would otherwise erase the evidence (and
+    // make a restored older baseline usable). Whoever accepts the cut
+    // removes the anchor by hand.
+    if (current !== null && !(await this.logHolds(current))) return
     await writeFileAtomic(this.location.anchorFile, `${canonicalJson(candidate)}\n`, 0o600)
+  }
+
+  /** Whether the log still holds the checkpoint `anchor` mirrors, at its position. */
+  private async logHolds(anchor: Anchor): Promise<boolean> {
+    const log = await readFileIfExists(this.location.logFile)
+    const line = log === null ? undefined : splitLines(log).lines[anchor.count]
+    const record = line === undefined ? undefined : decodeRecord(line).record
+    return record?.kind === 'checkpoint' && record.data.count === anchor.count && record.data.head === anchor.head
   }
 
   private async writeRecord(body: RecordBody): Promise<Appended> {

@@ -57,6 +57,20 @@ test('EvidenceStore tamper evidence', async (t) => {
     assert.equal(report.chainIntact, false)
     assert.equal(report.firstBrokenRecord, 2)
   })
+  await t.test('should keep reporting a truncated log after it grows past the anchored checkpoint again', async (t) => {
+    const { store, fresh } = await populatedStore(t)
+    const all = await lines(store.location.logFile)
+    await writeLines(store.location.logFile, all.slice(0, 3))
+    const next = fresh()
+    for (let n = 0; n < all.length + 3; n++) {
+      await next.appendEvidence({ check: 'grow', n })
+      await next.checkpoint()
+    }
+    const report = await fresh().integrity()
+    assert.ok(report.records > all.length)
+    assert.equal(report.rewindDetected, true, 'appending must not erase the evidence of the cut')
+    assert.equal(report.intact, false)
+  })
   await t.test('should detect a deleted line', async (t) => {
     const { store, fresh } = await populatedStore(t)
     const all = await lines(store.location.logFile)
