@@ -63,3 +63,19 @@ fn another_declaration_file_can_be_named() {
     run.assert_code(3);
     assert!(run.stderr.contains("forklayer.lock.json"), "{}", run.stderr);
 }
+
+#[test]
+fn overlapping_paths_in_the_declaration_are_refused_before_anything_is_written() {
+    let dir = TestDir::new();
+    dir.declare(&[], &[], &[]);
+    let text = String::from_utf8(dir.read("forklayer.toml"))
+        .expect("utf8")
+        .replace("patches = \"patches\"", "patches = \"upstream\"");
+    dir.write("forklayer.toml", text);
+    dir.write("upstream/forklayer.lock.json", "{}\n");
+    let run = dir.run(&["gen-patches"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("`paths.upstream` (`"), "{}", run.stderr);
+    assert!(run.stderr.contains("overlap"), "{}", run.stderr);
+    assert_eq!(dir.read("upstream/forklayer.lock.json"), b"{}\n");
+}
