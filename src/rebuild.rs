@@ -57,7 +57,8 @@ impl std::fmt::Display for FileDrift {
             FileDrift::Anchors { failures } => {
                 write!(f, "{} replacement(s) no longer apply", failures.len())?;
                 for failure in failures {
-                    write!(f, "\n  {failure}")?;
+                    // Nested below the file's line in drift reports.
+                    write!(f, "\n    {failure}")?;
                 }
                 Ok(())
             }
@@ -182,7 +183,7 @@ pub fn apply_manifest(
 #[derive(Debug, thiserror::Error)]
 pub enum RebuildError {
     /// Manifests no longer apply to the upstream bytes.
-    #[error("upstream drifted: {}", describe_drift(.0))]
+    #[error("upstream drifted:{}", describe_drift(.0))]
     Drift(Vec<PackageDrift>),
     /// An upstream package directory is missing.
     #[error("upstream package `{package}` is missing (expected `{path}`)")]
@@ -272,7 +273,7 @@ impl crate::error::Diagnostic for RebuildError {
     }
     fn help(&self) -> Option<String> {
         match self {
-            RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches`".into()),
+            RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches` (if `upstream/` was edited by mistake, restore it with `forklayer snapshot <version>`)".into()),
             RebuildError::MissingUpstream { .. } => Some("run `forklayer snapshot <version>` or fix the declaration".into()),
             RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
             RebuildError::Manifest(e) => e.help(),

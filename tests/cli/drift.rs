@@ -34,7 +34,7 @@ fn an_ambiguous_anchor_is_reported_and_every_failure_listed() {
     );
     let run = dir.run(&["--json", "rebuild", "--out", "out"]);
     run.assert_code(2);
-    assert!(run.stderr.contains("replacement #0: found 2 times"), "{}", run.stderr);
+    assert!(run.stderr.contains("error: upstream drifted:\n  @acme/pkg/a.js: 2 replacement(s) no longer apply\n    replacement #0: found 2 times"), "{}", run.stderr);
     assert!(run.stderr.contains("replacement #1: not found"), "{}", run.stderr);
     let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
     assert_eq!(doc["ok"], false);
