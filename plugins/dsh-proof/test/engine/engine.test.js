@@ -21,6 +21,21 @@ function toolStream(/** @type {string} */ workspace) {
   }
 }
 
+/**
+ * A committed project with an engine and a baseline taken over it.
+ * @param {import('node:test').TestContext} t @param {Record<string, string>} files
+ */
+async function baselinedProject(t, files) {
+  const { workspace } = await tempWorkspace(t)
+  await writeTree(workspace, files)
+  git(workspace, 'init', '-q')
+  git(workspace, 'add', '.')
+  git(workspace, 'commit', '-q', '-m', 'init')
+  const engine = createProofEngine({ workspace })
+  await engine.baseline()
+  return { workspace, engine, tools: toolStream(workspace) }
+}
+
 test('proof engine on a real project (real shell, real git)', async (t) => {
   const { root, workspace } = await tempWorkspace(t)
   await writeTree(workspace, ADDER_PROJECT)
@@ -179,14 +194,7 @@ test('proof engine: degraded and indecisive runs', async (t) => {
     await assert.rejects(engine.verify(), { code: 'baseline_tampered' })
   })
   await t.test('should not let a session that redefines its check (`"test": "true"`) prove a break', async (t) => {
-    const { workspace } = await tempWorkspace(t)
-    await writeTree(workspace, ADDER_PROJECT)
-    git(workspace, 'init', '-q')
-    git(workspace, 'add', '.')
-    git(workspace, 'commit', '-q', '-m', 'init')
-    const engine = createProofEngine({ workspace })
-    const tools = toolStream(workspace)
-    await engine.baseline()
+    const { workspace, engine, tools } = await baselinedProject(t, ADDER_PROJECT)
     await tools.write('src/math.js', 'export const add = (a, b) => a - b\n')
     const pkg = JSON.parse(ADDER_PROJECT['package.json'])
     await tools.write('package.json', `${JSON.stringify({ ...pkg, scripts: { test: 'true' } }, null, 2)}\n`)
@@ -199,19 +207,12 @@ test('proof engine: degraded and indecisive runs', async (t) => {
     assert.equal((await engine.claim('add() simplified', { touches: tools.touches })).grade, 'regressed', 'restored, the break shows')
   })
   await t.test('should see a break through a git-ignored file the session wrote', async (t) => {
-    const { workspace } = await tempWorkspace(t)
-    await writeTree(workspace, {
+    const { workspace, engine, tools } = await baselinedProject(t, {
       ...ADDER_PROJECT,
       '.gitignore': 'local.json\n',
       'local.json': '{"offset":0}\n',
       'test/math.test.js': "import { test } from 'node:test'\nimport assert from 'node:assert/strict'\nimport { readFileSync } from 'node:fs'\nimport { add } from '../src/math.js'\n\ntest('adds', () => {\n  const { offset } = JSON.parse(readFileSync(new URL('../local.json', import.meta.url), 'utf8'))\n  assert.equal(add(2, 2) + offset, 4)\n})\n",
     })
-    git(workspace, 'init', '-q')
-    git(workspace, 'add', '.')
-    git(workspace, 'commit', '-q', '-m', 'init')
-    const engine = createProofEngine({ workspace })
-    const tools = toolStream(workspace)
-    await engine.baseline()
     await tools.write('local.json', '{"offset":1}\n')
     await tools.write('scratch.js', 'made and removed again\n')
     const { rm } = await import('node:fs/promises')
