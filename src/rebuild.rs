@@ -74,6 +74,10 @@ pub struct PackageDrift {
     pub package: String,
     /// Relative path → what failed.
     pub files: BTreeMap<String, Vec<FileDrift>>,
+    /// Where the upstream package should be, when it is missing entirely
+    /// (reported together with the drift of the other packages).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missing_upstream: Option<PathBuf>,
 }
 
 /// Options of [`apply_manifest`].
@@ -175,7 +179,7 @@ pub fn apply_manifest(
     if files.is_empty() {
         Ok(out)
     } else {
-        Err(PackageDrift { package: package.to_string(), files })
+        Err(PackageDrift { package: package.to_string(), files, missing_upstream: None })
     }
 }
 
@@ -234,6 +238,13 @@ pub enum RebuildError {
 fn describe_drift(drifts: &[PackageDrift]) -> String {
     let mut text = String::new();
     for drift in drifts {
+        if let Some(path) = &drift.missing_upstream {
+            text.push_str(&format!(
+                "\n  {}: upstream package is missing (expected `{}`)",
+                drift.package,
+                path.display()
+            ));
+        }
         for (path, problems) in &drift.files {
             for problem in problems {
                 text.push_str(&format!("\n  {}/{path}: {problem}", drift.package));
@@ -260,6 +271,7 @@ impl crate::error::Diagnostic for RebuildError {
     }
     fn code(&self) -> &'static str {
         match self {
+            RebuildError::Drift(drifts) if drifts.iter().all(|d| d.files.is_empty()) => "package_missing",
             RebuildError::Drift(_) => "drift",
             RebuildError::MissingUpstream { .. } => "package_missing",
             RebuildError::MissingOwnSource { .. } => "own_source_missing",
@@ -273,6 +285,7 @@ impl crate::error::Diagnostic for RebuildError {
     }
     fn help(&self) -> Option<String> {
         match self {
+            RebuildError::Drift(drifts) if drifts.iter().any(|d| d.missing_upstream.is_some()) => Some("vendor the missing packages with `forklayer snapshot <version>` (or fix the declaration); where the upstream base changed, update the fork against the new upstream, then run `forklayer gen-patches`".into()),
             RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches` (if `upstream/` was edited by mistake, restore it with `forklayer snapshot <version>`)".into()),
             RebuildError::MissingUpstream { .. } => Some("run `forklayer snapshot <version>` or fix the declaration".into()),
             RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
@@ -344,6 +357,17 @@ pub fn read_manifest(layer: &Layer, patches: &Path, name: &str) -> Result<Option
     Ok(Some(manifest))
 }
 
+/// A missing upstream package is collected like drift, so one run names
+/// every missing package and every failing anchor; other errors stop.
+fn missing_as_drift(err: RebuildError) -> Result<PackageDrift, RebuildError> {
+    match err {
+        RebuildError::MissingUpstream { package, path } => {
+            Ok(PackageDrift { package, files: BTreeMap::new(), missing_upstream: Some(path) })
+        }
+        other => Err(other),
+    }
+}
+
 /// Rebuilds the whole fork layer in memory: paths are
 /// `<scope>/<name>/<file>`. Drift of every package is collected first.
 pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<Tree, RebuildError> {
@@ -357,21 +381,29 @@ pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<T
         })
     });
     for (name, result) in layer.forked.iter().zip(per_package) {
-        match result? {
-            Ok(patched) => out.graft(&layer.full_name(name), patched)?,
-            Err(drift) => drifts.push(drift),
+        match result {
+            Ok(Ok(patched)) => out.graft(&layer.full_name(name), patched)?,
+            Ok(Err(drift)) => drifts.push(drift),
+            Err(err) => drifts.push(missing_as_drift(err)?),
         }
     }
     for name in &layer.carried {
-        out.graft(&layer.full_name(name), read_upstream_package(layer, upstream, name)?)?;
+        match read_upstream_package(layer, upstream, name) {
+            Ok(tree) => out.graft(&layer.full_name(name), tree)?,
+            Err(err) => drifts.push(missing_as_drift(err)?),
+        }
     }
     for own in &layer.own {
         out.graft(&layer.full_name(&own.name), read_own_package(layer, own)?)?;
     }
-    if drifts.is_empty() {
-        Ok(out)
-    } else {
-        Err(RebuildError::Drift(drifts))
+    drifts.sort_by(|a, b| a.package.cmp(&b.package));
+    match drifts.as_slice() {
+        [] => Ok(out),
+        // Alone, a missing package keeps its own, plainer report.
+        [PackageDrift { package, files, missing_upstream: Some(path) }] if files.is_empty() => {
+            Err(RebuildError::MissingUpstream { package: package.clone(), path: path.clone() })
+        }
+        _ => Err(RebuildError::Drift(drifts)),
     }
 }
 

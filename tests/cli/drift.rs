@@ -127,3 +127,33 @@ fn a_manifest_from_a_newer_forklayer_is_named_as_such() {
     assert!(run.stderr.contains("help: upgrade forklayer"), "{}", run.stderr);
     assert!(!dir.exists("out"));
 }
+
+#[test]
+fn missing_packages_and_failing_anchors_are_reported_in_one_run() {
+    let dir = TestDir::new();
+    dir.declare(&["gone", "pkg"], &["carried"], &[]);
+    let pkg = NpmPackage::new("pkg", "1.0.0").file("a.js", "one\n");
+    let gone = NpmPackage::new("gone", "1.0.0");
+    let carried = NpmPackage::new("carried", "1.0.0");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&gone, &pkg, &carried]).assert_code(0);
+    dir.write(
+        "patches/pkg.json",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{"a.js":[{"old":"two","new":"2"}]}}"#,
+    );
+    std::fs::remove_dir_all(dir.join("upstream/@acme/gone")).expect("rm");
+    std::fs::remove_dir_all(dir.join("upstream/@acme/carried")).expect("rm");
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(2);
+    for needle in [
+        "@acme/carried: upstream package is missing",
+        "@acme/gone: upstream package is missing",
+        "@acme/pkg/a.js: 1 replacement(s) no longer apply",
+        "help: vendor the missing packages",
+    ] {
+        assert!(run.stderr.contains(needle), "{needle} not in:\n{}", run.stderr);
+    }
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["error"]["code"], "drift");
+    assert_eq!(doc["error"]["details"].as_array().map(Vec::len), Some(3));
+    assert!(!dir.exists("out"));
+}
