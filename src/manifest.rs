@@ -175,6 +175,7 @@ impl crate::error::Diagnostic for ManifestError {
     }
     fn help(&self) -> Option<String> {
         Some(match self {
+            ManifestError::Read { .. } => "check that the file is readable".into(),
             ManifestError::NewerSchema { .. } => {
                 "upgrade forklayer to the version that wrote it (regenerating with this one would drop what it cannot read)"
                     .into()
@@ -259,6 +260,14 @@ mod tests {
     fn newer_extension_schema_is_refused() {
         let bytes = br#"{"package":"@s/p","builtAgainst":"1","files":{},"forklayer":{"schema":9}}"#;
         assert!(Manifest::from_json(bytes, Path::new("p.json")).is_err());
+    }
+
+    #[test]
+    fn an_unreadable_manifest_is_not_blamed_on_its_contents() {
+        let err = Manifest::read(Path::new("/nonexistent/p.json")).expect_err("unreadable");
+        assert!(err.to_string().contains("`/nonexistent/p.json`"), "{err}");
+        let help = crate::error::Diagnostic::help(&err).unwrap_or_default();
+        assert!(help.contains("readable") && !help.contains("regenerate"), "{help}");
     }
 
     #[test]

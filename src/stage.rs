@@ -165,6 +165,15 @@ impl crate::error::Diagnostic for StageError {
     fn code(&self) -> &'static str {
         "io"
     }
+    fn help(&self) -> Option<String> {
+        match self {
+            StageError::Swap { .. } => Some(
+                "check the permissions and free disk space of the target's directory; the previous contents are kept"
+                    .into(),
+            ),
+            StageError::Tree(e) => e.help(),
+        }
+    }
 }
 
 /// Writes `tree` as the complete new contents of directory `target`.

@@ -95,7 +95,7 @@ impl crate::error::Diagnostic for TreeError {
                 Some("replace it with a regular file (packages hold only files and directories)".into())
             }
             TreeError::NonUtf8Name { .. } => Some("rename the file to a UTF-8 name".into()),
-            TreeError::Io { .. } => None,
+            TreeError::Io { .. } => Some("check that the path exists, its permissions and the free disk space".into()),
         }
     }
 }
