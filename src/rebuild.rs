@@ -211,6 +211,14 @@ pub enum RebuildError {
         /// The path given.
         path: PathBuf,
     },
+    /// `--out` and `--check` name the same directory.
+    #[error(
+        "`--out` and `--check` name the same directory `{path}`: the reference would be replaced before the check"
+    )]
+    OutIsReference {
+        /// The directory.
+        path: PathBuf,
+    },
     /// A manifest names another package.
     #[error("manifest `{path}` is for `{found}`, not `{package}`")]
     WrongManifest {
@@ -262,7 +270,8 @@ impl crate::error::Diagnostic for RebuildError {
             | RebuildError::MissingUpstream { .. }
             | RebuildError::MissingOwnSource { .. }
             | RebuildError::WrongManifest { .. }
-            | RebuildError::NoReference { .. } => ExitStatus::Usage,
+            | RebuildError::NoReference { .. }
+            | RebuildError::OutIsReference { .. } => ExitStatus::Usage,
             RebuildError::Manifest(e) => e.exit_status(),
             RebuildError::Tree(e) => e.exit_status(),
             RebuildError::Write(e) => e.exit_status(),
@@ -277,6 +286,7 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::MissingOwnSource { .. } => "own_source_missing",
             RebuildError::WrongManifest { .. } => "wrong_manifest",
             RebuildError::NoReference { .. } => "reference_missing",
+            RebuildError::OutIsReference { .. } => "out_is_reference",
             RebuildError::Manifest(e) => e.code(),
             RebuildError::Tree(e) => e.code(),
             RebuildError::Write(e) => e.code(),
@@ -293,6 +303,9 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::Target(e) => e.help(),
             RebuildError::WrongManifest { .. } => {
                 Some("name each manifest after its package (`patches/<pkg>.json`), or regenerate with `forklayer gen-patches`".into())
+            }
+            RebuildError::OutIsReference { .. } => {
+                Some("write the rebuild elsewhere, e.g. `--out /tmp/forks --check profile/forks`".into())
             }
             RebuildError::NoReference { .. } => {
                 Some("pass the tree to compare with, e.g. `--check profile/forks`".into())

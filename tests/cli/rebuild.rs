@@ -70,6 +70,17 @@ fn a_previous_output_an_empty_directory_and_the_fork_layer_are_replaced() {
 }
 
 #[test]
+fn out_and_check_naming_the_same_directory_is_refused() {
+    let dir = repo();
+    dir.write("profile/forks/@acme/pkg/a.js", "let a = 3; // not in the manifest yet\n");
+    let run = dir.run(&["rebuild", "--out", "profile/forks", "--check", "./profile/forks"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("name the same directory"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: write the rebuild elsewhere"), "{}", run.stderr);
+    assert_eq!(dir.read("profile/forks/@acme/pkg/a.js"), b"let a = 3; // not in the manifest yet\n");
+}
+
+#[test]
 fn patches_or_upstream_overrides_naming_the_repository_are_refused() {
     let dir = repo();
     dir.write("package.json", "{\"name\": \"mine\"}\n");
