@@ -1,4 +1,4 @@
-//! `rebuild --out`: the target is replaced wholesale, so only a new or
+//! Write targets: `rebuild --out` replaces its target wholesale, so only a new or
 //! empty directory, or a previous output, may be named.
 
 use crate::util::{snapshot_from_tarballs, NpmPackage, TestDir};
