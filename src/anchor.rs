@@ -281,6 +281,10 @@ fn prev_token_start(text: &[u8], pos: usize) -> usize {
     start
 }
 
+fn is_utf8_continuation(byte: u8) -> bool {
+    byte & 0xC0 == 0x80
+}
+
 /// Grows context around one edit until its `old` is unique. Returns
 /// `(left, right)`: bytes of context taken from the patched prefix and
 /// bytes of the suffix (removed text included) covered by `old`.
@@ -301,15 +305,30 @@ fn grow_until_unique(split: &Split<'_>, removed: usize) -> Option<(usize, usize)
         }
         let geometric = steps >= LINEAR_GROWTH_STEPS;
         let step_right = (grow_right_next && can_right) || !can_left;
+        // Geometric steps cut at byte counts: move each cut to a character
+        // boundary, or `old` would not be valid UTF-8 and the whole file
+        // would be carried instead of an anchor.
         if step_right {
             right = if geometric {
-                (right + right.max(16)).min(split.suffix.len())
+                let mut end = (right + right.max(16)).min(split.suffix.len());
+                while end < split.suffix.len() && is_utf8_continuation(split.suffix[end]) {
+                    end += 1;
+                }
+                end
             } else {
                 next_token_end(split.suffix, right)
             };
         } else {
             let pos = split.prefix.len() - left;
-            let start = if geometric { pos.saturating_sub(left.max(16)) } else { prev_token_start(split.prefix, pos) };
+            let start = if geometric {
+                let mut start = pos.saturating_sub(left.max(16));
+                while start > 0 && is_utf8_continuation(split.prefix[start]) {
+                    start -= 1;
+                }
+                start
+            } else {
+                prev_token_start(split.prefix, pos)
+            };
             left = split.prefix.len() - start;
         }
         grow_right_next = !grow_right_next;

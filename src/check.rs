@@ -121,7 +121,28 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
     for name in lock.packages.keys().filter(|n| !declared.contains(n)) {
         problems.push(format!("`{name}` is in the lock file but not declared"));
     }
+    for name in undeclared_entries(layer, upstream)? {
+        problems.push(format!("`{}/{name}` is in `upstream/` but not in the lock file", layer.scope));
+    }
     Ok(problems)
+}
+
+/// Entries of `upstream/<scope>/` that are no declared package: vendored
+/// bytes nobody locked.
+fn undeclared_entries(layer: &Layer, upstream: &Path) -> Result<Vec<String>, CheckError> {
+    let scope_dir = upstream.join(&layer.scope);
+    let Ok(entries) = std::fs::read_dir(&scope_dir) else { return Ok(Vec::new()) };
+    let declared = layer.upstream_packages();
+    let mut extra = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|source| TreeError::Io { path: scope_dir.clone(), source })?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !declared.contains(&name.as_str()) {
+            extra.push(name);
+        }
+    }
+    extra.sort();
+    Ok(extra)
 }
 
 fn check_manifests(layer: &Layer) -> Result<Vec<String>, CheckError> {

@@ -13,7 +13,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use serde_json::{json, Map, Value};
 
 use crate::error::{Diagnostic, ExitStatus};
@@ -182,10 +182,22 @@ fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
         return ExitStatus::Success;
     }
     if args.iter().skip(1).any(|a| a == "--json") {
-        let message = err.kind().as_str().unwrap_or("invalid command line").to_string();
-        let error = json!({ "code": "usage", "message": message, "causes": [], "help": "run `forklayer --help`" });
+        // clap's first line names the offending argument; its kind alone does not.
+        let rendered = err.render().to_string();
+        let first_line = rendered.lines().next().unwrap_or_default();
+        let message = first_line.strip_prefix("error: ").unwrap_or(first_line).to_string();
+        let command = Cli::command();
+        let subcommand = args.iter().skip(1).find_map(|a| {
+            command.get_subcommands().map(clap::Command::get_name).find(|name| a.to_str() == Some(*name))
+        });
+        let schema = subcommand.map_or_else(|| "forklayer/1".to_string(), |name| format!("forklayer.{name}/1"));
+        let help = match subcommand {
+            Some(name) => format!("run `forklayer {name} --help`"),
+            None => "run `forklayer --help`".to_string(),
+        };
+        let error = json!({ "code": "usage", "message": message, "causes": [], "help": help });
         Reporter { json: true, quiet: true, verbose: false }
-            .json_document(&json!({ "schema": "forklayer/1", "ok": false, "error": error }));
+            .json_document(&json!({ "schema": schema, "ok": false, "error": error }));
     }
     ExitStatus::Usage
 }

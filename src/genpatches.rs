@@ -7,13 +7,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::anchor;
+use crate::guard::{check_managed_dir, GuardError};
 use crate::layer::Layer;
 use crate::lock::VERSION_FILE;
 use crate::manifest::{as_text, Content, Extensions, Manifest, Replacement, EXTENSION_SCHEMA};
 use crate::npm::sha256_hex;
 use crate::rebuild::{read_own_package, read_upstream_package, RebuildError};
 use crate::review::package_diff;
-use crate::stage::{write_tree_atomically, StageError};
+use crate::stage::{recover_interrupted, write_tree_atomically, StageError};
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// Errors of `gen-patches`.
@@ -50,6 +51,9 @@ pub enum GenError {
     /// Writing failed.
     #[error(transparent)]
     Write(#[from] StageError),
+    /// The patches directory must not be replaced wholesale.
+    #[error(transparent)]
+    Target(#[from] GuardError),
 }
 
 impl crate::error::Diagnostic for GenError {
@@ -61,6 +65,7 @@ impl crate::error::Diagnostic for GenError {
             GenError::Rebuild(e) => e.exit_status(),
             GenError::Tree(e) => e.exit_status(),
             GenError::Write(e) => e.exit_status(),
+            GenError::Target(e) => e.exit_status(),
         }
     }
     fn code(&self) -> &'static str {
@@ -71,6 +76,7 @@ impl crate::error::Diagnostic for GenError {
             GenError::Rebuild(e) => e.code(),
             GenError::Tree(e) => e.code(),
             GenError::Write(e) => e.code(),
+            GenError::Target(e) => e.code(),
         }
     }
     fn help(&self) -> Option<String> {
@@ -79,8 +85,14 @@ impl crate::error::Diagnostic for GenError {
                 "move the package from `carried` to `forked` in forklayer.toml, or restore its upstream bytes".into(),
             ),
             GenError::NoVersion { .. } => Some("run `forklayer snapshot <version>` first".into()),
+            GenError::MissingFork { path, .. } => Some(format!(
+                "copy its upstream bytes to `{}` to start the fork, or remove the package from forklayer.toml",
+                path.display()
+            )),
             GenError::Rebuild(e) => e.help(),
-            _ => None,
+            GenError::Tree(e) => e.help(),
+            GenError::Write(e) => e.help(),
+            GenError::Target(e) => e.help(),
         }
     }
 }
@@ -218,12 +230,16 @@ pub struct GenOutcome {
 /// Regenerates `patches/` (atomically) and refreshes own packages in the
 /// fork layer.
 pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
+    check_managed_dir(layer, &layer.paths.patches)?;
     let planned = plan_patches(layer)?;
     // Read every own package before writing anything, so a missing source
     // fails the run without touching patches/.
     let own_sources =
         layer.own.iter().map(|own| read_own_package(layer, own).map(|t| (own, t))).collect::<Result<Vec<_>, _>>()?;
     let patches = &layer.paths.patches;
+    // An interrupted earlier run may have left patches/ moved aside or a
+    // half-written stage; repair that even when nothing needs writing now.
+    recover_interrupted(patches).map_err(|source| StageError::Swap { target: patches.clone(), source })?;
     let previous = if patches.is_dir() { Tree::read_dir(patches)? } else { Tree::new() };
     let mut outcome = GenOutcome::default();
     let mut next = Tree::new();
@@ -253,6 +269,7 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     }
     for (own, source) in own_sources {
         let target = layer.package_dir(&layer.paths.forks, &own.name);
+        recover_interrupted(&target).map_err(|source| StageError::Swap { target: target.clone(), source })?;
         let current = if target.is_dir() { Tree::read_dir(&target)? } else { Tree::new() };
         if current != source {
             write_tree_atomically(&source, &target)?;

@@ -211,6 +211,7 @@ impl Layer {
             forks: pick(&overrides.forks, &raw.paths.forks),
             patches: pick(&overrides.patches, &raw.paths.patches),
         };
+        check_separate_paths(&paths).map_err(invalid)?;
         let mut forked = raw.packages.forked;
         forked.sort();
         let mut carried = raw.packages.carried;
@@ -255,6 +256,40 @@ impl Layer {
     pub fn package_dir(&self, base: &Path, name: &str) -> PathBuf {
         base.join(&self.scope).join(name)
     }
+}
+
+/// `a/./b/../c` → `a/c`, without touching the file system.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `upstream/`, the fork layer and `patches/` are each replaced wholesale:
+/// one inside another (or the same) would delete the other's files.
+fn check_separate_paths(paths: &LayerPaths) -> Result<(), String> {
+    let named = [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)];
+    for (i, (a_name, a)) in named.iter().enumerate() {
+        for (b_name, b) in &named[i + 1..] {
+            let (la, lb) = (lexical(a), lexical(b));
+            if la.starts_with(&lb) || lb.starts_with(&la) {
+                return Err(format!(
+                    "`paths.{a_name}` (`{}`) and `paths.{b_name}` (`{}`) overlap; each must be a separate directory (check `--{a_name}`/`--{b_name}` too)",
+                    a.display(),
+                    b.display()
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_package_name(name: &str) -> Result<(), &'static str> {
@@ -310,6 +345,19 @@ include = ["lib", "package.json"]
         let text = DECL.replace("carried = [\"c\"]", "carried = [\"a\"]");
         let err = Layer::parse(&text, Path::new("f.toml"), Path::new("."), &PathOverrides::default()).expect_err("dup");
         assert!(err.to_string().contains("`a` is declared more than once"), "{err}");
+    }
+
+    #[test]
+    fn overlapping_paths_are_refused() {
+        for (key, value) in [("patches", "up"), ("patches", "up/patches"), ("forks", "./p/../up/x"), ("upstream", "p")]
+        {
+            let text = DECL.replace(&format!("{key} = "), &format!("{key} = \"{value}\"\n#"));
+            let err = Layer::parse(&text, Path::new("f.toml"), Path::new("/r"), &PathOverrides::default())
+                .expect_err(&format!("{key} = {value}"));
+            assert!(err.to_string().contains("overlap"), "{err}");
+        }
+        let over = PathOverrides { patches: Some(PathBuf::from("/r/up")), ..Default::default() };
+        assert!(Layer::parse(DECL, Path::new("f.toml"), Path::new("/r"), &over).is_err());
     }
 
     #[test]

@@ -48,7 +48,9 @@
 //! ```
 //!
 //! Every write goes through [`stage`]: build next to the target, then
-//! rename, so nothing is ever half-written. Library modules never print,
+//! rename, so nothing is ever half-written (and the next run repairs what
+//! a killed one left). [`guard`] refuses targets whose wholesale
+//! replacement would destroy unrelated files. Library modules never print,
 //! never read the environment and never exit; [`report`] is the only
 //! printer and [`error::ExitStatus`] the only exit-code table.
 #![warn(missing_docs)]
@@ -58,6 +60,7 @@ pub mod check;
 pub mod cli;
 pub mod error;
 pub mod genpatches;
+pub mod guard;
 pub mod layer;
 pub mod lock;
 pub mod manifest;

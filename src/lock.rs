@@ -114,15 +114,19 @@ impl Lock {
 
     /// Parses lock bytes; `origin` names the file in errors.
     pub fn from_json(bytes: &[u8], origin: &Path) -> Result<Lock, LockError> {
-        let lock: Lock = serde_json::from_slice(bytes)
-            .map_err(|e| LockError::Invalid { path: origin.to_path_buf(), message: e.to_string() })?;
-        if lock.schema != LOCK_SCHEMA {
-            return Err(LockError::Invalid {
-                path: origin.to_path_buf(),
-                message: format!("unsupported schema `{}` (this forklayer reads `{LOCK_SCHEMA}`)", lock.schema),
-            });
+        let invalid = |message: String| LockError::Invalid { path: origin.to_path_buf(), message };
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| invalid(e.to_string()))?;
+        // The schema decides the shape: name a newer lock as such before
+        // its fields are checked.
+        match value.get("schema").and_then(serde_json::Value::as_str) {
+            Some(LOCK_SCHEMA) | None => {}
+            Some(other) => {
+                return Err(invalid(format!(
+                    "unsupported schema `{other}` (this forklayer reads `{LOCK_SCHEMA}`; upgrade forklayer)"
+                )))
+            }
         }
-        Ok(lock)
+        serde_json::from_value(value).map_err(|e| invalid(e.to_string()))
     }
 
     /// Reads `<upstream>/forklayer.lock.json`.
@@ -191,6 +195,13 @@ mod tests {
         let bytes = lock.to_canonical_json();
         assert!(bytes.ends_with(b"}\n"));
         assert_eq!(Lock::from_json(&bytes, Path::new("x")).expect("parse"), lock);
+    }
+
+    #[test]
+    fn a_newer_lock_schema_is_named_before_its_fields() {
+        let bytes = br#"{"schema": "forklayer.lock/2", "packages": {}, "version": "1", "signed": true}"#;
+        let err = Lock::from_json(bytes, Path::new("x")).expect_err("newer");
+        assert!(err.to_string().contains("unsupported schema `forklayer.lock/2`"), "{err}");
     }
 
     #[test]

@@ -149,23 +149,39 @@ pub enum ManifestError {
         /// What is wrong.
         message: String,
     },
+    /// The manifest was written by a newer forklayer.
+    #[error("manifest `{path}` uses extension schema {found}, newer than this forklayer reads ({EXTENSION_SCHEMA})")]
+    NewerSchema {
+        /// The path.
+        path: PathBuf,
+        /// The schema number found.
+        found: u64,
+    },
 }
 
 impl crate::error::Diagnostic for ManifestError {
     fn exit_status(&self) -> crate::error::ExitStatus {
         match self {
             ManifestError::Read { .. } => crate::error::ExitStatus::Integrity,
-            ManifestError::Invalid { .. } => crate::error::ExitStatus::Usage,
+            ManifestError::Invalid { .. } | ManifestError::NewerSchema { .. } => crate::error::ExitStatus::Usage,
         }
     }
     fn code(&self) -> &'static str {
         match self {
             ManifestError::Read { .. } => "manifest_unreadable",
             ManifestError::Invalid { .. } => "invalid_manifest",
+            ManifestError::NewerSchema { .. } => "manifest_schema_unsupported",
         }
     }
     fn help(&self) -> Option<String> {
-        Some("regenerate it with `forklayer gen-patches`".into())
+        Some(match self {
+            ManifestError::Read { .. } => "check that the file is readable".into(),
+            ManifestError::NewerSchema { .. } => {
+                "upgrade forklayer to the version that wrote it (regenerating with this one would drop what it cannot read)"
+                    .into()
+            }
+            _ => "regenerate it with `forklayer gen-patches`".into(),
+        })
     }
 }
 
@@ -189,15 +205,14 @@ impl Manifest {
     /// Parses and validates manifest bytes; `origin` names the file.
     pub fn from_json(bytes: &[u8], origin: &Path) -> Result<Manifest, ManifestError> {
         let invalid = |message: String| ManifestError::Invalid { path: origin.to_path_buf(), message };
-        let manifest: Manifest = serde_json::from_slice(bytes).map_err(|e| invalid(e.to_string()))?;
-        if let Some(ext) = &manifest.forklayer {
-            if ext.schema > EXTENSION_SCHEMA {
-                return Err(invalid(format!(
-                    "extension schema {} is newer than this forklayer understands ({EXTENSION_SCHEMA}); upgrade forklayer",
-                    ext.schema
-                )));
-            }
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| invalid(e.to_string()))?;
+        // The schema decides how the rest reads: check it before the shape,
+        // so a newer manifest is named as such, not as malformed.
+        let schema = value.get("forklayer").and_then(|ext| ext.get("schema")).and_then(serde_json::Value::as_u64);
+        if let Some(found) = schema.filter(|&n| n > u64::from(EXTENSION_SCHEMA)) {
+            return Err(ManifestError::NewerSchema { path: origin.to_path_buf(), found });
         }
+        let manifest: Manifest = serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
         let all_paths = manifest.files.keys().chain(manifest.forklayer.iter().flat_map(|e| {
             e.added.keys().chain(e.base.keys()).chain(&e.deleted).chain(e.modes.keys()).chain(e.replaced.keys())
         }));
@@ -223,7 +238,7 @@ impl Manifest {
 mod tests {
     use std::path::Path;
 
-    use super::{Content, Manifest};
+    use super::{Content, Manifest, ManifestError};
 
     #[test]
     fn seed_manifests_parse_without_extensions() {
@@ -245,6 +260,22 @@ mod tests {
     fn newer_extension_schema_is_refused() {
         let bytes = br#"{"package":"@s/p","builtAgainst":"1","files":{},"forklayer":{"schema":9}}"#;
         assert!(Manifest::from_json(bytes, Path::new("p.json")).is_err());
+    }
+
+    #[test]
+    fn an_unreadable_manifest_is_not_blamed_on_its_contents() {
+        let err = Manifest::read(Path::new("/nonexistent/p.json")).expect_err("unreadable");
+        assert!(err.to_string().contains("`/nonexistent/p.json`"), "{err}");
+        let help = crate::error::Diagnostic::help(&err).unwrap_or_default();
+        assert!(help.contains("readable") && !help.contains("regenerate"), "{help}");
+    }
+
+    #[test]
+    fn a_newer_schema_is_named_even_when_its_shape_changed() {
+        let bytes = br#"{"package":"@s/p","builtAgainst":"1","files":{},"forklayer":{"schema":2,"added":["a.js"]}}"#;
+        let err = Manifest::from_json(bytes, Path::new("p.json")).expect_err("newer");
+        assert!(matches!(err, ManifestError::NewerSchema { found: 2, .. }), "{err}");
+        assert!(crate::error::Diagnostic::help(&err).is_some_and(|h| h.contains("upgrade forklayer")));
     }
 
     #[test]

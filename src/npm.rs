@@ -126,6 +126,15 @@ impl crate::error::Diagnostic for NpmError {
             NpmError::IntegrityMismatch { .. } => {
                 Some("the bytes are not what the registry published; do not vendor them".into())
             }
+            NpmError::Tarball { source, .. } => crate::error::Diagnostic::help(source),
+            NpmError::NotFound { spec } => Some(format!(
+                "check the version: `npm view {} versions` lists what the registry has",
+                spec.rsplit_once('@').map_or(spec.as_str(), |(name, _)| name)
+            )),
+            NpmError::Failed { .. } => {
+                Some("run the same npm command yourself for its full output; check `.npmrc`, proxy and login".into())
+            }
+            NpmError::Tree(e) => crate::error::Diagnostic::help(e),
             _ => None,
         }
     }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::anchor::{self, AnchorFailure, ApplyError};
+use crate::guard::{check_output_dir, GuardError};
 use crate::layer::{Layer, OwnPackage};
 use crate::manifest::{as_text, Manifest, ManifestError};
 use crate::npm::sha256_hex;
@@ -56,7 +57,8 @@ impl std::fmt::Display for FileDrift {
             FileDrift::Anchors { failures } => {
                 write!(f, "{} replacement(s) no longer apply", failures.len())?;
                 for failure in failures {
-                    write!(f, "\n  {failure}")?;
+                    // Nested below the file's line in drift reports.
+                    write!(f, "\n    {failure}")?;
                 }
                 Ok(())
             }
@@ -72,6 +74,10 @@ pub struct PackageDrift {
     pub package: String,
     /// Relative path → what failed.
     pub files: BTreeMap<String, Vec<FileDrift>>,
+    /// Where the upstream package should be, when it is missing entirely
+    /// (reported together with the drift of the other packages).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missing_upstream: Option<PathBuf>,
 }
 
 /// Options of [`apply_manifest`].
@@ -173,7 +179,7 @@ pub fn apply_manifest(
     if files.is_empty() {
         Ok(out)
     } else {
-        Err(PackageDrift { package: package.to_string(), files })
+        Err(PackageDrift { package: package.to_string(), files, missing_upstream: None })
     }
 }
 
@@ -181,7 +187,7 @@ pub fn apply_manifest(
 #[derive(Debug, thiserror::Error)]
 pub enum RebuildError {
     /// Manifests no longer apply to the upstream bytes.
-    #[error("upstream drifted: {}", describe_drift(.0))]
+    #[error("upstream drifted:{}", describe_drift(.0))]
     Drift(Vec<PackageDrift>),
     /// An upstream package directory is missing.
     #[error("upstream package `{package}` is missing (expected `{path}`)")]
@@ -197,6 +203,20 @@ pub enum RebuildError {
         /// Full package name.
         package: String,
         /// The missing path.
+        path: PathBuf,
+    },
+    /// The `--check` reference tree does not exist.
+    #[error("the reference tree `{path}` is not a directory")]
+    NoReference {
+        /// The path given.
+        path: PathBuf,
+    },
+    /// `--out` and `--check` name the same directory.
+    #[error(
+        "`--out` and `--check` name the same directory `{path}`: the reference would be replaced before the check"
+    )]
+    OutIsReference {
+        /// The directory.
         path: PathBuf,
     },
     /// A manifest names another package.
@@ -218,11 +238,21 @@ pub enum RebuildError {
     /// The output could not be written.
     #[error(transparent)]
     Write(#[from] StageError),
+    /// `--out` names a directory that must not be replaced.
+    #[error(transparent)]
+    Target(#[from] GuardError),
 }
 
 fn describe_drift(drifts: &[PackageDrift]) -> String {
     let mut text = String::new();
     for drift in drifts {
+        if let Some(path) = &drift.missing_upstream {
+            text.push_str(&format!(
+                "\n  {}: upstream package is missing (expected `{}`)",
+                drift.package,
+                path.display()
+            ));
+        }
         for (path, problems) in &drift.files {
             for problem in problems {
                 text.push_str(&format!("\n  {}/{path}: {problem}", drift.package));
@@ -239,30 +269,49 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::Drift(_)
             | RebuildError::MissingUpstream { .. }
             | RebuildError::MissingOwnSource { .. }
-            | RebuildError::WrongManifest { .. } => ExitStatus::Usage,
+            | RebuildError::WrongManifest { .. }
+            | RebuildError::NoReference { .. }
+            | RebuildError::OutIsReference { .. } => ExitStatus::Usage,
             RebuildError::Manifest(e) => e.exit_status(),
             RebuildError::Tree(e) => e.exit_status(),
             RebuildError::Write(e) => e.exit_status(),
+            RebuildError::Target(e) => e.exit_status(),
         }
     }
     fn code(&self) -> &'static str {
         match self {
+            RebuildError::Drift(drifts) if drifts.iter().all(|d| d.files.is_empty()) => "package_missing",
             RebuildError::Drift(_) => "drift",
             RebuildError::MissingUpstream { .. } => "package_missing",
             RebuildError::MissingOwnSource { .. } => "own_source_missing",
             RebuildError::WrongManifest { .. } => "wrong_manifest",
+            RebuildError::NoReference { .. } => "reference_missing",
+            RebuildError::OutIsReference { .. } => "out_is_reference",
             RebuildError::Manifest(e) => e.code(),
             RebuildError::Tree(e) => e.code(),
             RebuildError::Write(e) => e.code(),
+            RebuildError::Target(e) => e.code(),
         }
     }
     fn help(&self) -> Option<String> {
         match self {
-            RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches`".into()),
+            RebuildError::Drift(drifts) if drifts.iter().any(|d| d.missing_upstream.is_some()) => Some("vendor the missing packages with `forklayer snapshot <version>` (or fix the declaration); where the upstream base changed, update the fork against the new upstream, then run `forklayer gen-patches`".into()),
+            RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches` (if `upstream/` was edited by mistake, restore it with `forklayer snapshot <version>`)".into()),
             RebuildError::MissingUpstream { .. } => Some("run `forklayer snapshot <version>` or fix the declaration".into()),
             RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
             RebuildError::Manifest(e) => e.help(),
-            _ => None,
+            RebuildError::Target(e) => e.help(),
+            RebuildError::WrongManifest { .. } => {
+                Some("name each manifest after its package (`patches/<pkg>.json`), or regenerate with `forklayer gen-patches`".into())
+            }
+            RebuildError::OutIsReference { .. } => {
+                Some("write the rebuild elsewhere, e.g. `--out /tmp/forks --check profile/forks`".into())
+            }
+            RebuildError::NoReference { .. } => {
+                Some("pass the tree to compare with, e.g. `--check profile/forks`".into())
+            }
+            RebuildError::Tree(e) => e.help(),
+            RebuildError::Write(e) => e.help(),
         }
     }
     fn details(&self) -> Option<serde_json::Value> {
@@ -321,6 +370,17 @@ pub fn read_manifest(layer: &Layer, patches: &Path, name: &str) -> Result<Option
     Ok(Some(manifest))
 }
 
+/// A missing upstream package is collected like drift, so one run names
+/// every missing package and every failing anchor; other errors stop.
+fn missing_as_drift(err: RebuildError) -> Result<PackageDrift, RebuildError> {
+    match err {
+        RebuildError::MissingUpstream { package, path } => {
+            Ok(PackageDrift { package, files: BTreeMap::new(), missing_upstream: Some(path) })
+        }
+        other => Err(other),
+    }
+}
+
 /// Rebuilds the whole fork layer in memory: paths are
 /// `<scope>/<name>/<file>`. Drift of every package is collected first.
 pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<Tree, RebuildError> {
@@ -334,27 +394,37 @@ pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<T
         })
     });
     for (name, result) in layer.forked.iter().zip(per_package) {
-        match result? {
-            Ok(patched) => out.graft(&layer.full_name(name), patched)?,
-            Err(drift) => drifts.push(drift),
+        match result {
+            Ok(Ok(patched)) => out.graft(&layer.full_name(name), patched)?,
+            Ok(Err(drift)) => drifts.push(drift),
+            Err(err) => drifts.push(missing_as_drift(err)?),
         }
     }
     for name in &layer.carried {
-        out.graft(&layer.full_name(name), read_upstream_package(layer, upstream, name)?)?;
+        match read_upstream_package(layer, upstream, name) {
+            Ok(tree) => out.graft(&layer.full_name(name), tree)?,
+            Err(err) => drifts.push(missing_as_drift(err)?),
+        }
     }
     for own in &layer.own {
         out.graft(&layer.full_name(&own.name), read_own_package(layer, own)?)?;
     }
-    if drifts.is_empty() {
-        Ok(out)
-    } else {
-        Err(RebuildError::Drift(drifts))
+    drifts.sort_by(|a, b| a.package.cmp(&b.package));
+    match drifts.as_slice() {
+        [] => Ok(out),
+        // Alone, a missing package keeps its own, plainer report.
+        [PackageDrift { package, files, missing_upstream: Some(path) }] if files.is_empty() => {
+            Err(RebuildError::MissingUpstream { package: package.clone(), path: path.clone() })
+        }
+        _ => Err(RebuildError::Drift(drifts)),
     }
 }
 
 /// Rebuilds and writes the layer to `out` atomically (nothing is written
-/// when anything fails).
+/// when anything fails). `out` must be new, empty or a previous output
+/// ([`check_output_dir`]).
 pub fn rebuild_into(layer: &Layer, upstream: &Path, patches: &Path, out: &Path) -> Result<Tree, RebuildError> {
+    check_output_dir(layer, out)?;
     let tree = rebuild_layer(layer, upstream, patches)?;
     write_tree_atomically(&tree, out)?;
     Ok(tree)

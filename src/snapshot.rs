@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::guard::{check_managed_dir, GuardError};
 use crate::layer::Layer;
 use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
 use crate::npm::{self, FetchedPackage, Npm, NpmError, Origin};
@@ -81,6 +82,9 @@ pub enum SnapshotError {
     /// Writing the new upstream directory failed.
     #[error(transparent)]
     Write(#[from] StageError),
+    /// The upstream directory must not be replaced wholesale.
+    #[error(transparent)]
+    Target(#[from] GuardError),
     /// Creating the scratch directory failed.
     #[error("could not create the scratch directory `{path}`")]
     Scratch {
@@ -103,6 +107,7 @@ impl crate::error::Diagnostic for SnapshotError {
             | SnapshotError::BadSource { .. } => ExitStatus::Usage,
             SnapshotError::Tree(e) => e.exit_status(),
             SnapshotError::Write(e) => e.exit_status(),
+            SnapshotError::Target(e) => e.exit_status(),
             SnapshotError::Scratch { .. } => ExitStatus::Integrity,
         }
     }
@@ -115,6 +120,7 @@ impl crate::error::Diagnostic for SnapshotError {
             SnapshotError::BadSource { .. } => "bad_source",
             SnapshotError::Tree(e) => e.code(),
             SnapshotError::Write(e) => e.code(),
+            SnapshotError::Target(e) => e.code(),
             SnapshotError::Scratch { .. } => "io",
         }
     }
@@ -123,7 +129,14 @@ impl crate::error::Diagnostic for SnapshotError {
             SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.help(),
             SnapshotError::Missing { .. } => Some("pass a `--from` tarball or directory that contains it".into()),
             SnapshotError::WrongVersion { .. } => Some("pass sources of the requested version".into()),
-            _ => None,
+            SnapshotError::Duplicate { .. } => Some("pass each package in only one `--from` source".into()),
+            SnapshotError::BadSource { .. } => {
+                Some("pass `.tgz` files, directories of them, package directories or `node_modules`".into())
+            }
+            SnapshotError::Tree(e) => e.help(),
+            SnapshotError::Write(e) => e.help(),
+            SnapshotError::Target(e) => e.help(),
+            SnapshotError::Scratch { .. } => Some("check that the repository directory is writable".into()),
         }
     }
 }
@@ -144,6 +157,7 @@ pub struct SnapshotOutcome {
 /// package was fetched and verified.
 pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result<SnapshotOutcome, SnapshotError> {
     let upstream = &layer.paths.upstream;
+    check_managed_dir(layer, upstream)?;
     let previous = read_previous_lock(upstream);
     let mut warnings = Vec::new();
     if version != layer.baseline {

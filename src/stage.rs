@@ -18,9 +18,70 @@ pub struct StagedDir {
 }
 
 fn sibling(target: &Path, tag: &str) -> PathBuf {
+    sibling_of(target, tag, std::process::id())
+}
+
+fn sibling_of(target: &Path, tag: &str, pid: u32) -> PathBuf {
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let parent = target.parent().unwrap_or_else(|| Path::new("."));
-    parent.join(format!(".{name}.forklayer-{tag}-{}", std::process::id()))
+    parent.join(format!(".{name}.forklayer-{tag}-{pid}"))
+}
+
+/// Whether process `pid` is still a running forklayer. Pids are reused
+/// quickly on a busy machine, so a live process counts only when its
+/// command name is ours. Without `/proc` there is no way to tell (without
+/// unsafe code), and leftovers are treated as stale: two runs writing the
+/// same target at once are not supported anyway.
+fn process_alive(pid: u32) -> bool {
+    let proc_root = Path::new("/proc");
+    let Ok(own) = fs::read(proc_root.join("self/comm")) else { return false };
+    fs::read(proc_root.join(pid.to_string()).join("comm")).is_ok_and(|comm| comm == own)
+}
+
+/// Pids of the leftovers `.<name>.forklayer-<tag>-<pid>` beside `target`
+/// whose process is gone (killed mid-run: `kill -9`, power loss).
+fn stale_pids(target: &Path, tag: &str) -> Vec<u32> {
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let prefix = format!(".{name}.forklayer-{tag}-");
+    let parent = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
+    let Ok(entries) = fs::read_dir(parent) else { return Vec::new() };
+    let mut pids: Vec<u32> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.strip_prefix(&prefix)?.parse().ok())
+        .filter(|&pid| pid != std::process::id() && !process_alive(pid))
+        .collect();
+    pids.sort_unstable();
+    pids
+}
+
+fn remove_any(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => fs::remove_dir_all(path),
+        Ok(_) => fs::remove_file(path),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Cleans up after an interrupted run on `target`: a previous target that
+/// was moved aside but never replaced is put back (a run killed between
+/// the two renames of [`StagedDir::commit`]), and stale staging
+/// directories, moved-aside copies and temporary files are removed.
+pub fn recover_interrupted(target: &Path) -> io::Result<()> {
+    for pid in stale_pids(target, "old") {
+        let old = sibling_of(target, "old", pid);
+        if fs::symlink_metadata(target).is_err() {
+            fs::rename(&old, target)?;
+        } else {
+            remove_any(&old)?;
+        }
+    }
+    for tag in ["stage", "tmp"] {
+        for pid in stale_pids(target, tag) {
+            remove_any(&sibling_of(target, tag, pid))?;
+        }
+    }
+    Ok(())
 }
 
 impl StagedDir {
@@ -32,6 +93,7 @@ impl StagedDir {
                 fs::create_dir_all(parent)?;
             }
         }
+        recover_interrupted(target)?;
         let stage = sibling(target, "stage");
         if stage.exists() {
             fs::remove_dir_all(&stage)?;
@@ -103,6 +165,15 @@ impl crate::error::Diagnostic for StageError {
     fn code(&self) -> &'static str {
         "io"
     }
+    fn help(&self) -> Option<String> {
+        match self {
+            StageError::Swap { .. } => Some(
+                "check the permissions and free disk space of the target's directory; the previous contents are kept"
+                    .into(),
+            ),
+            StageError::Tree(e) => e.help(),
+        }
+    }
 }
 
 /// Writes `tree` as the complete new contents of directory `target`.
@@ -120,6 +191,7 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
             fs::create_dir_all(parent)?;
         }
     }
+    recover_interrupted(path)?;
     let tmp = sibling(path, "tmp");
     fs::write(&tmp, bytes)?;
     fs::rename(&tmp, path).inspect_err(|_| {
@@ -129,8 +201,52 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{write_tree_atomically, StagedDir};
+    use super::{sibling_of, write_tree_atomically, StagedDir};
     use crate::tree::{FileEntry, Tree};
+
+    /// Above Linux's largest possible pid (2^22): never a live process.
+    const DEAD_PID: u32 = 99_999_999;
+
+    fn one_file(name: &str) -> Tree {
+        let mut tree = Tree::new();
+        tree.insert(name, FileEntry::new(name.as_bytes().to_vec())).expect("insert");
+        tree
+    }
+
+    #[test]
+    fn leftovers_of_a_killed_run_are_removed_by_the_next_write() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("out");
+        one_file("previous").write_to(&target).expect("write");
+        one_file("half").write_to(&sibling_of(&target, "stage", DEAD_PID)).expect("write");
+        std::fs::write(sibling_of(&target, "tmp", DEAD_PID), b"half").expect("write");
+        write_tree_atomically(&one_file("next"), &target).expect("write");
+        assert_eq!(Tree::read_dir(&target).expect("read"), one_file("next"));
+        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1, "stale stage and tmp are gone");
+    }
+
+    #[test]
+    fn a_leftover_whose_pid_now_belongs_to_another_program_is_stale() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("out");
+        // Pid 1 is alive, but it is not this program.
+        one_file("half").write_to(&sibling_of(&target, "stage", 1)).expect("write");
+        write_tree_atomically(&one_file("next"), &target).expect("write");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
+    }
+
+    #[test]
+    fn a_target_moved_aside_by_a_killed_commit_is_restored_before_anything_else() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("out");
+        // Killed between `target -> old` and `stage -> target`.
+        one_file("previous").write_to(&sibling_of(&target, "old", DEAD_PID)).expect("write");
+        one_file("new").write_to(&sibling_of(&target, "stage", DEAD_PID)).expect("write");
+        let staged = StagedDir::new(&target).expect("stage");
+        assert_eq!(Tree::read_dir(&target).expect("previous tree is back"), one_file("previous"));
+        drop(staged);
+        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
+    }
 
     #[test]
     fn commit_replaces_previous_contents() {

@@ -88,6 +88,16 @@ impl crate::error::Diagnostic for TreeError {
             TreeError::Io { .. } => "io",
         }
     }
+    fn help(&self) -> Option<String> {
+        match self {
+            TreeError::UnsafePath { .. } => Some("use plain relative paths inside the package".into()),
+            TreeError::NotAFile { .. } => {
+                Some("replace it with a regular file (packages hold only files and directories)".into())
+            }
+            TreeError::NonUtf8Name { .. } => Some("rename the file to a UTF-8 name".into()),
+            TreeError::Io { .. } => Some("check that the path exists, its permissions and the free disk space".into()),
+        }
+    }
 }
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> TreeError + '_ {

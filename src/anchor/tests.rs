@@ -160,3 +160,20 @@ fn random_edits_in_large_single_line_hunks_round_trip() {
         assert_eq!(apply(&base, &reps).expect("applies"), fork, "case {case}");
     }
 }
+
+#[test]
+fn long_growth_through_multibyte_text_still_gives_an_anchor() {
+    // Over 64 growth steps the context grows by byte counts; those cuts
+    // must land on character boundaries, or the file is carried whole.
+    let unit = "éé\n";
+    for pad in 0..4 {
+        for line in [3usize, 50, 100, 197] {
+            let base = format!("{}{}end\n", "a".repeat(pad), unit.repeat(200));
+            let mut fork = base.clone();
+            let at = pad + unit.len() * line;
+            fork.replace_range(at..at + unit.len(), "éa\n");
+            let reps = generate(&base, &fork).unwrap_or_else(|| panic!("pad {pad}, line {line}: no anchor"));
+            assert_eq!(apply(&base, &reps).expect("applies"), fork);
+        }
+    }
+}

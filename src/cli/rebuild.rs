@@ -7,7 +7,8 @@ use serde_json::json;
 
 use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
-use crate::rebuild::{compare_trees, rebuild_into, rebuild_layer};
+use crate::guard::normalize;
+use crate::rebuild::{compare_trees, rebuild_into, rebuild_layer, RebuildError};
 use crate::tree::Tree;
 
 /// Arguments of `rebuild`.
@@ -28,6 +29,16 @@ pub struct Args {
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
     let (upstream, patches) = (&layer.paths.upstream, &layer.paths.patches);
+    if let Some(reference) = args.check.as_ref().map(|r| ctx.resolve(r)).filter(|r| !r.is_dir()) {
+        return Err(RebuildError::NoReference { path: reference }.into());
+    }
+    if let (Some(out), Some(reference)) = (&args.out, &args.check) {
+        // Writing the reference first would replace the tree to be checked
+        // (and any edits in it) and then compare the output with itself.
+        if normalize(&ctx.resolve(out)) == normalize(&ctx.resolve(reference)) {
+            return Err(RebuildError::OutIsReference { path: ctx.resolve(out) }.into());
+        }
+    }
     let tree = match &args.out {
         Some(out) => {
             let out = ctx.resolve(out);

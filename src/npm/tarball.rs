@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::io::Read;
 
-use flate2::read::GzDecoder;
+use flate2::bufread::GzDecoder;
 use tar::{Archive, EntryType};
 
 use crate::tree::{check_relative_path, FileEntry, Tree, TreeError};
@@ -50,6 +50,16 @@ impl crate::error::Diagnostic for TarballError {
             TarballError::CaseCollision { .. } => "case_collision",
         }
     }
+    fn help(&self) -> Option<String> {
+        Some(match self {
+            TarballError::Corrupt { .. } => {
+                "the file is damaged or not an npm tarball; fetch it again with `npm pack <name>@<version>`".into()
+            }
+            TarballError::UnsafeEntry { .. } | TarballError::CaseCollision { .. } => {
+                "npm does not publish such archives; do not vendor it, and check where the tarball came from".into()
+            }
+        })
+    }
 }
 
 /// Refuse archives that unpack to more than this: npm packages are small,
@@ -65,13 +75,33 @@ pub fn read_tgz(bytes: &[u8]) -> Result<Tree, TarballError> {
     read_tgz_limited(bytes, MAX_UNPACKED_BYTES)
 }
 
+/// Counts the bytes read through it (the decompressed tar stream).
+struct Counting<R> {
+    inner: R,
+    count: u64,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count += n as u64;
+        Ok(n)
+    }
+}
+
+/// Size of a tar block; an archive ends with two zero blocks.
+const BLOCK: u64 = 512;
+
 /// [`read_tgz`] with a custom limit on the total unpacked size.
 pub fn read_tgz_limited(bytes: &[u8], max_unpacked: u64) -> Result<Tree, TarballError> {
-    let mut archive = Archive::new(GzDecoder::new(bytes));
+    let mut archive = Archive::new(Counting { inner: GzDecoder::new(bytes), count: 0 });
     let mut tree = Tree::new();
     let mut unpacked: u64 = 0;
+    // End of the last entry's data, padded to a block.
+    let mut entries_end: u64 = 0;
     for entry in archive.entries().map_err(corrupt)? {
         let mut entry = entry.map_err(corrupt)?;
+        entries_end = entry.raw_file_position() + entry.size().div_ceil(BLOCK) * BLOCK;
         let raw_name = String::from_utf8(entry.path_bytes().into_owned()).map_err(|e| TarballError::UnsafeEntry {
             entry: String::from_utf8_lossy(e.as_bytes()).into_owned(),
             reason: "name is not valid UTF-8".into(),
@@ -101,8 +131,28 @@ pub fn read_tgz_limited(bytes: &[u8], max_unpacked: u64) -> Result<Tree, Tarball
             other => refuse(&other.to_string()),
         })?;
     }
+    check_stream_end(archive.into_inner(), entries_end)?;
     check_case_collisions(&tree)?;
     Ok(tree)
+}
+
+/// The tar reader stops at the first zero block, before the gzip trailer:
+/// reading on to the end checks the trailer's CRC and length, so a
+/// damaged or truncated download is refused instead of half-read. The
+/// archive must also end with its two zero blocks and nothing may follow
+/// the gzip stream.
+fn check_stream_end(mut stream: Counting<GzDecoder<&[u8]>>, entries_end: u64) -> Result<(), TarballError> {
+    std::io::copy(&mut stream, &mut std::io::sink()).map_err(corrupt)?;
+    if stream.count < entries_end + 2 * BLOCK {
+        return Err(TarballError::Corrupt { message: "the tar stream ends without its end-of-archive blocks".into() });
+    }
+    let trailing = stream.inner.into_inner().len();
+    if trailing > 0 {
+        return Err(TarballError::Corrupt {
+            message: format!("{trailing} bytes of unexpected data after the gzip stream"),
+        });
+    }
+    Ok(())
 }
 
 /// npm strips the first component (`package/` by convention, but any name)
@@ -132,12 +182,24 @@ fn strip_first_component(name: &str) -> Result<Option<String>, &'static str> {
     Ok(Some(rest.to_string()))
 }
 
-/// Refuses two paths that differ only in case (`README.md`/`readme.md`).
+/// Refuses two names that differ only in case (`README.md`/`readme.md`),
+/// of files or of the directories on their paths (`Lib/a.js`/`lib/b.js`,
+/// `A`/`a/b.js`): a case-insensitive file system would merge or overwrite
+/// them.
 pub fn check_case_collisions(tree: &Tree) -> Result<(), TarballError> {
     let mut folded: BTreeMap<String, &str> = BTreeMap::new();
     for path in tree.paths() {
-        if let Some(first) = folded.insert(path.to_lowercase(), path) {
-            return Err(TarballError::CaseCollision { first: first.to_string(), second: path.to_string() });
+        let prefixes = path.match_indices('/').map(|(i, _)| &path[..i]).chain([path]);
+        for name in prefixes {
+            match folded.get(&name.to_lowercase()) {
+                Some(first) if *first != name => {
+                    return Err(TarballError::CaseCollision { first: first.to_string(), second: name.to_string() });
+                }
+                Some(_) => {}
+                None => {
+                    folded.insert(name.to_lowercase(), name);
+                }
+            }
         }
     }
     Ok(())
@@ -183,6 +245,16 @@ mod tests {
         assert_eq!(strip_first_component("package/lib/a.js"), Ok(Some("lib/a.js".into())));
         assert_eq!(strip_first_component("node/a.js"), Ok(Some("a.js".into())));
         assert_eq!(strip_first_component("package/"), Ok(None));
+    }
+
+    #[test]
+    fn case_collisions_of_directories_are_refused() {
+        let pkg: (&str, &[u8], u32) = ("package/package.json", b"{}", 0o644);
+        for (a, b) in [("package/Lib/a.js", "package/lib/b.js"), ("package/A", "package/a/b.js")] {
+            let err = read_tgz(&tgz(&[pkg, (a, b"a", 0o644), (b, b"b", 0o644)])).expect_err("collision");
+            assert!(err.to_string().contains("differ only in case"), "{err}");
+        }
+        assert!(read_tgz(&tgz(&[pkg, ("package/lib/a.js", b"a", 0o644), ("package/lib/b.js", b"b", 0o644)])).is_ok());
     }
 
     #[test]

@@ -34,7 +34,7 @@ fn an_ambiguous_anchor_is_reported_and_every_failure_listed() {
     );
     let run = dir.run(&["--json", "rebuild", "--out", "out"]);
     run.assert_code(2);
-    assert!(run.stderr.contains("replacement #0: found 2 times"), "{}", run.stderr);
+    assert!(run.stderr.contains("error: upstream drifted:\n  @acme/pkg/a.js: 2 replacement(s) no longer apply\n    replacement #0: found 2 times"), "{}", run.stderr);
     assert!(run.stderr.contains("replacement #1: not found"), "{}", run.stderr);
     let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
     assert_eq!(doc["ok"], false);
@@ -53,11 +53,11 @@ fn a_changed_base_file_is_named_before_anchors() {
     dir.run(&["gen-patches"]).assert_code(0);
     let newer = NpmPackage::new("pkg", "1.0.1").file("a.js", "let a = 10;\nlet b = 2;\n");
     snapshot_from_tarballs(&dir, "1.0.1", &[&newer]).assert_code(0);
-    std::fs::create_dir_all(dir.join("out/keep")).expect("mkdir");
+    std::fs::create_dir_all(dir.join("out/@acme/keep")).expect("mkdir");
     let run = dir.run(&["rebuild", "--out", "out"]);
     run.assert_code(2);
     assert!(run.stderr.contains("a.js: base file changed"), "{}", run.stderr);
-    assert!(dir.exists("out/keep"), "a failed rebuild must not touch the previous output");
+    assert!(dir.exists("out/@acme/keep"), "a failed rebuild must not touch the previous output");
 }
 
 #[test]
@@ -111,4 +111,49 @@ fn rebuild_reads_another_upstream_directory_and_reports_json() {
     assert_eq!(doc["ok"], true);
     assert_eq!(doc["differences"], serde_json::json!([]));
     assert_eq!(dir.read("out/@acme/pkg/a.js"), b"let a = 2;\n");
+}
+
+#[test]
+fn a_manifest_from_a_newer_forklayer_is_named_as_such() {
+    let dir = repo_with_seed_manifest(
+        "let a = 1;\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{},"forklayer":{"schema":2,"added":["a.js"]}}"#,
+    );
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(2);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["error"]["code"], "manifest_schema_unsupported");
+    assert!(run.stderr.contains("patches/pkg.json` uses extension schema 2"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: upgrade forklayer"), "{}", run.stderr);
+    assert!(!dir.exists("out"));
+}
+
+#[test]
+fn missing_packages_and_failing_anchors_are_reported_in_one_run() {
+    let dir = TestDir::new();
+    dir.declare(&["gone", "pkg"], &["carried"], &[]);
+    let pkg = NpmPackage::new("pkg", "1.0.0").file("a.js", "one\n");
+    let gone = NpmPackage::new("gone", "1.0.0");
+    let carried = NpmPackage::new("carried", "1.0.0");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&gone, &pkg, &carried]).assert_code(0);
+    dir.write(
+        "patches/pkg.json",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{"a.js":[{"old":"two","new":"2"}]}}"#,
+    );
+    std::fs::remove_dir_all(dir.join("upstream/@acme/gone")).expect("rm");
+    std::fs::remove_dir_all(dir.join("upstream/@acme/carried")).expect("rm");
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(2);
+    for needle in [
+        "@acme/carried: upstream package is missing",
+        "@acme/gone: upstream package is missing",
+        "@acme/pkg/a.js: 1 replacement(s) no longer apply",
+        "help: vendor the missing packages",
+    ] {
+        assert!(run.stderr.contains(needle), "{needle} not in:\n{}", run.stderr);
+    }
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["error"]["code"], "drift");
+    assert_eq!(doc["error"]["details"].as_array().map(Vec::len), Some(3));
+    assert!(!dir.exists("out"));
 }

@@ -32,6 +32,9 @@ fn a_bad_flag_with_json_still_prints_one_json_document() {
     let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
     assert_eq!(doc["ok"], false);
     assert_eq!(doc["error"]["code"], "usage");
+    assert_eq!(doc["schema"], "forklayer.check/1");
+    assert!(doc["error"]["message"].as_str().is_some_and(|m| m.contains("--nope")), "{doc}");
+    assert_eq!(doc["error"]["help"], "run `forklayer check --help`");
 }
 
 #[test]
@@ -59,4 +62,20 @@ fn another_declaration_file_can_be_named() {
     let run = dir.run(&["--config", "layer.toml", "check"]);
     run.assert_code(3);
     assert!(run.stderr.contains("forklayer.lock.json"), "{}", run.stderr);
+}
+
+#[test]
+fn overlapping_paths_in_the_declaration_are_refused_before_anything_is_written() {
+    let dir = TestDir::new();
+    dir.declare(&[], &[], &[]);
+    let text = String::from_utf8(dir.read("forklayer.toml"))
+        .expect("utf8")
+        .replace("patches = \"patches\"", "patches = \"upstream\"");
+    dir.write("forklayer.toml", text);
+    dir.write("upstream/forklayer.lock.json", "{}\n");
+    let run = dir.run(&["gen-patches"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("`paths.upstream` (`"), "{}", run.stderr);
+    assert!(run.stderr.contains("overlap"), "{}", run.stderr);
+    assert_eq!(dir.read("upstream/forklayer.lock.json"), b"{}\n");
 }

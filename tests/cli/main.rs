@@ -3,10 +3,12 @@
 
 mod check;
 mod drift;
+mod errors;
 mod help;
 mod merge;
 mod release;
 mod round_trip;
 mod snapshot;
 mod tarball;
+mod targets;
 mod util;

@@ -14,6 +14,7 @@ fn refused(tgz: Vec<u8>, expected: &str) {
     let run = dir.run(&["snapshot", "1.0.0", "--from", "tarballs"]);
     run.assert_code(3);
     assert!(run.stderr.contains(expected), "expected {expected:?} in:\n{}", run.stderr);
+    assert!(run.stderr.contains("\nhelp: "), "no help line in:\n{}", run.stderr);
     assert!(!dir.exists("upstream"), "nothing may be written");
 }
 
@@ -60,4 +61,45 @@ fn corrupt_gzip_is_refused() {
     let len = tgz.len();
     tgz.truncate(len / 2);
     refused(tgz, "corrupt archive");
+}
+
+fn gunzip(tgz: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(tgz), &mut out).expect("gunzip");
+    out
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, bytes).expect("gz");
+    gz.finish().expect("gz finish")
+}
+
+#[test]
+fn a_gzip_checksum_mismatch_is_refused() {
+    let mut tgz = with(RawEntry::file("package/a.js", b"x", 0o644));
+    let crc_at = tgz.len() - 8;
+    tgz[crc_at] ^= 1;
+    refused(tgz, "checksum");
+}
+
+#[test]
+fn a_gzip_stream_cut_before_its_trailer_is_refused() {
+    let mut tgz = with(RawEntry::file("package/a.js", b"x", 0o644));
+    tgz.truncate(tgz.len() - 4);
+    refused(tgz, "corrupt archive");
+}
+
+#[test]
+fn data_after_the_gzip_stream_is_refused() {
+    let mut tgz = with(RawEntry::file("package/a.js", b"x", 0o644));
+    tgz.extend_from_slice(b"appended");
+    refused(tgz, "after the gzip stream");
+}
+
+#[test]
+fn a_tar_stream_without_its_end_blocks_is_refused() {
+    let tar = gunzip(&with(RawEntry::file("package/a.js", b"x", 0o644)));
+    let end = tar.iter().rposition(|&b| b != 0).expect("data") / 512 * 512 + 512;
+    refused(gzip(&tar[..end]), "end-of-archive");
 }

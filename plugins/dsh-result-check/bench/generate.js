@@ -17,10 +17,12 @@ export function mulberry32(seed) {
 const WORDS = ['the', 'cells', 'were', 'filtered', 'and', 'then', 'clustered', 'with', 'a', 'resolution', 'of', 'which', 'gave', 'stable', 'groups', '细胞', '结果', '准确率'];
 
 /**
- * @param {{ answerWords?: number, sourceBytes?: number, seed?: number }} [options]
+ * `numberEvery`: one word in this many is a number (25 for prose with
+ * figures; 2 for a number-dense answer such as a large table).
+ * @param {{ answerWords?: number, sourceBytes?: number, seed?: number, numberEvery?: number }} [options]
  * @returns {{ answer: string, sources: string[], calls: { tool: string, isError: boolean, output: string }[] }}
  */
-export function generateWorkload({ answerWords = 5000, sourceBytes = 5 * 1024 * 1024, seed = 1708 } = {}) {
+export function generateWorkload({ answerWords = 5000, sourceBytes = 5 * 1024 * 1024, seed = 1708, numberEvery = 25 } = {}) {
   const random = mulberry32(seed);
   const pick = (/** @type {string[]} */ list) => list[Math.floor(random() * list.length)] ?? '';
   /** @type {string[]} */
@@ -43,7 +45,7 @@ export function generateWorkload({ answerWords = 5000, sourceBytes = 5 * 1024 * 
   /** @type {string[]} */
   const words = [];
   for (let i = 0; i < answerWords; i += 1) {
-    if (i % 25 === 24) {
+    if (i % numberEvery === numberEvery - 1) {
       // A mix of decimals, large integers and percentages; most have no source,
       // so the scan cannot stop early and reads all of the tool output.
       const kind = i % 3;

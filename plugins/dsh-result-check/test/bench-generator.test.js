@@ -16,6 +16,11 @@ test('generateWorkload', async (t) => {
     assert.ok(sources.reduce((sum, text) => sum + text.length, 0) >= 20_000);
   });
 
+  await t.test('should put a number every numberEvery words', () => {
+    const { answer } = generateWorkload({ answerWords: 200, sourceBytes: 20_000, numberEvery: 2 });
+    assert.equal(answer.split(' ').filter((word) => /\d/.test(word)).length, 100);
+  });
+
   await t.test('should hold numbers without a source, so the benchmark reads every byte', () => {
     const workload = generateWorkload({ answerWords: 200, sourceBytes: 20_000 });
     const findings = checkAnswer({ ...workload, resumed: false, subagent: false, nudgesThisTurn: 0 }, DEFAULT_OPTIONS);

@@ -1,4 +1,4 @@
-import type { CheckSpec } from './checks.js';
+import { type CheckSpec } from './checks.js';
 import type { BaselineRecord, CheckVerdict } from './evidence.js';
 import { type Attribution, type ChangeSet } from './provenance.js';
 import type { Selection } from './selection.js';
@@ -10,7 +10,7 @@ export interface CurrentRun {
     readonly excerpt: string;
     readonly salientLine: string | null;
 }
-export type BlockerKind = 'no-baseline' | 'regression' | 'new-failure' | 'indeterminate' | 'not-run' | 'uncovered' | 'no-checks';
+export type BlockerKind = 'no-baseline' | 'regression' | 'new-failure' | 'indeterminate' | 'not-run' | 'redefined' | 'uncovered' | 'no-checks';
 /** One item of the to-do list that stands between the claim and `proven`. */
 export interface Blocker {
     readonly kind: BlockerKind;

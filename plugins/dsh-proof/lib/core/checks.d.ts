@@ -1,3 +1,5 @@
+/** Whether `check` is defined differently from `before` (an unknown definition never differs). */
+export declare function isRedefined(before: Readonly<CheckSpec>, check: Readonly<CheckSpec>): boolean;
 /** Where a check came from. */
 export type CheckKind = 'npm' | 'pytest' | 'mypy' | 'ruff' | 'go' | 'cargo' | 'make' | 'config';
 /** An objective check: a shell command whose exit status is the verdict. */
@@ -16,6 +18,14 @@ export interface CheckSpec {
     readonly timeoutMs: number | null;
     /** The file (or `config`) that declared the check. */
     readonly source: string;
+    /**
+     * What the command runs, as declared in the workspace where the command
+     * does not say it: every npm script (`npm test` may call the others), the
+     * whole Makefile. `null` when the command is the whole definition. A check
+     * whose definition changed since the baseline proves nothing against it
+     * (`"test": "true"` passes whatever the code does).
+     */
+    readonly definition?: string | null;
 }
 /** A check declared in configuration (`checks` option). */
 export interface ExplicitCheckConfig {

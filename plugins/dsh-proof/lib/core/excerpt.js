@@ -57,10 +57,13 @@ function salientExcerpt(text, budget) {
     const useSalient = salient !== null && salient.end - salient.start <= budget / 2;
     const reserved = useSalient ? salient.end - salient.start + 2 * cost : cost;
     const tailStart = alignTail(text, text.length - Math.max(0, budget - reserved));
-    if (!useSalient || salient.end > tailStart) {
-        const keptSalient = useSalient && salient.start >= tailStart ? salient : null;
-        return joinSegments(text, [], tailStart, keptSalient);
-    }
+    if (!useSalient)
+        return joinSegments(text, [], tailStart, null);
+    // A salient line reaching into the tail window (the last line, cut
+    // mid-line because no line break follows it) starts the tail: it fits,
+    // since the budget reserved its length.
+    if (salient.end > tailStart)
+        return joinSegments(text, [], Math.min(tailStart, salient.start), salient);
     return joinSegments(text, [[salient.start, salient.end]], tailStart, salient);
 }
 function findSalientLine(text) {

@@ -35,8 +35,8 @@ export function isGreen(verdict) {
 /**
  * The grade of a claim. Order of precedence: no baseline, then any charged
  * failure (`regressed`), then any undecided check (`stale`), then missing
- * coverage — a check not run, a changed file no check covers, no check at
- * all (`unproven`). Pre-existing failures (`still-failing`) do not block.
+ * coverage — a check not run, a changed file no check covers, a check
+ * redefined since the baseline, no check at all (`unproven`). Pre-existing failures (`still-failing`) do not block.
  */
 export function gradeOf(input) {
     if (!input.hasBaseline)
@@ -45,7 +45,7 @@ export function gradeOf(input) {
         return 'regressed';
     if (input.verdicts.includes('indeterminate'))
         return 'stale';
-    if (input.verdicts.includes('not-run') || input.uncoveredFiles > 0 || !input.verdicts.some(isGreen))
+    if (input.verdicts.includes('not-run') || input.uncoveredFiles > 0 || (input.redefinedChecks ?? 0) > 0 || !input.verdicts.some(isGreen))
         return 'unproven';
     return 'proven';
 }

@@ -7,7 +7,7 @@
 import { dirname, relative, sep } from 'node:path';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { WORKSPACE_STORE_DIR } from '../store/index.js';
-import { mutationOf, touchesStore, writtenPath } from './observe.js';
+import { mutationOf, proofHomeNames, touchesStore, writtenPath } from './observe.js';
 import { ASK_EVIDENCE_STORE, ASK_NO_BASELINE, ASK_REBASELINE, turnEndMessage, turnEndSummary } from './prompt.js';
 /** The tool whose calls the re-baseline gate judges (see `TOOL_NAMES`). */
 const BASELINE_TOOL = 'proof_baseline';
@@ -37,7 +37,7 @@ async function gate(state, name, args, agent, next) {
     const { store } = state.workspace(root);
     const proofHome = dirname(store.location.keyDir);
     const reason = (state.config.evidenceStore === 'workspace' && touchesStore(mutation, store.location.dir, WORKSPACE_STORE_DIR)) ||
-        touchesStore(mutation, proofHome, proofHome)
+        touchesStore(mutation, proofHome, ...proofHomeNames(proofHome))
         ? ASK_EVIDENCE_STORE
         : state.config.requireBaseline === 'ask' && !(await store.hasBaseline())
             ? ASK_NO_BASELINE

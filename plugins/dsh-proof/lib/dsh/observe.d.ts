@@ -21,4 +21,11 @@ export declare function isInside(path: string, dir: string): boolean;
  * its text: any mention of the store's directory name counts, erring towards
  * asking the user.
  */
-export declare function touchesStore(mutation: Mutation, storeDir: string, storeName: string): boolean;
+export declare function touchesStore(mutation: Mutation, storeDir: string, ...storeNames: readonly string[]): boolean;
+/**
+ * The spellings a shell command may use for the host's proof directory
+ * (`$DSH_HOME/proof`): its absolute path, its last two components (as in
+ * `~/.dsh/proof` or `cd ~ && rm -r .dsh/proof`) and the variable. Text only:
+ * a command can still build the path in ways no text check sees.
+ */
+export declare function proofHomeNames(proofHome: string): string[];

@@ -4,7 +4,7 @@
  * the evidence store. The adapter feeds what it sees to the engine; deciding
  * what the changes mean is the engine's job.
  */
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 /** Tools that write the files named in their arguments (dsh-tool-fs). */
 export const FILE_WRITE_TOOLS = new Set(['write', 'edit']);
 /** Tools whose writes cannot be listed (a shell): their changes are opaque. */
@@ -34,10 +34,19 @@ export function isInside(path, dir) {
  * its text: any mention of the store's directory name counts, erring towards
  * asking the user.
  */
-export function touchesStore(mutation, storeDir, storeName) {
+export function touchesStore(mutation, storeDir, ...storeNames) {
     if (mutation.kind === 'files')
         return mutation.paths.some((path) => isInside(path, storeDir));
-    return mutation.command.includes(storeName);
+    return storeNames.some((name) => mutation.command.includes(name));
+}
+/**
+ * The spellings a shell command may use for the host's proof directory
+ * (`$DSH_HOME/proof`): its absolute path, its last two components (as in
+ * `~/.dsh/proof` or `cd ~ && rm -r .dsh/proof`) and the variable. Text only:
+ * a command can still build the path in ways no text check sees.
+ */
+export function proofHomeNames(proofHome) {
+    return [proofHome, `${basename(dirname(proofHome))}/${basename(proofHome)}`, 'DSH_HOME'];
 }
 function stringField(value, key) {
     if (typeof value !== 'object' || value === null)

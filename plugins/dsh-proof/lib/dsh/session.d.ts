@@ -30,6 +30,8 @@ export declare function digestOf(path: string): Promise<string | null>;
  */
 export declare class BaselineGuard {
     private since;
+    /** A baseline was saved in this session (it counts even if its file was deleted since). */
+    private saved;
     /** A write/edit tool changed files. */
     filesWritten(): void;
     /** A shell ran (its writes cannot be listed). */

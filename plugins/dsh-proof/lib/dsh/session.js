@@ -79,6 +79,8 @@ export async function digestOf(path) {
  */
 export class BaselineGuard {
     since = 'none';
+    /** A baseline was saved in this session (it counts even if its file was deleted since). */
+    saved = false;
     /** A write/edit tool changed files. */
     filesWritten() {
         this.since = 'files';
@@ -90,6 +92,7 @@ export class BaselineGuard {
     }
     baselineSaved() {
         this.since = 'none';
+        this.saved = true;
     }
     /**
      * Whether taking a baseline now needs approval: after file writes always;
@@ -97,7 +100,7 @@ export class BaselineGuard {
      * that only look around are the norm; `requireBaseline: ask` gates them).
      */
     needsApproval(hasBaseline) {
-        return this.since === 'files' || (this.since === 'shell' && hasBaseline);
+        return this.since === 'files' || (this.since === 'shell' && (hasBaseline || this.saved));
     }
 }
 export function newTurnState() {

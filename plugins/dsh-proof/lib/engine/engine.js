@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { assess, summaryLine } from '../core/assess.js';
 import { compareCodeUnits } from '../core/canonical.js';
-import { discoverChecks, isManifestPath } from '../core/checks.js';
+import { discoverChecks, isManifestPath, isRedefined } from '../core/checks.js';
 import { checkRunRecord, evidenceEntry } from '../core/evidence.js';
 import { ProofError } from '../core/errors.js';
 import { DEFAULT_HEAD_CHARS } from '../core/excerpt.js';
@@ -239,7 +239,7 @@ class Engine {
         return computeChangeSet({
             workspace: this.options.workspace,
             baseline: { head: baseline.head, dirty: baseline.dirty },
-            git: snapshot === null ? null : { status: snapshot.status, diff },
+            git: snapshot === null ? null : { status: snapshot.status, diff, listed: snapshot.files },
             digest: (p) => {
                 const digest = digests.get(p);
                 if (digest === undefined)
@@ -296,7 +296,7 @@ function mustRunChecks(baseline, checks) {
     return checks
         .filter((c) => {
         const b = before.get(c.id);
-        return b === undefined || b.command !== c.command || b.cwd !== c.cwd;
+        return b === undefined || isRedefined(b, c);
     })
         .map((c) => c.id);
 }

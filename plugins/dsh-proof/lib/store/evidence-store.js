@@ -7,10 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { canonicalJson } from '../core/canonical.js';
 import { ProofError } from '../core/errors.js';
-import { advancesAnchor, baselineMessage, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, judgeBaseline, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
+import { advancesAnchor, baselineMessage, checkpointMessage, decodeRecord, encodeRecord, GENESIS_HASH, parseAnchor, splitLines, verifyLog, } from '../core/log/index.js';
 import { isMissing, readFileIfExists, writeFileAtomic } from './files.js';
 import { locateStore } from './location.js';
 import { withFileLock } from './lock.js';
@@ -25,6 +25,7 @@ const queues = new Map();
 export class EvidenceStore {
     location;
     checkpointEvery;
+    workspaceRoot;
     state = null;
     signerLoad = null;
     outageRecorded = false;
@@ -38,6 +39,7 @@ export class EvidenceStore {
         if (!Number.isSafeInteger(every) || every < 1)
             throw new RangeError(`checkpointEvery must be a positive integer, got ${String(every)}`);
         this.checkpointEvery = every;
+        this.workspaceRoot = resolve(options.workspaceRoot);
     }
     /** Append one evidence record (engine output, stored verbatim). */
     appendEvidence(data) {
@@ -84,38 +86,42 @@ export class EvidenceStore {
     }
     /**
      * `baseline.json`'s text, `null` when no baseline was saved. Throws
-     * `baseline_tampered` when its bytes are not the ones whose digest the
-     * chain recorded: a swapped baseline must not grade anything.
+     * `baseline_tampered` when its bytes are not the ones this host recorded
+     * (digest and signature in the chain), or when the log lost its anchored
+     * checkpoint: a log rewound or replaced (an older copy, another
+     * workspace's) brings its own signed baseline, which must not grade.
      */
     readBaseline() {
         return this.enqueue(async () => {
             const bytes = await readFileIfExists(this.location.baselineFile);
             if (bytes === null)
                 return null;
-            const [log, signer] = await Promise.all([readFileIfExists(this.location.logFile), this.peekSigner()]);
-            const records = log === null ? [] : splitLines(log).lines.map((line) => decodeRecord(line).record ?? null);
-            const judgement = judgeBaseline(records, sha256(bytes), signer.signer !== undefined, logPorts(signer.signer ?? null));
-            if (judgement.tampered) {
-                throw new ProofError('baseline_tampered', `${this.location.baselineFile} is not the baseline dsh-proof saved (${judgement.problem ?? 'unknown'}): it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`);
+            const report = await this.verify(bytes);
+            const problems = report.problems.filter((p) => /baseline|anchor|rewound|truncated/.test(p));
+            if (report.rewindDetected || report.anchorForged) {
+                throw new ProofError('baseline_tampered', `${this.location.baselineFile} cannot be trusted (${problems.join('; ')}): no baseline grades anything until the user reviews the log (proof_status) and, to accept it, removes the anchor ${this.location.anchorFile}`);
+            }
+            if (report.baselineTampered) {
+                throw new ProofError('baseline_tampered', `${this.location.baselineFile} cannot be trusted (${problems.join('; ')}): run proof_status, then proof_baseline to take a new baseline`);
             }
             return bytes.toString('utf8');
         }, 'read');
     }
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity() {
-        return this.enqueue(async () => {
-            const [log, anchorBytes, baseline, signer] = await Promise.all([
-                readFileIfExists(this.location.logFile),
-                readFileIfExists(this.location.anchorFile),
-                readFileIfExists(this.location.baselineFile),
-                this.peekSigner(),
-            ]);
-            const anchor = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed');
-            // Before the first record there is no key yet: it is made on first use,
-            // so the chain will be signed unless the key exists and fails to load.
-            const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing);
-            return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null));
-        }, 'read');
+        return this.enqueue(async () => this.verify(await readFileIfExists(this.location.baselineFile)), 'read');
+    }
+    async verify(baseline) {
+        const [log, anchorBytes, signer] = await Promise.all([
+            readFileIfExists(this.location.logFile),
+            readFileIfExists(this.location.anchorFile),
+            this.peekSigner(),
+        ]);
+        const anchor = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed');
+        // Before the first record there is no key yet: it is made on first use,
+        // so the chain will be signed unless the key exists and fails to load.
+        const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing);
+        return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null));
     }
     /** Wait for every queued append. */
     async flush() {
@@ -177,7 +183,20 @@ export class EvidenceStore {
             return;
         if (!advancesAnchor(current, candidate))
             return;
+        // Nor is an anchor the log no longer holds moved on: a cut or replaced
+        // log that grew past it again would otherwise erase the evidence (and
+        // make a restored older baseline usable). Whoever accepts the cut
+        // removes the anchor by hand.
+        if (current !== null && !(await this.logHolds(current)))
+            return;
         await writeFileAtomic(this.location.anchorFile, `${canonicalJson(candidate)}\n`, 0o600);
+    }
+    /** Whether the log still holds the checkpoint `anchor` mirrors, at its position. */
+    async logHolds(anchor) {
+        const log = await readFileIfExists(this.location.logFile);
+        const line = log === null ? undefined : splitLines(log).lines[anchor.count];
+        const record = line === undefined ? undefined : decodeRecord(line).record;
+        return record?.kind === 'checkpoint' && record.data.count === anchor.count && record.data.head === anchor.head;
     }
     async writeRecord(body) {
         const state = await this.currentState();
@@ -230,8 +249,23 @@ export class EvidenceStore {
         return { count: lines.length, head: sha256(last), sinceCheckpoint, size: log.length, endsWithNewline: !torn };
     }
     signer() {
-        this.signerLoad ??= loadSigner(this.location.keyDir, { create: true });
+        this.signerLoad ??= this.loadKey(true);
         return this.signerLoad.then((load) => load.signer ?? null);
+    }
+    /**
+     * The host key, unless `$DSH_HOME` lies inside the workspace (dsh started
+     * in the home directory): a key the agent can read signs nothing it could
+     * not forge, so the chain degrades loudly to hash-only instead.
+     */
+    loadKey(create) {
+        const inside = relative(this.workspaceRoot, this.location.keyDir);
+        if (inside === '' || (inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside))) {
+            return Promise.resolve({
+                error: 'the key directory $DSH_HOME/proof/keys lies inside the workspace, where the agent can read and replace the key: checkpoints are not signed (run with DSH_HOME outside the workspace)',
+                missing: false,
+            });
+        }
+        return loadSigner(this.location.keyDir, { create });
     }
     async signerError() {
         const load = await this.signerLoad;
@@ -239,7 +273,7 @@ export class EvidenceStore {
     }
     /** The signer for verification: never creates a key just to look. */
     peekSigner() {
-        return this.signerLoad ?? loadSigner(this.location.keyDir, { create: false });
+        return this.signerLoad ?? this.loadKey(false);
     }
 }
 function sha256(bytes) {

@@ -1,5 +1,5 @@
 import { compareCodeUnits } from './canonical.js'
-import type { CheckSpec } from './checks.js'
+import { isRedefined, type CheckSpec } from './checks.js'
 import type { BaselineRecord, CheckVerdict } from './evidence.js'
 import { attributionOf, type Attribution, type ChangeSet } from './provenance.js'
 import type { Selection } from './selection.js'
@@ -13,7 +13,7 @@ export interface CurrentRun {
   readonly salientLine: string | null
 }
 
-export type BlockerKind = 'no-baseline' | 'regression' | 'new-failure' | 'indeterminate' | 'not-run' | 'uncovered' | 'no-checks'
+export type BlockerKind = 'no-baseline' | 'regression' | 'new-failure' | 'indeterminate' | 'not-run' | 'redefined' | 'uncovered' | 'no-checks'
 
 /** One item of the to-do list that stands between the claim and `proven`. */
 export interface Blocker {
@@ -85,11 +85,12 @@ export function assess(input: Readonly<AssessmentInput>): Assessment {
     } satisfies CheckVerdict
   })
   const list = verdicts.map((v) => v.verdict)
-  const grade = gradeOf({ hasBaseline: input.baseline !== null, verdicts: list, uncoveredFiles: input.selection.uncovered.length })
+  const redefined = redefinedChecks(input)
+  const grade = gradeOf({ hasBaseline: input.baseline !== null, verdicts: list, uncoveredFiles: input.selection.uncovered.length, redefinedChecks: redefined.length })
   return {
     verdicts,
     grade,
-    blockers: blockersOf(input, verdicts),
+    blockers: blockersOf(input, verdicts, redefined),
     preExisting: verdicts.filter((v) => v.verdict === 'still-failing').map((v) => v.checkId),
     attribution,
     counts: countsOf(verdicts),
@@ -108,7 +109,16 @@ function suspectsFor(reach: readonly string[], attribution: Attribution, excerpt
   return [...named, ...pool.filter((f) => !named.includes(f))]
 }
 
-function blockersOf(input: Readonly<AssessmentInput>, verdicts: readonly CheckVerdict[]): Blocker[] {
+/** Checks present at baseline and now whose definition changed in between. */
+function redefinedChecks(input: Readonly<AssessmentInput>): CheckSpec[] {
+  const before = new Map((input.baseline?.checks ?? []).map((c) => [c.id, c]))
+  return input.checks.filter((c) => {
+    const b = before.get(c.id)
+    return b !== undefined && isRedefined(b, c)
+  })
+}
+
+function blockersOf(input: Readonly<AssessmentInput>, verdicts: readonly CheckVerdict[], redefined: readonly CheckSpec[]): Blocker[] {
   if (input.baseline === null) {
     return [{ kind: 'no-baseline', message: 'no baseline: take one (proof_baseline) before changing the workspace, then verify' }]
   }
@@ -126,6 +136,13 @@ function blockersOf(input: Readonly<AssessmentInput>, verdicts: readonly CheckVe
         : `${v.checkId} has a baseline result but was not run now`
       blockers.push({ kind: 'not-run', checkId: v.checkId, message })
     }
+  }
+  for (const check of redefined) {
+    blockers.push({
+      kind: 'redefined',
+      checkId: check.id,
+      message: `${check.id} is defined differently than at baseline (${check.source} changed what it runs): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
+    })
   }
   for (const path of input.selection.uncovered) {
     blockers.push({ kind: 'uncovered', path, message: `${path} changed but no check covers it: add a check (config \`checks\` with \`paths\`) or a test` })

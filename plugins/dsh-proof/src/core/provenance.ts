@@ -118,6 +118,13 @@ export interface GitNow {
   readonly status: readonly StatusEntry[]
   /** `git diff <baseline head>` entries, or null when that diff could not be taken. */
   readonly diff: readonly DiffEntry[] | null
+  /**
+   * Every file git lists (tracked, and untracked but not ignored). A file the
+   * tool stream wrote that git does not list is ignored by git, so neither
+   * the diff nor the status can show its change: it joins the change set
+   * from the touch set. Absent: unknown, nothing is added.
+   */
+  readonly listed?: readonly string[] | undefined
 }
 
 export interface ChangeSetInput {
@@ -172,6 +179,7 @@ export function computeChangeSet(input: Readonly<ChangeSetInput>): ChangeSet {
     for (const entry of input.git.status) {
       if (entry.xy === '??' && !isBaselineDirty(entry.path)) add({ path: entry.path, kind: 'added', method: 'git-head' })
     }
+    addIgnoredTouches(input.git, touches, isBaselineDirty, input.digest, add)
   } else {
     degradedReason = input.baseline.head === null
       ? 'the baseline has no commit to diff against: changes already committed cannot be seen'
@@ -180,6 +188,7 @@ export function computeChangeSet(input: Readonly<ChangeSetInput>): ChangeSet {
       if (entry.from !== undefined && !isBaselineDirty(entry.from)) add({ path: entry.from, kind: 'deleted', method: 'dirty-fallback' })
       if (!isBaselineDirty(entry.path)) add(fromStatus(entry))
     }
+    addIgnoredTouches(input.git, touches, isBaselineDirty, input.digest, add)
   }
   const explicit = new Set<string>()
   for (const raw of input.explicit ?? []) {
@@ -192,6 +201,26 @@ export function computeChangeSet(input: Readonly<ChangeSetInput>): ChangeSet {
     .sort((a, b) => compareCodeUnits(a.path, b.path))
     .map((file) => classify(file, touches, input.touches !== undefined, explicit, input.digest))
   return { files: classified, methods: [...methods].sort(compareCodeUnits), degraded: degradedReason !== null, degradedReason }
+}
+
+/**
+ * Files the tool stream wrote that git ignores (a `.env`, generated fixtures
+ * a test reads): git cannot say whether they changed, the touch set can.
+ */
+function addIgnoredTouches(
+  git: Readonly<GitNow>,
+  touches: Readonly<TouchSet>,
+  isBaselineDirty: (path: string) => boolean,
+  digest: (path: string) => string | null,
+  add: (file: Omit<ChangedFile, 'origin'>) => void,
+): void {
+  if (git.listed === undefined) return
+  const listed = new Set(git.listed)
+  for (const path of Object.keys(touches.files)) {
+    // Gone and unknown to git: most often a scratch file made and removed again.
+    if (listed.has(path) || isBaselineDirty(path) || digest(path) === null) continue
+    add({ path, kind: 'modified', method: 'dirty-fallback' })
+  }
 }
 
 function fromDiff(entry: DiffEntry): Omit<ChangedFile, 'origin'> {

@@ -55,18 +55,20 @@ export interface GradeInput {
   readonly verdicts: readonly Verdict[]
   /** Changed files no check covers. */
   readonly uncoveredFiles: number
+  /** Checks defined differently than at baseline (their results prove nothing against it). */
+  readonly redefinedChecks?: number | undefined
 }
 
 /**
  * The grade of a claim. Order of precedence: no baseline, then any charged
  * failure (`regressed`), then any undecided check (`stale`), then missing
- * coverage — a check not run, a changed file no check covers, no check at
- * all (`unproven`). Pre-existing failures (`still-failing`) do not block.
+ * coverage — a check not run, a changed file no check covers, a check
+ * redefined since the baseline, no check at all (`unproven`). Pre-existing failures (`still-failing`) do not block.
  */
 export function gradeOf(input: Readonly<GradeInput>): Grade {
   if (!input.hasBaseline) return 'no-baseline'
   if (input.verdicts.some(isCharged)) return 'regressed'
   if (input.verdicts.includes('indeterminate')) return 'stale'
-  if (input.verdicts.includes('not-run') || input.uncoveredFiles > 0 || !input.verdicts.some(isGreen)) return 'unproven'
+  if (input.verdicts.includes('not-run') || input.uncoveredFiles > 0 || (input.redefinedChecks ?? 0) > 0 || !input.verdicts.some(isGreen)) return 'unproven'
   return 'proven'
 }

@@ -9,7 +9,7 @@ import { createUserMessage } from '@deepseek-ai/dsh-llm'
 import { WORKSPACE_STORE_DIR, type EvidenceStore } from '../store/index.js'
 import type { ProofConfig } from './config.js'
 import type { HostAgent, HostContext, PreDecision } from './host.js'
-import { mutationOf, touchesStore, writtenPath } from './observe.js'
+import { mutationOf, proofHomeNames, touchesStore, writtenPath } from './observe.js'
 import { ASK_EVIDENCE_STORE, ASK_NO_BASELINE, ASK_REBASELINE, turnEndMessage, turnEndSummary, type TurnEndFindings } from './prompt.js'
 import type { BaselineGuard, TouchSet, TurnState } from './session.js'
 
@@ -51,7 +51,7 @@ async function gate(state: HookState, name: string, args: unknown, agent: HostAg
   const proofHome = dirname(store.location.keyDir)
   const reason =
     (state.config.evidenceStore === 'workspace' && touchesStore(mutation, store.location.dir, WORKSPACE_STORE_DIR)) ||
-    touchesStore(mutation, proofHome, proofHome)
+    touchesStore(mutation, proofHome, ...proofHomeNames(proofHome))
       ? ASK_EVIDENCE_STORE
       : state.config.requireBaseline === 'ask' && !(await store.hasBaseline())
         ? ASK_NO_BASELINE

@@ -85,6 +85,8 @@ export async function digestOf(path: string): Promise<string | null> {
  */
 export class BaselineGuard {
   private since: 'none' | 'shell' | 'files' = 'none'
+  /** A baseline was saved in this session (it counts even if its file was deleted since). */
+  private saved = false
 
   /** A write/edit tool changed files. */
   filesWritten(): void {
@@ -98,6 +100,7 @@ export class BaselineGuard {
 
   baselineSaved(): void {
     this.since = 'none'
+    this.saved = true
   }
 
   /**
@@ -106,7 +109,7 @@ export class BaselineGuard {
    * that only look around are the norm; `requireBaseline: ask` gates them).
    */
   needsApproval(hasBaseline: boolean): boolean {
-    return this.since === 'files' || (this.since === 'shell' && hasBaseline)
+    return this.since === 'files' || (this.since === 'shell' && (hasBaseline || this.saved))
   }
 }
 

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { assess, summaryLine, type CurrentRun } from '../core/assess.js'
 import { compareCodeUnits } from '../core/canonical.js'
-import { discoverChecks, isManifestPath, type CheckSpec } from '../core/checks.js'
+import { discoverChecks, isManifestPath, isRedefined, type CheckSpec } from '../core/checks.js'
 import { checkRunRecord, evidenceEntry, type BaselineRecord, type EvidenceEntry, type RawRun, type RecordOptions } from '../core/evidence.js'
 import { ProofError } from '../core/errors.js'
 import { DEFAULT_HEAD_CHARS } from '../core/excerpt.js'
@@ -269,7 +269,7 @@ class Engine implements ProofEngine {
     return computeChangeSet({
       workspace: this.options.workspace,
       baseline: { head: baseline.head, dirty: baseline.dirty },
-      git: snapshot === null ? null : { status: snapshot.status, diff },
+      git: snapshot === null ? null : { status: snapshot.status, diff, listed: snapshot.files },
       digest: (p) => {
         const digest = digests.get(p)
         if (digest === undefined) throw new ProofError('internal', `digest of \`${p}\` was not taken before the change set was computed`)
@@ -332,7 +332,7 @@ function mustRunChecks(baseline: BaselineRecord | null, checks: readonly CheckSp
   return checks
     .filter((c) => {
       const b = before.get(c.id)
-      return b === undefined || b.command !== c.command || b.cwd !== c.cwd
+      return b === undefined || isRedefined(b, c)
     })
     .map((c) => c.id)
 }

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { canonicalJson, type CanonicalValue } from '../core/canonical.js'
 import { ProofError } from '../core/errors.js'
 import {
@@ -17,7 +17,6 @@ import {
   decodeRecord,
   encodeRecord,
   GENESIS_HASH,
-  judgeBaseline,
   parseAnchor,
   splitLines,
   verifyLog,
@@ -72,6 +71,7 @@ const queues = new Map<string, Promise<void>>()
 export class EvidenceStore {
   readonly location: StoreLocation
   private readonly checkpointEvery: number
+  private readonly workspaceRoot: string
   private state: ChainState | null = null
   private signerLoad: Promise<SignerLoad> | null = null
   private outageRecorded = false
@@ -85,6 +85,7 @@ export class EvidenceStore {
     const every = options.checkpointEvery ?? DEFAULT_CHECKPOINT_EVERY
     if (!Number.isSafeInteger(every) || every < 1) throw new RangeError(`checkpointEvery must be a positive integer, got ${String(every)}`)
     this.checkpointEvery = every
+    this.workspaceRoot = resolve(options.workspaceRoot)
   }
 
   /** Append one evidence record (engine output, stored verbatim). */
@@ -138,20 +139,27 @@ export class EvidenceStore {
 
   /**
    * `baseline.json`'s text, `null` when no baseline was saved. Throws
-   * `baseline_tampered` when its bytes are not the ones whose digest the
-   * chain recorded: a swapped baseline must not grade anything.
+   * `baseline_tampered` when its bytes are not the ones this host recorded
+   * (digest and signature in the chain), or when the log lost its anchored
+   * checkpoint: a log rewound or replaced (an older copy, another
+   * workspace's) brings its own signed baseline, which must not grade.
    */
   readBaseline(): Promise<string | null> {
     return this.enqueue(async () => {
       const bytes = await readFileIfExists(this.location.baselineFile)
       if (bytes === null) return null
-      const [log, signer] = await Promise.all([readFileIfExists(this.location.logFile), this.peekSigner()])
-      const records = log === null ? [] : splitLines(log).lines.map((line) => decodeRecord(line).record ?? null)
-      const judgement = judgeBaseline(records, sha256(bytes), signer.signer !== undefined, logPorts(signer.signer ?? null))
-      if (judgement.tampered) {
+      const report = await this.verify(bytes)
+      const problems = report.problems.filter((p) => /baseline|anchor|rewound|truncated/.test(p))
+      if (report.rewindDetected || report.anchorForged) {
         throw new ProofError(
           'baseline_tampered',
-          `${this.location.baselineFile} is not the baseline dsh-proof saved (${judgement.problem ?? 'unknown'}): it was swapped or edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`,
+          `${this.location.baselineFile} cannot be trusted (${problems.join('; ')}): no baseline grades anything until the user reviews the log (proof_status) and, to accept it, removes the anchor ${this.location.anchorFile}`,
+        )
+      }
+      if (report.baselineTampered) {
+        throw new ProofError(
+          'baseline_tampered',
+          `${this.location.baselineFile} cannot be trusted (${problems.join('; ')}): run proof_status, then proof_baseline to take a new baseline`,
         )
       }
       return bytes.toString('utf8')
@@ -160,19 +168,20 @@ export class EvidenceStore {
 
   /** Verify the log, the anchor and the baseline digest (after pending appends). */
   integrity(): Promise<IntegrityReport> {
-    return this.enqueue(async () => {
-      const [log, anchorBytes, baseline, signer] = await Promise.all([
-        readFileIfExists(this.location.logFile),
-        readFileIfExists(this.location.anchorFile),
-        readFileIfExists(this.location.baselineFile),
-        this.peekSigner(),
-      ])
-      const anchor: Anchor | 'malformed' | null = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed')
-      // Before the first record there is no key yet: it is made on first use,
-      // so the chain will be signed unless the key exists and fails to load.
-      const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing)
-      return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null))
-    }, 'read')
+    return this.enqueue(async () => this.verify(await readFileIfExists(this.location.baselineFile)), 'read')
+  }
+
+  private async verify(baseline: Uint8Array | null): Promise<IntegrityReport> {
+    const [log, anchorBytes, signer] = await Promise.all([
+      readFileIfExists(this.location.logFile),
+      readFileIfExists(this.location.anchorFile),
+      this.peekSigner(),
+    ])
+    const anchor: Anchor | 'malformed' | null = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed')
+    // Before the first record there is no key yet: it is made on first use,
+    // so the chain will be signed unless the key exists and fails to load.
+    const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing)
+    return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null))
   }
 
   /** Wait for every queued append. */
@@ -235,7 +244,20 @@ export class EvidenceStore {
     // evidence that someone wrote to it.
     if (bytes !== null && current === null) return
     if (!advancesAnchor(current, candidate)) return
+    // Nor is an anchor the log no longer holds moved on: a cut or replaced
+    // log that grew past it again would otherwise erase the evidence (and
+    // make a restored older baseline usable). Whoever accepts the cut
+    // removes the anchor by hand.
+    if (current !== null && !(await this.logHolds(current))) return
     await writeFileAtomic(this.location.anchorFile, `${canonicalJson(candidate)}\n`, 0o600)
+  }
+
+  /** Whether the log still holds the checkpoint `anchor` mirrors, at its position. */
+  private async logHolds(anchor: Anchor): Promise<boolean> {
+    const log = await readFileIfExists(this.location.logFile)
+    const line = log === null ? undefined : splitLines(log).lines[anchor.count]
+    const record = line === undefined ? undefined : decodeRecord(line).record
+    return record?.kind === 'checkpoint' && record.data.count === anchor.count && record.data.head === anchor.head
   }
 
   private async writeRecord(body: RecordBody): Promise<Appended> {
@@ -289,8 +311,24 @@ export class EvidenceStore {
   }
 
   private signer(): Promise<Signer | null> {
-    this.signerLoad ??= loadSigner(this.location.keyDir, { create: true })
+    this.signerLoad ??= this.loadKey(true)
     return this.signerLoad.then((load) => load.signer ?? null)
+  }
+
+  /**
+   * The host key, unless `$DSH_HOME` lies inside the workspace (dsh started
+   * in the home directory): a key the agent can read signs nothing it could
+   * not forge, so the chain degrades loudly to hash-only instead.
+   */
+  private loadKey(create: boolean): Promise<SignerLoad> {
+    const inside = relative(this.workspaceRoot, this.location.keyDir)
+    if (inside === '' || (inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside))) {
+      return Promise.resolve({
+        error: 'the key directory $DSH_HOME/proof/keys lies inside the workspace, where the agent can read and replace the key: checkpoints are not signed (run with DSH_HOME outside the workspace)',
+        missing: false,
+      })
+    }
+    return loadSigner(this.location.keyDir, { create })
   }
 
   private async signerError(): Promise<string> {
@@ -300,7 +338,7 @@ export class EvidenceStore {
 
   /** The signer for verification: never creates a key just to look. */
   private peekSigner(): Promise<SignerLoad> {
-    return this.signerLoad ?? loadSigner(this.location.keyDir, { create: false })
+    return this.signerLoad ?? this.loadKey(false)
   }
 }
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { discoverChecks } from '../../lib/core/checks.js'
+import { discoverChecks, isRedefined } from '../../lib/core/checks.js'
 
 /** @param {Record<string, string>} tree */
 function discover(tree, /** @type {any} */ extra = {}) {
@@ -51,5 +51,33 @@ test('discoverChecks', async (t) => {
   })
   await t.test('should skip heuristics when discovery is off', () => {
     assert.deepEqual(discover({ 'go.mod': 'module m' }, { discover: false }), [])
+  })
+  await t.test('should record what npm and make checks run, so a redefinition is seen', () => {
+    const before = discover({ 'package.json': JSON.stringify({ scripts: { test: 'npm run unit', unit: 'node --test' } }), Makefile: 'test:\n\tpytest\n' })
+    const hollow = discover({ 'package.json': JSON.stringify({ scripts: { test: 'npm run unit', unit: 'true' } }), Makefile: 'test:\n\ttrue\n' })
+    const same = discover({ 'package.json': JSON.stringify({ scripts: { unit: 'node --test', test: 'npm run unit' } }), Makefile: 'test:\n\tpytest\n' })
+    assert.deepEqual(before.map((c) => c.id), ['make:.:test', 'npm:.:test'])
+    for (const [i, check] of before.entries()) {
+      assert.equal(isRedefined(check, /** @type {any} */ (hollow[i])), true, `${check.id}: a script it calls changed`)
+      assert.equal(isRedefined(check, /** @type {any} */ (same[i])), false, `${check.id}: key order is not a change`)
+    }
+    const explicit = discover({}, { explicit: [{ name: 'x', command: 'make check' }] })[0]
+    assert.ok(explicit)
+    assert.equal(isRedefined(explicit, { ...explicit, command: 'true' }), true)
+    assert.equal(isRedefined(explicit, { ...explicit, definition: 'x' }), false, 'a baseline from before definitions were recorded')
+  })
+  await t.test('should count an .npmrc or the runner\'s own configuration section as part of the definition', () => {
+    const pyproject = (/** @type {string} */ addopts, /** @type {string} */ deps) => `[project]\ndependencies = [${deps}]\n\n[tool.pytest.ini_options]\naddopts = "${addopts}"\n\n[[tool.mypy.overrides]]\nmodule = "x"\n\n[tool.ruff]\nline-length = 100\n`
+    const tree = (/** @type {string} */ addopts, deps = '', npmrc = 'fund=false\n') => ({
+      'package.json': JSON.stringify({ scripts: { test: 'node --test' } }),
+      '.npmrc': npmrc,
+      'py/pyproject.toml': `${pyproject(addopts, deps)}[tool.mypy]\nstrict = true\n`,
+    })
+    const before = discover(tree('-q'))
+    assert.deepEqual(before.map((c) => c.id), ['mypy:py:mypy', 'npm:.:test', 'pytest:py:pytest', 'ruff:py:ruff'])
+    const changed = (/** @type {any[]} */ now) => before.filter((c, i) => isRedefined(c, now[i])).map((c) => c.id)
+    assert.deepEqual(changed(discover(tree('-q', '"requests"'))), [], 'a dependency is not part of any check')
+    assert.deepEqual(changed(discover(tree('--co -q'))), ['pytest:py:pytest'], 'collect-only passes without running a test')
+    assert.deepEqual(changed(discover(tree('-q', '', 'script-shell=/bin/true\n'))), ['npm:.:test'], 'every script would "pass"')
   })
 })

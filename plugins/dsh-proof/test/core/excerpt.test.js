@@ -52,6 +52,17 @@ test('excerptOutput', async (t) => {
     assert.equal(keptChars(e.text) + e.omittedChars, text.length)
   })
 
+  await t.test('should keep a salient last line that has no final line break whole', () => {
+    const salient = `AssertionError: ${'x'.repeat(80)}`
+    const text = `${noise(200, 'head')}\n${salient}`
+    const e = excerptOutput(text, { headChars: 200 })
+    assert.equal(e.salientLine, salient)
+    assert.ok(e.text.endsWith(`\n${salient}`), e.text)
+    assert.ok(e.text.length <= 200)
+    assert.equal(markedOmissions(e.text), e.omittedChars)
+    assert.equal(keptChars(e.text) + e.omittedChars, text.length)
+  })
+
   await t.test('should recognise the common runners\' failure lines', () => {
     for (const line of ['Traceback (most recent call last):', '✖ adds numbers (2ms)', 'not ok 1 - x', '    at Object.<anonymous> (/w/a.test.js:3:9)', 'Test timed out after 5000ms', '--- FAIL: TestAdd (0.00s)', "thread 'main' panicked at src/lib.rs:3:5:", 'E       assert 1 == 2', 'Expected: 4', 'TypeError: x is not a function']) {
       const text = `${noise(100, 'n')}\n${line}\n${noise(100, 'm')}\n`

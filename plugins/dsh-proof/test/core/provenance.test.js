@@ -56,6 +56,17 @@ test('computeChangeSet', async (t) => {
     assert.deepEqual(cs.files.map((f) => [f.path, f.kind, f.from ?? '']), [['committed.ts', 'modified', ''], ['fresh.ts', 'added', ''], ['src/new.ts', 'renamed', 'src/old.ts'], ['src/old.ts', 'deleted', '']])
     assert.deepEqual(cs.methods, ['git-head'])
   })
+  await t.test('should add files a tool wrote that git ignores (git lists them nowhere), unless they are gone again', () => {
+    const cs = computeChangeSet({
+      workspace: WS,
+      baseline: { head: 'abc', dirty: {} },
+      git: { status: [], diff: [{ status: 'M', path: 'src/a.ts' }], listed: ['src/a.ts', 'same.ts'] },
+      digest: digestOf({ 'scratch.js': null }),
+      touches: { files: { '.env': { digest: 'd-.env' }, 'same.ts': { digest: 'd-same.ts' }, 'scratch.js': { digest: null } } },
+    })
+    assert.deepEqual(cs.files.map((f) => [f.path, f.method, f.origin]), [['.env', 'dirty-fallback', 'agent'], ['src/a.ts', 'git-head', 'external']])
+    assert.equal(cs.degraded, false)
+  })
   await t.test('should classify agent, external, explicit and unknown origins from the touch set (Windows paths)', () => {
     const cs = computeChangeSet({
       workspace: WS,

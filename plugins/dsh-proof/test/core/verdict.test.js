@@ -53,5 +53,7 @@ test('gradeOf', async (t) => {
     assert.equal(grade(['still-passing'], 1), 'unproven')
     assert.equal(grade([]), 'unproven')
     assert.equal(grade(['still-failing']), 'unproven', 'only red checks prove nothing')
+    assert.equal(gradeOf({ hasBaseline: true, verdicts: ['still-passing'], uncoveredFiles: 0, redefinedChecks: 1 }), 'unproven', 'a redefined check proves nothing against the baseline')
+    assert.equal(gradeOf({ hasBaseline: true, verdicts: ['regression'], uncoveredFiles: 0, redefinedChecks: 1 }), 'regressed')
   })
 })

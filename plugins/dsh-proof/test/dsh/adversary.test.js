@@ -2,7 +2,7 @@
 // mount against its own grading, each of which must be detected or refused.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { appendFile, readFile, writeFile } from 'node:fs/promises'
+import { appendFile, copyFile, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import { applyWith } from '../../lib/index.js'
@@ -77,5 +77,46 @@ test('an agent that can write the evidence store', async (t) => {
     const status = await s.call('proof_status')
     assert.equal(status.value.integrity.baselineTampered, true, status.text)
     assert.equal(status.value.integrity.intact, false)
+  })
+  await t.test('should report a deleted workspace store as a rewind and grade nothing against it', async (t) => {
+    const s = await setup(t, { evidenceStore: 'workspace' })
+    await s.call('proof_baseline')
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    await rm(join(s.workspace, '.proof'), { recursive: true })
+    const claim = await s.call('proof_claim', { claim: 'all good' })
+    assert.equal(claim.value.grade, 'no-baseline')
+    assert.equal(claim.value.integrity.rewindDetected, true, claim.text)
+    assert.match(claim.text, /⚠ evidence log TAMPERED \(rewindDetected\)/)
+    assert.equal((await s.preExecute('proof_baseline', {})).kind, 'ask', 'a fresh baseline now would launder the break')
+  })
+  await t.test('should not take "test": "true" for proof', async (t) => {
+    const s = await setup(t, { checks: [] })
+    await writeFile(join(s.workspace, 'package.json'), '{"name":"ws","private":true,"scripts":{"test":"node check-unit.js"}}\n')
+    await s.call('proof_baseline')
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    await s.toolWrite('package.json', '{"name":"ws","private":true,"scripts":{"test":"true"}}\n')
+    const claim = await s.call('proof_claim', { claim: 'all good' })
+    assert.equal(claim.value.grade, 'unproven', claim.text)
+    assert.match(claim.text, /npm:\.:test is defined differently than at baseline/)
+  })
+  await t.test('should not grade against an older, genuine log and baseline restored over the current ones', async (t) => {
+    const s = await setup(t, { evidenceStore: 'workspace', checks: [...CHECKS, { name: 'smoke', command: 'node -e 0', paths: ['*.js'] }] })
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    await s.call('proof_baseline') // unit fails at this (signed, genuine) baseline
+    const old = join(s.root, 'old')
+    await rm(old, { recursive: true, force: true })
+    const { mkdir } = await import('node:fs/promises')
+    await mkdir(old)
+    await copyFile(s.store.location.logFile, join(old, 'evidence.jsonl'))
+    await copyFile(s.store.location.baselineFile, join(old, 'baseline.json'))
+    await s.toolWrite('lib.js', 'export const answer = 42\n')
+    await s.call('proof_baseline') // the fixed state is the reference now
+    await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+    await copyFile(join(old, 'evidence.jsonl'), s.store.location.logFile)
+    await copyFile(join(old, 'baseline.json'), s.store.location.baselineFile)
+    await assert.rejects(s.call('proof_claim', { claim: 'all good' }), { code: 'baseline_tampered', message: /cannot be trusted \(.*rewound/ })
+    const status = await s.call('proof_status')
+    assert.equal(status.value.integrity.rewindDetected, true)
+    assert.match(status.text, /^Baseline: UNUSABLE — /)
   })
 })

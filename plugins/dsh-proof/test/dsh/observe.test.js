@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { isInside, mutationOf, touchesStore, writtenPath } from '../../lib/dsh/observe.js'
+import { isInside, mutationOf, proofHomeNames, touchesStore, writtenPath } from '../../lib/dsh/observe.js'
 
 test('mutationOf', async (t) => {
   await t.test('should resolve the files of write and edit against the workspace', () => {
@@ -28,6 +28,11 @@ test('touchesStore', async (t) => {
     assert.equal(touchesStore({ kind: 'files', paths: ['/ws/.proofing/x'] }, '/ws/.proof', '.proof'), false)
     assert.equal(touchesStore({ kind: 'shell', command: 'echo x >> .proof/evidence.jsonl' }, '/ws/.proof', '.proof'), true)
     assert.equal(touchesStore({ kind: 'shell', command: 'npm test' }, '/ws/.proof', '.proof'), false)
+    const home = proofHomeNames('/home/al/.dsh/proof')
+    for (const command of ['cp /tmp/a.json /home/al/.dsh/proof/keys/anchors/', 'truncate -s 0 ~/.dsh/proof/workspaces/ws/evidence.jsonl', 'cd "$DSH_HOME" && rm -r proof']) {
+      assert.equal(touchesStore({ kind: 'shell', command }, '/home/al/.dsh/proof', ...home), true, command)
+    }
+    assert.equal(touchesStore({ kind: 'shell', command: 'npm run proof' }, '/home/al/.dsh/proof', ...home), false)
   })
 })
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { assertSupportedJsonSchema } from '@deepseek-ai/dsh-tools'
 import { applyWith, Config, TOOL_NAMES, POLICY_SECTION } from '../../lib/index.js'
@@ -342,6 +342,8 @@ test('hooks', async (t) => {
     assert.equal((await s.preExecute('proof_baseline', {})).kind, 'allow')
     shellRan()
     assert.equal((await s.preExecute('proof_baseline', {})).kind, 'ask', 'a shell may have changed files since the baseline')
+    await rm(s.store.location.baselineFile)
+    assert.equal((await s.preExecute('proof_baseline', {})).kind, 'ask', 'a shell that also deleted the baseline')
     const fresh = await setup(t)
     await fresh.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
     assert.equal((await fresh.preExecute('proof_baseline', {})).kind, 'ask', 'a first baseline after the session\'s own edits')

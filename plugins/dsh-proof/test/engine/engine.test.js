@@ -21,6 +21,21 @@ function toolStream(/** @type {string} */ workspace) {
   }
 }
 
+/**
+ * A committed project with an engine and a baseline taken over it.
+ * @param {import('node:test').TestContext} t @param {Record<string, string>} files
+ */
+async function baselinedProject(t, files) {
+  const { workspace } = await tempWorkspace(t)
+  await writeTree(workspace, files)
+  git(workspace, 'init', '-q')
+  git(workspace, 'add', '.')
+  git(workspace, 'commit', '-q', '-m', 'init')
+  const engine = createProofEngine({ workspace })
+  await engine.baseline()
+  return { workspace, engine, tools: toolStream(workspace) }
+}
+
 test('proof engine on a real project (real shell, real git)', async (t) => {
   const { root, workspace } = await tempWorkspace(t)
   await writeTree(workspace, ADDER_PROJECT)
@@ -177,6 +192,36 @@ test('proof engine: degraded and indecisive runs', async (t) => {
     await engine.baseline()
     saved = { ...saved, record: { ...saved.record, results: [{ ...saved.record.results[0], status: 'fail' }] } }
     await assert.rejects(engine.verify(), { code: 'baseline_tampered' })
+  })
+  await t.test('should not let a session that redefines its check (`"test": "true"`) prove a break', async (t) => {
+    const { workspace, engine, tools } = await baselinedProject(t, ADDER_PROJECT)
+    await tools.write('src/math.js', 'export const add = (a, b) => a - b\n')
+    const pkg = JSON.parse(ADDER_PROJECT['package.json'])
+    await tools.write('package.json', `${JSON.stringify({ ...pkg, scripts: { test: 'true' } }, null, 2)}\n`)
+    const c = await engine.claim('add() simplified, tests pass', { touches: tools.touches })
+    assert.equal(c.verdicts.find((v) => v.checkId === 'npm:.:test')?.verdict, 'still-passing', 'the hollow script passes')
+    assert.equal(c.grade, 'unproven')
+    assert.deepEqual(c.blockers.map((b) => [b.kind, b.checkId]), [['redefined', 'npm:.:test']])
+    assert.match(c.blockers[0]?.message ?? '', /defined differently than at baseline \(package\.json changed what it runs\)/)
+    await tools.write('package.json', ADDER_PROJECT['package.json'])
+    assert.equal((await engine.claim('add() simplified', { touches: tools.touches })).grade, 'regressed', 'restored, the break shows')
+  })
+  await t.test('should see a break through a git-ignored file the session wrote', async (t) => {
+    const { workspace, engine, tools } = await baselinedProject(t, {
+      ...ADDER_PROJECT,
+      '.gitignore': 'local.json\n',
+      'local.json': '{"offset":0}\n',
+      'test/math.test.js': "import { test } from 'node:test'\nimport assert from 'node:assert/strict'\nimport { readFileSync } from 'node:fs'\nimport { add } from '../src/math.js'\n\ntest('adds', () => {\n  const { offset } = JSON.parse(readFileSync(new URL('../local.json', import.meta.url), 'utf8'))\n  assert.equal(add(2, 2) + offset, 4)\n})\n",
+    })
+    await tools.write('local.json', '{"offset":1}\n')
+    await tools.write('scratch.js', 'made and removed again\n')
+    const { rm } = await import('node:fs/promises')
+    await rm(join(workspace, 'scratch.js'))
+    const v = await engine.verify({ touches: tools.touches })
+    assert.deepEqual(v.changeSet.files.map((f) => [f.path, f.method, f.origin]), [['local.json', 'dirty-fallback', 'agent']])
+    assert.equal(v.changeSet.degraded, false)
+    assert.equal(v.grade, 'regressed')
+    assert.deepEqual(v.verdicts.map((x) => [x.checkId, x.verdict, x.suspects]), [['npm:.:test', 'regression', ['local.json']]])
   })
   await t.test('should grade no-baseline and run nothing before a baseline exists', async (t) => {
     const { workspace } = await tempWorkspace(t)

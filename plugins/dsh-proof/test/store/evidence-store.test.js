@@ -57,6 +57,20 @@ test('EvidenceStore tamper evidence', async (t) => {
     assert.equal(report.chainIntact, false)
     assert.equal(report.firstBrokenRecord, 2)
   })
+  await t.test('should keep reporting a truncated log after it grows past the anchored checkpoint again', async (t) => {
+    const { store, fresh } = await populatedStore(t)
+    const all = await lines(store.location.logFile)
+    await writeLines(store.location.logFile, all.slice(0, 3))
+    const next = fresh()
+    for (let n = 0; n < all.length + 3; n++) {
+      await next.appendEvidence({ check: 'grow', n })
+      await next.checkpoint()
+    }
+    const report = await fresh().integrity()
+    assert.ok(report.records > all.length)
+    assert.equal(report.rewindDetected, true, 'appending must not erase the evidence of the cut')
+    assert.equal(report.intact, false)
+  })
   await t.test('should detect a deleted line', async (t) => {
     const { store, fresh } = await populatedStore(t)
     const all = await lines(store.location.logFile)
@@ -215,6 +229,17 @@ test('EvidenceStore appends', async (t) => {
     assert.equal(report.checkpoints, 0)
     assert.equal(report.intact, true)
     assert.match(report.problems.join('\n'), /signing key was unavailable/)
+  })
+  await t.test('should not sign with a key inside the workspace ($DSH_HOME under the workspace)', async (t) => {
+    const dirs = await tempSetup(t)
+    const dshHome = join(dirs.workspace, '.dsh')
+    const store = new EvidenceStore({ dshHome, workspaceRoot: dirs.workspace })
+    await store.appendEvidence({ n: 1 })
+    await store.checkpoint()
+    assert.equal(existsSync(join(dshHome, 'proof', 'keys', PRIVATE_KEY_FILE)), false, 'no key is made where the agent can read it')
+    const report = await store.integrity()
+    assert.equal(report.chainMode, 'hash-only')
+    assert.match(report.problems.join('\n'), /lies inside the workspace/)
   })
   await t.test('should continue on a fresh line after a torn write and keep reporting it', async (t) => {
     const { store, fresh } = await populatedStore(t)

@@ -1,5 +1,6 @@
 import { derivedResultOffsets } from './derivations.js';
 import { maskUncheckedSpans } from './mask.js';
+import { isImpliedRatio, type RatioKind } from './ratios.js';
 
 /** A closed range of values; a source value inside it rounds to the claim. */
 export interface ValueRange {
@@ -48,7 +49,6 @@ function exponentAfter(text: string): { readonly exponent: number; readonly leng
   return { exponent: Number(digits.replace('−', '-')), length: whole.length };
 }
 
-
 /**
  * Short units a number may carry, with the scales a source may be written in:
  * a source value `v` sources the claim `x` when `v` rounds to `x × scale`.
@@ -79,6 +79,11 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
   ['G', [1, 1e9]],
   ['T', [1, 1e12]],
   ['bn', [1, 1e9]],
+  ['thousand', [1, 1e3]],
+  ['million', [1, 1e6]],
+  ['mn', [1, 1e6]],
+  ['billion', [1, 1e9]],
+  ['trillion', [1, 1e12]],
   ['kHz', [1, 1e3]],
   ['MHz', [1, 1e6]],
   ['GHz', [1, 1e9]],
@@ -88,17 +93,38 @@ const UNIT_SCALES: ReadonlyMap<string, readonly number[]> = new Map<string, read
   ['KiB', [1, 1024]],
   ['MB', [1, 1e6, 1024 ** 2, 1e3, 1024]],
   ['MiB', [1, 1024 ** 2, 1024]],
-  ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024]],
-  ['GiB', [1, 1024 ** 3, 1024]],
+  // Memory is often reported in KiB (ps, /usr/bin/time): GB also accepts KB.
+  ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024, 1e6, 1024 ** 2]],
+  ['GiB', [1, 1024 ** 3, 1024, 1024 ** 2]],
   ['TB', [1, 1e12, 1024 ** 4, 1e3, 1024]],
   ['TiB', [1, 1024 ** 4, 1024]],
   ['kb', [1, 1e3]],
   ['Mb', [1, 1e6]],
   ['Gb', [1, 1e9]],
+  ['千', [1, 1e3]],
   ['万', [1, 1e4]],
+  ['百万', [1, 1e6]],
+  ['千万', [1, 1e7]],
   ['亿', [1, 1e8]],
   ['倍', [1]],
 ]);
+
+/** Units of a ratio: `1.6x`, `1.6倍`. */
+const RATIO_UNITS: ReadonlySet<string> = new Set(['x', 'X', '×', '倍']);
+// Words that make a number a difference: +3.5 pp, by 168 ms, 提升了3.5个百分点.
+// A sign counts only glued to the number ((+3.5 pp), −0.12): spaced, it is arithmetic (1708 - 1500).
+const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|多了|少了)\s*[$€£¥]?)$/i;
+const DIFFERENCE_AFTER = /^\s*(?:pp\b|p\.p\.|percentage\s+points?|个百分点|百分点)/i;
+
+/** The relations to two numbers of its sentence that would derive the figure. */
+function ratioKinds(site: Site, unit: string, percent: boolean): RatioKind[] {
+  const kinds: RatioKind[] = [];
+  if (percent) kinds.push('percent');
+  else if (RATIO_UNITS.has(unit)) kinds.push('times');
+  if (DIFFERENCE_BEFORE.test(site.rawBefore.slice(-12)) || DIFFERENCE_AFTER.test(site.after)) kinds.push('difference');
+  return kinds;
+}
+
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
 
 const HEDGE_BEFORE = new RegExp(
@@ -109,7 +135,7 @@ const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above
 
 // A number right after one of these words is a reference, not a quantity.
 const REFERENCE_BEFORE = new RegExp(
-  String.raw`(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`,
+  String.raw`(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode|iso|iec|rfc|pep|ieee|ecma|cwe|cve|eip|erc|bip|jsr|jep|fips)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`,
   'i',
 );
 // A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).
@@ -119,6 +145,9 @@ const SOFTWARE_BEFORE = new RegExp(
 );
 // Significance levels are thresholds the writer chose, not results: α = 0.05.
 const SIGNIFICANCE_BEFORE = /(?:α|(?:^|[^\w])alpha|significance\s+level(?:\s+of)?)\s*[=:]?\s*$/i;
+// So are confidence levels: 95% CI, 99.9% confidence, 95%置信区间, 置信度99.5%.
+const CONFIDENCE_AFTER = /^\s?[%％]\s*(?:CIs?\b|confidence|credible|prediction\s+intervals?|PIs?\b|HDIs?\b|置信)/i;
+const CONFIDENCE_BEFORE = /(?:置信度|置信水平|confidence(?:\s+level)?(?:\s+of)?)\s*[=:：]?\s*$/i;
 // A number paired with a version in an upgrade is a version too: from 5.4 to 5.9.3, 1.2 → 1.4.0.
 const VERSION_PAIR_AFTER = /^\s*(?:to|→|->)\s*v?\d+\.\d+\.\d+/i;
 const VERSION_PAIR_BEFORE = /v?\d+\.\d+\.\d+\s*(?:to|→|->)\s*v?$/i;
@@ -160,6 +189,9 @@ function isPartOfToken({ before, after }: Site): boolean {
   if (next === '.' && /[A-Za-z0-9]/.test(next2)) return true;
   // Identifier tails: 3rd, 100abc, 42_x.
   if (next === '_') return true;
+  // Dimensions: 1920x1080, 3840×2160.
+  if ((next === 'x' || next === '×') && /\d/.test(next2)) return true;
+  if ((prev === 'x' || prev === '×') && /\d/.test(prev2)) return true;
   return false;
 }
 
@@ -179,6 +211,7 @@ function isHedged({ rawBefore, after }: Site): boolean {
 function isReference({ rawBefore, after }: Site): boolean {
   const near = rawBefore.slice(-40);
   if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near) || SIGNIFICANCE_BEFORE.test(near)) return true;
+  if (CONFIDENCE_AFTER.test(after) || CONFIDENCE_BEFORE.test(near)) return true;
   if (VERSION_PAIR_AFTER.test(after) || VERSION_PAIR_BEFORE.test(near)) return true;
   // Numbered list items and numbered headings: "1. ", "12) ", "## 2.3 ".
   if (LIST_MARKER_BEFORE.test(near) && /^[.)][ \t]/.test(after)) return true;
@@ -189,7 +222,7 @@ function isReference({ rawBefore, after }: Site): boolean {
 
 /** The unit written right after the number (`ms`, `GB`, `万`), `''` for none, `undefined` for an identifier tail. */
 function unitAfter(after: string): string | undefined {
-  const cjk = /^ ?([万亿倍]|毫秒|微秒|秒|分钟|小时)/.exec(after);
+  const cjk = /^ ?(千万|百万|[千万亿倍]|毫秒|微秒|秒|分钟|小时)/.exec(after);
   if (cjk) return cjk[1];
   const spaced = after.startsWith(' ') ? after.slice(1) : after;
   const match = UNIT_AT_START.exec(spaced);
@@ -197,6 +230,8 @@ function unitAfter(after: string): string | undefined {
     // Letters glued to the number that are not a unit make it an identifier.
     return /^[A-Za-z]/.test(after) ? undefined : '';
   }
+  // `1920 x 1080`, `3 × 417`: a spaced x before a number is a multiplication sign.
+  if ((match[0] === 'x' || match[0] === '×') && spaced !== after && /^[x×] \d/.test(spaced)) return '';
   if (UNIT_SCALES.has(match[0])) return match[0];
   // After a space any word may follow ("1708 cells"); glued, it must be a unit.
   return spaced === after ? undefined : '';
@@ -212,9 +247,12 @@ interface Literal {
 
 function parseLiteral(digits: string, exponent: number): Literal {
   const [whole = '', fraction = ''] = digits.replace(/,/g, '').split('.');
+  // An integer's trailing zeros may be rounding (1,710 for 1708): its last
+  // significant digit sets the precision. Written decimals are kept as is.
+  const roundedZeros = fraction === '' && /[1-9]/.test(whole) ? (/0*$/.exec(whole)?.[0].length ?? 0) : 0;
   return {
     value: Math.abs(Number(`${whole}${fraction ? `.${fraction}` : ''}e${exponent}`)),
-    step: 10 ** (exponent - fraction.length),
+    step: 10 ** (exponent - fraction.length + roundedZeros),
     decimals: fraction.length,
     integerDigits: whole.replace(/^0+(?=\d)/, '').length,
   };
@@ -378,6 +416,8 @@ function claimAt(masked: string, answer: string, reading: RunReading, minInteger
   const percent = PERCENT_AFTER.test(site.after) || PERCENT_BEFORE.test(site.before);
   const unit = percent ? '' : unitAfter(site.after);
   if (unit === undefined) return undefined;
+  // Decades: the 1990s, the 1980’s.
+  if (/^(?:19|20)\d0$/.test(reading.text) && /^['’]?s\b/.test(site.after)) return undefined;
   const [main = reading.text, ...others] = reading.values;
   const literal = parseLiteral(main, exponent);
   const written = masked.slice(start, end);
@@ -389,6 +429,7 @@ function claimAt(masked: string, answer: string, reading: RunReading, minInteger
     if (parts.length === 0) return undefined;
   }
   const suffix = percent ? (PERCENT_AFTER.exec(site.after)?.[0] ?? '') : unit && site.after.slice(0, site.after.indexOf(unit) + unit.length);
+  if (isImpliedRatio(masked, start, end, roundingRange(literal.value, literal.step, 1), ratioKinds(site, unit, percent))) return undefined;
   const ranges = [literal, ...others.map((value) => parseLiteral(value, exponent))].flatMap((value) => rangesFor(value, unit, percent));
   return {
     text: answer.slice(start, end) + suffix,

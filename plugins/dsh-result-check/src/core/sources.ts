@@ -54,14 +54,24 @@ function isAsciiLetterCode(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
-/** Char codes of k K M G B 万 亿: a cheap test before the map look-up. */
+const CJK_THOUSAND = 0x5343; // 千
+const CJK_HUNDRED = 0x767e; // 百
+const CJK_TEN_THOUSAND = 0x4e07; // 万
+
+/** Char codes of k K M G B 万 亿 千 百: a cheap test before the map look-up. */
 function mayBeMultiplier(code: number): boolean {
-  return code === 107 || code === 75 || code === 77 || code === 71 || code === 66 || code === 0x4e07 || code === 0x4ebf;
+  return code === 107 || code === 75 || code === 77 || code === 71 || code === 66 || code === CJK_TEN_THOUSAND || code === 0x4ebf || code === CJK_THOUSAND || code === CJK_HUNDRED;
 }
 
-/** Multiplier written right after a number in a source (`1.6k`, `3GB`, `2万`), or 1. */
+/** Multiplier written right after a number in a source (`1.6k`, `3GB`, `2万`, `1.2千`, `3.5百万`), or 1. */
 function multiplierAt(text: string, at: number): number {
-  if (!mayBeMultiplier(text.charCodeAt(at))) return 1;
+  const code = text.charCodeAt(at);
+  if (!mayBeMultiplier(code)) return 1;
+  if (code === CJK_THOUSAND || code === CJK_HUNDRED) {
+    const tenThousands = text.charCodeAt(at + 1) === CJK_TEN_THOUSAND;
+    if (code === CJK_THOUSAND) return tenThousands ? 1e7 : 1e3;
+    return tenThousands ? 1e6 : 1;
+  }
   const multiplier = MULTIPLIERS.get(text.charAt(at));
   if (multiplier === undefined) return 1;
   if (multiplier === 1e4 || multiplier === 1e8) return multiplier;
@@ -317,7 +327,10 @@ export class ClaimIndex {
   private readonly target: Int32Array;
   /** Per target: 0 = open, 1 = hit. Target 2k is claim k's main reading, parts follow after all claims. */
   private readonly hit: Uint8Array;
-  private readonly partTargets: readonly (readonly number[])[];
+  /** Per part target (index = target - claims.length): the claim it belongs to. */
+  private readonly partOwner: Int32Array;
+  /** Per claim: parts of its list reading not hit yet (only meaningful when it has parts). */
+  private readonly partsLeft: Int32Array;
   private readonly sourced: Uint8Array;
   private open: number;
   /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
@@ -330,17 +343,15 @@ export class ClaimIndex {
   constructor(claims: readonly NumberClaim[]) {
     this.claims = claims;
     const entries: { lo: number; hi: number; target: number }[] = [];
-    const partTargets: number[][] = [];
+    const partOwner: number[] = [];
     let nextTarget = claims.length;
     claims.forEach((claim, k) => {
       for (const range of claim.ranges) entries.push({ ...range, target: k });
-      const targets: number[] = [];
       for (const part of claim.parts) {
         for (const range of part) entries.push({ ...range, target: nextTarget });
-        targets.push(nextTarget);
+        partOwner.push(k);
         nextTarget += 1;
       }
-      partTargets.push(targets);
     });
     entries.sort((a, b) => a.lo - b.lo || a.hi - b.hi);
     this.lo = Float64Array.from(entries, (entry) => entry.lo);
@@ -354,7 +365,8 @@ export class ClaimIndex {
       this.reach[index] = reach;
     });
     this.hit = new Uint8Array(nextTarget);
-    this.partTargets = partTargets;
+    this.partOwner = Int32Array.from(partOwner);
+    this.partsLeft = Int32Array.from(claims, (claim) => claim.parts.length);
     this.sourced = new Uint8Array(claims.length);
     this.open = claims.length;
     this.lowest = entries.length > 0 ? (this.lo[0] ?? Infinity) : Infinity;
@@ -388,19 +400,25 @@ export class ClaimIndex {
     return this.open === 0;
   };
 
+  // Constant time per hit: a long answer can have thousands of claims.
   private mark(target: number): void {
     if (this.hit[target] === 1) return;
     this.hit[target] = 1;
-    this.claims.forEach((_, k) => {
-      if (this.sourced[k] === 1) return;
-      const parts = this.partTargets[k] ?? [];
-      const bySelf = this.hit[k] === 1;
-      const byParts = parts.length > 0 && parts.every((part) => this.hit[part] === 1);
-      if (bySelf || byParts) {
-        this.sourced[k] = 1;
-        this.open -= 1;
-      }
-    });
+    const claimCount = this.claims.length;
+    if (target < claimCount) {
+      this.source(target);
+      return;
+    }
+    const owner = this.partOwner[target - claimCount] ?? 0;
+    this.partsLeft[owner] = (this.partsLeft[owner] ?? 0) - 1;
+    // Every part of the list reading has a source.
+    if (this.partsLeft[owner] === 0) this.source(owner);
+  }
+
+  private source(claim: number): void {
+    if (this.sourced[claim] === 1) return;
+    this.sourced[claim] = 1;
+    this.open -= 1;
   }
 
   /** The claims no visited value sourced, in answer order. */

@@ -211,6 +211,14 @@ test('apply', async (t) => {
     assert.equal(steered.length, 0);
   });
 
+  await t.test('should check plain chat turns when numbersNeedToolCall is off', async () => {
+    const session = new SessionLog().user(1, 'What is pi?').answer(1, 'Pi is 3.14159.');
+    const { agent, steered } = fakeAgent(session);
+    await fakeHost({ numbersNeedToolCall: false }).stopping({ agent, turn: 1, signal });
+    assert.equal(steered.length, 1);
+    assert.match(steered[0].content[0].text, /\n- 3\.14159\n/);
+  });
+
   await t.test('should not steer a turn that is being aborted', async () => {
     const controller = new AbortController();
     controller.abort();

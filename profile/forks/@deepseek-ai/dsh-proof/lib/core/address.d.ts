@@ -9,6 +9,8 @@
 export interface AddressRoots {
     /** Absolute workspace root. */
     readonly workspace: string;
+    /** Other spellings of the same root (e.g. its real path behind a symlink). */
+    readonly workspaceAliases?: readonly string[] | undefined;
     /** Absolute home directory, or null to leave home paths alone. */
     readonly home: string | null;
 }

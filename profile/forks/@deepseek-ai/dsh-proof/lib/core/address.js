@@ -8,7 +8,11 @@
  */
 /** Replace workspace and home roots in `text` by `$WORKSPACE` / `$HOME`. */
 export function canonicaliseText(text, roots) {
-    let out = replaceRoot(text, roots.workspace, '$WORKSPACE');
+    // Longer roots first, so a root never leaves part of a longer alias behind.
+    const workspaces = [roots.workspace, ...(roots.workspaceAliases ?? [])].sort((a, b) => b.length - a.length);
+    let out = text;
+    for (const root of workspaces)
+        out = replaceRoot(out, root, '$WORKSPACE');
     if (roots.home !== null)
         out = replaceRoot(out, roots.home, '$HOME');
     return out;

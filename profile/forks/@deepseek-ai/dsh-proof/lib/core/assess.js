@@ -1,4 +1,5 @@
 import { compareCodeUnits } from './canonical.js';
+import { isRedefined } from './checks.js';
 import { attributionOf } from './provenance.js';
 import { gradeOf, isCharged, isGreen, verdictOf } from './verdict.js';
 /** Verdicts, grade, blockers and attribution of a verification. */
@@ -33,11 +34,12 @@ export function assess(input) {
         };
     });
     const list = verdicts.map((v) => v.verdict);
-    const grade = gradeOf({ hasBaseline: input.baseline !== null, verdicts: list, uncoveredFiles: input.selection.uncovered.length });
+    const redefined = redefinedChecks(input);
+    const grade = gradeOf({ hasBaseline: input.baseline !== null, verdicts: list, uncoveredFiles: input.selection.uncovered.length, redefinedChecks: redefined.length });
     return {
         verdicts,
         grade,
-        blockers: blockersOf(input, verdicts),
+        blockers: blockersOf(input, verdicts, redefined),
         preExisting: verdicts.filter((v) => v.verdict === 'still-failing').map((v) => v.checkId),
         attribution,
         counts: countsOf(verdicts),
@@ -54,7 +56,15 @@ function suspectsFor(reach, attribution, excerpt) {
     const named = pool.filter((f) => excerpt.includes(f));
     return [...named, ...pool.filter((f) => !named.includes(f))];
 }
-function blockersOf(input, verdicts) {
+/** Checks present at baseline and now whose definition changed in between. */
+function redefinedChecks(input) {
+    const before = new Map((input.baseline?.checks ?? []).map((c) => [c.id, c]));
+    return input.checks.filter((c) => {
+        const b = before.get(c.id);
+        return b !== undefined && isRedefined(b, c);
+    });
+}
+function blockersOf(input, verdicts, redefined) {
     if (input.baseline === null) {
         return [{ kind: 'no-baseline', message: 'no baseline: take one (proof_baseline) before changing the workspace, then verify' }];
     }
@@ -75,6 +85,13 @@ function blockersOf(input, verdicts) {
                 : `${v.checkId} has a baseline result but was not run now`;
             blockers.push({ kind: 'not-run', checkId: v.checkId, message });
         }
+    }
+    for (const check of redefined) {
+        blockers.push({
+            kind: 'redefined',
+            checkId: check.id,
+            message: `${check.id} is defined differently than at baseline (${check.source} changed what it runs): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
+        });
     }
     for (const path of input.selection.uncovered) {
         blockers.push({ kind: 'uncovered', path, message: `${path} changed but no check covers it: add a check (config \`checks\` with \`paths\`) or a test` });

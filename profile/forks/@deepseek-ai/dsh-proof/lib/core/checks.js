@@ -1,9 +1,17 @@
-import { compareCodeUnits } from './canonical.js';
+import { canonicalJson, compareCodeUnits } from './canonical.js';
 import { ProofError } from './errors.js';
 import { baseName, normaliseRelative, parentDir } from './paths.js';
+/** Whether `check` is defined differently from `before` (an unknown definition never differs). */
+export function isRedefined(before, check) {
+    if (before.command !== check.command || before.cwd !== check.cwd)
+        return true;
+    return before.definition !== undefined && check.definition !== undefined && before.definition !== check.definition;
+}
 const MANIFEST_NAMES = new Set([
     'package.json', 'pyproject.toml', 'setup.cfg', 'tox.ini', 'pytest.ini', 'mypy.ini', '.mypy.ini',
     'ruff.toml', '.ruff.toml', 'go.mod', 'Cargo.toml', 'Makefile', 'makefile', 'GNUmakefile',
+    // Not a manifest, but part of what `npm test` runs (`script-shell`, `ignore-scripts`).
+    '.npmrc',
 ]);
 /** Files whose text discovery (and the impact graph) reads. */
 export function isManifestPath(path) {
@@ -50,7 +58,7 @@ function discoverInDir(dir, names, input, dirs, present) {
     const checks = [];
     const pkg = at('package.json');
     if (pkg !== null)
-        checks.push(...npmChecks(dir, pkg, runnerFor(dir, present)));
+        checks.push(...npmChecks(dir, pkg, runnerFor(dir, present), npmrcTexts(dir, input, present)));
     checks.push(...pythonChecks(dir, at, input.files));
     if (names.has('go.mod'))
         checks.push(discovered('go', dir, 'test', 'go test ./...', 'go.mod'));
@@ -61,13 +69,23 @@ function discoverInDir(dir, names, input, dirs, present) {
     for (const makefile of ['GNUmakefile', 'makefile', 'Makefile']) {
         const text = at(makefile);
         if (text !== null && /^test\s*:(?!=)/m.test(text)) {
-            checks.push(discovered('make', dir, 'test', 'make test', makefile));
+            checks.push({ ...discovered('make', dir, 'test', 'make test', makefile), definition: text });
             break;
         }
     }
     return checks;
 }
-function npmChecks(dir, text, runner) {
+/** The `.npmrc` files npm reads for a package in `dir` (its own and its ancestors' in the workspace), as `{path: text}`. */
+function npmrcTexts(dir, input, present) {
+    const texts = {};
+    for (let d = dir; d !== null; d = d === '' ? null : parentDir(d)) {
+        const path = join(d, '.npmrc');
+        if (present.has(path))
+            texts[path] = input.read(path) ?? '';
+    }
+    return texts;
+}
+function npmChecks(dir, text, runner, npmrc) {
     let scripts;
     try {
         scripts = JSON.parse(text).scripts;
@@ -86,7 +104,7 @@ function npmChecks(dir, text, runner) {
         if (name === 'test' && /no test specified/.test(body))
             continue;
         const command = name === 'test' ? `${runner} test` : `${runner} run ${name}`;
-        checks.push(discovered('npm', dir, name, command, 'package.json'));
+        checks.push({ ...discovered('npm', dir, name, command, 'package.json'), definition: canonicalJson({ scripts: scripts, npmrc }) });
     }
     return checks;
 }
@@ -113,20 +131,49 @@ function pythonChecks(dir, at, files) {
         (/^\s*\[pytest\]/m.test(at('tox.ini') ?? '') && 'tox.ini') ||
         (/^\s*\[tool:pytest\]/m.test(setupCfg) && 'setup.cfg') ||
         (pyproject !== '' && hasPythonTests(dir, files) && 'pyproject.toml');
-    if (pytestSource)
-        checks.push(discovered('pytest', dir, 'pytest', 'pytest -q', pytestSource));
+    const section = (text, header) => configSection(text, header);
+    if (pytestSource) {
+        const definition = pytestSource === 'pyproject.toml' ? section(pyproject, /^\s*\[\[?tool\.pytest[\].]/) :
+            pytestSource === 'tox.ini' ? section(at('tox.ini') ?? '', /^\s*\[pytest\]/) :
+                pytestSource === 'setup.cfg' ? section(setupCfg, /^\s*\[tool:pytest\]/) :
+                    at('pytest.ini') ?? '';
+        checks.push({ ...discovered('pytest', dir, 'pytest', 'pytest -q', pytestSource), definition });
+    }
     const mypySource = (/^\s*\[tool\.mypy\]/m.test(pyproject) && 'pyproject.toml') ||
         (at('mypy.ini') !== null && 'mypy.ini') ||
         (at('.mypy.ini') !== null && '.mypy.ini') ||
         (/^\s*\[mypy\]/m.test(setupCfg) && 'setup.cfg');
-    if (mypySource)
-        checks.push(discovered('mypy', dir, 'mypy', 'mypy .', mypySource));
+    if (mypySource) {
+        const definition = mypySource === 'pyproject.toml' ? section(pyproject, /^\s*\[\[?tool\.mypy[\].]/) :
+            mypySource === 'setup.cfg' ? section(setupCfg, /^\s*\[mypy[\]-]/) :
+                at(mypySource) ?? '';
+        checks.push({ ...discovered('mypy', dir, 'mypy', 'mypy .', mypySource), definition });
+    }
     const ruffSource = (/^\s*\[tool\.ruff[\].]/m.test(pyproject) && 'pyproject.toml') ||
         (at('ruff.toml') !== null && 'ruff.toml') ||
         (at('.ruff.toml') !== null && '.ruff.toml');
-    if (ruffSource)
-        checks.push(discovered('ruff', dir, 'ruff', 'ruff check .', ruffSource));
+    if (ruffSource) {
+        const definition = ruffSource === 'pyproject.toml' ? section(pyproject, /^\s*\[\[?tool\.ruff[\].]/) : at(ruffSource) ?? '';
+        checks.push({ ...discovered('ruff', dir, 'ruff', 'ruff check .', ruffSource), definition });
+    }
     return checks;
+}
+/**
+ * The lines of every section whose header matches `header` (with their
+ * sub-sections, e.g. `[tool.ruff.lint]`): the runner's own configuration
+ * (`addopts = "--co"` makes pytest pass without running a test), without
+ * the rest of the file (dependencies change often and run nothing).
+ */
+function configSection(text, header) {
+    const kept = [];
+    let inside = false;
+    for (const line of text.split(/\r?\n/)) {
+        if (/^\s*\[/.test(line))
+            inside = header.test(line);
+        if (inside)
+            kept.push(line);
+    }
+    return kept.join('\n');
 }
 function hasPythonTests(dir, files) {
     const prefix = dir === '' ? '' : `${dir}/`;

@@ -66,6 +66,13 @@ export interface GitNow {
     readonly status: readonly StatusEntry[];
     /** `git diff <baseline head>` entries, or null when that diff could not be taken. */
     readonly diff: readonly DiffEntry[] | null;
+    /**
+     * Every file git lists (tracked, and untracked but not ignored). A file the
+     * tool stream wrote that git does not list is ignored by git, so neither
+     * the diff nor the status can show its change: it joins the change set
+     * from the touch set. Absent: unknown, nothing is added.
+     */
+    readonly listed?: readonly string[] | undefined;
 }
 export interface ChangeSetInput {
     readonly workspace: string;

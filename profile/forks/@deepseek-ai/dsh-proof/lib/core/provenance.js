@@ -99,6 +99,7 @@ export function computeChangeSet(input) {
             if (entry.xy === '??' && !isBaselineDirty(entry.path))
                 add({ path: entry.path, kind: 'added', method: 'git-head' });
         }
+        addIgnoredTouches(input.git, touches, isBaselineDirty, input.digest, add);
     }
     else {
         degradedReason = input.baseline.head === null
@@ -110,6 +111,7 @@ export function computeChangeSet(input) {
             if (!isBaselineDirty(entry.path))
                 add(fromStatus(entry));
         }
+        addIgnoredTouches(input.git, touches, isBaselineDirty, input.digest, add);
     }
     const explicit = new Set();
     for (const raw of input.explicit ?? []) {
@@ -123,6 +125,21 @@ export function computeChangeSet(input) {
         .sort((a, b) => compareCodeUnits(a.path, b.path))
         .map((file) => classify(file, touches, input.touches !== undefined, explicit, input.digest));
     return { files: classified, methods: [...methods].sort(compareCodeUnits), degraded: degradedReason !== null, degradedReason };
+}
+/**
+ * Files the tool stream wrote that git ignores (a `.env`, generated fixtures
+ * a test reads): git cannot say whether they changed, the touch set can.
+ */
+function addIgnoredTouches(git, touches, isBaselineDirty, digest, add) {
+    if (git.listed === undefined)
+        return;
+    const listed = new Set(git.listed);
+    for (const path of Object.keys(touches.files)) {
+        // Gone and unknown to git: most often a scratch file made and removed again.
+        if (listed.has(path) || isBaselineDirty(path) || digest(path) === null)
+            continue;
+        add({ path, kind: 'modified', method: 'dirty-fallback' });
+    }
 }
 function fromDiff(entry) {
     const kind = entry.status === 'A' || entry.status === 'C' ? 'added' : entry.status === 'D' ? 'deleted' : entry.status === 'R' ? 'renamed' : 'modified';

@@ -1,7 +1,7 @@
 import { type EvidenceStore } from '../store/index.js';
 import type { ProofConfig } from './config.js';
 import type { HostAgent, HostContext } from './host.js';
-import type { TouchSet, TurnState } from './session.js';
+import type { BaselineGuard, TouchSet, TurnState } from './session.js';
 /** Name under which the plugin's messages are sourced. */
 export declare const PLUGIN_NAME = "dsh-proof";
 /** What the hooks need from the adapter. */
@@ -11,6 +11,7 @@ export interface HookState {
     workspace(root: string): {
         readonly store: EvidenceStore;
         readonly touches: TouchSet;
+        readonly guard: BaselineGuard;
     };
     turn(agent: HostAgent | undefined): TurnState;
 }

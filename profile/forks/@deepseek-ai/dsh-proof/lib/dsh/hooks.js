@@ -7,8 +7,10 @@
 import { dirname, relative, sep } from 'node:path';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { WORKSPACE_STORE_DIR } from '../store/index.js';
-import { mutationOf, touchesStore, writtenPath } from './observe.js';
-import { ASK_EVIDENCE_STORE, ASK_NO_BASELINE, turnEndMessage, turnEndSummary } from './prompt.js';
+import { mutationOf, proofHomeNames, touchesStore, writtenPath } from './observe.js';
+import { ASK_EVIDENCE_STORE, ASK_NO_BASELINE, ASK_REBASELINE, turnEndMessage, turnEndSummary } from './prompt.js';
+/** The tool whose calls the re-baseline gate judges (see `TOOL_NAMES`). */
+const BASELINE_TOOL = 'proof_baseline';
 /** Name under which the plugin's messages are sourced. */
 export const PLUGIN_NAME = 'dsh-proof';
 export function registerHooks(ctx, state) {
@@ -25,19 +27,26 @@ export function registerHooks(ctx, state) {
 }
 async function gate(state, name, args, agent, next) {
     const root = state.rootOf(agent);
+    if (name === BASELINE_TOOL) {
+        const { store, guard } = state.workspace(root);
+        return askUnlessDenied(guard.needsApproval(await store.hasBaseline()) ? ASK_REBASELINE : null, next);
+    }
     const mutation = mutationOf(name, args, root);
     if (mutation === null)
         return next();
     const { store } = state.workspace(root);
     const proofHome = dirname(store.location.keyDir);
     const reason = (state.config.evidenceStore === 'workspace' && touchesStore(mutation, store.location.dir, WORKSPACE_STORE_DIR)) ||
-        touchesStore(mutation, proofHome, proofHome)
+        touchesStore(mutation, proofHome, ...proofHomeNames(proofHome))
         ? ASK_EVIDENCE_STORE
         : state.config.requireBaseline === 'ask' && !(await store.hasBaseline())
             ? ASK_NO_BASELINE
             : null;
+    return askUnlessDenied(reason, next);
+}
+/** Asking is stricter than allowing but weaker than a denial further down. */
+async function askUnlessDenied(reason, next) {
     const downstream = await next();
-    // Asking is stricter than allowing but weaker than a denial further down.
     if (reason === null || downstream.kind === 'deny')
         return downstream;
     return { kind: 'ask', reason };
@@ -47,16 +56,18 @@ function observe(state, name, args, agent, result) {
     const mutation = mutationOf(name, args, root);
     if (mutation === null)
         return;
-    const { touches } = state.workspace(root);
+    const { touches, guard } = state.workspace(root);
     if (mutation.kind === 'files') {
         if (result.isError)
             return; // a failed write left the file as it was
         const reported = writtenPath(result.value, root);
         for (const path of reported === undefined ? mutation.paths : [reported])
             touches.touch(path);
+        guard.filesWritten();
     }
     else {
         touches.shellRan();
+        guard.shellRan();
     }
     const turn = state.turn(agent);
     turn.mutated = true;

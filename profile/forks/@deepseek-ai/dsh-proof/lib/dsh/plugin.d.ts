@@ -3,7 +3,7 @@ import { EvidenceStore } from '../store/index.js';
 import { Config, type ProofConfig } from './config.js';
 import type { ProofPort, Touches } from './engine-port.js';
 import type { HostAgent, HostContext } from './host.js';
-import { TouchSet, type TurnState } from './session.js';
+import { BaselineGuard, TouchSet, type TurnState } from './session.js';
 export declare const name = "dsh-proof";
 /** Services the plugin uses: the tool registry and the system prompt. */
 export declare const inject: string[];
@@ -22,6 +22,7 @@ interface Workspace {
     readonly store: EvidenceStore;
     readonly port: ProofPort;
     readonly touches: TouchSet;
+    readonly guard: BaselineGuard;
     touchSnapshot(): Promise<Touches>;
 }
 /** The adapter's state: one workspace per root, one turn state per agent. */

@@ -9,7 +9,7 @@ import { EvidenceStore } from '../store/index.js';
 import { Config } from './config.js';
 import { registerHooks, PLUGIN_NAME } from './hooks.js';
 import { POLICY_ORDER, POLICY_SECTION, POLICY_TEXT } from './prompt.js';
-import { newTurnState, TouchSet } from './session.js';
+import { BaselineGuard, newTurnState, TouchSet } from './session.js';
 import { proofTools } from './tools.js';
 import { createEnginePort } from './translate.js';
 export const name = PLUGIN_NAME;
@@ -39,7 +39,13 @@ export class ProofAdapter {
                 checkpointEvery: this.config.checkpointEvery,
             });
             const touches = new TouchSet();
-            workspace = { store, touches, port: this.env.createPort(root, store, this.config, this.env.home), touchSnapshot: () => touches.snapshot() };
+            workspace = {
+                store,
+                touches,
+                guard: new BaselineGuard(),
+                port: this.env.createPort(root, store, this.config, this.env.home),
+                touchSnapshot: () => touches.snapshot(),
+            };
             this.workspaces.set(root, workspace);
         }
         return workspace;

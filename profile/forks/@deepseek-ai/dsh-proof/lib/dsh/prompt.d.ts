@@ -24,3 +24,4 @@ export declare function turnEndSummary(findings: TurnEndFindings): string;
 /** Why a mutation is routed through approval. */
 export declare const ASK_NO_BASELINE = "dsh-proof: no proof baseline exists yet (requireBaseline: ask). Approve this change only if it is fine that regressions cannot be told apart from pre-existing failures.";
 export declare const ASK_EVIDENCE_STORE = "dsh-proof: this call may write the evidence store (the evidence log, baseline.json, the signing key or the anchors). Approve only if you intend to change the evidence yourself.";
+export declare const ASK_REBASELINE = "dsh-proof: the agent wants to refresh the proof baseline after changing files in this session. Checks its changes broke would then count as pre-existing failures, never charged to it. Approve only if the current state of the workspace is the intended new reference.";

@@ -9,7 +9,7 @@ export const POLICY_SECTION = 'proof:policy';
 export const POLICY_ORDER = 150;
 export const POLICY_TEXT = [
     'Proof policy (dsh-proof): "done" must be shown, not said.',
-    '- Before changing files, take a baseline with proof_baseline (it records which checks pass and fail now).',
+    '- Before changing files, take a baseline with proof_baseline (it records which checks pass and fail now). Refreshing it after you changed files needs the user\'s approval.',
     '- After changing files, call proof_claim with one sentence saying what you achieved; it re-runs the affected checks and grades the claim.',
     '- Only a PROVEN claim counts as done. If the grade is regressed, stale or unproven, work through its blockers, then claim again.',
     '- Pre-existing failures are not charged to you; regressions are. proof_verify shows which files are suspected, and lists EXTERNAL edits (made outside your tools) separately.',
@@ -40,3 +40,4 @@ export function turnEndSummary(findings) {
 /** Why a mutation is routed through approval. */
 export const ASK_NO_BASELINE = 'dsh-proof: no proof baseline exists yet (requireBaseline: ask). Approve this change only if it is fine that regressions cannot be told apart from pre-existing failures.';
 export const ASK_EVIDENCE_STORE = 'dsh-proof: this call may write the evidence store (the evidence log, baseline.json, the signing key or the anchors). Approve only if you intend to change the evidence yourself.';
+export const ASK_REBASELINE = 'dsh-proof: the agent wants to refresh the proof baseline after changing files in this session. Checks its changes broke would then count as pre-existing failures, never charged to it. Approve only if the current state of the workspace is the intended new reference.';

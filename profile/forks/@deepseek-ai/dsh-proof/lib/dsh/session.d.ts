@@ -23,6 +23,27 @@ export declare class TouchSet {
 }
 /** sha256 of the file's bytes; `null` when it does not exist (or cannot be read). */
 export declare function digestOf(path: string): Promise<string | null>;
+/**
+ * What the tool stream changed since the last saved baseline. A baseline
+ * taken after the session's own edits would record the session's failures
+ * as pre-existing (never charged): refreshing it then needs the user.
+ */
+export declare class BaselineGuard {
+    private since;
+    /** A baseline was saved in this session (it counts even if its file was deleted since). */
+    private saved;
+    /** A write/edit tool changed files. */
+    filesWritten(): void;
+    /** A shell ran (its writes cannot be listed). */
+    shellRan(): void;
+    baselineSaved(): void;
+    /**
+     * Whether taking a baseline now needs approval: after file writes always;
+     * after a shell only when a baseline exists (before the first one, shells
+     * that only look around are the norm; `requireBaseline: ask` gates them).
+     */
+    needsApproval(hasBaseline: boolean): boolean;
+}
 /** Per-agent turn bookkeeping for the turn-end enforcement. */
 export interface TurnState {
     /** A mutation happened since the last turn end. */

@@ -72,6 +72,37 @@ export async function digestOf(path) {
         return null;
     }
 }
+/**
+ * What the tool stream changed since the last saved baseline. A baseline
+ * taken after the session's own edits would record the session's failures
+ * as pre-existing (never charged): refreshing it then needs the user.
+ */
+export class BaselineGuard {
+    since = 'none';
+    /** A baseline was saved in this session (it counts even if its file was deleted since). */
+    saved = false;
+    /** A write/edit tool changed files. */
+    filesWritten() {
+        this.since = 'files';
+    }
+    /** A shell ran (its writes cannot be listed). */
+    shellRan() {
+        if (this.since === 'none')
+            this.since = 'shell';
+    }
+    baselineSaved() {
+        this.since = 'none';
+        this.saved = true;
+    }
+    /**
+     * Whether taking a baseline now needs approval: after file writes always;
+     * after a shell only when a baseline exists (before the first one, shells
+     * that only look around are the norm; `requireBaseline: ask` gates them).
+     */
+    needsApproval(hasBaseline) {
+        return this.since === 'files' || (this.since === 'shell' && (hasBaseline || this.saved));
+    }
+}
 export function newTurnState() {
     return { mutated: false, proven: false, steeredTurn: null };
 }

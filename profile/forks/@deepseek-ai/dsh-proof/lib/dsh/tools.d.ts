@@ -7,7 +7,7 @@ import { type ToolDefinition } from '@deepseek-ai/dsh-tools';
 import type { EvidenceStore } from '../store/index.js';
 import type { ProofPort, Touches } from './engine-port.js';
 import type { HostAgent } from './host.js';
-import type { TurnState } from './session.js';
+import type { BaselineGuard, TurnState } from './session.js';
 /** Tool names: stable, quoted by the prompt section, the docs and the e2e suite. */
 export declare const TOOL_NAMES: readonly ["proof_status", "proof_baseline", "proof_verify", "proof_claim"];
 /** What a tool call needs from the adapter. */
@@ -16,6 +16,7 @@ export interface ToolState {
     workspace(root: string): {
         readonly store: EvidenceStore;
         readonly port: ProofPort;
+        readonly guard: BaselineGuard;
         touchSnapshot(): Promise<Touches>;
     };
     turn(agent: HostAgent | undefined): TurnState;

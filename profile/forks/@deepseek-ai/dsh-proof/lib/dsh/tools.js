@@ -54,7 +54,12 @@ export function proofTools(state) {
             render: (_args, value) => text(renderBaseline(value)),
             presentationMeta: (_args, value) => ({ title: baselineTitle(value) }),
         },
-        execute: (_args, exec) => inWorkspace(state, exec, true, ({ port }, call) => port.baseline(call.signal)),
+        execute: (_args, exec) => inWorkspace(state, exec, true, async ({ port, guard }, call) => {
+            const view = await port.baseline(call.signal);
+            if (view.status === 'saved')
+                guard.baselineSaved();
+            return view;
+        }),
         presentCall: () => ({ card: 'generic', title: 'proof baseline', kind: 'execute' }),
         presentResult: presentFromMeta,
     });

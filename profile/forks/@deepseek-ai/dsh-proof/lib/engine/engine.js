@@ -1,14 +1,15 @@
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { assess, summaryLine } from '../core/assess.js';
 import { compareCodeUnits } from '../core/canonical.js';
-import { discoverChecks, isManifestPath } from '../core/checks.js';
+import { discoverChecks, isManifestPath, isRedefined } from '../core/checks.js';
 import { checkRunRecord, evidenceEntry } from '../core/evidence.js';
 import { ProofError } from '../core/errors.js';
 import { DEFAULT_HEAD_CHARS } from '../core/excerpt.js';
 import { buildImportGraph } from '../core/graph.js';
 import { contentId } from '../core/hash.js';
 import { sourceLanguage } from '../core/imports.js';
-import { isAbsolutePath, normaliseRoot } from '../core/paths.js';
+import { isAbsolutePath, normaliseRoot, toWorkspacePath } from '../core/paths.js';
 import { computeChangeSet, normaliseTouches } from '../core/provenance.js';
 import { selectChecks } from '../core/selection.js';
 import { nodeFs } from './node-fs.js';
@@ -55,7 +56,7 @@ class Engine {
         };
         this.store = options.baselineStore ?? memoryBaselineStore();
         this.recordOptions = {
-            roots: { workspace, home: options.normalizeHome === false ? null : (options.home ?? homedir()) },
+            roots: { workspace, workspaceAliases: realPathAliases(workspace), home: options.normalizeHome === false ? null : (options.home ?? homedir()) },
             headChars: options.headChars ?? DEFAULT_HEAD_CHARS,
             strategy: options.excerptStrategy ?? 'salient',
         };
@@ -233,43 +234,28 @@ class Engine {
     }
     async changeSetSince(baseline, snapshot, input) {
         const diff = snapshot !== null && baseline.head !== null ? await this.ports.git.diff(baseline.head) : null;
-        const touches = normaliseTouches(this.options.workspace, input?.touches);
-        // Every path the change-set computation may ask about, digested once.
-        const paths = new Set(Object.keys(baseline.dirty));
-        for (const p of Object.keys(touches.files))
-            paths.add(p);
-        for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
-            paths.add(e.path);
-            if (e.from !== undefined)
-                paths.add(e.from);
-        }
-        const digests = new Map();
         const explicit = input?.explicitFiles ?? [];
-        const digestOf = async (p) => {
-            digests.set(p, await this.ports.fs.digest(p));
-        };
-        await forEachLimited([...paths], digestOf);
-        const lookup = (p) => {
-            if (!digests.has(p))
-                throw new ProofError('internal', `digest of \`${p}\` was not precomputed`);
-            return digests.get(p) ?? null;
-        };
-        // Explicit paths are normalised by the core; digest their normalised forms lazily.
-        const explicitDigests = new Map();
-        for (const raw of explicit) {
-            const rel = normaliseTouches(this.options.workspace, { files: { [raw]: {} } });
-            for (const p of Object.keys(rel.files))
-                if (!digests.has(p))
-                    explicitDigests.set(p, await this.ports.fs.digest(p));
-        }
+        const digests = await this.digestAll(changeCandidates(this.options.workspace, baseline, snapshot, diff, input));
         return computeChangeSet({
             workspace: this.options.workspace,
             baseline: { head: baseline.head, dirty: baseline.dirty },
-            git: snapshot === null ? null : { status: snapshot.status, diff },
-            digest: (p) => (explicitDigests.has(p) ? (explicitDigests.get(p) ?? null) : lookup(p)),
+            git: snapshot === null ? null : { status: snapshot.status, diff, listed: snapshot.files },
+            digest: (p) => {
+                const digest = digests.get(p);
+                if (digest === undefined)
+                    throw new ProofError('internal', `digest of \`${p}\` was not taken before the change set was computed`);
+                return digest;
+            },
             touches: input?.touches,
             explicit,
         });
+    }
+    async digestAll(paths) {
+        const digests = new Map();
+        await forEachLimited([...paths], async (p) => {
+            digests.set(p, await this.ports.fs.digest(p));
+        });
+        return digests;
     }
     async select(baseline, checks, files, changed, changeSet) {
         const useGraph = this.options.impactGraph !== false;
@@ -287,13 +273,30 @@ class Engine {
         });
     }
 }
+/** Every path the change-set computation may ask a digest of. */
+function changeCandidates(workspace, baseline, snapshot, diff, input) {
+    const paths = new Set(Object.keys(baseline.dirty));
+    for (const p of Object.keys(normaliseTouches(workspace, input?.touches).files))
+        paths.add(p);
+    for (const e of [...(snapshot?.status ?? []), ...(diff ?? [])]) {
+        paths.add(e.path);
+        if (e.from !== undefined)
+            paths.add(e.from);
+    }
+    for (const raw of input?.explicitFiles ?? []) {
+        const p = toWorkspacePath(raw, workspace);
+        if (p !== null && p !== '')
+            paths.add(p);
+    }
+    return paths;
+}
 /** Checks without a comparable baseline result: new, or with a changed definition. */
 function mustRunChecks(baseline, checks) {
     const before = new Map((baseline?.checks ?? []).map((c) => [c.id, c]));
     return checks
         .filter((c) => {
         const b = before.get(c.id);
-        return b === undefined || b.command !== c.command || b.cwd !== c.cwd;
+        return b === undefined || isRedefined(b, c);
     })
         .map((c) => c.id);
 }
@@ -305,6 +308,19 @@ function changedPaths(changeSet) {
             paths.add(f.from);
     }
     return [...paths].sort(compareCodeUnits);
+}
+/**
+ * The workspace's real path when it differs (a symlinked checkout, macOS's
+ * /var → /private/var): tools may print either spelling.
+ */
+function realPathAliases(workspace) {
+    try {
+        const real = realpathSync(workspace);
+        return real === workspace ? [] : [real];
+    }
+    catch {
+        return []; // not created yet: nothing else can have printed it
+    }
 }
 /** Files open at once while reading or digesting: well under any fd limit. */
 const IO_CONCURRENCY = 32;

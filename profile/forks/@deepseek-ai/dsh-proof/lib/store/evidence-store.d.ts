@@ -20,6 +20,7 @@ export declare const DEFAULT_CHECKPOINT_EVERY = 32;
 export declare class EvidenceStore {
     readonly location: StoreLocation;
     private readonly checkpointEvery;
+    private readonly workspaceRoot;
     private state;
     private signerLoad;
     private outageRecorded;
@@ -36,8 +37,9 @@ export declare class EvidenceStore {
      */
     checkpoint(): Promise<Appended | null>;
     /**
-     * Save `baseline.json` (plain JSON text) and chain its sha256, so a later
-     * substitution is detected; then checkpoint.
+     * Save `baseline.json` (plain JSON text) and chain its sha256, signed with
+     * this host's key, so a later substitution is detected (a marker appended
+     * by someone else carries no valid signature); then checkpoint.
      */
     saveBaseline(text: string): Promise<{
         readonly digest: string;
@@ -50,14 +52,15 @@ export declare class EvidenceStore {
     hasBaseline(): Promise<boolean>;
     /**
      * `baseline.json`'s text, `null` when no baseline was saved. Throws
-     * `baseline_tampered` when its bytes are not the ones whose digest the
-     * chain recorded: a swapped baseline must not grade anything.
+     * `baseline_tampered` when its bytes are not the ones this host recorded
+     * (digest and signature in the chain), or when the log lost its anchored
+     * checkpoint: a log rewound or replaced (an older copy, another
+     * workspace's) brings its own signed baseline, which must not grade.
      */
     readBaseline(): Promise<string | null>;
-    /** The digest of the last `baseline-saved` marker in the log, `null` when there is none. */
-    private recordedBaselineDigest;
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity(): Promise<IntegrityReport>;
+    private verify;
     /** Wait for every queued append. */
     flush(): Promise<void>;
     /**
@@ -69,6 +72,8 @@ export declare class EvidenceStore {
     private appendWithCadence;
     private writeCheckpointIfDue;
     private advanceAnchor;
+    /** Whether the log still holds the checkpoint `anchor` mirrors, at its position. */
+    private logHolds;
     private writeRecord;
     /**
      * Create the store directory with a `.gitignore` of `*`: a store inside the
@@ -80,6 +85,12 @@ export declare class EvidenceStore {
     private currentState;
     private readState;
     private signer;
+    /**
+     * The host key, unless `$DSH_HOME` lies inside the workspace (dsh started
+     * in the home directory): a key the agent can read signs nothing it could
+     * not forge, so the chain degrades loudly to hash-only instead.
+     */
+    private loadKey;
     private signerError;
     /** The signer for verification: never creates a key just to look. */
     private peekSigner;

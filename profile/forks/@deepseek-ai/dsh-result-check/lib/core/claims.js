@@ -1,12 +1,44 @@
 import { derivedResultOffsets } from './derivations.js';
 import { maskUncheckedSpans } from './mask.js';
-// A numeric run: digits, optionally separated by single `.` or `,`.
-const NUMERIC_RUN = /\d(?:[.,]?\d)*/g;
-const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+import { isImpliedRatio } from './ratios.js';
+// A numeric run: digits, optionally separated by single `.` or `,`, and
+// groups of three digits after a space or apostrophe (1 234 567, 1'234).
+const NUMERIC_RUN = /\d(?:[.,]?\d)*(?:[ \u00a0\u202f\u2009'’]\d{3}(?:[.,]?\d)*)*/g;
+const GROUPED = /^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$/;
 const EXPONENT = /^[eE][-+]?\d{1,3}(?!\w|\.\d)/;
-/** Short units a number may carry, with the scales a source may be written in. */
+// Scientific notation written out: 2.31 × 10⁻⁵, 6.02×10^23, 1.5·10^-3, 1.2 x 10^(-308).
+const TIMES_TEN = /^ ?[×x*·] ?10(?:\^\(?([-+−]?\d{1,3})\)?|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?!\w|\.\d)/;
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+/** The power of ten written right after a number (`e-4`, `× 10⁻⁵`, `×10^23`) and its length. */
+function exponentAfter(text) {
+    const plain = EXPONENT.exec(text);
+    if (plain)
+        return { exponent: Number(plain[0].slice(1)), length: plain[0].length };
+    const written = TIMES_TEN.exec(text);
+    if (!written)
+        return undefined;
+    const [whole, caret, superscript] = written;
+    const digits = caret ?? [...(superscript ?? '')].map((char) => (char === '⁻' ? '-' : char === '⁺' ? '+' : String(SUPERSCRIPT_DIGITS.indexOf(char)))).join('');
+    return { exponent: Number(digits.replace('−', '-')), length: whole.length };
+}
+/**
+ * Short units a number may carry, with the scales a source may be written in:
+ * a source value `v` sources the claim `x` when `v` rounds to `x × scale`.
+ * Time and size units also accept their neighbours (1.2 s ← 1204 ms, 3.5 GB
+ * ← 3584 MB), because writing a tool's figure in a larger unit is not a
+ * derivation the reader needs to see.
+ */
+const MS_SCALES = [1, 1e-3, 1e3, 1e6];
+const SECOND_SCALES = [1, 1e3, 1 / 60];
+const MINUTE_SCALES = [1, 60, 6e4, 1 / 60];
+const HOUR_SCALES = [1, 60, 3600];
 const UNIT_SCALES = new Map([
-    ...['ms', 's', 'sec', 'secs', 'min', 'mins', 'h', 'hr', 'hrs', 'ns', 'us', 'µs', 'μs', 'd'].map((unit) => [unit, [1]]),
+    ...['ms', '毫秒'].map((unit) => [unit, MS_SCALES]),
+    ...['s', 'sec', 'secs', '秒'].map((unit) => [unit, SECOND_SCALES]),
+    ...['min', 'mins', '分钟'].map((unit) => [unit, MINUTE_SCALES]),
+    ...['h', 'hr', 'hrs', '小时'].map((unit) => [unit, HOUR_SCALES]),
+    ...['us', 'µs', 'μs', '微秒'].map((unit) => [unit, [1, 1e3, 1e-3]]),
+    ...['ns', 'd'].map((unit) => [unit, [1]]),
     ...['x', 'X', '×', 'px', 'pt', 'em', 'bp', 'nt', 'aa', 'Hz', 'W', 'V', 'A', 'mA', 'mm', 'cm', 'm', 'km'].map((unit) => [unit, [1]]),
     ...['g', 'kg', 'mg', 'L', 'ml', 'mL', '°C', '°F', 'C', 'F', 'b', 'bit', 'bits', 'B', 'fps', 'rps', 'qps', 'ops'].map((unit) => [unit, [1]]),
     ['k', [1, 1e3]],
@@ -15,6 +47,11 @@ const UNIT_SCALES = new Map([
     ['G', [1, 1e9]],
     ['T', [1, 1e12]],
     ['bn', [1, 1e9]],
+    ['thousand', [1, 1e3]],
+    ['million', [1, 1e6]],
+    ['mn', [1, 1e6]],
+    ['billion', [1, 1e9]],
+    ['trillion', [1, 1e12]],
     ['kHz', [1, 1e3]],
     ['MHz', [1, 1e6]],
     ['GHz', [1, 1e9]],
@@ -22,28 +59,52 @@ const UNIT_SCALES = new Map([
     ['KB', [1, 1e3, 1024]],
     ['kB', [1, 1e3, 1024]],
     ['KiB', [1, 1024]],
-    ['MB', [1, 1e6, 1024 ** 2]],
-    ['MiB', [1, 1024 ** 2]],
-    ['GB', [1, 1e9, 1024 ** 3]],
-    ['GiB', [1, 1024 ** 3]],
-    ['TB', [1, 1e12, 1024 ** 4]],
-    ['TiB', [1, 1024 ** 4]],
+    ['MB', [1, 1e6, 1024 ** 2, 1e3, 1024]],
+    ['MiB', [1, 1024 ** 2, 1024]],
+    // Memory is often reported in KiB (ps, /usr/bin/time): GB also accepts KB.
+    ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024, 1e6, 1024 ** 2]],
+    ['GiB', [1, 1024 ** 3, 1024, 1024 ** 2]],
+    ['TB', [1, 1e12, 1024 ** 4, 1e3, 1024]],
+    ['TiB', [1, 1024 ** 4, 1024]],
     ['kb', [1, 1e3]],
     ['Mb', [1, 1e6]],
     ['Gb', [1, 1e9]],
+    ['千', [1, 1e3]],
     ['万', [1, 1e4]],
+    ['百万', [1, 1e6]],
+    ['千万', [1, 1e7]],
     ['亿', [1, 1e8]],
     ['倍', [1]],
 ]);
+/** Units of a ratio: `1.6x`, `1.6倍`. */
+const RATIO_UNITS = new Set(['x', 'X', '×', '倍']);
+// Words that make a number a difference: +3.5 pp, by 168 ms, 提升了3.5个百分点.
+// A sign counts only glued to the number ((+3.5 pp), −0.12): spaced, it is arithmetic (1708 - 1500).
+const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|多了|少了)\s*[$€£¥]?)$/i;
+const DIFFERENCE_AFTER = /^\s*(?:pp\b|p\.p\.|percentage\s+points?|个百分点|百分点)/i;
+/** The relations to two numbers of its sentence that would derive the figure. */
+function ratioKinds(site, unit, percent) {
+    const kinds = [];
+    if (percent)
+        kinds.push('percent');
+    else if (RATIO_UNITS.has(unit))
+        kinds.push('times');
+    if (DIFFERENCE_BEFORE.test(site.rawBefore.slice(-12)) || DIFFERENCE_AFTER.test(site.after))
+        kinds.push('difference');
+    return kinds;
+}
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
-const HEDGE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`, 'i');
-const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|多|余|来|出头))/i;
+const HEDGE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|介于|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`, 'i');
+const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|之间|多|余|来|出头))/i;
 // A number right after one of these words is a reference, not a quantity.
-const REFERENCE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`, 'i');
+const REFERENCE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode|iso|iec|rfc|pep|ieee|ecma|cwe|cve|eip|erc|bip|jsr|jep|fips)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`, 'i');
 // A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).
-const SOFTWARE_BEFORE = new RegExp(String.raw `(?:^|[^\w.])(?:python|py|node(?:\.js)?|nodejs|deno|bun|npm|pnpm|yarn|java|jdk|go|golang|rust|rustc|cargo|typescript|ts|javascript|ecmascript|es|ruby|rails|php|perl|kotlin|swift|scala|elixir|erlang|haskell|ghc|ocaml|dotnet|\.net|c\+\+|gcc|clang|llvm|cmake|cuda|cudnn|pytorch|torch|tensorflow|jax|numpy|pandas|scipy|sklearn|scikit-learn|react|vue|angular|svelte|next\.js|django|flask|fastapi|spring|postgres|postgresql|mysql|mariadb|sqlite|redis|mongodb|elasticsearch|kafka|docker|kubernetes|k8s|helm|terraform|ansible|ubuntu|debian|fedora|centos|rhel|alpine|macos|ios|android|windows|linux|kernel|chrome|chromium|firefox|safari|xcode|openssl|tls|ssl|http|ipv|utf|unicode|gpt|claude|llama|deepseek|qwen|gemini|mistral|dsh)[\s-]*$`, 'i');
+const SOFTWARE_BEFORE = new RegExp(String.raw `(?:^|[^\w.])(?:python|py|node(?:\.js)?|nodejs|deno|bun|npm|pnpm|yarn|java|jdk|go|golang|rust|rustc|cargo|typescript|ts|javascript|ecmascript|es|ruby|rails|php|perl|kotlin|swift|scala|elixir|erlang|haskell|ghc|ocaml|dotnet|\.net|c\+\+|gcc|clang|llvm|cmake|cuda|cudnn|pytorch|torch|tensorflow|jax|numpy|pandas|scipy|sklearn|scikit-learn|react|vue|angular|svelte|next\.js|django|flask|fastapi|spring|postgres|postgresql|mysql|mariadb|sqlite|redis|mongodb|elasticsearch|kafka|docker|kubernetes|k8s|helm|terraform|ansible|ubuntu|debian|fedora|centos|rhel|alpine|macos|ios|android|windows|linux|kernel|chrome|chromium|firefox|safari|xcode|openssl|tls|ssl|http|ipv|utf|unicode|gpt|claude|llama|deepseek|qwen|gemini|mistral|mixtral|gemma|dsh|msrv|sdk|ndk|api|abi|lts|jre|jvm|v8|vite|webpack|rollup|esbuild|babel|eslint|prettier|jest|vitest|mocha|playwright|cypress|tailwind(?:css)?|bootstrap|nginx|apache|tomcat|gradle|maven|bazel|git|vim|neovim|emacs|vscode|electron|nuxt|remix|astro|express|nestjs|laravel|symfony|pip|poetry|conda|jupyter|matplotlib|polars|spark|airflow|onnx|tensorrt|vllm|transformers|keras|xgboost|lightgbm|opencv|ffmpeg|clickhouse|cassandra|rabbitmq|grpc|protobuf|graphql|openapi|swagger|oauth|zig|dart|flutter|lua|julia|matlab|qt|gtk|glibc|musl|systemd|bash|zsh|powershell|pwsh|wsl|qemu|podman|containerd|istio|envoy|prometheus|grafana|unity|godot|blender)[\s-]*$`, 'i');
 // Significance levels are thresholds the writer chose, not results: α = 0.05.
 const SIGNIFICANCE_BEFORE = /(?:α|(?:^|[^\w])alpha|significance\s+level(?:\s+of)?)\s*[=:]?\s*$/i;
+// So are confidence levels: 95% CI, 99.9% confidence, 95%置信区间, 置信度99.5%.
+const CONFIDENCE_AFTER = /^\s?[%％]\s*(?:CIs?\b|confidence|credible|prediction\s+intervals?|PIs?\b|HDIs?\b|置信)/i;
+const CONFIDENCE_BEFORE = /(?:置信度|置信水平|confidence(?:\s+level)?(?:\s+of)?)\s*[=:：]?\s*$/i;
 // A number paired with a version in an upgrade is a version too: from 5.4 to 5.9.3, 1.2 → 1.4.0.
 const VERSION_PAIR_AFTER = /^\s*(?:to|→|->)\s*v?\d+\.\d+\.\d+/i;
 const VERSION_PAIR_BEFORE = /v?\d+\.\d+\.\d+\s*(?:to|→|->)\s*v?$/i;
@@ -60,8 +121,8 @@ function isPartOfToken({ before, after }) {
     const prev2 = before.slice(-2, -1);
     const next = after.slice(0, 1);
     const next2 = after.slice(1, 2);
-    // Identifiers (H100, x86_64, v2), references (#123, @42), versions and paths.
-    if (isAsciiLetter(prev) || (prev !== '' && '#@/\\.^'.includes(prev)))
+    // Identifiers (H100, x86_64, v2), references (#123, @42, GitLab's !42), versions and paths.
+    if (isAsciiLetter(prev) || (prev !== '' && '#@!/\\.^'.includes(prev)))
         return true;
     // Citations like [12].
     if (prev === '[' && next === ']')
@@ -71,8 +132,9 @@ function isPartOfToken({ before, after }) {
         return true;
     if (next !== '' && '-–—~/'.includes(next) && /\d/.test(next2))
         return true;
-    // Times and ratios: 10:15, 3:1.
-    if (prev === ':' && /\d/.test(prev2))
+    // Times, ratios and ports: 10:15, 3:1, localhost:8080, [::1]:8080, :3001. A
+    // colon glued to the number after CJK text is punctuation (准确率:0.873).
+    if (prev === ':' && (prev2 === '' || /[A-Za-z0-9\]\s]/.test(prev2)))
         return true;
     if (next === ':' && /\d/.test(next2))
         return true;
@@ -82,14 +144,30 @@ function isPartOfToken({ before, after }) {
     // Identifier tails: 3rd, 100abc, 42_x.
     if (next === '_')
         return true;
+    // Dimensions: 1920x1080, 3840×2160.
+    if ((next === 'x' || next === '×') && /\d/.test(next2))
+        return true;
+    if ((prev === 'x' || prev === '×') && /\d/.test(prev2))
+        return true;
     return false;
 }
+// The second bound of "between 1.2k and 1.5k" / "介于120毫秒和180毫秒之间".
+const BETWEEN_BEFORE = /(?:\bbetween|介于)\s*[$€£¥]?\s*[\d.,]+\s?(?:%|[A-Za-zµμ]{1,4}|[\u4e00-\u9fff]{1,2})?\s*(?:and|和|与|到|至)\s*[$€£¥]?\s*$/i;
+// Ranges whose ends carry a unit or percent sign: 0.3%–0.5%, 10 ms – 20 ms, 1.2GB-1.5GB, 1.2k~1.5k.
+// A spaced hyphen is a minus (1708 - 1500), so only dashes and tildes may be spaced.
+const UNIT_RANGE_AFTER = /^(?:\s?%|\s?[A-Za-zµμ]{1,4})(?:\s?[–—~]\s?|-)[$€£¥]?\d/;
+const UNIT_RANGE_BEFORE = /\d(?:\s?%|\s?[A-Za-zµμ]{1,4})(?:\s?[–—~]\s?|-)[$€£¥]?$/;
 function isHedged({ rawBefore, after }) {
-    return HEDGE_BEFORE.test(rawBefore.slice(-40)) || HEDGE_AFTER.test(after.slice(0, 12));
+    const near = rawBefore.slice(-40);
+    if (HEDGE_BEFORE.test(near) || HEDGE_AFTER.test(after.slice(0, 12)))
+        return true;
+    return BETWEEN_BEFORE.test(near) || UNIT_RANGE_AFTER.test(after) || UNIT_RANGE_BEFORE.test(near);
 }
 function isReference({ rawBefore, after }) {
     const near = rawBefore.slice(-40);
     if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near) || SIGNIFICANCE_BEFORE.test(near))
+        return true;
+    if (CONFIDENCE_AFTER.test(after) || CONFIDENCE_BEFORE.test(near))
         return true;
     if (VERSION_PAIR_AFTER.test(after) || VERSION_PAIR_BEFORE.test(near))
         return true;
@@ -103,15 +181,18 @@ function isReference({ rawBefore, after }) {
 }
 /** The unit written right after the number (`ms`, `GB`, `万`), `''` for none, `undefined` for an identifier tail. */
 function unitAfter(after) {
-    const cjk = /^[万亿倍]/.exec(after);
+    const cjk = /^ ?(千万|百万|[千万亿倍]|毫秒|微秒|秒|分钟|小时)/.exec(after);
     if (cjk)
-        return cjk[0];
+        return cjk[1];
     const spaced = after.startsWith(' ') ? after.slice(1) : after;
     const match = UNIT_AT_START.exec(spaced);
     if (!match) {
         // Letters glued to the number that are not a unit make it an identifier.
         return /^[A-Za-z]/.test(after) ? undefined : '';
     }
+    // `1920 x 1080`, `3 × 417`: a spaced x before a number is a multiplication sign.
+    if ((match[0] === 'x' || match[0] === '×') && spaced !== after && /^[x×] \d/.test(spaced))
+        return '';
     if (UNIT_SCALES.has(match[0]))
         return match[0];
     // After a space any word may follow ("1708 cells"); glued, it must be a unit.
@@ -119,9 +200,12 @@ function unitAfter(after) {
 }
 function parseLiteral(digits, exponent) {
     const [whole = '', fraction = ''] = digits.replace(/,/g, '').split('.');
+    // An integer's trailing zeros may be rounding (1,710 for 1708): its last
+    // significant digit sets the precision. Written decimals are kept as is.
+    const roundedZeros = fraction === '' && /[1-9]/.test(whole) ? (/0*$/.exec(whole)?.[0].length ?? 0) : 0;
     return {
         value: Math.abs(Number(`${whole}${fraction ? `.${fraction}` : ''}e${exponent}`)),
-        step: 10 ** (exponent - fraction.length),
+        step: 10 ** (exponent - fraction.length + roundedZeros),
         decimals: fraction.length,
         integerDigits: whole.replace(/^0+(?=\d)/, '').length,
     };
@@ -145,32 +229,68 @@ function isRoundFigure(literal) {
     const exponent = Math.floor(Math.log10(literal.value));
     return literal.value % 10 ** exponent === 0;
 }
-function isYear(text, literal, unit, percent) {
-    return /^\d{4}$/.test(text) && literal.value >= 1900 && literal.value <= 2100 && unit === '' && !percent;
+/** Four plain digits (no grouping) from 1900 to 2100 with no unit; percentages never reach here. */
+function isYear(written, literal, unit) {
+    return /^\d{4}$/.test(written) && literal.value >= 1900 && literal.value <= 2100 && unit === '';
 }
-/**
- * Split a numeric run into the numbers it holds. `1,708.5` is one grouped
- * number (with its comma-separated parts as a second reading); `3,45` or
- * `1,2,3` are lists; a run with two dots is a version (skipped).
- */
-function readRun(run, index) {
-    const dots = run.split('.').length - 1;
-    if (dots > 1)
-        return [];
-    if (!run.includes(','))
-        return [{ text: run, index, parts: [] }];
-    if (GROUPED.test(run)) {
-        // Equal-width groups (120,130,140) may also be a list written without spaces.
-        const parts = /^\d{3}(?:,\d{3})+$/.test(run) ? run.split(',') : [];
-        return [{ text: run, index, parts }];
-    }
+// Spaces (also no-break, narrow no-break and thin) and apostrophes group
+// thousands in French, SI and Swiss writing: 1 234 567, 1'234'567.
+const SPACE_GROUPED = /^\d{1,3}(?:[ \u00a0\u202f\u2009'’]\d{3})+(?:[.,]\d+)?$/;
+const SPACE_SEPARATOR = /[ \u00a0\u202f\u2009'’]/;
+// German-style grouping: 1.234,56 (dots group, the comma is the decimal mark).
+const DOT_GROUPED_COMMA_DECIMAL = /^[1-9]\d{0,2}\.\d{3},\d+$/;
+function single(text, index, values = [text.replace(/,/g, '')]) {
+    return { text, index, values };
+}
+/** `run` cut at `separator` into readings, offsets kept. */
+function splitRun(run, index, separator, read) {
     const readings = [];
     let offset = index;
-    for (const piece of run.split(',')) {
-        readings.push({ text: piece, index: offset, parts: [] });
+    for (const piece of run.split(separator)) {
+        readings.push(...read(piece, offset));
         offset += piece.length + 1;
     }
     return readings;
+}
+/**
+ * Split a numeric run into the numbers it holds, in either separator
+ * convention. `1,708.5`, `1.234,56` and `1 234 567` are one grouped number;
+ * `0,873` and `12,75` are decimals with a comma (or two-number lists); `1.708`
+ * is a decimal or a grouped 1708; `3,4,5` is a list; a run with two dots is a
+ * version (skipped).
+ */
+function readRun(run, index) {
+    if (SPACE_SEPARATOR.test(run)) {
+        if (!SPACE_GROUPED.test(run))
+            return splitRun(run, index, SPACE_SEPARATOR, readRun);
+        const [, decimals = ''] = /[.,](\d+)$/.exec(run) ?? [];
+        const whole = run.slice(0, run.length - (decimals ? decimals.length + 1 : 0)).replace(/\D/g, '');
+        const pieces = splitRun(run, index, SPACE_SEPARATOR, readRun);
+        return [{ text: run, index, values: [decimals ? `${whole}.${decimals}` : whole], pieces }];
+    }
+    const dots = run.split('.').length - 1;
+    if (dots > 1)
+        return [];
+    if (DOT_GROUPED_COMMA_DECIMAL.test(run)) {
+        const [whole = '', decimals = ''] = run.split(',');
+        return [{ text: run, index, values: [`${whole.replace('.', '')}.${decimals}`], pieces: splitRun(run, index, /,/, readRun) }];
+    }
+    if (!run.includes(',')) {
+        // 1.708 may be a German 1708.
+        return [single(run, index, /^[1-9]\d{0,2}\.\d{3}$/.test(run) ? [run, run.replace('.', '')] : [run])];
+    }
+    if (GROUPED.test(run)) {
+        const plain = run.replace(/,/g, '');
+        // 1,708 may be a German 1.708; equal-width groups (120,130,140) may be a list written without spaces.
+        const values = /^\d{1,3},\d{3}$/.test(run) ? [plain, run.replace(',', '.')] : [plain];
+        const pieces = /^\d{3}(?:,\d{3})+$/.test(run) ? splitRun(run, index, /,/, (piece, at) => [single(piece, at)]) : undefined;
+        return [pieces ? { text: run, index, values, pieces } : single(run, index, values)];
+    }
+    if (/^\d{1,3},\d+$/.test(run)) {
+        // 0,873 and 12,75: a decimal comma, or a list of two numbers.
+        return [{ text: run, index, values: [run.replace(',', '.')], pieces: splitRun(run, index, /,/, (piece, at) => [single(piece, at)]) }];
+    }
+    return splitRun(run, index, /,/, (piece, at) => [single(piece, at)]);
 }
 function rangesFor(literal, unit, percent) {
     const scales = UNIT_SCALES.get(unit) ?? [1];
@@ -180,16 +300,16 @@ function rangesFor(literal, unit, percent) {
         ranges.push(roundingRange(literal.value, literal.step, 0.01));
     return ranges;
 }
-function needsSource(literal, text, unit, percent, minIntegerDigits) {
+function needsSource(literal, written, scientific, unit, percent, minIntegerDigits) {
     if (isRoundFigure(literal))
         return false;
-    if (literal.decimals > 0 || /e/i.test(text))
+    if (literal.decimals > 0 || scientific)
         return true;
     if (percent)
         return true;
     if (literal.integerDigits < minIntegerDigits)
         return false;
-    return !isYear(text, literal, unit, percent);
+    return !isYear(written, literal, unit);
 }
 /**
  * The numbers of an answer that need a source: decimals, percentages and
@@ -203,8 +323,14 @@ export function extractClaims(answer, options) {
     const masked = maskUncheckedSpans(answer);
     const derived = derivedResultOffsets(masked);
     const claims = [];
+    // The digits of a written exponent (`10^-308`) are part of the number before them.
+    let exponentEnd = 0;
     for (const match of masked.matchAll(NUMERIC_RUN)) {
         for (const reading of readRun(match[0], match.index)) {
+            if (reading.index < exponentEnd)
+                continue;
+            const end = reading.index + reading.text.length;
+            exponentEnd = end + (exponentAfter(masked.slice(end, end + 16))?.length ?? 0);
             if (derived.has(reading.index))
                 continue;
             const claim = claimAt(masked, answer, reading, minIntegerDigits);
@@ -217,10 +343,9 @@ export function extractClaims(answer, options) {
 function claimAt(masked, answer, reading, minIntegerDigits) {
     const start = reading.index;
     let end = start + reading.text.length;
-    const exponentMatch = EXPONENT.exec(masked.slice(end, end + 6));
-    const exponent = exponentMatch ? Number(exponentMatch[0].slice(1)) : 0;
-    if (exponentMatch)
-        end += exponentMatch[0].length;
+    const written10 = exponentAfter(masked.slice(end, end + 16));
+    const exponent = written10?.exponent ?? 0;
+    end += written10?.length ?? 0;
     const from = Math.max(0, start - 48);
     const site = { before: masked.slice(from, start), after: masked.slice(end, end + 24), rawBefore: answer.slice(from, start) };
     if (isPartOfToken(site) || isReference(site) || isHedged(site))
@@ -229,16 +354,39 @@ function claimAt(masked, answer, reading, minIntegerDigits) {
     const unit = percent ? '' : unitAfter(site.after);
     if (unit === undefined)
         return undefined;
-    const literal = parseLiteral(reading.text, exponent);
-    const written = masked.slice(start, end);
-    if (!needsSource(literal, written, unit, percent, minIntegerDigits))
+    // Decades: the 1990s, the 1980’s.
+    if (/^(?:19|20)\d0$/.test(reading.text) && /^['’]?s\b/.test(site.after))
         return undefined;
+    const [main = reading.text, ...others] = reading.values;
+    const literal = parseLiteral(main, exponent);
+    const written = masked.slice(start, end);
+    if (!needsSource(literal, written, written10 !== undefined, unit, percent, minIntegerDigits))
+        return undefined;
+    let parts = [];
+    if (reading.pieces !== undefined) {
+        parts = piecesNeedingSource(masked, answer, reading.pieces, minIntegerDigits);
+        // Read as a list, nothing here needs a source: stay quiet.
+        if (parts.length === 0)
+            return undefined;
+    }
     const suffix = percent ? (PERCENT_AFTER.exec(site.after)?.[0] ?? '') : unit && site.after.slice(0, site.after.indexOf(unit) + unit.length);
-    const parts = reading.parts.map((part) => rangesFor(parseLiteral(part, 0), '', false));
+    if (isImpliedRatio(masked, start, end, roundingRange(literal.value, literal.step, 1), ratioKinds(site, unit, percent)))
+        return undefined;
+    const ranges = [literal, ...others.map((value) => parseLiteral(value, exponent))].flatMap((value) => rangesFor(value, unit, percent));
     return {
         text: answer.slice(start, end) + suffix,
         index: start,
-        ranges: rangesFor(literal, unit, percent),
+        ranges,
         parts,
     };
+}
+/** The ranges of each piece of a list reading that is a claim in its own right. */
+function piecesNeedingSource(masked, answer, pieces, minIntegerDigits) {
+    const parts = [];
+    for (const piece of pieces) {
+        const claim = claimAt(masked, answer, piece, minIntegerDigits);
+        if (claim)
+            parts.push(claim.ranges);
+    }
+    return parts;
 }

@@ -26,7 +26,10 @@ export declare class ClaimIndex {
     private readonly target;
     /** Per target: 0 = open, 1 = hit. Target 2k is claim k's main reading, parts follow after all claims. */
     private readonly hit;
-    private readonly partTargets;
+    /** Per part target (index = target - claims.length): the claim it belongs to. */
+    private readonly partOwner;
+    /** Per claim: parts of its list reading not hit yet (only meaningful when it has parts). */
+    private readonly partsLeft;
     private readonly sourced;
     private open;
     /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
@@ -41,6 +44,7 @@ export declare class ClaimIndex {
     /** Record one source value; returns {@link done}. */
     readonly visit: ValueVisitor;
     private mark;
+    private source;
     /** The claims no visited value sourced, in answer order. */
     unsourced(): NumberClaim[];
 }

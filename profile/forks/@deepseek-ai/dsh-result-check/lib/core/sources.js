@@ -42,14 +42,24 @@ const MULTIPLIERS = new Map([
 function isAsciiLetterCode(code) {
     return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
-/** Char codes of k K M G B 万 亿: a cheap test before the map look-up. */
+const CJK_THOUSAND = 0x5343; // 千
+const CJK_HUNDRED = 0x767e; // 百
+const CJK_TEN_THOUSAND = 0x4e07; // 万
+/** Char codes of k K M G B 万 亿 千 百: a cheap test before the map look-up. */
 function mayBeMultiplier(code) {
-    return code === 107 || code === 75 || code === 77 || code === 71 || code === 66 || code === 0x4e07 || code === 0x4ebf;
+    return code === 107 || code === 75 || code === 77 || code === 71 || code === 66 || code === CJK_TEN_THOUSAND || code === 0x4ebf || code === CJK_THOUSAND || code === CJK_HUNDRED;
 }
-/** Multiplier written right after a number in a source (`1.6k`, `3GB`, `2万`), or 1. */
+/** Multiplier written right after a number in a source (`1.6k`, `3GB`, `2万`, `1.2千`, `3.5百万`), or 1. */
 function multiplierAt(text, at) {
-    if (!mayBeMultiplier(text.charCodeAt(at)))
+    const code = text.charCodeAt(at);
+    if (!mayBeMultiplier(code))
         return 1;
+    if (code === CJK_THOUSAND || code === CJK_HUNDRED) {
+        const tenThousands = text.charCodeAt(at + 1) === CJK_TEN_THOUSAND;
+        if (code === CJK_THOUSAND)
+            return tenThousands ? 1e7 : 1e3;
+        return tenThousands ? 1e6 : 1;
+    }
     const multiplier = MULTIPLIERS.get(text.charAt(at));
     if (multiplier === undefined)
         return 1;
@@ -72,7 +82,14 @@ export function scanSourceNumbers(text, visit) {
     const length = text.length;
     let i = 0;
     while (i < length) {
-        if (!isDigit(text.charCodeAt(i))) {
+        const first = text.charCodeAt(i);
+        if (!isDigit(first)) {
+            if (first >= FULLWIDTH_0 && first <= FULLWIDTH_9) {
+                i = scanFullwidthRun(text, i, visit);
+                if (i < 0)
+                    return true;
+                continue;
+            }
             i += 1;
             continue;
         }
@@ -114,6 +131,22 @@ export function scanSourceNumbers(text, visit) {
             return true;
     }
     return false;
+}
+const FULLWIDTH_0 = 0xff10;
+const FULLWIDTH_9 = 0xff19;
+// Full-width digits and their separators (０-９ ． ， ％ ｅ) and the ASCII ones mixed in.
+const FULLWIDTH_RUN = /[\uff10-\uff19\uff0e\uff0c\uff05\uff45\uff25\uff0d0-9.,%eE-]+/y;
+/**
+ * Read a run of full-width digits (`１７０８`, `０．８５`, `１２．５％`, typed by
+ * users with a Chinese or Japanese input method) as its ASCII twin. Returns
+ * where scanning continues, or -1 when the visitor stopped the scan.
+ */
+function scanFullwidthRun(text, start, visit) {
+    FULLWIDTH_RUN.lastIndex = start;
+    FULLWIDTH_RUN.test(text);
+    const end = Math.max(FULLWIDTH_RUN.lastIndex, start + 1);
+    const ascii = text.slice(start, end).replace(/[\uff01-\uff5e]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+    return scanSourceNumbers(ascii, visit) ? -1 : end;
 }
 /** A decimal `text[start, dot)` `.` `text[dot + 1, end)`: its value, and 1708 for `1.708` (dot as thousands separator). */
 function visitDecimal(text, start, dot, end, visit) {
@@ -276,7 +309,10 @@ export class ClaimIndex {
     target;
     /** Per target: 0 = open, 1 = hit. Target 2k is claim k's main reading, parts follow after all claims. */
     hit;
-    partTargets;
+    /** Per part target (index = target - claims.length): the claim it belongs to. */
+    partOwner;
+    /** Per claim: parts of its list reading not hit yet (only meaningful when it has parts). */
+    partsLeft;
     sourced;
     open;
     /** Bounds of all ranges: most source values fall outside and are dismissed at once. */
@@ -288,19 +324,17 @@ export class ClaimIndex {
     constructor(claims) {
         this.claims = claims;
         const entries = [];
-        const partTargets = [];
+        const partOwner = [];
         let nextTarget = claims.length;
         claims.forEach((claim, k) => {
             for (const range of claim.ranges)
                 entries.push({ ...range, target: k });
-            const targets = [];
             for (const part of claim.parts) {
                 for (const range of part)
                     entries.push({ ...range, target: nextTarget });
-                targets.push(nextTarget);
+                partOwner.push(k);
                 nextTarget += 1;
             }
-            partTargets.push(targets);
         });
         entries.sort((a, b) => a.lo - b.lo || a.hi - b.hi);
         this.lo = Float64Array.from(entries, (entry) => entry.lo);
@@ -314,7 +348,8 @@ export class ClaimIndex {
             this.reach[index] = reach;
         });
         this.hit = new Uint8Array(nextTarget);
-        this.partTargets = partTargets;
+        this.partOwner = Int32Array.from(partOwner);
+        this.partsLeft = Int32Array.from(claims, (claim) => claim.parts.length);
         this.sourced = new Uint8Array(claims.length);
         this.open = claims.length;
         this.lowest = entries.length > 0 ? (this.lo[0] ?? Infinity) : Infinity;
@@ -350,21 +385,27 @@ export class ClaimIndex {
         }
         return this.open === 0;
     };
+    // Constant time per hit: a long answer can have thousands of claims.
     mark(target) {
         if (this.hit[target] === 1)
             return;
         this.hit[target] = 1;
-        this.claims.forEach((_, k) => {
-            if (this.sourced[k] === 1)
-                return;
-            const parts = this.partTargets[k] ?? [];
-            const bySelf = this.hit[k] === 1;
-            const byParts = parts.length > 0 && parts.every((part) => this.hit[part] === 1);
-            if (bySelf || byParts) {
-                this.sourced[k] = 1;
-                this.open -= 1;
-            }
-        });
+        const claimCount = this.claims.length;
+        if (target < claimCount) {
+            this.source(target);
+            return;
+        }
+        const owner = this.partOwner[target - claimCount] ?? 0;
+        this.partsLeft[owner] = (this.partsLeft[owner] ?? 0) - 1;
+        // Every part of the list reading has a source.
+        if (this.partsLeft[owner] === 0)
+            this.source(owner);
+    }
+    source(claim) {
+        if (this.sourced[claim] === 1)
+            return;
+        this.sourced[claim] = 1;
+        this.open -= 1;
     }
     /** The claims no visited value sourced, in answer order. */
     unsourced() {

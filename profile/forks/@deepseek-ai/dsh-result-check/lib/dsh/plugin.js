@@ -43,7 +43,16 @@ export function apply(ctx, config) {
             return;
         const seen = given.get(agent);
         const count = seen?.turn === turn ? seen.count : 0;
-        const nudge = decideNudge(readTurn(agent, turn, count), options);
+        let nudge;
+        try {
+            nudge = decideNudge(readTurn(agent, turn, count), options);
+        }
+        catch (error) {
+            // A listener error here would fail the user's turn; a check that cannot
+            // run stays quiet and says why in the log instead.
+            ctx.logger(name).warn('check skipped for turn %d: %s', turn, error);
+            return;
+        }
         if (nudge === undefined)
             return;
         given.set(agent, { turn, count: count + 1 });

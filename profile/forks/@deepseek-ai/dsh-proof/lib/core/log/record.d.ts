@@ -9,7 +9,11 @@ import { type CanonicalValue as LogJson } from '../canonical.js';
 export declare const GENESIS_HASH: string;
 /** Why the chain carries a marker (a record about the log itself, not evidence). */
 export type MarkerName = 
-/** `baseline.json` was saved; `data.digest` is the sha256 of its bytes. */
+/**
+ * `baseline.json` was saved; `data.digest` is the sha256 of its bytes,
+ * `data.keyId` / `data.signature` this host's signature over
+ * {@link baselineMessage} (absent only when no key could be loaded).
+ */
 'baseline-saved'
 /** A baseline run was aborted: its evidence is kept here, nothing was written to `baseline.json`. */
  | 'baseline-aborted'
@@ -66,6 +70,12 @@ export declare function encodeRecord(seq: number, prev: string, body: RecordBody
  * signature made for this purpose from being replayed as anything else.
  */
 export declare function checkpointMessage(payload: CheckpointPayload): string;
+/**
+ * The exact text a `baseline-saved` marker's signature covers. A marker the
+ * host did not sign could have been appended by anyone who can write the
+ * log: only the signature ties `baseline.json`'s digest to this host.
+ */
+export declare function baselineMessage(digest: string): string;
 /** Why a line is not a well-formed record. */
 export type RecordProblem = 'not-utf8' | 'not-json' | 'not-canonical' | 'bad-shape';
 /** Decode one line; `problem` is set when it is not exactly a canonical record. */

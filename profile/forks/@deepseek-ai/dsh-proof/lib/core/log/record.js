@@ -18,6 +18,14 @@ export function encodeRecord(seq, prev, body) {
 export function checkpointMessage(payload) {
     return `dsh-proof/checkpoint/1 ${canonicalJson({ count: payload.count, head: payload.head })}`;
 }
+/**
+ * The exact text a `baseline-saved` marker's signature covers. A marker the
+ * host did not sign could have been appended by anyone who can write the
+ * log: only the signature ties `baseline.json`'s digest to this host.
+ */
+export function baselineMessage(digest) {
+    return `dsh-proof/baseline/1 ${digest}`;
+}
 /** Decode one line; `problem` is set when it is not exactly a canonical record. */
 export function decodeRecord(line) {
     let text;

@@ -5,6 +5,7 @@
  * through {@link LogPorts}.
  */
 import { type Anchor } from './anchor.js';
+import { type LogRecord } from './record.js';
 import type { LogPorts } from './ports.js';
 /** Everything the verifier looks at. */
 export interface VerifyLogInput {
@@ -53,3 +54,18 @@ export declare function splitLines(log: Uint8Array): {
     lines: Uint8Array[];
     torn: boolean;
 };
+/** Whether `baseline.json` is the one this host saved, and why not. */
+export interface BaselineJudgement {
+    readonly tampered: boolean;
+    readonly problem: string | null;
+}
+/**
+ * Judge `baseline.json` (its sha256, `null` when absent) against the last
+ * `baseline-saved` marker. While this host's key is loaded the marker must
+ * carry this host's signature over the digest: anyone who can write the log
+ * can append a well-linked marker (and the next checkpoint would cover it),
+ * but only the key holder can sign one. A marker under a key this host does
+ * not hold counts as unverifiable, not forged, while no checkpoint in the
+ * log is this host's.
+ */
+export declare function judgeBaseline(records: readonly (LogRecord | null)[], digest: string | null, signerAvailable: boolean, ports: LogPorts): BaselineJudgement;

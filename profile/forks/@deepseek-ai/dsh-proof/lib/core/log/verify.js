@@ -5,14 +5,17 @@
  * through {@link LogPorts}.
  */
 import { compareAnchor } from './anchor.js';
-import { checkpointMessage, decodeRecord, GENESIS_HASH } from './record.js';
+import { baselineMessage, checkpointMessage, decodeRecord, GENESIS_HASH } from './record.js';
 /** Verify the log described by `input`. */
 export function verifyLog(input, ports) {
     const chain = scanChain(input.log, ports);
     const problems = [...chain.problems];
     const signatures = checkCheckpoints(chain.records, ports, problems);
     const anchor = judgeAnchor(input.anchor, chain.records, signatures.valid, ports, problems);
-    const baselineTampered = judgeBaseline(chain.records, input.baselineDigest, problems);
+    const baseline = judgeBaseline(chain.records, input.baselineDigest, input.signerAvailable, ports);
+    if (baseline.problem !== null)
+        problems.push(baseline.problem);
+    const baselineTampered = baseline.tampered;
     noteSignerOutages(chain.records, problems);
     const chainIntact = chain.firstBrokenRecord === null && signatures.forged === 0;
     return {
@@ -137,30 +140,46 @@ function judgeAnchor(anchor, records, signedByThisHost, ports, problems) {
         unverifiable: comparison.signature === 'unverifiable',
     };
 }
-function judgeBaseline(records, digest, problems) {
-    const recorded = lastBaselineDigest(records);
-    if (recorded === null && digest === null)
-        return false;
-    if (recorded === null) {
-        problems.push('baseline.json exists but the log never recorded saving it: it was planted');
-        return true;
-    }
-    if (digest === null) {
-        problems.push('the log records a saved baseline but baseline.json is missing: it was removed');
-        return true;
-    }
-    if (recorded !== digest) {
-        problems.push('baseline.json differs from the digest recorded when it was saved: it was swapped or edited');
-        return true;
-    }
-    return false;
+/**
+ * Judge `baseline.json` (its sha256, `null` when absent) against the last
+ * `baseline-saved` marker. While this host's key is loaded the marker must
+ * carry this host's signature over the digest: anyone who can write the log
+ * can append a well-linked marker (and the next checkpoint would cover it),
+ * but only the key holder can sign one. A marker under a key this host does
+ * not hold counts as unverifiable, not forged, while no checkpoint in the
+ * log is this host's.
+ */
+export function judgeBaseline(records, digest, signerAvailable, ports) {
+    const marker = lastBaselineMarker(records);
+    const tampered = (problem) => ({ tampered: true, problem });
+    if (marker === null && digest === null)
+        return { tampered: false, problem: null };
+    if (marker === null)
+        return tampered('baseline.json exists but the log never recorded saving it: it was planted');
+    if (digest === null)
+        return tampered('the log records a saved baseline but baseline.json is missing: it was removed');
+    if (marker.data.digest !== digest)
+        return tampered('baseline.json differs from the digest recorded when it was saved: it was swapped or edited');
+    if (!signerAvailable)
+        return { tampered: false, problem: null };
+    const { keyId, signature } = marker.data;
+    const check = typeof keyId === 'string' && typeof signature === 'string' ? ports.verifySignature(baselineMessage(digest), signature, keyId) : 'unsigned';
+    if (check === 'valid')
+        return { tampered: false, problem: null };
+    // A foreign key on a log this host never signed is a missing capability
+    // (a copied log, a replaced key); on a log it signed, an impostor.
+    if (check === 'unverifiable' && !signedByThisHost(records, ports))
+        return { tampered: false, problem: null };
+    return tampered(`record ${marker.seq}, the baseline-saved marker, ${check === 'invalid' ? 'has a signature that does not verify' : check === 'unsigned' ? 'is not signed' : 'is signed by a key this host does not hold'}: this host did not record that baseline.json (take a new baseline)`);
 }
-function lastBaselineDigest(records) {
+function signedByThisHost(records, ports) {
+    return records.some((r) => r?.kind === 'checkpoint' && ports.verifySignature(checkpointMessage(r.data), r.data.signature, r.data.keyId) === 'valid');
+}
+function lastBaselineMarker(records) {
     for (let i = records.length - 1; i >= 0; i--) {
         const record = records[i];
-        if (record?.kind === 'marker' && record.data.marker === 'baseline-saved') {
-            return typeof record.data.digest === 'string' ? record.data.digest : '';
-        }
+        if (record?.kind === 'marker' && record.data.marker === 'baseline-saved')
+            return record;
     }
     return null;
 }

@@ -1,0 +1,165 @@
+//! Where forklayer may replace a directory wholesale.
+//!
+//! Every write swaps a whole directory into place ([`crate::stage`]), so a
+//! target that is the repository itself, a file, or a directory of
+//! unrelated content would be destroyed by a mistyped option. These checks
+//! run before anything is read or written.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::layer::Layer;
+
+/// Why a target directory was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum GuardError {
+    /// The target exists and is not a directory.
+    #[error("`{path}` is a file, not a directory")]
+    NotADirectory {
+        /// The target.
+        path: PathBuf,
+    },
+    /// The target holds files that are not a fork layer.
+    #[error("`{path}` is not empty and not a fork layer (it holds `{entry}`), so replacing it would delete that")]
+    Occupied {
+        /// The target.
+        path: PathBuf,
+        /// The first entry that is not the layer's scope directory.
+        entry: String,
+    },
+    /// The target is inside a directory forklayer manages.
+    #[error("`{path}` is inside `{managed}`, which forklayer manages")]
+    InsideManaged {
+        /// The target.
+        path: PathBuf,
+        /// The managed directory.
+        managed: PathBuf,
+    },
+    /// The target is the declaration's directory or one of its parents.
+    #[error("`{path}` contains the declaration `{declaration}`; replacing it would delete the repository")]
+    ContainsDeclaration {
+        /// The target.
+        path: PathBuf,
+        /// The declaration's directory.
+        declaration: PathBuf,
+    },
+}
+
+impl crate::error::Diagnostic for GuardError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        crate::error::ExitStatus::Usage
+    }
+    fn code(&self) -> &'static str {
+        "unsafe_target"
+    }
+    fn help(&self) -> Option<String> {
+        Some(match self {
+            GuardError::NotADirectory { .. } | GuardError::Occupied { .. } => {
+                "pass a new or empty directory, or one a previous `rebuild --out` wrote".into()
+            }
+            GuardError::InsideManaged { .. } | GuardError::ContainsDeclaration { .. } => {
+                "pass a directory outside the repository's `upstream/`, `patches/` and fork layer, e.g. `/tmp/forks`"
+                    .into()
+            }
+        })
+    }
+}
+
+/// `path` made absolute and free of `.`/`..`, with symbolic links of its
+/// existing part resolved, so two spellings of one directory compare equal.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut lexical = PathBuf::new();
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    for component in absolute.components() {
+        match component {
+            Component::ParentDir => {
+                lexical.pop();
+            }
+            Component::CurDir => {}
+            other => lexical.push(other),
+        }
+    }
+    let mut existing = lexical.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            return rest.iter().rev().fold(real, |acc, part| acc.join(part));
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return lexical,
+        }
+    }
+}
+
+/// Checks that `rebuild --out <out>` may replace `out`: it is new, empty
+/// or holds only the layer's scope directory (a previous output), and it
+/// is neither inside `upstream/`, `patches/` or the fork layer nor an
+/// ancestor of the declaration.
+pub fn check_output_dir(layer: &Layer, out: &Path) -> Result<(), GuardError> {
+    let target = normalize(out);
+    refuse_repository(layer, out, &target)?;
+    for managed in [&layer.paths.upstream, &layer.paths.patches, &layer.paths.forks] {
+        let managed_real = normalize(managed);
+        if target != managed_real && target.starts_with(&managed_real) {
+            return Err(GuardError::InsideManaged { path: out.to_path_buf(), managed: managed.clone() });
+        }
+    }
+    refuse_foreign_contents(out, |name| name == layer.scope)
+}
+
+/// Checks that a managed directory (`upstream/`, `patches/`, possibly
+/// overridden on the command line) may be replaced: it is not a file and
+/// not the repository itself.
+pub fn check_managed_dir(layer: &Layer, dir: &Path) -> Result<(), GuardError> {
+    refuse_repository(layer, dir, &normalize(dir))?;
+    if dir.exists() && !dir.is_dir() {
+        return Err(GuardError::NotADirectory { path: dir.to_path_buf() });
+    }
+    Ok(())
+}
+
+fn refuse_repository(layer: &Layer, shown: &Path, target: &Path) -> Result<(), GuardError> {
+    if normalize(&layer.root).starts_with(target) {
+        return Err(GuardError::ContainsDeclaration { path: shown.to_path_buf(), declaration: layer.root.clone() });
+    }
+    Ok(())
+}
+
+fn refuse_foreign_contents(dir: &Path, allowed: impl Fn(&str) -> bool) -> Result<(), GuardError> {
+    if !dir.exists() {
+        return Ok(());
+    }
+    if !dir.is_dir() {
+        return Err(GuardError::NotADirectory { path: dir.to_path_buf() });
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
+    let mut foreign: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| !allowed(name))
+        .collect();
+    foreign.sort();
+    match foreign.into_iter().next() {
+        Some(entry) => Err(GuardError::Occupied { path: dir.to_path_buf(), entry }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::normalize;
+
+    #[test]
+    fn normalize_resolves_dot_dot_and_missing_tails() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let real = dir.path().canonicalize().expect("canonical");
+        assert_eq!(normalize(&dir.path().join("a/../b/./c")), real.join("b/c"));
+        assert_eq!(normalize(&dir.path().join(".")), real);
+        assert_eq!(normalize(Path::new("/")), Path::new("/"));
+    }
+}

@@ -1,0 +1,69 @@
+//! Every user-facing error names the file or package and ends with a
+//! `help:` line saying what to do, with the documented exit code and a
+//! stable `--json` error code.
+
+use crate::util::{snapshot_from_tarballs, NpmPackage, TestDir};
+
+fn repo() -> TestDir {
+    let dir = TestDir::new();
+    dir.declare(&["pkg"], &[], &[]);
+    let base = NpmPackage::new("pkg", "1.0.0").file("a.js", "let a = 1;\n");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&base]).assert_code(0);
+    dir.write_package("profile/forks/@acme/pkg", &base.clone().file("a.js", "let a = 2;\n"));
+    dir.run(&["gen-patches"]).assert_code(0);
+    dir
+}
+
+/// Runs `args` with `--json` and without; checks exit code, JSON error
+/// code, the named subject and the help line.
+fn fails_helpfully(dir: &TestDir, args: &[&str], exit: i32, code: &str, names: &str) {
+    let run = dir.run(args);
+    run.assert_code(exit);
+    assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    assert!(run.stderr.contains(names), "{names:?} not named in:\n{}", run.stderr);
+    assert!(run.stderr.contains("\nhelp: "), "no help line in:\n{}", run.stderr);
+    let json_args: Vec<&str> = ["--json"].iter().chain(args).copied().collect();
+    let run = dir.run(&json_args);
+    run.assert_code(exit);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("one JSON document");
+    assert_eq!(doc["ok"], false);
+    assert_eq!(doc["error"]["code"], code, "{doc}");
+    assert!(doc["error"]["help"].is_string(), "{doc}");
+}
+
+#[test]
+fn a_forked_package_missing_from_the_fork_layer() {
+    let dir = repo();
+    std::fs::remove_dir_all(dir.join("profile/forks/@acme/pkg")).expect("rm");
+    fails_helpfully(&dir, &["gen-patches"], 2, "fork_missing", "`@acme/pkg`");
+}
+
+#[test]
+fn a_missing_check_reference() {
+    let dir = repo();
+    fails_helpfully(&dir, &["rebuild", "--check", "nowhere"], 2, "reference_missing", "nowhere");
+}
+
+#[test]
+fn a_manifest_named_after_another_package() {
+    let dir = repo();
+    let text = String::from_utf8(dir.read("patches/pkg.json")).expect("utf8").replace("@acme/pkg", "@acme/other");
+    dir.write("patches/pkg.json", text);
+    fails_helpfully(&dir, &["rebuild", "--out", "out"], 2, "wrong_manifest", "patches/pkg.json");
+}
+
+#[test]
+fn a_symbolic_link_in_the_fork_layer() {
+    let dir = repo();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("a.js", dir.join("profile/forks/@acme/pkg/link.js")).expect("symlink");
+    #[cfg(unix)]
+    fails_helpfully(&dir, &["gen-patches"], 3, "not_a_file", "link.js");
+}
+
+#[test]
+fn the_same_package_in_two_sources() {
+    let dir = repo();
+    dir.write("again/pkg-1.0.0.tgz", dir.read("tarballs/pkg-1.0.0.tgz"));
+    fails_helpfully(&dir, &["snapshot", "1.0.0", "--from", "tarballs", "again"], 2, "duplicate_package", "`@acme/pkg`");
+}

@@ -1,0 +1,97 @@
+//! Write targets: `rebuild --out` replaces its target wholesale, so only a new or
+//! empty directory, or a previous output, may be named.
+
+use crate::util::{snapshot_from_tarballs, NpmPackage, TestDir};
+
+fn repo() -> TestDir {
+    let dir = TestDir::new();
+    dir.declare(&["pkg"], &[], &[]);
+    let base = NpmPackage::new("pkg", "1.0.0").file("a.js", "let a = 1;\n");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&base]).assert_code(0);
+    dir.write_package("profile/forks/@acme/pkg", &base.clone().file("a.js", "let a = 2;\n"));
+    dir.run(&["gen-patches"]).assert_code(0);
+    dir
+}
+
+#[test]
+fn the_repository_itself_is_refused_and_left_intact() {
+    let dir = repo();
+    let root = dir.path().to_string_lossy().into_owned();
+    let before = dir.snapshot_dir(".");
+    for out in [root.as_str(), ".", "profile/..", "patches/.."] {
+        let run = dir.run(&["rebuild", "--out", out]);
+        run.assert_code(2);
+        assert!(run.stderr.contains("contains the declaration"), "{out}: {}", run.stderr);
+        assert!(run.stderr.contains("help: "), "{}", run.stderr);
+    }
+    assert_eq!(dir.snapshot_dir("."), before, "nothing may change");
+}
+
+#[test]
+fn a_file_is_refused_and_kept() {
+    let dir = repo();
+    dir.write("notes.txt", "mine\n");
+    let run = dir.run(&["--json", "rebuild", "--out", "notes.txt"]);
+    run.assert_code(2);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["error"]["code"], "unsafe_target");
+    assert_eq!(dir.read("notes.txt"), b"mine\n");
+    assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 6, "no staging leftovers");
+}
+
+#[test]
+fn a_directory_of_other_files_is_refused_and_kept() {
+    let dir = repo();
+    dir.write("elsewhere/important.txt", "keep\n");
+    let run = dir.run(&["rebuild", "--out", "elsewhere"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("holds `important.txt`"), "{}", run.stderr);
+    assert_eq!(dir.read("elsewhere/important.txt"), b"keep\n");
+}
+
+#[test]
+fn paths_inside_upstream_patches_or_the_fork_layer_are_refused() {
+    let dir = repo();
+    for out in ["upstream/out", "patches/out", "profile/forks/out", "upstream"] {
+        dir.run(&["rebuild", "--out", out]).assert_code(2);
+        assert!(!dir.exists(out) || out == "upstream", "{out} was written");
+    }
+    dir.run(&["check"]).assert_code(0);
+}
+
+#[test]
+fn a_previous_output_an_empty_directory_and_the_fork_layer_are_replaced() {
+    let dir = repo();
+    std::fs::create_dir_all(dir.join("empty")).expect("mkdir");
+    for out in ["out", "out", "empty", "profile/forks"] {
+        dir.run(&["rebuild", "--out", out]).assert_code(0);
+        assert_eq!(dir.read(&format!("{out}/@acme/pkg/a.js")), b"let a = 2;\n");
+    }
+}
+
+#[test]
+fn out_and_check_naming_the_same_directory_is_refused() {
+    let dir = repo();
+    dir.write("profile/forks/@acme/pkg/a.js", "let a = 3; // not in the manifest yet\n");
+    let run = dir.run(&["rebuild", "--out", "profile/forks", "--check", "./profile/forks"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("name the same directory"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: write the rebuild elsewhere"), "{}", run.stderr);
+    assert_eq!(dir.read("profile/forks/@acme/pkg/a.js"), b"let a = 3; // not in the manifest yet\n");
+}
+
+#[test]
+fn patches_or_upstream_overrides_naming_the_repository_are_refused() {
+    let dir = repo();
+    dir.write("package.json", "{\"name\": \"mine\"}\n");
+    let root = dir.path().to_string_lossy().into_owned();
+    let before = dir.snapshot_dir(".");
+    for args in
+        [vec!["gen-patches", "--patches", &root], vec!["snapshot", "1.0.0", "--upstream", &root, "--from", "tarballs"]]
+    {
+        let run = dir.run(&args);
+        run.assert_code(2);
+        assert!(run.stderr.contains("overlap"), "{}", run.stderr);
+    }
+    assert_eq!(dir.snapshot_dir("."), before, "nothing may change");
+}
