@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::{Diagnostic, ExitStatus};
 use crate::genpatches::{generate_manifest, is_generated_patch_file};
+use crate::guard::{check_managed_dir, GuardError};
 use crate::layer::Layer;
 use crate::lock::VERSION_FILE;
 use crate::manifest::Manifest;
@@ -143,6 +144,9 @@ pub enum MergeError {
     /// The run was interrupted before anything was swapped in.
     #[error("interrupted; nothing was changed")]
     Interrupted,
+    /// A directory the merge replaces is not safe to replace.
+    #[error(transparent)]
+    Guard(#[from] GuardError),
     /// Reading git failed.
     #[error(transparent)]
     Git(#[from] GitError),
@@ -191,6 +195,7 @@ impl Diagnostic for MergeError {
                 GitError::NoRepository { .. } | GitError::NoHead { .. } | GitError::OutsideWorkTree { .. },
             ) => ExitStatus::Usage,
             MergeError::RebuildCheck { .. } => ExitStatus::Bug,
+            MergeError::Guard(e) => e.exit_status(),
             MergeError::Snapshot(e) => e.exit_status(),
             MergeError::Tree(e) => e.exit_status(),
             MergeError::Git(_) | MergeError::Package { .. } | MergeError::Transaction(_) => ExitStatus::Integrity,
@@ -206,6 +211,7 @@ impl Diagnostic for MergeError {
             MergeError::RebuildCheck { .. } => "rebuild_check",
             MergeError::Interrupted => "interrupted",
             MergeError::Git(_) => "git",
+            MergeError::Guard(e) => e.code(),
             MergeError::Snapshot(e) => e.code(),
             MergeError::Package { source: PackageMergeError::SideFileTaken { .. }, .. } => "conflict_copy_taken",
             MergeError::Package { source: PackageMergeError::FileDirectoryClash { .. }, .. } => "file_directory_clash",
@@ -229,6 +235,7 @@ impl Diagnostic for MergeError {
                 Some("this is a bug in forklayer; nothing was changed; please report it".into())
             }
             MergeError::Snapshot(e) => e.help(),
+            MergeError::Guard(e) => e.help(),
             MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
                 Some("merge needs the project in a git repository with the current snapshot committed".into())
             }
@@ -240,6 +247,11 @@ impl Diagnostic for MergeError {
 /// Merges the fork layer of `layer` onto upstream `options.version`.
 pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, MergeError> {
     let paths = &layer.paths;
+    // The three directories are replaced wholesale: none may be the
+    // repository itself or a file (e.g. a mistyped `--forks .`).
+    for dir in [&paths.upstream, &paths.forks, &paths.patches] {
+        check_managed_dir(layer, dir)?;
+    }
     let repo = Repo::discover(&layer.root)?;
     if !options.allow_dirty {
         let dirty = repo.dirty_paths(&[&paths.upstream, &paths.forks, &paths.patches])?;

@@ -467,3 +467,15 @@ fn merge_help_documents_the_exit_codes() {
         assert!(run.stdout.contains(needle), "{needle} missing from:\n{}", run.stdout);
     }
 }
+
+#[test]
+fn a_target_that_is_a_file_is_refused() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    let before = state(&dir);
+    let run = dir.run(&["--json", "--patches", "forklayer.toml", "merge", "2.0.0", "--from", "new", "--allow-dirty"]);
+    run.assert_code(2);
+    assert_eq!(json(&run)["error"]["code"], "unsafe_target");
+    assert_eq!(state(&dir), before);
+}
