@@ -23,6 +23,8 @@ use forklayer::tree::Tree;
 
 /// `FORKLAYER_BENCH_DIR` puts the repositories elsewhere, e.g. on a tmpfs
 /// to measure forklayer rather than the disk.
+// The environment ban is for the library; a benchmark has no CLI layer.
+#[allow(clippy::disallowed_methods)]
 fn repository(name: &str, spec: &MergeSpec) -> Layer {
     let base = std::env::var_os("FORKLAYER_BENCH_DIR")
         .map(PathBuf::from)
