@@ -228,51 +228,66 @@ describe("module instances of the fork layer's packages in the real host, per su
     assert.equal(existsSync(join(outside, "f.txt")), false, "an intercepted write reached the outside directory");
   });
 
-  test("web app: every shipped agent preset loads the profile's forks; `minimal`'s persistent terminal switches workspace-write ↔ self-checking", async (t) => {
-    const workspace = scratchDir("ws");
-    const outside = outsideDir("web");
+  /**
+   * Boot the web app with a scripted model and the load trace, let `drive`
+   * run sessions through the web API, stop it, and return the trace rows.
+   */
+  async function webSurface(steps, drive) {
     const trace = join(scratchDir("trace"), "web.jsonl");
+    const workspace = scratchDir("ws");
+    const model = await startMockModel({ script: script(...steps), lifetimeMs: 10 * 60_000 });
+    const web = await bootWebApp({ launcher: hostPaths.launcher, dshHome, profile: WEB_PROFILE, workspace, env: { DSH_PERMISSION_MODE: "self-checking", DEEPSEEK_BASE_URL: model.url, ...traceEnv(trace) } });
+    const stepsOf = (sessionId) => model.requests.filter((entry) => entry.kind === "step" && entry.sessionId === sessionId);
+    const session = async (agentPreset) => {
+      const created = await web.api("session.create", { cwd: workspace, agentPreset });
+      assert.equal(created.agentPreset, agentPreset);
+      return created.sessionId;
+    };
+    const turn = async (sessionId, text, steps) => {
+      await web.api("session.prompt", { sessionId, mode: "queue", content: [{ type: "text", text }] });
+      await until(`model step ${steps} of ${sessionId}`, STEP_TIMEOUT_MS, () => stepsOf(sessionId).length >= steps);
+    };
+    // `/permission <preset>` as the composer sends it; a throwing mode switch fails the call itself.
+    const permission = (sessionId, preset) => web.api("commands/execute", { args: { agentId: sessionId, line: `/permission ${preset}`, images: [] } }).then((value) => value.result);
+    try {
+      await drive({ web, model, workspace, stepsOf, session, turn, permission });
+    } finally {
+      await web.stop();
+      await model.close();
+    }
+    return readTrace(trace, { profileDir: webDir, hostDir: hostPaths.dir });
+  }
+
+  test("web app: every shipped agent preset loads the profile's forks; `minimal`'s persistent terminal switches workspace-write ↔ self-checking", async (t) => {
+    const outside = outsideDir("web");
     // Every session of this server gets the same script: a persistent-terminal
     // (or one-shot) bash write inside, then outside, a final answer, repeated
     // for the later turns of the trap-10 session.
-    const probe = (n) => bash(`touch ${join(workspace, `in${n}`)} && touch ${join(outside, `out${n}`)}`);
-    const model = await startMockModel({ script: script(probe(1), answer("Done 1."), probe(2), answer("Done 2."), probe(3), answer("Done 3.")), lifetimeMs: 10 * 60_000 });
-    const web = await bootWebApp({ launcher: hostPaths.launcher, dshHome, profile: WEB_PROFILE, workspace, env: { DSH_PERMISSION_MODE: "self-checking", DEEPSEEK_BASE_URL: model.url, ...traceEnv(trace) } });
-    try {
-      const stepsOf = (sessionId) => model.requests.filter((entry) => entry.kind === "step" && entry.sessionId === sessionId);
-      const turn = async (sessionId, text, steps) => {
-        await web.api("session.prompt", { sessionId, mode: "queue", content: [{ type: "text", text }] });
-        await until(`model step ${steps} of ${sessionId}`, STEP_TIMEOUT_MS, () => stepsOf(sessionId).length >= steps);
-      };
+    const probe = (n) => bash(`touch in${n} && touch ${join(outside, `out${n}`)}`);
+    const rows = await webSurface([probe(1), answer("Done 1."), probe(2), answer("Done 2."), probe(3), answer("Done 3.")], async ({ web, workspace, stepsOf, session, turn, permission }) => {
       const { presets } = await web.api("agentPreset.list", {});
       const ids = presets.map((preset) => preset.id).sort();
       for (const shipped of ["code", "cordis", "minimal", "standard"]) assert.ok(ids.includes(shipped), `agent preset ${shipped} is not listed: ${ids}`);
       const sessions = {};
       for (const id of ids) {
-        const { sessionId, agentPreset } = await web.api("session.create", { cwd: workspace, agentPreset: id });
-        assert.equal(agentPreset, id);
-        sessions[id] = sessionId;
-        await turn(sessionId, "go", 2);
+        sessions[id] = await session(id);
+        await turn(sessions[id], "go", 2);
       }
 
       // Trap 10 in `minimal`, whose bash is a persistent PTY (dsh-terminal-bash).
       const minimal = sessions.minimal;
       const offered = (stepsOf(minimal)[0].request.tools ?? []).map((tool) => tool.function?.name);
       assert.ok(offered.includes("bash") && offered.includes("str_replace_editor"), `minimal offers ${offered}`);
-      // `/permission <preset>` as the composer sends it; a throwing mode switch fails the call itself.
-      const permission = (preset) => web.api("commands/execute", { args: { agentId: minimal, line: `/permission ${preset}`, images: [] } }).then((value) => value.result);
       // The terminal is open: a switch to a mode of another confinement is
       // refused by upstream's fence — what a pristine dsh-terminal-bash would
       // also do to workspace-write ↔ self-checking.
-      await assert.rejects(permission("danger-full-access"), /cannot change sandbox mode from \\"self-checking\\" to \\"danger-full-access\\" while persistent terminal sessions are open/);
+      await assert.rejects(permission(minimal, "danger-full-access"), /cannot change sandbox mode from \\"self-checking\\" to \\"danger-full-access\\" while persistent terminal sessions are open/);
       // …while workspace-write ↔ self-checking is no change of confinement.
-      assert.deepEqual(await permission("workspace-write"), { kind: "success", text: "preset workspace-write" });
+      assert.deepEqual(await permission(minimal, "workspace-write"), { kind: "success", text: "preset workspace-write" });
       await turn(minimal, "again", 4);
-      assert.deepEqual(await permission("self-checking"), { kind: "success", text: "preset self-checking" });
+      assert.deepEqual(await permission(minimal, "self-checking"), { kind: "success", text: "preset self-checking" });
       await turn(minimal, "third", 6);
-      const results = stepsOf(minimal)
-        .filter((entry) => entry.step % 2 === 1)
-        .map((entry) => lastToolResult(entry.request));
+      const results = [1, 3, 5].map((step) => lastToolResult(stepsOf(minimal).find((entry) => entry.step === step).request));
       assert.equal(results.length, 3, JSON.stringify(results));
       results.forEach((result, i) => {
         // Confined as workspace-write in both modes: inside written, outside denied.
@@ -280,25 +295,78 @@ describe("module instances of the fork layer's packages in the real host, per su
         assert.ok(!result.includes("[sandbox: self-check"), `a persistent terminal cannot re-run, so it gets no self-check notice: ${result}`);
         assert.ok(existsSync(join(workspace, `in${i + 1}`)), `terminal command ${i + 1} did not write inside the workspace`);
       });
-      assert.deepEqual(readdirSync(outside).filter((name) => name.startsWith("out")), [], "a persistent-terminal command wrote outside the workspace");
 
       // `standard` and `cordis` run the forked one-shot bash: the outside write is intercepted.
       for (const id of ["standard", "cordis"]) {
         const result = lastToolResult(stepsOf(sessions[id])[1].request);
         assert.ok(result.includes(INTERCEPTED), `${id}: the outside write was not intercepted: ${result}`);
       }
-    } finally {
-      await web.stop();
-      await model.close();
-    }
-    const rows = readTrace(trace, { profileDir: webDir, hostDir: hostPaths.dir });
-    t.diagnostic(`web app:\n${summary(rows)}`);
+    });
+    assert.deepEqual(readdirSync(outside), [], "a command wrote outside the workspace");
+    t.diagnostic(`web app, shipped presets:\n${summary(rows)}`);
     assertOnlyAcceptedPristine(rows, "the web app");
     for (const pkg of ["dsh-bash-sandbox", "dsh-client-ui-conversation", "dsh-fs-sandbox", "dsh-permission-presets", "dsh-sandbox", "dsh-sandbox-local", "dsh-sandbox-policy", "dsh-terminal-bash", "dsh-tool-bash", "dsh-tool-fs"]) {
       assert.ok(profilePackages(rows).includes(pkg), `${pkg} is not loaded from the profile:\n${summary(rows)}`);
     }
-    // minimal's rows (dsh-terminal-bash among them) are imported against the profile directory.
-    const terminal = rows.filter((row) => row.pkg === "dsh-terminal-bash");
-    assert.ok(terminal.length > 0 && terminal.every((row) => row.place === "profile"), summary(rows));
+  });
+
+  test("web app: a user-authored copy of `minimal`, a `standard` session's sub-agents and Code Mode's `run_code` use the profile's forks; `minimal`'s editor is unfenced upstream", async (t) => {
+    const outside = outsideDir("web-more");
+    const outsideWrite = `touch ${join(outside, "f.txt")}`;
+    const subagent = call("subagent", { description: "Scripted child", prompt: "Do the scripted work.", run_in_background: false });
+    // Every agent: the outside write, then a sub-agent (refused past the depth
+    // limit, and unknown to `minimal`), then the answer.
+    const rows = await webSurface([bash(outsideWrite), subagent, answer("Done.")], async ({ web, model, stepsOf, session, turn, permission }) => {
+      // A person's own preset, in $DSH_HOME/.agent-presets, mounts through the same loader.
+      assert.deepEqual(await web.api("agentPreset.copy", { from: "minimal", agentPreset: "my-minimal" }), { agentPreset: "my-minimal" });
+      const mine = await session("my-minimal");
+      await turn(mine, "go", 3);
+      assert.match(lastToolResult(stepsOf(mine)[1].request), /cannot touch/);
+      assert.deepEqual(await permission(mine, "workspace-write"), { kind: "success", text: "preset workspace-write" });
+
+      const standard = await session("standard");
+      const before = new Set(model.requests.map((entry) => entry.sessionId));
+      await turn(standard, "go", 3);
+      const children = [...new Set(model.requests.filter((entry) => entry.kind === "step" && !before.has(entry.sessionId)).map((entry) => entry.sessionId))].filter((id) => id !== standard);
+      assert.ok(children.length >= 1, "no sub-agent session reached the model");
+      for (const sessionId of [standard, ...children]) {
+        const result = lastToolResult(stepsOf(sessionId)[1]?.request ?? {});
+        assert.ok(result?.includes(INTERCEPTED), `session ${sessionId}: the outside write was not intercepted: ${result}`);
+      }
+    });
+    assert.deepEqual(readdirSync(outside), [], "a command wrote outside the workspace");
+    t.diagnostic(`web app, user preset and sub-agents:\n${summary(rows)}`);
+    assertOnlyAcceptedPristine(rows, "the web app (user preset, sub-agents)");
+    assert.ok(rows.some((row) => row.pkg === "dsh-terminal-bash") && rows.filter((row) => row.pkg === "dsh-terminal-bash").every((row) => row.place === "profile"), summary(rows));
+
+    // Code Mode: the program calls the forked bash tool and gets its canonical
+    // result (JSON, not the rendered text the model sees for a direct call):
+    // the interception shows as `sandbox.intercepted`, and the identical
+    // second call runs unconfined and writes.
+    const call1 = `tools.bash({ command: ${JSON.stringify(outsideWrite)}, description: "Write outside" })`;
+    const program = `const first = await ${call1}; const second = await ${call1}; return { first: first.sandbox, firstExit: first.exitCode, second: second.sandbox ?? null, secondExit: second.exitCode };`;
+    const codeRows = await webSurface([call("run_code", { code: program, description: "Write outside twice" }), answer("Done.")], async ({ stepsOf, session, turn }) => {
+      const code = await session("code");
+      await turn(code, "go", 2);
+      const result = lastToolResult(stepsOf(code)[1].request);
+      const returned = JSON.parse(/\{[\s\S]*\}/.exec(result)?.[0] ?? "null");
+      assert.deepEqual(returned, { first: { mode: "workspace-write", denied: true, enforcement: "full", intercepted: true }, firstExit: 1, second: { mode: "danger-full-access", denied: false }, secondExit: 0 }, result);
+    });
+    assert.ok(existsSync(join(outside, "f.txt")), "the identical run_code call did not write");
+    t.diagnostic(`web app, Code Mode:\n${summary(codeRows)}`);
+    assertOnlyAcceptedPristine(codeRows, "the web app (Code Mode)");
+
+    // `minimal` shadows the host's sandboxed `fs` with the bare dsh-fs-local
+    // in its own realm (upstream's design, in every mode): its
+    // str_replace_editor is not fenced, so no fork is involved and an outside
+    // file is written at once. docs/self-checking.md states this limit.
+    const editorTarget = join(outside, "editor.txt");
+    await webSurface([call("str_replace_editor", { command: "create", path: editorTarget, file_text: "unfenced\n" }), answer("Done.")], async ({ stepsOf, session, turn }) => {
+      const minimal = await session("minimal");
+      await turn(minimal, "go", 2);
+      const result = lastToolResult(stepsOf(minimal)[1].request);
+      assert.ok(!result.includes("[sandbox:"), result);
+    });
+    assert.equal(readFileSync(editorTarget, "utf8"), "unfenced\n", "minimal's str_replace_editor did not write where upstream's unfenced fs-local writes");
   });
 });
