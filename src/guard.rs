@@ -96,12 +96,13 @@ pub fn normalize(path: &Path) -> PathBuf {
 
 /// Checks that `rebuild --out <out>` may replace `out`: it is new, empty
 /// or holds only the layer's scope directory (a previous output), and it
-/// is neither inside `upstream/`, `patches/` or the fork layer nor an
-/// ancestor of the declaration.
+/// is neither inside `upstream/`, `patches/`, the fork layer or an own
+/// package's source nor an ancestor of the declaration.
 pub fn check_output_dir(layer: &Layer, out: &Path) -> Result<(), GuardError> {
     let target = normalize(out);
     refuse_repository(layer, out, &target)?;
-    for managed in [&layer.paths.upstream, &layer.paths.patches, &layer.paths.forks] {
+    let own_sources = layer.own.iter().map(|own| &own.source);
+    for managed in [&layer.paths.upstream, &layer.paths.patches, &layer.paths.forks].into_iter().chain(own_sources) {
         let managed_real = normalize(managed);
         if target != managed_real && target.starts_with(&managed_real) {
             return Err(GuardError::InsideManaged { path: out.to_path_buf(), managed: managed.clone() });

@@ -113,9 +113,7 @@ impl StagedDir {
         let old = sibling(&self.target, "old");
         let had_target = self.target.exists();
         if had_target {
-            if old.exists() {
-                fs::remove_dir_all(&old)?;
-            }
+            remove_any(&old)?;
             fs::rename(&self.target, &old)?;
         }
         if let Err(err) = fs::rename(&self.stage, &self.target) {
@@ -127,7 +125,9 @@ impl StagedDir {
         }
         self.committed = true;
         if had_target {
-            fs::remove_dir_all(&old)?;
+            // The previous target may have been a file (an own package's
+            // copy replaced by hand, say).
+            remove_any(&old)?;
         }
         Ok(())
     }
@@ -257,6 +257,16 @@ mod tests {
         tree.insert("a.txt", FileEntry::new(b"a".to_vec())).expect("insert");
         write_tree_atomically(&tree, &target).expect("write");
         assert_eq!(Tree::read_dir(&target).expect("read"), tree);
+        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
+    }
+
+    #[test]
+    fn a_file_in_the_way_is_replaced_without_leftovers() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let target = dir.path().join("out");
+        std::fs::write(&target, b"a file").expect("write");
+        write_tree_atomically(&one_file("a.txt"), &target).expect("write");
+        assert_eq!(Tree::read_dir(&target).expect("read"), one_file("a.txt"));
         assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
     }
 

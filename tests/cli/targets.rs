@@ -5,7 +5,8 @@ use crate::util::{snapshot_from_tarballs, NpmPackage, TestDir};
 
 fn repo() -> TestDir {
     let dir = TestDir::new();
-    dir.declare(&["pkg"], &[], &[]);
+    dir.declare(&["pkg"], &[], &[("own", "plugins/own", &["package.json"])]);
+    dir.write("plugins/own/package.json", "{\"name\": \"@acme/own\"}\n");
     let base = NpmPackage::new("pkg", "1.0.0").file("a.js", "let a = 1;\n");
     snapshot_from_tarballs(&dir, "1.0.0", &[&base]).assert_code(0);
     dir.write_package("profile/forks/@acme/pkg", &base.clone().file("a.js", "let a = 2;\n"));
@@ -36,7 +37,12 @@ fn a_file_is_refused_and_kept() {
     let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
     assert_eq!(doc["error"]["code"], "unsafe_target");
     assert_eq!(dir.read("notes.txt"), b"mine\n");
-    assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 6, "no staging leftovers");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("ls")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.contains("forklayer-"))
+        .collect();
+    assert!(leftovers.is_empty(), "staging leftovers: {leftovers:?}");
 }
 
 #[test]
@@ -52,7 +58,7 @@ fn a_directory_of_other_files_is_refused_and_kept() {
 #[test]
 fn paths_inside_upstream_patches_or_the_fork_layer_are_refused() {
     let dir = repo();
-    for out in ["upstream/out", "patches/out", "profile/forks/out", "upstream"] {
+    for out in ["upstream/out", "patches/out", "profile/forks/out", "upstream", "plugins/own/out"] {
         dir.run(&["rebuild", "--out", out]).assert_code(2);
         assert!(!dir.exists(out) || out == "upstream", "{out} was written");
     }

@@ -4,14 +4,14 @@
  * Thin: each hook reads the call, asks the store/engine-facing session, and
  * translates the answer into the host's vocabulary.
  */
-import { dirname, relative, sep } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
 import { WORKSPACE_STORE_DIR, type EvidenceStore } from '../store/index.js'
 import type { ProofConfig } from './config.js'
-import type { HostAgent, HostContext, PreDecision } from './host.js'
-import { mutationOf, proofHomeNames, touchesStore, writtenPath } from './observe.js'
+import type { HostAgent, HostContext, HostToolCall, PreDecision } from './host.js'
+import { mutationOf, proofHomeNames, SHELL_TOOLS, touchesStore, writtenPath } from './observe.js'
 import { ASK_EVIDENCE_STORE, ASK_NO_BASELINE, ASK_REBASELINE, turnEndMessage, turnEndSummary, type TurnEndFindings } from './prompt.js'
-import type { BaselineGuard, TouchSet, TurnState } from './session.js'
+import type { BaselineGuard, ShellWatch, TouchSet, TurnState } from './session.js'
 
 /** The tool whose calls the re-baseline gate judges (see `TOOL_NAMES`). */
 const BASELINE_TOOL = 'proof_baseline'
@@ -23,14 +23,19 @@ export const PLUGIN_NAME = 'dsh-proof'
 export interface HookState {
   readonly config: ProofConfig
   rootOf(agent: HostAgent | undefined): string
-  workspace(root: string): { readonly store: EvidenceStore; readonly touches: TouchSet; readonly guard: BaselineGuard }
+  workspace(root: string): { readonly store: EvidenceStore; readonly touches: TouchSet; readonly guard: BaselineGuard; readonly shells: ShellWatch }
   turn(agent: HostAgent | undefined): TurnState
 }
 
 export function registerHooks(ctx: HostContext, state: HookState): void {
-  ctx.on('tools/pre-execute', (exec, next) => gate(state, exec.name, exec.arguments, exec.agent, next))
+  ctx.on('tools/pre-execute', async (exec, next) => {
+    const decision = await gate(state, exec.name, exec.arguments, exec.agent, next)
+    // Read the workspace just before a shell runs, to see at its result whether it changed anything.
+    if (SHELL_TOOLS.has(exec.name)) await state.workspace(state.rootOf(exec.agent)).shells.starting(exec)
+    return decision
+  })
   ctx.on('tools/result', (exec, result) => {
-    observe(state, exec.name, exec.arguments, exec.agent, result)
+    observe(state, exec, result)
     return undefined
   })
   ctx.on('agent/turn-stopping', async ({ agent, turn, signal }) => {
@@ -66,9 +71,9 @@ async function askUnlessDenied(reason: string | null, next: () => Promise<PreDec
   return { kind: 'ask', reason }
 }
 
-function observe(state: HookState, name: string, args: unknown, agent: HostAgent | undefined, result: { isError: boolean; value?: unknown }): void {
-  const root = state.rootOf(agent)
-  const mutation = mutationOf(name, args, root)
+function observe(state: HookState, exec: HostToolCall, result: { isError: boolean; value?: unknown }): void {
+  const root = state.rootOf(exec.agent)
+  const mutation = mutationOf(exec.name, exec.arguments, root)
   if (mutation === null) return
   const { touches, guard } = state.workspace(root)
   if (mutation.kind === 'files') {
@@ -76,23 +81,49 @@ function observe(state: HookState, name: string, args: unknown, agent: HostAgent
     const reported = writtenPath(result.value, root)
     for (const path of reported === undefined ? mutation.paths : [reported]) touches.touch(path)
     guard.filesWritten()
+    markMutated(state.turn(exec.agent))
   } else {
+    // Provenance and the baseline guard stay conservative (a shell may have
+    // written git-ignored files, or started something that writes later);
+    // only the turn-end steering waits for what git saw it change.
     touches.shellRan()
     guard.shellRan()
+    touches.follow(shellEnded(state, exec, root))
   }
-  const turn = state.turn(agent)
+}
+
+/**
+ * A shell's result: compare the workspace with the reading taken before it
+ * ran. Unchanged: not a mutation. Changed: the paths it changed join the
+ * touch set (the agent's, never external). Unknown (no git, git failing,
+ * over the bounds, start not seen): a mutation, as if it changed something.
+ */
+async function shellEnded(state: HookState, exec: HostToolCall, root: string): Promise<void> {
+  const { shells, touches } = state.workspace(root)
+  const change = await shells.ended(exec)
+  if (change.kind === 'unchanged') return
+  if (change.kind === 'changed') {
+    // A trailing slash is a directory git could not look into (a nested repository): no file to fingerprint.
+    for (const path of change.paths) if (!path.endsWith('/')) touches.touch(join(root, ...path.split('/')))
+  }
+  markMutated(state.turn(exec.agent))
+}
+
+function markMutated(turn: TurnState): void {
   turn.mutated = true
   turn.proven = false
 }
 
 async function turnStopping(state: HookState, agent: HostAgent, turnNumber: number): Promise<void> {
+  const root = state.rootOf(agent)
+  const { store, touches } = state.workspace(root)
+  // Shell results still being compared decide whether the turn mutated.
+  await touches.settle()
   const turn = state.turn(agent)
   if (turn.steeredTurn === turnNumber) {
     turn.mutated = false // steering happens once per turn
     return
   }
-  const root = state.rootOf(agent)
-  const { store, touches } = state.workspace(root)
   const findings: TurnEndFindings = {
     unproven: state.config.enforceOnTurnEnd && turn.mutated && !turn.proven,
     noBaseline: state.config.requireBaseline === 'warn' && turn.mutated && !(await store.hasBaseline()),

@@ -6,13 +6,14 @@
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Context } from '@deepseek-ai/cordis'
+import { nodeWorkspaceState, type WorkspaceStatePort } from '../engine/node-workspace-state.js'
 import { EvidenceStore } from '../store/index.js'
 import { Config, type ProofConfig } from './config.js'
 import type { ProofPort, Touches } from './engine-port.js'
 import { registerHooks, PLUGIN_NAME } from './hooks.js'
 import type { HostAgent, HostContext } from './host.js'
 import { POLICY_ORDER, POLICY_SECTION, POLICY_TEXT } from './prompt.js'
-import { BaselineGuard, newTurnState, TouchSet, type TurnState } from './session.js'
+import { BaselineGuard, newTurnState, ShellWatch, TouchSet, type TurnState } from './session.js'
 import { proofTools } from './tools.js'
 import { createEnginePort } from './translate.js'
 
@@ -30,6 +31,8 @@ export interface AdapterEnvironment {
   /** Workspace of calls whose agent names none. */
   readonly fallbackRoot: string
   readonly createPort: (root: string, store: EvidenceStore, config: ProofConfig, home: string) => ProofPort
+  /** Reads git's view of a workspace around shell calls (default: `nodeWorkspaceState`). */
+  readonly createStatePort?: (root: string) => WorkspaceStatePort
 }
 
 interface Workspace {
@@ -37,6 +40,7 @@ interface Workspace {
   readonly port: ProofPort
   readonly touches: TouchSet
   readonly guard: BaselineGuard
+  readonly shells: ShellWatch
   touchSnapshot(): Promise<Touches>
 }
 
@@ -68,6 +72,7 @@ export class ProofAdapter {
         store,
         touches,
         guard: new BaselineGuard(),
+        shells: new ShellWatch((this.env.createStatePort ?? nodeWorkspaceState)(root)),
         port: this.env.createPort(root, store, this.config, this.env.home),
         touchSnapshot: () => touches.snapshot(),
       }

@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { diffReadings, unknownReading, type StateReading, type WorkspaceChange } from '../core/workspace-state.js'
+import type { WorkspaceStatePort } from '../engine/node-workspace-state.js'
 import type { EvidenceStore } from '../store/index.js'
 import type { Touches } from './engine-port.js'
 
@@ -24,6 +26,16 @@ export class TouchSet {
   shellRan(): void {
     this.opaque = true
     for (const path of this.digests.keys()) this.track(this.fingerprint(path))
+  }
+
+  /** Hold readers of the set (`snapshot`, `settle`) until `work` settled. */
+  follow(work: Promise<void>): void {
+    this.track(work)
+  }
+
+  /** Every pending fingerprint (and followed work) settled. */
+  settle(): Promise<void> {
+    return this.settled()
   }
 
   /** The set as the engine takes it, after every pending fingerprint settled. */
@@ -75,6 +87,39 @@ export async function digestOf(path: string): Promise<string | null> {
     return createHash('sha256').update(await readFile(path)).digest('hex')
   } catch {
     return null
+  }
+}
+
+/**
+ * What each shell call changed: git's view of the workspace is read when the
+ * call is about to run and again when its result arrives (see
+ * `core/workspace-state.ts`). A call whose start was not seen compares as
+ * unknown: the caller then assumes it changed the workspace.
+ */
+export class ShellWatch {
+  private readonly before = new WeakMap<object, Promise<StateReading>>()
+
+  constructor(private readonly port: WorkspaceStatePort) {}
+
+  /** `call` is about to run: read the state now (resolves once read). */
+  async starting(call: object): Promise<void> {
+    const reading = this.read()
+    this.before.set(call, reading)
+    await reading
+  }
+
+  /** `call` ended: compare the state now with the state before it. */
+  async ended(call: object): Promise<WorkspaceChange> {
+    const before = this.before.get(call)
+    this.before.delete(call)
+    if (before === undefined) return { kind: 'unknown', reason: 'not-observed' }
+    const reading = await before
+    // Unknown before stays unknown: no need to read after.
+    return reading.kind === 'unknown' ? diffReadings(reading, reading) : diffReadings(reading, await this.read())
+  }
+
+  private read(): Promise<StateReading> {
+    return this.port.read().catch(() => unknownReading('git-failed'))
   }
 }
 

@@ -4,32 +4,49 @@ import { decodeUtf8 } from '../core/output.js'
 import { parseNameStatusZ, parsePorcelainZ, type DiffEntry, type StatusEntry } from '../core/provenance.js'
 import type { GitPort, GitSnapshot } from './ports.js'
 
-interface GitResult {
+export interface GitResult {
   readonly code: number
   readonly stdout: string
+  /** Killed after `timeoutMs`. */
+  readonly timedOut: boolean
+}
+
+/**
+ * Run git in `cwd`: `null` when it could not start (missing). Never takes
+ * optional locks (`GIT_OPTIONAL_LOCKS=0`), so a status does not hold the
+ * index lock the agent's own git commands may need.
+ */
+export function runGit(cwd: string, args: readonly string[], options: { readonly gitBinary?: string; readonly timeoutMs?: number } = {}): Promise<GitResult | null> {
+  return new Promise((resolve) => {
+    execFile(
+      options.gitBinary ?? 'git',
+      ['-c', 'core.quotepath=off', ...args],
+      {
+        cwd,
+        encoding: 'buffer',
+        maxBuffer: 512 * 1024 * 1024,
+        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+        windowsHide: true,
+        ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
+      },
+      (error, stdout) => {
+        const failure = error as { code?: unknown; killed?: boolean } | null
+        const timedOut = failure?.killed === true && options.timeoutMs !== undefined
+        const code = failure === null ? 0 : typeof failure.code === 'number' ? failure.code : -1
+        // -1: git missing (ENOENT) or could not run.
+        resolve(code === -1 && !timedOut ? null : { code, stdout: decodeUtf8(stdout), timedOut })
+      },
+    )
+  })
 }
 
 /**
  * Git through its porcelain `-z` formats (paths verbatim, renames with both
- * paths). `GIT_OPTIONAL_LOCKS=0` keeps status from taking the index lock the
- * agent's own git commands may need. The workspace may be a sub-directory of
- * the repository: paths are re-rooted at the workspace and entries outside
- * it dropped.
+ * paths). The workspace may be a sub-directory of the repository: paths are
+ * re-rooted at the workspace and entries outside it dropped.
  */
 export function nodeGit(workspace: string, gitBinary = 'git'): GitPort {
-  const git = (args: readonly string[]): Promise<GitResult | null> =>
-    new Promise((resolve) => {
-      execFile(
-        gitBinary,
-        ['-c', 'core.quotepath=off', ...args],
-        { cwd: workspace, encoding: 'buffer', maxBuffer: 512 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' }, windowsHide: true },
-        (error, stdout) => {
-          const code = error === null ? 0 : typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : -1
-          // -1: git missing (ENOENT) or could not run.
-          resolve(code === -1 ? null : { code, stdout: decodeUtf8(stdout) })
-        },
-      )
-    })
+  const git = (args: readonly string[]): Promise<GitResult | null> => runGit(workspace, args, { gitBinary })
   let prefixPromise: Promise<string | null> | null = null
   const prefix = (): Promise<string | null> =>
     (prefixPromise ??= git(['rev-parse', '--show-prefix']).then((r) => (r === null || r.code !== 0 ? null : r.stdout.trim())))
@@ -62,7 +79,7 @@ export function nodeGit(workspace: string, gitBinary = 'git'): GitPort {
 }
 
 /** Porcelain paths are relative to the repository root: make them workspace-relative. */
-function reroot(entries: readonly StatusEntry[], prefix: string): StatusEntry[] {
+export function reroot(entries: readonly StatusEntry[], prefix: string): StatusEntry[] {
   if (prefix === '') return [...entries]
   const out: StatusEntry[] = []
   for (const entry of entries) {
