@@ -246,6 +246,16 @@ impl Diagnostic for MergeError {
 
 /// Merges the fork layer of `layer` onto upstream `options.version`.
 pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, MergeError> {
+    let result = run_merge(layer, options);
+    // Ctrl-C also reaches npm, which then fails: the interruption is the
+    // cause worth reporting, not npm's error.
+    match result {
+        Err(_) if check_cancel(options).is_err() => Err(MergeError::Interrupted),
+        other => other,
+    }
+}
+
+fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, MergeError> {
     let paths = &layer.paths;
     // The three directories are replaced wholesale: none may be the
     // repository itself or a file (e.g. a mistyped `--forks .`).
