@@ -31,6 +31,7 @@ use crate::merge::git::{GitError, Repo};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge, PackageMergeError};
 use crate::merge::text::Labels;
 use crate::merge::transaction::{write_staged, Transaction, TransactionError};
+use crate::parallel::map_ordered;
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
 use crate::review::package_diff;
 use crate::snapshot::{snapshot, SnapshotError, SnapshotSource};
@@ -420,8 +421,16 @@ struct LayerMerge {
     /// Changed files, sorted by package and path.
     report: Vec<FileReport>,
     unchanged: usize,
-    /// Forked packages: (short name, full name, new upstream).
-    forked: Vec<(String, String, Tree)>,
+    /// The merged forked packages, for their manifests.
+    forked: Vec<ForkedPackage>,
+}
+
+/// A forked package after the merge.
+struct ForkedPackage {
+    name: String,
+    full: String,
+    theirs: Tree,
+    fork: Tree,
 }
 
 impl LayerMerge {
@@ -440,10 +449,11 @@ impl LayerMerge {
                 copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
             });
         }
-        self.forks.graft(&full, package.into_tree())?;
+        let fork = package.into_tree();
         if layer.forked.iter().any(|f| f == name) {
-            self.forked.push((name.to_string(), full, theirs));
+            self.forked.push(ForkedPackage { name: name.to_string(), full: full.clone(), theirs, fork: fork.clone() });
         }
+        self.forks.graft(&full, fork)?;
         Ok(())
     }
 
@@ -456,16 +466,18 @@ impl LayerMerge {
     /// package that differs from upstream), each proved to rebuild its
     /// package byte for byte before anything is written.
     fn plan_patches(&self, version: &str) -> Result<PlannedPatches, MergeError> {
+        let per_package = map_ordered(&self.forked, |forked| -> Result<_, MergeError> {
+            let ForkedPackage { name, full, theirs, fork } = forked;
+            let manifest = generate_manifest(full, version, theirs, fork);
+            verify_rebuild(full, theirs, manifest.as_ref(), fork)?;
+            Ok(manifest.map(|m| {
+                let diff = package_diff(theirs, fork).into_bytes();
+                [(format!("{name}.json"), m.to_canonical_json()), (format!("{name}.diff"), diff)]
+            }))
+        });
         let mut planned = PlannedPatches::default();
-        let mut forks = self.forks.clone();
-        for (name, full, theirs) in &self.forked {
-            let fork = take_package(&mut forks, full).unwrap_or_default();
-            let manifest = generate_manifest(full, version, theirs, &fork);
-            verify_rebuild(full, theirs, manifest.as_ref(), &fork)?;
-            if let Some(manifest) = manifest {
-                planned.files.insert(format!("{name}.json"), manifest.to_canonical_json());
-                planned.files.insert(format!("{name}.diff"), package_diff(theirs, &fork).into_bytes());
-            }
+        for files in per_package {
+            planned.files.extend(files?.into_iter().flatten());
         }
         Ok(planned)
     }
