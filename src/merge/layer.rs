@@ -258,71 +258,112 @@ pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
 
 fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, MergeError> {
     let paths = &layer.paths;
-    // The three directories are replaced wholesale: none may be the
-    // repository itself or a file (e.g. a mistyped `--forks .`).
+    let repo = open_repository(layer, options.allow_dirty)?;
+    let from = committed_version(&repo, &paths.upstream)?;
+    let names = layer.upstream_packages();
+    let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), &names)?;
+    let original_forks = read_forks(&paths.forks)?;
+    let mut tx = Transaction::new();
+    let staged_upstream = tx.stage(&paths.upstream)?;
+    let warnings = vendor(layer, options, &staged_upstream)?;
+    let texts = LabelTexts::new(&from, &options.version);
+    let sides = Sides { bases, forks: &original_forks, upstream: &staged_upstream };
+    let merged = merge_packages(layer, &names, sides, &texts.labels())?;
+    let planned = if merged.conflicts() { None } else { Some(merged.plan_patches(&options.version)?) };
+    check_cancel(options)?;
+    if !options.dry_run {
+        stage_and_swap(layer, tx, &merged, planned.as_ref(), &original_forks)?;
+    }
+    Ok(MergeOutcome {
+        from,
+        to: options.version.clone(),
+        manifests: planned.map(|p| p.manifests()).unwrap_or_default(),
+        files: merged.report,
+        unchanged: merged.unchanged,
+        written: !options.dry_run,
+        warnings,
+    })
+}
+
+/// Opens the repository after checking that the three directories may be
+/// replaced wholesale (none is the repository itself or a file, e.g. a
+/// mistyped `--forks .`) and, unless allowed, have no uncommitted changes.
+fn open_repository(layer: &Layer, allow_dirty: bool) -> Result<Repo, MergeError> {
+    let paths = &layer.paths;
     for dir in [&paths.upstream, &paths.forks, &paths.patches] {
         check_managed_dir(layer, dir)?;
     }
     let repo = Repo::discover(&layer.root)?;
-    if !options.allow_dirty {
+    if !allow_dirty {
         let dirty = repo.dirty_paths(&[&paths.upstream, &paths.forks, &paths.patches])?;
         if !dirty.is_empty() {
             return Err(MergeError::Dirty { paths: dirty });
         }
     }
-    let from = committed_version(&repo, &paths.upstream)?;
-    let names = layer.upstream_packages();
-    let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), &names)?;
-    let original_forks = read_forks(&paths.forks)?;
-    let mut ours = original_forks.clone();
-    let mut tx = Transaction::new();
-    let staged_upstream = tx.stage(&paths.upstream)?;
-    let vendored = vendor(layer, options, &staged_upstream)?;
-    let texts = LabelTexts::new(&from, &options.version);
-    let labels = texts.labels();
+    Ok(repo)
+}
+
+/// Where the three versions of each package come from.
+struct Sides<'a> {
+    /// The committed snapshot of each package, in `names` order.
+    bases: Vec<Option<Tree>>,
+    /// The whole fork layer as it is on disk.
+    forks: &'a Tree,
+    /// The staged new upstream directory.
+    upstream: &'a Path,
+}
+
+/// Merges every forked and carried package; the rest of the fork layer
+/// (own packages, other files) is carried over untouched.
+fn merge_packages(
+    layer: &Layer,
+    names: &[&str],
+    sides: Sides<'_>,
+    labels: &Labels<'_>,
+) -> Result<LayerMerge, MergeError> {
+    let mut ours = sides.forks.clone();
     let mut merged = LayerMerge::default();
-    for (name, base) in names.iter().zip(bases) {
+    for (name, base) in names.iter().zip(sides.bases) {
         let full = layer.full_name(name);
         let base = base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?;
-        let theirs = Tree::read_dir(&layer.package_dir(&staged_upstream, name))?;
+        let theirs = Tree::read_dir(&layer.package_dir(sides.upstream, name))?;
         let fork = take_package(&mut ours, &full).ok_or_else(|| MergeError::MissingFork {
             package: full.clone(),
-            path: layer.package_dir(&paths.forks, name),
+            path: layer.package_dir(&layer.paths.forks, name),
         })?;
         if layer.carried.iter().any(|c| c == name) {
             check_carried(&full, &base, &fork)?;
         }
-        let package = merge_package(&base, &fork, &theirs, &labels)
+        let package = merge_package(&base, &fork, &theirs, labels)
             .map_err(|source| MergeError::Package { package: full.clone(), source })?;
         merged.add(layer, name, theirs, package)?;
     }
-    // Everything else of the fork layer (own packages, other files) is
-    // carried over untouched.
     for (path, entry) in ours.iter() {
         merged.forks.insert(path, entry.clone())?;
     }
-    let planned = if merged.conflicts() { None } else { Some(merged.plan_patches(&options.version)?) };
-    check_cancel(options)?;
-    let written = !options.dry_run;
-    if written {
-        write_staged(&merged.forks, &tx.stage(&paths.forks)?, Some((&paths.forks, &original_forks)))?;
-        if let Some(planned) = &planned {
-            stage_patches(&paths.patches, planned, &tx.stage(&paths.patches)?)?;
-        }
-        // Once the swap starts it runs to the end (or rolls back): Ctrl-C
-        // is only looked at between steps.
-        tx.commit()?;
+    Ok(merged)
+}
+
+/// Stages the new fork layer and, on a clean merge, the new `patches/`
+/// next to the staged upstream, then swaps all of them in. Once the swap
+/// starts it runs to the end (or rolls back): Ctrl-C is only looked at
+/// between steps.
+fn stage_and_swap(
+    layer: &Layer,
+    mut tx: Transaction,
+    merged: &LayerMerge,
+    planned: Option<&PlannedPatches>,
+    original_forks: &Tree,
+) -> Result<(), MergeError> {
+    let paths = &layer.paths;
+    write_staged(&merged.forks, &tx.stage(&paths.forks)?, Some((&paths.forks, original_forks)))?;
+    // With conflicts the manifests stay as they are until the conflicts are
+    // resolved and `gen-patches` is run.
+    if let Some(planned) = planned {
+        stage_patches(&paths.patches, planned, &tx.stage(&paths.patches)?)?;
     }
-    let manifests = planned.map(|p| p.manifests()).unwrap_or_default();
-    Ok(MergeOutcome {
-        from,
-        to: options.version.clone(),
-        files: merged.report,
-        unchanged: merged.unchanged,
-        manifests,
-        written,
-        warnings: vendored,
-    })
+    tx.commit()?;
+    Ok(())
 }
 
 fn check_cancel(options: &MergeOptions<'_>) -> Result<(), MergeError> {

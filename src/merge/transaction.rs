@@ -64,16 +64,6 @@ impl Transaction {
         Ok(stage)
     }
 
-    /// Drops the staged replacement of `target`: it stays as it is.
-    pub fn unstage(&mut self, target: &Path) -> Result<(), TransactionError> {
-        if let Some(at) = self.swaps.iter().position(|s| s.target == target) {
-            let swap = self.swaps.remove(at);
-            fs::remove_dir_all(&swap.stage)
-                .map_err(TransactionError::new("remove the staging directory", &swap.stage))?;
-        }
-        Ok(())
-    }
-
     /// Swaps every staged directory into place. On failure, every target
     /// already swapped is restored before the error is returned.
     pub fn commit(mut self) -> Result<(), TransactionError> {
