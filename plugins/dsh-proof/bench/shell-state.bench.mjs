@@ -5,12 +5,12 @@
 // The generated 5,000-file workspace is written to a temp dir and committed;
 // then 12 files are edited and 20 untracked files added, as mid-session.
 // A second round adds 2,000 untracked files (under the 5,000-path bound).
-import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { diffReadings } from '../lib/core/workspace-state.js'
 import { nodeWorkspaceState } from '../lib/engine/index.js'
+import { writeCommittedWorkspace } from './disk.mjs'
 import { generateWorkspace } from './generate.mjs'
 
 const FILES = Number(process.env.BENCH_FILES ?? 5000)
@@ -48,14 +48,7 @@ const report = (label, r) =>
 const root = await mkdtemp(join(tmpdir(), 'dsh-proof-bench-shell-'))
 try {
   const ws = generateWorkspace({ files: FILES })
-  for (const [path, text] of ws.files) {
-    await mkdir(dirname(join(root, path)), { recursive: true })
-    await writeFile(join(root, path), text)
-  }
-  const git = (/** @type {string[]} */ ...args) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: root, stdio: 'ignore' })
-  git('init', '-q')
-  git('add', '.')
-  git('commit', '-q', '-m', 'bench')
+  await writeCommittedWorkspace(root, ws)
   for (const path of ws.changed) await writeFile(join(root, path), `${ws.files.get(path)}// edited\n`)
   for (let i = 0; i < 20; i++) await writeFile(join(root, `scratch-${i}.txt`), `${i}\n`)
   console.log(`workspace: ${ws.files.size} tracked files`)
