@@ -1,12 +1,14 @@
 // dsh-proof in the real host: the installed profile's plugin records a
 // baseline of the workspace's checks, grades the model's claims by re-running
-// them, and steers once when a turn changed files without a proven claim.
+// them, and steers once when a turn changed files without a proven claim —
+// a shell counting as a change only when git saw the workspace change.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { scratchDir } from "./lib/places.mjs";
-import { answer, call } from "./lib/script.mjs";
+import { answer, bash, call } from "./lib/script.mjs";
 import { pluginNotices } from "./lib/session.mjs";
 import { installedProfileSuite } from "./lib/suite.mjs";
 
@@ -26,6 +28,16 @@ function calculatorWorkspace() {
     join(workspace, "test", "math.test.js"),
     'import assert from "node:assert/strict";\nimport test from "node:test";\nimport { add } from "../math.js";\n\ntest("add", () => assert.equal(add(2, 3), 5));\n',
   );
+  return workspace;
+}
+
+/** The calculator, committed to a fresh git repository (git's view is how dsh-proof sees what a shell changed). */
+function committedCalculator() {
+  const workspace = calculatorWorkspace();
+  const git = (...args) => execFileSync("git", ["-c", "user.name=e2e", "-c", "user.email=e2e@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: workspace, stdio: "ignore" });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "-m", "calculator");
   return workspace;
 }
 
@@ -57,6 +69,36 @@ describe("dsh-proof in the installed profile (real dsh, headless)", () => {
     assert.equal(run.code, 0, run.describe());
     assert.equal(run.stepRequests.length, 2, run.describe());
     assert.deepEqual(proofNotes(run), []);
+  });
+
+  test("should not steer a turn whose shell commands only looked (ls, cat, git status, the tests)", async () => {
+    const workspace = committedCalculator();
+    const run = await turn(workspace, [
+      bash("ls -la && cat math.js && git status --short && git log --oneline"),
+      bash("node --test"),
+      answer("math.js exports add(); its test passes."),
+      NEVER,
+    ]);
+    assert.equal(run.code, 0, run.describe());
+    assert.equal(run.stepRequests.length, 3, `no extra step:\n${run.describe()}`);
+    assert.deepEqual(proofNotes(run), [], run.describe());
+    assert.deepEqual(proofNotices(run), []);
+  });
+
+  test("should steer a turn whose shell command wrote a file, once", async () => {
+    const workspace = committedCalculator();
+    const run = await turn(workspace, [
+      bash("ls"),
+      bash("printf 'export const sub = (a, b) => a - b;\\n' > sub.js"),
+      answer("Added sub.js."),
+      answer("The change is unproven: I did not run the checks."),
+      NEVER,
+    ]);
+    assert.equal(run.code, 0, run.describe());
+    assert.equal(run.stepRequests.length, 4, `one extra step, no more:\n${run.describe()}`);
+    assert.equal(proofNotes(run).length, 1, run.describe());
+    assert.ok(proofNotes(run)[0].includes(UNPROVEN), run.describe());
+    assert.equal(readFileSync(join(workspace, "sub.js"), "utf8"), "export const sub = (a, b) => a - b;\n");
   });
 
   test("should grade baseline → edit → claim as proven and end the turn without steering", async () => {

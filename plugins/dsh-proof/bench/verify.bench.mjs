@@ -3,24 +3,17 @@
 // check per package, then `verify()` after a 12-file edit (git status and
 // diff, digests, reading every source, the graph, selection, the selected
 // checks). Informative; the target is on impact selection (`npm run bench`).
-import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { createProofEngine } from '../lib/engine/index.js'
+import { writeCommittedWorkspace } from './disk.mjs'
 import { generateWorkspace } from './generate.mjs'
 
 const root = await mkdtemp(join(tmpdir(), 'dsh-proof-bench-'))
 try {
   const ws = generateWorkspace({ files: 5000 })
-  for (const [path, text] of ws.files) {
-    await mkdir(dirname(join(root, path)), { recursive: true })
-    await writeFile(join(root, path), text)
-  }
-  const git = (/** @type {string[]} */ ...args) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: root, stdio: 'ignore' })
-  git('init', '-q')
-  git('add', '.')
-  git('commit', '-q', '-m', 'bench')
+  await writeCommittedWorkspace(root, ws)
   const checks = ws.checks.map((c) => ({ name: c.id, command: 'true', cwd: c.cwd, ...(c.paths === null ? {} : { paths: c.paths }) }))
   const engine = createProofEngine({ workspace: root, discover: false, checks })
   let start = performance.now()

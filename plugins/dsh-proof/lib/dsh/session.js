@@ -107,7 +107,7 @@ export class ShellWatch {
             return { kind: 'unknown', reason: 'not-observed' };
         const reading = await before;
         // Unknown before stays unknown: no need to read after.
-        return reading.kind === 'unknown' ? diffReadings(reading, reading) : diffReadings(reading, await this.read());
+        return reading.kind === 'unknown' ? { kind: 'unknown', reason: reading.reason } : diffReadings(reading, await this.read());
     }
     read() {
         return this.port.read().catch(() => unknownReading('git-failed'));

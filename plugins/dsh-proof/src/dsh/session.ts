@@ -115,7 +115,7 @@ export class ShellWatch {
     if (before === undefined) return { kind: 'unknown', reason: 'not-observed' }
     const reading = await before
     // Unknown before stays unknown: no need to read after.
-    return reading.kind === 'unknown' ? diffReadings(reading, reading) : diffReadings(reading, await this.read())
+    return reading.kind === 'unknown' ? { kind: 'unknown', reason: reading.reason } : diffReadings(reading, await this.read())
   }
 
   private read(): Promise<StateReading> {

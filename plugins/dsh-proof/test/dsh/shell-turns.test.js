@@ -26,7 +26,7 @@ async function setup(t, config = {}) {
   const dirs = await tempSetup(t)
   await makeWorkspace(dirs.workspace)
   const host = standInHost()
-  applyWith(/** @type {any} */ (host.ctx), { checks: CHECKS, ...config }, { dshHome: dirs.dshHome, home: dirs.root, fallbackRoot: dirs.workspace, createPort: createEnginePort })
+  const adapter = applyWith(/** @type {any} */ (host.ctx), { checks: CHECKS, ...config }, { dshHome: dirs.dshHome, home: dirs.root, fallbackRoot: dirs.workspace, createPort: createEnginePort })
   const agent = standInAgent(dirs.workspace)
   /** @param {string} name @param {unknown} [args] */
   const call = async (name, args = {}) => {
@@ -51,6 +51,8 @@ async function setup(t, config = {}) {
       }
     }
     host.only('tools/result')(exec, { isError, value: {} })
+    // Let the reading after the call finish, so the test's own later writes are not taken for the shell's.
+    await adapter.workspace(adapter.rootOf(agent)).touches.settle()
   }
   /** @param {number} turn */
   const turnStopping = (turn) => host.only('agent/turn-stopping')({ agent, turn, signal: new AbortController().signal })

@@ -1,7 +1,7 @@
 import { type EvidenceStore } from '../store/index.js';
 import type { ProofConfig } from './config.js';
 import type { HostAgent, HostContext } from './host.js';
-import type { BaselineGuard, TouchSet, TurnState } from './session.js';
+import type { BaselineGuard, ShellWatch, TouchSet, TurnState } from './session.js';
 /** Name under which the plugin's messages are sourced. */
 export declare const PLUGIN_NAME = "dsh-proof";
 /** What the hooks need from the adapter. */
@@ -12,6 +12,7 @@ export interface HookState {
         readonly store: EvidenceStore;
         readonly touches: TouchSet;
         readonly guard: BaselineGuard;
+        readonly shells: ShellWatch;
     };
     turn(agent: HostAgent | undefined): TurnState;
 }

@@ -1,9 +1,10 @@
 import type { Context } from '@deepseek-ai/cordis';
+import { type WorkspaceStatePort } from '../engine/node-workspace-state.js';
 import { EvidenceStore } from '../store/index.js';
 import { Config, type ProofConfig } from './config.js';
 import type { ProofPort, Touches } from './engine-port.js';
 import type { HostAgent, HostContext } from './host.js';
-import { BaselineGuard, TouchSet, type TurnState } from './session.js';
+import { BaselineGuard, ShellWatch, TouchSet, type TurnState } from './session.js';
 export declare const name = "dsh-proof";
 /** Services the plugin uses: the tool registry and the system prompt. */
 export declare const inject: string[];
@@ -17,12 +18,15 @@ export interface AdapterEnvironment {
     /** Workspace of calls whose agent names none. */
     readonly fallbackRoot: string;
     readonly createPort: (root: string, store: EvidenceStore, config: ProofConfig, home: string) => ProofPort;
+    /** Reads git's view of a workspace around shell calls (default: `nodeWorkspaceState`). */
+    readonly createStatePort?: (root: string) => WorkspaceStatePort;
 }
 interface Workspace {
     readonly store: EvidenceStore;
     readonly port: ProofPort;
     readonly touches: TouchSet;
     readonly guard: BaselineGuard;
+    readonly shells: ShellWatch;
     touchSnapshot(): Promise<Touches>;
 }
 /** The adapter's state: one workspace per root, one turn state per agent. */

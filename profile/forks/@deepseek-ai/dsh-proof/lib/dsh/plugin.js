@@ -5,11 +5,12 @@
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { nodeWorkspaceState } from '../engine/node-workspace-state.js';
 import { EvidenceStore } from '../store/index.js';
 import { Config } from './config.js';
 import { registerHooks, PLUGIN_NAME } from './hooks.js';
 import { POLICY_ORDER, POLICY_SECTION, POLICY_TEXT } from './prompt.js';
-import { BaselineGuard, newTurnState, TouchSet } from './session.js';
+import { BaselineGuard, newTurnState, ShellWatch, TouchSet } from './session.js';
 import { proofTools } from './tools.js';
 import { createEnginePort } from './translate.js';
 export const name = PLUGIN_NAME;
@@ -43,6 +44,7 @@ export class ProofAdapter {
                 store,
                 touches,
                 guard: new BaselineGuard(),
+                shells: new ShellWatch((this.env.createStatePort ?? nodeWorkspaceState)(root)),
                 port: this.env.createPort(root, store, this.config, this.env.home),
                 touchSnapshot: () => touches.snapshot(),
             };

@@ -1,3 +1,5 @@
+import { type WorkspaceChange } from '../core/workspace-state.js';
+import type { WorkspaceStatePort } from '../engine/node-workspace-state.js';
 import type { EvidenceStore } from '../store/index.js';
 import type { Touches } from './engine-port.js';
 export declare class TouchSet {
@@ -10,6 +12,10 @@ export declare class TouchSet {
     touch(path: string): void;
     /** A shell ran: its writes are unknown, and files written earlier may have changed through it. */
     shellRan(): void;
+    /** Hold readers of the set (`snapshot`, `settle`) until `work` settled. */
+    follow(work: Promise<void>): void;
+    /** Every pending fingerprint (and followed work) settled. */
+    settle(): Promise<void>;
     /** The set as the engine takes it, after every pending fingerprint settled. */
     snapshot(): Promise<Touches>;
     /**
@@ -23,6 +29,22 @@ export declare class TouchSet {
 }
 /** sha256 of the file's bytes; `null` when it does not exist (or cannot be read). */
 export declare function digestOf(path: string): Promise<string | null>;
+/**
+ * What each shell call changed: git's view of the workspace is read when the
+ * call is about to run and again when its result arrives (see
+ * `core/workspace-state.ts`). A call whose start was not seen compares as
+ * unknown: the caller then assumes it changed the workspace.
+ */
+export declare class ShellWatch {
+    private readonly port;
+    private readonly before;
+    constructor(port: WorkspaceStatePort);
+    /** `call` is about to run: read the state now (resolves once read). */
+    starting(call: object): Promise<void>;
+    /** `call` ended: compare the state now with the state before it. */
+    ended(call: object): Promise<WorkspaceChange>;
+    private read;
+}
 /**
  * What the tool stream changed since the last saved baseline. A baseline
  * taken after the session's own edits would record the session's failures

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { diffReadings, unknownReading } from '../core/workspace-state.js';
 export class TouchSet {
     digests = new Map();
     opaque = false;
@@ -20,6 +21,14 @@ export class TouchSet {
         this.opaque = true;
         for (const path of this.digests.keys())
             this.track(this.fingerprint(path));
+    }
+    /** Hold readers of the set (`snapshot`, `settle`) until `work` settled. */
+    follow(work) {
+        this.track(work);
+    }
+    /** Every pending fingerprint (and followed work) settled. */
+    settle() {
+        return this.settled();
     }
     /** The set as the engine takes it, after every pending fingerprint settled. */
     async snapshot() {
@@ -70,6 +79,38 @@ export async function digestOf(path) {
     }
     catch {
         return null;
+    }
+}
+/**
+ * What each shell call changed: git's view of the workspace is read when the
+ * call is about to run and again when its result arrives (see
+ * `core/workspace-state.ts`). A call whose start was not seen compares as
+ * unknown: the caller then assumes it changed the workspace.
+ */
+export class ShellWatch {
+    port;
+    before = new WeakMap();
+    constructor(port) {
+        this.port = port;
+    }
+    /** `call` is about to run: read the state now (resolves once read). */
+    async starting(call) {
+        const reading = this.read();
+        this.before.set(call, reading);
+        await reading;
+    }
+    /** `call` ended: compare the state now with the state before it. */
+    async ended(call) {
+        const before = this.before.get(call);
+        this.before.delete(call);
+        if (before === undefined)
+            return { kind: 'unknown', reason: 'not-observed' };
+        const reading = await before;
+        // Unknown before stays unknown: no need to read after.
+        return reading.kind === 'unknown' ? { kind: 'unknown', reason: reading.reason } : diffReadings(reading, await this.read());
+    }
+    read() {
+        return this.port.read().catch(() => unknownReading('git-failed'));
     }
 }
 /**

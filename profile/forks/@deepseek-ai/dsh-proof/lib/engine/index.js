@@ -4,3 +4,4 @@ export { nodeShell } from './node-shell.js';
 export { nodeGit } from './node-git.js';
 export { nodeFs } from './node-fs.js';
 export { nodeHasher } from './node-hasher.js';
+export { nodeWorkspaceState, STATE_TIMEOUT_MS, STATE_MAX_ENTRIES } from './node-workspace-state.js';

@@ -3,20 +3,35 @@ import { compareCodeUnits } from '../core/canonical.js';
 import { decodeUtf8 } from '../core/output.js';
 import { parseNameStatusZ, parsePorcelainZ } from '../core/provenance.js';
 /**
- * Git through its porcelain `-z` formats (paths verbatim, renames with both
- * paths). `GIT_OPTIONAL_LOCKS=0` keeps status from taking the index lock the
- * agent's own git commands may need. The workspace may be a sub-directory of
- * the repository: paths are re-rooted at the workspace and entries outside
- * it dropped.
+ * Run git in `cwd`: `null` when it could not start (missing). Never takes
+ * optional locks (`GIT_OPTIONAL_LOCKS=0`), so a status does not hold the
+ * index lock the agent's own git commands may need.
  */
-export function nodeGit(workspace, gitBinary = 'git') {
-    const git = (args) => new Promise((resolve) => {
-        execFile(gitBinary, ['-c', 'core.quotepath=off', ...args], { cwd: workspace, encoding: 'buffer', maxBuffer: 512 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' }, windowsHide: true }, (error, stdout) => {
-            const code = error === null ? 0 : typeof error.code === 'number' ? (error.code) : -1;
+export function runGit(cwd, args, options = {}) {
+    return new Promise((resolve) => {
+        execFile(options.gitBinary ?? 'git', ['-c', 'core.quotepath=off', ...args], {
+            cwd,
+            encoding: 'buffer',
+            maxBuffer: 512 * 1024 * 1024,
+            env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+            windowsHide: true,
+            ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs, killSignal: 'SIGKILL' }),
+        }, (error, stdout) => {
+            const failure = error;
+            const timedOut = failure?.killed === true && options.timeoutMs !== undefined;
+            const code = failure === null ? 0 : typeof failure.code === 'number' ? failure.code : -1;
             // -1: git missing (ENOENT) or could not run.
-            resolve(code === -1 ? null : { code, stdout: decodeUtf8(stdout) });
+            resolve(code === -1 && !timedOut ? null : { code, stdout: decodeUtf8(stdout), timedOut });
         });
     });
+}
+/**
+ * Git through its porcelain `-z` formats (paths verbatim, renames with both
+ * paths). The workspace may be a sub-directory of the repository: paths are
+ * re-rooted at the workspace and entries outside it dropped.
+ */
+export function nodeGit(workspace, gitBinary = 'git') {
+    const git = (args) => runGit(workspace, args, { gitBinary });
     let prefixPromise = null;
     const prefix = () => (prefixPromise ??= git(['rev-parse', '--show-prefix']).then((r) => (r === null || r.code !== 0 ? null : r.stdout.trim())));
     return {
@@ -52,7 +67,7 @@ export function nodeGit(workspace, gitBinary = 'git') {
     };
 }
 /** Porcelain paths are relative to the repository root: make them workspace-relative. */
-function reroot(entries, prefix) {
+export function reroot(entries, prefix) {
     if (prefix === '')
         return [...entries];
     const out = [];
