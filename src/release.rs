@@ -45,6 +45,8 @@ enum Need {
 const CONTENTS: &[(&str, Need)] = &[
     ("LICENSE", Need::Required),
     ("README.md", Need::Required),
+    // User documentation: README.md links to `docs/*.md`.
+    ("docs", Need::Required),
     ("host", Need::Optional),
     ("install.ps1", Need::Required),
     ("install.sh", Need::Required),

@@ -27,6 +27,7 @@ fn project(root: &Path) {
     for (rel, text) in [
         ("LICENSE", "MIT\n"),
         ("README.md", "# readme\r\n"),
+        ("docs/install.md", "# install\n"),
         ("install.sh", "#!/bin/sh\necho install\n"),
         ("install.ps1", "Write-Host install\r\n"),
         ("tools/verify.mjs", "// verify\n"),
@@ -76,6 +77,7 @@ fn release_holds_install_files_and_no_build_inputs() {
     let expected: Vec<String> = [
         "LICENSE",
         "README.md",
+        "docs/install.md",
         "host/package.json",
         "install.ps1",
         "install.sh",

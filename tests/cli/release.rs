@@ -20,6 +20,7 @@ fn project() -> TestDir {
     dir.declare(&["a"], &[], &[("mine", "plugins/mine", &["lib", "package.json"])]);
     for (rel, text) in [
         ("README.md", "# readme\n"),
+        ("docs/guide.md", "# guide\n"),
         ("LICENSE", "MIT\n"),
         ("install.sh", "#!/usr/bin/env bash\necho installed\n"),
         ("install.ps1", "Write-Output installed\r\n"),
@@ -69,6 +70,7 @@ fn release_prints_the_sha256_of_a_zip_with_only_install_files() {
     let expected: Vec<String> = [
         "LICENSE",
         "README.md",
+        "docs/guide.md",
         "install.ps1",
         "install.sh",
         "profile/forks/@acme/a/index.js",
@@ -203,6 +205,12 @@ fn the_real_release_unpacks_and_installs_into_a_fresh_dsh_home() {
         for build_input in ["/src/", "/Cargo.", "/plugins/", "/upstream/", "/patches/", "/tests/", "/node_modules/"] {
             assert!(!name.contains(build_input), "{name} is a build input");
         }
+    }
+    // The README links to the user documentation; every page ships.
+    let names: Vec<String> = entries(&zip).into_iter().map(|(n, _, _)| n).collect();
+    for page in std::fs::read_dir(repository_root().join("docs")).expect("ls docs") {
+        let page = page.expect("entry").file_name().to_string_lossy().into_owned();
+        assert!(names.iter().any(|n| n.ends_with(&format!("/docs/{page}"))), "docs/{page} missing from the release");
     }
     let unpacked = work.join("unpacked");
     unzip(&zip, &unpacked);
