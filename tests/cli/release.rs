@@ -130,19 +130,51 @@ fn source_date_epoch_comes_from_the_environment_and_changes_only_the_times() {
     assert_eq!(strip(&a), strip(&b));
 }
 
+/// Makes `dir` a git repository whose HEAD commit was made at `seconds`.
+fn commit_at(dir: &TestDir, seconds: i64) {
+    let repo = git2::Repository::init(dir.path()).expect("init");
+    let sig = git2::Signature::new("t", "t@example.invalid", &git2::Time::new(seconds, 0)).expect("sig");
+    let tree = repo.find_tree(repo.index().expect("index").write_tree().expect("tree")).expect("tree");
+    repo.commit(Some("HEAD"), &sig, &sig, "c", &tree, &[]).expect("commit");
+}
+
 #[test]
 fn without_source_date_epoch_the_head_commit_time_is_used() {
     let dir = project();
-    let repo = git2::Repository::init(dir.path()).expect("init");
-    let sig = git2::Signature::new("t", "t@example.invalid", &git2::Time::new(1_600_000_000, 0)).expect("sig");
-    let tree = repo.find_tree(repo.index().expect("index").write_tree().expect("tree")).expect("tree");
-    repo.commit(Some("HEAD"), &sig, &sig, "c", &tree, &[]).expect("commit");
+    commit_at(&dir, 1_600_000_000);
     dir.run(&["release", "--out", "dist"]).assert_code(0);
     let zip = dir.read(&format!("dist/{TOP}.zip"));
     let mut archive = zip::ZipArchive::new(Cursor::new(zip)).expect("zip");
     let time = archive.by_index(0).expect("entry").last_modified().expect("time");
     // 2020-09-13T12:26:40Z
     assert_eq!((time.year(), time.month(), time.day(), time.hour(), time.minute()), (2020, 9, 13, 12, 26));
+}
+
+#[test]
+fn an_empty_source_date_epoch_means_unset_and_the_head_commit_time_is_used() {
+    let dir = project();
+    commit_at(&dir, 1_600_000_000);
+    dir.run_env(&["release", "--out", "empty"], &[("SOURCE_DATE_EPOCH", Path::new(""))]).assert_code(0);
+    dir.run(&["release", "--out", "unset"]).assert_code(0);
+    assert_eq!(dir.read(&format!("empty/{TOP}.zip")), dir.read(&format!("unset/{TOP}.zip")));
+}
+
+#[test]
+fn a_malformed_source_date_epoch_is_a_usage_error_naming_it() {
+    let dir = project();
+    commit_at(&dir, 1_600_000_000);
+    for bad in ["yesterday", "17e8", " 1700000000"] {
+        let run = dir.run_env(&["release", "--out", "dist"], &[("SOURCE_DATE_EPOCH", Path::new(bad))]);
+        run.assert_code(2);
+        assert!(run.stderr.contains(&format!("SOURCE_DATE_EPOCH is `{bad}`")), "{}", run.stderr);
+        assert!(!dir.exists("dist"));
+    }
+    // The flag wins over the environment, as before.
+    let run = dir.run_env(
+        &["release", "--out", "dist", "--source-date-epoch", EPOCH],
+        &[("SOURCE_DATE_EPOCH", Path::new("yesterday"))],
+    );
+    run.assert_code(0);
 }
 
 #[test]

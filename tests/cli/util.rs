@@ -89,7 +89,7 @@ impl TestDir {
 
     pub fn run_env(&self, args: &[&str], env: &[(&str, &Path)]) -> Run {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_forklayer"));
-        cmd.args(args).current_dir(self.path()).env_remove("FORKLAYER_NPM");
+        cmd.args(args).current_dir(self.path()).env_remove("FORKLAYER_NPM").env_remove("SOURCE_DATE_EPOCH");
         for (k, v) in env {
             cmd.env(k, v);
         }
