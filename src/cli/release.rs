@@ -36,35 +36,34 @@ pub struct Args {
     /// Build twice and fail unless both archives are byte-identical.
     #[arg(long)]
     pub check: bool,
-    /// Timestamp of every entry, in seconds since 1970 [default: $SOURCE_DATE_EPOCH, else the HEAD
-    /// commit time].
-    #[arg(long, value_name = "SECONDS")]
-    pub source_date_epoch: Option<i64>,
+    /// Timestamp of every entry, in seconds since 1970; empty means unset [default: the HEAD commit
+    /// time].
+    #[arg(long, value_name = "SECONDS", env = "SOURCE_DATE_EPOCH", value_parser = parse_epoch)]
+    pub source_date_epoch: Option<Epoch>,
 }
 
-/// The environment variable of the reproducible-builds convention.
-const SOURCE_DATE_EPOCH: &str = "SOURCE_DATE_EPOCH";
+/// A `--source-date-epoch` / `SOURCE_DATE_EPOCH` value: seconds, or none
+/// for an empty value.
+#[derive(Clone, Copy, Debug)]
+pub struct Epoch(Option<i64>);
 
-/// The timestamp `SOURCE_DATE_EPOCH` asks for. Read here rather than by
-/// clap because the convention treats an empty value as unset (CI systems
-/// export it empty), while a malformed value must stay a usage error.
-fn source_date_epoch_from_env() -> Result<Option<i64>, UsageError> {
-    let Some(value) = std::env::var_os(SOURCE_DATE_EPOCH) else { return Ok(None) };
-    if value.is_empty() {
-        return Ok(None);
+/// The reproducible-builds convention treats an empty `SOURCE_DATE_EPOCH`
+/// as unset (CI systems export it empty); anything else must be a whole
+/// number of seconds, or clap reports a usage error naming the variable.
+fn parse_epoch(text: &str) -> Result<Epoch, String> {
+    if text.is_empty() {
+        return Ok(Epoch(None));
     }
-    value.to_str().and_then(|text| text.parse::<i64>().ok()).map(Some).ok_or_else(|| {
-        UsageError(format!(
-            "{SOURCE_DATE_EPOCH} is `{}`, not a whole number of seconds since 1970; set it to one \
-             (e.g. `$(git log -1 --format=%ct)`), or unset it to use the HEAD commit time",
-            value.to_string_lossy()
-        ))
+    text.parse::<i64>().map(|seconds| Epoch(Some(seconds))).map_err(|_| {
+        "not a whole number of seconds since 1970; set SOURCE_DATE_EPOCH to one (e.g. `$(git log -1 \
+         --format=%ct)`), or leave it empty or unset to use the HEAD commit time"
+            .to_string()
     })
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
-    let timestamp = match args.source_date_epoch.map_or_else(source_date_epoch_from_env, |s| Ok(Some(s)))? {
+    let timestamp = match args.source_date_epoch.and_then(|epoch| epoch.0) {
         Some(seconds) => seconds,
         None => head_commit_time(&layer.root)?,
     };
