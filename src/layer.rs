@@ -138,6 +138,8 @@ pub struct PathOverrides {
 pub struct Layer {
     /// Directory of the declaration; relative paths are resolved against it.
     pub root: PathBuf,
+    /// The declaration file itself (`merge` moves its `baseline`).
+    pub declaration: PathBuf,
     /// npm scope, e.g. `@deepseek-ai`.
     pub scope: String,
     /// Upstream version the layer is built against.
@@ -218,6 +220,7 @@ impl Layer {
         carried.sort();
         Ok(Layer {
             root: root.to_path_buf(),
+            declaration: origin.to_path_buf(),
             scope: raw.layer.scope,
             baseline: raw.layer.baseline,
             paths,

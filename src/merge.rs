@@ -1,4 +1,5 @@
 //! Three-way merge of the fork layer onto a new upstream.
+pub mod baseline;
 pub mod file;
 pub mod git;
 pub mod layer;

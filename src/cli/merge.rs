@@ -33,7 +33,8 @@ delete/modify conflicts keep both versions next to the fork file as <file>.ours 
 Nothing is changed unless everything succeeds.
 
 Exit codes:
-  0  clean merge: snapshot, fork layer and manifests replaced, rebuild verified
+  0  clean merge: snapshot, fork layer and manifests replaced, rebuild verified,
+     layer.baseline of forklayer.toml moved to the new version
   1  conflicts to resolve: snapshot and fork layer replaced, markers and
      <file>.ours/<file>.theirs copies written, manifests untouched
   2  usage, uncommitted changes, missing base, drift or Ctrl-C: nothing changed
@@ -85,29 +86,32 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     }
     report_status(ctx, &outcome, args.dry_run);
     let status = if outcome.conflicts() > 0 { ExitStatus::Attention } else { ExitStatus::Success };
-    Ok(Outcome::new(status, human_report(&outcome), json_report(&outcome, args.dry_run)))
+    Ok(Outcome::new(status, human_report(&outcome), json_report(ctx, &outcome, args.dry_run)))
 }
 
 fn report_status(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) {
     let verb = if dry_run { "Would merge" } else { "Merged" };
     ctx.reporter.status(verb, &format!("{} -> {}: {}", outcome.from, outcome.to, summary_line(outcome)));
+    if let Some(change) = &outcome.baseline {
+        let verb = if dry_run { "Would update" } else { "Updated" };
+        let file = ctx.display(&change.file);
+        ctx.reporter.status(verb, &format!("`{file}`: baseline {} -> {}", change.from, change.to));
+    }
     let conflicts = outcome.conflicts();
     if conflicts == 0 {
         if !dry_run {
-            ctx.reporter.note(&format!(
-                "manifests regenerated and rebuild verified; set `baseline = \"{}\"` in forklayer.toml and commit",
-                outcome.to
-            ));
+            ctx.reporter.note("manifests regenerated and rebuild verified; run `forklayer check` and commit");
         }
         return;
     }
     let what = if dry_run { "would need" } else { "need" };
     ctx.reporter.warning(&format!("{conflicts} file(s) {what} resolving; see the `conflict` lines"));
     if !dry_run {
-        ctx.reporter.note(
+        ctx.reporter.note(&format!(
             "resolve the markers, keep one of each <file>.ours/<file>.theirs pair and delete the copies, \
-             then run `forklayer gen-patches` and `forklayer check`",
-        );
+                 set `baseline = \"{}\"` in the declaration, then run `forklayer gen-patches` and `forklayer check`",
+            outcome.to
+        ));
     }
 }
 
@@ -138,7 +142,7 @@ fn human_report(outcome: &MergeOutcome) -> String {
     text
 }
 
-fn json_report(outcome: &MergeOutcome, dry_run: bool) -> Value {
+fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) -> Value {
     let summary: Map<String, Value> =
         OUTCOMES.iter().map(|o| (o.as_str().to_string(), Value::from(outcome.count(*o)))).collect();
     json!({
@@ -151,6 +155,11 @@ fn json_report(outcome: &MergeOutcome, dry_run: bool) -> Value {
         "files": outcome.files.iter().map(file_json).collect::<Vec<_>>(),
         "manifests": outcome.manifests,
         "warnings": outcome.warnings,
+        "baseline": outcome.baseline.as_ref().map(|change| json!({
+            "file": ctx.display(&change.file),
+            "from": change.from,
+            "to": change.to,
+        })),
     })
 }
 

@@ -10,8 +10,10 @@
 //! 4. merge every forked and carried package file by file, in memory;
 //! 5. on a clean merge, regenerate the manifests (as `gen-patches` would)
 //!    and prove that they rebuild the merged fork layer byte for byte;
-//! 6. stage the new fork layer (and manifests) next to their targets and
-//!    swap everything in with renames (never on `--dry-run`).
+//! 6. stage the new fork layer (and, on a clean merge, the manifests and
+//!    the declaration with `layer.baseline` moved to the new version) next
+//!    to their targets and swap everything in with renames (never on
+//!    `--dry-run`).
 //!
 //! Any error or an interruption before step 6 leaves the project as it was;
 //! a failing rename in step 6 puts back what was already swapped.
@@ -26,6 +28,7 @@ use crate::guard::{check_managed_dir, GuardError};
 use crate::layer::Layer;
 use crate::lock::VERSION_FILE;
 use crate::manifest::Manifest;
+use crate::merge::baseline::{with_baseline, BaselineError};
 use crate::merge::file::{ConflictKind, Outcome};
 use crate::merge::git::{GitError, Repo};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge, PackageMergeError};
@@ -85,6 +88,23 @@ pub struct MergeOutcome {
     pub written: bool,
     /// Things the user should know (e.g. integrity not checkable).
     pub warnings: Vec<String>,
+    /// The move of `layer.baseline` (clean merges whose baseline differs
+    /// from the new version; predicted by `--dry-run`).
+    pub baseline: Option<BaselineChange>,
+}
+
+/// `layer.baseline` of the declaration moved to the new version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaselineChange {
+    /// The declaration file.
+    pub file: PathBuf,
+    /// The baseline before the merge.
+    pub from: String,
+    /// The new baseline: the merged upstream version.
+    pub to: String,
+    /// The declaration's new text: the old one with only the baseline
+    /// literal replaced.
+    text: String,
 }
 
 impl MergeOutcome {
@@ -169,6 +189,15 @@ pub enum MergeError {
     /// Staging or swapping failed.
     #[error(transparent)]
     Transaction(#[from] TransactionError),
+    /// `layer.baseline` of the declaration cannot be moved.
+    #[error("cannot set `layer.baseline` in `{path}`")]
+    Baseline {
+        /// The declaration file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: BaselineError,
+    },
 }
 
 fn list(items: &[String]) -> String {
@@ -188,6 +217,7 @@ impl Diagnostic for MergeError {
             | MergeError::MissingFork { .. }
             | MergeError::CarriedModified { .. }
             | MergeError::Interrupted
+            | MergeError::Baseline { .. }
             | MergeError::Package {
                 source: PackageMergeError::SideFileTaken { .. } | PackageMergeError::FileDirectoryClash { .. },
                 ..
@@ -219,6 +249,7 @@ impl Diagnostic for MergeError {
             MergeError::Package { .. } => "merge",
             MergeError::Tree(e) => e.code(),
             MergeError::Transaction(_) => "io",
+            MergeError::Baseline { .. } => "baseline",
         }
     }
 
@@ -235,6 +266,11 @@ impl Diagnostic for MergeError {
             MergeError::RebuildCheck { .. } => {
                 Some("this is a bug in forklayer; nothing was changed; please report it".into())
             }
+            MergeError::Baseline { .. } => Some(
+                "write `baseline = \"<version>\"` as a plain string in the `[layer]` table, or merge with `--dry-run` \
+                 and edit it by hand"
+                    .into(),
+            ),
             MergeError::Snapshot(e) => e.help(),
             MergeError::Guard(e) => e.help(),
             MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
@@ -270,9 +306,11 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let sides = Sides { bases, forks: &original_forks, upstream: &staged_upstream };
     let merged = merge_packages(layer, &names, sides, &texts.labels())?;
     let planned = if merged.conflicts() { None } else { Some(merged.plan_patches(&options.version)?) };
+    // With conflicts the baseline moves when the user has resolved them.
+    let baseline = if planned.is_some() { plan_baseline(layer, &options.version)? } else { None };
     check_cancel(options)?;
     if !options.dry_run {
-        stage_and_swap(layer, tx, &merged, planned.as_ref(), &original_forks)?;
+        stage_and_swap(layer, tx, &merged, planned.as_ref(), baseline.as_ref(), &original_forks)?;
     }
     Ok(MergeOutcome {
         from,
@@ -282,7 +320,22 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         unchanged: merged.unchanged,
         written: !options.dry_run,
         warnings,
+        baseline,
     })
+}
+
+/// The declaration with `layer.baseline` set to `version`; `None` when it
+/// already is.
+fn plan_baseline(layer: &Layer, version: &str) -> Result<Option<BaselineChange>, MergeError> {
+    let file = &layer.declaration;
+    let text = std::fs::read_to_string(file).map_err(|source| TreeError::Io { path: file.clone(), source })?;
+    let next = with_baseline(&text, version).map_err(|source| MergeError::Baseline { path: file.clone(), source })?;
+    Ok(next.map(|text| BaselineChange {
+        file: file.clone(),
+        from: layer.baseline.clone(),
+        to: version.to_string(),
+        text,
+    }))
 }
 
 /// Opens the repository after checking that the three directories may be
@@ -353,6 +406,7 @@ fn stage_and_swap(
     mut tx: Transaction,
     merged: &LayerMerge,
     planned: Option<&PlannedPatches>,
+    baseline: Option<&BaselineChange>,
     original_forks: &Tree,
 ) -> Result<(), MergeError> {
     let paths = &layer.paths;
@@ -361,6 +415,9 @@ fn stage_and_swap(
     // resolved and `gen-patches` is run.
     if let Some(planned) = planned {
         stage_patches(&paths.patches, planned, &tx.stage(&paths.patches)?)?;
+    }
+    if let Some(change) = baseline {
+        tx.stage_file(&change.file, change.text.as_bytes())?;
     }
     tx.commit()?;
     Ok(())

@@ -1,6 +1,6 @@
-//! All-or-nothing replacement of several directories.
+//! All-or-nothing replacement of several directories (and files).
 //!
-//! Each target gets a staging directory next to it (same file system, so
+//! Each target gets a staging directory (or file) next to it (same file system, so
 //! renames are atomic). Nothing outside the staging directories is touched
 //! until [`Transaction::commit`], which swaps every target with renames and
 //! puts the previous directories back if any rename fails. Dropping an
@@ -18,6 +18,19 @@ struct Swap {
     target: PathBuf,
     stage: PathBuf,
     backup: PathBuf,
+    /// A single file rather than a directory.
+    file: bool,
+}
+
+impl Swap {
+    /// Removes `path`, a copy of this swap's target (staged or backed up).
+    fn remove(&self, path: &Path) -> io::Result<()> {
+        if self.file {
+            fs::remove_file(path)
+        } else {
+            fs::remove_dir_all(path)
+        }
+    }
 }
 
 /// Errors of preparing or committing a transaction.
@@ -60,8 +73,26 @@ impl Transaction {
             }
         }
         fs::create_dir_all(&stage).map_err(TransactionError::new("create the staging directory", &stage))?;
-        self.swaps.push(Swap { target: target.to_path_buf(), stage: stage.clone(), backup });
+        self.swaps.push(Swap { target: target.to_path_buf(), stage: stage.clone(), backup, file: false });
         Ok(stage)
+    }
+
+    /// Stages `bytes` as the new contents of the existing file `target`,
+    /// with `target`'s permissions.
+    pub fn stage_file(&mut self, target: &Path, bytes: &[u8]) -> Result<(), TransactionError> {
+        let stage = sibling(target, "merge");
+        let backup = sibling(target, "backup");
+        for stale in [&stage, &backup] {
+            if stale.exists() {
+                fs::remove_file(stale).map_err(TransactionError::new("remove the stale", stale))?;
+            }
+        }
+        let permissions = fs::metadata(target).map_err(TransactionError::new("read", target))?.permissions();
+        // Registered before writing so that a failed write is cleaned up too.
+        self.swaps.push(Swap { target: target.to_path_buf(), stage: stage.clone(), backup, file: true });
+        fs::write(&stage, bytes).map_err(TransactionError::new("write the staged copy", &stage))?;
+        fs::set_permissions(&stage, permissions).map_err(TransactionError::new("set the mode of", &stage))?;
+        Ok(())
     }
 
     /// Swaps every staged directory into place. On failure, every target
@@ -79,7 +110,7 @@ impl Transaction {
         self.committed = true;
         for swap in &self.swaps {
             if swap.backup.exists() {
-                fs::remove_dir_all(&swap.backup).map_err(TransactionError::new("remove the backup", &swap.backup))?;
+                swap.remove(&swap.backup).map_err(TransactionError::new("remove the backup", &swap.backup))?;
             }
         }
         Ok(())
@@ -90,7 +121,7 @@ impl Drop for Transaction {
     fn drop(&mut self) {
         if !self.committed {
             for swap in &self.swaps {
-                let _ = fs::remove_dir_all(&swap.stage);
+                let _ = swap.remove(&swap.stage);
             }
         }
     }

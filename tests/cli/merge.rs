@@ -167,6 +167,7 @@ fn state(dir: &TestDir) -> Vec<(String, Vec<u8>, bool)> {
     for root in ["upstream", "profile", "patches"] {
         all.extend(dir.snapshot_dir(root).into_iter().map(|(p, b, x)| (format!("{root}/{p}"), b, x)));
     }
+    all.push(("forklayer.toml".into(), dir.read("forklayer.toml"), false));
     all
 }
 
@@ -265,6 +266,7 @@ fn conflicts_keep_both_versions_and_everything_else_is_merged() {
     let m = matrix();
     let dir = project(&m.a1, &m.a_fork);
     let patches_before = dir.snapshot_dir("patches");
+    let declaration_before = dir.read("forklayer.toml");
     publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
     let run = dir.run(&["merge", "2.0.0", "--from", "new"]);
     run.assert_code(1);
@@ -294,6 +296,69 @@ fn conflicts_keep_both_versions_and_everything_else_is_merged() {
     // The new snapshot is in place; the manifests wait for the resolution.
     assert_eq!(dir.read("upstream/VERSION"), b"2.0.0\n");
     assert_eq!(dir.snapshot_dir("patches"), patches_before);
+    // The baseline moves once the conflicts are resolved; the note says so.
+    assert_eq!(dir.read("forklayer.toml"), declaration_before);
+    assert!(run.stderr.contains("set `baseline = \"2.0.0\"`"), "{}", run.stderr);
+}
+
+/// Gives the committed declaration comments, odd spacing and CRLF line
+/// ends, which a merge must keep byte for byte. Returns its bytes.
+fn hand_written_declaration(dir: &TestDir) -> String {
+    let text = String::from_utf8(dir.read("forklayer.toml")).expect("utf8");
+    let text =
+        text.replace("baseline = \"1.0.0\"", "# moved by `merge`\nbaseline   =  \"1.0.0\"   # the version we build on");
+    let text = format!("# The fork layer, declared once.\n\n{text}\n# end\n").replace('\n', "\r\n");
+    dir.write("forklayer.toml", &text);
+    commit_all(dir);
+    text
+}
+
+/// A project with upstream 2.0.0 in `new/` that merges cleanly.
+fn clean_merge_project() -> TestDir {
+    let a1 = NpmPackage::new("a", "1.0.0")
+        .file("package.json", package_json("a", "1.0.0", "lib/index.js"))
+        .file("lib/index.js", lines(30, "a"));
+    let a_fork = a1.clone().file("lib/index.js", lines(30, "a").replace("line 2 a", "line 2 a (fork)"));
+    let dir = project(&a1, &a_fork);
+    let a2 = at_version(&a1, "2.0.0")
+        .file("package.json", package_json("a", "2.0.0", "lib/index.js"))
+        .file("lib/index.js", lines(30, "a").replace("line 28 a", "line 28 a v2"));
+    publish_new(&dir, &[&a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    dir
+}
+
+#[test]
+fn a_clean_merge_moves_the_baseline_keeping_every_other_byte() {
+    let dir = clean_merge_project();
+    let before = hand_written_declaration(&dir);
+    let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+    run.assert_code(0);
+    let doc = json(&run);
+    assert_eq!(doc["baseline"], serde_json::json!({"file": "forklayer.toml", "from": "1.0.0", "to": "2.0.0"}));
+    assert!(run.stderr.contains("`forklayer.toml`: baseline 1.0.0 -> 2.0.0"), "{}", run.stderr);
+    let after = String::from_utf8(dir.read("forklayer.toml")).expect("utf8");
+    assert_eq!(after, before.replace("\"1.0.0\"", "\"2.0.0\""));
+    assert!(!top_level(&dir).iter().any(|n| n.contains(".forklayer-")), "{:?}", top_level(&dir));
+    dir.run(&["check"]).assert_code(0);
+    // Merging again onto the same version leaves the declaration alone.
+    commit_all(&dir);
+    let again = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+    again.assert_code(0);
+    assert_eq!(json(&again)["baseline"], Value::Null);
+    assert_eq!(dir.read("forklayer.toml"), after.as_bytes());
+}
+
+#[test]
+fn a_clean_dry_run_predicts_the_baseline_move_and_writes_nothing() {
+    let dir = clean_merge_project();
+    hand_written_declaration(&dir);
+    let before = state(&dir);
+    let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new", "--dry-run"]);
+    run.assert_code(0);
+    assert_eq!(json(&run)["baseline"], serde_json::json!({"file": "forklayer.toml", "from": "1.0.0", "to": "2.0.0"}));
+    assert!(run.stderr.contains("Would update"), "{}", run.stderr);
+    assert_eq!(state(&dir), before);
+    assert!(!top_level(&dir).iter().any(|n| n.contains(".forklayer-")), "{:?}", top_level(&dir));
 }
 
 #[test]

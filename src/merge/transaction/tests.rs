@@ -96,3 +96,48 @@ fn identical_files_are_linked_from_the_directory_being_replaced() {
     fs::remove_dir_all(&old_root).expect("rm");
     assert_eq!(Tree::read_dir(&stage).expect("read"), new);
 }
+
+#[test]
+fn a_staged_file_is_swapped_with_the_directories_keeping_its_mode() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    setup(dir.path());
+    let decl = dir.path().join("decl.toml");
+    fs::write(&decl, "old\n").expect("write");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&decl, fs::Permissions::from_mode(0o600)).expect("chmod");
+    }
+    let mut tx = Transaction::new();
+    fs::write(tx.stage(&dir.path().join("a")).expect("stage").join("f"), "new a").expect("write");
+    tx.stage_file(&decl, b"new\n").expect("stage file");
+    tx.commit().expect("commit");
+    assert_eq!(listing(dir.path()), ["a", "b", "decl.toml"]);
+    assert_eq!(fs::read(&decl).expect("read"), b"new\n");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(fs::metadata(&decl).expect("stat").permissions().mode() & 0o777, 0o600);
+    }
+}
+
+#[test]
+fn an_uncommitted_or_failed_file_swap_leaves_the_file_as_it_was() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    setup(dir.path());
+    let decl = dir.path().join("decl.toml");
+    fs::write(&decl, "old\n").expect("write");
+    let mut tx = Transaction::new();
+    tx.stage_file(&decl, b"new\n").expect("stage file");
+    drop(tx);
+    assert_eq!(listing(dir.path()), ["a", "b", "decl.toml"]);
+    assert_eq!(fs::read(&decl).expect("read"), b"old\n");
+    // The file swaps first; the lost staging directory after it fails.
+    let mut tx = Transaction::new();
+    tx.stage_file(&decl, b"new\n").expect("stage file");
+    let stage_b = tx.stage(&dir.path().join("b")).expect("stage");
+    fs::remove_dir_all(&stage_b).expect("rm");
+    assert!(tx.commit().is_err());
+    assert_eq!(listing(dir.path()), ["a", "b", "decl.toml"]);
+    assert_eq!(fs::read(&decl).expect("read"), b"old\n");
+}
