@@ -23,7 +23,9 @@ use crate::report::Reporter;
 const EXIT_CODES: &str = "\
 Exit codes:
   0    success
-  1    finished, but differences were found (`rebuild --check`)
+  1    finished, but something needs attention: differences were found
+       (`rebuild --check`), merge conflicts to resolve (`merge`), or two
+       release builds differ (`release --check`)
   2    usage, declaration or drift error (bad flag, invalid forklayer.toml,
        anchors that no longer apply to the upstream base, a missing package)
   3    integrity or I/O error (sha512 mismatch, refused archive entry,

@@ -6,7 +6,17 @@ use crate::util::TestDir;
 fn top_level_help_lists_commands_and_exit_codes() {
     let run = TestDir::new().run(&["--help"]);
     run.assert_code(0);
-    for needle in ["snapshot", "gen-patches", "rebuild", "check", "Exit codes:", "101"] {
+    for needle in [
+        "snapshot",
+        "gen-patches",
+        "rebuild",
+        "check",
+        "merge",
+        "release",
+        "Exit codes:",
+        "merge conflicts to resolve",
+        "101",
+    ] {
         assert!(run.stdout.contains(needle), "{needle} missing from:\n{}", run.stdout);
     }
 }
