@@ -152,20 +152,42 @@ pub struct SnapshotOutcome {
     pub warnings: Vec<String>,
 }
 
+/// The new upstream directory, fetched and verified but not written.
+#[derive(Clone, Debug)]
+pub struct FetchedSnapshot {
+    /// Everything the upstream directory will hold: each package below
+    /// `<scope>/<pkg>/`, `VERSION`, the lock file and the files forklayer
+    /// does not manage, carried over from the current directory.
+    pub tree: Tree,
+    /// What the snapshot records.
+    pub outcome: SnapshotOutcome,
+}
+
 /// Fetches every upstream package of `layer` at `version` and replaces
 /// the upstream directory with them. Nothing is written unless every
 /// package was fetched and verified.
 pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result<SnapshotOutcome, SnapshotError> {
-    let upstream = &layer.paths.upstream;
-    check_managed_dir(layer, upstream)?;
-    let previous = read_previous_lock(upstream);
-    let mut warnings = Vec::new();
+    let mut fetched = fetch_snapshot(layer, version, source)?;
+    write_tree_atomically(&fetched.tree, &layer.paths.upstream)?;
+    // `merge` moves the baseline itself; a bare snapshot leaves it to the user.
     if version != layer.baseline {
-        warnings.push(format!(
+        fetched.outcome.warnings.insert(0, format!(
             "vendoring `{version}`, but the declaration's baseline is `{}`; update `layer.baseline` once the fork layer is merged",
             layer.baseline
         ));
     }
+    Ok(fetched.outcome)
+}
+
+/// Everything [`snapshot`] does except writing: fetches every upstream
+/// package of `layer` at `version`, checks integrity and versions, and
+/// returns the new upstream directory in memory (for `merge`, which stages
+/// it with the rest of its result instead of reading it back from disk).
+pub fn fetch_snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result<FetchedSnapshot, SnapshotError> {
+    let upstream = &layer.paths.upstream;
+    check_managed_dir(layer, upstream)?;
+    let previous = read_previous_lock(upstream);
+    let mut warnings = Vec::new();
     let fetched = match source {
         SnapshotSource::Registry(npm) => fetch_all_from_registry(layer, version, npm)?,
         SnapshotSource::Local(paths) => fetch_all_local(layer, version, paths, previous.as_ref(), &mut warnings)?,
@@ -193,8 +215,7 @@ pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result
     let lock = Lock { packages, schema: LOCK_SCHEMA.into(), version: version.to_string() };
     new_tree.insert(VERSION_FILE, FileEntry::new(format!("{version}\n").into_bytes()))?;
     new_tree.insert(LOCK_FILE, FileEntry::new(lock.to_canonical_json()))?;
-    write_tree_atomically(&new_tree, upstream)?;
-    Ok(SnapshotOutcome { version: version.to_string(), lock, warnings })
+    Ok(FetchedSnapshot { tree: new_tree, outcome: SnapshotOutcome { version: version.to_string(), lock, warnings } })
 }
 
 fn read_previous_lock(upstream: &Path) -> Option<Lock> {

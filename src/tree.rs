@@ -194,6 +194,19 @@ impl Tree {
         self.files.values().map(|e| e.bytes.len() as u64).sum()
     }
 
+    /// A copy of the files below `prefix/`, relative to it (a range of the
+    /// sorted map, not a scan of the whole tree).
+    pub fn subtree(&self, prefix: &str) -> Tree {
+        let start = format!("{prefix}/");
+        let files = self
+            .files
+            .range(start.clone()..)
+            .take_while(|(path, _)| path.starts_with(&start))
+            .map(|(path, entry)| (path[start.len()..].to_string(), entry.clone()))
+            .collect();
+        Tree { files }
+    }
+
     /// Moves every file of `other` under `prefix/` into this tree.
     pub fn graft(&mut self, prefix: &str, other: Tree) -> Result<(), TreeError> {
         for (path, entry) in other.files {
@@ -246,6 +259,7 @@ impl Tree {
         // Sorted walks visit a directory's files together: remembering the
         // last directory created saves a syscall per file.
         let mut last_dir: Option<PathBuf> = None;
+        let mut modes = ModeWriter::default();
         for (rel, entry) in &self.files {
             let path = root.join(rel);
             if let Some(parent) = path.parent() {
@@ -254,9 +268,7 @@ impl Tree {
                     last_dir = Some(parent.to_path_buf());
                 }
             }
-            let mut file = fs::File::create(&path).map_err(io_err(&path))?;
-            file.write_all(&entry.bytes).map_err(io_err(&path))?;
-            set_executable(&file, entry.executable).map_err(io_err(&path))?;
+            modes.write(&path, entry).map_err(io_err(&path))?;
         }
         Ok(())
     }
@@ -287,17 +299,46 @@ fn is_executable(_meta: &fs::Metadata) -> bool {
     false
 }
 
-/// Sets 0755/0644 on an open file (modes must not depend on the umask).
-#[cfg(unix)]
-fn set_executable(file: &fs::File, executable: bool) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let mode = if executable { 0o755 } else { 0o644 };
-    file.set_permissions(fs::Permissions::from_mode(mode))
+/// Writes files with mode 0644/0755 whatever the umask, without a chmod
+/// per file: a new file is created with its mode, and only when the umask
+/// turns out to strip bits of that mode (checked once per mode, on the
+/// first new file) are files chmod-ed. An existing file keeps its old mode
+/// when truncated, so it always gets the chmod.
+#[derive(Default)]
+struct ModeWriter {
+    /// Per mode (0644, 0755): whether creating with it yields it exactly;
+    /// unknown until the first new file of that mode.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    exact: [Option<bool>; 2],
 }
 
-#[cfg(not(unix))]
-fn set_executable(_file: &fs::File, _executable: bool) -> io::Result<()> {
-    Ok(())
+impl ModeWriter {
+    #[cfg(unix)]
+    fn write(&mut self, path: &Path, entry: &FileEntry) -> io::Result<()> {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        let mode = entry.mode() & 0o777;
+        let slot = usize::from(entry.executable);
+        let created = fs::OpenOptions::new().write(true).create_new(true).mode(mode).open(path);
+        let (mut file, new) = match created {
+            Ok(file) => (file, true),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => (fs::File::create(path)?, false),
+            Err(e) => return Err(e),
+        };
+        file.write_all(&entry.bytes)?;
+        if new && self.exact[slot].is_none() {
+            self.exact[slot] = Some(file.metadata()?.permissions().mode() & 0o777 == mode);
+        }
+        if !new || self.exact[slot] != Some(true) {
+            file.set_permissions(fs::Permissions::from_mode(mode))?;
+        }
+        Ok(())
+    }
+
+    #[cfg(not(unix))]
+    fn write(&mut self, path: &Path, entry: &FileEntry) -> io::Result<()> {
+        // No modes to set outside Unix.
+        fs::write(path, &entry.bytes)
+    }
 }
 
 #[cfg(test)]
@@ -310,6 +351,36 @@ mod tests {
             assert!(check_relative_path(bad).is_err(), "{bad:?} accepted");
         }
         assert!(check_relative_path("lib/index.js").is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn written_modes_are_0644_and_0755_also_over_existing_files() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("old"), "x").expect("write");
+        std::fs::set_permissions(dir.path().join("old"), std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        let mut tree = Tree::new();
+        for (path, executable) in [("a/x", true), ("a/y", false), ("b/z", false), ("old", true)] {
+            let entry =
+                if executable { FileEntry::executable(b"#!\n".to_vec()) } else { FileEntry::new(b"d".to_vec()) };
+            tree.insert(path, entry).expect("insert");
+        }
+        tree.write_to(dir.path()).expect("write");
+        let mode = |p: &str| std::fs::metadata(dir.path().join(p)).expect("stat").permissions().mode() & 0o777;
+        assert_eq!([mode("a/x"), mode("a/y"), mode("b/z"), mode("old")], [0o755, 0o644, 0o644, 0o755]);
+        assert_eq!(Tree::read_dir(dir.path()).expect("read"), tree);
+    }
+
+    #[test]
+    fn subtree_is_the_files_below_a_prefix_only() {
+        let mut tree = Tree::new();
+        for path in ["@s/a/x", "@s/a/y/z", "@s/a-b/x", "@s/ab", "@s/a"] {
+            tree.insert(path, FileEntry::new(path.as_bytes().to_vec())).expect("insert");
+        }
+        let sub = tree.subtree("@s/a");
+        assert_eq!(sub.paths().collect::<Vec<_>>(), ["x", "y/z"]);
+        assert_eq!(sub.get("y/z").map(|e| e.bytes.clone()), Some(b"@s/a/y/z".to_vec()));
     }
 
     #[test]

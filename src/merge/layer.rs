@@ -5,12 +5,12 @@
 //! 1. refuse uncommitted changes in `upstream/`, the fork layer and
 //!    `patches/` (unless allowed);
 //! 2. read the base (the snapshot committed at HEAD) with libgit2;
-//! 3. vendor the new upstream into a staging copy of `upstream/`, fetched and
-//!    integrity-checked by [`crate::snapshot`];
+//! 3. fetch the new upstream into memory, integrity-checked exactly as
+//!    `snapshot` does ([`crate::snapshot::fetch_snapshot`]);
 //! 4. merge every forked and carried package file by file, in memory;
 //! 5. on a clean merge, regenerate the manifests (as `gen-patches` would)
 //!    and prove that they rebuild the merged fork layer byte for byte;
-//! 6. stage the new fork layer (and, on a clean merge, the manifests and
+//! 6. stage the new upstream, the new fork layer (and, on a clean merge, the manifests and
 //!    the declaration with `layer.baseline` moved to the new version) next
 //!    to their targets and swap everything in with renames (never on
 //!    `--dry-run`).
@@ -37,7 +37,7 @@ use crate::merge::transaction::{write_staged, Transaction, TransactionError};
 use crate::parallel::map_ordered;
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
 use crate::review::package_diff;
-use crate::snapshot::{snapshot, SnapshotError, SnapshotSource};
+use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotError, SnapshotSource};
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// What to merge and how.
@@ -299,18 +299,22 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let names = layer.upstream_packages();
     let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), &names)?;
     let original_forks = read_forks(&paths.forks)?;
-    let mut tx = Transaction::new();
-    let staged_upstream = tx.stage(&paths.upstream)?;
-    let warnings = vendor(layer, options, &staged_upstream)?;
+    let upstream = fetch_upstream(layer, options)?;
     let texts = LabelTexts::new(&from, &options.version);
-    let sides = Sides { bases, forks: &original_forks, upstream: &staged_upstream };
+    let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
     let merged = merge_packages(layer, &names, sides, &texts.labels())?;
     let planned = if merged.conflicts() { None } else { Some(merged.plan_patches(&options.version)?) };
     // With conflicts the baseline moves when the user has resolved them.
     let baseline = if planned.is_some() { plan_baseline(layer, &options.version)? } else { None };
     check_cancel(options)?;
     if !options.dry_run {
-        stage_and_swap(layer, tx, &merged, planned.as_ref(), baseline.as_ref(), &original_forks)?;
+        let staged = Staged {
+            upstream: &upstream.tree,
+            merged: &merged,
+            planned: planned.as_ref(),
+            baseline: baseline.as_ref(),
+        };
+        stage_and_swap(layer, &staged, &original_forks)?;
     }
     Ok(MergeOutcome {
         from,
@@ -319,7 +323,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         files: merged.report,
         unchanged: merged.unchanged,
         written: !options.dry_run,
-        warnings,
+        warnings: upstream.outcome.warnings,
         baseline,
     })
 }
@@ -362,8 +366,8 @@ struct Sides<'a> {
     bases: Vec<Option<Tree>>,
     /// The whole fork layer as it is on disk.
     forks: &'a Tree,
-    /// The staged new upstream directory.
-    upstream: &'a Path,
+    /// The new upstream directory, in memory.
+    upstream: &'a Tree,
 }
 
 /// Merges every forked and carried package; the rest of the fork layer
@@ -379,7 +383,7 @@ fn merge_packages(
     for (name, base) in names.iter().zip(sides.bases) {
         let full = layer.full_name(name);
         let base = base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?;
-        let theirs = Tree::read_dir(&layer.package_dir(sides.upstream, name))?;
+        let theirs = sides.upstream.subtree(&full);
         let fork = take_package(&mut ours, &full).ok_or_else(|| MergeError::MissingFork {
             package: full.clone(),
             path: layer.package_dir(&layer.paths.forks, name),
@@ -397,19 +401,25 @@ fn merge_packages(
     Ok(merged)
 }
 
-/// Stages the new fork layer and, on a clean merge, the new `patches/`
-/// next to the staged upstream, then swaps all of them in. Once the swap
-/// starts it runs to the end (or rolls back): Ctrl-C is only looked at
-/// between steps.
-fn stage_and_swap(
-    layer: &Layer,
-    mut tx: Transaction,
-    merged: &LayerMerge,
-    planned: Option<&PlannedPatches>,
-    baseline: Option<&BaselineChange>,
-    original_forks: &Tree,
-) -> Result<(), MergeError> {
+/// Everything a merge writes.
+struct Staged<'a> {
+    /// The new upstream directory.
+    upstream: &'a Tree,
+    merged: &'a LayerMerge,
+    /// The new manifests (clean merges only).
+    planned: Option<&'a PlannedPatches>,
+    baseline: Option<&'a BaselineChange>,
+}
+
+/// Stages the new upstream, the new fork layer and, on a clean merge, the
+/// new `patches/` and declaration next to their targets, then swaps all of
+/// them in. Once the swap starts it runs to the end (or rolls back):
+/// Ctrl-C is only looked at between steps.
+fn stage_and_swap(layer: &Layer, staged: &Staged<'_>, original_forks: &Tree) -> Result<(), MergeError> {
     let paths = &layer.paths;
+    let Staged { upstream, merged, planned, baseline } = *staged;
+    let mut tx = Transaction::new();
+    upstream.write_to(&tx.stage(&paths.upstream)?)?;
     write_staged(&merged.forks, &tx.stage(&paths.forks)?, Some((&paths.forks, original_forks)))?;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
@@ -430,22 +440,13 @@ fn check_cancel(options: &MergeOptions<'_>) -> Result<(), MergeError> {
     }
 }
 
-/// Vendors the new upstream into `staged` exactly as `snapshot` does
-/// (fetch, integrity check, lock file, `VERSION`). Files of `upstream/` that
-/// forklayer does not manage are copied first so the snapshot keeps them.
-/// Returns the snapshot's warnings.
-fn vendor(layer: &Layer, options: &MergeOptions<'_>, staged: &Path) -> Result<Vec<String>, MergeError> {
-    let upstream = &layer.paths.upstream;
-    if upstream.is_dir() {
-        let unmanaged = Tree::read_dir_filtered(upstream, |rel, _| rel != layer.scope)?;
-        unmanaged.write_to(staged)?;
-    }
+/// Fetches and verifies the new upstream exactly as `snapshot` does, in
+/// memory: the merge reads its packages from there and stages it as is.
+fn fetch_upstream(layer: &Layer, options: &MergeOptions<'_>) -> Result<FetchedSnapshot, MergeError> {
     check_cancel(options)?;
-    let mut staged_layer = layer.clone();
-    staged_layer.paths.upstream = staged.to_path_buf();
-    let outcome = snapshot(&staged_layer, &options.version, &options.source).map_err(MergeError::Snapshot)?;
+    let fetched = fetch_snapshot(layer, &options.version, &options.source).map_err(MergeError::Snapshot)?;
     check_cancel(options)?;
-    Ok(outcome.warnings)
+    Ok(fetched)
 }
 
 /// The version of the snapshot committed at HEAD.
