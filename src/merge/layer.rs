@@ -419,8 +419,17 @@ fn stage_and_swap(layer: &Layer, staged: &Staged<'_>, original_forks: &Tree) -> 
     let paths = &layer.paths;
     let Staged { upstream, merged, planned, baseline } = *staged;
     let mut tx = Transaction::new();
-    upstream.write_to(&tx.stage(&paths.upstream)?)?;
-    write_staged(&merged.forks, &tx.stage(&paths.forks)?, Some((&paths.forks, original_forks)))?;
+    let (upstream_stage, forks_stage) = (tx.stage(&paths.upstream)?, tx.stage(&paths.forks)?);
+    // Creating files is the file system's work (inode allocation), not
+    // forklayer's: the two largest directories are written side by side.
+    let (upstream_written, forks_written) = std::thread::scope(|scope| {
+        let upstream_job = scope.spawn(|| upstream.write_to(&upstream_stage));
+        let forks_written = write_staged(&merged.forks, &forks_stage, Some((&paths.forks, original_forks)));
+        (upstream_job.join(), forks_written)
+    });
+    // A panic in the writer is a bug: re-raise it rather than hide it.
+    upstream_written.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+    forks_written?;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
     if let Some(planned) = planned {

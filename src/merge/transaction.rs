@@ -108,12 +108,14 @@ impl Transaction {
             }
         }
         self.committed = true;
-        for swap in &self.swaps {
+        // Thousands of files to unlink: the backups go in parallel.
+        let removed = crate::parallel::map_ordered(&self.swaps, |swap| {
             if swap.backup.exists() {
                 swap.remove(&swap.backup).map_err(TransactionError::new("remove the backup", &swap.backup))?;
             }
-        }
-        Ok(())
+            Ok(())
+        });
+        removed.into_iter().collect()
     }
 }
 
