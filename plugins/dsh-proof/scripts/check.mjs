@@ -2,42 +2,11 @@
 // and compare it byte for byte with the committed lib/ (no git needed, so it
 // works on any clean checkout); 2. run the tests; 3. type-check the tests.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative, sep } from 'node:path'
+import { join } from 'node:path'
+import { staleBuildFiles } from '../../../tools/compare-build.mjs'
 import { packageRoot, runTsc } from './tsc.mjs'
-
-/** @param {string} dir @returns {string[]} sorted slash paths relative to dir */
-function listFiles(dir) {
-  if (!existsSync(dir)) return []
-  /** @type {string[]} */
-  const out = []
-  const walk = (/** @type {string} */ d) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name)
-      if (e.isDirectory()) walk(p)
-      else out.push(relative(dir, p).split(sep).join('/'))
-    }
-  }
-  walk(dir)
-  return out.sort()
-}
-
-/**
- * @param {string} fresh @param {string} committed
- * @returns {string[]} problems, empty when lib/ is up to date
- */
-function compareLib(fresh, committed) {
-  const a = new Set(listFiles(fresh))
-  const b = new Set(listFiles(committed))
-  const problems = []
-  for (const f of a) {
-    if (!b.has(f)) problems.push(`missing from lib/: ${f}`)
-    else if (!readFileSync(join(fresh, f)).equals(readFileSync(join(committed, f)))) problems.push(`differs: lib/${f}`)
-  }
-  for (const f of b) if (!a.has(f)) problems.push(`not produced by src/ (stale): lib/${f}`)
-  return problems
-}
 
 /** @param {string} name @param {() => number} fn */
 function step(name, fn) {
@@ -54,7 +23,7 @@ step('build into a temporary directory and compare with lib/', () => {
   try {
     const status = runTsc(['-p', 'tsconfig.json', '--outDir', out])
     if (status !== 0) return status
-    const problems = compareLib(out, join(packageRoot, 'lib'))
+    const problems = staleBuildFiles(out, join(packageRoot, 'lib'))
     if (problems.length === 0) {
       console.log('lib/ is up to date with src/')
       return 0

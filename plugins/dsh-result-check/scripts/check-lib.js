@@ -1,30 +1,12 @@
 // Rebuild src/ into a temporary directory and compare it byte for byte with
 // the committed lib/. Independent of git: works in a clean clone, a tarball
 // or a dirty tree alike.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staleBuildFiles } from '../../../tools/compare-build.mjs';
 import { build, packageRoot } from './build.js';
-
-/**
- * @param {string} root
- * @param {string} [dir]
- * @returns {string[]} paths relative to `root`, with forward slashes
- */
-function listFiles(root, dir = root) {
-  /** @type {import('node:fs').Dirent[]} */
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? listFiles(root, path) : [relative(root, path).split('\\').join('/')];
-  });
-}
 
 /**
  * Differences between the committed lib/ and a fresh build.
@@ -33,20 +15,7 @@ function listFiles(root, dir = root) {
 export function staleLibFiles() {
   const scratch = mkdtempSync(join(tmpdir(), 'dsh-result-check-lib-'));
   try {
-    const fresh = build(join(scratch, 'lib'));
-    const committed = resolve(packageRoot, 'lib');
-    const freshFiles = new Set(listFiles(fresh));
-    const committedFiles = new Set(listFiles(committed));
-    /** @type {string[]} */
-    const problems = [];
-    for (const file of [...new Set([...freshFiles, ...committedFiles])].sort()) {
-      if (!committedFiles.has(file)) problems.push(`lib/${file}: missing (the build produces it)`);
-      else if (!freshFiles.has(file)) problems.push(`lib/${file}: not produced by the build (delete it)`);
-      else if (!readFileSync(join(fresh, file)).equals(readFileSync(join(committed, file)))) {
-        problems.push(`lib/${file}: differs from a fresh build`);
-      }
-    }
-    return problems;
+    return staleBuildFiles(build(join(scratch, 'lib')), resolve(packageRoot, 'lib'));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
