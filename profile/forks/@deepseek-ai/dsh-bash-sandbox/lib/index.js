@@ -1,4 +1,4 @@
-import { SandboxUnavailableError, canonicalPath, classifySelfCheck, selfCheckProbePolicy } from "@deepseek-ai/dsh-sandbox";
+import { SandboxUnavailableError, recordSelfCheckShell, selfCheckProbePolicy, selfCheckShellGate } from "@deepseek-ai/dsh-sandbox";
 import { LocalBashExecutor } from "@deepseek-ai/dsh-bash-local";
 import { accessSync, constants, statSync } from "node:fs";
 //#region lib/types/helpers.js
@@ -247,20 +247,7 @@ var SandboxBashExecutor = class extends LocalBashExecutor {
 	* its session already unlocked it. Undefined outside `self-checking`.
 	*/
 	selfCheckOf(spec, run) {
-		const policy = spec.sandboxPolicy;
-		if (policy.mode !== "self-checking") return void 0;
-		const key = {
-			kind: "shell",
-			family: "bash",
-			run,
-			workdir: canonicalPath(spec.workdir),
-			command: spec.command
-		};
-		return {
-			policy,
-			key,
-			granted: this.ctx.sandboxPolicy.selfCheckGranted?.(policy, key) === true
-		};
+		return selfCheckShellGate(this.ctx.sandboxPolicy, spec, "bash", run);
 	}
 	/**
 	* Classify a settled `self-checking` probe and record its grant. The notice
@@ -269,14 +256,7 @@ var SandboxBashExecutor = class extends LocalBashExecutor {
 	* @returns `{ intercepted: true }`, `{ failed: true }`, or `{}`.
 	*/
 	recordSelfCheck(selfCheck, outcome, denialSignatures, spec) {
-		if (selfCheck === void 0) return {};
-		const verdict = classifySelfCheck(outcome, {
-			denialSignatures,
-			workdir: spec.workdir,
-			policy: selfCheck.policy
-		});
-		if (verdict === void 0 || this.ctx.sandboxPolicy.recordSelfCheck?.(selfCheck.policy, selfCheck.key) !== true) return {};
-		return { [verdict]: true };
+		return recordSelfCheckShell(this.ctx.sandboxPolicy, selfCheck, outcome, denialSignatures, spec.workdir);
 	}
 	/**
 	* Wrap one shell command via the `ctx.sandbox` provider. Provider errors

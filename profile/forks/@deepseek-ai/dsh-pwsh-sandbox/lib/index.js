@@ -1,4 +1,4 @@
-import { SandboxUnavailableError, canonicalPath, classifySelfCheck, selfCheckProbePolicy } from "@deepseek-ai/dsh-sandbox";
+import { SandboxUnavailableError, recordSelfCheckShell, selfCheckProbePolicy, selfCheckShellGate } from "@deepseek-ai/dsh-sandbox";
 import { PwshLocalExecutor } from "@deepseek-ai/dsh-pwsh-local";
 import { accessSync, constants, statSync } from "node:fs";
 //#region lib/types/helpers.js
@@ -255,20 +255,7 @@ var SandboxPwshExecutor = class extends PwshLocalExecutor {
 	* its session already unlocked it. Undefined outside `self-checking`.
 	*/
 	selfCheckOf(spec, run) {
-		const policy = spec.sandboxPolicy;
-		if (policy.mode !== "self-checking") return void 0;
-		const key = {
-			kind: "shell",
-			family: "pwsh",
-			run,
-			workdir: canonicalPath(spec.workdir),
-			command: spec.command
-		};
-		return {
-			policy,
-			key,
-			granted: this.ctx.sandboxPolicy.selfCheckGranted?.(policy, key) === true
-		};
+		return selfCheckShellGate(this.ctx.sandboxPolicy, spec, "pwsh", run);
 	}
 	/**
 	* Classify a settled `self-checking` probe and record its grant. The notice
@@ -277,14 +264,7 @@ var SandboxPwshExecutor = class extends PwshLocalExecutor {
 	* @returns `{ intercepted: true }`, `{ failed: true }`, or `{}`.
 	*/
 	recordSelfCheck(selfCheck, outcome, denialSignatures, spec) {
-		if (selfCheck === void 0) return {};
-		const verdict = classifySelfCheck(outcome, {
-			denialSignatures,
-			workdir: spec.workdir,
-			policy: selfCheck.policy
-		});
-		if (verdict === void 0 || this.ctx.sandboxPolicy.recordSelfCheck?.(selfCheck.policy, selfCheck.key) !== true) return {};
-		return { [verdict]: true };
+		return recordSelfCheckShell(this.ctx.sandboxPolicy, selfCheck, outcome, denialSignatures, spec.workdir);
 	}
 	/**
 	* Wrap one pwsh invocation via the `ctx.sandbox` provider. Provider errors

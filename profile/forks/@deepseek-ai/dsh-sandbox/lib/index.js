@@ -347,6 +347,50 @@ function classifySelfCheck(outcome, facts) {
 	}
 	return evidence ? "failed" : void 0;
 }
+/**
+* The `self-checking` gate facts of one shell call, shared by the bash and
+* pwsh executors: its structured key (family, foreground or background,
+* canonical workdir, exact command) and whether its session already unlocked
+* it. Undefined outside `self-checking`.
+* @param gate - the session gate (`ctx.sandboxPolicy`).
+* @param spec - the call's `sandboxPolicy`, `workdir` and `command`.
+* @param family - `"bash"` or `"pwsh"`.
+* @param run - `"foreground"` or `"background"`.
+*/
+function selfCheckShellGate(gate, spec, family, run) {
+	const policy = spec.sandboxPolicy;
+	if (policy.mode !== "self-checking") return void 0;
+	const key = {
+		kind: "shell",
+		family,
+		run,
+		workdir: canonicalPath(spec.workdir),
+		command: spec.command
+	};
+	return {
+		policy,
+		key,
+		granted: gate.selfCheckGranted?.(policy, key) === true
+	};
+}
+/**
+* Classify a settled `self-checking` shell probe and record its grant. The
+* notice flags are returned only when a grant was really recorded, so an
+* agentless call (nothing recorded) keeps the plain workspace-write denial.
+* @param gate - the session gate (`ctx.sandboxPolicy`).
+* @param selfCheck - what {@link selfCheckShellGate} returned for the call.
+* @returns `{ intercepted: true }`, `{ failed: true }`, or `{}`.
+*/
+function recordSelfCheckShell(gate, selfCheck, outcome, denialSignatures, workdir) {
+	if (selfCheck === void 0) return {};
+	const verdict = classifySelfCheck(outcome, {
+		denialSignatures,
+		workdir,
+		policy: selfCheck.policy
+	});
+	if (verdict === void 0 || gate.recordSelfCheck?.(selfCheck.policy, selfCheck.key) !== true) return {};
+	return { [verdict]: true };
+}
 //#endregion
 //#region lib/types/index.js
 /**
@@ -386,4 +430,4 @@ var SandboxProvider = class extends Service {
 	}
 };
 //#endregion
-export { ESCALATION_TARGETS, SANDBOX_UNAVAILABLE, SandboxProvider, SandboxProvider as default, SandboxUnavailableError, WIDER_MODES, approveEscalation, canonicalPath, classifySelfCheck, escalationHintMarker, isUnderWritableRoots, sandboxDenialMarker, selfCheckFailedMarker, selfCheckFsInterceptedMarker, selfCheckInterceptedMarker, selfCheckProbePolicy, validateEscalationArgs, writableRoots };
+export { ESCALATION_TARGETS, SANDBOX_UNAVAILABLE, SandboxProvider, SandboxProvider as default, SandboxUnavailableError, WIDER_MODES, approveEscalation, canonicalPath, classifySelfCheck, escalationHintMarker, isUnderWritableRoots, recordSelfCheckShell, sandboxDenialMarker, selfCheckFailedMarker, selfCheckFsInterceptedMarker, selfCheckInterceptedMarker, selfCheckProbePolicy, selfCheckShellGate, validateEscalationArgs, writableRoots };

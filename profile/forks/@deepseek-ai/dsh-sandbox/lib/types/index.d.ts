@@ -10,8 +10,8 @@ import type { SessionId } from '@deepseek-ai/dsh-session';
 export { ESCALATION_TARGETS, WIDER_MODES, approveEscalation, escalationHintMarker, sandboxDenialMarker, selfCheckFailedMarker, selfCheckFsInterceptedMarker, selfCheckInterceptedMarker, validateEscalationArgs, } from './escalation.ts';
 export type { EscalationApproval, EscalationApprover, EscalationOutcome, EscalationRequest } from './escalation.ts';
 export { canonicalPath, writableRoots } from './roots.ts';
-export { classifySelfCheck, isUnderWritableRoots, selfCheckProbePolicy } from './self-check.ts';
-export type { SelfCheckVerdict } from './self-check.ts';
+export { classifySelfCheck, isUnderWritableRoots, recordSelfCheckShell, selfCheckProbePolicy, selfCheckShellGate } from './self-check.ts';
+export type { SelfCheckGate, SelfCheckShellFacts, SelfCheckShellKey, SelfCheckVerdict } from './self-check.ts';
 /**
  * File-effect policy for confined processes. `read-only` permits only required
  * sinks such as `/dev/null`; `workspace-write` also permits the workspace and a

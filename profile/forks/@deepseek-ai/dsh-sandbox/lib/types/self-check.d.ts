@@ -31,3 +31,33 @@ export declare function classifySelfCheck(outcome: {
     workdir: string;
     policy: SandboxExecutionPolicy;
 }): SelfCheckVerdict | undefined;
+/** The structured gate key of one shell call under `self-checking`. */
+export interface SelfCheckShellKey {
+    kind: 'shell';
+    family: 'bash' | 'pwsh';
+    run: 'foreground' | 'background';
+    workdir: string;
+    command: string;
+}
+/** The per-session gate the sandbox policy service owns (structurally typed: the policy package depends on this one). */
+export interface SelfCheckGate {
+    selfCheckGranted?(policy: SandboxExecutionPolicy, key: SelfCheckShellKey): boolean;
+    recordSelfCheck?(policy: SandboxExecutionPolicy, key: SelfCheckShellKey): boolean;
+}
+/** The gate facts of one shell call; undefined outside `self-checking`. */
+export interface SelfCheckShellFacts {
+    policy: SandboxExecutionPolicy;
+    key: SelfCheckShellKey;
+    granted: boolean;
+}
+/** Key a shell call and ask its session whether it is already unlocked (shared by the bash and pwsh executors). */
+export declare function selfCheckShellGate(gate: SelfCheckGate, spec: {
+    sandboxPolicy: SandboxExecutionPolicy;
+    workdir: string;
+    command: string;
+}, family: 'bash' | 'pwsh', run: 'foreground' | 'background'): SelfCheckShellFacts | undefined;
+/** Classify a settled shell probe and record its grant; the notice flag only when a grant was really recorded. */
+export declare function recordSelfCheckShell(gate: SelfCheckGate, selfCheck: SelfCheckShellFacts | undefined, outcome: Parameters<typeof classifySelfCheck>[0], denialSignatures: readonly string[], workdir: string): {
+    intercepted?: true;
+    failed?: true;
+};
