@@ -133,7 +133,19 @@ impl RunContext {
         self.base.join(path)
     }
 
+    /// Loads the declaration, after rolling back an update (a merge) that
+    /// a killed forklayer left half done: nothing reads a half-written
+    /// layer, the declaration included.
     fn layer(&self) -> anyhow::Result<Layer> {
+        let root = self.config.parent().unwrap_or(&self.base);
+        for recovered in crate::journal::recover(root)? {
+            let targets: Vec<String> = recovered.targets.iter().map(|t| format!("`{t}`")).collect();
+            self.reporter.warning(&format!(
+                "rolled back an update that forklayer process {} left unfinished (killed?): {} are as they were before it",
+                recovered.pid,
+                targets.join(", ")
+            ));
+        }
         Ok(Layer::load(&self.config, &self.overrides)?)
     }
 
@@ -248,6 +260,7 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
             crate::rebuild::RebuildError,
             crate::check::CheckError,
             crate::merge::layer::MergeError,
+            crate::journal::JournalError,
             crate::release::ReleaseError,
             crate::stage::StageError,
             crate::tree::TreeError);

@@ -61,6 +61,7 @@ pub mod cli;
 pub mod error;
 pub mod genpatches;
 pub mod guard;
+pub mod journal;
 pub mod layer;
 pub mod lock;
 pub mod manifest;

@@ -5,6 +5,5 @@ pub mod git;
 pub mod layer;
 pub mod package;
 pub mod text;
-pub mod transaction;
 #[cfg(any(test, feature = "bench-support"))]
 pub mod workload;

@@ -32,7 +32,7 @@ fn sibling_of(target: &Path, tag: &str, pid: u32) -> PathBuf {
 /// command name is ours. Without `/proc` there is no way to tell (without
 /// unsafe code), and leftovers are treated as stale: two runs writing the
 /// same target at once are not supported anyway.
-fn process_alive(pid: u32) -> bool {
+pub(crate) fn process_alive(pid: u32) -> bool {
     let proc_root = Path::new("/proc");
     let Ok(own) = fs::read(proc_root.join("self/comm")) else { return false };
     fs::read(proc_root.join(pid.to_string()).join("comm")).is_ok_and(|comm| comm == own)

@@ -10,13 +10,15 @@
 //! 4. merge every forked and carried package file by file, in memory;
 //! 5. on a clean merge, regenerate the manifests (as `gen-patches` would)
 //!    and prove that they rebuild the merged fork layer byte for byte;
-//! 6. stage the new upstream, the new fork layer (and, on a clean merge, the manifests and
-//!    the declaration with `layer.baseline` moved to the new version) next
-//!    to their targets and swap everything in with renames (never on
+//! 6. write the new upstream, the new fork layer (and, on a clean merge,
+//!    the manifests and the declaration with `layer.baseline` moved to the
+//!    new version) as one journaled update ([`crate::journal`]): only the
+//!    files that change, after recording how to undo them (never on
 //!    `--dry-run`).
 //!
 //! Any error or an interruption before step 6 leaves the project as it was;
-//! a failing rename in step 6 puts back what was already swapped.
+//! a failure in step 6 puts back what was already written, and a run
+//! killed in step 6 is rolled back by the next forklayer command.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -25,6 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::error::{Diagnostic, ExitStatus};
 use crate::genpatches::{generate_manifest, is_generated_patch_file};
 use crate::guard::{check_managed_dir, GuardError};
+use crate::journal::{JournalError, Update};
 use crate::layer::Layer;
 use crate::lock::VERSION_FILE;
 use crate::manifest::Manifest;
@@ -33,7 +36,6 @@ use crate::merge::file::{ConflictKind, Outcome};
 use crate::merge::git::{GitError, Repo};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge, PackageMergeError};
 use crate::merge::text::Labels;
-use crate::merge::transaction::{write_staged, Transaction, TransactionError};
 use crate::parallel::map_ordered;
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
 use crate::review::package_diff;
@@ -186,9 +188,9 @@ pub enum MergeError {
     /// Reading or writing a directory failed.
     #[error(transparent)]
     Tree(#[from] TreeError),
-    /// Staging or swapping failed.
+    /// Writing the result failed (everything was put back).
     #[error(transparent)]
-    Transaction(#[from] TransactionError),
+    Journal(#[from] JournalError),
     /// `layer.baseline` of the declaration cannot be moved.
     #[error("cannot set `layer.baseline` in `{path}`")]
     Baseline {
@@ -229,7 +231,8 @@ impl Diagnostic for MergeError {
             MergeError::Guard(e) => e.exit_status(),
             MergeError::Snapshot(e) => e.exit_status(),
             MergeError::Tree(e) => e.exit_status(),
-            MergeError::Git(_) | MergeError::Package { .. } | MergeError::Transaction(_) => ExitStatus::Integrity,
+            MergeError::Journal(e) => e.exit_status(),
+            MergeError::Git(_) | MergeError::Package { .. } => ExitStatus::Integrity,
         }
     }
 
@@ -248,7 +251,7 @@ impl Diagnostic for MergeError {
             MergeError::Package { source: PackageMergeError::FileDirectoryClash { .. }, .. } => "file_directory_clash",
             MergeError::Package { .. } => "merge",
             MergeError::Tree(e) => e.code(),
-            MergeError::Transaction(_) => "io",
+            MergeError::Journal(e) => e.code(),
             MergeError::Baseline { .. } => "baseline",
         }
     }
@@ -273,6 +276,7 @@ impl Diagnostic for MergeError {
             ),
             MergeError::Snapshot(e) => e.help(),
             MergeError::Guard(e) => e.help(),
+            MergeError::Journal(e) => e.help(),
             MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
                 Some("merge needs the project in a git repository with the current snapshot committed".into())
             }
@@ -314,7 +318,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
             planned: planned.as_ref(),
             baseline: baseline.as_ref(),
         };
-        stage_and_swap(layer, &staged, &original_forks)?;
+        write_result(layer, &staged)?;
     }
     Ok(MergeOutcome {
         from,
@@ -411,34 +415,27 @@ struct Staged<'a> {
     baseline: Option<&'a BaselineChange>,
 }
 
-/// Stages the new upstream, the new fork layer and, on a clean merge, the
-/// new `patches/` and declaration next to their targets, then swaps all of
-/// them in. Once the swap starts it runs to the end (or rolls back):
+/// Writes the new upstream, the new fork layer and, on a clean merge, the
+/// new `patches/` and declaration, all or nothing: only files that change
+/// are written, in place, after a journal recorded how to undo them
+/// ([`crate::journal`]). Once it starts it runs to the end (or rolls back):
 /// Ctrl-C is only looked at between steps.
-fn stage_and_swap(layer: &Layer, staged: &Staged<'_>, original_forks: &Tree) -> Result<(), MergeError> {
+fn write_result(layer: &Layer, staged: &Staged<'_>) -> Result<(), MergeError> {
     let paths = &layer.paths;
     let Staged { upstream, merged, planned, baseline } = *staged;
-    let mut tx = Transaction::new();
-    let (upstream_stage, forks_stage) = (tx.stage(&paths.upstream)?, tx.stage(&paths.forks)?);
-    // Creating files is the file system's work (inode allocation), not
-    // forklayer's: the two largest directories are written side by side.
-    let (upstream_written, forks_written) = std::thread::scope(|scope| {
-        let upstream_job = scope.spawn(|| upstream.write_to(&upstream_stage));
-        let forks_written = write_staged(&merged.forks, &forks_stage, Some((&paths.forks, original_forks)));
-        (upstream_job.join(), forks_written)
-    });
-    // A panic in the writer is a bug: re-raise it rather than hide it.
-    upstream_written.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
-    forks_written?;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
-    if let Some(planned) = planned {
-        stage_patches(&paths.patches, planned, &tx.stage(&paths.patches)?)?;
+    let patches = planned.map(|planned| next_patches(&paths.patches, planned)).transpose()?;
+    let mut update = Update::new(&layer.root);
+    update.replace_dir(&paths.upstream, upstream);
+    update.replace_dir(&paths.forks, &merged.forks);
+    if let Some(patches) = &patches {
+        update.replace_dir(&paths.patches, patches);
     }
     if let Some(change) = baseline {
-        tx.stage_file(&change.file, change.text.as_bytes())?;
+        update.replace_file(&change.file, change.text.as_bytes());
     }
-    tx.commit()?;
+    update.apply()?;
     Ok(())
 }
 
@@ -624,10 +621,10 @@ fn verify_rebuild(full: &str, theirs: &Tree, manifest: Option<&Manifest>, fork: 
     Ok(())
 }
 
-/// Writes the new `patches/` into `stage`: files forklayer does not
-/// generate are kept, generated ones replaced by `planned`. Unlike
-/// `gen-patches` it never refreshes own packages: a merge leaves them alone.
-fn stage_patches(patches: &Path, planned: &PlannedPatches, stage: &Path) -> Result<(), MergeError> {
+/// The new `patches/`: files forklayer does not generate are kept,
+/// generated ones replaced by `planned`. Unlike `gen-patches` it never
+/// refreshes own packages: a merge leaves them alone.
+fn next_patches(patches: &Path, planned: &PlannedPatches) -> Result<Tree, MergeError> {
     let mut next = if patches.is_dir() {
         Tree::read_dir_filtered(patches, |rel, is_dir| is_dir || !is_generated_patch_file(rel))?
     } else {
@@ -636,6 +633,5 @@ fn stage_patches(patches: &Path, planned: &PlannedPatches, stage: &Path) -> Resu
     for (file, bytes) in &planned.files {
         next.insert(file.clone(), FileEntry::new(bytes.clone()))?;
     }
-    write_staged(&next, stage, None)?;
-    Ok(())
+    Ok(next)
 }

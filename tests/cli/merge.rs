@@ -548,3 +548,105 @@ fn a_target_that_is_a_file_is_refused() {
     assert_eq!(json(&run)["error"]["code"], "unsafe_target");
     assert_eq!(state(&dir), before);
 }
+
+/// A package big enough that writing the merge takes a while: `files`
+/// source files, each changed upstream in 2.0.0 and the first tenth
+/// edited by the fork.
+fn big_package(version: &str, files: usize, fork: bool) -> NpmPackage {
+    let mut package = NpmPackage::new("a", version).file("package.json", package_json("a", version, "lib/f0.js"));
+    for i in 0..files {
+        let mut text = lines(30, &format!("f{i}"));
+        if version != "1.0.0" {
+            text = text.replace("line 30 ", "line 30 upstream ");
+        }
+        if fork && i % 10 == 0 {
+            text = text.replace("line 1 ", "line 1 fork ");
+        }
+        package = package.file(&format!("lib/d{}/f{i}.js", i % 40), text);
+    }
+    package
+}
+
+/// `kill -9` while the merge writes its result (the moment its journal
+/// appears): the next forklayer command rolls the half-written merge back
+/// before it reads anything, says so, and a merge run again succeeds.
+#[cfg(unix)]
+#[test]
+fn a_merge_killed_while_writing_is_rolled_back_by_the_next_command() {
+    const FILES: usize = 3_000;
+    let dir = project(&big_package("1.0.0", FILES, false), &big_package("1.0.0", FILES, true));
+    publish_new(&dir, &[&big_package("2.0.0", FILES, false), &b_package("2.0.0"), &c_package("2.0.0")]);
+    let before = state(&dir);
+    let mut caught = false;
+    for _attempt in 0..5 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_forklayer"))
+            .args(["merge", "2.0.0", "--from", "new"])
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn");
+        let journal = dir.join(&format!(".forklayer-journal-{}.tar", child.id()));
+        let started = std::time::Instant::now();
+        while !journal.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+            if child.try_wait().expect("wait").is_some() {
+                break;
+            }
+        }
+        child.kill().expect("kill -9");
+        child.wait().expect("wait");
+        if !journal.exists() {
+            // Finished (or not started writing) before the signal: undo and retry.
+            reset_hard(&dir);
+            assert_eq!(state(&dir), before);
+            continue;
+        }
+        caught = true;
+        let check = dir.run(&["check"]);
+        assert!(check.stderr.contains("rolled back an update that forklayer process"), "{}", check.stderr);
+        check.assert_code(0);
+        assert_eq!(state(&dir), before, "the killed merge is undone byte for byte");
+        assert!(!top_level(&dir).iter().any(|n| n.contains(".forklayer-")), "{:?}", top_level(&dir));
+        break;
+    }
+    assert!(caught, "no run was killed while writing");
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(0);
+    dir.run(&["check"]).assert_code(0);
+}
+
+/// Puts the work tree back to HEAD (the test's own undo between attempts).
+fn reset_hard(dir: &TestDir) {
+    let repo = git2::Repository::open(dir.path()).expect("repo");
+    let mut checkout = git2::build::CheckoutBuilder::new();
+    checkout.force().remove_untracked(true);
+    repo.checkout_head(Some(&mut checkout)).expect("checkout");
+}
+
+/// A journal of a forklayer that is still running is not rolled back
+/// under its feet: other commands refuse (exit 2) and name the process.
+#[cfg(unix)]
+#[test]
+fn commands_refuse_to_run_while_another_forklayer_is_writing() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    let slow = dir.join("fake-npm/slow-npm");
+    std::fs::create_dir_all(slow.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&slow, "#!/bin/sh\nsleep 30\n").expect("write");
+    crate::util::set_mode(&slow, true);
+    let mut running = Command::new(env!("CARGO_BIN_EXE_forklayer"))
+        .args(["merge", "2.0.0", "--npm"])
+        .arg(&slow)
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let journal = format!(".forklayer-journal-{}.tar", running.id());
+    dir.write(&journal, "what a running merge is writing");
+    let check = dir.run(&["check"]);
+    running.kill().expect("kill");
+    running.wait().expect("wait");
+    check.assert_code(2);
+    assert!(check.stderr.contains(&format!("another forklayer process (pid {})", running.id())), "{}", check.stderr);
+    assert_eq!(dir.read(&journal), b"what a running merge is writing");
+}

@@ -1,0 +1,913 @@
+//! Journaled in-place updates: several directories (and files) replaced
+//! together, all or nothing, writing only what changes.
+//!
+//! Why not build a copy and rename it into place, as [`crate::stage`]
+//! does for one directory: a merge replaces thousands of files, and giving
+//! each one a new inode is the slowest thing a file system does. On ext4
+//! without a journal the inode allocator steps over every recently deleted
+//! inode one by one, so a copy written shortly after a checkout cost
+//! seconds. Here only files whose bytes or mode change are written, files
+//! that stay are rewritten in place (their inode reused), and nothing is
+//! copied.
+//!
+//! All or nothing: before the first change, everything needed to undo the
+//! update is written to a journal — the previous bytes and mode of every
+//! file it overwrites or deletes, the symbolic links and directories it
+//! removes, the files and directories it creates. The journal is a plain
+//! tar archive (`journal.json` first, then the saved files under
+//! `<target index>/<path>`), written as `.forklayer-journal-<pid>.tmp` in
+//! the journal directory (the project root), synced and renamed to
+//! `.forklayer-journal-<pid>.tar`. Then the changes are made; removing the
+//! journal commits them. A failure rolls back from the journal at once; a
+//! run killed midway leaves the journal, and the next forklayer command
+//! rolls it back with [`recover`] before it reads anything. Rolling back is
+//! idempotent, so a roll back that is itself killed is simply done again.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Diagnostic, ExitStatus};
+use crate::parallel::map_ordered;
+use crate::tree::{check_relative_path, FileEntry, Tree, TreeError};
+
+/// `schema` of `journal.json`.
+const SCHEMA: &str = "forklayer.journal/1";
+/// The first entry of every journal.
+const RECORD_ENTRY: &str = "journal.json";
+/// Journal file names: `.forklayer-journal-<pid>.tar` (armed) or `.tmp`
+/// (still being written: nothing was changed yet).
+const PREFIX: &str = ".forklayer-journal-";
+const ARMED: &str = ".tar";
+const WRITING: &str = ".tmp";
+
+/// Errors of updating or recovering.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum JournalError {
+    /// A file system operation failed.
+    #[error("could not {action} `{path}`")]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// The path involved.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: io::Error,
+    },
+    /// Reading the previous contents failed.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// Another forklayer process is updating the same project.
+    #[error("another forklayer process (pid {pid}) is updating this project (journal `{}`)", .journal.display())]
+    Busy {
+        /// Its process id.
+        pid: u32,
+        /// Its journal.
+        journal: PathBuf,
+    },
+    /// A killed update has not been rolled back yet.
+    #[error("an interrupted update has not been rolled back yet (journal `{}`)", .journal.display())]
+    Pending {
+        /// Its journal.
+        journal: PathBuf,
+    },
+    /// A journal cannot be read, so the update it records cannot be undone.
+    #[error("the journal `{}` of an interrupted update is damaged: {reason}", .journal.display())]
+    Damaged {
+        /// The journal.
+        journal: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A target path cannot be written into a journal.
+    #[error("`{}` cannot be recorded in a journal: its path is not valid UTF-8", .path.display())]
+    NonUtf8Target {
+        /// The target.
+        path: PathBuf,
+    },
+    /// The update failed and everything it had changed was put back.
+    #[error("the update failed; everything it had changed was put back")]
+    RolledBack(#[source] Box<JournalError>),
+    /// The update failed and putting things back failed too: the journal is
+    /// kept so that the next run can try again.
+    #[error("the update failed ({failure}) and could not be rolled back; the journal `{}` is kept", .journal.display())]
+    RollbackFailed {
+        /// Why the update failed.
+        failure: String,
+        /// The journal to roll back from.
+        journal: PathBuf,
+        /// Why rolling back failed.
+        #[source]
+        source: Box<JournalError>,
+    },
+}
+
+impl JournalError {
+    fn io<'a>(action: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> JournalError + 'a {
+        move |source| JournalError::Io { action, path: path.to_path_buf(), source }
+    }
+
+    fn damaged(journal: &Path, reason: impl ToString) -> JournalError {
+        JournalError::Damaged { journal: journal.to_path_buf(), reason: reason.to_string() }
+    }
+}
+
+impl Diagnostic for JournalError {
+    fn exit_status(&self) -> ExitStatus {
+        match self {
+            JournalError::Busy { .. } | JournalError::Pending { .. } | JournalError::NonUtf8Target { .. } => {
+                ExitStatus::Usage
+            }
+            JournalError::RolledBack(inner) => inner.exit_status(),
+            _ => ExitStatus::Integrity,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            JournalError::Busy { .. } => "busy",
+            JournalError::Pending { .. } => "journal_pending",
+            JournalError::Damaged { .. } => "journal_damaged",
+            JournalError::RollbackFailed { .. } => "rollback_failed",
+            JournalError::NonUtf8Target { .. } => "non_utf8_name",
+            JournalError::Tree(e) => e.code(),
+            JournalError::RolledBack(inner) => inner.code(),
+            JournalError::Io { .. } => "io",
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            JournalError::Busy { .. } => Some("wait for it to finish; if no such process is running, run again".into()),
+            JournalError::Pending { .. } => Some(
+                "run any forklayer command (e.g. `forklayer check`): it rolls the interrupted update back first".into(),
+            ),
+            JournalError::Damaged { .. } => Some(
+                "restore the project from git (e.g. `git checkout -- upstream profile/forks patches forklayer.toml`), \
+                 then delete the journal; `tar tvf` lists what it saved"
+                    .into(),
+            ),
+            JournalError::RollbackFailed { .. } => Some(
+                "fix the cause (permissions, free space), then run any forklayer command: it finishes the roll back"
+                    .into(),
+            ),
+            JournalError::NonUtf8Target { .. } => Some("rename the directory to a UTF-8 name".into()),
+            JournalError::Tree(e) => e.help(),
+            JournalError::RolledBack(inner) => inner.help(),
+            JournalError::Io { .. } => {
+                Some("check the permissions and free disk space; nothing was changed or everything was put back".into())
+            }
+        }
+    }
+}
+
+/// What a target becomes.
+#[derive(Clone, Copy, Debug)]
+enum Next<'a> {
+    /// A directory holding exactly these files.
+    Dir(&'a Tree),
+    /// A file with these bytes (its mode is kept).
+    File(&'a [u8]),
+}
+
+/// A set of directories and files replaced together.
+#[derive(Debug)]
+pub struct Update<'a> {
+    journal_dir: PathBuf,
+    targets: Vec<(PathBuf, Next<'a>)>,
+}
+
+/// What tests inject before a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
+enum Fault {
+    None,
+    /// The change fails with an I/O error.
+    Fail,
+    /// The process dies: nothing more happens, not even a roll back.
+    Crash,
+}
+
+/// A test hook: given the sequence number of a change (applying and
+/// rolling back count alike), what goes wrong before it.
+type FaultPlan<'f> = &'f (dyn Fn(usize) -> Fault + Sync);
+
+/// Counts every change and injects the faults of a test.
+struct Steps<'f> {
+    done: AtomicUsize,
+    crashed: AtomicBool,
+    fault: FaultPlan<'f>,
+}
+
+impl<'f> Steps<'f> {
+    fn new(fault: FaultPlan<'f>) -> Steps<'f> {
+        Steps { done: AtomicUsize::new(0), crashed: AtomicBool::new(false), fault }
+    }
+
+    fn next(&self) -> io::Result<()> {
+        if self.crashed() {
+            return Err(io::Error::other("crashed"));
+        }
+        match (self.fault)(self.done.fetch_add(1, Ordering::SeqCst)) {
+            Fault::None => Ok(()),
+            Fault::Fail => Err(io::Error::other("injected failure")),
+            Fault::Crash => {
+                self.crashed.store(true, Ordering::SeqCst);
+                Err(io::Error::other("crashed"))
+            }
+        }
+    }
+
+    fn crashed(&self) -> bool {
+        self.crashed.load(Ordering::SeqCst)
+    }
+}
+
+fn no_fault(_: usize) -> Fault {
+    Fault::None
+}
+
+impl<'a> Update<'a> {
+    /// An empty update whose journal goes to `journal_dir`.
+    pub fn new(journal_dir: &Path) -> Update<'a> {
+        Update { journal_dir: journal_dir.to_path_buf(), targets: Vec::new() }
+    }
+
+    /// Makes directory `target` hold exactly the files of `tree` (and no
+    /// empty directories), creating it if needed.
+    pub fn replace_dir(&mut self, target: &Path, tree: &'a Tree) {
+        self.targets.push((target.to_path_buf(), Next::Dir(tree)));
+    }
+
+    /// Replaces the contents of file `target`, keeping its mode.
+    pub fn replace_file(&mut self, target: &Path, bytes: &'a [u8]) {
+        self.targets.push((target.to_path_buf(), Next::File(bytes)));
+    }
+
+    /// Makes every change, or none. Returns the number of files written or
+    /// deleted.
+    pub fn apply(&self) -> Result<usize, JournalError> {
+        self.apply_with(&no_fault)
+    }
+
+    fn apply_with(&self, fault: FaultPlan<'_>) -> Result<usize, JournalError> {
+        refuse_pending(&self.journal_dir)?;
+        let plans: Vec<Plan<'a>> = map_ordered(&self.targets, |(path, next)| plan(&self.journal_dir, path, *next))
+            .into_iter()
+            .collect::<Result<_, _>>()?;
+        let changes: usize = plans.iter().map(Plan::changes).sum();
+        if changes == 0 {
+            return Ok(0);
+        }
+        let journal = write_journal(&self.journal_dir, &plans)?;
+        let steps = Steps::new(fault);
+        let applied = map_ordered(&plans, |plan| plan.apply(&steps));
+        if let Some(failure) = applied.into_iter().find_map(Result::err) {
+            if steps.crashed() {
+                return Err(failure);
+            }
+            return Err(match roll_back_journal(&journal, &self.journal_dir, &steps) {
+                Ok(_) => JournalError::RolledBack(Box::new(failure)),
+                Err(source) => {
+                    JournalError::RollbackFailed { failure: failure.to_string(), journal, source: Box::new(source) }
+                }
+            });
+        }
+        fs::remove_file(&journal).map_err(JournalError::io("remove the journal", &journal))?;
+        Ok(changes)
+    }
+}
+
+/// A journal found and rolled back by [`recover`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recovered {
+    /// The process that was killed.
+    pub pid: u32,
+    /// The directories and files put back, as recorded.
+    pub targets: Vec<String>,
+}
+
+/// Rolls back every update a killed forklayer left in `journal_dir` and
+/// removes journals that were never armed. A journal of a running process
+/// is an error ([`JournalError::Busy`]).
+pub fn recover(journal_dir: &Path) -> Result<Vec<Recovered>, JournalError> {
+    recover_with(journal_dir, &no_fault)
+}
+
+fn recover_with(journal_dir: &Path, fault: FaultPlan<'_>) -> Result<Vec<Recovered>, JournalError> {
+    let mut recovered = Vec::new();
+    for found in journals(journal_dir) {
+        if found.alive() {
+            if found.armed {
+                return Err(JournalError::Busy { pid: found.pid, journal: found.path });
+            }
+            continue;
+        }
+        if found.armed {
+            let steps = Steps::new(fault);
+            let record = roll_back_journal(&found.path, journal_dir, &steps)?;
+            recovered.push(Recovered { pid: found.pid, targets: record.targets.into_iter().map(|t| t.path).collect() });
+        } else {
+            fs::remove_file(&found.path).map_err(JournalError::io("remove the unused journal", &found.path))?;
+        }
+    }
+    Ok(recovered)
+}
+
+/// A journal file in the journal directory.
+struct Found {
+    path: PathBuf,
+    pid: u32,
+    armed: bool,
+}
+
+impl Found {
+    /// A journal of this very process can only be left by an update that
+    /// panicked: it is as dead as one of a killed process.
+    fn alive(&self) -> bool {
+        self.pid != std::process::id() && crate::stage::process_alive(self.pid)
+    }
+}
+
+fn journals(dir: &Path) -> Vec<Found> {
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    let mut found: Vec<Found> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            let rest = name.strip_prefix(PREFIX)?;
+            let (pid, armed) = match (rest.strip_suffix(ARMED), rest.strip_suffix(WRITING)) {
+                (Some(pid), _) => (pid, true),
+                (None, Some(pid)) => (pid, false),
+                (None, None) => return None,
+            };
+            Some(Found { path: entry.path(), pid: pid.parse().ok()?, armed })
+        })
+        .collect();
+    found.sort_by_key(|f| (f.pid, f.armed));
+    found
+}
+
+/// Refuses to start while a journal is armed: a running update, or a
+/// killed one that [`recover`] has not rolled back yet.
+fn refuse_pending(dir: &Path) -> Result<(), JournalError> {
+    match journals(dir).into_iter().find(|f| f.armed) {
+        Some(found) if found.alive() => Err(JournalError::Busy { pid: found.pid, journal: found.path }),
+        Some(found) => Err(JournalError::Pending { journal: found.path }),
+        None => Ok(()),
+    }
+}
+
+/// `journal.json`: how to undo the update, except the saved contents.
+#[derive(Debug, Serialize, Deserialize)]
+struct Record {
+    schema: String,
+    targets: Vec<TargetRecord>,
+}
+
+/// The undo information of one target. Paths inside are relative to it.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct TargetRecord {
+    /// Relative to the journal directory when inside it, else absolute.
+    path: String,
+    /// A file rather than a directory.
+    file: bool,
+    /// Whether the target existed.
+    existed: bool,
+    /// How many of the target's parent directories did not exist either
+    /// (created with it, removed with it by a roll back).
+    #[serde(default)]
+    missing_parents: usize,
+    /// Files that did not exist: removed by a roll back.
+    created_files: Vec<String>,
+    /// Directories that did not exist, parents first.
+    created_dirs: Vec<String>,
+    /// Directories removed, parents first, with their modes.
+    removed_dirs: Vec<RemovedDir>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct RemovedDir {
+    path: String,
+    mode: u32,
+}
+
+/// A file or symbolic link as it was before the update.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Saved {
+    File { bytes: Vec<u8>, mode: u32 },
+    Link(PathBuf),
+}
+
+/// What was on disk at a path of a target directory.
+enum Old {
+    File { entry: FileEntry, mode: u32, shared: bool },
+    Link(PathBuf),
+}
+
+/// The previous contents of a target directory.
+#[derive(Default)]
+struct OldDir {
+    existed: bool,
+    items: BTreeMap<String, Old>,
+    dirs: BTreeMap<String, u32>,
+}
+
+/// How a file is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum WriteKind {
+    /// Nothing was there.
+    Create,
+    /// A file was there; rewritten in place (same inode).
+    InPlace,
+    /// A file with other hard links was there: replaced by a new file so
+    /// that the other names keep their bytes.
+    Replace,
+}
+
+/// Everything one target needs: the undo record, the saved contents and
+/// the changes.
+struct Plan<'a> {
+    root: PathBuf,
+    record: TargetRecord,
+    saved: Vec<(String, Saved)>,
+    /// Files and links removed.
+    deletes: Vec<String>,
+    /// Files written, in path order.
+    writes: Vec<(&'a str, &'a FileEntry, WriteKind)>,
+    /// The new bytes of a file target.
+    file: Option<&'a [u8]>,
+}
+
+impl Plan<'_> {
+    fn changes(&self) -> usize {
+        self.deletes.len()
+            + self.writes.len()
+            + self.record.created_dirs.len()
+            + self.record.removed_dirs.len()
+            + usize::from(self.file.is_some())
+            + usize::from(!self.record.existed)
+    }
+
+    fn apply(&self, steps: &Steps<'_>) -> Result<(), JournalError> {
+        let root = &self.root;
+        if let Some(bytes) = self.file {
+            steps.next().and_then(|()| write_in_place(root, bytes)).map_err(JournalError::io("write", root))?;
+            return Ok(());
+        }
+        if !self.record.existed {
+            steps.next().and_then(|()| fs::create_dir_all(root)).map_err(JournalError::io("create", root))?;
+        }
+        for rel in &self.deletes {
+            let path = root.join(rel);
+            steps.next().and_then(|()| fs::remove_file(&path)).map_err(JournalError::io("remove", &path))?;
+        }
+        for dir in self.record.removed_dirs.iter().rev() {
+            let path = root.join(&dir.path);
+            steps.next().and_then(|()| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
+        }
+        for dir in &self.record.created_dirs {
+            let path = root.join(dir);
+            steps.next().and_then(|()| fs::create_dir(&path)).map_err(JournalError::io("create", &path))?;
+        }
+        for (rel, entry, kind) in &self.writes {
+            let path = root.join(rel);
+            steps.next().and_then(|()| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))?;
+        }
+        Ok(())
+    }
+}
+
+fn record_path(journal_dir: &Path, target: &Path) -> Result<String, JournalError> {
+    let shown = target.strip_prefix(journal_dir).ok().filter(|p| !p.as_os_str().is_empty()).unwrap_or(target);
+    shown.to_str().map(str::to_string).ok_or_else(|| JournalError::NonUtf8Target { path: target.to_path_buf() })
+}
+
+fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Result<Plan<'a>, JournalError> {
+    let path = record_path(journal_dir, target)?;
+    match next {
+        Next::File(bytes) => plan_file(target, path, bytes),
+        Next::Dir(tree) => {
+            let mut plan = plan_dir(target, path, &read_old_dir(target)?, tree);
+            if !plan.record.existed {
+                plan.record.missing_parents =
+                    target.ancestors().skip(1).take_while(|a| !a.as_os_str().is_empty() && !a.exists()).count();
+            }
+            Ok(plan)
+        }
+    }
+}
+
+fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Result<Plan<'a>, JournalError> {
+    let (old, mode) = read_with_mode(target).map_err(JournalError::io("read", target))?;
+    let changed = old != bytes;
+    Ok(Plan {
+        root: target.to_path_buf(),
+        record: TargetRecord { path, file: true, existed: true, ..TargetRecord::default() },
+        saved: if changed { vec![(String::new(), Saved::File { bytes: old, mode })] } else { Vec::new() },
+        deletes: Vec::new(),
+        writes: Vec::new(),
+        file: changed.then_some(bytes),
+    })
+}
+
+fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Plan<'a> {
+    let mut record = TargetRecord { path, existed: old.existed, ..TargetRecord::default() };
+    let wanted_dirs = parent_dirs(tree);
+    let (mut saved, mut deletes, mut writes) = (Vec::new(), Vec::new(), Vec::new());
+    for (rel, item) in &old.items {
+        let kept = match (item, tree.get(rel)) {
+            (Old::File { .. }, Some(_)) => true,
+            (Old::File { .. } | Old::Link(_), _) => false,
+        };
+        if !kept {
+            saved.push((rel.clone(), saved_copy(item)));
+            deletes.push(rel.clone());
+        }
+    }
+    for (rel, entry) in tree.iter() {
+        let kind = match old.items.get(rel) {
+            Some(item @ Old::File { entry: was, shared, .. }) => {
+                // Same bytes and executable bit: what every tree comparison
+                // looks at, so nothing to do.
+                if was == entry {
+                    continue;
+                }
+                saved.push((rel.to_string(), saved_copy(item)));
+                if *shared {
+                    WriteKind::Replace
+                } else {
+                    WriteKind::InPlace
+                }
+            }
+            _ => {
+                record.created_files.push(rel.to_string());
+                WriteKind::Create
+            }
+        };
+        writes.push((rel, entry, kind));
+    }
+    record.created_dirs = wanted_dirs.iter().filter(|d| !old.dirs.contains_key(*d)).cloned().collect();
+    record.removed_dirs = old
+        .dirs
+        .iter()
+        .filter(|(d, _)| !wanted_dirs.contains(*d))
+        .map(|(d, mode)| RemovedDir { path: d.clone(), mode: *mode })
+        .collect();
+    saved.sort_by(|a, b| a.0.cmp(&b.0));
+    Plan { root: target.to_path_buf(), record, saved, deletes, writes, file: None }
+}
+
+fn saved_copy(item: &Old) -> Saved {
+    match item {
+        Old::File { entry, mode, .. } => Saved::File { bytes: entry.bytes.clone(), mode: *mode },
+        Old::Link(to) => Saved::Link(to.clone()),
+    }
+}
+
+/// Every directory the files of `tree` need, parents before children
+/// (a path sorts before every path it is a prefix of).
+fn parent_dirs(tree: &Tree) -> BTreeSet<String> {
+    let mut dirs = BTreeSet::new();
+    for rel in tree.paths() {
+        let mut end = rel.len();
+        while let Some(slash) = rel[..end].rfind('/') {
+            if !dirs.insert(rel[..slash].to_string()) {
+                break;
+            }
+            end = slash;
+        }
+    }
+    dirs
+}
+
+/// Reads a target directory: files (bytes, mode, whether other hard links
+/// share them), symbolic links and directories.
+fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
+    match fs::symlink_metadata(root) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(OldDir::default()),
+        Err(e) => return Err(JournalError::Io { action: "read", path: root.to_path_buf(), source: e }),
+        Ok(meta) if !meta.is_dir() => return Err(TreeError::NotAFile { path: root.to_path_buf() }.into()),
+        Ok(_) => {}
+    }
+    let mut old = OldDir { existed: true, ..OldDir::default() };
+    let mut pending = vec![(root.to_path_buf(), String::new())];
+    while let Some((dir, prefix)) = pending.pop() {
+        for entry in fs::read_dir(&dir).map_err(JournalError::io("read", &dir))? {
+            let entry = entry.map_err(JournalError::io("read", &dir))?;
+            let path = entry.path();
+            let name = entry.file_name().into_string().map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
+            let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
+            let meta = entry.metadata().map_err(JournalError::io("read", &path))?;
+            if meta.is_dir() {
+                old.dirs.insert(rel.clone(), mode_of(&meta));
+                pending.push((path, rel));
+            } else if meta.is_file() {
+                let (bytes, mode) = read_with_mode(&path).map_err(JournalError::io("read", &path))?;
+                let entry = FileEntry { bytes, executable: mode & 0o111 != 0 };
+                old.items.insert(rel, Old::File { entry, mode, shared: link_count(&meta) > 1 });
+            } else if meta.file_type().is_symlink() {
+                let to = fs::read_link(&path).map_err(JournalError::io("read", &path))?;
+                old.items.insert(rel, Old::Link(to));
+            } else {
+                return Err(TreeError::NotAFile { path }.into());
+            }
+        }
+    }
+    Ok(old)
+}
+
+fn read_with_mode(path: &Path) -> io::Result<(Vec<u8>, u32)> {
+    let mut file = fs::File::open(path)?;
+    let meta = file.metadata()?;
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.read_to_end(&mut bytes)?;
+    Ok((bytes, mode_of(&meta)))
+}
+
+#[cfg(unix)]
+fn mode_of(meta: &fs::Metadata) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o7777
+}
+
+#[cfg(not(unix))]
+fn mode_of(meta: &fs::Metadata) -> u32 {
+    if meta.is_dir() {
+        0o755
+    } else {
+        0o644
+    }
+}
+
+#[cfg(unix)]
+fn link_count(meta: &fs::Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    meta.nlink()
+}
+
+#[cfg(not(unix))]
+fn link_count(_meta: &fs::Metadata) -> u64 {
+    1
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode))
+}
+
+#[cfg(not(unix))]
+fn set_mode(_path: &Path, _mode: u32) -> io::Result<()> {
+    // No modes outside Unix.
+    Ok(())
+}
+
+/// Writes a file of a target directory with mode 0644/0755.
+fn write_entry(path: &Path, entry: &FileEntry, kind: WriteKind) -> io::Result<()> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true);
+    match kind {
+        WriteKind::InPlace => {
+            options.truncate(true);
+        }
+        WriteKind::Create | WriteKind::Replace => {
+            if kind == WriteKind::Replace {
+                fs::remove_file(path)?;
+            }
+            options.create_new(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, entry.mode());
+        }
+    }
+    let mut file = options.open(path)?;
+    file.write_all(&entry.bytes)?;
+    // One fstat, no allocation: only a umask or an old mode that differs
+    // costs a chmod.
+    if cfg!(unix) && mode_of(&file.metadata()?) & 0o777 != entry.mode() {
+        set_mode(path, entry.mode())?;
+    }
+    Ok(())
+}
+
+/// Rewrites an existing file in place, keeping its mode.
+fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = fs::OpenOptions::new().write(true).truncate(true).open(path)?;
+    file.write_all(bytes)
+}
+
+fn journal_path(dir: &Path, suffix: &str) -> PathBuf {
+    dir.join(format!("{PREFIX}{}{suffix}", std::process::id()))
+}
+
+/// Writes the journal of `plans`, synced, and arms it with a rename.
+fn write_journal(dir: &Path, plans: &[Plan<'_>]) -> Result<PathBuf, JournalError> {
+    let writing = journal_path(dir, WRITING);
+    let armed = journal_path(dir, ARMED);
+    let written = write_tar(&writing, plans).and_then(|()| fs::rename(&writing, &armed));
+    if let Err(source) = written {
+        let _ = fs::remove_file(&writing);
+        return Err(JournalError::Io { action: "write the journal", path: writing, source });
+    }
+    Ok(armed)
+}
+
+fn write_tar(path: &Path, plans: &[Plan<'_>]) -> io::Result<()> {
+    let file = fs::OpenOptions::new().write(true).create_new(true).open(path)?;
+    let mut tar = tar::Builder::new(BufWriter::new(file));
+    let record = Record { schema: SCHEMA.to_string(), targets: plans.iter().map(|p| p.record.clone()).collect() };
+    let json = serde_json::to_vec_pretty(&record).map_err(io::Error::other)?;
+    append_file(&mut tar, RECORD_ENTRY, &json, 0o644)?;
+    for (index, plan) in plans.iter().enumerate() {
+        for (rel, saved) in &plan.saved {
+            let name = if rel.is_empty() { index.to_string() } else { format!("{index}/{rel}") };
+            match saved {
+                Saved::File { bytes, mode } => append_file(&mut tar, &name, bytes, *mode)?,
+                Saved::Link(to) => {
+                    let mut header = tar::Header::new_gnu();
+                    header.set_entry_type(tar::EntryType::Symlink);
+                    header.set_size(0);
+                    header.set_mode(0o777);
+                    tar.append_link(&mut header, &name, to)?;
+                }
+            }
+        }
+    }
+    let file = tar.into_inner()?.into_inner().map_err(io::IntoInnerError::into_error)?;
+    // Synced before anything changes: after a crash of the machine the
+    // journal is there whenever a change might be.
+    file.sync_all()
+}
+
+fn append_file<W: Write>(tar: &mut tar::Builder<W>, name: &str, bytes: &[u8], mode: u32) -> io::Result<()> {
+    let mut header = tar::Header::new_gnu();
+    header.set_size(bytes.len() as u64);
+    header.set_mode(mode);
+    header.set_entry_type(tar::EntryType::Regular);
+    tar.append_data(&mut header, name, bytes)
+}
+
+/// Reads a journal: the record and the saved contents per target.
+fn read_journal(journal: &Path) -> Result<(Record, Vec<BTreeMap<String, Saved>>), JournalError> {
+    let file = fs::File::open(journal).map_err(JournalError::io("read", journal))?;
+    let mut archive = tar::Archive::new(io::BufReader::new(file));
+    let mut record: Option<Record> = None;
+    let mut saved: Vec<BTreeMap<String, Saved>> = Vec::new();
+    for entry in archive.entries().map_err(|e| JournalError::damaged(journal, e))? {
+        let mut entry = entry.map_err(|e| JournalError::damaged(journal, e))?;
+        let name = entry.path().map_err(|e| JournalError::damaged(journal, e))?.to_string_lossy().into_owned();
+        let Some(known) = &record else {
+            if name != RECORD_ENTRY {
+                return Err(JournalError::damaged(journal, format!("starts with `{name}`, not `{RECORD_ENTRY}`")));
+            }
+            let parsed: Record = serde_json::from_reader(&mut entry).map_err(|e| JournalError::damaged(journal, e))?;
+            if parsed.schema != SCHEMA {
+                return Err(JournalError::damaged(journal, format!("unknown schema `{}`", parsed.schema)));
+            }
+            saved = parsed.targets.iter().map(|_| BTreeMap::new()).collect();
+            record = Some(parsed);
+            continue;
+        };
+        let (index, rel) = name.split_once('/').unwrap_or((&name, ""));
+        let slot = index.parse::<usize>().ok().filter(|i| *i < known.targets.len());
+        let Some(slot) = slot else {
+            return Err(JournalError::damaged(journal, format!("entry `{name}` names no target")));
+        };
+        if !rel.is_empty() {
+            check_relative_path(rel).map_err(|e| JournalError::damaged(journal, e))?;
+        }
+        let item = if entry.header().entry_type().is_symlink() {
+            let to = entry.link_name().map_err(|e| JournalError::damaged(journal, e))?;
+            Saved::Link(to.map(|t| t.into_owned()).unwrap_or_default())
+        } else {
+            let mode = entry.header().mode().map_err(|e| JournalError::damaged(journal, e))?;
+            let mut bytes = Vec::new();
+            entry.read_to_end(&mut bytes).map_err(|e| JournalError::damaged(journal, e))?;
+            Saved::File { bytes, mode }
+        };
+        saved[slot].insert(rel.to_string(), item);
+    }
+    let record = record.ok_or_else(|| JournalError::damaged(journal, "it is empty"))?;
+    for target in &record.targets {
+        let paths =
+            target.created_files.iter().chain(&target.created_dirs).chain(target.removed_dirs.iter().map(|d| &d.path));
+        for rel in paths {
+            check_relative_path(rel).map_err(|e| JournalError::damaged(journal, e))?;
+        }
+    }
+    Ok((record, saved))
+}
+
+/// Puts back everything the journal recorded, then removes it.
+fn roll_back_journal(journal: &Path, journal_dir: &Path, steps: &Steps<'_>) -> Result<Record, JournalError> {
+    let (record, saved) = read_journal(journal)?;
+    for (target, saved) in record.targets.iter().zip(&saved) {
+        roll_back_target(&journal_dir.join(&target.path), target, saved, steps)?;
+    }
+    fs::remove_file(journal).map_err(JournalError::io("remove the journal", journal))?;
+    Ok(record)
+}
+
+/// Undoes the changes of one target, whichever of them were made. Every
+/// step tolerates having been done already.
+fn roll_back_target(
+    root: &Path,
+    target: &TargetRecord,
+    saved: &BTreeMap<String, Saved>,
+    steps: &Steps<'_>,
+) -> Result<(), JournalError> {
+    if target.file {
+        if let Some(Saved::File { bytes, mode }) = saved.get("") {
+            let restore = || -> io::Result<()> {
+                fs::write(root, bytes)?;
+                set_mode(root, *mode)
+            };
+            steps.next().and_then(|()| restore()).map_err(JournalError::io("restore", root))?;
+        }
+        return Ok(());
+    }
+    // A path the update had not reached yet still holds what was there
+    // before (a directory where a file was to be created, a file where a
+    // directory was): that is left for the steps below.
+    for rel in &target.created_files {
+        let path = root.join(rel);
+        let remove = || match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_dir() => Ok(()),
+            _ => ignore_missing(fs::remove_file(&path)),
+        };
+        steps.next().and_then(|()| remove()).map_err(JournalError::io("remove", &path))?;
+    }
+    for dir in target.created_dirs.iter().rev() {
+        let path = root.join(dir);
+        let remove = || match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_dir() => fs::remove_dir(&path),
+            _ => Ok(()),
+        };
+        steps.next().and_then(|()| remove()).map_err(JournalError::io("remove", &path))?;
+    }
+    for dir in &target.removed_dirs {
+        let path = root.join(&dir.path);
+        let restore = || -> io::Result<()> {
+            match fs::create_dir(&path) {
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                other => other?,
+            }
+            set_mode(&path, dir.mode)
+        };
+        steps.next().and_then(|()| restore()).map_err(JournalError::io("restore", &path))?;
+    }
+    for (rel, item) in saved {
+        let path = root.join(rel);
+        steps.next().and_then(|()| restore_item(&path, item)).map_err(JournalError::io("restore", &path))?;
+    }
+    if !target.existed {
+        for dir in root.ancestors().take(target.missing_parents + 1) {
+            steps.next().and_then(|()| ignore_missing(fs::remove_dir(dir))).map_err(JournalError::io("remove", dir))?;
+        }
+    }
+    Ok(())
+}
+
+fn restore_item(path: &Path, item: &Saved) -> io::Result<()> {
+    match item {
+        Saved::File { bytes, mode } => {
+            if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+                fs::remove_file(path)?;
+            }
+            fs::write(path, bytes)?;
+            set_mode(path, *mode)
+        }
+        Saved::Link(to) => {
+            ignore_missing(fs::remove_file(path))?;
+            make_symlink(to, path)
+        }
+    }
+}
+
+#[cfg(unix)]
+fn make_symlink(to: &Path, path: &Path) -> io::Result<()> {
+    std::os::unix::fs::symlink(to, path)
+}
+
+#[cfg(not(unix))]
+fn make_symlink(_to: &Path, path: &Path) -> io::Result<()> {
+    Err(io::Error::new(io::ErrorKind::Unsupported, format!("cannot recreate the symbolic link `{}`", path.display())))
+}
+
+/// A path that is not there (or whose parent is a file, so it cannot be)
+/// is already as a roll back wants it.
+fn ignore_missing(result: io::Result<()>) -> io::Result<()> {
+    match result {
+        Err(e) if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => Ok(()),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,268 @@
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use super::{recover, recover_with, Fault, JournalError, Update, ARMED, PREFIX, WRITING};
+use crate::tree::{FileEntry, Tree};
+
+/// Everything on disk below `root`, empty directories, modes and symbolic
+/// links included: what "as it was" means.
+fn disk_state(root: &Path) -> BTreeMap<String, String> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut state = BTreeMap::new();
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).expect("ls") {
+            let path = entry.expect("entry").path();
+            let rel = path.strip_prefix(root).expect("below root").to_string_lossy().into_owned();
+            let meta = fs::symlink_metadata(&path).expect("stat");
+            let mode = meta.permissions().mode() & 0o7777;
+            let what = if meta.file_type().is_symlink() {
+                format!("link -> {}", fs::read_link(&path).expect("readlink").display())
+            } else if meta.is_dir() {
+                pending.push(path.clone());
+                format!("dir {mode:o}")
+            } else {
+                format!("file {mode:o} {:?}", fs::read(&path).expect("read"))
+            };
+            state.insert(rel, what);
+        }
+    }
+    state
+}
+
+fn tree(files: &[(&str, &[u8], bool)]) -> Tree {
+    let mut tree = Tree::new();
+    for (path, bytes, executable) in files {
+        let entry = if *executable { FileEntry::executable(bytes.to_vec()) } else { FileEntry::new(bytes.to_vec()) };
+        tree.insert(*path, entry).expect("insert");
+    }
+    tree
+}
+
+/// A project with the nasty cases: CRLF, no final newline, binary,
+/// non-UTF-8 bytes, an empty file, an executable, an empty directory, a
+/// symbolic link, a file where the new tree has a directory and the other
+/// way round, a file hard-linked from outside.
+struct Project {
+    dir: tempfile::TempDir,
+}
+
+impl Project {
+    fn new() -> Project {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        tree(&[
+            ("same.txt", b"unchanged\r\n", false),
+            ("crlf.txt", b"a\r\nb\r\n", false),
+            ("no-eol.js", b"let x = 1;", false),
+            ("binary.bin", &[0, 159, 146, 150, 255], false),
+            ("empty", b"", false),
+            ("bin/run", b"#!/bin/sh\n", true),
+            ("gone/deep/file", b"deleted upstream\n", false),
+            ("was-file", b"becomes a directory\n", false),
+            ("was-dir/inner", b"becomes a file\n", false),
+            ("shared.txt", b"hard-linked\n", false),
+        ])
+        .write_to(&root.join("up"))
+        .expect("write");
+        fs::create_dir_all(root.join("up/empty-dir/nested")).expect("mkdir");
+        fs::set_permissions(root.join("up/empty-dir"), fs::Permissions::from_mode(0o700)).expect("chmod");
+        std::os::unix::fs::symlink("crlf.txt", root.join("up/link")).expect("symlink");
+        fs::hard_link(root.join("up/shared.txt"), root.join("outside-link")).expect("link");
+        fs::write(root.join("decl.toml"), "baseline = \"1.0.0\"\n").expect("write");
+        fs::set_permissions(root.join("decl.toml"), fs::Permissions::from_mode(0o600)).expect("chmod");
+        Project { dir }
+    }
+
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn next_tree() -> Tree {
+        tree(&[
+            ("same.txt", b"unchanged\r\n", false),
+            ("crlf.txt", b"a\nb\n", false),
+            ("no-eol.js", b"let x = 2;", false),
+            ("binary.bin", &[0, 159, 146, 150, 254, 0], false),
+            ("empty", b"now has bytes", false),
+            ("bin/run", b"#!/bin/sh\n", false),
+            ("was-file/child", b"now a directory\n", false),
+            ("was-dir", b"now a file\n", true),
+            ("shared.txt", b"rewritten\n", false),
+            ("link", b"a file where a link was\n", false),
+            ("new/dir/file", b"added\n", false),
+            ("new/empty-file", b"", false),
+        ])
+    }
+
+    /// The update under test: `up/` becomes [`Project::next_tree`], a new
+    /// directory `created/` appears and the declaration changes.
+    fn update<'a>(&self, next: &'a Tree, created: &'a Tree) -> Update<'a> {
+        let mut update = Update::new(self.root());
+        update.replace_dir(&self.root().join("up"), next);
+        update.replace_dir(&self.root().join("created/below"), created);
+        update.replace_file(&self.root().join("decl.toml"), b"baseline = \"2.0.0\"\n");
+        update
+    }
+}
+
+fn journal_files(root: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(root)
+        .expect("ls")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(PREFIX))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn apply_makes_each_directory_exactly_its_tree_and_writes_only_what_changes() {
+    use std::os::unix::fs::MetadataExt;
+    let project = Project::new();
+    let root = project.root();
+    let inode = |p: &str| fs::metadata(root.join(p)).expect("stat").ino();
+    let (same, crlf) = (inode("up/same.txt"), inode("up/crlf.txt"));
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    let changes = project.update(&next, &created).apply().expect("apply");
+    assert!(changes > 0);
+    assert_eq!(Tree::read_dir(&root.join("up")).expect("read"), next);
+    assert_eq!(Tree::read_dir(&root.join("created/below")).expect("read"), created);
+    assert_eq!(fs::read(root.join("decl.toml")).expect("read"), b"baseline = \"2.0.0\"\n");
+    let state = disk_state(&root.join("up"));
+    assert!(!state.contains_key("empty-dir") && !state.contains_key("gone"), "{state:?}");
+    assert_eq!(state["bin/run"], format!("file 644 {:?}", b"#!/bin/sh\n"), "executable bit dropped");
+    assert_eq!(state["was-dir"], format!("file 755 {:?}", b"now a file\n"));
+    assert_eq!(inode("up/same.txt"), same, "an unchanged file is not touched");
+    assert_eq!(inode("up/crlf.txt"), crlf, "a changed file is rewritten in place");
+    assert_eq!(fs::read(root.join("outside-link")).expect("read"), b"hard-linked\n", "other names keep their bytes");
+    use std::os::unix::fs::PermissionsExt;
+    let decl_mode = fs::metadata(root.join("decl.toml")).expect("stat").permissions().mode() & 0o777;
+    assert_eq!(decl_mode, 0o600, "a replaced file keeps its mode");
+    assert!(journal_files(root).is_empty());
+}
+
+#[test]
+fn an_update_that_changes_nothing_writes_no_journal() {
+    let project = Project::new();
+    let current = Tree::read_dir_filtered(&project.root().join("up"), |_, _| true);
+    // The symbolic link makes the directory unreadable as a tree; use a
+    // plain one instead.
+    assert!(current.is_err());
+    let plain = tree(&[("a", b"a", false)]);
+    plain.write_to(&project.root().join("plain")).expect("write");
+    let mut update = Update::new(project.root());
+    update.replace_dir(&project.root().join("plain"), &plain);
+    update.replace_file(&project.root().join("decl.toml"), b"baseline = \"1.0.0\"\n");
+    assert_eq!(update.apply().expect("apply"), 0);
+    assert!(journal_files(project.root()).is_empty());
+}
+
+#[test]
+fn a_failure_at_any_step_puts_everything_back() {
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    for fail_at in 0.. {
+        let project = Project::new();
+        let before = disk_state(project.root());
+        let result =
+            project.update(&next, &created).apply_with(&|n| if n == fail_at { Fault::Fail } else { Fault::None });
+        match result {
+            Ok(_) => {
+                assert!(fail_at > 10, "the update has more than ten steps");
+                break;
+            }
+            Err(JournalError::RolledBack(_)) => {
+                assert_eq!(disk_state(project.root()), before, "failure at step {fail_at}");
+            }
+            Err(other) => panic!("step {fail_at}: {other}"),
+        }
+    }
+}
+
+#[test]
+fn a_crash_at_any_step_is_rolled_back_by_the_next_run_even_if_that_crashes_too() {
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    for crash_at in 0.. {
+        let project = Project::new();
+        let root = project.root();
+        let before = disk_state(root);
+        let crash = |n| if n == crash_at { Fault::Crash } else { Fault::None };
+        if project.update(&next, &created).apply_with(&crash).is_ok() {
+            assert!(crash_at > 10);
+            break;
+        }
+        assert_eq!(journal_files(root), [format!("{PREFIX}{}{ARMED}", std::process::id())]);
+        // A new update must not start on a half-written project.
+        let refused = project.update(&next, &created).apply();
+        assert!(matches!(refused, Err(JournalError::Pending { .. })), "{refused:?}");
+        // The roll back itself dies at some step, then is run again.
+        let second_crash = crash_at % 7;
+        let first = recover_with(root, &|n| if n == second_crash { Fault::Crash } else { Fault::None });
+        if first.is_err() {
+            assert_eq!(journal_files(root).len(), 1, "the journal survives a crashed roll back");
+        }
+        let recovered = recover(root).expect("recover");
+        assert!(first.is_ok() || recovered.len() == 1);
+        assert_eq!(disk_state(root), before, "crash at step {crash_at}, then at roll-back step {second_crash}");
+        assert!(journal_files(root).is_empty());
+    }
+}
+
+#[test]
+fn the_journal_is_a_tar_archive_holding_the_previous_bytes() {
+    let project = Project::new();
+    let root = project.root();
+    let next = Project::next_tree();
+    let created = Tree::new();
+    let crash_before_first_change = |_| Fault::Crash;
+    assert!(project.update(&next, &created).apply_with(&crash_before_first_change).is_err());
+    let journal = root.join(&journal_files(root)[0]);
+    let mut archive = tar::Archive::new(fs::File::open(&journal).expect("open"));
+    let mut names = Vec::new();
+    for entry in archive.entries().expect("entries") {
+        let mut entry = entry.expect("entry");
+        let name = entry.path().expect("path").to_string_lossy().into_owned();
+        if name == "0/crlf.txt" {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut entry, &mut bytes).expect("read");
+            assert_eq!(bytes, b"a\r\nb\r\n");
+        }
+        names.push(name);
+    }
+    assert_eq!(names[0], "journal.json");
+    for saved in ["0/crlf.txt", "0/gone/deep/file", "0/link", "0/was-file", "0/was-dir/inner", "2"] {
+        assert!(names.iter().any(|n| n == saved), "{saved} missing from {names:?}");
+    }
+    assert!(!names.iter().any(|n| n == "0/same.txt"), "unchanged files are not saved");
+    recover(root).expect("recover");
+}
+
+#[test]
+fn a_damaged_journal_is_reported_and_kept() {
+    let project = Project::new();
+    let root = project.root();
+    let before = disk_state(root);
+    let journal = root.join(format!("{PREFIX}99999999{ARMED}"));
+    fs::write(&journal, b"not a tar archive at all, far too short").expect("write");
+    let err = recover(root).expect_err("damaged");
+    assert!(matches!(err, JournalError::Damaged { .. }), "{err}");
+    assert!(journal.exists());
+    let mut after = disk_state(root);
+    after.remove(&journal.file_name().expect("name").to_string_lossy().into_owned());
+    assert_eq!(after, before);
+}
+
+#[test]
+fn a_journal_that_was_never_armed_is_removed_and_nothing_else_changes() {
+    let project = Project::new();
+    let root = project.root();
+    let before = disk_state(root);
+    fs::write(root.join(format!("{PREFIX}99999999{WRITING}")), b"half").expect("write");
+    assert_eq!(recover(root).expect("recover"), []);
+    assert_eq!(disk_state(root), before);
+}
