@@ -250,8 +250,9 @@ impl<'a> Update<'a> {
         self.targets.push((target.to_path_buf(), Next::File(bytes)));
     }
 
-    /// Makes every change, or none. Returns the number of files written or
-    /// deleted.
+    /// Makes every change, or none. Returns the number of changes made
+    /// (files written or deleted, directories created or removed; 0 when
+    /// everything already is as wanted, and then no journal is written).
     pub fn apply(&self) -> Result<usize, JournalError> {
         self.apply_with(&no_fault)
     }
@@ -422,10 +423,12 @@ struct OldDir {
 /// How a file is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum WriteKind {
-    /// Nothing was there.
+    /// Nothing was there: a new file.
     Create,
-    /// A file was there; rewritten in place (same inode).
-    InPlace,
+    /// A file of `old_len` bytes is there (it was, or one the update
+    /// deletes was moved there): overwritten in place, same inode, and cut
+    /// to length only when the new bytes are shorter.
+    InPlace { old_len: u64 },
     /// A file with other hard links was there: replaced by a new file so
     /// that the other names keep their bytes.
     Replace,
@@ -439,6 +442,12 @@ struct Plan<'a> {
     saved: Vec<(String, Saved)>,
     /// Files and links removed.
     deletes: Vec<String>,
+    /// Files the update deletes, moved (`from`, `to`) to where it creates
+    /// files, to be overwritten there: a new file costs an inode, which on
+    /// some file systems (ext4 after many deletions) is the slowest thing
+    /// there is, and a deleted file frees blocks (a discard per file on a
+    /// disk mounted with `discard`).
+    moves: Vec<(String, String)>,
     /// Files written, in path order.
     writes: Vec<(&'a str, &'a FileEntry, WriteKind)>,
     /// The new bytes of a file target.
@@ -448,6 +457,7 @@ struct Plan<'a> {
 impl Plan<'_> {
     fn changes(&self) -> usize {
         self.deletes.len()
+            + self.moves.len()
             + self.writes.len()
             + self.record.created_dirs.len()
             + self.record.removed_dirs.len()
@@ -458,23 +468,34 @@ impl Plan<'_> {
     fn apply(&self, steps: &Steps<'_>) -> Result<(), JournalError> {
         let root = &self.root;
         if let Some(bytes) = self.file {
-            steps.next().and_then(|()| write_in_place(root, bytes)).map_err(JournalError::io("write", root))?;
+            let write = || -> io::Result<()> {
+                let mut file = fs::OpenOptions::new().write(true).truncate(true).open(root)?;
+                file.write_all(bytes)
+            };
+            steps.next().and_then(|()| write()).map_err(JournalError::io("write", root))?;
             return Ok(());
         }
         if !self.record.existed {
             steps.next().and_then(|()| fs::create_dir_all(root)).map_err(JournalError::io("create", root))?;
         }
+        // The order matters where old and new disagree about a path: a
+        // file where a directory is wanted goes first; a directory where a
+        // file is wanted goes after the files moved out of it.
         for rel in &self.deletes {
             let path = root.join(rel);
             steps.next().and_then(|()| fs::remove_file(&path)).map_err(JournalError::io("remove", &path))?;
         }
-        for dir in self.record.removed_dirs.iter().rev() {
-            let path = root.join(&dir.path);
-            steps.next().and_then(|()| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
-        }
         for dir in &self.record.created_dirs {
             let path = root.join(dir);
             steps.next().and_then(|()| fs::create_dir(&path)).map_err(JournalError::io("create", &path))?;
+        }
+        for (from, to) in &self.moves {
+            let (from, to) = (root.join(from), root.join(to));
+            steps.next().and_then(|()| fs::rename(&from, &to)).map_err(JournalError::io("move", &from))?;
+        }
+        for dir in self.record.removed_dirs.iter().rev() {
+            let path = root.join(&dir.path);
+            steps.next().and_then(|()| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
         }
         for (rel, entry, kind) in &self.writes {
             let path = root.join(rel);
@@ -512,6 +533,7 @@ fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Result<Plan<'a
         record: TargetRecord { path, file: true, existed: true, ..TargetRecord::default() },
         saved: if changed { vec![(String::new(), Saved::File { bytes: old, mode })] } else { Vec::new() },
         deletes: Vec::new(),
+        moves: Vec::new(),
         writes: Vec::new(),
         file: changed.then_some(bytes),
     })
@@ -543,7 +565,7 @@ fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Pl
                 if *shared {
                     WriteKind::Replace
                 } else {
-                    WriteKind::InPlace
+                    WriteKind::InPlace { old_len: was.bytes.len() as u64 }
                 }
             }
             _ => {
@@ -560,8 +582,46 @@ fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Pl
         .filter(|(d, _)| !wanted_dirs.contains(*d))
         .map(|(d, mode)| RemovedDir { path: d.clone(), mode: *mode })
         .collect();
+    let moves = reuse_deleted_files(old, &wanted_dirs, &mut deletes, &mut writes);
     saved.sort_by(|a, b| a.0.cmp(&b.0));
-    Plan { root: target.to_path_buf(), record, saved, deletes, writes, file: None }
+    Plan { root: target.to_path_buf(), record, saved, deletes, moves, writes, file: None }
+}
+
+/// Pairs files the update deletes with files it creates (both in path
+/// order) and turns each pair into a move plus an in-place write. A file
+/// with other hard links is not reused, nor one whose path is a directory
+/// the update creates (it must go before that directory is made), nor a
+/// destination where a directory is (it goes only after the moves).
+fn reuse_deleted_files(
+    old: &OldDir,
+    wanted_dirs: &BTreeSet<String>,
+    deletes: &mut Vec<String>,
+    writes: &mut [(&str, &FileEntry, WriteKind)],
+) -> Vec<(String, String)> {
+    let reusable = |rel: &String| match old.items.get(rel) {
+        Some(Old::File { shared: false, entry, .. }) if !wanted_dirs.contains(rel) => Some(entry.bytes.len() as u64),
+        _ => None,
+    };
+    let mut sources = Vec::new();
+    deletes.retain(|rel| match reusable(rel) {
+        Some(len) => {
+            sources.push((rel.clone(), len));
+            false
+        }
+        None => true,
+    });
+    let destinations =
+        writes.iter_mut().filter(|(rel, _, kind)| *kind == WriteKind::Create && !old.dirs.contains_key(*rel));
+    let mut moves = Vec::new();
+    let mut unused = sources.into_iter();
+    for ((to, _, kind), (from, old_len)) in destinations.zip(unused.by_ref()) {
+        *kind = WriteKind::InPlace { old_len };
+        moves.push((from, to.to_string()));
+    }
+    // Deleted files left over are deleted after all.
+    deletes.extend(unused.map(|(from, _)| from));
+    deletes.sort();
+    moves
 }
 
 fn saved_copy(item: &Old) -> Saved {
@@ -673,33 +733,28 @@ fn set_mode(_path: &Path, _mode: u32) -> io::Result<()> {
 fn write_entry(path: &Path, entry: &FileEntry, kind: WriteKind) -> io::Result<()> {
     let mut options = fs::OpenOptions::new();
     options.write(true);
-    match kind {
-        WriteKind::InPlace => {
-            options.truncate(true);
-        }
-        WriteKind::Create | WriteKind::Replace => {
-            if kind == WriteKind::Replace {
-                fs::remove_file(path)?;
-            }
-            options.create_new(true);
-            #[cfg(unix)]
-            std::os::unix::fs::OpenOptionsExt::mode(&mut options, entry.mode());
-        }
+    if kind == WriteKind::Replace {
+        fs::remove_file(path)?;
+    }
+    if matches!(kind, WriteKind::Create | WriteKind::Replace) {
+        options.create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, entry.mode());
     }
     let mut file = options.open(path)?;
     file.write_all(&entry.bytes)?;
+    // Not truncated first: freeing blocks and allocating them again costs
+    // far more than overwriting them.
+    let new_len = entry.bytes.len() as u64;
+    if matches!(kind, WriteKind::InPlace { old_len } if old_len > new_len) {
+        file.set_len(new_len)?;
+    }
     // One fstat, no allocation: only a umask or an old mode that differs
     // costs a chmod.
     if cfg!(unix) && mode_of(&file.metadata()?) & 0o777 != entry.mode() {
         set_mode(path, entry.mode())?;
     }
     Ok(())
-}
-
-/// Rewrites an existing file in place, keeping its mode.
-fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = fs::OpenOptions::new().write(true).truncate(true).open(path)?;
-    file.write_all(bytes)
 }
 
 fn journal_path(dir: &Path, suffix: &str) -> PathBuf {

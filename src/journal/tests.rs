@@ -124,7 +124,7 @@ fn apply_makes_each_directory_exactly_its_tree_and_writes_only_what_changes() {
     let project = Project::new();
     let root = project.root();
     let inode = |p: &str| fs::metadata(root.join(p)).expect("stat").ino();
-    let (same, crlf) = (inode("up/same.txt"), inode("up/crlf.txt"));
+    let (same, crlf, deleted) = (inode("up/same.txt"), inode("up/crlf.txt"), inode("up/gone/deep/file"));
     let next = Project::next_tree();
     let created = tree(&[("x", b"x", false)]);
     let changes = project.update(&next, &created).apply().expect("apply");
@@ -138,6 +138,8 @@ fn apply_makes_each_directory_exactly_its_tree_and_writes_only_what_changes() {
     assert_eq!(state["was-dir"], format!("file 755 {:?}", b"now a file\n"));
     assert_eq!(inode("up/same.txt"), same, "an unchanged file is not touched");
     assert_eq!(inode("up/crlf.txt"), crlf, "a changed file is rewritten in place");
+    let created = ["up/link", "up/new/dir/file", "up/new/empty-file", "up/was-file/child"].map(inode);
+    assert!(created.contains(&deleted), "a deleted file is moved to where a file is created, not deleted");
     assert_eq!(fs::read(root.join("outside-link")).expect("read"), b"hard-linked\n", "other names keep their bytes");
     use std::os::unix::fs::PermissionsExt;
     let decl_mode = fs::metadata(root.join("decl.toml")).expect("stat").permissions().mode() & 0o777;
