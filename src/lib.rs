@@ -47,9 +47,11 @@
 //! assert_eq!(rebuilt, fork);
 //! ```
 //!
-//! Every write goes through [`stage`]: build next to the target, then
-//! rename, so nothing is ever half-written (and the next run repairs what
-//! a killed one left). [`guard`] refuses targets whose wholesale
+//! Every write goes through [`stage`] (build next to the target, then
+//! rename) or, for `merge`, which changes several directories at once,
+//! [`journal`] (only what differs, in place, behind an undo journal), so
+//! nothing is ever left half-written: the next run repairs what a killed
+//! one left. [`guard`] refuses targets whose wholesale
 //! replacement would destroy unrelated files. Library modules never print,
 //! never read the environment and never exit; [`report`] is the only
 //! printer and [`error::ExitStatus`] the only exit-code table.
