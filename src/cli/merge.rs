@@ -56,12 +56,12 @@ pub struct Args {
     pub npm: PathBuf,
 }
 
-/// Set by Ctrl-C; the merge stops before swapping anything in.
+/// Set by Ctrl-C; the merge stops before it starts writing.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer()?;
-    // Without a handler Ctrl-C would kill the process mid-swap. A second
+    // Without a handler Ctrl-C would kill the process mid-write. A second
     // registration in the same process fails; the first one still works.
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let source = if args.from.is_empty() {

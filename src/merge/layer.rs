@@ -53,7 +53,7 @@ pub struct MergeOptions<'a> {
     pub dry_run: bool,
     /// Run even when the merged paths have uncommitted changes.
     pub allow_dirty: bool,
-    /// Set (e.g. by a Ctrl-C handler) to stop before anything is swapped in.
+    /// Set (e.g. by a Ctrl-C handler) to stop before anything is written.
     pub cancel: Option<&'a AtomicBool>,
 }
 
@@ -164,7 +164,7 @@ pub enum MergeError {
         /// What differs.
         differences: Vec<String>,
     },
-    /// The run was interrupted before anything was swapped in.
+    /// The run was interrupted before anything was written.
     #[error("interrupted; nothing was changed")]
     Interrupted,
     /// A directory the merge replaces is not safe to replace.
@@ -312,13 +312,13 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let baseline = if planned.is_some() { plan_baseline(layer, &options.version)? } else { None };
     check_cancel(options)?;
     if !options.dry_run {
-        let staged = Staged {
+        let written = Written {
             upstream: &upstream.tree,
             merged: &merged,
             planned: planned.as_ref(),
             baseline: baseline.as_ref(),
         };
-        write_result(layer, &staged)?;
+        write_result(layer, &written)?;
     }
     Ok(MergeOutcome {
         from,
@@ -406,7 +406,7 @@ fn merge_packages(
 }
 
 /// Everything a merge writes.
-struct Staged<'a> {
+struct Written<'a> {
     /// The new upstream directory.
     upstream: &'a Tree,
     merged: &'a LayerMerge,
@@ -420,9 +420,9 @@ struct Staged<'a> {
 /// are written, in place, after a journal recorded how to undo them
 /// ([`crate::journal`]). Once it starts it runs to the end (or rolls back):
 /// Ctrl-C is only looked at between steps.
-fn write_result(layer: &Layer, staged: &Staged<'_>) -> Result<(), MergeError> {
+fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> {
     let paths = &layer.paths;
-    let Staged { upstream, merged, planned, baseline } = *staged;
+    let Written { upstream, merged, planned, baseline } = *written;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
     let patches = planned.map(|planned| next_patches(&paths.patches, planned)).transpose()?;

@@ -436,7 +436,7 @@ fn uncommitted_changes_are_refused_unless_allowed() {
 }
 
 #[test]
-fn a_failing_fetch_changes_nothing_and_leaves_no_staging() {
+fn a_failing_fetch_changes_nothing_and_leaves_nothing_behind() {
     let m = matrix();
     let dir = project(&m.a1, &m.a_fork);
     // `c` is missing from the new upstream.
@@ -492,7 +492,7 @@ fn merging_without_a_committed_snapshot_is_a_clear_error() {
 
 #[cfg(unix)]
 #[test]
-fn ctrl_c_before_the_swap_changes_nothing() {
+fn ctrl_c_before_the_write_changes_nothing() {
     use std::os::unix::process::CommandExt;
     let m = matrix();
     let dir = project(&m.a1, &m.a_fork);
