@@ -30,15 +30,19 @@ const OUTCOMES: [FileOutcome; 8] = [
 layer, theirs = the new upstream (fetched and integrity-checked like `snapshot`). Carried packages follow \
 upstream; own packages are not touched. Text edited on both sides gets diff3 conflict markers; binary and \
 delete/modify conflicts keep both versions next to the fork file as <file>.ours / <file>.theirs. \
-Nothing is changed unless everything succeeds.
+Nothing is changed unless everything succeeds: only the files that change are written, behind an undo \
+journal (.forklayer-journal-<pid>.tar beside forklayer.toml); a failure puts everything back, and a run \
+killed while writing is rolled back by the next forklayer command.
 
 Exit codes:
   0  clean merge: snapshot, fork layer and manifests replaced, rebuild verified,
      layer.baseline of forklayer.toml moved to the new version
   1  conflicts to resolve: snapshot and fork layer replaced, markers and
      <file>.ours/<file>.theirs copies written, manifests untouched
-  2  usage, uncommitted changes, missing base, drift or Ctrl-C: nothing changed
-  3  integrity or I/O failure: nothing changed")]
+  2  usage, uncommitted changes, missing base, drift, Ctrl-C, or another
+     forklayer writing the same project: nothing changed
+  3  integrity or I/O failure: nothing changed (a roll back that fails
+     keeps its journal and says so)")]
 pub struct Args {
     /// The new upstream version, e.g. 0.1.0-rc.9.
     pub version: String,
