@@ -44,8 +44,9 @@ fn options(layer: &Layer, dry_run: bool) -> MergeOptions<'static> {
 }
 
 /// The whole command as a library call: dirty check, base from git, new
-/// upstream from tarballs, merge, staging, manifests, rebuild check, swap.
-/// The work tree is reset to HEAD before each iteration (not timed).
+/// upstream from tarballs, merge, manifests, rebuild check, journaled write.
+/// The work tree is reset to HEAD before each iteration (not timed; it
+/// deletes and recreates ~10,000 files, the file system's worst case).
 fn bench_run(c: &mut Criterion, name: &str, spec: &MergeSpec) {
     let layer = repository(name, spec);
     let options = options(&layer, false);
