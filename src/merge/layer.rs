@@ -188,7 +188,8 @@ pub enum MergeError {
     /// Reading or writing a directory failed.
     #[error(transparent)]
     Tree(#[from] TreeError),
-    /// Writing the result failed (everything was put back).
+    /// Writing the result failed (rolled back, or the journal is kept for
+    /// the next run to roll back).
     #[error(transparent)]
     Journal(#[from] JournalError),
     /// `layer.baseline` of the declaration cannot be moved.
