@@ -878,12 +878,8 @@ fn roll_back_target(
     steps: &Steps<'_>,
 ) -> Result<(), JournalError> {
     if target.file {
-        if let Some(Saved::File { bytes, mode }) = saved.get("") {
-            let restore = || -> io::Result<()> {
-                fs::write(root, bytes)?;
-                set_mode(root, *mode)
-            };
-            steps.next().and_then(|()| restore()).map_err(JournalError::io("restore", root))?;
+        if let Some(item) = saved.get("") {
+            steps.next().and_then(|()| restore_item(root, item)).map_err(JournalError::io("restore", root))?;
         }
         return Ok(());
     }
@@ -929,11 +925,16 @@ fn roll_back_target(
     Ok(())
 }
 
+/// Puts back a saved file or link. A file the update had not reached yet
+/// is left alone: a roll back touches only what the update changed (and
+/// does not fail on a file it could never write, e.g. an immutable one).
 fn restore_item(path: &Path, item: &Saved) -> io::Result<()> {
     match item {
         Saved::File { bytes, mode } => {
-            if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-                fs::remove_file(path)?;
+            match fs::symlink_metadata(path) {
+                Ok(meta) if meta.file_type().is_symlink() => fs::remove_file(path)?,
+                Ok(meta) if meta.is_file() && mode_of(&meta) == *mode && fs::read(path)? == *bytes => return Ok(()),
+                _ => {}
             }
             fs::write(path, bytes)?;
             set_mode(path, *mode)

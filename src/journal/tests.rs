@@ -379,3 +379,27 @@ fn random_trees_are_written_exactly_and_undone_exactly_after_a_crash_or_failure_
         assert!(journal_files(dir.path()).is_empty());
     }
 }
+
+#[test]
+fn a_roll_back_rewrites_only_what_the_update_had_changed() {
+    let project = Project::new();
+    let root = project.root();
+    let mtimes = |root: &Path| -> BTreeMap<String, std::time::SystemTime> {
+        disk_state(root)
+            .into_keys()
+            .filter_map(|p| {
+                let meta = fs::symlink_metadata(root.join(&p)).expect("stat");
+                meta.is_file().then(|| (p, meta.modified().expect("mtime")))
+            })
+            .collect()
+    };
+    let before = mtimes(root);
+    let next = Project::next_tree();
+    let mut update = Update::new(root);
+    update.replace_dir(&root.join("up"), &next);
+    // The first change (a deletion) fails: nothing was changed, so the roll
+    // back must not write a single file.
+    let result = update.apply_with(&|n| if n == 0 { Fault::Fail } else { Fault::None });
+    assert!(matches!(result, Err(JournalError::RolledBack(_))), "{result:?}");
+    assert_eq!(mtimes(root), before);
+}
