@@ -750,8 +750,8 @@ fn write_entry(path: &Path, entry: &FileEntry, kind: WriteKind) -> io::Result<()
         file.set_len(new_len)?;
     }
     // One fstat, no allocation: only a umask or an old mode that differs
-    // costs a chmod.
-    if cfg!(unix) && mode_of(&file.metadata()?) & 0o777 != entry.mode() {
+    // (set-id and sticky bits included) costs a chmod.
+    if cfg!(unix) && mode_of(&file.metadata()?) != entry.mode() {
         set_mode(path, entry.mode())?;
     }
     Ok(())

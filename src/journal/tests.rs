@@ -71,6 +71,8 @@ impl Project {
         fs::set_permissions(root.join("up/empty-dir"), fs::Permissions::from_mode(0o700)).expect("chmod");
         std::os::unix::fs::symlink("crlf.txt", root.join("up/link")).expect("symlink");
         fs::hard_link(root.join("up/shared.txt"), root.join("outside-link")).expect("link");
+        // A set-id bit must not survive into the file written over it.
+        fs::set_permissions(root.join("up/no-eol.js"), fs::Permissions::from_mode(0o4755)).expect("chmod");
         fs::write(root.join("decl.toml"), "baseline = \"1.0.0\"\n").expect("write");
         fs::set_permissions(root.join("decl.toml"), fs::Permissions::from_mode(0o600)).expect("chmod");
         Project { dir }
@@ -84,7 +86,7 @@ impl Project {
         tree(&[
             ("same.txt", b"unchanged\r\n", false),
             ("crlf.txt", b"a\nb\n", false),
-            ("no-eol.js", b"let x = 2;", false),
+            ("no-eol.js", b"let x = 2;", true),
             ("binary.bin", &[0, 159, 146, 150, 254, 0], false),
             ("empty", b"now has bytes", false),
             ("bin/run", b"#!/bin/sh\n", false),
@@ -136,6 +138,7 @@ fn apply_makes_each_directory_exactly_its_tree_and_writes_only_what_changes() {
     assert!(!state.contains_key("empty-dir") && !state.contains_key("gone"), "{state:?}");
     assert_eq!(state["bin/run"], format!("file 644 {:?}", b"#!/bin/sh\n"), "executable bit dropped");
     assert_eq!(state["was-dir"], format!("file 755 {:?}", b"now a file\n"));
+    assert_eq!(state["no-eol.js"], format!("file 755 {:?}", b"let x = 2;"), "set-id bit cleared");
     assert_eq!(inode("up/same.txt"), same, "an unchanged file is not touched");
     assert_eq!(inode("up/crlf.txt"), crlf, "a changed file is rewritten in place");
     let created = ["up/link", "up/new/dir/file", "up/new/empty-file", "up/was-file/child"].map(inode);
