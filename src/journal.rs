@@ -664,6 +664,9 @@ fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
             let path = entry.path();
             let name = entry.file_name().into_string().map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
             let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
+            // Refused now, before anything changes, rather than when the
+            // journal is read back for a roll back.
+            check_relative_path(&rel)?;
             let meta = entry.metadata().map_err(JournalError::io("read", &path))?;
             if meta.is_dir() {
                 old.dirs.insert(rel.clone(), mode_of(&meta));

@@ -406,3 +406,16 @@ fn a_roll_back_rewrites_only_what_the_update_had_changed() {
     assert!(matches!(result, Err(JournalError::RolledBack(_))), "{result:?}");
     assert_eq!(mtimes(root), before);
 }
+
+#[test]
+fn a_name_a_journal_could_not_read_back_is_refused_before_anything_changes() {
+    let project = Project::new();
+    let root = project.root();
+    fs::write(root.join("up/back\\slash"), b"x").expect("write");
+    let before = disk_state(root);
+    let next = Project::next_tree();
+    let created = Tree::new();
+    let err = project.update(&next, &created).apply().expect_err("refused");
+    assert!(matches!(err, JournalError::Tree(crate::tree::TreeError::UnsafePath { .. })), "{err}");
+    assert_eq!(disk_state(root), before);
+}
