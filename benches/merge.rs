@@ -1,12 +1,15 @@
 //! The speed targets of `merge` (issue 3): the real-size 12-package fork
 //! layer merged onto a new upstream in under 100 ms, 5,000 files in under
 //! 2 s, with no child processes (the new upstream comes from `.tgz` files;
-//! the base is read from git in-process).
+//! the base is read from git in-process). Three workloads: a generated
+//! layer of the real layer's size, a generated 5,000-file layer, and a copy
+//! of this project's own fork layer merged onto a made-up next upstream.
 //!
-//! Run: `cargo bench --features bench-support --bench merge`. The generated
+//! Run: `cargo bench --features bench-support --bench merge`. The
 //! repositories stay in `target/forklayer-bench/merge-<name>/` (a git
-//! repository with `new/` holding the 2.0.0 tarballs), so the CLI can be
-//! timed on them too: `forklayer -C <dir> merge 2.0.0 --from new --dry-run`.
+//! repository with `new/` holding the tarballs of 2.0.0, or of 0.1.0-rc.9
+//! for `real-layer`), so the CLI can be timed on them too:
+//! `forklayer -C <dir> merge 2.0.0 --from new --dry-run`.
 //! Set `FORKLAYER_BENCH_DIR` to generate them elsewhere (e.g. `/dev/shm/x`).
 
 use std::path::PathBuf;
@@ -17,7 +20,9 @@ use forklayer::layer::Layer;
 use forklayer::merge::layer::{merge, MergeOptions};
 use forklayer::merge::package::merge_package;
 use forklayer::merge::text::Labels;
-use forklayer::merge::workload::{generate, reset_to_head, write_repository, MergeSpec, SCOPE, TO};
+use forklayer::merge::workload::{
+    generate, reset_to_head, write_real_layer_repository, write_repository, MergeSpec, REAL_NEXT, SCOPE, TO,
+};
 use forklayer::snapshot::SnapshotSource;
 use forklayer::tree::Tree;
 
@@ -25,17 +30,23 @@ use forklayer::tree::Tree;
 /// to measure forklayer rather than the disk.
 // The environment ban is for the library; a benchmark has no CLI layer.
 #[allow(clippy::disallowed_methods)]
-fn repository(name: &str, spec: &MergeSpec) -> Layer {
+fn bench_dir(name: &str) -> PathBuf {
     let base = std::env::var_os("FORKLAYER_BENCH_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/forklayer-bench"));
-    let root = base.join(format!("merge-{name}"));
-    write_repository(spec, &root).expect("write workload")
+    base.join(format!("merge-{name}"))
+}
+
+fn repository(name: &str, spec: &MergeSpec) -> Layer {
+    write_repository(spec, &bench_dir(name)).expect("write workload")
 }
 
 fn options(layer: &Layer, dry_run: bool) -> MergeOptions<'static> {
+    // The real layer's copy is merged onto a made-up next rc, the
+    // generated ones onto 2.0.0.
+    let version = if layer.baseline == "1.0.0" { TO } else { REAL_NEXT };
     MergeOptions {
-        version: TO.into(),
+        version: version.into(),
         source: SnapshotSource::Local(vec![layer.root.join("new")]),
         dry_run,
         allow_dirty: false,
@@ -47,8 +58,7 @@ fn options(layer: &Layer, dry_run: bool) -> MergeOptions<'static> {
 /// upstream from tarballs, merge, manifests, rebuild check, journaled write.
 /// The work tree is reset to HEAD before each iteration (not timed; it
 /// deletes and recreates ~10,000 files, the file system's worst case).
-fn bench_run(c: &mut Criterion, name: &str, spec: &MergeSpec) {
-    let layer = repository(name, spec);
+fn bench_run(c: &mut Criterion, name: &str, layer: Layer) {
     let options = options(&layer, false);
     c.bench_function(&format!("merge/run/{name}"), |b| {
         b.iter_batched(
@@ -96,8 +106,13 @@ fn bench_in_memory(c: &mut Criterion, name: &str, spec: &MergeSpec) {
 
 fn benches(c: &mut Criterion) {
     bench_in_memory(c, "real-size", &MergeSpec::REAL_SIZE);
-    bench_run(c, "real-size", &MergeSpec::REAL_SIZE);
-    bench_run(c, "5000-files", &MergeSpec::FIVE_THOUSAND_FILES);
+    bench_run(c, "real-size", repository("real-size", &MergeSpec::REAL_SIZE));
+    bench_run(c, "5000-files", repository("5000-files", &MergeSpec::FIVE_THOUSAND_FILES));
+    // This project's own fork layer (12 packages, forks and manifests as
+    // committed) onto a made-up next version of its upstream.
+    let project = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let real = write_real_layer_repository(&project, &bench_dir("real-layer")).expect("write real layer");
+    bench_run(c, "real-layer", real);
 }
 
 criterion_group! {

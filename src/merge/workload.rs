@@ -145,11 +145,11 @@ pub fn write_repository(spec: &MergeSpec, root: &Path) -> Result<Layer, Box<dyn 
     std::fs::write(root.join("forklayer.toml"), declaration(&names))?;
     std::fs::write(root.join(".gitignore"), "/base/\n/new/\n")?;
     let layer = Layer::load(&root.join("forklayer.toml"), &PathOverrides::default())?;
-    let base_dir = write_tarballs(&versions.base, &names, FROM, &root.join("base"))?;
+    let base_dir = write_tarballs(&versions.base, SCOPE, &names, FROM, &root.join("base"))?;
     snapshot(&layer, FROM, &SnapshotSource::Local(vec![base_dir]))?;
     versions.ours.write_to(&layer.paths.forks)?;
     gen_patches(&layer)?;
-    write_tarballs(&versions.theirs, &names, TO, &root.join("new"))?;
+    write_tarballs(&versions.theirs, SCOPE, &names, TO, &root.join("new"))?;
     commit_all(root)?;
     Ok(layer)
 }
@@ -161,16 +161,80 @@ fn declaration(names: &[String]) -> String {
     )
 }
 
+/// The version the real-layer workload merges onto.
+pub const REAL_NEXT: &str = "0.1.0-rc.9";
+
+/// A copy of a project's real fork layer (declaration, `upstream/`, fork
+/// layer, manifests) committed as a git repository at `root`, plus a made-up
+/// next upstream [`REAL_NEXT`] in `new/`: every package's version bumped,
+/// a line added at the end of every JavaScript file whose last lines the
+/// fork leaves alone (so files on both sides are really merged), and one
+/// file added per package. `merge` onto [`REAL_NEXT`] with
+/// `--from <root>/new` then runs cleanly.
+pub fn write_real_layer_repository(project: &Path, root: &Path) -> Result<Layer, Box<dyn std::error::Error>> {
+    if root.exists() {
+        std::fs::remove_dir_all(root)?;
+    }
+    std::fs::create_dir_all(root)?;
+    let source = Layer::load(&project.join("forklayer.toml"), &PathOverrides::default())?;
+    std::fs::copy(&source.declaration, root.join("forklayer.toml"))?;
+    std::fs::write(root.join(".gitignore"), "/new/\n")?;
+    let layer = Layer::load(&root.join("forklayer.toml"), &PathOverrides::default())?;
+    let upstream = Tree::read_dir(&source.paths.upstream)?;
+    let forks = Tree::read_dir(&source.paths.forks)?;
+    upstream.write_to(&layer.paths.upstream)?;
+    forks.write_to(&layer.paths.forks)?;
+    Tree::read_dir(&source.paths.patches)?.write_to(&layer.paths.patches)?;
+    let names: Vec<String> = layer.upstream_packages().into_iter().map(str::to_string).collect();
+    let mut next = Tree::new();
+    for name in &names {
+        let full = layer.full_name(name);
+        let package = next_version(&upstream.subtree(&full), &forks.subtree(&full), &layer.baseline);
+        next.graft(&full, package)?;
+    }
+    write_tarballs(&next, &layer.scope, &names, REAL_NEXT, &root.join("new"))?;
+    commit_all(root)?;
+    Ok(layer)
+}
+
+/// The made-up next version of one upstream package.
+fn next_version(base: &Tree, fork: &Tree, baseline: &str) -> Tree {
+    let last_lines =
+        |bytes: &[u8]| -> Vec<Vec<u8>> { bytes.split(|b| *b == b'\n').rev().take(4).map(<[u8]>::to_vec).collect() };
+    let mut next = Tree::new();
+    for (path, entry) in base.iter() {
+        let mut bytes = entry.bytes.clone();
+        if path == "package.json" {
+            let text = String::from_utf8_lossy(&bytes).replacen(
+                &format!("\"version\": \"{baseline}\""),
+                &format!("\"version\": \"{REAL_NEXT}\""),
+                1,
+            );
+            bytes = text.into_bytes();
+        } else if path.ends_with(".js") && fork.get(path).is_some_and(|f| last_lines(&f.bytes) == last_lines(&bytes)) {
+            if !bytes.ends_with(b"\n") {
+                bytes.push(b'\n');
+            }
+            bytes.extend_from_slice(format!("// upstream {REAL_NEXT}\n").as_bytes());
+        }
+        // Paths of a tree are valid relative paths.
+        let _ = next.insert(path, FileEntry { bytes, executable: entry.executable });
+    }
+    let _ = next.insert("lib/next-upstream.js", FileEntry::new(b"export const next = true;\n".to_vec()));
+    next
+}
+
 /// Writes one `.tgz` per package (npm layout: `package/<file>`).
 fn write_tarballs(
     tree: &Tree,
+    scope: &str,
     names: &[String],
     version: &str,
     dir: &Path,
 ) -> Result<PathBuf, Box<dyn std::error::Error>> {
     std::fs::create_dir_all(dir)?;
     for name in names {
-        let prefix = format!("{SCOPE}/{name}/");
+        let prefix = format!("{scope}/{name}/");
         let mut builder = tar::Builder::new(Vec::new());
         for (path, entry) in tree.iter().filter(|(p, _)| p.starts_with(&prefix)) {
             let mut header = tar::Header::new_gnu();

@@ -1,6 +1,6 @@
 use crate::merge::file::Outcome;
 use crate::merge::layer::{merge, MergeOptions};
-use crate::merge::workload::{reset_to_head, write_repository, MergeSpec, TO};
+use crate::merge::workload::{reset_to_head, write_real_layer_repository, write_repository, MergeSpec, REAL_NEXT, TO};
 use crate::snapshot::SnapshotSource;
 use crate::tree::Tree;
 
@@ -48,4 +48,31 @@ fn generator_is_deterministic_and_reset_restores_the_repository() {
     assert_ne!(Tree::read_dir(&layer.paths.forks).expect("read"), before);
     reset_to_head(dir.path()).expect("reset");
     assert_eq!(Tree::read_dir(&layer.paths.forks).expect("read"), before);
+}
+
+/// This project's own fork layer merged onto a made-up next upstream: the
+/// bench's real-layer workload, and the journaled write on real files.
+#[test]
+fn the_real_fork_layer_merges_cleanly_onto_a_made_up_next_upstream() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let layer = write_real_layer_repository(project, dir.path()).expect("workload");
+    let forks_before = Tree::read_dir(&layer.paths.forks).expect("read");
+    let options = MergeOptions {
+        version: REAL_NEXT.into(),
+        source: SnapshotSource::Local(vec![dir.path().join("new")]),
+        dry_run: false,
+        allow_dirty: false,
+        cancel: None,
+    };
+    let outcome = merge(&layer, &options).expect("merge");
+    assert_eq!(outcome.conflicts(), 0, "{:?}", outcome.files);
+    // Fork edits and upstream additions in the same JavaScript files.
+    assert!(outcome.count(Outcome::Merged) >= 10, "{:?}", outcome.files);
+    assert_eq!(outcome.count(Outcome::New), 12);
+    assert_eq!(outcome.manifests.len(), 11);
+    let forks_after = Tree::read_dir(&layer.paths.forks).expect("read");
+    let own = |tree: &Tree| tree.subtree("@deepseek-ai/dsh-proof");
+    assert_eq!(own(&forks_after), own(&forks_before), "own packages are not touched");
+    assert_eq!(std::fs::read_to_string(layer.paths.upstream.join("VERSION")).expect("read").trim(), REAL_NEXT);
 }
