@@ -627,24 +627,35 @@ fn reset_hard(dir: &TestDir) {
 #[cfg(unix)]
 #[test]
 fn commands_refuse_to_run_while_another_forklayer_is_writing() {
+    use std::os::unix::process::CommandExt;
     let m = matrix();
     let dir = project(&m.a1, &m.a_fork);
     let slow = dir.join("fake-npm/slow-npm");
     std::fs::create_dir_all(slow.parent().expect("parent")).expect("mkdir");
-    std::fs::write(&slow, "#!/bin/sh\nsleep 30\n").expect("write");
+    let started = dir.join("fake-npm/started");
+    std::fs::write(&slow, format!("#!/bin/sh\ntouch '{}'\nsleep 30\n", started.display())).expect("write");
     crate::util::set_mode(&slow, true);
     let mut running = Command::new(env!("CARGO_BIN_EXE_forklayer"))
         .args(["merge", "2.0.0", "--npm"])
         .arg(&slow)
         .current_dir(dir.path())
+        .process_group(0)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("spawn");
+    // Written once the merge is past its own start-up (it waits for npm
+    // now), as a running merge's journal would be.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !started.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(started.exists(), "the merge never reached npm");
     let journal = format!(".forklayer-journal-{}.tar", running.id());
     dir.write(&journal, "what a running merge is writing");
     let check = dir.run(&["check"]);
-    running.kill().expect("kill");
+    // The merge and its npm (a sleep) go together.
+    Command::new("kill").args(["-KILL", "--", &format!("-{}", running.id())]).status().expect("kill");
     running.wait().expect("wait");
     check.assert_code(2);
     assert!(check.stderr.contains(&format!("another forklayer process (pid {})", running.id())), "{}", check.stderr);
