@@ -27,9 +27,11 @@ Exit codes:
        (`rebuild --check`), merge conflicts to resolve (`merge`), or two
        release builds differ (`release --check`)
   2    usage, declaration or drift error (bad flag, invalid forklayer.toml,
-       anchors that no longer apply to the upstream base, a missing package)
+       anchors that no longer apply to the upstream base, a missing package,
+       another forklayer writing the project)
   3    integrity or I/O error (sha512 mismatch, refused archive entry,
-       upstream/ not matching its lock file, disk error)
+       upstream/ not matching its lock file, disk error, a damaged merge
+       journal)
   101  internal bug (please report it)
 
 With --json, stdout carries exactly one JSON document
