@@ -654,10 +654,13 @@ fn commands_refuse_to_run_while_another_forklayer_is_writing() {
     let journal = format!(".forklayer-journal-{}.tar", running.id());
     dir.write(&journal, "what a running merge is writing");
     let check = dir.run(&["check"]);
+    let check_json = dir.run(&["--json", "check"]);
     // The merge and its npm (a sleep) go together.
     Command::new("kill").args(["-KILL", "--", &format!("-{}", running.id())]).status().expect("kill");
     running.wait().expect("wait");
     check.assert_code(2);
     assert!(check.stderr.contains(&format!("another forklayer process (pid {})", running.id())), "{}", check.stderr);
+    check_json.assert_code(2);
+    assert_eq!(json(&check_json)["error"]["code"], "busy", "{}", check_json.stdout);
     assert_eq!(dir.read(&journal), b"what a running merge is writing");
 }
