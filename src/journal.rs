@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, ExitStatus};
 use crate::parallel::map_ordered;
-use crate::tree::{check_relative_path, FileEntry, Tree, TreeError};
+use crate::tree::{check_relative_path, read_with_metadata, FileEntry, Tree, TreeError};
 
 /// `schema` of `journal.json`.
 const SCHEMA: &str = "forklayer.journal/1";
@@ -687,11 +687,7 @@ fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
 }
 
 fn read_with_mode(path: &Path) -> io::Result<(Vec<u8>, u32)> {
-    let mut file = fs::File::open(path)?;
-    let meta = file.metadata()?;
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    file.read_to_end(&mut bytes)?;
-    Ok((bytes, mode_of(&meta)))
+    read_with_metadata(path).map(|(bytes, meta)| (bytes, mode_of(&meta)))
 }
 
 #[cfg(unix)]

@@ -276,15 +276,18 @@ impl Tree {
 
 /// Reads one file with its executable bit.
 pub fn read_file_entry(path: &Path) -> Result<FileEntry, TreeError> {
-    let read = || -> io::Result<FileEntry> {
-        // One open and one fstat per file: size hint and mode together.
-        let mut file = fs::File::open(path)?;
-        let meta = file.metadata()?;
-        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-        file.read_to_end(&mut bytes)?;
-        Ok(FileEntry { bytes, executable: is_executable(&meta) })
-    };
-    read().map_err(io_err(path))
+    let (bytes, meta) = read_with_metadata(path).map_err(io_err(path))?;
+    Ok(FileEntry { bytes, executable: is_executable(&meta) })
+}
+
+/// A file's bytes and metadata, with one open and one fstat: the size
+/// hint, the mode and the link count come together.
+pub(crate) fn read_with_metadata(path: &Path) -> io::Result<(Vec<u8>, fs::Metadata)> {
+    let mut file = fs::File::open(path)?;
+    let meta = file.metadata()?;
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.read_to_end(&mut bytes)?;
+    Ok((bytes, meta))
 }
 
 #[cfg(unix)]
