@@ -41,10 +41,8 @@ fn repository(name: &str, spec: &MergeSpec) -> Layer {
     write_repository(spec, &bench_dir(name)).expect("write workload")
 }
 
-fn options(layer: &Layer, dry_run: bool) -> MergeOptions<'static> {
-    // The real layer's copy is merged onto a made-up next rc, the
-    // generated ones onto 2.0.0.
-    let version = if layer.baseline == "1.0.0" { TO } else { REAL_NEXT };
+/// Merging `layer` onto `version`, whose tarballs are in `<root>/new`.
+fn options(layer: &Layer, version: &str, dry_run: bool) -> MergeOptions<'static> {
     MergeOptions {
         version: version.into(),
         source: SnapshotSource::Local(vec![layer.root.join("new")]),
@@ -58,8 +56,8 @@ fn options(layer: &Layer, dry_run: bool) -> MergeOptions<'static> {
 /// upstream from tarballs, merge, manifests, rebuild check, journaled write.
 /// The work tree is reset to HEAD before each iteration (not timed; it
 /// deletes and recreates ~10,000 files, the file system's worst case).
-fn bench_run(c: &mut Criterion, name: &str, layer: Layer) {
-    let options = options(&layer, false);
+fn bench_run(c: &mut Criterion, name: &str, layer: Layer, version: &str) {
+    let (options, dry_run) = (options(&layer, version, false), options(&layer, version, true));
     c.bench_function(&format!("merge/run/{name}"), |b| {
         b.iter_batched(
             || reset_to_head(&layer.root).expect("reset"),
@@ -71,13 +69,7 @@ fn bench_run(c: &mut Criterion, name: &str, layer: Layer) {
         )
     });
     reset_to_head(&layer.root).expect("reset");
-    c.bench_function(&format!("merge/dry-run/{name}"), |b| {
-        b.iter(|| merge(&layer, &options_dry(&layer)).expect("merge"))
-    });
-}
-
-fn options_dry(layer: &Layer) -> MergeOptions<'static> {
-    options(layer, true)
+    c.bench_function(&format!("merge/dry-run/{name}"), |b| b.iter(|| merge(&layer, &dry_run).expect("merge")));
 }
 
 /// Only the three-way merge of the trees, in memory.
@@ -106,13 +98,13 @@ fn bench_in_memory(c: &mut Criterion, name: &str, spec: &MergeSpec) {
 
 fn benches(c: &mut Criterion) {
     bench_in_memory(c, "real-size", &MergeSpec::REAL_SIZE);
-    bench_run(c, "real-size", repository("real-size", &MergeSpec::REAL_SIZE));
-    bench_run(c, "5000-files", repository("5000-files", &MergeSpec::FIVE_THOUSAND_FILES));
+    bench_run(c, "real-size", repository("real-size", &MergeSpec::REAL_SIZE), TO);
+    bench_run(c, "5000-files", repository("5000-files", &MergeSpec::FIVE_THOUSAND_FILES), TO);
     // This project's own fork layer (12 packages, forks and manifests as
     // committed) onto a made-up next version of its upstream.
     let project = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let real = write_real_layer_repository(&project, &bench_dir("real-layer")).expect("write real layer");
-    bench_run(c, "real-layer", real);
+    bench_run(c, "real-layer", real, REAL_NEXT);
 }
 
 criterion_group! {
