@@ -192,7 +192,7 @@ pub fn check_profile_dependencies(layer: &Layer) -> Vec<String> {
 
 fn check_dependencies_file(layer: &Layer, path: &Path) -> Vec<String> {
     let shown = path.strip_prefix(&layer.root).unwrap_or(path).display().to_string();
-    let parsed: serde_json::Value = match std::fs::read(path).map(|b| serde_json::from_slice(&b)) {
+    let parsed: serde_json::Value = match crate::tree::read_regular(path).map(|b| serde_json::from_slice(&b)) {
         Ok(Ok(v)) => v,
         Ok(Err(e)) => return vec![format!("`{shown}` is not valid JSON: {e}")],
         Err(e) => return vec![format!("could not read `{shown}`: {e}")],

@@ -56,6 +56,12 @@ pub struct Cli {
     /// Override `paths.patches` (the manifests).
     #[arg(long, value_name = "DIR", global = true)]
     pub patches: Option<PathBuf>,
+    /// Accept `paths.*`, `--upstream`/`--forks`/`--patches` and own package
+    /// sources that resolve outside the repository (refused by default: a
+    /// cloned repository's forklayer.toml must not make forklayer read or
+    /// write your other files).
+    #[arg(long, global = true)]
+    pub allow_outside_root: bool,
     /// Print one JSON document on stdout instead of human output.
     #[arg(long, global = true)]
     pub json: bool,
@@ -140,15 +146,36 @@ impl RunContext {
     /// layer, the declaration included.
     fn layer(&self) -> anyhow::Result<Layer> {
         let root = self.config.parent().unwrap_or(&self.base);
-        for recovered in crate::journal::recover(root)? {
-            let targets: Vec<String> = recovered.targets.iter().map(|t| format!("`{t}`")).collect();
-            self.reporter.warning(&format!(
-                "rolled back an update that forklayer process {} left unfinished (killed?): {} are as they were before it",
-                recovered.pid,
-                targets.join(", ")
-            ));
+        if crate::journal::any_journal(root) {
+            let scope = self.journal_scope(root)?;
+            for recovered in crate::journal::recover(root, &scope)? {
+                let targets: Vec<String> = recovered.targets.iter().map(|t| format!("`{t}`")).collect();
+                self.reporter.warning(&format!(
+                    "rolled back an update that forklayer process {} left unfinished (killed?): {} are as they were before it",
+                    recovered.pid,
+                    targets.join(", ")
+                ));
+            }
         }
         Ok(Layer::load(&self.config, &self.overrides)?)
+    }
+
+    /// Where a journal left in the project may make changes: the managed
+    /// paths and the declaration, as declared. A killed merge may have left
+    /// the declaration half rewritten; then the copy its journal saved says.
+    fn journal_scope(&self, root: &Path) -> anyhow::Result<crate::journal::Scope> {
+        let layer = match Layer::load(&self.config, &self.overrides) {
+            Ok(layer) => layer,
+            Err(err) => match crate::journal::saved_file(root, &self.config)? {
+                Some(saved) => match String::from_utf8(saved) {
+                    Ok(text) => Layer::parse(&text, &self.config, root, &self.overrides)?,
+                    Err(_) => return Err(err.into()),
+                },
+                None => return Err(err.into()),
+            },
+        };
+        let paths = layer.paths;
+        Ok(crate::journal::Scope::new([layer.declaration, paths.upstream, paths.forks, paths.patches]))
     }
 
     /// `path` relative to the project root with `/` separators when inside it.
@@ -229,6 +256,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         upstream: cli.upstream.as_ref().map(|p| base.join(p)),
         forks: cli.forks.as_ref().map(|p| base.join(p)),
         patches: cli.patches.as_ref().map(|p| base.join(p)),
+        allow_outside_root: cli.allow_outside_root,
     };
     let ctx = RunContext { base, config, overrides, reporter };
     match cli.command {

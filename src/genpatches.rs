@@ -161,7 +161,7 @@ fn diff_file(
 /// Reads `upstream/VERSION`.
 pub fn upstream_version(upstream: &Path) -> Result<String, GenError> {
     let path = upstream.join(VERSION_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|_| GenError::NoVersion { path: path.clone() })?;
+    let text = crate::tree::read_regular_text(&path).map_err(|_| GenError::NoVersion { path: path.clone() })?;
     let version = text.trim().to_string();
     if version.is_empty() {
         return Err(GenError::NoVersion { path });

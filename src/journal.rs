@@ -32,6 +32,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, ExitStatus};
+use crate::guard::normalize;
 use crate::parallel::map_ordered;
 use crate::tree::{check_relative_path, read_with_metadata, FileEntry, Tree, TreeError};
 
@@ -44,6 +45,8 @@ const RECORD_ENTRY: &str = "journal.json";
 const PREFIX: &str = ".forklayer-journal-";
 const ARMED: &str = ".tar";
 const WRITING: &str = ".tmp";
+/// The permission bits a roll back restores (no set-id, no sticky bit).
+const PLAIN_MODE_BITS: u32 = 0o777;
 
 /// Errors of updating or recovering.
 #[derive(Debug, thiserror::Error)]
@@ -91,6 +94,19 @@ pub enum JournalError {
         /// The target.
         path: PathBuf,
     },
+    /// Every change was made, but removing the journal (the commit) failed:
+    /// the next forklayer command would roll the update back.
+    #[error(
+        "the update was made completely, but its journal `{}` could not be removed; the next forklayer command will roll the update back",
+        .journal.display()
+    )]
+    CommitFailed {
+        /// The journal left behind.
+        journal: PathBuf,
+        /// Why removing it failed.
+        #[source]
+        source: io::Error,
+    },
     /// The update failed and everything it had changed was put back.
     #[error("the update failed; everything it had changed was put back")]
     RolledBack(#[source] Box<JournalError>),
@@ -135,6 +151,7 @@ impl Diagnostic for JournalError {
             JournalError::Pending { .. } => "journal_pending",
             JournalError::Damaged { .. } => "journal_damaged",
             JournalError::RollbackFailed { .. } => "rollback_failed",
+            JournalError::CommitFailed { .. } => "commit_failed",
             JournalError::NonUtf8Target { .. } => "non_utf8_name",
             JournalError::Tree(e) => e.code(),
             JournalError::RolledBack(inner) => inner.code(),
@@ -158,6 +175,11 @@ impl Diagnostic for JournalError {
                     .into(),
             ),
             JournalError::NonUtf8Target { .. } => Some("rename the directory to a UTF-8 name".into()),
+            JournalError::CommitFailed { journal, .. } => Some(format!(
+                "to keep the update, delete the journal by hand (`rm {}`) once the disk works again; \
+                 to undo it, run any forklayer command",
+                journal.display()
+            )),
             JournalError::Tree(e) => e.help(),
             JournalError::RolledBack(inner) => inner.help(),
             JournalError::Io { .. } => {
@@ -273,14 +295,14 @@ impl<'a> Update<'a> {
             if steps.crashed() {
                 return Err(failure);
             }
-            return Err(match roll_back_journal(&journal, &self.journal_dir, &steps) {
+            return Err(match roll_back_journal(&journal, &self.journal_dir, None, &steps) {
                 Ok(_) => JournalError::RolledBack(Box::new(failure)),
                 Err(source) => {
                     JournalError::RollbackFailed { failure: failure.to_string(), journal, source: Box::new(source) }
                 }
             });
         }
-        fs::remove_file(&journal).map_err(JournalError::io("remove the journal", &journal))?;
+        fs::remove_file(&journal).map_err(|source| JournalError::CommitFailed { journal, source })?;
         Ok(changes)
     }
 }
@@ -294,14 +316,62 @@ pub struct Recovered {
     pub targets: Vec<String>,
 }
 
-/// Rolls back every update a killed forklayer left in `journal_dir` and
-/// removes journals that were never armed. A journal of a running process
-/// is an error ([`JournalError::Busy`]).
-pub fn recover(journal_dir: &Path) -> Result<Vec<Recovered>, JournalError> {
-    recover_with(journal_dir, &no_fault)
+/// Where a journal found on disk may make changes: the directories and
+/// files forklayer manages in this project (`upstream/`, the fork layer,
+/// `patches/`, the declaration). A journal is a file anyone can plant in a
+/// repository, so every path it names is checked against this before
+/// anything is touched.
+#[derive(Clone, Debug)]
+pub struct Scope {
+    roots: Vec<PathBuf>,
 }
 
-fn recover_with(journal_dir: &Path, fault: FaultPlan<'_>) -> Result<Vec<Recovered>, JournalError> {
+impl Scope {
+    /// The given directories and files (and everything below them).
+    pub fn new(roots: impl IntoIterator<Item = PathBuf>) -> Scope {
+        Scope { roots: roots.into_iter().map(|root| normalize(&root)).collect() }
+    }
+
+    /// Whether `path` (symbolic links of its existing part resolved) is one
+    /// of the roots or below one.
+    fn contains(&self, path: &Path) -> bool {
+        let path = normalize(path);
+        self.roots.iter().any(|root| path.starts_with(root))
+    }
+}
+
+/// Whether `journal_dir` holds a journal of any state (a running, killed
+/// or never armed update): only then is [`recover`] needed.
+pub fn any_journal(journal_dir: &Path) -> bool {
+    !journals(journal_dir).is_empty()
+}
+
+/// The bytes a killed update saved of file `target` (e.g. the declaration
+/// it was rewriting), from the first armed journal of a process that is
+/// gone: what the file held before that update.
+pub fn saved_file(journal_dir: &Path, target: &Path) -> Result<Option<Vec<u8>>, JournalError> {
+    let wanted = record_path(journal_dir, target)?;
+    for found in journals(journal_dir).into_iter().filter(|f| f.armed && !f.alive()) {
+        let (record, mut saved) = read_journal(&found.path)?;
+        let index = record.targets.iter().position(|t| t.file && t.path == wanted);
+        if let Some(Saved::File { bytes, .. }) = index.and_then(|i| saved[i].remove("")) {
+            return Ok(Some(bytes));
+        }
+    }
+    Ok(None)
+}
+
+/// Rolls back every update a killed forklayer left in `journal_dir` and
+/// removes journals that were never armed. A journal of a running process
+/// is an error ([`JournalError::Busy`]). A journal that names anything
+/// outside `scope`, writes through a symbolic link, or is tracked by git
+/// (an undo journal is never committed, so one that is was planted) is
+/// [`JournalError::Damaged`]: it is kept and nothing changes.
+pub fn recover(journal_dir: &Path, scope: &Scope) -> Result<Vec<Recovered>, JournalError> {
+    recover_with(journal_dir, scope, &no_fault)
+}
+
+fn recover_with(journal_dir: &Path, scope: &Scope, fault: FaultPlan<'_>) -> Result<Vec<Recovered>, JournalError> {
     let mut recovered = Vec::new();
     for found in journals(journal_dir) {
         if found.alive() {
@@ -310,15 +380,30 @@ fn recover_with(journal_dir: &Path, fault: FaultPlan<'_>) -> Result<Vec<Recovere
             }
             continue;
         }
+        if tracked_by_git(&found.path) {
+            return Err(JournalError::damaged(
+                &found.path,
+                "it is tracked by git; an undo journal is never committed, so this one was planted or added by mistake",
+            ));
+        }
         if found.armed {
             let steps = Steps::new(fault);
-            let record = roll_back_journal(&found.path, journal_dir, &steps)?;
+            let record = roll_back_journal(&found.path, journal_dir, Some(scope), &steps)?;
             recovered.push(Recovered { pid: found.pid, targets: record.targets.into_iter().map(|t| t.path).collect() });
         } else {
             fs::remove_file(&found.path).map_err(JournalError::io("remove the unused journal", &found.path))?;
         }
     }
     Ok(recovered)
+}
+
+/// Whether `path` is in the index of the git repository around it.
+fn tracked_by_git(path: &Path) -> bool {
+    let Some(dir) = path.parent() else { return false };
+    let Ok(repo) = git2::Repository::discover(dir) else { return false };
+    let (Some(workdir), Ok(index)) = (repo.workdir(), repo.index()) else { return false };
+    let (Ok(workdir), Ok(path)) = (workdir.canonicalize(), path.canonicalize()) else { return false };
+    path.strip_prefix(&workdir).is_ok_and(|rel| index.get_path(rel, 0).is_some())
 }
 
 /// A journal file in the journal directory.
@@ -809,6 +894,10 @@ fn append_file<W: Write>(tar: &mut tar::Builder<W>, name: &str, bytes: &[u8], mo
 
 /// Reads a journal: the record and the saved contents per target.
 fn read_journal(journal: &Path) -> Result<(Record, Vec<BTreeMap<String, Saved>>), JournalError> {
+    // A FIFO or device planted under a journal's name would block the read.
+    if !fs::symlink_metadata(journal).map_err(JournalError::io("read", journal))?.is_file() {
+        return Err(JournalError::damaged(journal, "it is not a regular file"));
+    }
     let file = fs::File::open(journal).map_err(JournalError::io("read", journal))?;
     let mut archive = tar::Archive::new(io::BufReader::new(file));
     let mut record: Option<Record> = None;
@@ -858,14 +947,121 @@ fn read_journal(journal: &Path) -> Result<(Record, Vec<BTreeMap<String, Saved>>)
     Ok((record, saved))
 }
 
-/// Puts back everything the journal recorded, then removes it.
-fn roll_back_journal(journal: &Path, journal_dir: &Path, steps: &Steps<'_>) -> Result<Record, JournalError> {
+/// Puts back everything the journal recorded, then removes it. `scope`
+/// is where a journal found on disk may make changes (`None` for the
+/// journal this very process just wrote).
+fn roll_back_journal(
+    journal: &Path,
+    journal_dir: &Path,
+    scope: Option<&Scope>,
+    steps: &Steps<'_>,
+) -> Result<Record, JournalError> {
     let (record, saved) = read_journal(journal)?;
+    for (target, saved) in record.targets.iter().zip(&saved) {
+        check_target(journal_dir, target, saved, scope).map_err(|reason| JournalError::damaged(journal, reason))?;
+    }
     for (target, saved) in record.targets.iter().zip(&saved) {
         roll_back_target(&journal_dir.join(&target.path), target, saved, steps)?;
     }
     fs::remove_file(journal).map_err(JournalError::io("remove the journal", journal))?;
     Ok(record)
+}
+
+/// Checks, before anything is touched, that rolling `target` back stays
+/// where forklayer writes: the target is inside `scope`, no path goes
+/// through a symbolic link (on disk or one the roll back recreates), and
+/// every recreated link points inside the target, as a link of a package
+/// the merge replaced could.
+fn check_target(
+    journal_dir: &Path,
+    target: &TargetRecord,
+    saved: &BTreeMap<String, Saved>,
+    scope: Option<&Scope>,
+) -> Result<(), String> {
+    let path = Path::new(&target.path);
+    if path.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+        return Err(format!("target `{}` has a `..` component", target.path));
+    }
+    let root = journal_dir.join(path);
+    if scope.is_some_and(|scope| !scope.contains(&root)) {
+        return Err(format!("target `{}` is not a directory or file forklayer manages here", target.path));
+    }
+    if target.file {
+        return match saved.keys().find(|rel| !rel.is_empty()) {
+            Some(rel) => Err(format!("file target `{}` has an entry `{rel}`", target.path)),
+            None => Ok(()),
+        };
+    }
+    let links: BTreeSet<&str> =
+        saved.iter().filter(|(_, item)| matches!(item, Saved::Link(_))).map(|(rel, _)| rel.as_str()).collect();
+    // Restored after the created paths are gone: a link restored first
+    // must not have a restored path below it (before the update, a link
+    // had nothing below it).
+    let restored = target.removed_dirs.iter().map(|d| &d.path).chain(saved.keys());
+    for rel in restored.clone() {
+        if let Some(link) = proper_prefixes(rel).find(|prefix| links.contains(prefix)) {
+            return Err(format!("`{rel}` would be written through the symbolic link `{link}` it restores"));
+        }
+    }
+    for rel in target.created_files.iter().chain(&target.created_dirs).chain(restored) {
+        if rel.is_empty() {
+            return Err(format!("directory target `{}` has an unnamed entry", target.path));
+        }
+        symlink_free(&root, rel).map_err(|e| e.to_string())?;
+    }
+    for (rel, item) in saved {
+        if let Saved::Link(to) = item {
+            if !link_stays_inside(rel, to) {
+                return Err(format!(
+                    "the symbolic link `{rel}` would point outside its directory (`{}`)",
+                    to.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `a`, `a/b` for `a/b/c`.
+fn proper_prefixes(rel: &str) -> impl Iterator<Item = &str> {
+    rel.match_indices('/').map(move |(at, _)| &rel[..at])
+}
+
+/// Refuses a path of `root` whose existing parents include a symbolic
+/// link: writing or removing through it could reach anywhere.
+fn symlink_free(root: &Path, rel: &str) -> io::Result<()> {
+    for prefix in proper_prefixes(rel) {
+        match fs::symlink_metadata(root.join(prefix)) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(io::Error::other(format!(
+                    "`{}` goes through the symbolic link `{}`; refusing to write through it",
+                    root.join(rel).display(),
+                    root.join(prefix).display()
+                )));
+            }
+            Ok(_) => {}
+            Err(_) => return Ok(()),
+        }
+    }
+    Ok(())
+}
+
+/// Whether link `rel` → `to`, resolved from `rel`'s directory, stays inside
+/// the target without going above it.
+fn link_stays_inside(rel: &str, to: &Path) -> bool {
+    let mut depth = rel.matches('/').count();
+    for component in to.components() {
+        match component {
+            std::path::Component::Normal(_) => depth += 1,
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => match depth.checked_sub(1) {
+                Some(up) => depth = up,
+                None => return false,
+            },
+            std::path::Component::RootDir | std::path::Component::Prefix(_) => return false,
+        }
+    }
+    !to.as_os_str().is_empty()
 }
 
 /// Undoes the changes of one target, whichever of them were made. Every
@@ -889,14 +1085,14 @@ fn roll_back_target(
         let path = root.join(rel);
         let remove = || match fs::symlink_metadata(&path) {
             Ok(meta) if meta.is_dir() => Ok(()),
-            _ => ignore_missing(fs::remove_file(&path)),
+            _ => symlink_free(root, rel).and_then(|()| ignore_missing(fs::remove_file(&path))),
         };
         steps.next().and_then(|()| remove()).map_err(JournalError::io("remove", &path))?;
     }
     for dir in target.created_dirs.iter().rev() {
         let path = root.join(dir);
         let remove = || match fs::symlink_metadata(&path) {
-            Ok(meta) if meta.is_dir() => fs::remove_dir(&path),
+            Ok(meta) if meta.is_dir() => symlink_free(root, dir).and_then(|()| fs::remove_dir(&path)),
             _ => Ok(()),
         };
         steps.next().and_then(|()| remove()).map_err(JournalError::io("remove", &path))?;
@@ -904,17 +1100,19 @@ fn roll_back_target(
     for dir in &target.removed_dirs {
         let path = root.join(&dir.path);
         let restore = || -> io::Result<()> {
+            symlink_free(root, &dir.path)?;
             match fs::create_dir(&path) {
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
                 other => other?,
             }
-            set_mode(&path, dir.mode)
+            set_mode(&path, dir.mode & PLAIN_MODE_BITS)
         };
         steps.next().and_then(|()| restore()).map_err(JournalError::io("restore", &path))?;
     }
     for (rel, item) in saved {
         let path = root.join(rel);
-        steps.next().and_then(|()| restore_item(&path, item)).map_err(JournalError::io("restore", &path))?;
+        let restore = || symlink_free(root, rel).and_then(|()| restore_item(&path, item));
+        steps.next().and_then(|()| restore()).map_err(JournalError::io("restore", &path))?;
     }
     if !target.existed {
         for dir in root.ancestors().take(target.missing_parents + 1) {
@@ -930,13 +1128,21 @@ fn roll_back_target(
 fn restore_item(path: &Path, item: &Saved) -> io::Result<()> {
     match item {
         Saved::File { bytes, mode } => {
+            // Set-id and sticky bits never come from a journal: it is a
+            // file anyone could have planted.
+            let mode = mode & PLAIN_MODE_BITS;
             match fs::symlink_metadata(path) {
                 Ok(meta) if meta.file_type().is_symlink() => fs::remove_file(path)?,
-                Ok(meta) if meta.is_file() && mode_of(&meta) == *mode && fs::read(path)? == *bytes => return Ok(()),
+                // Untouched by the update: left exactly as it is.
+                Ok(meta) if meta.is_file() && mode_of(&meta) & PLAIN_MODE_BITS == mode && fs::read(path)? == *bytes => {
+                    return Ok(())
+                }
+                // Another name of the same file keeps its bytes.
+                Ok(meta) if meta.is_file() && link_count(&meta) > 1 => fs::remove_file(path)?,
                 _ => {}
             }
             fs::write(path, bytes)?;
-            set_mode(path, *mode)
+            set_mode(path, mode)
         }
         Saved::Link(to) => {
             ignore_missing(fs::remove_file(path))?;

@@ -125,6 +125,11 @@ pub struct LayerPaths {
 /// Command-line overrides of [`LayerPaths`].
 #[derive(Clone, Debug, Default)]
 pub struct PathOverrides {
+    /// Accept managed paths and own sources that resolve outside the
+    /// declaration's directory. Only ever set from the command line: a
+    /// declaration in a cloned repository must not be able to make
+    /// forklayer write, delete or copy files elsewhere.
+    pub allow_outside_root: bool,
     /// Replaces `paths.upstream`.
     pub upstream: Option<PathBuf>,
     /// Replaces `paths.forks`.
@@ -168,8 +173,8 @@ pub enum PackageKind {
 impl Layer {
     /// Reads and validates the declaration at `file`.
     pub fn load(file: &Path, overrides: &PathOverrides) -> Result<Layer, LayerError> {
-        let text =
-            std::fs::read_to_string(file).map_err(|source| LayerError::Read { path: file.to_path_buf(), source })?;
+        let text = crate::tree::read_regular_text(file)
+            .map_err(|source| LayerError::Read { path: file.to_path_buf(), source })?;
         let root = file.parent().map(Path::to_path_buf).unwrap_or_default();
         Layer::parse(&text, file, &root, overrides)
     }
@@ -204,7 +209,12 @@ impl Layer {
                 crate::tree::check_relative_path(inc)
                     .map_err(|e| invalid(format!("own package `{}`: include {e}", o.name)))?;
             }
-            own.push(OwnPackage { name: o.name, source: root.join(o.source), include: o.include });
+            let source = root.join(&o.source);
+            if !overrides.allow_outside_root {
+                check_inside_root(root, &source)
+                    .map_err(|why| invalid(format!("own package `{}`: `source` (`{}`) {why}", o.name, o.source)))?;
+            }
+            own.push(OwnPackage { name: o.name, source, include: o.include });
         }
         own.sort_by(|a, b| a.name.cmp(&b.name));
         let pick = |over: &Option<PathBuf>, declared: &str| over.clone().unwrap_or_else(|| root.join(declared));
@@ -214,6 +224,12 @@ impl Layer {
             patches: pick(&overrides.patches, &raw.paths.patches),
         };
         check_separate_paths(&paths).map_err(invalid)?;
+        if !overrides.allow_outside_root {
+            for (key, path) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
+                check_inside_root(root, path)
+                    .map_err(|why| invalid(format!("`paths.{key}` (`{}`) {why}", path.display())))?;
+            }
+        }
         let mut forked = raw.packages.forked;
         forked.sort();
         let mut carried = raw.packages.carried;
@@ -274,6 +290,24 @@ fn lexical(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// Managed paths and own sources must stay inside the repository (after
+/// symbolic links are resolved) and out of its `.git`: a cloned
+/// repository's declaration must not point forklayer at a user's files.
+fn check_inside_root(root: &Path, path: &Path) -> Result<(), String> {
+    let (root_real, real) = (crate::guard::normalize(root), crate::guard::normalize(path));
+    if !real.starts_with(&root_real) {
+        return Err(format!(
+            "resolves to `{}`, outside the repository `{}`; pass `--allow-outside-root` on the command line if that is really meant",
+            real.display(),
+            root_real.display()
+        ));
+    }
+    if real.strip_prefix(&root_real).is_ok_and(|rel| rel.components().next().is_some_and(|c| c.as_os_str() == ".git")) {
+        return Err("is inside the repository's `.git` directory".into());
+    }
+    Ok(())
 }
 
 /// `upstream/`, the fork layer and `patches/` are each replaced wholesale:

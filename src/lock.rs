@@ -132,7 +132,8 @@ impl Lock {
     /// Reads `<upstream>/forklayer.lock.json`.
     pub fn read(upstream: &Path) -> Result<Lock, LockError> {
         let path = upstream.join(LOCK_FILE);
-        let bytes = std::fs::read(&path).map_err(|source| LockError::Read { path: path.clone(), source })?;
+        let bytes =
+            crate::tree::read_regular(&path).map_err(|source| LockError::Read { path: path.clone(), source })?;
         Lock::from_json(&bytes, &path)
     }
 

@@ -229,7 +229,8 @@ impl Manifest {
 
     /// Reads a manifest file.
     pub fn read(path: &Path) -> Result<Manifest, ManifestError> {
-        let bytes = std::fs::read(path).map_err(|source| ManifestError::Read { path: path.to_path_buf(), source })?;
+        let bytes = crate::tree::read_regular(path)
+            .map_err(|source| ManifestError::Read { path: path.to_path_buf(), source })?;
         Manifest::from_json(&bytes, path)
     }
 }

@@ -331,7 +331,7 @@ pub fn fetch_from_tgz_bytes(bytes: &[u8], origin: &Path, expected: Option<&str>)
 
 /// Reads a `.tgz` file; see [`fetch_from_tgz_bytes`].
 pub fn fetch_from_tgz(path: &Path, expected: Option<&str>) -> Result<FetchedPackage, NpmError> {
-    let bytes = std::fs::read(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
+    let bytes = crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
     fetch_from_tgz_bytes(&bytes, path, expected)
 }
 
@@ -340,7 +340,7 @@ pub fn fetch_from_tgz(path: &Path, expected: Option<&str>) -> Result<FetchedPack
 pub fn fetch_from_registry(npm: &Npm, name: &str, version: &str, scratch: &Path) -> Result<FetchedPackage, NpmError> {
     let expected = npm.view_integrity(name, version)?;
     let tgz = npm.pack(name, version, scratch)?;
-    let bytes = std::fs::read(&tgz).map_err(|source| NpmError::Io { path: tgz.clone(), source })?;
+    let bytes = crate::tree::read_regular(&tgz).map_err(|source| NpmError::Io { path: tgz.clone(), source })?;
     let _ = std::fs::remove_file(&tgz);
     let spec = format!("{name}@{version}");
     let mut fetched = fetch_from_tgz_bytes(&bytes, Path::new(&spec), Some(&expected))?;

@@ -352,7 +352,8 @@ fn read_local_tgz(path: &Path, version: &str, previous: Option<&Lock>) -> Result
         .and_then(|p| p.integrity.clone());
     match locked {
         Some(expected) => {
-            let bytes = std::fs::read(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
+            let bytes =
+                crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
             npm::verify_integrity(&unchecked.name, &expected, &bytes)?;
             Ok(unchecked)
         }

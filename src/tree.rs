@@ -280,6 +280,24 @@ pub fn read_file_entry(path: &Path) -> Result<FileEntry, TreeError> {
     Ok(FileEntry { bytes, executable: is_executable(&meta) })
 }
 
+/// Reads a file that must be a regular file (or a link to one). A FIFO,
+/// a device or a socket planted where forklayer expects a file would make
+/// a plain read block forever or never end, so those are refused before
+/// they are opened.
+pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() { "a directory" } else { "not a regular file (a FIFO, socket or device)" };
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, format!("`{}` is {what}", path.display())));
+    }
+    fs::read(path)
+}
+
+/// [`read_regular`] as UTF-8 text; invalid UTF-8 is an error, never replaced.
+pub fn read_regular_text(path: &Path) -> io::Result<String> {
+    String::from_utf8(read_regular(path)?).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
 /// A file's bytes and metadata, with one open and one fstat: the size
 /// hint, the mode and the link count come together.
 pub(crate) fn read_with_metadata(path: &Path) -> io::Result<(Vec<u8>, fs::Metadata)> {

@@ -2,12 +2,22 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use super::{recover, recover_with, Fault, JournalError, Update, ARMED, PREFIX, WRITING};
+use super::{recover, recover_with, Fault, JournalError, Scope, Update, ARMED, PREFIX, WRITING};
 use crate::tree::{FileEntry, Tree};
 
 /// Everything on disk below `root`, empty directories, modes and symbolic
 /// links included: what "as it was" means.
 fn disk_state(root: &Path) -> BTreeMap<String, String> {
+    state_with_mode_bits(root, 0o7777)
+}
+
+/// [`disk_state`] as a roll back restores it: set-id and sticky bits are
+/// never restored from a journal.
+fn rolled_back_state(root: &Path) -> BTreeMap<String, String> {
+    state_with_mode_bits(root, 0o777)
+}
+
+fn state_with_mode_bits(root: &Path, bits: u32) -> BTreeMap<String, String> {
     use std::os::unix::fs::PermissionsExt;
     let mut state = BTreeMap::new();
     let mut pending = vec![root.to_path_buf()];
@@ -16,7 +26,7 @@ fn disk_state(root: &Path) -> BTreeMap<String, String> {
             let path = entry.expect("entry").path();
             let rel = path.strip_prefix(root).expect("below root").to_string_lossy().into_owned();
             let meta = fs::symlink_metadata(&path).expect("stat");
-            let mode = meta.permissions().mode() & 0o7777;
+            let mode = meta.permissions().mode() & bits;
             let what = if meta.file_type().is_symlink() {
                 format!("link -> {}", fs::read_link(&path).expect("readlink").display())
             } else if meta.is_dir() {
@@ -110,6 +120,11 @@ impl Project {
     }
 }
 
+/// Everything below `root` may be rolled back.
+fn whole(root: &Path) -> Scope {
+    Scope::new([root.to_path_buf()])
+}
+
 fn journal_files(root: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(root)
         .expect("ls")
@@ -172,7 +187,7 @@ fn a_failure_at_any_step_puts_everything_back() {
     let created = tree(&[("x", b"x", false)]);
     for fail_at in 0.. {
         let project = Project::new();
-        let before = disk_state(project.root());
+        let before = rolled_back_state(project.root());
         let result =
             project.update(&next, &created).apply_with(&|n| if n == fail_at { Fault::Fail } else { Fault::None });
         match result {
@@ -181,7 +196,7 @@ fn a_failure_at_any_step_puts_everything_back() {
                 break;
             }
             Err(JournalError::RolledBack(_)) => {
-                assert_eq!(disk_state(project.root()), before, "failure at step {fail_at}");
+                assert_eq!(rolled_back_state(project.root()), before, "failure at step {fail_at}");
             }
             Err(other) => panic!("step {fail_at}: {other}"),
         }
@@ -195,7 +210,7 @@ fn a_crash_at_any_step_is_rolled_back_by_the_next_run_even_if_that_crashes_too()
     for crash_at in 0.. {
         let project = Project::new();
         let root = project.root();
-        let before = disk_state(root);
+        let before = rolled_back_state(root);
         let crash = |n| if n == crash_at { Fault::Crash } else { Fault::None };
         if project.update(&next, &created).apply_with(&crash).is_ok() {
             assert!(crash_at > 10);
@@ -207,13 +222,13 @@ fn a_crash_at_any_step_is_rolled_back_by_the_next_run_even_if_that_crashes_too()
         assert!(matches!(refused, Err(JournalError::Pending { .. })), "{refused:?}");
         // The roll back itself dies at some step, then is run again.
         let second_crash = crash_at % 7;
-        let first = recover_with(root, &|n| if n == second_crash { Fault::Crash } else { Fault::None });
+        let first = recover_with(root, &whole(root), &|n| if n == second_crash { Fault::Crash } else { Fault::None });
         if first.is_err() {
             assert_eq!(journal_files(root).len(), 1, "the journal survives a crashed roll back");
         }
-        let recovered = recover(root).expect("recover");
+        let recovered = recover(root, &whole(root)).expect("recover");
         assert!(first.is_ok() || recovered.len() == 1);
-        assert_eq!(disk_state(root), before, "crash at step {crash_at}, then at roll-back step {second_crash}");
+        assert_eq!(rolled_back_state(root), before, "crash at step {crash_at}, then at roll-back step {second_crash}");
         assert!(journal_files(root).is_empty());
     }
 }
@@ -244,7 +259,7 @@ fn the_journal_is_a_tar_archive_holding_the_previous_bytes() {
         assert!(names.iter().any(|n| n == saved), "{saved} missing from {names:?}");
     }
     assert!(!names.iter().any(|n| n == "0/same.txt"), "unchanged files are not saved");
-    recover(root).expect("recover");
+    recover(root, &whole(root)).expect("recover");
 }
 
 #[test]
@@ -254,7 +269,7 @@ fn a_damaged_journal_is_reported_and_kept() {
     let before = disk_state(root);
     let journal = root.join(format!("{PREFIX}99999999{ARMED}"));
     fs::write(&journal, b"not a tar archive at all, far too short").expect("write");
-    let err = recover(root).expect_err("damaged");
+    let err = recover(root, &whole(root)).expect_err("damaged");
     assert!(matches!(err, JournalError::Damaged { .. }), "{err}");
     assert!(journal.exists());
     let mut after = disk_state(root);
@@ -268,7 +283,7 @@ fn a_journal_that_was_never_armed_is_removed_and_nothing_else_changes() {
     let root = project.root();
     let before = disk_state(root);
     fs::write(root.join(format!("{PREFIX}99999999{WRITING}")), b"half").expect("write");
-    assert_eq!(recover(root).expect("recover"), []);
+    assert_eq!(recover(root, &whole(root)).expect("recover"), []);
     assert_eq!(disk_state(root), before);
 }
 
@@ -365,7 +380,7 @@ fn random_trees_are_written_exactly_and_undone_exactly_after_a_crash_or_failure_
         let result = update.apply_with(&|n| if n == fault_at { fault } else { Fault::None });
         if result.is_err() {
             if fault == Fault::Crash {
-                recover(dir.path()).expect("recover");
+                recover(dir.path(), &whole(dir.path())).expect("recover");
             }
             assert_eq!(disk_state(dir.path()), before, "case {case}: {fault:?} at step {fault_at}");
             assert!(journal_files(dir.path()).is_empty());
@@ -418,4 +433,177 @@ fn a_name_a_journal_could_not_read_back_is_refused_before_anything_changes() {
     let err = project.update(&next, &created).apply().expect_err("refused");
     assert!(matches!(err, JournalError::Tree(crate::tree::TreeError::UnsafePath { .. })), "{err}");
     assert_eq!(disk_state(root), before);
+}
+
+/// An entry of a hand-made journal.
+enum Planted<'a> {
+    File(&'a str, &'a [u8], u32),
+    Link(&'a str, &'a str),
+}
+
+/// Writes a journal as someone planting one in a repository would: any
+/// record, any entries.
+fn plant_journal(root: &Path, record: &serde_json::Value, entries: &[Planted<'_>]) -> std::path::PathBuf {
+    let path = root.join(format!("{PREFIX}99999998{ARMED}"));
+    let mut tar = tar::Builder::new(fs::File::create(&path).expect("create"));
+    let json = serde_json::to_vec(record).expect("json");
+    let mut header = tar::Header::new_gnu();
+    header.set_size(json.len() as u64);
+    header.set_mode(0o644);
+    tar.append_data(&mut header, "journal.json", json.as_slice()).expect("record");
+    for entry in entries {
+        let mut header = tar::Header::new_gnu();
+        match entry {
+            Planted::File(name, bytes, mode) => {
+                header.set_size(bytes.len() as u64);
+                header.set_mode(*mode);
+                tar.append_data(&mut header, name, *bytes).expect("file");
+            }
+            Planted::Link(name, to) => {
+                header.set_entry_type(tar::EntryType::Symlink);
+                header.set_size(0);
+                header.set_mode(0o777);
+                tar.append_link(&mut header, name, to).expect("link");
+            }
+        }
+    }
+    tar.finish().expect("finish");
+    path
+}
+
+fn dir_target(path: &str, created_files: &[&str]) -> serde_json::Value {
+    serde_json::json!({
+        "path": path, "file": false, "existed": true, "created_files": created_files,
+        "created_dirs": [], "removed_dirs": []
+    })
+}
+
+fn record(targets: Vec<serde_json::Value>) -> serde_json::Value {
+    serde_json::json!({ "schema": super::SCHEMA, "targets": targets })
+}
+
+/// A planted journal that fails validation changes nothing, inside or
+/// outside the project, and is kept.
+fn assert_refused(project: &Path, outside: &Path, journal: &Path, scope: &Scope) {
+    let (before, before_outside) = (disk_state(project), disk_state(outside));
+    let err = recover(project, scope).expect_err("a planted journal must be refused");
+    assert!(matches!(err, JournalError::Damaged { .. }), "{err}");
+    assert_eq!(disk_state(project), before);
+    assert_eq!(disk_state(outside), before_outside);
+    assert!(journal.exists(), "the journal is kept");
+}
+
+/// A project (`repo/`, managing `repo/up`) beside a directory of the
+/// user's that a planted journal tries to reach (`home/`).
+struct Planting {
+    dir: tempfile::TempDir,
+}
+
+impl Planting {
+    fn new() -> Planting {
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::create_dir_all(dir.path().join("repo/up")).expect("mkdir");
+        fs::write(dir.path().join("repo/up/a.txt"), b"a\n").expect("write");
+        fs::write(dir.path().join("repo/decl.toml"), b"x = 1\n").expect("write");
+        fs::create_dir_all(dir.path().join("home")).expect("mkdir");
+        fs::write(dir.path().join("home/settings.json"), b"{}").expect("write");
+        Planting { dir }
+    }
+    fn repo(&self) -> std::path::PathBuf {
+        self.dir.path().join("repo")
+    }
+    fn home(&self) -> std::path::PathBuf {
+        self.dir.path().join("home")
+    }
+    fn scope(&self) -> Scope {
+        Scope::new([self.repo().join("up"), self.repo().join("decl.toml")])
+    }
+}
+
+#[test]
+fn a_planted_journal_naming_paths_outside_the_managed_ones_is_refused_and_changes_nothing() {
+    let t = Planting::new();
+    let home = t.home();
+    let home_text = home.to_string_lossy().into_owned();
+    let cases: Vec<(serde_json::Value, Vec<Planted<'_>>)> = vec![
+        // An absolute target: the user's directory, emptied of what it "created".
+        (record(vec![dir_target(&home_text, &["settings.json"])]), vec![]),
+        // `..` out of the project.
+        (record(vec![dir_target("../home", &["settings.json"])]), vec![Planted::File("0/evil", b"x", 0o644)]),
+        // Inside the project, but not a directory forklayer manages.
+        (record(vec![dir_target("src", &[])]), vec![Planted::File("0/main.rs", b"x", 0o644)]),
+        (record(vec![dir_target(".git/hooks", &[])]), vec![Planted::File("0/pre-commit", b"x", 0o755)]),
+        // A restored link pointing out of the project, absolute or relative.
+        (record(vec![dir_target("up", &[])]), vec![Planted::Link("0/out", &home_text)]),
+        (record(vec![dir_target("up", &[])]), vec![Planted::Link("0/deep/out", "../../../home")]),
+        // A file written through a link the same journal restores.
+        (
+            record(vec![dir_target("up", &[])]),
+            vec![Planted::Link("0/in", "a.txt"), Planted::File("0/in/x", b"x", 0o644)],
+        ),
+        // A file target with entries below it.
+        (
+            record(vec![serde_json::json!({"path": "decl.toml", "file": true, "existed": true,
+                "created_files": [], "created_dirs": [], "removed_dirs": []})]),
+            vec![Planted::File("0/below", b"x", 0o644)],
+        ),
+    ];
+    for (index, (record, entries)) in cases.iter().enumerate() {
+        let journal = plant_journal(&t.repo(), record, entries);
+        assert_refused(&t.repo(), &home, &journal, &t.scope());
+        fs::remove_file(&journal).unwrap_or_else(|e| panic!("case {index}: {e}"));
+    }
+}
+
+#[test]
+fn a_planted_journal_never_writes_or_deletes_through_a_symbolic_link_on_disk() {
+    let t = Planting::new();
+    std::os::unix::fs::symlink(t.home(), t.repo().join("up/escape")).expect("symlink");
+    for entries in [
+        vec![Planted::File("0/escape/settings.json", b"owned", 0o644)],
+        vec![Planted::File("0/escape/new-file", b"owned", 0o644)],
+    ] {
+        let journal = plant_journal(&t.repo(), &record(vec![dir_target("up", &[])]), &entries);
+        assert_refused(&t.repo(), &t.home(), &journal, &t.scope());
+        fs::remove_file(&journal).expect("rm");
+    }
+    let deleting = plant_journal(&t.repo(), &record(vec![dir_target("up", &["escape/settings.json"])]), &[]);
+    assert_refused(&t.repo(), &t.home(), &deleting, &t.scope());
+}
+
+#[test]
+fn a_journal_never_restores_set_id_or_sticky_bits() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = Planting::new();
+    let entries = [Planted::File("0/a.txt", b"restored\n", 0o6755)];
+    plant_journal(&t.repo(), &record(vec![dir_target("up", &[])]), &entries);
+    recover(&t.repo(), &t.scope()).expect("a journal inside the managed paths is rolled back");
+    let meta = fs::metadata(t.repo().join("up/a.txt")).expect("stat");
+    assert_eq!(fs::read(t.repo().join("up/a.txt")).expect("read"), b"restored\n");
+    assert_eq!(meta.permissions().mode() & 0o7777, 0o755);
+}
+
+#[test]
+fn a_journal_that_is_not_a_regular_file_is_damaged_not_a_hang() {
+    let t = Planting::new();
+    let fifo = t.repo().join(format!("{PREFIX}99999997{ARMED}"));
+    let status = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(status.success());
+    let err = recover(&t.repo(), &t.scope()).expect_err("a FIFO is no journal");
+    assert!(matches!(err, JournalError::Damaged { .. }), "{err}");
+    assert!(fifo.exists());
+}
+
+#[test]
+fn a_journal_tracked_by_git_is_refused() {
+    let t = Planting::new();
+    let journal = plant_journal(&t.repo(), &record(vec![dir_target("up", &[])]), &[]);
+    let repo = git2::Repository::init(t.repo()).expect("git init");
+    let mut index = repo.index().expect("index");
+    index.add_path(Path::new(journal.file_name().expect("name"))).expect("add");
+    index.write().expect("write index");
+    let before = disk_state(&t.repo());
+    let err = recover(&t.repo(), &t.scope()).expect_err("tracked");
+    assert!(err.to_string().contains("tracked by git"), "{err}");
+    assert_eq!(disk_state(&t.repo()), before);
 }

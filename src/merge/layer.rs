@@ -337,7 +337,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
 /// already is.
 fn plan_baseline(layer: &Layer, version: &str) -> Result<Option<BaselineChange>, MergeError> {
     let file = &layer.declaration;
-    let text = std::fs::read_to_string(file).map_err(|source| TreeError::Io { path: file.clone(), source })?;
+    let text = crate::tree::read_regular_text(file).map_err(|source| TreeError::Io { path: file.clone(), source })?;
     let next = with_baseline(&text, version).map_err(|source| MergeError::Baseline { path: file.clone(), source })?;
     Ok(next.map(|text| BaselineChange {
         file: file.clone(),
