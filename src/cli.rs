@@ -17,6 +17,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use serde_json::{json, Map, Value};
 
 use crate::error::{Diagnostic, ExitStatus};
+use crate::exclusive::{Access, ProjectLock};
 use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
 use crate::report::Reporter;
 
@@ -134,6 +135,7 @@ pub(crate) struct RunContext {
     config: PathBuf,
     overrides: PathOverrides,
     reporter: Reporter,
+    lock: std::cell::OnceCell<ProjectLock>,
 }
 
 impl RunContext {
@@ -144,9 +146,10 @@ impl RunContext {
     /// Loads the declaration, after rolling back an update (a merge) that
     /// a killed forklayer left half done: nothing reads a half-written
     /// layer, the declaration included.
-    fn layer(&self) -> anyhow::Result<Layer> {
+    fn layer(&self, access: Access) -> anyhow::Result<Layer> {
         let root = self.config.parent().unwrap_or(&self.base);
-        if crate::journal::any_journal(root) {
+        let mut lock = ProjectLock::take(root, access)?;
+        if lock.is_exclusive() && crate::journal::any_journal(root) {
             let scope = self.journal_scope(root)?;
             for recovered in crate::journal::recover(root, &scope)? {
                 let targets: Vec<String> = recovered.targets.iter().map(|t| format!("`{t}`")).collect();
@@ -157,6 +160,11 @@ impl RunContext {
                 ));
             }
         }
+        if access == Access::Read {
+            lock.share(root)?;
+        }
+        // Held until the command ends.
+        let _ = self.lock.set(lock);
         Ok(Layer::load(&self.config, &self.overrides)?)
     }
 
@@ -258,7 +266,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         patches: cli.patches.as_ref().map(|p| base.join(p)),
         allow_outside_root: cli.allow_outside_root,
     };
-    let ctx = RunContext { base, config, overrides, reporter };
+    let ctx = RunContext { base, config, overrides, reporter, lock: std::cell::OnceCell::new() };
     match cli.command {
         Command::Snapshot(args) => ("snapshot", snapshot::exec(&ctx, args)),
         Command::GenPatches(args) => ("gen-patches", genpatches::exec(&ctx, args)),
@@ -291,6 +299,7 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
             crate::check::CheckError,
             crate::merge::layer::MergeError,
             crate::journal::JournalError,
+            crate::exclusive::LockError,
             crate::release::ReleaseError,
             crate::stage::StageError,
             crate::tree::TreeError);

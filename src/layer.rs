@@ -368,7 +368,8 @@ include = ["lib", "package.json"]
 
     #[test]
     fn paths_resolve_against_the_declaration_and_overrides_win() {
-        let over = PathOverrides { forks: Some(PathBuf::from("/elsewhere")), ..Default::default() };
+        let over =
+            PathOverrides { forks: Some(PathBuf::from("/elsewhere")), allow_outside_root: true, ..Default::default() };
         let layer = Layer::parse(DECL, Path::new("/r/forklayer.toml"), Path::new("/r"), &over).expect("parse");
         assert_eq!(layer.paths.upstream, Path::new("/r/up"));
         assert_eq!(layer.paths.forks, Path::new("/elsewhere"));
@@ -395,6 +396,34 @@ include = ["lib", "package.json"]
         }
         let over = PathOverrides { patches: Some(PathBuf::from("/r/up")), ..Default::default() };
         assert!(Layer::parse(DECL, Path::new("f.toml"), Path::new("/r"), &over).is_err());
+    }
+
+    #[test]
+    fn paths_and_own_sources_outside_the_repository_need_the_command_line_flag() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("repo");
+        std::fs::create_dir_all(root.join("profile")).expect("mkdir");
+        std::os::unix::fs::symlink(dir.path(), root.join("profile/escape")).expect("symlink");
+        let outside = [
+            ("patches = ", "\"../x\""),
+            ("patches = ", "\"/etc\""),
+            ("upstream = ", "\"profile/escape/up\""),
+            ("forks = ", "\".git/hooks\""),
+            ("source = ", "\"../secret\""),
+            ("source = ", "\"/etc\""),
+        ];
+        let decl = root.join("forklayer.toml");
+        for (key, value) in outside {
+            let text = DECL.replacen(key, &format!("{key}{value}\n#"), 1);
+            let err = Layer::parse(&text, &decl, &root, &PathOverrides::default()).expect_err(value);
+            assert!(err.to_string().contains("outside the repository") || err.to_string().contains(".git"), "{err}");
+            let allowed = PathOverrides { allow_outside_root: true, ..Default::default() };
+            if !value.contains(".git") {
+                Layer::parse(&text, &decl, &root, &allowed).expect("allowed from the command line");
+            }
+        }
+        let over = PathOverrides { patches: Some(dir.path().join("home")), ..Default::default() };
+        assert!(Layer::parse(DECL, &decl, &root, &over).is_err(), "`--patches` outside needs the flag too");
     }
 
     #[test]

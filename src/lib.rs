@@ -61,6 +61,7 @@ pub mod anchor;
 pub mod check;
 pub mod cli;
 pub mod error;
+pub mod exclusive;
 pub mod genpatches;
 pub mod guard;
 pub mod journal;

@@ -15,7 +15,7 @@ declares exactly the layer's packages (exit 2 if not). Anchors that no longer ap
 pub struct Args {}
 
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer()?;
+    let layer = ctx.layer(crate::exclusive::Access::Read)?;
     let report = check(&layer)?;
     let mut text = String::new();
     let sections: [(&str, Vec<String>); 4] = [

@@ -14,7 +14,7 @@ and refreshes the fork layer's copies of own packages from their source. Output 
 pub struct Args {}
 
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer()?;
+    let layer = ctx.layer(crate::exclusive::Access::Write)?;
     let outcome = super::with_context_message(
         gen_patches(&layer).map_err(anyhow::Error::from),
         &format!("generate manifests into `{}`", ctx.display(&layer.paths.patches)),

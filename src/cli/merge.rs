@@ -64,7 +64,8 @@ pub struct Args {
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer()?;
+    let layer =
+        ctx.layer(if args.dry_run { crate::exclusive::Access::Read } else { crate::exclusive::Access::Write })?;
     // Without a handler Ctrl-C would kill the process mid-write. A second
     // registration in the same process fails; the first one still works.
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));

@@ -27,7 +27,7 @@ pub struct Args {
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer()?;
+    let layer = ctx.layer(crate::exclusive::Access::Write)?;
     let source = if args.from.is_empty() {
         ctx.reporter.status(
             "Fetching",

@@ -5,6 +5,7 @@ mod check;
 mod drift;
 mod errors;
 mod help;
+mod hostile;
 mod merge;
 mod release;
 mod round_trip;

@@ -1,0 +1,195 @@
+//! One writer per project: the project lock `.forklayer.lock` beside the
+//! declaration.
+//!
+//! Two forklayer commands writing one project at once (a `merge` and a
+//! `gen-patches`, say) would each finish "successfully" and leave manifests
+//! that match neither. Every command takes the lock before it reads the
+//! declaration: commands that write hold it exclusively, commands that only
+//! read share it, so reads never see a half-made update either. The lock
+//! is an advisory file lock (`flock`), released by the kernel when the
+//! process ends, however it ends: a killed forklayer never leaves the
+//! project locked.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::error::{Diagnostic, ExitStatus};
+
+/// Name of the lock file, beside the declaration.
+pub const LOCK_NAME: &str = ".forklayer.lock";
+
+/// How a command uses the project.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Reads only (check, rebuild, release, merge --dry-run): shares the lock.
+    Read,
+    /// Writes upstream/, the fork layer, patches/ or the declaration.
+    Write,
+}
+
+/// Why the lock could not be taken.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LockError {
+    /// Another forklayer holds it.
+    #[error("{holder} (lock `{}`)", .path.display())]
+    Busy {
+        /// Who holds it, in words.
+        holder: String,
+        /// The lock file.
+        path: PathBuf,
+    },
+    /// The lock file could not be opened.
+    #[error("could not open the project lock `{}`", .path.display())]
+    Io {
+        /// The lock file.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: io::Error,
+    },
+}
+
+impl Diagnostic for LockError {
+    fn exit_status(&self) -> ExitStatus {
+        match self {
+            LockError::Busy { .. } => ExitStatus::Usage,
+            LockError::Io { .. } => ExitStatus::Integrity,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            LockError::Busy { .. } => "busy",
+            LockError::Io { .. } => "io",
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        Some(match self {
+            LockError::Busy { .. } => "wait for it to finish, then run again".into(),
+            LockError::Io { .. } => "check that the project directory is writable".into(),
+        })
+    }
+}
+
+/// The held lock; dropping it releases it.
+#[derive(Debug)]
+pub struct ProjectLock {
+    file: Option<fs::File>,
+    exclusive: bool,
+}
+
+impl ProjectLock {
+    /// Takes the lock of the project whose declaration lives in `root`,
+    /// without waiting: exclusively for a writer; for a reader exclusively
+    /// when it is free (so that it may roll back a killed update first,
+    /// then [`ProjectLock::share`] it), shared when other readers hold it.
+    /// A read-only project directory has no writers to fear: there a
+    /// reader goes on without a lock.
+    pub fn take(root: &Path, access: Access) -> Result<ProjectLock, LockError> {
+        let path = root.join(LOCK_NAME);
+        let file = match fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path) {
+            Ok(file) => file,
+            Err(e) if access == Access::Read && read_only(&e) => {
+                return Ok(ProjectLock { file: None, exclusive: false })
+            }
+            Err(source) => return Err(LockError::Io { path, source }),
+        };
+        let io = |source| LockError::Io { path: path.clone(), source };
+        let exclusive = match file.try_lock() {
+            Ok(()) => true,
+            Err(fs::TryLockError::WouldBlock) if access == Access::Read => match file.try_lock_shared() {
+                Ok(()) => false,
+                Err(fs::TryLockError::WouldBlock) => return Err(LockError::Busy { holder: holder(&path), path }),
+                Err(fs::TryLockError::Error(source)) => return Err(io(source)),
+            },
+            Err(fs::TryLockError::WouldBlock) => return Err(LockError::Busy { holder: holder(&path), path }),
+            Err(fs::TryLockError::Error(source)) => return Err(io(source)),
+        };
+        if exclusive && access == Access::Write {
+            // The holder's pid, for the message another run prints.
+            let mut named = &file;
+            let _ = file.set_len(0).and_then(|()| writeln!(named, "{}", std::process::id()));
+        }
+        Ok(ProjectLock { file: Some(file), exclusive })
+    }
+
+    /// Whether no other forklayer can be using the project.
+    pub fn is_exclusive(&self) -> bool {
+        self.exclusive
+    }
+
+    /// Turns a reader's exclusive lock into a shared one, so that several
+    /// readers can run at once.
+    pub fn share(&mut self, root: &Path) -> Result<(), LockError> {
+        let Some(file) = self.file.as_ref().filter(|_| self.exclusive) else { return Ok(()) };
+        let path = root.join(LOCK_NAME);
+        let io = |source| LockError::Io { path: path.clone(), source };
+        file.unlock().map_err(io)?;
+        self.exclusive = false;
+        match file.try_lock_shared() {
+            Ok(()) => Ok(()),
+            Err(fs::TryLockError::WouldBlock) => Err(LockError::Busy { holder: holder(&path), path }),
+            Err(fs::TryLockError::Error(source)) => Err(io(source)),
+        }
+    }
+}
+
+impl Drop for ProjectLock {
+    fn drop(&mut self) {
+        // A finished writer no longer names itself; the kernel drops the
+        // lock with the file.
+        if let Some(file) = self.file.as_ref().filter(|_| self.exclusive) {
+            let _ = file.set_len(0);
+        }
+    }
+}
+
+fn read_only(e: &io::Error) -> bool {
+    matches!(e.kind(), io::ErrorKind::ReadOnlyFilesystem | io::ErrorKind::PermissionDenied)
+}
+
+/// Who holds the lock: a writer names itself in the file.
+fn holder(path: &Path) -> String {
+    let pid = fs::read_to_string(path).ok().and_then(|text| text.trim().parse::<u32>().ok());
+    match pid {
+        Some(pid) if crate::stage::process_alive(pid) => {
+            format!("another forklayer process (pid {pid}) is writing this project")
+        }
+        _ => "other forklayer processes are reading this project".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Access, LockError, ProjectLock};
+
+    #[test]
+    fn a_second_writer_is_refused_naming_the_first() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let writer = ProjectLock::take(dir.path(), Access::Write).expect("first writer");
+        let second = ProjectLock::take(dir.path(), Access::Write).expect_err("second writer");
+        let pid = std::process::id();
+        assert!(second.to_string().contains(&format!("(pid {pid}) is writing")), "{second}");
+        let reader = ProjectLock::take(dir.path(), Access::Read).expect_err("reader while writing");
+        assert!(matches!(reader, LockError::Busy { .. }));
+        drop(writer);
+        ProjectLock::take(dir.path(), Access::Write).expect("free again");
+    }
+
+    #[test]
+    fn readers_share_the_lock_and_keep_writers_out() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut first = ProjectLock::take(dir.path(), Access::Read).expect("reader");
+        assert!(first.is_exclusive(), "a lone reader may roll back a killed update");
+        first.share(dir.path()).expect("share");
+        let second = ProjectLock::take(dir.path(), Access::Read).expect("second reader");
+        assert!(!second.is_exclusive());
+        let writer = ProjectLock::take(dir.path(), Access::Write).expect_err("writer while reading");
+        assert!(writer.to_string().contains("reading this project"), "{writer}");
+        drop((first, second));
+        ProjectLock::take(dir.path(), Access::Write).expect("free again");
+    }
+}
