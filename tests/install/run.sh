@@ -390,6 +390,17 @@ test_powershell_twin() {
     check "install.ps1 has -$param for $option" grep -qE "^  \[(switch|string)\]\\\$$param\b" install.ps1
     check "docs/install.md maps $option to -$param" grep -qF -- "| \`$option" docs/install.md
   done
+  # The hardening is the same logic in both scripts (PowerShell cannot run
+  # here): each refusal and recovery the tests above check in install.sh has
+  # its message in install.ps1 too.
+  local phrase
+  for phrase in 'nothing removed' 'not a relative path inside the profile' 'or a directory above it' \
+    'is a symbolic link, which the uninstall never follows' 'behind a symbolic link (the uninstall never follows one)' \
+    'waiting for another install or uninstall (pid' 'still holds' 'DSH_INSTALL_LOCK_WAIT' \
+    'that did not finish' 'restored the previous profile from' 'free space on the file system of' \
+    'is on a read-only file system: pass a writable'; do
+    check "both scripts say: $phrase" bash -c 'grep -qF -- "$1" install.sh && grep -qF -- "$1" install.ps1' _ "$phrase"
+  done
   end
 }
 
