@@ -61,6 +61,8 @@ $HeadlessBundle = '@deepseek-ai/dsh-headless'
 $MinNodeMajor = 20
 $OnWindows = [System.Environment]::OSVersion.Platform -eq [System.PlatformID]::Win32NT
 
+# Every exit but a clean one prints an `error:` and a `help:` line: Fail and
+# UsageError say so; the catch around the run covers anything else.
 function Fail([string]$Message, [string]$Fix = '') {
   [Console]::Error.WriteLine("error: $Message")
   if ($Fix) { [Console]::Error.WriteLine("help: $Fix") }
@@ -91,9 +93,16 @@ if (-not $DshHome -or -not $DshHome.Trim()) { $DshHome = Join-Path $HOME '.dsh' 
 if ($DshHome.Contains("`t") -or $DshHome.Contains("`n")) { UsageError 'the dsh home path must not contain tabs or newlines' }
 
 $SourceRoot = $PSScriptRoot
-$DshHome = [System.IO.Path]::GetFullPath($DshHome)
+# Absolute with no `.` or `..` components, as the uninstall checks the receipt against it.
+$DshHome = [System.IO.Path]::TrimEndingDirectorySeparator([System.IO.Path]::GetFullPath($DshHome))
 $ProfilesDir = Join-Path $DshHome 'profiles'
 $Target = Join-Path $ProfilesDir $name
+# One install or uninstall at a time per dsh home: they hold this file open
+# exclusively (removed again when they end). DSH_INSTALL_LOCK_WAIT bounds the wait.
+$LockFile = Join-Path $DshHome '.install.lock'
+$LockWait = if ($env:DSH_INSTALL_LOCK_WAIT) { $env:DSH_INSTALL_LOCK_WAIT } else { '600' }
+if ($LockWait -notmatch '^[0-9]+$') { UsageError "DSH_INSTALL_LOCK_WAIT must be a number of seconds, not ``$LockWait``" }
+$LockWait = [int]$LockWait
 
 # ── helpers ─────────────────────────────────────────────────────────────────
 
@@ -138,6 +147,147 @@ function Require-Node {
   }
 }
 
+# The fix for a failed write under $Dir, from the system's reason.
+function IoHelp([string]$Dir, [string]$Reason) {
+  if ($Reason -match 'No space left|not enough space|Disk quota') { return "free space on the file system of $Dir, then re-run; what this run wrote was removed" }
+  if ($Reason -match 'Read-only file system|write protected') { return "$Dir is on a read-only file system: pass a writable -DshHome DIR (or remount it read-write), then re-run" }
+  if ($Reason -match 'denied|not permitted') { return "make $Dir writable for this user, or pass a -DshHome DIR you can write to, then re-run" }
+  return "check that $Dir is a writable directory with free space, then re-run"
+}
+# Runs a script block that writes under the dsh home; when it fails, says
+# what failed and why, with the fix, and exits 1 (the finally around the run
+# removes what this run wrote).
+# (The parameters have names no caller uses: the block sees the caller's variables.)
+function Invoke-WriteStep([string]$StepWhat, [string]$StepDir, [scriptblock]$StepBlock) {
+  try { & $StepBlock } catch { Fail "$StepWhat failed: $($_.Exception.Message)" (IoHelp $StepDir $_.Exception.Message) }
+}
+
+# Whether a process runs; when that cannot be told, it is taken as running,
+# so that nothing of a live install is ever removed.
+function Test-ProcessAlive([int]$Id) {
+  try { $null = Get-Process -Id $Id -ErrorAction Stop; return $true }
+  catch [Microsoft.PowerShell.Commands.ProcessCommandException] { return $false }
+  catch { return $true }
+}
+
+# A symbolic link, a junction or other reparse point: never gone through.
+function Test-Linked([System.IO.FileSystemInfo]$Item) {
+  $null -ne $Item -and ($Item.LinkType -or ($Item.Attributes -band [System.IO.FileAttributes]::ReparsePoint))
+}
+
+# ── the dsh home lock ───────────────────────────────────────────────────────
+
+# The open lock file. Off Windows, FileShare.None is an flock, the same lock
+# install.sh takes; on Windows the share mode lets a waiter read the pid.
+$script:Lock = $null
+$SharingViolation = -2147024864 # HRESULT of ERROR_SHARING_VIOLATION
+
+# The pid a lock holder wrote into the lock file, or 'unknown'. Off Windows
+# .NET cannot open a file another process has flock-ed, so cat reads it.
+# On Windows the reader must let the holder keep writing (FileShare.ReadWrite).
+function Get-LockHolder {
+  $text = ''
+  try {
+    if ($OnWindows) {
+      $reader = [System.IO.StreamReader]::new([System.IO.FileStream]::new($LockFile, [System.IO.FileMode]::Open, [System.IO.FileAccess]::Read, [System.IO.FileShare]::ReadWrite))
+      try { $text = $reader.ReadToEnd() } finally { $reader.Dispose() }
+    } else {
+      $text = (& cat -- $LockFile 2>$null) -join ''
+    }
+  } catch { }
+  $digits = ($text -replace '[^0-9]', '')
+  if ($digits) { $digits } else { 'unknown' }
+}
+
+# Takes the lock of the dsh home, waiting up to $LockWait seconds for an
+# install or uninstall that holds it. $MakeHome creates the profiles directory
+# first (again, when a failing install removed it while we waited).
+function Enter-Lock([bool]$MakeHome) {
+  $deadline = (Get-Date).AddSeconds($LockWait)
+  $share = if ($OnWindows) { [System.IO.FileShare]::Read } else { [System.IO.FileShare]::None }
+  $waiting = $false
+  while ($true) {
+    if ($MakeHome) { Invoke-WriteStep "creating $ProfilesDir" $DshHome { New-Item -ItemType Directory -Force -Path $ProfilesDir | Out-Null } }
+    $stream = $null
+    try {
+      $stream = [System.IO.FileStream]::new($LockFile, [System.IO.FileMode]::OpenOrCreate, [System.IO.FileAccess]::ReadWrite, $share)
+    } catch [System.IO.DirectoryNotFoundException] {
+      if (-not $MakeHome) { Fail "could not create the lock file ${LockFile}: $($_.Exception.Message)" (IoHelp $DshHome $_.Exception.Message) }
+      continue # a failing install removed the dsh home while we waited: make it again
+    } catch [System.IO.IOException] {
+      $busy = $_.Exception.HResult -eq $SharingViolation -or $_.Exception.Message -match 'used by another process'
+      if (-not $busy) { Fail "could not create the lock file ${LockFile}: $($_.Exception.Message)" (IoHelp $DshHome $_.Exception.Message) }
+    } catch [System.UnauthorizedAccessException] {
+      Fail "could not create the lock file ${LockFile}: $($_.Exception.Message)" (IoHelp $DshHome $_.Exception.Message)
+    }
+    if ($null -ne $stream) {
+      # Off Windows the holder removes the file when it ends: a lock on a
+      # removed file guards nothing, so lock the file that is there now.
+      if (Test-Path -LiteralPath $LockFile -PathType Leaf) {
+        $bytes = [System.Text.Encoding]::ASCII.GetBytes("$PID`n")
+        try { $stream.SetLength(0); $stream.Write($bytes, 0, $bytes.Length); $stream.Flush() } catch { } # only names the holder
+        $script:Lock = $stream
+        return
+      }
+      $stream.Dispose()
+      continue
+    }
+    $holder = Get-LockHolder
+    if (-not $waiting) { Note "waiting for another install or uninstall (pid $holder) to finish with $DshHome ..."; $waiting = $true }
+    if ((Get-Date) -ge $deadline) {
+      Fail "another install or uninstall (pid $holder) still holds $LockFile after ${LockWait}s; nothing was changed" `
+        'let it finish, then re-run; set DSH_INSTALL_LOCK_WAIT=SECONDS to wait longer'
+    }
+    Start-Sleep -Milliseconds 500
+  }
+}
+
+# Removes the lock file and gives up the lock. Off Windows the file goes
+# while still locked, so no waiter can lock a file that is being removed; on
+# Windows an open file cannot be removed, so it goes after closing.
+function Exit-Lock {
+  if ($null -eq $script:Lock) { return }
+  if (-not $OnWindows) { Remove-Item -LiteralPath $LockFile -Force -ErrorAction SilentlyContinue }
+  $script:Lock.Dispose()
+  $script:Lock = $null
+  if ($OnWindows) { Remove-Item -LiteralPath $LockFile -Force -ErrorAction SilentlyContinue }
+}
+
+# Removes the directories an install created (outermost first in $Dirs) that
+# are empty, innermost first; never a link. The lock file lives in the dsh
+# home, so the lock is given up just before the dsh home goes.
+function Remove-CreatedDirectories([string[]]$Dirs) {
+  for ($i = $Dirs.Count - 1; $i -ge 0; $i--) {
+    if ($Dirs[$i] -eq $DshHome) { Exit-Lock }
+    Remove-EmptyDirectory $Dirs[$i]
+  }
+}
+function Remove-EmptyDirectory([string]$Path) {
+  $item = Get-Item -LiteralPath $Path -Force -ErrorAction SilentlyContinue
+  if ($null -ne $item -and $item.PSIsContainer -and -not (Test-Linked $item) -and -not (Get-ChildItem -LiteralPath $Path -Force | Select-Object -First 1)) {
+    Remove-Item -LiteralPath $Path -Force -ErrorAction SilentlyContinue
+  }
+}
+
+# ── what an ended run leaves ────────────────────────────────────────────────
+
+# What the finally around the run reads to undo a run that did not finish.
+$script:Created = @()      # directories this install created, outermost first
+$script:Staging = ''       # the staging directory while it exists
+$script:Installed = $false # true while the new profile is in place but not yet verified
+$script:Backup = ''        # where -Force moved the previous profile
+$script:Finished = $false  # true once the run has done its work
+
+function Undo-Install {
+  if ($script:Staging -and (Test-Path -LiteralPath $script:Staging)) { Remove-Item -LiteralPath $script:Staging -Recurse -Force -ErrorAction SilentlyContinue }
+  if ($script:Installed) { Remove-Item -LiteralPath $Target -Recurse -Force -ErrorAction SilentlyContinue }
+  if ($script:Backup -and -not (Test-Path -LiteralPath $Target)) {
+    Move-Item -LiteralPath $script:Backup -Destination $Target -ErrorAction SilentlyContinue
+    if (Test-Path -LiteralPath $Target) { Note "restored the previous profile from $($script:Backup)" }
+  }
+  Remove-CreatedDirectories $script:Created
+}
+
 # ── uninstall ───────────────────────────────────────────────────────────────
 
 function Warn-AboutSessions {
@@ -159,39 +309,119 @@ function Warn-AboutSessions {
   Note '  The uninstall goes on; installing the profile again makes the sessions usable.'
 }
 
+$PathComparison = if ($OnWindows) { [System.StringComparison]::OrdinalIgnoreCase } else { [System.StringComparison]::Ordinal }
+
+# A profile path of a receipt: relative, with no empty, `.` or `..` component
+# and no backslash (a separator here) or, on Windows, colon (a drive or stream).
+function Test-ReceiptPath([string]$Rel) {
+  if (-not $Rel -or $Rel.Contains('\') -or [System.IO.Path]::IsPathRooted($Rel) -or ($OnWindows -and $Rel.Contains(':'))) { return $false }
+  foreach ($part in $Rel.Split('/')) { if ($part -eq '' -or $part -eq '.' -or $part -eq '..') { return $false } }
+  return $true
+}
+# A `created` directory of a receipt: the profiles directory or one above it,
+# spelt as the install spells it.
+function Test-CreatedPath([string]$Dir) {
+  if (-not $Dir -or -not [System.IO.Path]::IsPathRooted($Dir) -or $Dir -ne [System.IO.Path]::GetFullPath($Dir)) { return $false }
+  if ([System.IO.Path]::TrimEndingDirectorySeparator($Dir) -ne $Dir) { return $false }
+  $sep = [System.IO.Path]::DirectorySeparatorChar
+  return [string]::Equals($Dir, $ProfilesDir, $PathComparison) -or $ProfilesDir.StartsWith("$Dir$sep", $PathComparison)
+}
+# Why an entry is not one the uninstall may act on, or '' when it is.
+function Get-EntryProblem($Entry) {
+  $inside = 'not a relative path inside the profile'
+  switch ($Entry.Kind) {
+    'profile' { if ($Entry.Fields -ne 2 -or -not $Entry.A) { return 'expected `profile<TAB>NAME`' } }
+    'created' { if ($Entry.Fields -ne 2 -or -not (Test-CreatedPath $Entry.A)) { return "not $ProfilesDir or a directory above it" } }
+    'dir' { if ($Entry.Fields -ne 2 -or ($Entry.A -ne '.' -and -not (Test-ReceiptPath $Entry.A))) { return $inside } }
+    'rewritten-by-dsh' { if ($Entry.Fields -ne 2 -or -not (Test-ReceiptPath $Entry.A)) { return $inside } }
+    'file' {
+      if ($Entry.Fields -ne 3 -or $Entry.A -cnotmatch '^[0-9a-f]{64}$') { return 'expected `file<TAB>SHA256<TAB>PATH`' }
+      if (-not (Test-ReceiptPath $Entry.B)) { return $inside }
+    }
+    default { return 'unknown kind of entry' }
+  }
+  return ''
+}
+
+# How the directories above a receipt path stand: 'real' (all real
+# directories), 'missing' (one is, so is the entry) or 'linked' (one is a
+# link or not a directory). The uninstall never goes through a link.
+function Get-ParentsState([string]$Rel) {
+  $dir = $Target
+  $parts = $Rel.Split('/')
+  for ($i = 0; $i -lt $parts.Count - 1; $i++) {
+    $dir = Join-Path $dir $parts[$i]
+    $item = Get-Item -LiteralPath $dir -Force -ErrorAction SilentlyContinue
+    if ($null -eq $item) { return 'missing' }
+    if ((Test-Linked $item) -or -not $item.PSIsContainer) { return 'linked' }
+  }
+  return 'real'
+}
+# The item a receipt path names when it is a regular file (not a link)
+# reached through real directories only; else $null.
+function Get-PlainFile([string]$Rel) {
+  if ((Get-ParentsState $Rel) -ne 'real') { return $null }
+  $item = Get-Item -LiteralPath (FromReceiptPath $Target $Rel) -Force -ErrorAction SilentlyContinue
+  if ($null -eq $item -or $item.PSIsContainer -or (Test-Linked $item)) { return $null }
+  return $item
+}
+
+# Reads and checks every entry before anything is removed, so that an edited
+# receipt cannot point the uninstall outside the profile; refuses the whole
+# receipt, with nothing removed, at the first bad entry. One object per
+# entry: Kind, then the tab-separated fields A and B (file: A = sha256,
+# B = path; the other kinds: A = the path) and how many fields there were.
+function Read-Receipt([string]$ReceiptPath) {
+  $item = Get-Item -LiteralPath $Target -Force
+  if (Test-Linked $item) {
+    Fail "$Target is a symbolic link, which the uninstall never follows; nothing removed" "remove the link by hand, then uninstall the profile it points to by its own name"
+  }
+  if (-not (Test-Path -LiteralPath $ReceiptPath -PathType Leaf)) {
+    Fail "$Target has no $Receipt, so it was not installed by install.sh or install.ps1; nothing removed" 'remove it by hand if it is yours to remove'
+  }
+  $lines = @(Get-Content -LiteralPath $ReceiptPath -Encoding utf8)
+  if ($lines.Count -eq 0 -or $lines[0] -ne $ReceiptHeader) {
+    Fail "$ReceiptPath is not an install receipt this installer understands; nothing removed" 'remove the profile by hand'
+  }
+  $entries = New-Object System.Collections.Generic.List[object]
+  for ($n = 1; $n -lt $lines.Count; $n++) {
+    if ($lines[$n] -eq '') { continue }
+    $fields = $lines[$n] -split "`t"
+    $entry = [pscustomobject]@{
+      Kind = $fields[0]; Fields = $fields.Count
+      A = $(if ($fields.Count -gt 1) { $fields[1] } else { '' }); B = $(if ($fields.Count -gt 2) { $fields[2] } else { '' })
+    }
+    $problem = Get-EntryProblem $entry
+    if ($problem) {
+      Fail "$ReceiptPath line $($n + 1) lists ``$($lines[$n] -replace "`t", ' ')``: $problem; nothing removed" `
+        'the receipt was changed after the install: restore it, or remove the profile by hand (a reinstall with -Force writes a new receipt)'
+    }
+    $entries.Add($entry)
+  }
+  return $entries.ToArray()
+}
+
 function Invoke-Uninstall {
   $receiptPath = Join-Path $Target $Receipt
   if (-not (Test-Path -LiteralPath $Target -PathType Container)) {
     Fail "there is no profile ``$name`` in $ProfilesDir; nothing to uninstall" 'pass the name and dsh home used at install: -ProfileName NAME -DshHome DIR'
   }
-  if (-not (Test-Path -LiteralPath $receiptPath -PathType Leaf)) {
-    Fail "$Target has no $Receipt, so it was not installed by install.sh or install.ps1; nothing removed" 'remove it by hand if it is yours to remove'
-  }
-  $lines = @(Get-Content -LiteralPath $receiptPath -Encoding utf8)
-  if ($lines.Count -eq 0 -or $lines[0] -ne $ReceiptHeader) {
-    Fail "$receiptPath is not an install receipt this installer understands; nothing removed" 'remove the profile by hand'
-  }
-  # One object per line: Kind, then the line's tab-separated fields A and B
-  # (file: A = sha256, B = path; the other kinds: A = the path).
-  $entries = @($lines | Select-Object -Skip 1 | Where-Object { $_ -ne '' } | ForEach-Object {
-      $fields = $_ -split "`t"
-      [pscustomobject]@{ Kind = $fields[0]; A = $(if ($fields.Count -gt 1) { $fields[1] } else { '' }); B = $(if ($fields.Count -gt 2) { $fields[2] } else { '' }) }
-    })
-  foreach ($entry in $entries) {
-    if ($entry.Kind -notin @('profile', 'created', 'dir', 'file', 'rewritten-by-dsh')) {
-      Fail "$receiptPath has an unknown entry ``$($entry.Kind)``; nothing removed" 'remove the profile by hand'
-    }
-  }
+  Enter-Lock $false
+  $entries = Read-Receipt $receiptPath
 
   Warn-AboutSessions
 
   $removed = 0
   $kept = New-Object System.Collections.Generic.List[string]
+  $linked = New-Object System.Collections.Generic.List[string]
   foreach ($entry in @($entries | Where-Object { $_.Kind -eq 'file' })) {
+    $state = Get-ParentsState $entry.B
+    if ($state -eq 'linked') { $linked.Add($entry.B); continue }
+    if ($state -eq 'missing') { continue }
     $path = FromReceiptPath $Target $entry.B
-    $item = Get-Item -LiteralPath $path -Force -ErrorAction SilentlyContinue
-    if ($null -eq $item) { continue }
-    if (-not $item.PSIsContainer -and -not $item.LinkType -and (Sha256Of $path) -eq $entry.A) {
+    if ($null -eq (Get-Item -LiteralPath $path -Force -ErrorAction SilentlyContinue)) { continue }
+    $item = Get-PlainFile $entry.B
+    if ($null -ne $item -and (Sha256Of $path) -eq $entry.A) {
       Remove-Item -LiteralPath $path -Force
       $removed++
     } else {
@@ -199,20 +429,26 @@ function Invoke-Uninstall {
     }
   }
   foreach ($entry in @($entries | Where-Object { $_.Kind -eq 'rewritten-by-dsh' })) {
-    $path = FromReceiptPath $Target $entry.A
-    if (Test-Path -LiteralPath $path -PathType Leaf) { Remove-Item -LiteralPath $path -Force; $removed++ }
+    if ($null -ne (Get-PlainFile $entry.A)) { Remove-Item -LiteralPath (FromReceiptPath $Target $entry.A) -Force }
   }
   Remove-Item -LiteralPath $receiptPath -Force
   # Directories the install made, deepest first, when nothing else is in them.
   $dirs = @($entries | Where-Object { $_.Kind -eq 'dir' } | ForEach-Object { $_.A } | Sort-Object -Property Length -Descending)
-  foreach ($rel in $dirs) { Remove-EmptyDirectory (FromReceiptPath $Target $rel) }
-  $created = @($entries | Where-Object { $_.Kind -eq 'created' } | ForEach-Object { $_.A } | Sort-Object -Property Length -Descending)
-  foreach ($dir in $created) { Remove-EmptyDirectory $dir }
+  foreach ($rel in $dirs) {
+    if ($rel -eq '.' -or (Get-ParentsState $rel) -eq 'real') { Remove-EmptyDirectory (FromReceiptPath $Target $rel) }
+  }
+  $created = @($entries | Where-Object { $_.Kind -eq 'created' } | ForEach-Object { $_.A } | Sort-Object -Property Length)
+  Remove-CreatedDirectories $created
+  $script:Finished = $true
 
   Note "removed $removed files of profile ``$name`` from $Target"
   if ($kept.Count -gt 0) {
     Warn "kept $($kept.Count) file(s) changed since the install:"
     foreach ($rel in $kept) { Note "  $rel" }
+  }
+  if ($linked.Count -gt 0) {
+    Warn "left $($linked.Count) file(s) alone that are now behind a symbolic link (the uninstall never follows one):"
+    foreach ($rel in $linked) { Note "  $rel" }
   }
   if (Test-Path -LiteralPath $Target) {
     Warn "$Target still holds files the install did not write (kept):"
@@ -223,13 +459,6 @@ function Invoke-Uninstall {
   if ($backups.Count -gt 0) { Note "backups made by -Force are kept in ${ProfilesDir}: $($backups -join ' ')" }
   $hostDir = Join-Path $DshHome 'host'
   if (Test-Path -LiteralPath $hostDir) { Note "the dsh host in $hostDir is kept (other profiles may use it); remove that directory to remove it" }
-}
-
-function Remove-EmptyDirectory([string]$Path) {
-  $item = Get-Item -LiteralPath $Path -Force -ErrorAction SilentlyContinue
-  if ($null -ne $item -and $item.PSIsContainer -and -not (Get-ChildItem -LiteralPath $Path -Force | Select-Object -First 1)) {
-    Remove-Item -LiteralPath $Path -Force
-  }
 }
 
 # ── install ─────────────────────────────────────────────────────────────────
@@ -244,6 +473,11 @@ function Test-Source {
     ForEach-Object { Get-ChildItem -LiteralPath $_.FullName -Directory } |
     Where-Object { Test-Path -LiteralPath (Join-Path $_.FullName 'package.json') })
   if ($packages.Count -eq 0) { Fail "$SourceRoot/profile/forks holds no packages" 'restore profile/forks from git or the release zip' }
+  # The receipt is one entry per line, fields split by tabs, and the
+  # uninstall refuses a path with a backslash (a separator here).
+  $odd = Get-ChildItem -LiteralPath (Join-Path $SourceRoot 'profile') -Recurse -Force |
+    Where-Object { $_.Name.Contains("`t") -or $_.Name.Contains("`n") -or $_.Name.Contains('\') } | Select-Object -First 1
+  if ($odd) { Fail "the file name ``$($odd.FullName)`` holds a tab, newline or backslash, which the install receipt cannot list" 'rename it in the fork layer' }
 }
 
 $script:HostLauncher = ''
@@ -273,33 +507,48 @@ function New-StagedProfile([string]$Staging) {
   foreach ($entry in Get-ChildItem -LiteralPath (Join-Path $SourceRoot 'profile') -Force) {
     if ($entry.Name -eq 'node_modules') { continue }
     $dest = Join-Path $Staging $entry.Name
-    if ($entry.PSIsContainer) { Copy-TreeExact $entry.FullName $dest } else { Copy-FileExact $entry.FullName $dest }
+    Invoke-WriteStep "copying $($entry.FullName) into $Staging" $ProfilesDir {
+      if ($entry.PSIsContainer) { Copy-TreeExact $entry.FullName $dest } else { Copy-FileExact $entry.FullName $dest }
+    }
   }
   foreach ($scope in Get-ChildItem -LiteralPath (Join-Path $Staging 'forks') -Directory -Filter '@*') {
     foreach ($pkg in Get-ChildItem -LiteralPath $scope.FullName -Directory) {
       if (-not (Test-Path -LiteralPath (Join-Path $pkg.FullName 'package.json'))) { continue }
       $modules = Join-Path (Join-Path $Staging 'node_modules') $scope.Name
-      New-Item -ItemType Directory -Force -Path $modules | Out-Null
-      Copy-TreeExact $pkg.FullName (Join-Path $modules $pkg.Name)
+      Invoke-WriteStep "copying $($pkg.FullName) into $modules" $ProfilesDir {
+        New-Item -ItemType Directory -Force -Path $modules | Out-Null
+        Copy-TreeExact $pkg.FullName (Join-Path $modules $pkg.Name)
+      }
     }
   }
-  Copy-FileExact (Join-Path $SourceRoot 'tools/verify.mjs') (Join-Path $Staging 'verify.mjs')
-  [System.IO.File]::WriteAllText((Join-Path $Staging $DshRootConfig), "# dsh rewrites this file at every boot; put your rows in cordis.patch.yml.`n[]`n")
+  Invoke-WriteStep "copying the verifier into $Staging" $ProfilesDir { Copy-FileExact (Join-Path $SourceRoot 'tools/verify.mjs') (Join-Path $Staging 'verify.mjs') }
+  Invoke-WriteStep "writing $(Join-Path $Staging $DshRootConfig)" $ProfilesDir {
+    [System.IO.File]::WriteAllText((Join-Path $Staging $DshRootConfig), "# dsh rewrites this file at every boot; put your rows in cordis.patch.yml.`n[]`n")
+  }
   if ($Headless) {
+    # node -e SCRIPT FILE WEB HEADLESS: the bundle swap; prints the reason when it fails.
     $switchBundle = @'
 const fs = require('node:fs');
-const [file, web, headless] = process.argv.slice(2);
-const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-const bundles = manifest.dsh?.profile?.bundles ?? [];
-if (!bundles.includes(web)) throw new Error(`${file} does not name ${web} in dsh.profile.bundles`);
-manifest.dsh.profile.bundles = bundles.map((bundle) => (bundle === web ? headless : bundle));
-fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
+const [file, web, headless] = process.argv.slice(1);
+try {
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const bundles = manifest.dsh?.profile?.bundles ?? [];
+  if (!bundles.includes(web)) throw new Error(`${file} does not name ${web} in dsh.profile.bundles`);
+  manifest.dsh.profile.bundles = bundles.map((bundle) => (bundle === web ? headless : bundle));
+  fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 '@
     & node -e $switchBundle (Join-Path $Staging 'package.json') $WebBundle $HeadlessBundle
-    if ($LASTEXITCODE -ne 0) { Fail "could not switch $Staging/package.json to the headless bundle" }
+    if ($LASTEXITCODE -ne 0) { Fail "switching $Staging/package.json to the headless bundle failed (the reason is on the line above)" (IoHelp $ProfilesDir '') }
   }
 }
 
+# Writes the receipt: what the uninstall may remove, with every file's
+# sha256. One write, so that a full disk cannot leave a truncated receipt
+# that looks whole.
 function Write-Receipt([string]$Staging, [string[]]$Created) {
   $lines = New-Object System.Collections.Generic.List[string]
   $lines.Add($ReceiptHeader)
@@ -312,13 +561,12 @@ function Write-Receipt([string]$Staging, [string[]]$Created) {
     ForEach-Object { [pscustomobject]@{ Rel = (ToReceiptPath $Staging $_.FullName); Full = $_.FullName } } |
     Where-Object { $_.Rel -ne $DshRootConfig } |
     Sort-Object -Property Rel
-  foreach ($file in $files) {
-    if ($file.Rel.Contains("`t")) { Fail "file name with a tab in the profile: $($file.Rel)" }
-    $lines.Add("file`t$(Sha256Of $file.Full)`t$($file.Rel)")
-  }
+  foreach ($file in $files) { $lines.Add("file`t$(Sha256Of $file.Full)`t$($file.Rel)") }
   $tmp = Join-Path $Staging ".$Receipt.tmp"
-  [System.IO.File]::WriteAllText($tmp, (($lines -join "`n") + "`n"))
-  Move-Item -LiteralPath $tmp -Destination (Join-Path $Staging $Receipt) -Force
+  Invoke-WriteStep "writing the install receipt $(Join-Path $Staging $Receipt)" $ProfilesDir {
+    [System.IO.File]::WriteAllText($tmp, (($lines -join "`n") + "`n"))
+    Move-Item -LiteralPath $tmp -Destination (Join-Path $Staging $Receipt) -Force
+  }
 }
 
 function Write-NextSteps {
@@ -339,58 +587,82 @@ function Write-NextSteps {
   Write-Output "Uninstall:             $(Join-Path $SourceRoot 'install.ps1') -Uninstall -ProfileName $name$homeOption"
 }
 
-function Invoke-Install {
-  Test-Source
-  Require-Node
+function Test-ExistingProfile {
   if ((Test-Path -LiteralPath $Target) -and -not $Force) {
     Fail "a profile ``$name`` already exists in $ProfilesDir; nothing was changed" `
       "re-run with -Force to back it up (renamed to $name.backup-<time>) and replace it, or with -Uninstall to remove it"
   }
-  # Every directory this install creates, outermost first, so that the
-  # uninstall (and a rollback) can remove them again when they are empty.
+}
+
+# Every directory this install is about to create, outermost first, so that
+# the uninstall (and a failed install) can remove them again when empty.
+function Get-DirectoriesToCreate {
   $created = New-Object System.Collections.Generic.List[string]
   $dir = $ProfilesDir
   while ($dir -and -not (Test-Path -LiteralPath $dir -PathType Container)) {
     $created.Insert(0, $dir)
     $dir = Split-Path -Parent $dir
   }
-  $created = @($created)
-  New-Item -ItemType Directory -Force -Path $ProfilesDir | Out-Null
+  return , $created.ToArray()
+}
+
+# Staging directories (.<name>.install-<pid>) of installs that were killed:
+# removed when their process is gone, never while it runs. Called under the
+# lock, so no install of this version is between staging and renaming.
+function Remove-StaleStaging {
+  foreach ($dir in @(Get-ChildItem -LiteralPath $ProfilesDir -Directory -Force -Filter '.*.install-*' -ErrorAction SilentlyContinue)) {
+    if ((Test-Linked $dir) -or $dir.Name -notmatch '\.install-([0-9]+)$') { continue }
+    $id = [int]$Matches[1]
+    if ($id -ne $PID -and -not (Test-ProcessAlive $id)) {
+      Remove-Item -LiteralPath $dir.FullName -Recurse -Force
+      Note "removed $($dir.FullName), left by an install (pid $id) that did not finish"
+    }
+  }
+}
+
+# Renames the profile into place; -Force first renames the existing one.
+function Move-IntoPlace {
+  if (Test-Path -LiteralPath $Target) {
+    $candidate = Join-Path $ProfilesDir "$name.backup-$((Get-Date).ToUniversalTime().ToString('yyyyMMddTHHmmssZ'))"
+    $base = $candidate; $n = 1
+    while (Test-Path -LiteralPath $candidate) { $candidate = "$base-$n"; $n++ }
+    Invoke-WriteStep "renaming the existing profile $Target to $candidate" $ProfilesDir { Move-Item -LiteralPath $Target -Destination $candidate }
+    $script:Backup = $candidate
+    Note "backed up the existing profile to $candidate"
+  }
+  # Under the lock nothing else puts a profile there: Move-Item renames,
+  # never moves the staging directory into an existing one.
+  if (Test-Path -LiteralPath $Target) { Fail "$Target appeared while this install ran; nothing was changed" 're-run (with -Force to replace it)' }
+  Invoke-WriteStep "renaming $($script:Staging) to $Target" $ProfilesDir { Move-Item -LiteralPath $script:Staging -Destination $Target }
+  $script:Staging = ''
+  $script:Installed = $true
+}
+
+function Invoke-Install {
+  Test-Source
+  Require-Node
+  Test-ExistingProfile
+  $script:Created = Get-DirectoriesToCreate
+  Enter-Lock $true
+  Remove-StaleStaging
+  Test-ExistingProfile # again: another install may have finished while this one waited
   if ($WithDsh) { Install-Host }
 
-  $staging = Join-Path $ProfilesDir ".$name.install-$PID"
-  if (Test-Path -LiteralPath $staging) { Remove-Item -LiteralPath $staging -Recurse -Force }
-  New-Item -ItemType Directory -Path $staging | Out-Null
-  $backup = ''
-  try {
-    New-StagedProfile $staging
-    Write-Receipt $staging $created
-    if (Test-Path -LiteralPath $Target) {
-      $backup = Join-Path $ProfilesDir "$name.backup-$((Get-Date).ToUniversalTime().ToString('yyyyMMddTHHmmssZ'))"
-      $base = $backup; $n = 1
-      while (Test-Path -LiteralPath $backup) { $backup = "$base-$n"; $n++ }
-      Move-Item -LiteralPath $Target -Destination $backup
-      Note "backed up the existing profile to $backup"
-    }
-    Move-Item -LiteralPath $staging -Destination $Target
-  } finally {
-    if (Test-Path -LiteralPath $staging) { Remove-Item -LiteralPath $staging -Recurse -Force }
-  }
-
-  $rollback = {
-    Remove-Item -LiteralPath $Target -Recurse -Force
-    if ($backup) { Move-Item -LiteralPath $backup -Destination $Target; Note "restored the previous profile from $backup" }
-    foreach ($dir in ($created | Sort-Object -Property Length -Descending)) { Remove-EmptyDirectory $dir }
-  }
+  $script:Staging = Join-Path $ProfilesDir ".$name.install-$PID"
+  if (Test-Path -LiteralPath $script:Staging) { Remove-Item -LiteralPath $script:Staging -Recurse -Force }
+  Invoke-WriteStep "creating the staging directory $($script:Staging)" $ProfilesDir { New-Item -ItemType Directory -Path $script:Staging | Out-Null }
+  New-StagedProfile $script:Staging
+  Write-Receipt $script:Staging $script:Created
+  Move-IntoPlace
 
   # dsh creates the shared module fallback on any profile boot; a config dump
-  # is the cheapest boot.
+  # is the cheapest boot. A failure below exits 1; the finally around the run
+  # then removes the new profile and renames a -Force backup back.
   if ($script:HostLauncher) {
     $previous = $env:DSH_HOME
     $env:DSH_HOME = $DshHome
     try { & $script:HostLauncher --profile $name --dump-default-config | Out-Null; $status = $LASTEXITCODE } finally { $env:DSH_HOME = $previous }
     if ($status -ne 0) {
-      & $rollback
       Fail "dsh could not load the installed profile ``$name`` (see the lines above); the install was rolled back" 're-run with -WithDsh; if it fails again, report the output'
     }
   }
@@ -398,10 +670,11 @@ function Invoke-Install {
   Write-Output "verifying $Target ..."
   & node (Join-Path $Target 'verify.mjs') --profile $Target
   if ($LASTEXITCODE -ne 0) {
-    & $rollback
     Fail 'the installed profile failed verification (the FAIL lines above say which check and why); the install was rolled back, nothing was changed' `
       're-install from a complete, unmodified checkout or release; if a check about the dsh install failed, install the matching dsh 0.1.0-rc.8 (or use -WithDsh)'
   }
+  $script:Installed = $false
+  $script:Finished = $true
 
   if (-not (Test-Path -LiteralPath (Join-Path $ProfilesDir 'node_modules/@deepseek-ai/dsh'))) {
     Warn "no pristine dsh install found ($ProfilesDir/node_modules is missing), so the checks marked SKIP above did not run"
@@ -412,5 +685,17 @@ function Invoke-Install {
   Write-NextSteps
 }
 
-if ($Uninstall) { Invoke-Uninstall } else { Invoke-Install }
-exit 0
+$script:ExitCode = 0
+# exit (in Fail) and Ctrl+C run the finally too: a run that did not finish
+# removes what it wrote; the lock is always given up.
+try {
+  if ($Uninstall) { Invoke-Uninstall } else { Invoke-Install }
+} catch {
+  [Console]::Error.WriteLine("error: install.ps1 stopped: $($_.Exception.Message)")
+  [Console]::Error.WriteLine('help: what this run had written is removed; fix the cause named above and re-run')
+  $script:ExitCode = 1
+} finally {
+  if (-not $script:Finished -and -not $Uninstall) { Undo-Install }
+  Exit-Lock
+}
+exit $script:ExitCode

@@ -6,6 +6,8 @@
 #
 #   bash tests/install/run.sh
 #
+#   bash tests/install/run.sh test_full_disk ...   # only the named tests
+#
 # Ends with "N passed, N failed"; exits non-zero when any test failed.
 set -uo pipefail
 
@@ -388,6 +390,17 @@ test_powershell_twin() {
     check "install.ps1 has -$param for $option" grep -qE "^  \[(switch|string)\]\\\$$param\b" install.ps1
     check "docs/install.md maps $option to -$param" grep -qF -- "| \`$option" docs/install.md
   done
+  # The hardening is the same logic in both scripts (PowerShell cannot run
+  # here): each refusal and recovery the tests above check in install.sh has
+  # its message in install.ps1 too.
+  local phrase
+  for phrase in 'nothing removed' 'not a relative path inside the profile' 'or a directory above it' \
+    'is a symbolic link, which the uninstall never follows' 'behind a symbolic link (the uninstall never follows one)' \
+    'waiting for another install or uninstall (pid' 'still holds' 'DSH_INSTALL_LOCK_WAIT' \
+    'that did not finish' 'restored the previous profile from' 'free space on the file system of' \
+    'is on a read-only file system: pass a writable'; do
+    check "both scripts say: $phrase" bash -c 'grep -qF -- "$1" install.sh && grep -qF -- "$1" install.ps1' _ "$phrase"
+  done
   end
 }
 
@@ -436,20 +449,231 @@ test_usage_errors() {
   end
 }
 
-test_install_without_host
-test_install_force_uninstall_with_host
-test_uninstall_keeps_what_it_did_not_write
-test_uninstall_warns_about_sessions
-test_failed_verification
-test_verifier_catches_a_swapped_copy
-test_missing_node
-test_headless_and_release_layout
-test_with_dsh
-test_dsh_plugin_keeps_the_forks
-test_powershell_twin
-test_web_surface
-test_usage_errors
+# ── hostile receipts, concurrency, faults ──────────────────────────────────
 
+# One installed profile (no dsh host: fast) per test, copied under other
+# names for each case; prints its dsh home.
+installed_home() { # installed_home <dir>
+  local home="$1/home"
+  bash install.sh --dsh-home "$home" >"$1.install.out" 2>&1 || { check 'the install for this test exits 0' false; cat "$1.install.out"; }
+  printf '%s\n' "$home"
+}
+error_and_help() { # error_and_help <output>: an error line and a help line
+  contains "$1" 'error: ' && contains "$1" 'help: '
+}
+
+test_uninstall_refuses_an_edited_receipt() {
+  begin 'uninstall refuses a receipt edited to reach outside the profile: exit 1, names receipt and entry, nothing removed'
+  local area="$scratch/receipt" home out="$scratch/receipt.out" status sum entry n=0
+  mkdir -p "$area"
+  home="$(installed_home "$area")"
+  # Files and an empty directory outside the profile that an edited receipt names.
+  echo 'not yours' >"$home/victim.txt"
+  mkdir -p "$home/empty-dir" "$area/empty-outside"
+  sum="$(sha256sum "$home/victim.txt" | cut -c1-64)"
+  local cases=(
+    $'file\t'"$sum"$'\t../../victim.txt'
+    $'file\t'"$sum"$'\t'"$home/victim.txt"
+    $'file\t'"$sum"$'\tnode_modules/../../../victim.txt'
+    $'file\t'"$sum"$'\t./../../victim.txt'
+    $'rewritten-by-dsh\t../../victim.txt'
+    $'dir\t../../empty-dir'
+    $'dir\t'"$home/empty-dir"
+    $'created\t'"$area/empty-outside"
+    $'created\t'"$home/profiles/../empty-dir"
+  )
+  for entry in "${cases[@]}"; do
+    n=$((n + 1))
+    cp -a "$home/profiles/self-checking" "$home/profiles/case$n"
+    # Appended after the genuine entries: nothing of those may go either.
+    printf '%s\n' "$entry" >>"$home/profiles/case$n/install-receipt.txt"
+    snapshot "$area" >"$scratch/receipt.before"
+    status=0
+    bash install.sh --uninstall --profile "case$n" --dsh-home "$home" >"$out" 2>&1 || status=$?
+    check "case $n exits 1" status_is "$status" 1
+    check "case $n names the receipt and the entry" contains "$out" "error: $home/profiles/case$n/install-receipt.txt line "
+    check "case $n quotes the entry" contains "$out" "${entry//$'\t'/ }"
+    check "case $n says nothing was removed" contains "$out" 'nothing removed'
+    check "case $n gives a help line" contains "$out" 'help: '
+    check "case $n removed nothing" same_tree "$scratch/receipt.before" "$area"
+  done
+  end
+}
+
+test_uninstall_never_follows_links() {
+  begin 'uninstall never deletes through a symbolic link: a linked package, a linked file, a linked profile'
+  local area="$scratch/links" home out="$scratch/links.out" status=0 outside="$scratch/links-outside"
+  mkdir -p "$area" "$outside"
+  home="$(installed_home "$area")"
+  local profile="$home/profiles/self-checking" pkg=node_modules/@deepseek-ai/dsh-sandbox
+  # The package directory becomes a link to an identical copy elsewhere; one
+  # file becomes a link to an identical file elsewhere.
+  mv "$profile/$pkg" "$outside/dsh-sandbox"
+  ln -s "$outside/dsh-sandbox" "$profile/$pkg"
+  mv "$profile/verify.mjs" "$outside/verify.mjs"
+  ln -s "$outside/verify.mjs" "$profile/verify.mjs"
+  snapshot "$outside" >"$scratch/links.before"
+  bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'uninstall exits 0' status_is "$status" 0
+  check 'what the links point to is untouched' same_tree "$scratch/links.before" "$outside"
+  check 'says which files it left behind a link' contains "$out" "$pkg/package.json"
+  check 'the package link itself is kept' test -L "$profile/$pkg"
+  check 'other files are removed' missing "$profile/package.json"
+  # A profile directory that is itself a link is refused whole.
+  home="$area/home2"
+  bash install.sh --dsh-home "$home" >/dev/null 2>&1
+  mv "$home/profiles/self-checking" "$outside/profile"
+  ln -s "$outside/profile" "$home/profiles/self-checking"
+  snapshot "$outside" >"$scratch/links.before"
+  status=0
+  bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'a linked profile is refused with exit 1' status_is "$status" 1
+  check 'says it is a link' contains "$out" 'is a symbolic link'
+  check 'with a help line' contains "$out" 'help: '
+  check 'nothing behind the link removed' same_tree "$scratch/links.before" "$outside"
+  end
+}
+
+test_concurrent_installs() {
+  begin 'two --force installs of one profile at once: both succeed one after the other, one backup, no staging left'
+  local home="$scratch/concurrent/home" status_a=0 status_b=0
+  mkdir -p "$scratch/concurrent"
+  bash install.sh --dsh-home "$home" --force >"$scratch/concurrent.a" 2>&1 & local pid_a=$!
+  bash install.sh --dsh-home "$home" --force >"$scratch/concurrent.b" 2>&1 & local pid_b=$!
+  wait "$pid_a" || status_a=$?
+  wait "$pid_b" || status_b=$?
+  check 'the first exits 0' status_is "$status_a" 0
+  check 'the second exits 0' status_is "$status_b" 0
+  check 'one waited for the other' grep -qF 'waiting for another install or uninstall (pid' "$scratch/concurrent.a" "$scratch/concurrent.b"
+  local left
+  left="$(cd "$home/profiles" && find . -mindepth 1 -maxdepth 1 | LC_ALL=C sort | sed 's/backup-.*/backup/' | tr '\n' ' ')"
+  check 'one profile and one backup, nothing else' status_is "$left" './self-checking ./self-checking.backup '
+  check 'no staging directory inside the profile' bash -c "! ls -a '$home/profiles/self-checking' | grep -qF .self-checking.install-"
+  check 'the lock file is gone' missing "$home/.install.lock"
+  local status=0
+  bash install.sh --uninstall --dsh-home "$home" >"$scratch/concurrent.out" 2>&1 || status=$?
+  check 'the profile uninstalls cleanly' status_is "$status" 0
+  check 'nothing of it is left' missing "$home/profiles/self-checking"
+  end
+}
+
+test_lock_holder_named() {
+  begin 'an install waits a bounded time for the one holding the dsh home, then exits 1 naming its pid; nothing written'
+  local home="$scratch/locked/home" out="$scratch/locked.out" status=0
+  mkdir -p "$home"
+  # Hold the lock as an installer does: flock on the file, pid written in it.
+  (exec 9>>"$home/.install.lock" && flock 9 && echo "$BASHPID" >"$home/.install.lock" && exec sleep 30) & local holder=$!
+  sleep 0.5
+  DSH_INSTALL_LOCK_WAIT=1 bash install.sh --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'exit 1' status_is "$status" 1
+  check 'names the holder pid' contains "$out" "(pid $holder)"
+  check 'error and help' error_and_help "$out"
+  check 'no profile written' missing "$home/profiles/self-checking"
+  kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+  status=0
+  bash install.sh --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'once it is gone the install runs' status_is "$status" 0
+  end
+}
+
+test_stale_staging_removed() {
+  begin 'the next install removes staging directories of killed installs, never of a running one'
+  local home="$scratch/stale/home" out="$scratch/stale.out" status=0
+  mkdir -p "$home/profiles"
+  sh -c 'exit 0' & local dead=$!
+  wait "$dead"
+  sleep 30 & local alive=$!
+  mkdir -p "$home/profiles/.self-checking.install-$dead/forks" "$home/profiles/.other.install-$alive"
+  echo partial >"$home/profiles/.self-checking.install-$dead/forks/file"
+  echo busy >"$home/profiles/.other.install-$alive/file"
+  bash install.sh --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install exits 0' status_is "$status" 0
+  check 'the dead install'"'"'s staging is removed' missing "$home/profiles/.self-checking.install-$dead"
+  check 'and named' contains "$out" "left by an install (pid $dead) that did not finish"
+  check 'the running one'"'"'s is kept' test -f "$home/profiles/.other.install-$alive/file"
+  kill "$alive" 2>/dev/null; wait "$alive" 2>/dev/null
+  end
+}
+
+# Runs a bash script in a private mount namespace where <dir> is a new
+# tmpfs mounted with <options>; the tmpfs (and what is in it) ends with it.
+# Needs root (CI and the test machines are); a machine that cannot do it
+# fails the test, it never skips.
+in_tmpfs() { # in_tmpfs <options> <dir> <script>
+  mkdir -p "$2"
+  unshare -m bash -c 'mount -t tmpfs -o "$1" tmpfs "$2" || exit 99; cd "$3" && eval "$4"' _ "$1" "$2" "$repo" "$3"
+}
+
+test_full_disk() {
+  begin 'an install on a full disk: error and help lines, what it created removed, what was there kept'
+  local mnt="$scratch/full" out="$scratch/full.out" status=0
+  # 1 MiB holds the dsh home and a part of the profile, not all of it.
+  in_tmpfs size=1m "$mnt" '
+    bash install.sh --dsh-home "'"$mnt"'/parent/home" >"'"$out"'" 2>&1; echo "status=$?" >>"'"$out"'"
+    find "'"$mnt"'" -mindepth 1 >"'"$out"'.left"
+    mkdir -p "'"$mnt"'/home2/profiles/mine" && echo keep >"'"$mnt"'/home2/profiles/mine/file"
+    bash install.sh --dsh-home "'"$mnt"'/home2" >"'"$out"'.2" 2>&1; echo "status=$?" >>"'"$out"'.2"
+    find "'"$mnt"'" -mindepth 1 | sort >"'"$out"'.left2"
+  ' || status=$?
+  check 'a tmpfs can be mounted (root, unshare -m)' status_is "$status" 0
+  check 'exit 1' contains "$out" 'status=1'
+  check 'names the failed write' contains "$out" 'error: copying '
+  check 'says the disk is full' contains "$out" 'No space left on device'
+  check 'help line about free space' contains "$out" 'help: free space on the file system of'
+  check 'nothing left behind, not even the profiles directory' status_is "$(cat "$out.left" 2>/dev/null)" ''
+  check 'a second case exits 1 too' contains "$out.2" 'status=1'
+  check 'the dsh home and profile that existed are kept, nothing else' status_is "$(tr '\n' ' ' <"$out.left2")" "$mnt/home2 $mnt/home2/profiles $mnt/home2/profiles/mine $mnt/home2/profiles/mine/file "
+  end
+}
+
+test_read_only_home() {
+  begin 'a read-only dsh home: install and uninstall say so with a help line, exit 1'
+  local mnt="$scratch/ro" out="$scratch/ro.out" status=0
+  in_tmpfs size=8m "$mnt" '
+    bash install.sh --dsh-home "'"$mnt"'/home" >"'"$out"'.install" 2>&1 || exit 98
+    mount -o remount,ro "'"$mnt"'" || exit 97
+    bash install.sh --dsh-home "'"$mnt"'/home" --profile other >"'"$out"'" 2>&1; echo "status=$?" >>"'"$out"'"
+    bash install.sh --dsh-home "'"$mnt"'/fresh" >"'"$out"'.fresh" 2>&1; echo "status=$?" >>"'"$out"'.fresh"
+    bash install.sh --uninstall --dsh-home "'"$mnt"'/home" >"'"$out"'.un" 2>&1; echo "status=$?" >>"'"$out"'.un"
+    test -f "'"$mnt"'/home/profiles/self-checking/install-receipt.txt" && echo still-there >>"'"$out"'.un"
+  ' || status=$?
+  check 'a tmpfs can be mounted and made read-only' status_is "$status" 0
+  local file
+  for file in "$out" "$out.fresh" "$out.un"; do
+    check "$(basename "$file"): exit 1" contains "$file" 'status=1'
+    check "$(basename "$file"): error line naming the read-only file system" contains "$file" 'Read-only file system'
+    check "$(basename "$file"): help line" contains "$file" 'help: '
+    check "$(basename "$file"): help says what to do" contains "$file" 'pass a writable --dsh-home DIR'
+  done
+  check 'the installed profile is untouched' contains "$out.un" 'still-there'
+  end
+}
+
+all_tests=(
+  test_install_without_host
+  test_install_force_uninstall_with_host
+  test_uninstall_keeps_what_it_did_not_write
+  test_uninstall_warns_about_sessions
+  test_failed_verification
+  test_verifier_catches_a_swapped_copy
+  test_missing_node
+  test_headless_and_release_layout
+  test_with_dsh
+  test_dsh_plugin_keeps_the_forks
+  test_powershell_twin
+  test_web_surface
+  test_usage_errors
+  test_uninstall_refuses_an_edited_receipt
+  test_uninstall_never_follows_links
+  test_concurrent_installs
+  test_lock_holder_named
+  test_stale_staging_removed
+  test_full_disk
+  test_read_only_home
+)
+# `bash tests/install/run.sh test_a test_b` runs only those tests.
+(($#)) || set -- "${all_tests[@]}"
+for test in "$@"; do "$test"; done
 echo
 echo "install: $passed passed, $failed failed"
 ((failed == 0))
