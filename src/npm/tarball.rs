@@ -28,6 +28,12 @@ pub enum TarballError {
         /// Why it was refused.
         reason: String,
     },
+    /// The archive unpacks to more than the limit.
+    #[error("refused archive: it unpacks to more than {limit} bytes")]
+    TooLarge {
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// Two entries whose paths differ only in letter case; they would
     /// overwrite each other on case-insensitive file systems.
     #[error("refused entries `{first}` and `{second}`: their names differ only in case")]
@@ -48,6 +54,7 @@ impl crate::error::Diagnostic for TarballError {
             TarballError::Corrupt { .. } => "corrupt_archive",
             TarballError::UnsafeEntry { .. } => "unsafe_archive_entry",
             TarballError::CaseCollision { .. } => "case_collision",
+            TarballError::TooLarge { .. } => "archive_too_large",
         }
     }
     fn help(&self) -> Option<String> {
@@ -55,7 +62,7 @@ impl crate::error::Diagnostic for TarballError {
             TarballError::Corrupt { .. } => {
                 "the file is damaged or not an npm tarball; fetch it again with `npm pack <name>@<version>`".into()
             }
-            TarballError::UnsafeEntry { .. } | TarballError::CaseCollision { .. } => {
+            TarballError::UnsafeEntry { .. } | TarballError::CaseCollision { .. } | TarballError::TooLarge { .. } => {
                 "npm does not publish such archives; do not vendor it, and check where the tarball came from".into()
             }
         })
@@ -63,11 +70,32 @@ impl crate::error::Diagnostic for TarballError {
 }
 
 /// Refuse archives that unpack to more than this: npm packages are small,
-/// and a gzip bomb must not exhaust memory.
+/// and a gzip bomb must not exhaust memory. Every byte of the decompressed
+/// stream counts: headers, name records, directory entries and padding.
 pub const MAX_UNPACKED_BYTES: u64 = 1 << 30;
+
+/// The longest entry name accepted (PATH_MAX): a name record is read into
+/// memory whole, so its size is checked before it is read.
+pub const MAX_NAME_BYTES: u64 = 4096;
+
+/// The largest pax extended header accepted.
+pub const MAX_PAX_BYTES: u64 = 64 * 1024;
+
+/// Names longer than this are shortened in messages.
+const SHOWN_NAME_CHARS: usize = 120;
 
 fn corrupt(err: std::io::Error) -> TarballError {
     TarballError::Corrupt { message: err.to_string() }
+}
+
+/// `name` as it is quoted in a message: a hostile archive's name can be
+/// megabytes long.
+pub fn shorten(name: &str) -> String {
+    if name.chars().count() <= SHOWN_NAME_CHARS {
+        return name.to_string();
+    }
+    let head: String = name.chars().take(SHOWN_NAME_CHARS).collect();
+    format!("{head}… ({} bytes in all)", name.len())
 }
 
 /// Extracts the files of a gzip-compressed npm tarball into memory.
@@ -75,16 +103,23 @@ pub fn read_tgz(bytes: &[u8]) -> Result<Tree, TarballError> {
     read_tgz_limited(bytes, MAX_UNPACKED_BYTES)
 }
 
-/// Counts the bytes read through it (the decompressed tar stream).
+/// Counts the bytes read through it (the decompressed tar stream) and
+/// fails once they pass the limit, whatever part of the archive they
+/// belong to.
 struct Counting<R> {
     inner: R,
-    count: u64,
+    count: std::rc::Rc<std::cell::Cell<u64>>,
+    limit: u64,
 }
 
 impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.count += n as u64;
+        let count = self.count.get() + n as u64;
+        self.count.set(count);
+        if count > self.limit {
+            return Err(std::io::Error::other(format!("the archive unpacks to more than {} bytes", self.limit)));
+        }
         Ok(n)
     }
 }
@@ -92,34 +127,129 @@ impl<R: Read> Read for Counting<R> {
 /// Size of a tar block; an archive ends with two zero blocks.
 const BLOCK: u64 = 512;
 
+/// A name given to the next entry by a GNU long-name record or a pax
+/// `path` record.
+#[derive(Default)]
+struct PendingName(Option<Vec<u8>>);
+
+impl PendingName {
+    fn set(&mut self, name: Vec<u8>) -> Result<(), TarballError> {
+        if self.0.replace(name).is_some() {
+            return Err(TarballError::Corrupt { message: "two long-name records describe the same entry".into() });
+        }
+        Ok(())
+    }
+}
+
+/// Reads a name or metadata record whose size was checked first.
+fn read_record<R: Read>(entry: &mut tar::Entry<'_, R>, limit: u64, what: &str) -> Result<Vec<u8>, TarballError> {
+    if entry.size() > limit {
+        return Err(TarballError::UnsafeEntry {
+            entry: format!("({what})"),
+            reason: format!("a {what} of {} bytes; the limit is {limit}", entry.size()),
+        });
+    }
+    let mut data = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0));
+    entry.read_to_end(&mut data).map_err(corrupt)?;
+    Ok(data)
+}
+
+/// Handles the records that describe the next entry (GNU long names, pax
+/// headers) the way tar readers agree on, with every size capped. Returns
+/// `true` when `entry` was such a record.
+fn read_extension<R: Read>(entry: &mut tar::Entry<'_, R>, name: &mut PendingName) -> Result<bool, TarballError> {
+    match entry.header().entry_type() {
+        EntryType::GNULongName => {
+            let mut data = read_record(entry, MAX_NAME_BYTES, "long-name record")?;
+            while data.last() == Some(&0) {
+                data.pop();
+            }
+            name.set(data)?;
+        }
+        EntryType::GNULongLink => {
+            // Only links have link names, and links are refused.
+            read_record(entry, MAX_NAME_BYTES, "long-link record")?;
+        }
+        EntryType::XHeader => {
+            let data = read_record(entry, MAX_PAX_BYTES, "pax header")?;
+            for extension in tar::PaxExtensions::new(&data) {
+                let extension = extension.map_err(corrupt)?;
+                match extension.key_bytes() {
+                    b"path" => name.set(extension.value_bytes().to_vec())?,
+                    // A size that disagrees with the header's is how an
+                    // archive shows different files to different readers;
+                    // npm packages never need one (it is for files > 8 GiB).
+                    b"size" => {
+                        return Err(TarballError::Corrupt { message: "pax `size` records are not supported".into() })
+                    }
+                    _ => {}
+                }
+            }
+        }
+        EntryType::XGlobalHeader => {
+            read_record(entry, MAX_PAX_BYTES, "pax global header")?;
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 /// [`read_tgz`] with a custom limit on the total unpacked size.
 pub fn read_tgz_limited(bytes: &[u8], max_unpacked: u64) -> Result<Tree, TarballError> {
-    let mut archive = Archive::new(Counting { inner: GzDecoder::new(bytes), count: 0 });
+    let count = std::rc::Rc::new(std::cell::Cell::new(0));
+    let stream = Counting { inner: GzDecoder::new(bytes), count: count.clone(), limit: max_unpacked };
+    let mut archive = Archive::new(stream);
+    let too_large = || TarballError::TooLarge { limit: max_unpacked };
+    let result = read_entries(&mut archive);
+    if count.get() > max_unpacked {
+        return Err(too_large());
+    }
+    let (tree, entries_end) = result?;
+    match check_stream_end(archive.into_inner(), entries_end) {
+        Err(_) if count.get() > max_unpacked => return Err(too_large()),
+        other => other?,
+    }
+    check_case_collisions(&tree)?;
+    Ok(tree)
+}
+
+/// The files of the archive, and where the last entry's data ends.
+fn read_entries<R: Read>(archive: &mut Archive<R>) -> Result<(Tree, u64), TarballError> {
     let mut tree = Tree::new();
-    let mut unpacked: u64 = 0;
     // End of the last entry's data, padded to a block.
     let mut entries_end: u64 = 0;
-    for entry in archive.entries().map_err(corrupt)? {
+    let mut long_name = PendingName::default();
+    // Raw entries: long names and pax headers are read here, with their
+    // sizes checked before a byte of them is held in memory.
+    for entry in archive.entries().map_err(corrupt)?.raw(true) {
         let mut entry = entry.map_err(corrupt)?;
         entries_end = entry.raw_file_position() + entry.size().div_ceil(BLOCK) * BLOCK;
-        let raw_name = String::from_utf8(entry.path_bytes().into_owned()).map_err(|e| TarballError::UnsafeEntry {
-            entry: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        if read_extension(&mut entry, &mut long_name)? {
+            continue;
+        }
+        let name_bytes = long_name.0.take().unwrap_or_else(|| entry.path_bytes().into_owned());
+        if name_bytes.len() as u64 > MAX_NAME_BYTES {
+            return Err(TarballError::UnsafeEntry {
+                entry: shorten(&String::from_utf8_lossy(&name_bytes)),
+                reason: format!("a name of {} bytes; the limit is {MAX_NAME_BYTES}", name_bytes.len()),
+            });
+        }
+        let raw_name = String::from_utf8(name_bytes).map_err(|e| TarballError::UnsafeEntry {
+            entry: shorten(&String::from_utf8_lossy(e.as_bytes())),
             reason: "name is not valid UTF-8".into(),
         })?;
-        let refuse = |reason: &str| TarballError::UnsafeEntry { entry: raw_name.clone(), reason: reason.into() };
-        match entry.header().entry_type() {
-            EntryType::Regular | EntryType::Continuous => {}
-            EntryType::Directory | EntryType::XGlobalHeader | EntryType::XHeader => continue,
+        let refuse = |reason: &str| TarballError::UnsafeEntry { entry: shorten(&raw_name), reason: reason.into() };
+        let is_dir = match entry.header().entry_type() {
+            EntryType::Regular | EntryType::Continuous => false,
+            EntryType::Directory => true,
             EntryType::Symlink => return Err(refuse("symbolic links are not allowed")),
             EntryType::Link => return Err(refuse("hard links are not allowed")),
             _ => return Err(refuse("only regular files and directories are allowed")),
-        }
+        };
+        // Directory entries are checked like files: nothing is created
+        // for them, but an archive naming `../x` is not an npm package.
         let rel = strip_first_component(&raw_name).map_err(&refuse)?;
-        let Some(rel) = rel else { continue };
-        unpacked = unpacked.saturating_add(entry.size());
-        if unpacked > max_unpacked {
-            return Err(refuse(&format!("the archive unpacks to more than {max_unpacked} bytes")));
-        }
+        let Some(rel) = rel.filter(|_| !is_dir) else { continue };
         let executable = entry.header().mode().map_err(corrupt)? & 0o111 != 0;
         let mut data = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0));
         entry.read_to_end(&mut data).map_err(corrupt)?;
@@ -131,9 +261,10 @@ pub fn read_tgz_limited(bytes: &[u8], max_unpacked: u64) -> Result<Tree, Tarball
             other => refuse(&other.to_string()),
         })?;
     }
-    check_stream_end(archive.into_inner(), entries_end)?;
-    check_case_collisions(&tree)?;
-    Ok(tree)
+    if long_name.0.is_some() {
+        return Err(TarballError::Corrupt { message: "a long-name record describes no entry".into() });
+    }
+    Ok((tree, entries_end))
 }
 
 /// The tar reader stops at the first zero block, before the gzip trailer:
@@ -143,7 +274,7 @@ pub fn read_tgz_limited(bytes: &[u8], max_unpacked: u64) -> Result<Tree, Tarball
 /// the gzip stream.
 fn check_stream_end(mut stream: Counting<GzDecoder<&[u8]>>, entries_end: u64) -> Result<(), TarballError> {
     std::io::copy(&mut stream, &mut std::io::sink()).map_err(corrupt)?;
-    if stream.count < entries_end + 2 * BLOCK {
+    if stream.count.get() < entries_end + 2 * BLOCK {
         return Err(TarballError::Corrupt { message: "the tar stream ends without its end-of-archive blocks".into() });
     }
     let trailing = stream.inner.into_inner().len();
@@ -193,7 +324,7 @@ pub fn check_case_collisions(tree: &Tree) -> Result<(), TarballError> {
         for name in prefixes {
             match folded.get(&name.to_lowercase()) {
                 Some(first) if *first != name => {
-                    return Err(TarballError::CaseCollision { first: first.to_string(), second: name.to_string() });
+                    return Err(TarballError::CaseCollision { first: shorten(first), second: shorten(name) });
                 }
                 Some(_) => {}
                 None => {
@@ -233,11 +364,97 @@ mod tests {
         assert_eq!(tree.get("bin/x").map(|e| e.executable), Some(true));
     }
 
+    fn gz(tar: &[u8]) -> Vec<u8> {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(tar).expect("gz");
+        gz.finish().expect("gz")
+    }
+
+    /// A raw 512-byte header: name, mode, size and type, checksummed.
+    fn header(name: &[u8], size: u64, kind: u8) -> Vec<u8> {
+        let mut block = vec![0u8; 512];
+        block[..name.len()].copy_from_slice(name);
+        block[100..107].copy_from_slice(b"0000644");
+        block[124..135].copy_from_slice(format!("{size:011o}").as_bytes());
+        block[156] = kind;
+        block[257..263].copy_from_slice(b"ustar ");
+        block[263..265].copy_from_slice(b" \0");
+        block[148..156].copy_from_slice(b"        ");
+        let sum: u32 = block.iter().map(|b| u32::from(*b)).sum();
+        block[148..155].copy_from_slice(format!("{sum:06o}\0").as_bytes());
+        block
+    }
+
+    fn padded(data: &[u8]) -> Vec<u8> {
+        let mut out = data.to_vec();
+        out.resize(data.len().div_ceil(512) * 512, 0);
+        out
+    }
+
     #[test]
-    fn archives_unpacking_beyond_the_limit_are_refused() {
+    fn every_byte_of_the_stream_counts_against_the_limit() {
         let bytes = tgz(&[("package/big.bin", &[0u8; 64], 0o644)]);
-        assert!(read_tgz_limited(&bytes, 63).is_err());
-        assert!(read_tgz_limited(&bytes, 64).is_ok());
+        // header + one data block + two end blocks
+        assert!(read_tgz_limited(&bytes, 4 * 512).is_ok());
+        let err = read_tgz_limited(&bytes, 64).expect_err("headers count too");
+        assert!(err.to_string().contains("more than 64 bytes"), "{err}");
+        // Data carried by a directory entry, and zero blocks after the end.
+        let mut tar = header(b"package/dir/", 4096, b'5');
+        tar.extend(vec![7u8; 4096]);
+        tar.extend(header(b"package/a", 1, b'0'));
+        tar.extend(padded(b"a"));
+        tar.extend(vec![0u8; 64 * 512]);
+        let err = read_tgz_limited(&gz(&tar), 16 * 512).expect_err("counted");
+        assert!(matches!(err, super::TarballError::TooLarge { .. }), "{err}");
+        assert!(read_tgz_limited(&gz(&tar), 128 * 512).is_ok());
+    }
+
+    #[test]
+    fn directory_entries_escaping_the_package_are_refused() {
+        for name in [&b"package/../../etc/"[..], b"/etc/", b"package/a/../../../x/"] {
+            let mut tar = header(name, 0, b'5');
+            tar.extend(vec![0u8; 1024]);
+            let err = read_tgz(&gz(&tar)).expect_err("refused");
+            assert!(matches!(err, super::TarballError::UnsafeEntry { .. }), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_huge_long_name_record_is_refused_before_it_is_read_and_quoted_short() {
+        let size = 128 << 20;
+        let mut tar = header(b"././@LongLink", size, b'L');
+        // Only the header: the size alone must refuse it.
+        tar.extend(vec![b'a'; 4096]);
+        let err = read_tgz(&gz(&tar)).expect_err("refused");
+        assert!(err.to_string().contains("long-name record of 134217728 bytes"), "{err}");
+        // A name that is long but not absurd still works, as do pax paths.
+        let long = format!("package/{}/file.js", "d".repeat(300));
+        let mut tar = header(b"././@LongLink", long.len() as u64 + 1, b'L');
+        tar.extend(padded(format!("{long}\0").as_bytes()));
+        tar.extend(header(b"package/short", 2, b'0'));
+        tar.extend(padded(b"hi"));
+        let pax_path = format!("package/{}/pax.js", "p".repeat(200));
+        let record = format!("{} path={pax_path}\n", pax_path.len() + 7 + 4);
+        let record = format!("{} path={pax_path}\n", record.len());
+        tar.extend(header(b"PaxHeader", record.len() as u64, b'x'));
+        tar.extend(padded(record.as_bytes()));
+        tar.extend(header(b"package/x", 1, b'0'));
+        tar.extend(padded(b"x"));
+        tar.extend(vec![0u8; 1024]);
+        let tree = read_tgz(&gz(&tar)).expect("long names");
+        assert!(tree.contains(&long["package/".len()..]), "{:?}", tree.paths().collect::<Vec<_>>());
+        assert!(tree.contains(&pax_path["package/".len()..]), "{:?}", tree.paths().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_long_hostile_name_is_quoted_shortened() {
+        let name = format!("package/{}/../x", "n".repeat(3000));
+        let mut tar = header(b"././@LongLink", name.len() as u64, b'L');
+        tar.extend(padded(name.as_bytes()));
+        tar.extend(header(b"ignored", 0, b'0'));
+        tar.extend(vec![0u8; 1024]);
+        let err = read_tgz(&gz(&tar)).expect_err("refused").to_string();
+        assert!(err.len() < 400 && err.contains("bytes in all"), "{err}");
     }
 
     #[test]
