@@ -4,7 +4,7 @@
 // and on what exists on disk afterwards.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { outsideDir, scratchDir } from "./lib/places.mjs";
@@ -97,6 +97,16 @@ describe("Self Checking mode in the installed profile (real dsh, headless)", () 
     for (const { result } of run.toolExchanges) assert.ok(!result.includes("self-check"), result);
   });
 
+  test("should give a workspace script without its execute bit the plain result, not the failed notice", async () => {
+    const workspace = scratchDir("ws");
+    writeFileSync(join(workspace, "build.sh"), "echo built\n");
+    const run = await turn(workspace, [bash("./build.sh"), answer("build.sh is not executable.")]);
+    assert.equal(run.code, 0, run.describe());
+    const [noExec] = run.toolExchanges;
+    assert.match(noExec.result, /build\.sh: Permission denied\n\[exit code: 126\]$/, run.describe());
+    for (const marker of ["self-check", UPSTREAM_DENIAL, "escalation available"]) assert.ok(!noExec.result.includes(marker), noExec.result);
+  });
+
   test(`should let the model reach a host /tmp file outside the workspace (${BWRAP ? "bwrap: failed notice, then the re-run reads it" : "Landlock: readable at once"})`, async () => {
     const workspace = scratchDir("ws");
     const elsewhere = scratchDir("host-tmp");
@@ -140,6 +150,18 @@ describe("Self Checking mode in the installed profile (real dsh, headless)", () 
     assert.ok(!first.result.includes(UPSTREAM_DENIAL), run.describe());
     assert.ok(!rerun.result.startsWith("Error"), run.describe());
     assert.equal(readFileSync(target, "utf8"), "from the write tool\n");
+  });
+
+  test("should name the outside target of a write through a workspace symlink, not the path as written", async () => {
+    const workspace = scratchDir("ws");
+    symlinkSync(outside, join(workspace, "link"));
+    const written = join(workspace, "link", "via-link.txt");
+    const run = await turn(workspace, [write(written, "x\n"), answer("Stopped.")]);
+    assert.equal(run.code, 0, run.describe());
+    const [first] = run.toolExchanges;
+    assert.ok(first.result.startsWith("Error: [sandbox: self-check intercepted"), run.describe());
+    assert.ok(first.result.includes(`targets ${JSON.stringify(join(outside, "via-link.txt"))} (resolved from ${JSON.stringify(written)}), which is outside the workspace`), first.result);
+    assert.equal(existsSync(join(outside, "via-link.txt")), false);
   });
 
   test("should intercept the edit tool outside the workspace with the file unchanged, then let the identical re-run edit", async () => {

@@ -4,7 +4,7 @@
 // result (traps 3, 4 and 5).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { load, scratch } from "../support/world.mjs";
 
@@ -81,6 +81,52 @@ describe("classifySelfCheck", () => {
 		assert.equal(judgeSpaced(`bash: line 1: ${spaced}/locked.txt: Permission denied\n`), "failed");
 		assert.equal(judgeSpaced(`${spaced}/run.sh: line 3: out.txt: Permission denied\n`), "failed");
 		assert.equal(judgeSpaced(`bash: line 1: ${dirs.outside}/with space/x: Permission denied\n`), "intercepted");
+	});
+	it("should judge an EACCES the host's own permissions explain inside the workspace as ordinary, under every backend", () => {
+		writeFileSync(join(dirs.ws, "build.sh"), "echo built\n");
+		mkdirSync(join(dirs.ws, "bin"), { recursive: true });
+		writeFileSync(join(dirs.ws, "bin", "tool"), "echo tool\n");
+		for (const signatures of [BWRAP, LANDLOCK, ["access is denied", "access to the path", "permission denied"]]) {
+			for (const line of [
+				"bash: line 1: ./build.sh: Permission denied",
+				`bash: ${dirs.ws}/build.sh: Permission denied`,
+				"bash: line 1: bin/tool: Permission denied",
+				`/bin/sh: 1: ${dirs.ws}/bin/tool: Permission denied`,
+				`${dirs.outside}/ci.sh: line 4: ./build.sh: Permission denied`,
+				`ResourceUnavailable: Program 'build.sh' failed to run: An error occurred trying to start process '${dirs.ws}/build.sh' with working directory '${dirs.ws}'. Permission denied`
+			]) assert.equal(judge(`${line}\n`, { exitCode: 126, signatures }), "ordinary", `${signatures}: ${line}`);
+		}
+	});
+	it("should keep the failed verdict when the host does not refuse the path (Landlock denies with the same EACCES)", () => {
+		writeFileSync(join(dirs.ws, "runnable.sh"), "echo ok\n");
+		chmodSync(join(dirs.ws, "runnable.sh"), 0o755);
+		assert.equal(judge("bash: line 1: ./runnable.sh: Permission denied\n", { exitCode: 126, signatures: LANDLOCK }), "failed");
+		assert.equal(judge("touch: cannot touch 'cd-away.txt': Permission denied\n", { signatures: LANDLOCK }), "failed", "a relative path after a cd away: missing in the workspace, not refused");
+		assert.equal(judge("bash: line 1: ./build.sh: Operation not permitted\n"), "failed", "only EACCES texts are judged ordinary");
+		assert.equal(judge(`bash: line 1: ${dirs.ws}/build.sh: Read-only file system\n`), "failed", "EROFS on a granted root is no host refusal");
+	});
+	it("should keep the interception when an ordinary EACCES shares its line or stderr with an outside denial", () => {
+		writeFileSync(join(dirs.ws, "build.sh"), "echo built\n");
+		assert.equal(judge(`bash: line 1: ./build.sh: Permission denied\ntee: ${dirs.outside}/o.txt: Permission denied\n`, { exitCode: 126, signatures: LANDLOCK }), "intercepted");
+		assert.equal(judge(`cp: cannot create regular file '${dirs.outside}/build.sh' from './build.sh': Permission denied\n`, { signatures: LANDLOCK }), "intercepted");
+		assert.equal(judge(`/bin/sh: 1: cannot create ${dirs.outside}/o.txt: Permission denied\n`, { signatures: LANDLOCK }), "intercepted", "the reporting shell is skipped, its operand is not");
+		assert.equal(judge(`bash: line 1: ./build.sh: Permission denied\nnpm ERR! code EACCES\n`, { exitCode: 126, signatures: LANDLOCK }), "failed", "other evidence still counts");
+	});
+	it("should not judge an EACCES ordinary in a writable root the backend denies (os.tmpdir() elsewhere, bwrap's private /tmp)", () => {
+		const elsewhere = join(dirs.root, "own-tmpdir");
+		mkdirSync(elsewhere);
+		writeFileSync(join(elsewhere, "run.sh"), "echo\n");
+		writeFileSync(join(hostTmp, "run.sh"), "echo\n");
+		const saved = process.env.TMPDIR;
+		process.env.TMPDIR = elsewhere;
+		try {
+			assert.equal(judge(`bash: ${elsewhere}/run.sh: Permission denied\n`, { exitCode: 126, signatures: LANDLOCK }), "failed");
+		} finally {
+			if (saved === undefined) delete process.env.TMPDIR;
+			else process.env.TMPDIR = saved;
+		}
+		assert.equal(judge(`bash: ${hostTmp}/run.sh: Permission denied\n`, { exitCode: 126, signatures: LANDLOCK }), "ordinary", "Landlock's /tmp is the host's");
+		assert.equal(judge(`bash: ${hostTmp}/run.sh: Permission denied\n`, { exitCode: 126 }), "failed", "bwrap's /tmp is private: the host cannot testify");
 	});
 	it("should treat a signature line without a path as a failure", () => {
 		assert.equal(judge("cp: Read-only file system\n"), "failed");

@@ -180,13 +180,36 @@ for (const backend of ["bwrap", "landlock"]) {
 			}
 			assert.equal(existsSync(target), false);
 		});
-		it("should never intercept a \"Permission denied\" for a path inside the workspace (at most the failed notice)", async () => {
-			writeFileSync(join(dirs.ws, "not-executable.sh"), "echo hi\n");
-			const result = await world.run("./not-executable.sh", { session });
-			assert.equal(result.exitCode, 126);
-			assert.match(result.stderr.text, /not-executable\.sh: Permission denied/u);
-			assert.equal(result.sandbox.intercepted, undefined);
-			assert.equal(result.sandbox.failed, true, "EACCES is permission-like evidence");
+		it("should treat a workspace script without its execute bit as a plain failure: no notice, no denial, no grant", async () => {
+			mkdirSync(join(dirs.ws, "scripts"), { recursive: true });
+			writeFileSync(join(dirs.ws, "build.sh"), "echo built\n");
+			writeFileSync(join(dirs.ws, "scripts", "lint.sh"), "echo linted\n");
+			const plain = { mode: "workspace-write", denied: false, enforcement: "full" };
+			for (const command of ["./build.sh", "scripts/lint.sh", join(dirs.ws, "build.sh")]) {
+				for (let attempt = 0; attempt < 2; attempt += 1) {
+					const result = await world.run(command, { session });
+					assert.equal(result.exitCode, 126, command);
+					assert.match(result.stderr.text, /Permission denied/u, command);
+					assert.deepEqual(result.sandbox, plain, `${command}: ${result.stderr.text}`);
+				}
+				const key = { kind: "shell", family: "bash", run: "foreground", workdir: dirs.ws, command };
+				assert.equal(world.ctx.sandboxPolicy.selfCheckGranted(world.policy(session), key), false, command);
+			}
+			const proc = await world.background("./build.sh", { session });
+			assert.equal(proc.exitCode, 126);
+			assert.deepEqual(proc.sandbox, plain, "background settlement judges it the same way");
+			assert.deepEqual((await world.run("./build.sh")).sandbox, plain, "agentless: the sandbox refused nothing either");
+		});
+		it("should keep the failed notice when the host's permissions do not explain a Permission denied (relative path after a cd)", async () => {
+			const name = `cd-away${++n}.txt`;
+			const command = `cd ${dirs.outside} && touch ${name}`;
+			const first = await world.run(command, { session });
+			assert.notEqual(first.exitCode, 0);
+			assert.equal(first.sandbox.failed, true, first.stderr.text);
+			assert.equal(first.sandbox.intercepted, undefined);
+			assert.equal(existsSync(join(dirs.outside, name)), false);
+			assert.equal((await world.run(command, { session })).exitCode, 0, "the identical re-run is retried with full access");
+			assert.equal(existsSync(join(dirs.outside, name)), true);
 		});
 		it("should not nudge a plain ls of a missing path, nor a grep without a match, toward full access (trap 5)", async () => {
 			for (const command of [`ls ${join(dirs.outside, "missing")}`, `ls ${join(dirs.ws, "missing")}`, "grep -q needle inside.txt"]) {

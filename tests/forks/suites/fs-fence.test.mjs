@@ -58,6 +58,17 @@ describe("SandboxedFileSystem self-check fence", () => {
 		});
 		assert.equal(existsSync(target), false);
 	});
+	it("should name the canonical outside target of a write through a workspace symlink, with the path as written labelled", async () => {
+		const link = join(dirs.ws, "named-link");
+		symlinkSync(dirs.outside, link);
+		const written = join(link, "named.txt");
+		await assert.rejects(write(written, "x"), (error) => {
+			assert.equal(error.code, "FS_SELFCHECK_INTERCEPTED");
+			assertNamesTarget(error.message, join(dirs.outside, "named.txt"), written);
+			return true;
+		});
+		assert.equal(existsSync(join(dirs.outside, "named.txt")), false);
+	});
 	it("should re-check the canonical target at re-run time: a swapped symlink does not redirect the write", async () => {
 		const first = join(dirs.outside, "A");
 		const second = join(dirs.outside, "B");
@@ -151,6 +162,23 @@ describe("dsh-tool-fs mapping under self-checking", () => {
 		assert.equal(value.after, "new line\n");
 		assert.equal(readFileSync(target, "utf8"), "new line\n");
 	});
+	it("should name the canonical outside target through the write and edit tools when a workspace symlink leads there", async () => {
+		const session = fakeSession("tool-fs-link", dirs.ws);
+		const link = join(dirs.ws, "tool-link");
+		symlinkSync(dirs.outside, link);
+		writeFileSync(join(dirs.outside, "linked-edit.txt"), "old\n");
+		const calls = [
+			["write", { file_path: join(link, "linked-write.txt"), content: "x" }, "linked-write.txt"],
+			["edit", { file_path: join(link, "linked-edit.txt"), old_string: "old", new_string: "new" }, "linked-edit.txt"]
+		];
+		for (const [name, args, file] of calls) await assert.rejects(tools.get(name).execute(args, execFor(session)), (error) => {
+			assert.equal(error.code, "FS_SELFCHECK_INTERCEPTED", name);
+			assertNamesTarget(error.message, join(dirs.outside, file), args.file_path);
+			return true;
+		});
+		assert.equal(existsSync(join(dirs.outside, "linked-write.txt")), false);
+		assert.equal(readFileSync(join(dirs.outside, "linked-edit.txt"), "utf8"), "old\n");
+	});
 	it("should word an agentless denial as the ordinary workspace-write denial with the escalation hint", async () => {
 		const args = { file_path: join(dirs.outside, "agentless-tool.txt"), content: "x" };
 		await assert.rejects(tools.get("write").execute(args, execFor(undefined)), (error) => {
@@ -239,6 +267,15 @@ describe("pristine dsh-tool-str-replace-editor over the forked fence (audit: no 
 		}
 	});
 });
+
+/**
+ * The interception notice names the canonical outside target as the place
+ * that is outside the workspace, and the path as written only labelled.
+ */
+function assertNamesTarget(message, target, written) {
+	assert.ok(message.includes(`targets ${JSON.stringify(target)} (resolved from ${JSON.stringify(written)}), which is outside the workspace;`), message);
+	assert.equal(message, selfCheckFsInterceptedMarker(target, written));
+}
 
 /** A confining filesystem whose every write fails with `FS_IO_ERROR` (root cannot provoke EACCES for real). */
 function failingFs(sandboxMode, message) {

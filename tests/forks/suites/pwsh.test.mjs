@@ -5,7 +5,7 @@
 // covered at unit level in classify.test.mjs.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fakeSession, installPwshStandIn, makeWorld, scratch } from "../support/world.mjs";
 
@@ -31,6 +31,17 @@ for (const backend of ["bwrap", "landlock"]) {
 			assert.equal(again.exitCode, 0);
 			assert.equal(again.sandbox.mode, "danger-full-access");
 			assert.equal(readFileSync(target, "utf8"), "pwsh\n");
+		});
+		it("should treat a workspace script without its execute bit as a plain failure, foreground and background", async () => {
+			writeFileSync(join(dirs.ws, "build.sh"), "echo built\n");
+			const plain = { mode: "workspace-write", denied: false, enforcement: "full" };
+			for (let attempt = 0; attempt < 2; attempt += 1) {
+				const result = await world.run("./build.sh", { session });
+				assert.equal(result.exitCode, 126);
+				assert.deepEqual(result.sandbox, plain, result.stderr.text);
+			}
+			assert.deepEqual((await world.background("./build.sh", { session })).sandbox, plain);
+			assert.equal(world.ctx.sandboxPolicy.selfCheckGranted(world.policy(session), { kind: "shell", family: "pwsh", run: "foreground", workdir: dirs.ws, command: "./build.sh" }), false);
 		});
 		it("should keep its grants apart from bash's (family is part of the key)", () => {
 			const policy = world.policy(session);

@@ -187,6 +187,46 @@ for (const family of ["bash", "pwsh"]) {
 	});
 }
 
+for (const family of ["bash", "pwsh"]) for (const backend of ["bwrap", "landlock"]) {
+	describe(`dsh-tool-${family} under ${backend}: a workspace script without its execute bit`, () => {
+		let dirs;
+		let mounted;
+		before(async () => {
+			dirs = scratch();
+			writeFileSync(join(dirs.ws, "build.sh"), "echo built\n");
+			const world = await makeWorld({ backend, ws: dirs.ws, ...family === "pwsh" ? { pwshPath: installPwshStandIn(dirs.root) } : {} });
+			mounted = mountTool(await load(`@deepseek-ai/dsh-tool-${family}`), world);
+		});
+		after(() => dirs.cleanup());
+
+		/** No self-check notice, no denial marker, no escalation hint: the sandbox refused nothing. */
+		const assertPlain = (text) => {
+			assert.ok(!text.includes(FAILED) && !text.includes(INTERCEPTED), text);
+			assert.ok(!text.includes(DENIAL) && !text.includes(HINT_PREFIX), text);
+		};
+		it("should render the ordinary result, [exit code: 126] only", async () => {
+			const args = { command: "./build.sh", description: "Run the build script" };
+			const session = fakeSession(`noexec-${family}-${backend}`, dirs.ws);
+			for (let attempt = 0; attempt < 2; attempt += 1) {
+				const value = await mounted.tool.execute(args, execFor(session));
+				assert.deepEqual(validateJsonSchemaValue(mounted.tool.output.schema, value), []);
+				const text = mounted.tool.output.render(args, value)[0].text;
+				assert.match(text, /build\.sh: Permission denied\n\[exit code: 126\]$/u);
+				assertPlain(text);
+			}
+		});
+		it("should render the ordinary job_output read", async () => {
+			const args = { command: "./build.sh", description: "Run the build script", run_in_background: true };
+			await mounted.tool.execute(args, execFor(fakeSession(`noexec-bg-${family}-${backend}`, dirs.ws)));
+			const job = mounted.jobs.at(-1);
+			await job.done;
+			const read = job.readOutput();
+			assert.match(read, /build\.sh: Permission denied\n$/u);
+			assertPlain(read);
+		});
+	});
+}
+
 describe("workspace-write and read-only sessions see exactly the upstream bytes", () => {
 	for (const family of ["bash", "pwsh"]) for (const mode of ["workspace-write", "read-only"]) {
 		it(`should render the same ${family} results as the pristine rc.8 stack in a ${mode} session (foreground and job_output)`, async () => {

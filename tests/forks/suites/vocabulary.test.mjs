@@ -39,6 +39,13 @@ describe("dsh-sandbox vocabulary", () => {
 		assert.ok(text.includes("nothing was written"));
 		assert.ok(text.includes("repeat the exact same operation"));
 	});
+	it("should put the canonical target first in the file notice and label the path as written when it differs", async () => {
+		const { selfCheckFsInterceptedMarker } = await load("@deepseek-ai/dsh-sandbox");
+		const text = selfCheckFsInterceptedMarker("/var/tmp/out/f.txt", "/home/me/ws/link/f.txt");
+		assert.ok(text.includes("targets \"/var/tmp/out/f.txt\" (resolved from \"/home/me/ws/link/f.txt\"), which is outside the workspace;"), text);
+		assert.equal(selfCheckFsInterceptedMarker("/var/tmp/x/notes.txt", "/var/tmp/x/notes.txt"), selfCheckFsInterceptedMarker("/var/tmp/x/notes.txt"));
+		assert.ok(!selfCheckFsInterceptedMarker("/var/tmp/x/notes.txt").includes("resolved from"));
+	});
 	it("should let self-checking escalate to full access but never be an escalation target (trap 8)", async () => {
 		const { WIDER_MODES, ESCALATION_TARGETS, approveEscalation } = await load("@deepseek-ai/dsh-sandbox");
 		assert.deepEqual(WIDER_MODES["self-checking"], ["danger-full-access"]);

@@ -179,7 +179,9 @@ var SandboxedFileSystem = class extends LocalFileSystem {
 	* The `self-checking` gate for an outside target: the fresh canonical target
 	* is the key, so the grant covers exactly what was refused. A first attempt
 	* records the grant and throws `FS_SELFCHECK_INTERCEPTED` before anything is
-	* written; the identical re-run returns the fresh target. Agentless calls
+	* written; the identical re-run returns the fresh target. The notice names
+	* that canonical target (the outside place a workspace symlink leads to),
+	* with the path as written beside it when they differ. Agentless calls
 	* (no session) are never recorded: the ordinary workspace-write denial.
 	*/
 	selfCheckedTarget(target, fresh, policy) {
@@ -190,7 +192,7 @@ var SandboxedFileSystem = class extends LocalFileSystem {
 		const gate = this.ctx.sandboxPolicy;
 		if (gate.selfCheckGranted?.(policy, key) === true) return fresh;
 		if (gate.recordSelfCheck?.(policy, key) !== true) throw new FsError(`cannot write "${target.displayPath}": file access denied under workspace-write mode`, "FS_SANDBOX_DENIED");
-		throw new FsError(selfCheckFsInterceptedMarker(fresh.displayPath), "FS_SELFCHECK_INTERCEPTED");
+		throw new FsError(selfCheckFsInterceptedMarker(fresh.targetKey, fresh.displayPath), "FS_SELFCHECK_INTERCEPTED");
 	}
 };
 //#endregion

@@ -1,6 +1,6 @@
 import { Service } from "@deepseek-ai/cordis";
 import { HarnessError, assertNever } from "@deepseek-ai/dsh-llm";
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, realpathSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve, sep } from "node:path";
 //#region lib/types/escalation.js
@@ -99,13 +99,19 @@ function selfCheckFailedMarker() {
 	return "[sandbox: self-check failed — this command failed; this may be a sandbox permission issue; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be retried with full access]";
 }
 /**
-* The `self-checking` interception notice for a file mutation, naming the path.
-* Unlike a command, nothing was executed: the fence refused before writing.
-* @param path - the path as the model spelled it (resolved for display).
+* The `self-checking` interception notice for a file mutation, naming the
+* canonical target: the place that is outside the workspace. A path written
+* through a workspace symlink (`<ws>/link/f.txt`) looks inside, so naming it
+* alone would contradict "outside the workspace"; it is added, labelled, when
+* it differs from the target. Unlike a command, nothing was executed: the
+* fence refused before writing.
+* @param target - the canonical target (symlinks resolved).
+* @param written - the path as the model spelled it (resolved for display).
 * @returns the notice line, exactly as the model sees it.
 */
-function selfCheckFsInterceptedMarker(path) {
-	return `[sandbox: self-check intercepted — this file operation targets ${JSON.stringify(path)}, which is outside the workspace; nothing was written; unless writing there is intentional, do not repeat it — if it IS intentional, repeat the exact same operation and it will be allowed with full access]`;
+function selfCheckFsInterceptedMarker(target, written = target) {
+	const named = written === target ? JSON.stringify(target) : `${JSON.stringify(target)} (resolved from ${JSON.stringify(written)})`;
+	return `[sandbox: self-check intercepted — this file operation targets ${named}, which is outside the workspace; nothing was written; unless writing there is intentional, do not repeat it — if it IS intentional, repeat the exact same operation and it will be allowed with full access]`;
 }
 /**
 * Resolve a sandbox-escalation request BEFORE anything executes: check strict
@@ -203,7 +209,10 @@ function writableRoots(policy) {
 * writable roots (the fs fence's containment, synchronously); any other failure
 * unlocks only with permission-like evidence (EACCES/EPERM/EROFS, or a host
 * `/tmp` path hidden by bwrap's private tmpfs), so a grep without a match or
-* an `ls` of a missing path never nudges the model toward full access.
+* an `ls` of a missing path never nudges the model toward full access. An
+* EACCES the host's own permissions explain, on a path the backend grants
+* (`./build.sh` without its execute bit), is ordinary: no notice, no grant,
+* no denial marker, although Landlock reports its denials with the same errno.
 *
 * @module dsh-sandbox/self-check
 */
@@ -217,6 +226,13 @@ const PERMISSION_EVIDENCE = [
 	"eacces",
 	"eperm",
 	"erofs"
+];
+/** Stderr texts of an EACCES refusal: perror, Node/npm, PowerShell. */
+const EACCES_TEXTS = [
+	"permission denied",
+	"eacces",
+	"access is denied",
+	"access to the path"
 ];
 /** A quoted span on a diagnostic line (ASCII quotes, backticks, GNU's ‘…’). */
 const QUOTED_SPAN = /[‘'"`]([^‘’'"`\r\n]+)[’'"`]/gu;
@@ -271,8 +287,12 @@ function isLexicallyUnderRoot(path, root) {
 * @returns whether the path is a writable root or lies beneath one.
 */
 function isUnderWritableRoots(path, policy) {
+	return isUnderRoots(path, writableRoots(selfCheckProbePolicy(policy)));
+}
+/** Whether `path` (possibly missing) is one of the canonical `roots` or lies beneath one; see {@link isUnderWritableRoots}. */
+function isUnderRoots(path, roots) {
 	const target = canonicalTarget(path);
-	for (const root of writableRoots(selfCheckProbePolicy(policy))) {
+	for (const root of roots) {
 		if (isLexicallyUnderRoot(target, root)) return true;
 		const rootInfo = statIfPresentSync(root);
 		if (rootInfo === void 0) continue;
@@ -290,7 +310,10 @@ function isUnderWritableRoots(path, policy) {
 * `PermissionError: [Errno 13] Permission denied: '/x'`). A `: `-separated
 * segment that starts with a path is one path, spaces included (`bash: /my
 * project/x: …`); a one-word segment before the reason is the perror-style
-* operand even when bare relative (`bash: line 1: link/f.txt: …`).
+* operand even when bare relative (`bash: line 1: link/f.txt: …`). The
+* reporting shell or script before a script location (`/bin/sh: 1: …`,
+* `/opt/run.sh: line 3: …`) is skipped: it is where the error was reported,
+* not what was refused.
 * @param line - one stderr line.
 * @param workdir - the directory the command ran in.
 * @returns absolute paths, possibly empty.
@@ -300,16 +323,78 @@ function diagnosticPaths(line, workdir) {
 	for (const match of line.matchAll(QUOTED_SPAN)) spelled.push(match[1]);
 	const segments = line.replace(QUOTED_SPAN, " ").split(/:\s/u).map((segment) => segment.trim());
 	segments.forEach((segment, index) => {
+		if (index === 0 && isScriptLocation(segments[1])) return;
 		if (PATH_WORD.test(segment)) spelled.push(segment.replace(/[,;:]+$/u, ""));
 		else if (index > 0 && index < segments.length - 1 && BARE_OPERAND.test(segment)) spelled.push(segment);
 		else for (const word of segment.split(/\s+/u)) if (PATH_WORD.test(word)) spelled.push(word.replace(/[,;:]+$/u, ""));
 	});
 	return spelled.filter((path) => path.trim().length > 0).map((path) => resolve(workdir, path));
 }
+/**
+* Whether a diagnostic's second segment is a shell's script location (`line
+* 3` from bash, `1` from dash): the first segment is then the reporting shell
+* or script (`/bin/sh: 1: ./build.sh: Permission denied`), not an operand.
+*/
+function isScriptLocation(segment) {
+	return segment !== void 0 && /^(?:line )?\d+$/u.test(segment);
+}
 /** A host `/tmp` path that bwrap's private tmpfs hid (it, or its non-`/tmp` parent, exists on the host). */
 function isHiddenHostTmpPath(path) {
 	if (path === "/tmp" || !isLexicallyUnderRoot(path, "/tmp")) return false;
 	return existsSync(path) || dirname(path) !== "/tmp" && existsSync(dirname(path));
+}
+/**
+* The roots where the Linux backends really let a workspace-write probe do
+* everything, so an EACCES there cannot be theirs: the workspace (bwrap binds
+* it, Landlock grants it all rights) and /tmp. `os.tmpdir()` elsewhere is a
+* writable root for the fs fence and Seatbelt but the Linux backends deny it,
+* so it stays a sandbox-denied location. Under bwrap's private tmpfs the host
+* cannot testify about the probe's /tmp, so only the workspace counts there.
+* @param policy - the call's resolved policy.
+* @param privateTmp - whether the backend hid the host /tmp (bwrap).
+*/
+function grantedProbeRoots(policy, privateTmp) {
+	const roots = privateTmp ? [policy.workspaceRoot] : [policy.workspaceRoot, "/tmp"];
+	return [...new Set(roots.map(canonicalPath))];
+}
+/** The errno code `access(2)` reports for `path` and `mode`, undefined when allowed. */
+function accessErrorCode(path, mode) {
+	try {
+		accessSync(path, mode);
+		return void 0;
+	} catch (error) {
+		return error?.code ?? "EIO";
+	}
+}
+/**
+* Whether the host's own permissions refuse `path` to this user: an existing
+* path lacks a read, write or execute permission (a script without its
+* execute bit, a file without read permission), or the nearest existing
+* ancestor of a missing path cannot be written or searched. Such an EACCES
+* would happen unconfined too, so it is no sign of the sandbox.
+*/
+function hostRefuses(path) {
+	let bits = [constants.R_OK, constants.W_OK, constants.X_OK];
+	for (let probe = path;; probe = dirname(probe)) {
+		const codes = bits.map((mode) => accessErrorCode(probe, mode));
+		if (!codes.includes("ENOENT")) return codes.includes("EACCES");
+		if (dirname(probe) === probe) return false;
+		bits = [constants.W_OK, constants.X_OK];
+	}
+}
+/**
+* Whether one diagnostic line is an ordinary EACCES, not a sandbox refusal:
+* every path it names lies under a root the backend grants (so the sandbox
+* refused none of them), and the host's own permissions refuse at least one
+* (PowerShell also names the working directory, which is fine). The errno
+* text alone cannot decide it (Landlock denies with EACCES too), and a
+* relative path may have been resolved against a directory the command
+* `cd`'d away from, which the host check catches (a missing file there is not
+* refused).
+*/
+function isOrdinaryRefusal(lowered, paths, roots) {
+	if (!EACCES_TEXTS.some((text) => lowered.includes(text))) return false;
+	return paths.every((path) => isUnderRoots(path, roots)) && paths.some(hostRefuses);
 }
 /** The highest signal number a 128+N exit status can report (Linux SIGRTMAX). */
 const MAX_SIGNAL = 64;
@@ -329,23 +414,30 @@ function isSignalExitStatus(exitCode) {
 * @param outcome - the probe's exit facts and collected stderr text.
 * @param facts - the wrap's denial signatures, the command's workdir and its policy.
 * @returns `"intercepted"` (a denied path outside the writable roots),
-*   `"failed"` (other permission-like evidence), or undefined (a plain result).
+*   `"failed"` (other permission-like evidence), `"ordinary"` (the only
+*   permission-like lines are EACCES refusals the host's own permissions
+*   explain inside the granted roots: not the sandbox's doing, so no denial
+*   either), or undefined (a plain result).
 */
 function classifySelfCheck(outcome, facts) {
 	const { exitCode, signal, stderr } = outcome;
 	if (outcome.timedOut === true || outcome.aborted === true || signal !== null || exitCode === null || exitCode === 0 || isSignalExitStatus(exitCode)) return void 0;
 	const signatures = facts.denialSignatures.map((signature) => signature.toLowerCase()).filter((signature) => signature.trim().length > 0);
 	const privateTmp = signatures.includes("read-only file system");
+	const granted = grantedProbeRoots(facts.policy, privateTmp);
 	let evidence = false;
+	let ordinary = false;
 	for (const line of stderr.split(/\r?\n/u)) {
 		const lowered = line.toLowerCase();
-		if (signatures.some((signature) => lowered.includes(signature))) {
-			evidence = true;
-			if (diagnosticPaths(line, facts.workdir).some((path) => !isUnderWritableRoots(path, facts.policy))) return "intercepted";
-		} else if (PERMISSION_EVIDENCE.some((text) => lowered.includes(text))) evidence = true;
-		else if (privateTmp && lowered.includes("no such file or directory") && diagnosticPaths(line, facts.workdir).some(isHiddenHostTmpPath)) evidence = true;
+		const denial = signatures.some((signature) => lowered.includes(signature));
+		if (denial && diagnosticPaths(line, facts.workdir).some((path) => !isUnderWritableRoots(path, facts.policy))) return "intercepted";
+		if (denial || PERMISSION_EVIDENCE.some((text) => lowered.includes(text))) {
+			if (isOrdinaryRefusal(lowered, diagnosticPaths(line, facts.workdir), granted)) ordinary = true;
+			else evidence = true;
+		} else if (privateTmp && lowered.includes("no such file or directory") && diagnosticPaths(line, facts.workdir).some(isHiddenHostTmpPath)) evidence = true;
 	}
-	return evidence ? "failed" : void 0;
+	if (evidence) return "failed";
+	return ordinary ? "ordinary" : void 0;
 }
 /**
 * The `self-checking` gate facts of one shell call, shared by the bash and
@@ -377,9 +469,12 @@ function selfCheckShellGate(gate, spec, family, run) {
 * Classify a settled `self-checking` shell probe and record its grant. The
 * notice flags are returned only when a grant was really recorded, so an
 * agentless call (nothing recorded) keeps the plain workspace-write denial.
+* An ordinary EACCES records nothing and clears the executor's `denied` (the
+* Landlock signature matched it): the model sees the plain result, agentless
+* or not, because the sandbox refused nothing.
 * @param gate - the session gate (`ctx.sandboxPolicy`).
 * @param selfCheck - what {@link selfCheckShellGate} returned for the call.
-* @returns `{ intercepted: true }`, `{ failed: true }`, or `{}`.
+* @returns `{ intercepted: true }`, `{ failed: true }`, `{ denied: false }`, or `{}`.
 */
 function recordSelfCheckShell(gate, selfCheck, outcome, denialSignatures, workdir) {
 	if (selfCheck === void 0) return {};
@@ -388,6 +483,7 @@ function recordSelfCheckShell(gate, selfCheck, outcome, denialSignatures, workdi
 		workdir,
 		policy: selfCheck.policy
 	});
+	if (verdict === "ordinary") return { denied: false };
 	if (verdict === void 0 || gate.recordSelfCheck?.(selfCheck.policy, selfCheck.key) !== true) return {};
 	return { [verdict]: true };
 }

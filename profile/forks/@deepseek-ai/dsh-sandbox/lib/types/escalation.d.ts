@@ -64,8 +64,12 @@ export declare function escalationHintMarker(subject: string): string;
 export declare function selfCheckInterceptedMarker(): string;
 /** The `self-checking` failure notice for a command, exactly as the model sees it. */
 export declare function selfCheckFailedMarker(): string;
-/** The `self-checking` interception notice for a file mutation naming `path` (nothing was written). */
-export declare function selfCheckFsInterceptedMarker(path: string): string;
+/**
+ * The `self-checking` interception notice for a file mutation (nothing was
+ * written), naming the canonical `target`, plus the path as `written` when it
+ * differs (a write through a workspace symlink that leads outside).
+ */
+export declare function selfCheckFsInterceptedMarker(target: string, written?: string): string;
 /**
  * The closed outcome vocabulary of one escalation ask — structurally identical
  * to the approval seam's `ApprovalOutcome` so an `ApprovalService.request`
