@@ -8,13 +8,14 @@ use std::path::{Path, PathBuf};
 
 use crate::anchor;
 use crate::guard::{check_managed_dir, GuardError};
+use crate::journal::{JournalError, Update};
 use crate::layer::Layer;
 use crate::lock::VERSION_FILE;
 use crate::manifest::{as_text, Content, Extensions, Manifest, Replacement, EXTENSION_SCHEMA};
 use crate::npm::sha256_hex;
 use crate::rebuild::{read_own_package, read_upstream_package, RebuildError};
 use crate::review::package_diff;
-use crate::stage::{recover_interrupted, write_tree_atomically, StageError};
+use crate::stage::{recover_interrupted, StageError};
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// Errors of `gen-patches`.
@@ -54,6 +55,10 @@ pub enum GenError {
     /// The patches directory must not be replaced wholesale.
     #[error(transparent)]
     Target(#[from] GuardError),
+    /// Writing `patches/` and the own packages' copies failed (and was
+    /// rolled back).
+    #[error(transparent)]
+    Journal(#[from] JournalError),
 }
 
 impl crate::error::Diagnostic for GenError {
@@ -66,6 +71,7 @@ impl crate::error::Diagnostic for GenError {
             GenError::Tree(e) => e.exit_status(),
             GenError::Write(e) => e.exit_status(),
             GenError::Target(e) => e.exit_status(),
+            GenError::Journal(e) => e.exit_status(),
         }
     }
     fn code(&self) -> &'static str {
@@ -77,6 +83,7 @@ impl crate::error::Diagnostic for GenError {
             GenError::Tree(e) => e.code(),
             GenError::Write(e) => e.code(),
             GenError::Target(e) => e.code(),
+            GenError::Journal(e) => e.code(),
         }
     }
     fn help(&self) -> Option<String> {
@@ -93,6 +100,7 @@ impl crate::error::Diagnostic for GenError {
             GenError::Tree(e) => e.help(),
             GenError::Write(e) => e.help(),
             GenError::Target(e) => e.help(),
+            GenError::Journal(e) => e.help(),
         }
     }
 }
@@ -256,9 +264,6 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
         }
         next.insert(file.clone(), FileEntry::new(bytes.clone()))?;
     }
-    if !outcome.changed.is_empty() || !outcome.removed.is_empty() || !patches.is_dir() {
-        write_tree_atomically(&next, patches)?;
-    }
     let with_manifest: BTreeSet<&str> = planned.keys().filter_map(|f| f.strip_suffix(".json")).collect();
     for name in &layer.forked {
         if with_manifest.contains(name.as_str()) {
@@ -267,14 +272,22 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
             outcome.unchanged.push(name.clone());
         }
     }
-    for (own, source) in own_sources {
+    // `patches/` and the own packages' copies change together or not at
+    // all (a full disk halfway must not leave new manifests beside old
+    // copies): one journaled update, writing only what differs.
+    let mut update = Update::new(&layer.root);
+    if !outcome.changed.is_empty() || !outcome.removed.is_empty() || !patches.is_dir() {
+        update.replace_dir(patches, &next);
+    }
+    for (own, source) in &own_sources {
         let target = layer.package_dir(&layer.paths.forks, &own.name);
         recover_interrupted(&target).map_err(|source| StageError::Swap { target: target.clone(), source })?;
         let current = if target.is_dir() { Tree::read_dir(&target)? } else { Tree::new() };
-        if current != source {
-            write_tree_atomically(&source, &target)?;
+        if current != *source {
+            update.replace_dir(&target, source);
             outcome.own_refreshed.push(own.name.clone());
         }
     }
+    update.apply()?;
     Ok(outcome)
 }

@@ -302,7 +302,12 @@ impl<'a> Update<'a> {
                 }
             });
         }
-        fs::remove_file(&journal).map_err(|source| JournalError::CommitFailed { journal, source })?;
+        // Removing the journal commits the update; the fault hook counts it
+        // as a step so that tests can make it fail.
+        steps
+            .next()
+            .and_then(|()| fs::remove_file(&journal))
+            .map_err(|source| JournalError::CommitFailed { journal, source })?;
         Ok(changes)
     }
 }

@@ -198,6 +198,13 @@ fn a_failure_at_any_step_puts_everything_back() {
             Err(JournalError::RolledBack(_)) => {
                 assert_eq!(rolled_back_state(project.root()), before, "failure at step {fail_at}");
             }
+            // The last step, removing the journal, failed: every change is
+            // made, the journal is kept, and the error says so.
+            Err(err @ JournalError::CommitFailed { .. }) => {
+                assert!(err.to_string().contains("the update was made completely"), "{err}");
+                assert_eq!(Tree::read_dir(&project.root().join("up")).expect("read"), next);
+                assert_eq!(journal_files(project.root()).len(), 1, "the journal is left for the next run");
+            }
             Err(other) => panic!("step {fail_at}: {other}"),
         }
     }
@@ -378,7 +385,10 @@ fn random_trees_are_written_exactly_and_undone_exactly_after_a_crash_or_failure_
         let mut update = Update::new(dir.path());
         update.replace_dir(&root, &next);
         let result = update.apply_with(&|n| if n == fault_at { fault } else { Fault::None });
-        if result.is_err() {
+        if let Err(JournalError::CommitFailed { journal, .. }) = &result {
+            // Everything was written; keeping it means deleting the journal.
+            fs::remove_file(journal).expect("rm journal");
+        } else if result.is_err() {
             if fault == Fault::Crash {
                 recover(dir.path(), &whole(dir.path())).expect("recover");
             }

@@ -191,3 +191,33 @@ fn a_second_writer_is_refused_naming_the_first() {
     drop(lock);
     dir.run(&["gen-patches"]).assert_code(0);
 }
+
+/// Sets or clears the immutable attribute: even root cannot write such a
+/// file, which makes a write fail halfway through a run.
+fn immutable(path: &Path, on: bool) {
+    let flag = if on { "+i" } else { "-i" };
+    let status = std::process::Command::new("chattr").arg(flag).arg(path).status().expect("chattr");
+    assert!(status.success(), "chattr {flag} {} failed: this test needs a file system with attributes", path.display());
+}
+
+#[test]
+fn gen_patches_writes_manifests_and_own_copies_together_or_not_at_all() {
+    let (dir, _home) = project();
+    dir.write("plugins/mine/package.json", "{\"name\": \"mine\"}\n");
+    dir.write("plugins/mine/lib/index.js", "export const v = 1;\n");
+    dir.declare(&["pkg"], &[], &[("mine", "plugins/mine", &["lib", "package.json"])]);
+    dir.run(&["gen-patches"]).assert_code(0);
+    // The fork and the own package both change; one own file cannot be written.
+    dir.write("profile/forks/@acme/pkg/a.js", "let a = 3;\r\n");
+    dir.write("plugins/mine/lib/index.js", "export const v = 2;\n");
+    let stuck = dir.join("profile/forks/@acme/mine/lib/index.js");
+    let before = state(dir.path());
+    immutable(&stuck, true);
+    let run = dir.run(&["gen-patches"]);
+    immutable(&stuck, false);
+    run.assert_code(3);
+    assert!(run.stderr.contains("put back"), "{}", run.stderr);
+    assert_eq!(state(dir.path()), before, "neither patches/ nor the own copy changed");
+    dir.run(&["gen-patches"]).assert_code(0);
+    dir.run(&["check"]).assert_code(0);
+}
