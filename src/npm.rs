@@ -135,7 +135,17 @@ impl crate::error::Diagnostic for NpmError {
                 Some("run the same npm command yourself for its full output; check `.npmrc`, proxy and login".into())
             }
             NpmError::Tree(e) => crate::error::Diagnostic::help(e),
-            _ => None,
+            NpmError::BadPackage { .. } => Some(
+                "give the package a `package.json` with `name` and `version`, or fetch it again from the registry"
+                    .into(),
+            ),
+            NpmError::Output { .. } => {
+                Some("run the same npm command yourself and check that it prints JSON (npm 7 or later)".into())
+            }
+            NpmError::UnsupportedIntegrity { .. } => {
+                Some("the registry must publish a sha512 integrity for the package; do not vendor it otherwise".into())
+            }
+            NpmError::Io { .. } => Some("check that the file exists, is readable and is a regular file".into()),
         }
     }
 }

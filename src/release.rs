@@ -73,6 +73,14 @@ pub enum ReleaseError {
         /// The project root.
         root: PathBuf,
     },
+    /// A file name the installers would refuse (a tab, a newline or
+    /// another control character): `install.sh` reads file lists line by
+    /// line, so such a name would break every install of the release.
+    #[error("`{path}` has a control character (tab, newline…) in its name; the installers refuse such names")]
+    BadName {
+        /// The name, with control characters escaped.
+        path: String,
+    },
     /// Reading the release contents failed.
     #[error("could not read the release contents")]
     Tree(#[from] TreeError),
@@ -118,7 +126,9 @@ pub enum ReleaseError {
 impl Diagnostic for ReleaseError {
     fn exit_status(&self) -> ExitStatus {
         match self {
-            ReleaseError::BadVersion { .. } | ReleaseError::Missing { .. } => ExitStatus::Usage,
+            ReleaseError::BadVersion { .. } | ReleaseError::Missing { .. } | ReleaseError::BadName { .. } => {
+                ExitStatus::Usage
+            }
             ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
             ReleaseError::Tree(_) | ReleaseError::Git { .. } | ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
                 ExitStatus::Integrity
@@ -130,6 +140,7 @@ impl Diagnostic for ReleaseError {
         match self {
             ReleaseError::BadVersion { .. } => "bad_version",
             ReleaseError::Missing { .. } => "release_item_missing",
+            ReleaseError::BadName { .. } => "bad_file_name",
             ReleaseError::Tree(_) | ReleaseError::Io { .. } => "io",
             ReleaseError::Git { .. } => "git",
             ReleaseError::Zip { .. } => "zip",
@@ -146,7 +157,14 @@ impl Diagnostic for ReleaseError {
             ReleaseError::NotReproducible { .. } => {
                 Some("this is a bug in forklayer: please report it with both archives".into())
             }
-            _ => None,
+            ReleaseError::BadVersion { .. } => {
+                Some("pass a version such as `1.2.0` or `1.2.0-rc.1` (letters, digits, `.`, `-`, `+`)".into())
+            }
+            ReleaseError::BadName { .. } => Some("rename the file so its name has no control characters".into()),
+            ReleaseError::Tree(e) => e.help(),
+            ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
+                Some("check that the output directory (`--out`) exists, is writable and has free space".into())
+            }
         }
     }
 }
@@ -239,6 +257,9 @@ pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), Relea
     let mut files = collect_contents(&options.root)?;
     for (dir, package) in &options.packages {
         replace_dir(&mut files, dir, package)?;
+    }
+    if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
+        return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });
     }
     let top = format!("{ARCHIVE_STEM}-{}", options.version);
     let bytes = zip_tree(&files, &top, options.timestamp)?;

@@ -281,7 +281,18 @@ impl Diagnostic for MergeError {
             MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
                 Some("merge needs the project in a git repository with the current snapshot committed".into())
             }
-            _ => None,
+            MergeError::Git(_) => {
+                Some("check the repository with `git status` and `git fsck`, then merge again".into())
+            }
+            MergeError::Tree(e) => e.help(),
+            MergeError::MissingFork { .. } => Some(
+                "restore the package in the fork layer (`git checkout -- <path>`), or remove it from forklayer.toml"
+                    .into(),
+            ),
+            MergeError::Interrupted => Some("nothing was changed; run the merge again".into()),
+            MergeError::Package { .. } => {
+                Some("nothing was changed; fix the file named above in the fork layer and merge again".into())
+            }
         }
     }
 }

@@ -274,3 +274,17 @@ fn release_help_documents_contents_and_exit_codes() {
         assert!(run.stdout.contains(needle), "{needle} missing from:\n{}", run.stdout);
     }
 }
+
+#[test]
+fn a_file_name_with_a_tab_or_newline_is_refused_at_release_not_at_install() {
+    for bad in ["docs/tab\there.md", "profile/forks/@acme/a/new\nline.js"] {
+        let dir = project();
+        dir.write(bad, "x\n");
+        let run = dir.run(&["--json", "release", "--out", "dist", "--source-date-epoch", EPOCH]);
+        run.assert_code(2);
+        let doc: Value = serde_json::from_str(&run.stdout).expect("json");
+        assert_eq!(doc["error"]["code"], "bad_file_name", "{doc}");
+        assert!(doc["error"]["help"].is_string(), "{doc}");
+        assert!(!dir.exists("dist"), "nothing written");
+    }
+}
