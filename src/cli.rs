@@ -31,8 +31,8 @@ Exit codes:
        anchors that no longer apply to the upstream base, a missing package,
        another forklayer writing the project)
   3    integrity or I/O error (sha512 mismatch, refused archive entry,
-       upstream/ not matching its lock file, disk error, a damaged merge
-       journal)
+       upstream/ not matching its lock file, disk error, a damaged or
+       planted undo journal, a failed roll back or commit)
   101  internal bug (please report it)
 
 With --json, stdout carries exactly one JSON document
