@@ -173,7 +173,7 @@ pub fn expected_profile_dependencies(layer: &Layer) -> BTreeMap<String, String> 
         .all_packages()
         .into_iter()
         .map(|(name, _)| {
-            let full = layer.full_name(name);
+            let full = layer.npm_name(name);
             let link = format!("file:./{forks_name}/{full}");
             (full, link)
         })
@@ -211,7 +211,13 @@ fn check_dependencies_file(layer: &Layer, path: &Path) -> Vec<String> {
         }
     }
     let scope_prefix = format!("{}/", layer.scope);
-    for name in deps.keys().filter(|n| n.starts_with(&scope_prefix) && !expected.contains_key(*n)) {
+    let forks_name = layer.paths.forks.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let into_forks = format!("file:./{forks_name}/");
+    let stray = |(name, link): &(&String, &serde_json::Value)| {
+        let links_into_forks = link.as_str().is_some_and(|l| l.starts_with(&into_forks));
+        (name.starts_with(&scope_prefix) || links_into_forks) && !expected.contains_key(*name)
+    };
+    for (name, _) in deps.iter().filter(stray) {
         problems
             .push(format!("`{shown}`: dependency `{name}` is not declared in forklayer.toml; remove it or declare it"));
     }

@@ -243,7 +243,7 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     // Read every own package before writing anything, so a missing source
     // fails the run without touching patches/.
     let own_sources =
-        layer.own.iter().map(|own| read_own_package(layer, own).map(|t| (own, t))).collect::<Result<Vec<_>, _>>()?;
+        layer.own.iter().map(|own| read_own_package(own).map(|t| (own, t))).collect::<Result<Vec<_>, _>>()?;
     let patches = &layer.paths.patches;
     // An interrupted earlier run may have left patches/ moved aside or a
     // half-written stage; repair that even when nothing needs writing now.

@@ -108,7 +108,11 @@ pub fn check_output_dir(layer: &Layer, out: &Path) -> Result<(), GuardError> {
             return Err(GuardError::InsideManaged { path: out.to_path_buf(), managed: managed.clone() });
         }
     }
-    refuse_foreign_contents(out, |name| name == layer.scope)
+    // A previous output holds the scope directory and own packages
+    // published under other names.
+    let tops: Vec<&str> =
+        layer.own.iter().filter_map(|o| o.npm_name.split('/').next()).chain([layer.scope.as_str()]).collect();
+    refuse_foreign_contents(out, |name| tops.contains(&name))
 }
 
 /// Checks that a managed directory (`upstream/`, `patches/`, possibly

@@ -96,6 +96,10 @@ struct RawPackages {
 #[serde(deny_unknown_fields)]
 struct RawOwn {
     name: String,
+    /// The npm name, when it is not `<layer.scope>/<name>` (an own package
+    /// published under its own name or another scope).
+    #[serde(default)]
+    npm_name: Option<String>,
     source: String,
     include: Vec<String>,
 }
@@ -103,8 +107,12 @@ struct RawOwn {
 /// A package of the project itself, shipped from its build output.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OwnPackage {
-    /// Name without scope.
+    /// Name without scope: how the declaration and reports refer to it.
     pub name: String,
+    /// The npm name (`dsh-proof`, `@other/dsh-proof`); by default
+    /// `<layer.scope>/<name>`. The fork layer holds the package at
+    /// `<forks>/<npm name>`, as `node_modules` would.
+    pub npm_name: String,
     /// Absolute source directory.
     pub source: PathBuf,
     /// Files or directories of `source` that form the package.
@@ -214,9 +222,30 @@ impl Layer {
                 check_inside_root(root, &source)
                     .map_err(|why| invalid(format!("own package `{}`: `source` (`{}`) {why}", o.name, o.source)))?;
             }
-            own.push(OwnPackage { name: o.name, source, include: o.include });
+            let npm_name = match o.npm_name {
+                Some(npm_name) => {
+                    check_npm_name(&npm_name)
+                        .map_err(|why| invalid(format!("own package `{}`: `npm_name` `{npm_name}`: {why}", o.name)))?;
+                    npm_name
+                }
+                None => format!("{}/{}", raw.layer.scope, o.name),
+            };
+            own.push(OwnPackage { name: o.name, npm_name, source, include: o.include });
         }
         own.sort_by(|a, b| a.name.cmp(&b.name));
+        let upstream_names: BTreeSet<String> = raw
+            .packages
+            .forked
+            .iter()
+            .chain(&raw.packages.carried)
+            .map(|name| format!("{}/{name}", raw.layer.scope))
+            .collect();
+        let mut npm_names = BTreeSet::new();
+        for o in &own {
+            if upstream_names.contains(&o.npm_name) || !npm_names.insert(o.npm_name.as_str()) {
+                return Err(invalid(format!("npm name `{}` is declared more than once", o.npm_name)));
+            }
+        }
         let pick = |over: &Option<PathBuf>, declared: &str| over.clone().unwrap_or_else(|| root.join(declared));
         let paths = LayerPaths {
             upstream: pick(&overrides.upstream, &raw.paths.upstream),
@@ -271,9 +300,19 @@ impl Layer {
         all
     }
 
-    /// `<base>/<scope>/<name>`.
+    /// `<base>/<npm name>`: `<base>/<scope>/<name>`, or where an own
+    /// package's npm name puts it.
     pub fn package_dir(&self, base: &Path, name: &str) -> PathBuf {
-        base.join(&self.scope).join(name)
+        base.join(self.npm_name(name))
+    }
+
+    /// The npm name of a declared package: `<scope>/<name>`, or an own
+    /// package's declared `npm_name`.
+    pub fn npm_name(&self, name: &str) -> String {
+        match self.own.iter().find(|o| o.name == name) {
+            Some(own) => own.npm_name.clone(),
+            None => self.full_name(name),
+        }
     }
 }
 
@@ -327,6 +366,17 @@ fn check_separate_paths(paths: &LayerPaths) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `name` or `@scope/name`.
+fn check_npm_name(npm_name: &str) -> Result<(), &'static str> {
+    match npm_name.strip_prefix('@') {
+        Some(scoped) => match scoped.split_once('/') {
+            Some((scope, name)) if !scope.is_empty() => check_package_name(scope).and(check_package_name(name)),
+            _ => Err("a scoped name must look like `@scope/name`"),
+        },
+        None => check_package_name(npm_name),
+    }
 }
 
 fn check_package_name(name: &str) -> Result<(), &'static str> {
@@ -424,6 +474,21 @@ include = ["lib", "package.json"]
         }
         let over = PathOverrides { patches: Some(dir.path().join("home")), ..Default::default() };
         assert!(Layer::parse(DECL, &decl, &root, &over).is_err(), "`--patches` outside needs the flag too");
+    }
+
+    #[test]
+    fn an_own_package_may_have_its_own_npm_name_but_not_a_taken_or_invalid_one() {
+        let with = |npm: &str| DECL.replace("name = \"own\"\n", &format!("name = \"own\"\nnpm_name = \"{npm}\"\n"));
+        let parse = |text: &str| Layer::parse(text, Path::new("/r/f.toml"), Path::new("/r"), &PathOverrides::default());
+        let layer = parse(&with("dsh-own")).expect("unscoped");
+        assert_eq!(layer.npm_name("own"), "dsh-own");
+        assert_eq!(layer.package_dir(Path::new("/f"), "own"), Path::new("/f/dsh-own"));
+        assert_eq!(layer.package_dir(Path::new("/f"), "a"), Path::new("/f/@acme/a"));
+        assert_eq!(parse(&with("@other/own")).expect("scoped").npm_name("own"), "@other/own");
+        assert_eq!(parse(DECL).expect("default").npm_name("own"), "@acme/own");
+        for bad in ["@acme/a", "Bad", "@x", "../x", "@/x"] {
+            assert!(parse(&with(bad)).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -332,8 +332,8 @@ pub fn read_upstream_package(layer: &Layer, upstream: &Path, name: &str) -> Resu
 }
 
 /// Reads an own package: the `include` entries of its source.
-pub fn read_own_package(layer: &Layer, own: &OwnPackage) -> Result<Tree, RebuildError> {
-    let missing = |path: PathBuf| RebuildError::MissingOwnSource { package: layer.full_name(&own.name), path };
+pub fn read_own_package(own: &OwnPackage) -> Result<Tree, RebuildError> {
+    let missing = |path: PathBuf| RebuildError::MissingOwnSource { package: own.npm_name.clone(), path };
     if !own.source.is_dir() {
         return Err(missing(own.source.clone()));
     }
@@ -407,7 +407,7 @@ pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<T
         }
     }
     for own in &layer.own {
-        out.graft(&layer.full_name(&own.name), read_own_package(layer, own)?)?;
+        out.graft(&own.npm_name, read_own_package(own)?)?;
     }
     drifts.sort_by(|a, b| a.package.cmp(&b.package));
     match drifts.as_slice() {

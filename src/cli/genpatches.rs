@@ -26,7 +26,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
         ctx.reporter.status("Removing", &format!("{}/{file}", ctx.display(&layer.paths.patches)));
     }
     for name in &outcome.own_refreshed {
-        ctx.reporter.status("Refreshed", &format!("own package `{}`", layer.full_name(name)));
+        ctx.reporter.status("Refreshed", &format!("own package `{}`", layer.npm_name(name)));
     }
     let mut text = String::new();
     for name in &outcome.manifests {

@@ -105,7 +105,7 @@ fn own_packages(layer: &Layer) -> anyhow::Result<Vec<(String, Tree)>> {
             ))
         })?;
         let rel = rel.to_string_lossy().replace('\\', "/");
-        packages.push((rel, read_own_package(layer, own)?));
+        packages.push((rel, read_own_package(own)?));
     }
     Ok(packages)
 }

@@ -149,3 +149,37 @@ fn seed_format_manifests_rebuild() {
     dir.run(&["rebuild", "--out", "out"]).assert_code(0);
     assert_eq!(dir.read("out/@acme/pkg/a.js"), b"const mode = 'self-checking';\n");
 }
+
+/// An own package published under its own npm name (not the layer's
+/// scope) lives at `<forks>/<npm name>`, round-trips, and is what the
+/// profile's package.json must link.
+#[test]
+fn an_own_package_under_its_own_npm_name_round_trips() {
+    let dir = crate::util::TestDir::new();
+    dir.declare(&[], &[], &[("mine", "plugins/mine", &["lib", "package.json"])]);
+    let declaration = String::from_utf8(dir.read("forklayer.toml")).expect("utf8");
+    dir.write("forklayer.toml", declaration.replace("name = \"mine\"\n", "name = \"mine\"\nnpm_name = \"dsh-mine\"\n"));
+    dir.write("plugins/mine/package.json", "{\"name\": \"dsh-mine\"}\n");
+    dir.write("plugins/mine/lib/index.js", "export const v = 1;\n");
+    dir.write("upstream/VERSION", "1.0.0\n");
+    dir.write(
+        "upstream/forklayer.lock.json",
+        "{\"schema\": \"forklayer.lock/1\", \"version\": \"1.0.0\", \"packages\": {}}\n",
+    );
+    dir.run(&["gen-patches"]).assert_code(0);
+    assert_eq!(dir.read("profile/forks/dsh-mine/lib/index.js"), b"export const v = 1;\n");
+    assert!(!dir.exists("profile/forks/@acme/mine"));
+    dir.write("profile/package.json", "{\"dependencies\": {\"dsh-mine\": \"file:./forks/dsh-mine\"}}\n");
+    dir.run(&["check"]).assert_code(0);
+    // A stale copy is caught, and a link the declaration does not know too.
+    dir.write("profile/forks/dsh-mine/lib/index.js", "export const v = 0;\n");
+    dir.run(&["check"]).assert_code(1);
+    dir.run(&["gen-patches"]).assert_code(0);
+    dir.write(
+        "profile/package.json",
+        "{\"dependencies\": {\"dsh-mine\": \"file:./forks/dsh-mine\", \"other\": \"file:./forks/other\"}}\n",
+    );
+    let run = dir.run(&["check"]);
+    run.assert_code(2);
+    assert!(run.stdout.contains("`other` is not declared in forklayer.toml"), "{}", run.stdout);
+}
