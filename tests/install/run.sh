@@ -19,10 +19,26 @@ failed=0
 test_name=""
 test_failures=0
 
-# Scratch space outside /tmp: the verifier's fence test needs an "outside the
-# workspace" directory that is not a temporary writable root.
-mkdir -p "$repo/.cache"
-scratch="$(mktemp -d "$repo/.cache/install-tests.XXXXXX")"
+# Scratch space outside every writable root the sandbox grants (the
+# workspace, /tmp, $TMPDIR): the fence tests need an "outside the workspace"
+# directory whose writes the sandbox really refuses. The checkout's .cache is
+# that, unless the checkout itself lives in a temporary directory.
+under_temp_root() {
+  local real; real="$(realpath -m "$1")"
+  local root
+  for root in /tmp /var/tmp /dev/shm "${TMPDIR:-/tmp}"; do
+    root="$(realpath -m "$root")"
+    [[ "$real" == "$root" || "$real" == "$root"/* ]] && return 0
+  done
+  return 1
+}
+scratch_base="$repo/.cache"
+if under_temp_root "$repo"; then
+  scratch_base="${XDG_CACHE_HOME:-$HOME/.cache}/forklayer-install-tests"
+  under_temp_root "$scratch_base" && { echo "error: no scratch directory outside the temporary roots (HOME is under one)" >&2; exit 1; }
+fi
+mkdir -p "$scratch_base"
+scratch="$(mktemp -d "$scratch_base/install-tests.XXXXXX")"
 cleanup() { rm -rf -- "$scratch"; }
 trap cleanup EXIT
 
