@@ -1,0 +1,109 @@
+/**
+ * Does an answer report a failure? The reading is built from classes of
+ * wording rather than one list of words: failure nouns and verbs, verbs of
+ * not answering, stopping, crashing and not obtaining, and the negation of
+ * success verbs, in English and Chinese. A failure word that is counted as
+ * zero, negated, or only names a thing (`0 failed`, `no errors`,
+ * `error-free`, `the failed-login table`, `错误率`) reports nothing.
+ */
+
+// Verbs whose negation ("never responded", "didn't load", "could not get")
+// says a tool gave nothing back: answering, succeeding, obtaining.
+const ANSWER_VERBS = String.raw`respond(?:s|ed|ing)?|answer(?:s|ed|ing)?|repl(?:y|ies|ied|ying)|return(?:s|ed|ing)?|c(?:o|a)me\s+back|load(?:s|ed|ing)?|connect(?:s|ed|ing)?|reach(?:es|ed|ing)?|start(?:s|ed|ing)?|boot(?:s|ed|ing)?|launch(?:es|ed|ing)?|open(?:s|ed|ing)?`;
+const SUCCESS_VERBS = String.raw`succeed(?:s|ed|ing)?|work(?:s|ed|ing)?|complet(?:e|es|ed|ing)|finish(?:es|ed|ing)?|pass(?:es|ed|ing)?|run|ran|runs|running|go(?:es)?\s+through|went\s+through|compil(?:e|es|ed|ing)|build|built|install(?:s|ed|ing)?|deploy(?:s|ed|ing)?|resolv(?:e|es|ed|ing)`;
+const OBTAIN_VERBS = String.raw`get|gets|got|gotten|getting|fetch(?:es|ed|ing)?|obtain(?:s|ed|ing)?|download(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|receiv(?:e|es|ed|ing)|access(?:es|ed|ing)?|read|find|found|pull(?:s|ed|ing)?`;
+const NEGATION = String.raw`(?:never|not|n['’]t|no\s+longer|unable\s+to|failed\s+to)`;
+
+const ENGLISH_TERMS = [
+  // Failure nouns, verbs and adjectives.
+  String.raw`fail(?:s|ed|ing|ures?)?`,
+  String.raw`error(?:s|ed)?`,
+  String.raw`exceptions?`,
+  String.raw`tim(?:ed?|es|ing)?[\s-]*out|timeouts?`,
+  String.raw`rate[\s-]*limit(?:s|ed|ing)?`,
+  String.raw`denied|refused|rejected|unavailable|unreachable|unresponsive|non-?responsive|forbidden|unauthori[sz]ed|blocked|broken|aborted|interrupted|cancell?ed|missing|problems?|unsuccessful(?:ly)?|unfortunately`,
+  String.raw`went\s+wrong|no\s+such`,
+  // Inability: could not, can't, unable.
+  String.raw`(?:could|can)\s*not|cannot|(?:couldn|can|won)['’]t|unable`,
+  String.raw`(?:not|n['’]t)\s+(?:available|installed|found|reachable|possible|able)`,
+  // Negated answering, success and obtaining.
+  String.raw`${NEGATION}\s+(?:\w+ly\s+)?(?:be\s+able\s+to\s+)?(?:${ANSWER_VERBS}|${SUCCESS_VERBS}|${OBTAIN_VERBS})`,
+  String.raw`no\s+(?:response|reply|answer)|without\s+(?:an?\s+)?(?:response|reply|answer)`,
+  String.raw`(?:returned|gave|got|received)\s+(?:nothing|no\s+(?:data|output|response|reply|answer))|came\s+back\s+empty|nothing\s+came\s+back`,
+  // Stopping: stalled, hung, froze, stuck, gave up, was killed, had to stop.
+  String.raw`stall(?:s|ed|ing)?|hung|hangs|hanging|froze|frozen|freez(?:e|es|ing)|stuck|halted`,
+  String.raw`g(?:ave|ive|ives|iving)\s+up`,
+  String.raw`(?:was|were|got|been|be)\s+(?:killed|terminated|stopped|interrupted|aborted|halted)`,
+  String.raw`had\s+to\s+(?:stop|kill|abort|cancel|terminate|interrupt|restart)`,
+  String.raw`stopped\s+(?:responding|working|answering|replying)`,
+  // Crashing and going down.
+  String.raw`crash(?:ed|es|ing)?|died|segfault(?:s|ed)?|panicked|out\s+of\s+memory|OOM|fell\s+over|blew\s+up|(?:is|was|are|were|went)\s+down`,
+  // An HTTP error status named as such: "HTTP 503", "returned a 404", "status 500".
+  String.raw`(?:HTTP(?:/[\d.]+)?|status(?:\s+code)?|returned(?:\s+an?)?|(?:answered|responded)\s+with(?:\s+an?)?|got\s+an?|received\s+an?)\s+(?:HTTP(?:/[\d.]+)?\s+)?[45]\d\d`,
+];
+// A term starts at a word boundary, or at the `n't` glued to its verb (isn't available).
+const ENGLISH_FAILURE = new RegExp(String.raw`(?:\b|(?=n['’]t))(?:${ENGLISH_TERMS.join('|')})\b`, 'gi');
+
+// Chinese: negation + a verb of answering, succeeding or obtaining, and
+// words of failing, stopping and crashing.
+const CHINESE_NEGATION = '(?:没有|没|未能|未|没能|不能|无法|不|并未|从未)';
+const CHINESE_VERBS = '(?:响应|回应|回复|应答|返回|成功|完成|通过|启动|跑通|跑完|连上|连接上|连通|拿到|获取到?|取到|得到|收到|下载|读到|找到|打开|加载|安装|执行完|结果)';
+const CHINESE_TERMS = [
+  '失败|无法|超时|错误|出错|报错|异常|未能|没能|不可用|不可访问|无响应',
+  '拒绝|被拒|阻止|被阻|中断|被取消|取消了|缺少|缺失|未安装|找不到|不存在',
+  '没有权限|无权限|权限不足|连不上|连接不上|获取不到|拿不到|取不到|读不到|访问不到|限流',
+  '崩溃|崩了|崩掉|宕机|挂了|挂掉|挂起|死机|死掉|卡住|卡死|卡在|停止响应|中止|被终止|被杀|放弃|掉线|断开|断线|瘫痪|失联',
+  '出现问题|有问题|遗憾|可惜',
+  `${CHINESE_NEGATION}${CHINESE_VERBS}`,
+  String.raw`(?:返回了?|状态码)\s*[45]\d\d`,
+];
+const CHINESE_FAILURE = new RegExp(CHINESE_TERMS.join('|'), 'g');
+
+// A failure word counted as zero or negated: "0 failed", "no errors", "nothing
+// failed", "did not fail", "never failed", "without failures", "none of the
+// jobs failed". One word may come between ("no test failed").
+const ENGLISH_DENIED_BEFORE = new RegExp(
+  String.raw`(?:^|[^\w'’])(?:no|zero|0|nothing|none(?:\s+of(?:\s+the)?\s+\w+)?|without(?:\s+any)?|free\s+of|not\s+a\s+single|nor|neither|never|not|n['’]t|no\s+longer)\s+(?:\w+\s+)?$`,
+  'i',
+);
+// "error-free", and a failure word that is part of a compound name
+// (failed-login table, canceled-orders report) or names a metric or a
+// design element (error rate, timeout handler, missing values).
+const ENGLISH_DENIED_AFTER = /^(?:[-\s]?free\b|-[A-Za-z]|\s+(?:rates?|ratios?|handling|handlers?|bars?|budgets?|margins?|correction|modes?|injection|tolerance|values?|settings?|thresholds?|detection|analysis)\b)/i;
+const CHINESE_DENIED_BEFORE = /(?:没有|没|无|未|零|0\s*个?|不会|均未|都没有?|并未|从未)(?:发现|出现|遇到|检测到|产生|报告)?(?:任何)?\s*$/;
+const CHINESE_DENIED_AFTER = /^(?:率|值|时间|设置|处理|检测|阈值)/;
+
+interface Reading {
+  readonly pattern: RegExp;
+  readonly deniedBefore: RegExp;
+  readonly deniedAfter: RegExp;
+}
+
+const READINGS: readonly Reading[] = [
+  { pattern: ENGLISH_FAILURE, deniedBefore: ENGLISH_DENIED_BEFORE, deniedAfter: ENGLISH_DENIED_AFTER },
+  { pattern: CHINESE_FAILURE, deniedBefore: CHINESE_DENIED_BEFORE, deniedAfter: CHINESE_DENIED_AFTER },
+];
+
+// How much context decides whether a failure word is denied.
+const BEFORE_CHARS = 32;
+const AFTER_CHARS = 16;
+
+function reportsInReading(answer: string, { pattern, deniedBefore, deniedAfter }: Reading): boolean {
+  for (const match of answer.matchAll(pattern)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = answer.slice(Math.max(0, start - BEFORE_CHARS), start);
+    const after = answer.slice(end, end + AFTER_CHARS);
+    if (!deniedBefore.test(before) && !deniedAfter.test(after)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the answer says, in English or Chinese, that something failed.
+ * Broad on purpose: any wording of failure that is not denied counts,
+ * because the check only wants to catch answers that are silent about one.
+ */
+export function mentionsFailure(answer: string): boolean {
+  return READINGS.some((reading) => reportsInReading(answer, reading));
+}
