@@ -90,7 +90,7 @@ const UNIT_SCALES = new Map([
 const RATIO_UNITS = new Set(['x', 'X', '×', '倍']);
 // Words that make a number a difference: +3.5 pp, by 168 ms, 提升了3.5个百分点.
 // A sign counts only glued to the number ((+3.5 pp), −0.12): spaced, it is arithmetic (1708 - 1500).
-const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|多了|少了)\s*[$€£¥]?)$/i;
+const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|[快慢高低长短大小多少早晚]了)\s*[$€£¥]?)$/i;
 const DIFFERENCE_AFTER = /^\s*(?:pp\b|p\.p\.|percentage\s+points?|个百分点|百分点)/i;
 /** The relations to two numbers of its sentence that would derive the figure. */
 function ratioKinds(site, unit, percent) {
@@ -116,7 +116,9 @@ const REFERENCE_LEAD = String.raw `(?:(?:^|[^\w])(?:(?:${REFERENCE_WORDS})\s*[:#
 const REFERENCE_BEFORE = new RegExp(String.raw `${REFERENCE_LEAD}\s*$`, 'i');
 // Later members of a reference list: lines 214, 388 and 402; rows 1204 to 1310; 第 214、388 行.
 const LIST_JOINER = String.raw `\s*(?:,|、|&|\band\b|\bor\b|\bto\b|\bthrough\b|\bthru\b|和|与|及|或|至|到)\s*(?:第\s*)?#?`;
-const REFERENCE_LIST_BEFORE = new RegExp(String.raw `${REFERENCE_LEAD}\s*#?\d+(?:[.,]\d+)*(?:${LIST_JOINER}\d+(?:[.,]\d+)*)*${LIST_JOINER}$`, 'i');
+// A Chinese member may repeat its measure word: 第 1187 行和 1203 行.
+const LIST_MEMBER = String.raw `\d+(?:[.,]\d+)*(?:\s*[行步节章条页号项])?`;
+const REFERENCE_LIST_BEFORE = new RegExp(String.raw `${REFERENCE_LEAD}\s*#?${LIST_MEMBER}(?:${LIST_JOINER}${LIST_MEMBER})*${LIST_JOINER}$`, 'i');
 // A version named by a Chinese suffix: 2.7 版本, v3.1 版.
 const CJK_VERSION_AFTER = /^\s*版/;
 // A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).

@@ -20,7 +20,8 @@ const ENGLISH_TERMS = [
   String.raw`error(?:s|ed)?`,
   String.raw`exceptions?`,
   String.raw`tim(?:ed?|es|ing)?[\s-]*out|timeouts?`,
-  String.raw`rate[\s-]*limit(?:s|ed|ing)?`,
+  // Limited by the other side: rate limits, throttling, quotas.
+  String.raw`rate[\s-]*limit(?:s|ed|ing)?|throttl(?:e|es|ed|ing)|(?:over|exceeded\s+(?:the\s+|its\s+|my\s+|our\s+)?)quota`,
   String.raw`denied|refused|rejected|unavailable|unreachable|unresponsive|non-?responsive|forbidden|unauthori[sz]ed|blocked|broken|aborted|interrupted|cancell?ed|missing|problems?|unsuccessful(?:ly)?|unfortunately`,
   String.raw`went\s+wrong|no\s+such`,
   // Inability: could not, can't, unable.
@@ -29,7 +30,8 @@ const ENGLISH_TERMS = [
   // Negated answering, success and obtaining.
   String.raw`${NEGATION}\s+(?:\w+ly\s+)?(?:be\s+able\s+to\s+)?(?:${ANSWER_VERBS}|${SUCCESS_VERBS}|${OBTAIN_VERBS})`,
   String.raw`no\s+(?:response|reply|answer)|without\s+(?:an?\s+)?(?:response|reply|answer)`,
-  String.raw`(?:returned|gave|got|received)\s+(?:nothing|no\s+(?:data|output|response|reply|answer))|came\s+back\s+empty|nothing\s+came\s+back`,
+  String.raw`(?:returned|gave|got|received)\s+(?:nothing|no\s+(?:data|output|response|reply|answer))|nothing\s+came\s+back`,
+  String.raw`(?:returned|came\s+back)\s+(?:empty|blank)|empty\s+(?:response|reply|result|body|page)`,
   // Stopping: stalled, hung, froze, stuck, gave up, was killed, had to stop.
   String.raw`stall(?:s|ed|ing)?|hung|hangs|hanging|froze|frozen|freez(?:e|es|ing)|stuck|halted`,
   String.raw`g(?:ave|ive|ives|iving)\s+up`,
@@ -37,9 +39,10 @@ const ENGLISH_TERMS = [
   String.raw`had\s+to\s+(?:stop|kill|abort|cancel|terminate|interrupt|restart)`,
   String.raw`stopped\s+(?:responding|working|answering|replying)`,
   // Crashing and going down.
-  String.raw`crash(?:ed|es|ing)?|died|segfault(?:s|ed)?|panicked|out\s+of\s+memory|OOM|fell\s+over|blew\s+up|(?:is|was|are|were|went)\s+down`,
-  // An HTTP error status named as such: "HTTP 503", "returned a 404", "status 500".
-  String.raw`(?:HTTP(?:/[\d.]+)?|status(?:\s+code)?|returned(?:\s+an?)?|(?:answered|responded)\s+with(?:\s+an?)?|got\s+an?|received\s+an?)\s+(?:HTTP(?:/[\d.]+)?\s+)?[45]\d\d`,
+  String.raw`crash(?:ed|es|ing)?|died|segfault(?:s|ed)?|panicked|out\s+of\s+memory|OOM|fell\s+over|blew\s+up|(?:is|was|are|were|went|gone|been)\s+(?:down|offline)`,
+  // An HTTP error status named as such, in any tense and plural: "HTTP 503",
+  // "returned a 404", "kept returning 502s", "status 500".
+  String.raw`(?:HTTP(?:/[\d.]+)?|status(?:\s+code)?|return(?:s|ed|ing)?(?:\s+an?)?|(?:answer|respond)(?:s|ed|ing)?\s+with(?:\s+an?)?|(?:got|get|gets|getting)\s+an?|receiv(?:e|es|ed|ing)\s+an?|thr(?:ew|ows?))\s+(?:HTTP(?:/[\d.]+)?\s+)?[45]\d\d(?:s|['’]s)?`,
 ];
 // A term starts at a word boundary, or at the `n't` glued to its verb (isn't available).
 const ENGLISH_FAILURE = new RegExp(String.raw`(?:\b|(?=n['’]t))(?:${ENGLISH_TERMS.join('|')})\b`, 'gi');
@@ -47,12 +50,15 @@ const ENGLISH_FAILURE = new RegExp(String.raw`(?:\b|(?=n['’]t))(?:${ENGLISH_TE
 // Chinese: negation + a verb of answering, succeeding or obtaining, and
 // words of failing, stopping and crashing.
 const CHINESE_NEGATION = '(?:没有|没|未能|未|没能|不能|无法|不|并未|从未)';
-const CHINESE_VERBS = '(?:响应|回应|回复|应答|返回|成功|完成|通过|启动|跑通|跑完|连上|连接上|连通|拿到|获取到?|取到|得到|收到|下载|读到|找到|打开|加载|安装|执行完|结果)';
+// 回 alone is "answer" (不回消息), but not in 回滚/回退 (roll back); V+到 is "obtain" (查到, 等到).
+const CHINESE_VERBS = '(?:回(?![滚退归收家])|响应|应答|返回|成功|完成|通过|启动|跑通|跑完|连上|连接上|连通|[拿取收读找查搜抓爬等得]到|获取|下载|打开|加载|安装|执行完|结果)';
 const CHINESE_TERMS = [
   '失败|无法|超时|错误|出错|报错|异常|未能|没能|不可用|不可访问|无响应',
   '拒绝|被拒|阻止|被阻|中断|被取消|取消了|缺少|缺失|未安装|找不到|不存在',
   '没有权限|无权限|权限不足|连不上|连接不上|获取不到|拿不到|取不到|读不到|访问不到|限流',
-  '崩溃|崩了|崩掉|宕机|挂了|挂掉|挂起|死机|死掉|卡住|卡死|卡在|停止响应|中止|被终止|被杀|放弃|掉线|断开|断线|瘫痪|失联',
+  '崩溃|崩了|崩掉|宕机|挂了|挂掉|挂起|死机|死掉|卡住|卡死|卡在|停在|停住|停滞|停止响应|中止|被终止|被杀|放弃|断[了开掉线]|掉线|瘫痪|失联|离线|限速',
+  // An empty answer: 返回为空, 结果是空的.
+  '(?:返回|结果|响应|输出|页面)(?:为|是)?空',
   '出现问题|有问题|遗憾|可惜',
   `${CHINESE_NEGATION}${CHINESE_VERBS}`,
   String.raw`(?:返回了?|状态码)\s*[45]\d\d`,
@@ -61,9 +67,9 @@ const CHINESE_FAILURE = new RegExp(CHINESE_TERMS.join('|'), 'g');
 
 // A failure word counted as zero or negated: "0 failed", "no errors", "nothing
 // failed", "did not fail", "never failed", "without failures", "none of the
-// jobs failed". One word may come between ("no test failed").
+// jobs failed". Two words may come between ("no test failed", "no warnings or errors").
 const ENGLISH_DENIED_BEFORE = new RegExp(
-  String.raw`(?:^|[^\w'’])(?:no|zero|0|nothing|none(?:\s+of(?:\s+the)?\s+\w+)?|without(?:\s+any)?|free\s+of|not\s+a\s+single|nor|neither|never|not|n['’]t|no\s+longer)\s+(?:\w+\s+)?$`,
+  String.raw`(?:^|[^\w'’])(?:no|zero|0|nothing|none(?:\s+of(?:\s+the)?\s+\w+)?|without(?:\s+any)?|free\s+of|not\s+a\s+single|nor|neither|never|not|n['’]t|no\s+longer)\s+(?:\w+\s+){0,2}$`,
   'i',
 );
 // "error-free", and a failure word that is part of a compound name
@@ -71,7 +77,9 @@ const ENGLISH_DENIED_BEFORE = new RegExp(
 // design element (error rate, timeout handler, missing values).
 const ENGLISH_DENIED_AFTER = /^(?:[-\s]?free\b|-[A-Za-z]|\s+(?:rates?|ratios?|handling|handlers?|bars?|budgets?|margins?|correction|modes?|injection|tolerance|values?|settings?|thresholds?|detection|analysis)\b)/i;
 const CHINESE_DENIED_BEFORE = /(?:没有|没|无|未|零|0\s*个?|不会|均未|都没有?|并未|从未)(?:发现|出现|遇到|检测到|产生|报告)?(?:任何)?\s*$/;
-const CHINESE_DENIED_AFTER = /^(?:率|值|时间|设置|处理|检测|阈值)/;
+// A metric or setting (错误率, 超时时间), or a failure word naming the rows of
+// a table (失败订单, 失败登录记录) rather than saying something failed.
+const CHINESE_DENIED_AFTER = /^(?:率|值|时间|设置|处理|检测|阈值|的?(?:订单|登录|记录|报表|汇总|表格?|清单|统计|列表|明细))/;
 
 interface Reading {
   readonly pattern: RegExp;
