@@ -277,8 +277,8 @@ function isRoundFigure(literal) {
     return literal.value % 10 ** exponent === 0;
 }
 // What follows a count: a Chinese measure word (1984 个文档), "of" and a
-// number (2048 of 2050), or a plural noun (2048 files); not a verb in -s.
-const COUNT_AFTER = new RegExp(String.raw `^(?:\s*[个份条篇行次人名台张项件本位只例字组批块页处种家所笔封首部场轮段颗棵座辆架道题株头匹]|\s+of\s+\d|\s+(?!(?:was|is|has|does|this|its|his|us|as|plus|minus|versus|always|thus|across|towards|afterwards|hits|sees|shows|brings|marks)\b)[a-z]*[a-rt-z]s\b|\s+(?:people|children|men|women|data|entries|queries)\b)`);
+// number (2048 of 2050), or a plural noun (2048 files, 2026 PDFs); not a verb in -s.
+const COUNT_AFTER = new RegExp(String.raw `^(?:\s*[个份条篇行次人名台张项件本位只例字组批块页处种家所笔封首部场轮段颗棵座辆架道题株头匹]|\s+of\s+\d|\s+(?!(?:was|is|has|does|this|its|his|us|as|plus|minus|versus|always|thus|across|towards|afterwards|hits|sees|shows|brings|marks)\b)[a-z]*[a-rt-z]s\b|\s+[A-Z]{2,}s\b|\s+(?:people|children|men|women|data|entries|queries)\b)`);
 // Words of date before it keep the year reading even then: in 2019 sales,
 // the 2023 results, March 2024 releases, from 2019 to 2023 users, 在 2019
 // (not 存在, 现在: words ending in 在; not 找到: 到 and 至 only after a year).
