@@ -119,6 +119,13 @@ const LIST_JOINER = String.raw `\s*(?:,|、|&|\band\b|\bor\b|\bto\b|\bthrough\b|
 // A Chinese member may repeat its measure word: 第 1187 行和 1203 行.
 const LIST_MEMBER = String.raw `\d+(?:[.,]\d+)*(?:\s*[行步节章条页号项])?`;
 const REFERENCE_LIST_BEFORE = new RegExp(String.raw `${REFERENCE_LEAD}\s*#?${LIST_MEMBER}(?:${LIST_JOINER}${LIST_MEMBER})*${LIST_JOINER}$`, 'i');
+// A plural noun after a number makes it a count (2048 files, 2026 PDFs);
+// verbs and other words in -s do not (2023 was, 2019 sees).
+const PLURAL_NOUN = String.raw `\s+(?!(?:was|is|has|does|this|its|his|us|as|plus|minus|versus|always|thus|across|towards|afterwards|hits|sees|shows|brings|marks)\b)[a-z]*[a-rt-z]s\b|\s+[A-Z]{2,}s\b|\s+(?:people|children|men|women|data|entries|queries)\b`;
+const PLURAL_NOUN_AFTER = new RegExp(`^(?:${PLURAL_NOUN})`);
+// The tail of a slash-joined chain of decimals (3.11/): its members share
+// the reading of the first one (Python 3.11/3.12 are both versions).
+const SLASH_CHAIN_TAIL = /(?:\d+[.,]\d+\/)+$/;
 // A version named by a Chinese suffix: 2.7 版本, v3.1 版.
 const CJK_VERSION_AFTER = /^\s*版/;
 // A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).
@@ -209,10 +216,13 @@ function isHedged({ rawBefore, after }) {
     return BETWEEN_BEFORE.test(near) || UNIT_RANGE_AFTER.test(after) || UNIT_RANGE_BEFORE.test(near);
 }
 function isReference({ rawBefore, after }) {
-    const near = rawBefore.slice(-40);
+    const near = rawBefore.replace(SLASH_CHAIN_TAIL, '').slice(-40);
     if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near) || SIGNIFICANCE_BEFORE.test(near))
         return true;
-    if (REFERENCE_LIST_BEFORE.test(rawBefore) || CJK_VERSION_AFTER.test(after))
+    if (CJK_VERSION_AFTER.test(after))
+        return true;
+    // A member of a reference list, unless it counts something (line 12, 2315 rows were read).
+    if (REFERENCE_LIST_BEFORE.test(rawBefore) && !PLURAL_NOUN_AFTER.test(after))
         return true;
     if (CONFIDENCE_AFTER.test(after) || CONFIDENCE_BEFORE.test(near))
         return true;
@@ -278,11 +288,11 @@ function isRoundFigure(literal) {
 }
 // What follows a count: a Chinese measure word (1984 个文档), "of" and a
 // number (2048 of 2050), or a plural noun (2048 files, 2026 PDFs); not a verb in -s.
-const COUNT_AFTER = new RegExp(String.raw `^(?:\s*[个份条篇行次人名台张项件本位只例字组批块页处种家所笔封首部场轮段颗棵座辆架道题株头匹]|\s+of\s+\d|\s+(?!(?:was|is|has|does|this|its|his|us|as|plus|minus|versus|always|thus|across|towards|afterwards|hits|sees|shows|brings|marks)\b)[a-z]*[a-rt-z]s\b|\s+[A-Z]{2,}s\b|\s+(?:people|children|men|women|data|entries|queries)\b)`);
+const COUNT_AFTER = new RegExp(String.raw `^(?:\s*[个份条篇行次人名台张项件本位只例字组批块页处种家所笔封首部场轮段颗棵座辆架道题株头匹]|\s+of\s+\d|${PLURAL_NOUN})`);
 // Words of date before it keep the year reading even then: in 2019 sales,
 // the 2023 results, March 2024 releases, from 2019 to 2023 users, 在 2019
 // (not 存在, 现在: words ending in 在; not 找到: 到 and 至 only after a year).
-const YEAR_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:in|since|until|till|before|after|during|from|through|years?|fy|circa|c\.|early|mid|late|the|this|that|last|next|our|its|their|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)[\s,.-]*|(?:(?:^|[^存现实正所])在|自从|从|截至|截止|直到)\s*|(?:19|20)\d\d\s*(?:,|and|or|to|through|until|[-–]|和|与|、|至|到)\s*)$`, 'i');
+const YEAR_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:in|since|until|till|before|after|during|from|through|years?|fy|circa|c\.|early|mid|late|the|this|that|these|those|last|next|our|its|their|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)[\s,.-]*|(?:(?:^|[^存现实正所])在|自从|从|截至|截止|直到)\s*|(?:19|20)\d\d\s*(?:,|and|or|to|through|until|[-–]|和|与|、|至|到)\s*)$`, 'i');
 /**
  * Four plain digits (no grouping) from 1900 to 2100 with no unit read as a
  * year, unless they count something and no word of date comes before them;

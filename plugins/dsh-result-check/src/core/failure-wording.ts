@@ -11,8 +11,13 @@
 // says a tool gave nothing back: answering, succeeding, obtaining.
 const ANSWER_VERBS = String.raw`respond(?:s|ed|ing)?|answer(?:s|ed|ing)?|repl(?:y|ies|ied|ying)|return(?:s|ed|ing)?|c(?:o|a)me\s+back|load(?:s|ed|ing)?|connect(?:s|ed|ing)?|reach(?:es|ed|ing)?|start(?:s|ed|ing)?|boot(?:s|ed|ing)?|launch(?:es|ed|ing)?|open(?:s|ed|ing)?`;
 const SUCCESS_VERBS = String.raw`succeed(?:s|ed|ing)?|work(?:s|ed|ing)?|complet(?:e|es|ed|ing)|finish(?:es|ed|ing)?|pass(?:es|ed|ing)?|run|ran|runs|running|go(?:es)?\s+through|went\s+through|compil(?:e|es|ed|ing)|build|built|install(?:s|ed|ing)?|deploy(?:s|ed|ing)?|execut(?:e|es|ed|ing)|resolv(?:e|es|ed|ing)`;
-const OBTAIN_VERBS = String.raw`get|gets|got|gotten|getting|fetch(?:es|ed|ing)?|obtain(?:s|ed|ing)?|download(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|receiv(?:e|es|ed|ing)|access(?:es|ed|ing)?|read|find|found|pull(?:s|ed|ing)?`;
-const NEGATION = String.raw`(?:never|not|n['’]t|no\s+longer|unable\s+to|failed\s+to)`;
+const OBTAIN_VERBS = String.raw`get|gets|got|gotten|getting|fetch(?:es|ed|ing)?|obtain(?:s|ed|ing)?|download(?:s|ed|ing)?|retriev(?:e|es|ed|ing)|receiv(?:e|es|ed|ing)|access(?:es|ed|ing)?|read|pull(?:s|ed|ing)?`;
+// "Did not find any duplicates" is a result, not a failure: finding is not obtaining here.
+const CLASS_VERBS = `${ANSWER_VERBS}|${SUCCESS_VERBS}|${OBTAIN_VERBS}`;
+const NEGATION = String.raw`(?:not|n['’]t|no\s+longer|unable\s+to|failed\s+to)`;
+// After "never" only a past tense tells what happened ("never responded");
+// the present describes a design ("the parser never loads the whole file").
+const PAST_TENSE_AHEAD = String.raw`(?=\w+ed\b|came\b|ran\b|got\b|built\b|went\b)`;
 
 const ENGLISH_TERMS = [
   // Failure nouns, verbs and adjectives.
@@ -28,7 +33,8 @@ const ENGLISH_TERMS = [
   String.raw`(?:could|can)\s*not|cannot|(?:couldn|can|won)['’]t|unable`,
   String.raw`(?:not|n['’]t)\s+(?:available|installed|found|reachable|possible|able)`,
   // Negated answering, success and obtaining.
-  String.raw`${NEGATION}\s+(?:\w+ly\s+)?(?:be\s+able\s+to\s+)?(?:${ANSWER_VERBS}|${SUCCESS_VERBS}|${OBTAIN_VERBS})`,
+  String.raw`${NEGATION}\s+(?:\w+ly\s+)?(?:be\s+able\s+to\s+)?(?:${CLASS_VERBS})`,
+  String.raw`never\s+(?:\w+ly\s+)?${PAST_TENSE_AHEAD}(?:${CLASS_VERBS})`,
   String.raw`no\s+(?:response|reply|answer)|without\s+(?:an?\s+)?(?:response|reply|answer)`,
   String.raw`(?:returned|gave|got|received)\s+(?:nothing|no\s+(?:data|output|response|reply|answer))|nothing\s+came\s+back`,
   String.raw`(?:returned|came\s+back)\s+(?:empty|blank)|empty\s+(?:response|reply|result|body|page)`,
