@@ -31,14 +31,26 @@ function exponentAfter(text) {
 const MS_SCALES = [1, 1e-3, 1e3, 1e6];
 const SECOND_SCALES = [1, 1e3, 1 / 60];
 const MINUTE_SCALES = [1, 60, 6e4, 1 / 60];
-const HOUR_SCALES = [1, 60, 3600];
+const HOUR_SCALES = [1, 60, 3600, 1 / 24];
+const DAY_SCALES = [1, 24];
+const MICROSECOND_SCALES = [1, 1e3, 1e-3];
+const KB_SCALES = [1, 1e3, 1024];
+const MB_SCALES = [1, 1e6, 1024 ** 2, 1e3, 1024];
+// Memory is often reported in KiB (ps, /usr/bin/time): GB also accepts KB.
+const GB_SCALES = [1, 1e9, 1024 ** 3, 1e3, 1024, 1e6, 1024 ** 2];
+const TB_SCALES = [1, 1e12, 1024 ** 4, 1e3, 1024];
+/** Each unit, abbreviated or written as a word (`1.2 s`, `1.2 seconds`, `1.2 秒`), shares its scales. */
+function unitsWithScales(units, scales) {
+    return units.map((unit) => [unit, scales]);
+}
 const UNIT_SCALES = new Map([
-    ...['ms', '毫秒'].map((unit) => [unit, MS_SCALES]),
-    ...['s', 'sec', 'secs', '秒'].map((unit) => [unit, SECOND_SCALES]),
-    ...['min', 'mins', '分钟'].map((unit) => [unit, MINUTE_SCALES]),
-    ...['h', 'hr', 'hrs', '小时'].map((unit) => [unit, HOUR_SCALES]),
-    ...['us', 'µs', 'μs', '微秒'].map((unit) => [unit, [1, 1e3, 1e-3]]),
-    ...['ns', 'd'].map((unit) => [unit, [1]]),
+    ...unitsWithScales(['ms', 'msec', 'msecs', 'millisecond', 'milliseconds', '毫秒'], MS_SCALES),
+    ...unitsWithScales(['s', 'sec', 'secs', 'second', 'seconds', '秒'], SECOND_SCALES),
+    ...unitsWithScales(['min', 'mins', 'minute', 'minutes', '分钟'], MINUTE_SCALES),
+    ...unitsWithScales(['h', 'hr', 'hrs', 'hour', 'hours', '小时'], HOUR_SCALES),
+    ...unitsWithScales(['d', 'day', 'days', '天'], DAY_SCALES),
+    ...unitsWithScales(['us', 'µs', 'μs', 'microsecond', 'microseconds', '微秒'], MICROSECOND_SCALES),
+    ...unitsWithScales(['ns', 'nanosecond', 'nanoseconds', '纳秒', 'byte', 'bytes', '字节'], [1]),
     ...['x', 'X', '×', 'px', 'pt', 'em', 'bp', 'nt', 'aa', 'Hz', 'W', 'V', 'A', 'mA', 'mm', 'cm', 'm', 'km'].map((unit) => [unit, [1]]),
     ...['g', 'kg', 'mg', 'L', 'ml', 'mL', '°C', '°F', 'C', 'F', 'b', 'bit', 'bits', 'B', 'fps', 'rps', 'qps', 'ops'].map((unit) => [unit, [1]]),
     ['k', [1, 1e3]],
@@ -56,15 +68,13 @@ const UNIT_SCALES = new Map([
     ['MHz', [1, 1e6]],
     ['GHz', [1, 1e9]],
     ['kW', [1, 1e3]],
-    ['KB', [1, 1e3, 1024]],
-    ['kB', [1, 1e3, 1024]],
+    ...unitsWithScales(['KB', 'kB', 'kilobyte', 'kilobytes'], KB_SCALES),
     ['KiB', [1, 1024]],
-    ['MB', [1, 1e6, 1024 ** 2, 1e3, 1024]],
+    ...unitsWithScales(['MB', 'megabyte', 'megabytes'], MB_SCALES),
     ['MiB', [1, 1024 ** 2, 1024]],
-    // Memory is often reported in KiB (ps, /usr/bin/time): GB also accepts KB.
-    ['GB', [1, 1e9, 1024 ** 3, 1e3, 1024, 1e6, 1024 ** 2]],
+    ...unitsWithScales(['GB', 'gigabyte', 'gigabytes'], GB_SCALES),
     ['GiB', [1, 1024 ** 3, 1024, 1024 ** 2]],
-    ['TB', [1, 1e12, 1024 ** 4, 1e3, 1024]],
+    ...unitsWithScales(['TB', 'terabyte', 'terabytes'], TB_SCALES),
     ['TiB', [1, 1024 ** 4, 1024]],
     ['kb', [1, 1e3]],
     ['Mb', [1, 1e6]],
@@ -80,7 +90,7 @@ const UNIT_SCALES = new Map([
 const RATIO_UNITS = new Set(['x', 'X', '×', '倍']);
 // Words that make a number a difference: +3.5 pp, by 168 ms, 提升了3.5个百分点.
 // A sign counts only glued to the number ((+3.5 pp), −0.12): spaced, it is arithmetic (1708 - 1500).
-const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|多了|少了)\s*[$€£¥]?)$/i;
+const DIFFERENCE_BEFORE = /(?:(?:^|[\s(（])[+−-][$€£¥]?|(?:\bby|\b(?:up|down)|提升了?|提高了?|增加了?|增长了?|上升了?|减少了?|下降了?|降低了?|缩短了?|节省了?|[快慢高低长短大小多少早晚]了)\s*[$€£¥]?)$/i;
 const DIFFERENCE_AFTER = /^\s*(?:pp\b|p\.p\.|percentage\s+points?|个百分点|百分点)/i;
 /** The relations to two numbers of its sentence that would derive the figure. */
 function ratioKinds(site, unit, percent) {
@@ -95,9 +105,29 @@ function ratioKinds(site, unit, percent) {
 }
 const UNIT_AT_START = /^(?:[A-Za-zµμ×]+|°[CF])(?![A-Za-z0-9_])/;
 const HEDGE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:about|around|approximately|approx\.?|roughly|nearly|almost|circa|ca\.|some|over|under|below|above|beyond|exceeding|exceeds?|exceeded|within|between|more\s+than|less\s+than|fewer\s+than|greater\s+than|higher\s+than|lower\s+than|up\s+to|at\s+least|at\s+most|upwards\s+of|on\s+the\s+order\s+of|close\s+to|an?\s+estimated|estimated|est\.|maybe|perhaps)|[~≈∼<>≤≥≲≳]|<=|>=|约|大约|大概|大致|介于|近|将近|接近|超过|超出|高于|低于|不到|不足|少于|多于|大于|小于|至少|至多|最多|最少|逾|约为|约有)\s*[$€£¥]?\s*$`, 'i');
-const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|之间|多|余|来|出头))/i;
+const HEDGE_AFTER = /^(?:\s*(?:or\s+so|or\s+more|or\s+fewer|or\s+less|or\s+above|or\s+higher|or\s+lower|or\s+over|or\s+under|and\s+up|and\s+above|plus)\b|-?ish\b|\+(?!\s*[\d(])|\s*(?:左右|上下|以上|以下|以内|之内|之间|多|余|来(?!自|源)|出头))/i;
 // A number right after one of these words is a reference, not a quantity.
-const REFERENCE_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode|iso|iec|rfc|pep|ieee|ecma|cwe|cve|eip|erc|bip|jsr|jep|fips)\s*[:#]?|§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号)\s*$`, 'i');
+const REFERENCE_WORDS = String.raw `section|sec\.|step|chapter|ch\.|part|phase|stage|item|appendix|table|figure|fig\.|eqs?\.|equation|rule|line|row|column|col\.|page|pp?\.|no\.|nr\.|issue|pr|pull\s+request|ticket|bug|port|version|ver\.|release|build|pid|uid|gid|exit\s+(?:code|status)|code|status|http|errno|id|ref|commit|task|epoch|iteration|iter\.|job|attempt|example|question|option|episode|iso|iec|rfc|pep|ieee|ecma|cwe|cve|eip|erc|bip|jsr|jep|fips`;
+// Plurals name several references (lines 214 and 388, sections 3.2 and 4.1);
+// with a colon they label a count instead (Rows: 1708), so no colon here.
+const PLURAL_REFERENCE_WORDS = String.raw `sections|steps|chapters|parts|phases|stages|items|appendices|tables|figures|figs\.|equations|eqs\.|rules|lines|rows|columns|cols\.|pages|issues|prs|pull\s+requests|tickets|bugs|ports|versions|releases|builds|pids|commits|tasks|epochs|iterations|jobs|attempts|examples|questions|options|episodes`;
+const CJK_REFERENCE_WORDS = '§|第|步骤|章节|章|节|条|表|图|版本|端口|行|编号|序号';
+const REFERENCE_LEAD = String.raw `(?:(?:^|[^\w])(?:(?:${REFERENCE_WORDS})\s*[:#]?|(?:${PLURAL_REFERENCE_WORDS})\s)|${CJK_REFERENCE_WORDS})`;
+const REFERENCE_BEFORE = new RegExp(String.raw `${REFERENCE_LEAD}\s*$`, 'i');
+// Later members of a reference list: lines 214, 388 and 402; rows 1204 to 1310; 第 214、388 行.
+const LIST_JOINER = String.raw `\s*(?:,|、|&|\band\b|\bor\b|\bto\b|\bthrough\b|\bthru\b|和|与|及|或|至|到)\s*(?:第\s*)?#?`;
+// A Chinese member may repeat its measure word: 第 1187 行和 1203 行.
+const LIST_MEMBER = String.raw `\d+(?:[.,]\d+)*(?:\s*[行步节章条页号项])?`;
+const REFERENCE_LIST_BEFORE = new RegExp(String.raw `${REFERENCE_LEAD}\s*#?${LIST_MEMBER}(?:${LIST_JOINER}${LIST_MEMBER})*${LIST_JOINER}$`, 'i');
+// A plural noun after a number makes it a count (2048 files, 2026 PDFs);
+// verbs and other words in -s do not (2023 was, 2019 sees).
+const PLURAL_NOUN = String.raw `\s+(?!(?:was|is|has|does|this|its|his|us|as|plus|minus|versus|always|thus|across|towards|afterwards|hits|sees|shows|brings|marks)\b)[a-z]*[a-rt-z]s\b|\s+[A-Z]{2,}s\b|\s+(?:people|children|men|women|data|entries|queries)\b`;
+const PLURAL_NOUN_AFTER = new RegExp(`^(?:${PLURAL_NOUN})`);
+// The tail of a slash-joined chain of decimals (3.11/): its members share
+// the reading of the first one (Python 3.11/3.12 are both versions).
+const SLASH_CHAIN_TAIL = /(?:\d+[.,]\d+\/)+$/;
+// A version named by a Chinese suffix: 2.7 版本, v3.1 版.
+const CJK_VERSION_AFTER = /^\s*版/;
 // A number right after a software name is its version (Python 3.11, Node 22.15, CUDA 12.4).
 const SOFTWARE_BEFORE = new RegExp(String.raw `(?:^|[^\w.])(?:python|py|node(?:\.js)?|nodejs|deno|bun|npm|pnpm|yarn|java|jdk|go|golang|rust|rustc|cargo|typescript|ts|javascript|ecmascript|es|ruby|rails|php|perl|kotlin|swift|scala|elixir|erlang|haskell|ghc|ocaml|dotnet|\.net|c\+\+|gcc|clang|llvm|cmake|cuda|cudnn|pytorch|torch|tensorflow|jax|numpy|pandas|scipy|sklearn|scikit-learn|react|vue|angular|svelte|next\.js|django|flask|fastapi|spring|postgres|postgresql|mysql|mariadb|sqlite|redis|mongodb|elasticsearch|kafka|docker|kubernetes|k8s|helm|terraform|ansible|ubuntu|debian|fedora|centos|rhel|alpine|macos|ios|android|windows|linux|kernel|chrome|chromium|firefox|safari|xcode|openssl|tls|ssl|http|ipv|utf|unicode|gpt|claude|llama|deepseek|qwen|gemini|mistral|mixtral|gemma|dsh|msrv|sdk|ndk|api|abi|lts|jre|jvm|v8|vite|webpack|rollup|esbuild|babel|eslint|prettier|jest|vitest|mocha|playwright|cypress|tailwind(?:css)?|bootstrap|nginx|apache|tomcat|gradle|maven|bazel|git|vim|neovim|emacs|vscode|electron|nuxt|remix|astro|express|nestjs|laravel|symfony|pip|poetry|conda|jupyter|matplotlib|polars|spark|airflow|onnx|tensorrt|vllm|transformers|keras|xgboost|lightgbm|opencv|ffmpeg|clickhouse|cassandra|rabbitmq|grpc|protobuf|graphql|openapi|swagger|oauth|zig|dart|flutter|lua|julia|matlab|qt|gtk|glibc|musl|systemd|bash|zsh|powershell|pwsh|wsl|qemu|podman|containerd|istio|envoy|prometheus|grafana|unity|godot|blender)[\s-]*$`, 'i');
 // Significance levels are thresholds the writer chose, not results: α = 0.05.
@@ -115,12 +145,34 @@ const PERCENT_BEFORE = /百分之\s*$/;
 function isAsciiLetter(char) {
     return /^[A-Za-z_]$/.test(char);
 }
-/** Whether the neighbouring characters make the run a part of a larger token. */
-function isPartOfToken({ before, after }) {
+// A value glued to a label is a claim: precision:0.912, hit-rate:87.5%,
+// total:1708. After a host name the number is a port (localhost:8080,
+// db:5432), so a bare integer counts only after a word naming a quantity.
+const LABEL_COLON_BEFORE = /(?:^|[^\w.:-])[A-Za-z][\w-]*:$/;
+const QUANTITY_LABEL_COLON_BEFORE = /(?:^|[^\w.:-])(?:total|count|sum|n|rows|lines|files|size|samples|items|records|requests|errors|warnings|passed|failed|skipped|tests|cells|users|tokens|hits|misses|mean|avg|average|median|max|min|latency|elapsed|duration|bytes):$/i;
+const DECIMAL = /^\d+[.,]\d+$/;
+function isLabelledValue(before, after, written) {
+    if (!LABEL_COLON_BEFORE.test(before))
+        return false;
+    return DECIMAL.test(written) || /^\s?[%％]/.test(after) || QUANTITY_LABEL_COLON_BEFORE.test(before);
+}
+/**
+ * Decimals joined by slashes are separate figures (P/R 0.873/0.912), not a
+ * date or a path: dates and fractions of counts are written with integers.
+ */
+function isSlashJoinedDecimal(before, after, written) {
+    if (!DECIMAL.test(written))
+        return false;
+    return /\d[.,]\d+\/$/.test(before) || /^\/\d+[.,]\d/.test(after);
+}
+/** Whether the neighbouring characters make the run `written` a part of a larger token. */
+function isPartOfToken({ before, after }, written) {
     const prev = before.slice(-1);
     const prev2 = before.slice(-2, -1);
     const next = after.slice(0, 1);
     const next2 = after.slice(1, 2);
+    if (isSlashJoinedDecimal(before, after, written))
+        return false;
     // Identifiers (H100, x86_64, v2), references (#123, @42, GitLab's !42), versions and paths.
     if (isAsciiLetter(prev) || (prev !== '' && '#@!/\\.^'.includes(prev)))
         return true;
@@ -134,7 +186,7 @@ function isPartOfToken({ before, after }) {
         return true;
     // Times, ratios and ports: 10:15, 3:1, localhost:8080, [::1]:8080, :3001. A
     // colon glued to the number after CJK text is punctuation (准确率:0.873).
-    if (prev === ':' && (prev2 === '' || /[A-Za-z0-9\]\s]/.test(prev2)))
+    if (prev === ':' && (prev2 === '' || /[A-Za-z0-9\]\s]/.test(prev2)) && !isLabelledValue(before, after, written))
         return true;
     if (next === ':' && /\d/.test(next2))
         return true;
@@ -164,8 +216,13 @@ function isHedged({ rawBefore, after }) {
     return BETWEEN_BEFORE.test(near) || UNIT_RANGE_AFTER.test(after) || UNIT_RANGE_BEFORE.test(near);
 }
 function isReference({ rawBefore, after }) {
-    const near = rawBefore.slice(-40);
+    const near = rawBefore.replace(SLASH_CHAIN_TAIL, '').slice(-40);
     if (REFERENCE_BEFORE.test(near) || SOFTWARE_BEFORE.test(near) || SIGNIFICANCE_BEFORE.test(near))
+        return true;
+    if (CJK_VERSION_AFTER.test(after))
+        return true;
+    // A member of a reference list, unless it counts something (line 12, 2315 rows were read).
+    if (REFERENCE_LIST_BEFORE.test(rawBefore) && !PLURAL_NOUN_AFTER.test(after))
         return true;
     if (CONFIDENCE_AFTER.test(after) || CONFIDENCE_BEFORE.test(near))
         return true;
@@ -181,7 +238,7 @@ function isReference({ rawBefore, after }) {
 }
 /** The unit written right after the number (`ms`, `GB`, `万`), `''` for none, `undefined` for an identifier tail. */
 function unitAfter(after) {
-    const cjk = /^ ?(千万|百万|[千万亿倍]|毫秒|微秒|秒|分钟|小时)/.exec(after);
+    const cjk = /^ ?(千万|百万|[千万亿倍天]|毫秒|微秒|纳秒|秒|分钟|小时|字节)/.exec(after);
     if (cjk)
         return cjk[1];
     const spaced = after.startsWith(' ') ? after.slice(1) : after;
@@ -193,7 +250,7 @@ function unitAfter(after) {
     // `1920 x 1080`, `3 × 417`: a spaced x before a number is a multiplication sign.
     if ((match[0] === 'x' || match[0] === '×') && spaced !== after && /^[x×] \d/.test(spaced))
         return '';
-    if (UNIT_SCALES.has(match[0]))
+    if (scalesOf(match[0]) !== undefined)
         return match[0];
     // After a space any word may follow ("1708 cells"); glued, it must be a unit.
     return spaced === after ? undefined : '';
@@ -229,9 +286,22 @@ function isRoundFigure(literal) {
     const exponent = Math.floor(Math.log10(literal.value));
     return literal.value % 10 ** exponent === 0;
 }
-/** Four plain digits (no grouping) from 1900 to 2100 with no unit; percentages never reach here. */
-function isYear(written, literal, unit) {
-    return /^\d{4}$/.test(written) && literal.value >= 1900 && literal.value <= 2100 && unit === '';
+// What follows a count: a Chinese measure word (1984 个文档), "of" and a
+// number (2048 of 2050), or a plural noun (2048 files, 2026 PDFs); not a verb in -s.
+const COUNT_AFTER = new RegExp(String.raw `^(?:\s*[个份条篇行次人名台张项件本位只例字组批块页处种家所笔封首部场轮段颗棵座辆架道题株头匹]|\s+of\s+\d|${PLURAL_NOUN})`);
+// Words of date before it keep the year reading even then: in 2019 sales,
+// the 2023 results, March 2024 releases, from 2019 to 2023 users, 在 2019
+// (not 存在, 现在: words ending in 在; not 找到: 到 and 至 only after a year).
+const YEAR_BEFORE = new RegExp(String.raw `(?:(?:^|[^\w])(?:in|since|until|till|before|after|during|from|through|years?|fy|circa|c\.|early|mid|late|the|this|that|these|those|last|next|our|its|their|spring|summer|autumn|fall|winter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)[\s,.-]*|(?:(?:^|[^存现实正所])在|自从|从|截至|截止|直到)\s*|(?:19|20)\d\d\s*(?:,|and|or|to|through|until|[-–]|和|与|、|至|到)\s*)$`, 'i');
+/**
+ * Four plain digits (no grouping) from 1900 to 2100 with no unit read as a
+ * year, unless they count something and no word of date comes before them;
+ * percentages never reach here.
+ */
+function isYear(written, literal, unit, site) {
+    if (!/^\d{4}$/.test(written) || literal.value < 1900 || literal.value > 2100 || unit !== '')
+        return false;
+    return !COUNT_AFTER.test(site.after) || YEAR_BEFORE.test(site.rawBefore.slice(-24));
 }
 // Spaces (also no-break, narrow no-break and thin) and apostrophes group
 // thousands in French, SI and Swiss writing: 1 234 567, 1'234'567.
@@ -239,6 +309,7 @@ const SPACE_GROUPED = /^\d{1,3}(?:[ \u00a0\u202f\u2009'’]\d{3})+(?:[.,]\d+)?$/
 const SPACE_SEPARATOR = /[ \u00a0\u202f\u2009'’]/;
 // German-style grouping: 1.234,56 (dots group, the comma is the decimal mark).
 const DOT_GROUPED_COMMA_DECIMAL = /^[1-9]\d{0,2}\.\d{3},\d+$/;
+const DECIMAL_LIST = /^\d+\.\d+(?:,\d+\.\d+)+$/;
 function single(text, index, values = [text.replace(/,/g, '')]) {
     return { text, index, values };
 }
@@ -268,6 +339,9 @@ function readRun(run, index) {
         const pieces = splitRun(run, index, SPACE_SEPARATOR, readRun);
         return [{ text: run, index, values: [decimals ? `${whole}.${decimals}` : whole], pieces }];
     }
+    // Decimals joined by commas are a list (0.873,0.912), not a version.
+    if (DECIMAL_LIST.test(run))
+        return splitRun(run, index, /,/, (piece, at) => [single(piece, at)]);
     const dots = run.split('.').length - 1;
     if (dots > 1)
         return [];
@@ -292,15 +366,19 @@ function readRun(run, index) {
     }
     return splitRun(run, index, /,/, (piece, at) => [single(piece, at)]);
 }
+/** Scales of a unit; a unit word may be capitalised (`1.2 Seconds`), a symbol may not (`M` is not `m`). */
+function scalesOf(unit) {
+    return UNIT_SCALES.get(unit) ?? (unit.length > 3 ? UNIT_SCALES.get(unit.toLowerCase()) : undefined);
+}
 function rangesFor(literal, unit, percent) {
-    const scales = UNIT_SCALES.get(unit) ?? [1];
+    const scales = scalesOf(unit) ?? [1];
     const ranges = scales.map((scale) => roundingRange(literal.value, literal.step, scale));
     // 12.5% is sourced by 12.5 as well as by the fraction 0.125.
     if (percent)
         ranges.push(roundingRange(literal.value, literal.step, 0.01));
     return ranges;
 }
-function needsSource(literal, written, scientific, unit, percent, minIntegerDigits) {
+function needsSource(literal, written, site, scientific, unit, percent, minIntegerDigits) {
     if (isRoundFigure(literal))
         return false;
     if (literal.decimals > 0 || scientific)
@@ -309,7 +387,7 @@ function needsSource(literal, written, scientific, unit, percent, minIntegerDigi
         return true;
     if (literal.integerDigits < minIntegerDigits)
         return false;
-    return !isYear(written, literal, unit);
+    return !isYear(written, literal, unit, site);
 }
 /**
  * The numbers of an answer that need a source: decimals, percentages and
@@ -348,7 +426,7 @@ function claimAt(masked, answer, reading, minIntegerDigits) {
     end += written10?.length ?? 0;
     const from = Math.max(0, start - 48);
     const site = { before: masked.slice(from, start), after: masked.slice(end, end + 24), rawBefore: answer.slice(from, start) };
-    if (isPartOfToken(site) || isReference(site) || isHedged(site))
+    if (isPartOfToken(site, reading.text) || isReference(site) || isHedged(site))
         return undefined;
     const percent = PERCENT_AFTER.test(site.after) || PERCENT_BEFORE.test(site.before);
     const unit = percent ? '' : unitAfter(site.after);
@@ -360,7 +438,7 @@ function claimAt(masked, answer, reading, minIntegerDigits) {
     const [main = reading.text, ...others] = reading.values;
     const literal = parseLiteral(main, exponent);
     const written = masked.slice(start, end);
-    if (!needsSource(literal, written, written10 !== undefined, unit, percent, minIntegerDigits))
+    if (!needsSource(literal, written, site, written10 !== undefined, unit, percent, minIntegerDigits))
         return undefined;
     let parts = [];
     if (reading.pieces !== undefined) {

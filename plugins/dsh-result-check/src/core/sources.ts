@@ -269,8 +269,30 @@ function visitWithSuffix(text: string, value: number, start: number, end: number
   }
   const next = text.charCodeAt(at);
   if (next === 37 || next === 0xff05 || (next === 32 && text.charCodeAt(at + 1) === 37)) return visit(scaled / 100);
+  if ((next === CHAR_H || next === CHAR_M) && isDigit(text.charCodeAt(at + 1))) {
+    const total = compoundDurationTotal(text, scaled, at);
+    if (total !== undefined && visit(total)) return true;
+  }
   const multiplier = multiplierAt(text, at);
   return multiplier !== 1 && visit(scaled * multiplier);
+}
+
+const CHAR_H = 104;
+const CHAR_M = 109;
+const SECONDS_AFTER_MINUTES = /^(\d+(?:\.\d+)?)s(?![A-Za-z])/;
+const MINUTES_AFTER_HOURS = /^(\d+(?:\.\d+)?)m(?![A-Za-z])/;
+
+/**
+ * A duration written in two units (`2m23.9s` of `time`, `1h05m`) as one
+ * number of the smaller unit (143.9 s, 65 min), so that `2.4 minutes` or
+ * `1.1 h` finds its source; the unit neighbours then do the rest. The
+ * caller has seen `h` or `m` and a digit at `at` (checked by char code:
+ * this runs once per number of the output).
+ */
+function compoundDurationTotal(text: string, value: number, at: number): number | undefined {
+  const unit = text.charCodeAt(at);
+  const smaller = (unit === CHAR_M ? SECONDS_AFTER_MINUTES : MINUTES_AFTER_HOURS).exec(text.slice(at + 1, at + 16));
+  return smaller ? value * 60 + Number(smaller[1]) : undefined;
 }
 
 const BUCKET_BITS = 1 << 20;

@@ -1,4 +1,6 @@
+import { mentionsFailure } from './failure-wording.js';
 import type { ResultCheckOptions } from './options.js';
+export { mentionsFailure };
 /** One tool call of the turn and what it returned, in call order. */
 export interface ToolCallOutcome {
     /** The tool's registered name. */
@@ -21,12 +23,6 @@ export interface UnreportedFailure {
  * that exits non-zero is a normal result and does not count.
  */
 export declare function failureReason(call: Readonly<ToolCallOutcome>, failureStatuses: readonly string[]): string | undefined;
-/**
- * Whether the answer says, in English or Chinese, that something failed.
- * Deliberately broad: any such wording counts, because the check only wants
- * to catch answers that are silent about a failure.
- */
-export declare function mentionsFailure(answer: string): boolean;
 /**
  * Tools that failed in this turn with no later successful call to the same
  * tool, when the answer never mentions a failure. Tools matching
