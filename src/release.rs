@@ -45,6 +45,8 @@ enum Need {
 const CONTENTS: &[(&str, Need)] = &[
     ("LICENSE", Need::Required),
     ("README.md", Need::Required),
+    // Its Chinese translation, linked from the top of README.md.
+    ("README.zh-CN.md", Need::Optional),
     // User documentation: README.md links to `docs/*.md`.
     ("docs", Need::Required),
     ("host", Need::Optional),

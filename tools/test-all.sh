@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the repository: the Rust tool, the TypeScript plugins,
-# the fork-layer behaviour suites, the install scripts and the real-host
-# end-to-end run. Exits non-zero when any suite fails; skips nothing.
+# the README translation check, the fork-layer behaviour suites, the install
+# scripts and the real-host end-to-end run. Exits non-zero when any suite
+# fails; skips nothing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -25,6 +26,7 @@ section "rust: cargo test" cargo test --locked
 section "fork layer: forklayer check" cargo run --locked --quiet -- check
 section "plugin: dsh-result-check" plugin_check dsh-result-check
 section "plugin: dsh-proof" plugin_check dsh-proof
+section "docs: README languages in step" node --test tests/docs/readme-i18n.test.mjs
 section "fork layer behaviour suites" bash tests/forks/run.sh
 section "install scripts" bash tests/install/run.sh
 section "real-host end to end" bash tests/e2e/run.sh

@@ -17,7 +17,7 @@ use crate::tree::Tree;
 #[command(after_help = "Builds dsh-profile-self-checking-<V>.zip: the profile template (without \
 node_modules) with the fork layer, whose own packages (the compiled plugins) are assembled from \
 their declared `include` entries, install.sh, install.ps1, tools/verify.mjs, \
-host/ and tools/install-host.sh when present, README.md, LICENSE and the user documentation (docs/). The archive is reproducible: \
+host/ and tools/install-host.sh when present, README.md (and README.zh-CN.md when present), LICENSE and the user documentation (docs/). The archive is reproducible: \
 sorted entries, one timestamp (SOURCE_DATE_EPOCH, else the HEAD commit time, clamped to 1980), \
 modes 0644/0755, Unix \"made by\", no extra fields, pinned deflate. Prints `<sha256>  <path>`.
 

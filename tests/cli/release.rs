@@ -245,6 +245,7 @@ fn the_real_release_unpacks_and_installs_into_a_fresh_dsh_home() {
         let page = page.expect("entry").file_name().to_string_lossy().into_owned();
         assert!(names.iter().any(|n| n.ends_with(&format!("/docs/{page}"))), "docs/{page} missing from the release");
     }
+    assert!(names.iter().any(|n| n.ends_with("/README.zh-CN.md")), "README.md links to README.zh-CN.md; it must ship");
     let unpacked = work.join("unpacked");
     unzip(&zip, &unpacked);
     let top = std::fs::read_dir(&unpacked).expect("ls").next().expect("top dir").expect("entry").path();
