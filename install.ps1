@@ -569,8 +569,32 @@ function Write-Receipt([string]$Staging, [string[]]$Created) {
   }
 }
 
+# The dsh the hints name: the host this run installed, else one an earlier
+# -WithDsh left in the dsh home (its marker says that install finished),
+# since `dsh` alone is then usually not on PATH.
+function Get-HintLauncher {
+  if ($script:HostLauncher) { return $script:HostLauncher }
+  $hostDir = Join-Path $DshHome 'host'
+  $earlier = Join-Path $hostDir 'bin/dsh'
+  if ((Test-Path -LiteralPath (Join-Path $hostDir '.forklayer-host-installed')) -and (Test-Path -LiteralPath $earlier)) { return $earlier }
+  return 'dsh'
+}
+
+# The one-shot hint of a web install. The web profile cannot take a task
+# argument (dsh says `too many arguments`): a task runs in a second profile
+# composed with -Headless, so the hint names the exact install command for
+# it (unless it exists already) and then the exact run command.
+function Write-OneShotHint([string]$Dsh, [string]$EnvPrefix) {
+  $oneShot = "$name-headless"
+  $homeOption = if ($EnvPrefix) { " -DshHome $DshHome" } else { '' }
+  if (-not (Test-Path -LiteralPath (Join-Path (Join-Path $ProfilesDir $oneShot) $Receipt))) {
+    Write-Output "One-shot runs need:    $(Join-Path $SourceRoot 'install.ps1') -Headless -ProfileName $oneShot$homeOption"
+  }
+  Write-Output "Run one task:          $EnvPrefix`$env:DSH_PERMISSION_MODE='self-checking'; $Dsh --profile $oneShot `"<task>`""
+}
+
 function Write-NextSteps {
-  $dsh = if ($script:HostLauncher) { $script:HostLauncher } else { 'dsh' }
+  $dsh = Get-HintLauncher
   $defaultHome = [System.IO.Path]::GetFullPath((Join-Path $HOME '.dsh'))
   $envPrefix = if ($DshHome -ne $defaultHome) { "`$env:DSH_HOME='$DshHome'; " } else { '' }
   Write-Output ''
@@ -581,6 +605,7 @@ function Write-NextSteps {
     Write-Output "Start dsh with it:     $envPrefix$dsh --profile $name"
     Write-Output 'Select the mode:       Settings → Permission → Self Checking, or /permission self-checking'
     Write-Output "Make it the default:   $envPrefix`$env:DSH_PERMISSION_MODE='self-checking'; $dsh --profile $name"
+    Write-OneShotHint $dsh $envPrefix
   }
   Write-Output "Check it again:        node $(Join-Path $Target 'verify.mjs') --profile $Target"
   $homeOption = if ($envPrefix) { " -DshHome $DshHome" } else { '' }

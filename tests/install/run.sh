@@ -351,6 +351,19 @@ test_with_dsh() {
   check 'the fallback exists' test -L "$home/profiles/node_modules/@deepseek-ai/dsh"
   check 'all checks pass, none skipped' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
   check 'prints the host launcher' contains "$out" "$home/host/bin/dsh --profile self-checking"
+  # The web profile takes no task argument: the hint names the exact install
+  # of the one-shot variant and the exact run command, with the full launcher.
+  local one_shot_install="$src/install.sh --headless --profile self-checking-headless --dsh-home $home"
+  local one_shot_run="DSH_HOME=$home DSH_PERMISSION_MODE=self-checking $home/host/bin/dsh --profile self-checking-headless \"<task>\""
+  check 'names the install of the one-shot variant' contains "$out" "One-shot runs need:    $one_shot_install"
+  check 'names the one-shot run with the full launcher' contains "$out" "Run one task:          $one_shot_run"
+  status=0
+  $one_shot_install >"$out" 2>&1 || status=$?
+  check 'the hinted install of the one-shot variant exits 0' status_is "$status" 0
+  check 'its hint names the launcher of the earlier --with-dsh' contains "$out" "Run one task:          $one_shot_run"
+  status=0
+  bash "$src/install.sh" --dsh-home "$home" --profile self-checking-headless --uninstall >/dev/null 2>&1 || status=$?
+  check 'the one-shot variant uninstalls' status_is "$status" 0
   status=0
   bash "$src/install.sh" --dsh-home "$home" --uninstall >"$out" 2>&1 || status=$?
   check 'uninstall exits 0' status_is "$status" 0
