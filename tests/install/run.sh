@@ -416,6 +416,29 @@ test_host_install_progress() {
   end
 }
 
+test_demo_reuses_the_installed_host() {
+  begin 'tools/demo.sh reuses a host of the same lock in $DSH_HOME/host, else .cache/host; never a second copy'
+  local area="$scratch/demo-host" out="$scratch/demo-host.out" status=0
+  mkdir -p "$area/with/home" "$area/stale/home/host"
+  # As install.sh --with-dsh leaves it (the cached host stands in for it).
+  ln -s "$host_dir" "$area/with/home/host"
+  # A host of another lock: its marker holds another hash.
+  echo 0000 >"$area/stale/home/host/.forklayer-host-installed"
+  env -u FORKLAYER_E2E_HOST_DIR DSH_HOME="$area/with/home" bash tools/demo.sh --which-host >"$out" 2>&1 || status=$?
+  check 'exits 0' status_is "$status" 0
+  check 'picks the host in the dsh home' status_is "$(cat "$out")" "$area/with/home/host"
+  env -u FORKLAYER_E2E_HOST_DIR DSH_HOME="$area/stale/home" bash tools/demo.sh --which-host >"$out" 2>&1
+  check 'passes over a host of another lock, to the shared cache' status_is "$(cat "$out")" "$repo/.cache/host"
+  env -u FORKLAYER_E2E_HOST_DIR HOME="$area/with" DSH_HOME= bash tools/demo.sh --which-host >"$out" 2>&1
+  check 'the dsh home defaults to ~/.dsh' status_is "$(cat "$out")" "$repo/.cache/host"
+  HOME="$area/with" bash -c 'mv "$HOME/home" "$HOME/.dsh"'
+  env -u FORKLAYER_E2E_HOST_DIR HOME="$area/with" DSH_HOME= bash tools/demo.sh --which-host >"$out" 2>&1
+  check 'and finds the host in ~/.dsh/host' status_is "$(cat "$out")" "$area/with/.dsh/host"
+  bash tools/install-host.sh --find "$area/stale/home/host" >"$out" 2>&1 && status=0 || status=$?
+  check 'install-host.sh --find fails when no directory holds the host' status_is "$status" 1
+  end
+}
+
 test_dsh_plugin_keeps_the_forks() {
   begin 'dsh plugin --profile … add (pnpm) keeps every fork and plugin; the profile still verifies'
   local home="$scratch/pnpm/home" out="$scratch/pnpm.out" status=0 pnpm_dir="$repo/.cache/pnpm-12.21.0"
@@ -734,6 +757,7 @@ all_tests=(
   test_headless_and_release_layout
   test_with_dsh
   test_host_install_progress
+  test_demo_reuses_the_installed_host
   test_dsh_plugin_keeps_the_forks
   test_powershell_twin
   test_web_surface
