@@ -280,9 +280,24 @@ trap 'stopped_by_signal 143 SIGTERM' TERM
 trap 'stopped_by_signal 129 SIGHUP' HUP
 # ── uninstall ───────────────────────────────────────────────────────────────
 
+# Other profiles in the dsh home that compose the mode: while one stays, a
+# session in the mode still opens with it, so it is nothing to warn about.
+other_mode_profiles() {
+  local patch
+  for patch in "$profiles_dir"/*/cordis.patch.yml; do
+    [[ "${patch%/cordis.patch.yml}" != "$target" ]] || continue
+    if grep -q 'self-checking' "$patch" 2>/dev/null; then basename "${patch%/cordis.patch.yml}"; fi
+  done
+}
+
 warn_about_sessions() {
-  local verifier="$target/verify.mjs" listing
+  local verifier="$target/verify.mjs" listing others
   [[ -d "$dsh_home/sessions" ]] || return 0
+  others="$(other_mode_profiles | tr '\n' ' ')"
+  if [[ -n "$others" ]]; then
+    note "sessions in the self-checking mode stay usable: the profile(s) ${others% } still have the mode"
+    return 0
+  fi
   if [[ ! -f "$verifier" ]] || ! command -v node >/dev/null; then
     warn "could not check $dsh_home/sessions for sessions in the self-checking mode (needs node and $verifier)"
     return 0
@@ -435,7 +450,17 @@ report_uninstall() { # report_uninstall <plan>
   fi
   backups="$(find "$profiles_dir" -mindepth 1 -maxdepth 1 -name "$name.backup-*" -exec basename {} \; 2>/dev/null | LC_ALL=C sort | tr '\n' ' ' || true)"
   [[ -z "$backups" ]] || note "backups made by --force are kept in $profiles_dir: $backups"
-  [[ ! -d "$dsh_home/host" ]] || note "the dsh host in $dsh_home/host is kept (other profiles may use it); remove that directory to remove it"
+  report_kept_host
+}
+
+# What --with-dsh wrote outside the profile stays (other profiles may boot
+# with it): name each part and the exact command that removes it.
+report_kept_host() {
+  local fallback="$profiles_dir/node_modules"
+  [[ -d "$dsh_home/host" ]] || return 0
+  note "kept, for other profiles that may use them:"
+  note "  the dsh host in $dsh_home/host; remove it with: rm -rf '$dsh_home/host'"
+  [[ ! -d "$fallback" ]] || note "  the shared module fallback $fallback; remove it with: rm -rf '$fallback'"
 }
 
 # ── install ─────────────────────────────────────────────────────────────────

@@ -237,6 +237,12 @@ test_uninstall_warns_about_sessions() {
     fs.writeFileSync(process.argv[1] + "/session.jsonl.zstd", zlib.zstdCompressSync(header + log(["workspace-write", "self-checking"])));
     fs.writeFileSync(process.argv[2] + "/session.jsonl.zstd", zlib.zstdCompressSync(header + log(["self-checking", "workspace-write"])));
   ' "$current" "$earlier"
+  # A second copy with the mode still opens the sessions: no warning then.
+  bash install.sh --dsh-home "$home" --profile sc-second >/dev/null 2>&1
+  bash install.sh --uninstall --dsh-home "$home" --profile sc-second >"$out" 2>&1 || status=$?
+  check 'uninstalling one of two copies exits 0' status_is "$status" 0
+  check 'lists no session the other copy still opens' lacks "$out" 'recorded the self-checking mode'
+  check 'says which profile still opens them' contains "$out" 'stay usable: the profile(s) self-checking still have the mode'
   bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
   check 'uninstall exits 0' status_is "$status" 0
   check 'warns' contains "$out" 'recorded the self-checking mode'
@@ -367,7 +373,8 @@ test_with_dsh() {
   status=0
   bash "$src/install.sh" --dsh-home "$home" --uninstall >"$out" 2>&1 || status=$?
   check 'uninstall exits 0' status_is "$status" 0
-  check 'says the host is kept' contains "$out" "the dsh host in $home/host is kept"
+  check 'names the kept host and how to remove it' contains "$out" "the dsh host in $home/host; remove it with: rm -rf '$home/host'"
+  check 'names the kept fallback and how to remove it' contains "$out" "the shared module fallback $home/profiles/node_modules; remove it with: rm -rf '$home/profiles/node_modules'"
   end
 }
 
