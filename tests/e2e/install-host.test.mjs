@@ -2,7 +2,7 @@
 // `install.sh --with-dsh` rely on.
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -19,7 +19,13 @@ describe("tools/install-host.sh", () => {
     assert.equal(execFileSync(dsh.node, ["--version"], { encoding: "utf8" }).trim(), "v24.22.3");
     assert.equal(execFileSync(dsh.launcher, ["--version"], { encoding: "utf8" }).trim(), "0.1.0-rc.8");
     assert.equal(JSON.parse(readFileSync(join(dsh.dir, "node_modules", "@deepseek-ai", "dsh", "package.json"), "utf8")).version, "0.1.0-rc.8");
-    assert.equal(readFileSync(join(dsh.dir, "host.env"), "utf8"), `node=${dsh.node}\ndsh=${dsh.dsh}\nlauncher=${dsh.launcher}\n`);
+    // The recorded paths are the real ones: a cache reached through a
+    // symbolic link records where the link points.
+    const recorded = Object.fromEntries(
+      readFileSync(join(dsh.dir, "host.env"), "utf8").trimEnd().split("\n").map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    );
+    assert.deepEqual(Object.keys(recorded), ["node", "dsh", "launcher"]);
+    for (const key of ["node", "dsh", "launcher"]) assert.equal(realpathSync(recorded[key]), realpathSync(dsh[key]), key);
   });
 
   test("should pin the cordis family to the versions released with rc.8", () => {
