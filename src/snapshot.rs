@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::guard::{check_managed_dir, GuardError};
+use crate::journal::{JournalError, Update};
 use crate::layer::Layer;
 use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
 use crate::npm::{self, FetchedPackage, Npm, NpmError, Origin};
-use crate::stage::{write_tree_atomically, StageError};
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// Where the packages come from.
@@ -79,9 +79,9 @@ pub enum SnapshotError {
     /// Reading the previous upstream directory failed.
     #[error(transparent)]
     Tree(#[from] TreeError),
-    /// Writing the new upstream directory failed.
+    /// Writing the new upstream directory failed (and was rolled back).
     #[error(transparent)]
-    Write(#[from] StageError),
+    Write(#[from] JournalError),
     /// The upstream directory must not be replaced wholesale.
     #[error(transparent)]
     Target(#[from] GuardError),
@@ -168,7 +168,12 @@ pub struct FetchedSnapshot {
 /// package was fetched and verified.
 pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result<SnapshotOutcome, SnapshotError> {
     let mut fetched = fetch_snapshot(layer, version, source)?;
-    write_tree_atomically(&fetched.tree, &layer.paths.upstream)?;
+    // Written through the undo journal, like a merge: only files whose
+    // bytes or mode change are written (a new snapshot of the same version
+    // touches nothing), and a failure or a kill halfway is rolled back.
+    let mut update = Update::new(&layer.root);
+    update.replace_dir(&layer.paths.upstream, &fetched.tree);
+    update.apply()?;
     // `merge` moves the baseline itself; a bare snapshot leaves it to the user.
     if version != layer.baseline {
         fetched.outcome.warnings.insert(0, format!(

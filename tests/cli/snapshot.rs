@@ -119,3 +119,37 @@ fn unmanaged_files_in_upstream_survive_a_new_snapshot() {
     snapshot_from_tarballs(&dir, "1.0.0", &[&a]).assert_code(0);
     assert_eq!(dir.read("upstream/README.md"), b"about upstream\n");
 }
+
+/// A snapshot writes through the undo journal: files that stay the same
+/// are not rewritten (same inode, same mtime), a changed one is, and a
+/// snapshot that fails halfway leaves `upstream/` as it was.
+#[test]
+fn a_snapshot_rewrites_only_what_changed_and_fails_without_a_trace() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = crate::util::TestDir::new();
+    dir.declare(&["a", "b"], &[], &[]);
+    let a = crate::util::NpmPackage::new("a", "1.0.0").file("x.js", "x\r\n");
+    let b = crate::util::NpmPackage::new("b", "1.0.0").file("y.bin", [0u8, 1, 255]);
+    crate::util::snapshot_from_tarballs(&dir, "1.0.0", &[&a, &b]).assert_code(0);
+    let stat = |rel: &str| {
+        let meta = std::fs::metadata(dir.join(rel)).expect("stat");
+        (meta.ino(), meta.mtime_nsec(), meta.mtime())
+    };
+    let kept = stat("upstream/@acme/b/y.bin");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let a2 = crate::util::NpmPackage::new("a", "1.0.1").file("x.js", "x changed\r\n");
+    let b1 = crate::util::NpmPackage::new("b", "1.0.1").file("y.bin", [0u8, 1, 255]);
+    crate::util::snapshot_from_tarballs(&dir, "1.0.1", &[&a2, &b1]).assert_code(0);
+    assert_eq!(stat("upstream/@acme/b/y.bin"), kept, "an unchanged file is not rewritten");
+    assert_eq!(dir.read("upstream/@acme/a/x.js"), b"x changed\r\n");
+    // One file cannot be written: the snapshot fails and puts back what it changed.
+    let before = dir.snapshot_dir("upstream");
+    let stuck = dir.join("upstream/@acme/b/y.bin");
+    let a3 = crate::util::NpmPackage::new("a", "1.0.2").file("x.js", "x\r\n");
+    let b2 = crate::util::NpmPackage::new("b", "1.0.2").file("y.bin", [9u8]);
+    std::process::Command::new("chattr").arg("+i").arg(&stuck).status().expect("chattr");
+    let run = crate::util::snapshot_from_tarballs(&dir, "1.0.2", &[&a3, &b2]);
+    std::process::Command::new("chattr").arg("-i").arg(&stuck).status().expect("chattr");
+    run.assert_code(3);
+    assert_eq!(dir.snapshot_dir("upstream"), before, "upstream/ is as it was");
+}
