@@ -84,7 +84,14 @@ export function verifyView(result) {
         ran: result.runs.map((run) => run.checkId),
         regressions: result.verdicts
             .filter((v) => v.verdict === 'regression' || v.verdict === 'new-failure')
-            .map((v) => ({ check: v.checkId, verdict: v.verdict, suspects: [...v.suspects], salientLine: v.salientLine })),
+            .map((v) => ({
+            check: v.checkId,
+            verdict: v.verdict,
+            suspects: [...v.suspects],
+            externalSuspects: [...v.externalSuspects],
+            cause: v.cause ?? 'session',
+            salientLine: v.salientLine,
+        })),
         changed: result.changeSet.files.map((file) => ({ path: file.path, origin: file.origin })),
         external: [...result.attribution.external],
         changeMethods: [...result.changeSet.methods],

@@ -168,12 +168,27 @@ export declare const VERIFY_SCHEMA: {
                         readonly type: "string";
                         readonly required: true;
                     };
+                    /** Session files (the agent's, explicit, unknown origin) that can explain it, most likely first. */
                     readonly suspects: {
                         readonly type: "array";
                         readonly required: true;
                         readonly items: {
                             readonly type: "string";
                         };
+                    };
+                    /** Files changed outside the agent's tool stream that can explain it, most likely first. */
+                    readonly externalSuspects: {
+                        readonly type: "array";
+                        readonly required: true;
+                        readonly items: {
+                            readonly type: "string";
+                        };
+                    };
+                    /** `external`: its only plausible cause changed outside the session — not charged. */
+                    readonly cause: {
+                        readonly type: "string";
+                        readonly required: true;
+                        readonly enum: readonly ["session", "external"];
                     };
                     readonly salientLine: {
                         readonly required: true;
@@ -369,12 +384,27 @@ export declare const CLAIM_SCHEMA: {
                         readonly type: "string";
                         readonly required: true;
                     };
+                    /** Session files (the agent's, explicit, unknown origin) that can explain it, most likely first. */
                     readonly suspects: {
                         readonly type: "array";
                         readonly required: true;
                         readonly items: {
                             readonly type: "string";
                         };
+                    };
+                    /** Files changed outside the agent's tool stream that can explain it, most likely first. */
+                    readonly externalSuspects: {
+                        readonly type: "array";
+                        readonly required: true;
+                        readonly items: {
+                            readonly type: "string";
+                        };
+                    };
+                    /** `external`: its only plausible cause changed outside the session — not charged. */
+                    readonly cause: {
+                        readonly type: "string";
+                        readonly required: true;
+                        readonly enum: readonly ["session", "external"];
                     };
                     readonly salientLine: {
                         readonly required: true;

@@ -197,7 +197,7 @@ class Engine {
         const checks = await this.discoverIn(files);
         const changeSet = baseline === null ? noBaselineChangeSet() : await this.changeSetSince(baseline.record, snapshot, input);
         const changed = changedPaths(changeSet);
-        const selection = await this.select(baseline?.record ?? null, checks, files, changed, changeSet);
+        const { selection, graph } = await this.select(baseline?.record ?? null, checks, files, changed, changeSet);
         const toRun = baseline === null ? [] : checks.filter((c) => selection.selected.includes(c.id));
         const runs = await this.runChecks(toRun, input?.signal);
         const assessment = assess({
@@ -206,6 +206,7 @@ class Engine {
             runs: new Map([...runs].map(([id, r]) => [id, r.current])),
             selection,
             changeSet,
+            graph,
         });
         const entry = evidenceEntry('verification', {
             schema: 'dsh-proof.verification/1',
@@ -263,7 +264,7 @@ class Engine {
         const scanned = files.filter((f) => (sourceLanguage(f) !== null || isManifestPath(f)) && !/(?:^|\/)node_modules\//.test(f));
         const sources = useGraph ? await this.readAll(scanned) : new Map();
         const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null }) : null;
-        return selectChecks({
+        const selection = selectChecks({
             checks,
             changed,
             graph,
@@ -271,6 +272,7 @@ class Engine {
             forceFull: changeSet.degraded ? 'degraded' : null,
             mustRun: mustRunChecks(baseline, checks),
         });
+        return { selection, graph };
     }
 }
 /** Every path the change-set computation may ask a digest of. */

@@ -6,7 +6,7 @@ import { discoverChecks, isManifestPath, isRedefined, type CheckSpec } from '../
 import { checkRunRecord, evidenceEntry, type BaselineRecord, type EvidenceEntry, type RawRun, type RecordOptions } from '../core/evidence.js'
 import { ProofError } from '../core/errors.js'
 import { DEFAULT_HEAD_CHARS } from '../core/excerpt.js'
-import { buildImportGraph } from '../core/graph.js'
+import { buildImportGraph, type ImportGraph } from '../core/graph.js'
 import { contentId } from '../core/hash.js'
 import { sourceLanguage } from '../core/imports.js'
 import { isAbsolutePath, normaliseRoot, toWorkspacePath } from '../core/paths.js'
@@ -226,7 +226,7 @@ class Engine implements ProofEngine {
     const checks = await this.discoverIn(files)
     const changeSet = baseline === null ? noBaselineChangeSet() : await this.changeSetSince(baseline.record, snapshot, input)
     const changed = changedPaths(changeSet)
-    const selection = await this.select(baseline?.record ?? null, checks, files, changed, changeSet)
+    const { selection, graph } = await this.select(baseline?.record ?? null, checks, files, changed, changeSet)
     const toRun = baseline === null ? [] : checks.filter((c) => selection.selected.includes(c.id))
     const runs = await this.runChecks(toRun, input?.signal)
     const assessment = assess({
@@ -235,6 +235,7 @@ class Engine implements ProofEngine {
       runs: new Map([...runs].map(([id, r]) => [id, r.current])),
       selection,
       changeSet,
+      graph,
     })
     const entry = evidenceEntry('verification', {
       schema: 'dsh-proof.verification/1',
@@ -288,13 +289,19 @@ class Engine implements ProofEngine {
     return digests
   }
 
-  private async select(baseline: BaselineRecord | null, checks: readonly CheckSpec[], files: readonly string[], changed: readonly string[], changeSet: ChangeSet): Promise<Selection> {
+  private async select(
+    baseline: BaselineRecord | null,
+    checks: readonly CheckSpec[],
+    files: readonly string[],
+    changed: readonly string[],
+    changeSet: ChangeSet,
+  ): Promise<{ selection: Selection; graph: ImportGraph | null }> {
     const useGraph = this.options.impactGraph !== false
     // Committed dependency trees are not part of the project's own graph.
     const scanned = files.filter((f) => (sourceLanguage(f) !== null || isManifestPath(f)) && !/(?:^|\/)node_modules\//.test(f))
     const sources = useGraph ? await this.readAll(scanned) : new Map<string, string>()
     const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null }) : null
-    return selectChecks({
+    const selection = selectChecks({
       checks,
       changed,
       graph,
@@ -302,6 +309,7 @@ class Engine implements ProofEngine {
       forceFull: changeSet.degraded ? 'degraded' : null,
       mustRun: mustRunChecks(baseline, checks),
     })
+    return { selection, graph }
   }
 }
 
