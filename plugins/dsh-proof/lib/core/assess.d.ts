@@ -11,7 +11,7 @@ export interface CurrentRun {
     readonly excerpt: string;
     readonly salientLine: string | null;
 }
-export type BlockerKind = 'no-baseline' | 'regression' | 'new-failure' | 'external-failure' | 'indeterminate' | 'not-run' | 'redefined' | 'uncovered' | 'no-checks';
+export type BlockerKind = 'no-baseline' | 'regression' | 'new-failure' | 'external-failure' | 'indeterminate' | 'not-run' | 'redefined' | 'untrusted-baseline' | 'uncovered' | 'no-checks';
 /** One item of the to-do list that stands between the claim and `proven`. */
 export interface Blocker {
     readonly kind: BlockerKind;
@@ -53,6 +53,8 @@ export interface AssessmentInput {
     readonly changeSet: Readonly<ChangeSet>;
     /** The import graph the selection used: ranks suspects (null: impact analysis off). */
     readonly graph?: ImportGraph | null | undefined;
+    /** Why the baseline cannot make a claim proven (not recorded by this host), or null. */
+    readonly baselineDistrust?: string | null | undefined;
 }
 /** Verdicts, grade, blockers and attribution of a verification. */
 export declare function assess(input: Readonly<AssessmentInput>): Assessment;

@@ -55,6 +55,7 @@ export function assess(input) {
         uncoveredFiles: input.selection.uncovered.length,
         redefinedChecks: redefined.length,
         externalFailures: verdicts.filter(isExternalFailure).length,
+        untrustedBaseline: (input.baselineDistrust ?? null) !== null,
     });
     return {
         verdicts,
@@ -114,6 +115,9 @@ function blockersOf(input, verdicts, redefined) {
             checkId: check.id,
             message: `${check.id} is defined differently than at baseline (${check.source} changed what it runs): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
         });
+    }
+    if (input.baselineDistrust != null) {
+        blockers.push({ kind: 'untrusted-baseline', message: `the baseline cannot prove anything: ${input.baselineDistrust}` });
     }
     for (const path of input.selection.uncovered) {
         blockers.push({ kind: 'uncovered', path, message: `${path} changed but no check covers it: add a check (config \`checks\` with \`paths\`) or a test` });

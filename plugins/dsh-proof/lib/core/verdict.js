@@ -35,7 +35,7 @@ export function isGreen(verdict) {
 /**
  * The grade of a claim. Order of precedence: no baseline, then any charged
  * failure (`regressed`), then any undecided check (`stale`), then missing
- * coverage — a failure caused outside the session (not charged, not proven), a check not run, a changed file no check covers, a check
+ * coverage — a baseline this host did not record, a failure caused outside the session (not charged, not proven), a check not run, a changed file no check covers, a check
  * redefined since the baseline, no check at all (`unproven`). Pre-existing failures (`still-failing`) do not block.
  */
 export function gradeOf(input) {
@@ -47,7 +47,7 @@ export function gradeOf(input) {
         return 'regressed';
     if (input.verdicts.includes('indeterminate'))
         return 'stale';
-    if (external > 0 || input.verdicts.includes('not-run') || input.uncoveredFiles > 0 || (input.redefinedChecks ?? 0) > 0 || !input.verdicts.some(isGreen))
+    if (input.untrustedBaseline === true || external > 0 || input.verdicts.includes('not-run') || input.uncoveredFiles > 0 || (input.redefinedChecks ?? 0) > 0 || !input.verdicts.some(isGreen))
         return 'unproven';
     return 'proven';
 }

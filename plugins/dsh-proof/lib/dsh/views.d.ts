@@ -46,6 +46,10 @@ export declare const INTEGRITY_SCHEMA: {
             readonly type: "boolean";
             readonly required: true;
         };
+        readonly baselineForeign: {
+            readonly type: "boolean";
+            readonly required: true;
+        };
         readonly unverifiableCheckpoints: {
             readonly type: "integer";
             readonly required: true;
@@ -287,6 +291,10 @@ export declare const VERIFY_SCHEMA: {
                     readonly type: "boolean";
                     readonly required: true;
                 };
+                readonly baselineForeign: {
+                    readonly type: "boolean";
+                    readonly required: true;
+                };
                 readonly unverifiableCheckpoints: {
                     readonly type: "integer";
                     readonly required: true;
@@ -503,6 +511,10 @@ export declare const CLAIM_SCHEMA: {
                     readonly type: "boolean";
                     readonly required: true;
                 };
+                readonly baselineForeign: {
+                    readonly type: "boolean";
+                    readonly required: true;
+                };
                 readonly unverifiableCheckpoints: {
                     readonly type: "integer";
                     readonly required: true;
@@ -612,6 +624,10 @@ export declare const BASELINE_SCHEMA: {
                     readonly required: true;
                 };
                 readonly baselineTampered: {
+                    readonly type: "boolean";
+                    readonly required: true;
+                };
+                readonly baselineForeign: {
                     readonly type: "boolean";
                     readonly required: true;
                 };
@@ -782,6 +798,10 @@ export declare const STATUS_SCHEMA: {
                     readonly required: true;
                 };
                 readonly baselineTampered: {
+                    readonly type: "boolean";
+                    readonly required: true;
+                };
+                readonly baselineForeign: {
                     readonly type: "boolean";
                     readonly required: true;
                 };

@@ -18,6 +18,7 @@ export const INTEGRITY_SCHEMA = {
         firstBrokenRecord: { required: true, oneOf: [{ type: 'integer' }, { type: 'null' }] },
         rewindDetected: bool,
         baselineTampered: bool,
+        baselineForeign: bool,
         unverifiableCheckpoints: int,
         forgedCheckpoints: int,
         anchorForged: bool,

@@ -207,6 +207,7 @@ class Engine {
             selection,
             changeSet,
             graph,
+            baselineDistrust: baseline?.distrust ?? null,
         });
         const entry = evidenceEntry('verification', {
             schema: 'dsh-proof.verification/1',

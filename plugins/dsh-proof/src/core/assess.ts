@@ -23,6 +23,7 @@ export type BlockerKind =
   | 'indeterminate'
   | 'not-run'
   | 'redefined'
+  | 'untrusted-baseline'
   | 'uncovered'
   | 'no-checks'
 
@@ -70,6 +71,8 @@ export interface AssessmentInput {
   readonly changeSet: Readonly<ChangeSet>
   /** The import graph the selection used: ranks suspects (null: impact analysis off). */
   readonly graph?: ImportGraph | null | undefined
+  /** Why the baseline cannot make a claim proven (not recorded by this host), or null. */
+  readonly baselineDistrust?: string | null | undefined
 }
 
 /** Verdicts, grade, blockers and attribution of a verification. */
@@ -121,6 +124,7 @@ export function assess(input: Readonly<AssessmentInput>): Assessment {
     uncoveredFiles: input.selection.uncovered.length,
     redefinedChecks: redefined.length,
     externalFailures: verdicts.filter(isExternalFailure).length,
+    untrustedBaseline: (input.baselineDistrust ?? null) !== null,
   })
   return {
     verdicts,
@@ -179,6 +183,9 @@ function blockersOf(input: Readonly<AssessmentInput>, verdicts: readonly CheckVe
       checkId: check.id,
       message: `${check.id} is defined differently than at baseline (${check.source} changed what it runs): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
     })
+  }
+  if (input.baselineDistrust != null) {
+    blockers.push({ kind: 'untrusted-baseline', message: `the baseline cannot prove anything: ${input.baselineDistrust}` })
   }
   for (const path of input.selection.uncovered) {
     blockers.push({ kind: 'uncovered', path, message: `${path} changed but no check covers it: add a check (config \`checks\` with \`paths\`) or a test` })

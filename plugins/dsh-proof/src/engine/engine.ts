@@ -236,6 +236,7 @@ class Engine implements ProofEngine {
       selection,
       changeSet,
       graph,
+      baselineDistrust: baseline?.distrust ?? null,
     })
     const entry = evidenceEntry('verification', {
       schema: 'dsh-proof.verification/1',

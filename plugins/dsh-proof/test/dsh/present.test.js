@@ -5,7 +5,7 @@ import { claimTitle, gradeLabel, integrityLines, integrityWarning, renderBaselin
 /** @type {import('../../lib/dsh/views.js').IntegrityView} */
 const INTACT = {
   chainMode: 'signed', records: 9, checkpoints: 2, chainIntact: true, firstBrokenRecord: null, rewindDetected: false,
-  baselineTampered: false, unverifiableCheckpoints: 0, forgedCheckpoints: 0, anchorForged: false, tailRecords: 0, intact: true, problems: [],
+  baselineTampered: false, baselineForeign: false, unverifiableCheckpoints: 0, forgedCheckpoints: 0, anchorForged: false, tailRecords: 0, intact: true, problems: [],
 }
 const TALLY = { passing: 3, regressions: 0, preExisting: 1, indeterminate: 0, notRun: 0 }
 
