@@ -1,5 +1,5 @@
 import { compareCodeUnits } from './canonical.js';
-import { isRedefined } from './checks.js';
+import { isRedefined, redefinitionReasons } from './checks.js';
 import { attributionOf } from './provenance.js';
 import { rankSuspects } from './suspects.js';
 import { gradeOf, isCharged, isGreen, verdictOf } from './verdict.js';
@@ -109,11 +109,13 @@ function blockersOf(input, verdicts, redefined) {
             blockers.push({ kind: 'not-run', checkId: v.checkId, message });
         }
     }
+    const before = new Map((input.baseline?.checks ?? []).map((c) => [c.id, c]));
     for (const check of redefined) {
+        const reasons = redefinitionReasons(before.get(check.id) ?? check, check);
         blockers.push({
             kind: 'redefined',
             checkId: check.id,
-            message: `${check.id} is defined differently than at baseline (${check.source} changed what it runs): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
+            message: `${check.id} is defined differently than at baseline (${reasons.join('; ')}): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
         });
     }
     if (input.baselineDistrust != null) {

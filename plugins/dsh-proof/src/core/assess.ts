@@ -1,5 +1,5 @@
 import { compareCodeUnits } from './canonical.js'
-import { isRedefined, type CheckSpec } from './checks.js'
+import { isRedefined, redefinitionReasons, type CheckSpec } from './checks.js'
 import type { BaselineRecord, CheckVerdict } from './evidence.js'
 import type { ImportGraph } from './graph.js'
 import { attributionOf, type Attribution, type ChangeSet } from './provenance.js'
@@ -177,11 +177,13 @@ function blockersOf(input: Readonly<AssessmentInput>, verdicts: readonly CheckVe
       blockers.push({ kind: 'not-run', checkId: v.checkId, message })
     }
   }
+  const before = new Map((input.baseline?.checks ?? []).map((c) => [c.id, c]))
   for (const check of redefined) {
+    const reasons = redefinitionReasons(before.get(check.id) ?? check, check)
     blockers.push({
       kind: 'redefined',
       checkId: check.id,
-      message: `${check.id} is defined differently than at baseline (${check.source} changed what it runs): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
+      message: `${check.id} is defined differently than at baseline (${reasons.join('; ')}): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
     })
   }
   if (input.baselineDistrust != null) {

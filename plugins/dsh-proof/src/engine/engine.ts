@@ -11,6 +11,7 @@ import { contentId } from '../core/hash.js'
 import { sourceLanguage } from '../core/imports.js'
 import { isAbsolutePath, normaliseRoot, toWorkspacePath } from '../core/paths.js'
 import { computeChangeSet, normaliseTouches, type ChangeSet, type DiffEntry } from '../core/provenance.js'
+import { runnerPaths } from '../core/runner.js'
 import { selectChecks, type Selection } from '../core/selection.js'
 import { nodeFs } from './node-fs.js'
 import { nodeGit } from './node-git.js'
@@ -146,7 +147,25 @@ class Engine implements ProofEngine {
 
   private async discoverIn(files: readonly string[]): Promise<CheckSpec[]> {
     const manifests = await this.readAll(files.filter(isManifestPath))
-    return discoverChecks({ files, read: (p) => manifests.get(p) ?? null, explicit: this.options.checks, discover: this.options.discover })
+    const checks = discoverChecks({ files, read: (p) => manifests.get(p) ?? null, explicit: this.options.checks, discover: this.options.discover })
+    return this.withRunners(checks, files)
+  }
+
+  /** Each check with the fingerprint of the tools and lock file it resolves to (see core/runner.ts). */
+  private async withRunners(checks: readonly CheckSpec[], files: readonly string[]): Promise<CheckSpec[]> {
+    const fingerprint = this.ports.fs.runnerDigest?.bind(this.ports.fs)
+    if (fingerprint === undefined) return [...checks]
+    const listed = new Set(files)
+    const pathsOf = new Map(checks.map((c) => [c.id, runnerPaths(c, listed)]))
+    const digests = new Map<string, string | null>()
+    await forEachLimited([...new Set([...pathsOf.values()].flat())], async (p) => {
+      digests.set(p, await fingerprint(p))
+    })
+    return checks.map((c) => {
+      const runner: Record<string, string | null> = {}
+      for (const p of pathsOf.get(c.id) ?? []) runner[p] = digests.get(p) ?? null
+      return { ...c, runner }
+    })
   }
 
   private async readAll(paths: readonly string[]): Promise<Map<string, string>> {
