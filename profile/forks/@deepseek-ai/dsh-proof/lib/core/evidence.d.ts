@@ -73,6 +73,11 @@ export interface CheckVerdict {
     readonly suspects: readonly string[];
     /** External files that reach this check: listed, not charged. */
     readonly externalSuspects: readonly string[];
+    /**
+     * Who a failure is charged to (null when the check did not fail):
+     * `external` when its only plausible cause changed outside the session.
+     */
+    readonly cause: 'session' | 'external' | null;
     readonly salientLine: string | null;
 }
 export interface VerificationRecord {

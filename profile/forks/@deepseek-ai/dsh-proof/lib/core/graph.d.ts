@@ -42,3 +42,10 @@ export declare function closureIds(graph: ImportGraph, seeds: Iterable<string>, 
  * nodes.
  */
 export declare function dependentClosure(graph: ImportGraph, seeds: Iterable<string>): Set<string>;
+/**
+ * Distance, in import hops, from the nearest seed to every node the seeds
+ * depend on, directly or transitively (seeds at 0). The graph stores
+ * dependents; this walks the other way, so the edges are inverted first
+ * (linear in the graph, and only asked for when a check fails).
+ */
+export declare function dependencyDistances(graph: ImportGraph, seeds: Iterable<string>): Map<string, number>;

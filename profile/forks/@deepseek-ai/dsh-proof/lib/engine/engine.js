@@ -11,6 +11,7 @@ import { contentId } from '../core/hash.js';
 import { sourceLanguage } from '../core/imports.js';
 import { isAbsolutePath, normaliseRoot, toWorkspacePath } from '../core/paths.js';
 import { computeChangeSet, normaliseTouches } from '../core/provenance.js';
+import { runnerPaths } from '../core/runner.js';
 import { selectChecks } from '../core/selection.js';
 import { nodeFs } from './node-fs.js';
 import { nodeGit } from './node-git.js';
@@ -118,7 +119,26 @@ class Engine {
     }
     async discoverIn(files) {
         const manifests = await this.readAll(files.filter(isManifestPath));
-        return discoverChecks({ files, read: (p) => manifests.get(p) ?? null, explicit: this.options.checks, discover: this.options.discover });
+        const checks = discoverChecks({ files, read: (p) => manifests.get(p) ?? null, explicit: this.options.checks, discover: this.options.discover });
+        return this.withRunners(checks, files);
+    }
+    /** Each check with the fingerprint of the tools and lock file it resolves to (see core/runner.ts). */
+    async withRunners(checks, files) {
+        const fingerprint = this.ports.fs.runnerDigest?.bind(this.ports.fs);
+        if (fingerprint === undefined)
+            return [...checks];
+        const listed = new Set(files);
+        const pathsOf = new Map(checks.map((c) => [c.id, runnerPaths(c, listed)]));
+        const digests = new Map();
+        await forEachLimited([...new Set([...pathsOf.values()].flat())], async (p) => {
+            digests.set(p, await fingerprint(p));
+        });
+        return checks.map((c) => {
+            const runner = {};
+            for (const p of pathsOf.get(c.id) ?? [])
+                runner[p] = digests.get(p) ?? null;
+            return { ...c, runner };
+        });
     }
     async readAll(paths) {
         const texts = new Map();
@@ -197,7 +217,7 @@ class Engine {
         const checks = await this.discoverIn(files);
         const changeSet = baseline === null ? noBaselineChangeSet() : await this.changeSetSince(baseline.record, snapshot, input);
         const changed = changedPaths(changeSet);
-        const selection = await this.select(baseline?.record ?? null, checks, files, changed, changeSet);
+        const { selection, graph } = await this.select(baseline?.record ?? null, checks, files, changed, changeSet);
         const toRun = baseline === null ? [] : checks.filter((c) => selection.selected.includes(c.id));
         const runs = await this.runChecks(toRun, input?.signal);
         const assessment = assess({
@@ -206,6 +226,8 @@ class Engine {
             runs: new Map([...runs].map(([id, r]) => [id, r.current])),
             selection,
             changeSet,
+            graph,
+            baselineDistrust: baseline?.distrust ?? null,
         });
         const entry = evidenceEntry('verification', {
             schema: 'dsh-proof.verification/1',
@@ -263,7 +285,7 @@ class Engine {
         const scanned = files.filter((f) => (sourceLanguage(f) !== null || isManifestPath(f)) && !/(?:^|\/)node_modules\//.test(f));
         const sources = useGraph ? await this.readAll(scanned) : new Map();
         const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null }) : null;
-        return selectChecks({
+        const selection = selectChecks({
             checks,
             changed,
             graph,
@@ -271,6 +293,7 @@ class Engine {
             forceFull: changeSet.degraded ? 'degraded' : null,
             mustRun: mustRunChecks(baseline, checks),
         });
+        return { selection, graph };
     }
 }
 /** Every path the change-set computation may ask a digest of. */

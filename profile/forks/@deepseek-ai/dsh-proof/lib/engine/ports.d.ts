@@ -34,6 +34,12 @@ export interface FsPort {
     readText(path: string): Promise<string | null>;
     /** sha256 (hex) of a workspace file's bytes, or null when it does not exist. */
     digest(path: string): Promise<string | null>;
+    /**
+     * sha256 (hex) of what a tool path runs: symlinks followed to the file,
+     * a shim script together with the files it names; null when absent.
+     * Optional: without it, checks carry no runner fingerprint.
+     */
+    runnerDigest?(path: string): Promise<string | null>;
 }
 export interface EnginePorts {
     readonly shell: ShellPort;

@@ -13,6 +13,12 @@ export interface Baseline {
     /** When it was taken (not part of the hash). */
     readonly createdAt: string | null;
     readonly record: BaselineRecord;
+    /**
+     * Why this baseline cannot make a claim proven (its store says this host
+     * did not record it), or null/absent. Not part of the record: it is a
+     * judgement of where the baseline came from, made by the store on load.
+     */
+    readonly distrust?: string | null | undefined;
 }
 /** Where the baseline lives between calls (the adapter supplies a durable one). */
 export interface BaselineStore {
