@@ -26,6 +26,12 @@ export interface GraphInput {
   readonly files: readonly string[]
   /** Text of a source or manifest file, or null when unreadable. */
   readonly read: (path: string) => string | null
+  /**
+   * `[importer, imported]` edges a real module resolver found (tsconfig
+   * `paths`, package `exports`): added to the pattern edges, never instead
+   * of them, so the graph only grows. Edges naming unknown files are dropped.
+   */
+  readonly resolvedEdges?: ReadonlyArray<readonly [string, string]> | undefined
 }
 
 const DIR = '\u0000dir:'
@@ -110,6 +116,7 @@ export function buildImportGraph(input: Readonly<GraphInput>): ImportGraph {
     else if (language === 'go') linkGo(g, ws, file, refs)
     else linkRust(g, ws, file, refs)
   }
+  for (const [from, to] of input.resolvedEdges ?? []) if (ws.files.has(from) && ws.files.has(to)) g.edge(from, to)
   linkTestsToSubjects(g, input.files)
   linkPseudoNodes(g, input.files)
   return compile(g, input.files)

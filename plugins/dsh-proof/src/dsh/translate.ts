@@ -96,6 +96,7 @@ export function baselineView(result: BaselineResult): WithoutIntegrity<BaselineV
 export function verifyView(result: VerifyResult): WithoutIntegrity<VerifyView> {
   return {
     grade: result.grade,
+    impactPrecision: result.impactPrecision,
     evidenceRoot: result.evidenceRoot,
     tally: {
       passing: result.counts.passing,

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { claimTitle, gradeLabel, integrityLines, integrityWarning, renderBaseline, renderClaim, shortRoot, tallySentence } from '../../lib/dsh/present.js'
+import { claimTitle, gradeLabel, integrityLines, integrityWarning, renderBaseline, renderClaim, renderVerify, shortRoot, tallySentence, verifyTitle } from '../../lib/dsh/present.js'
 
 /** @type {import('../../lib/dsh/views.js').IntegrityView} */
 const INTACT = {
@@ -12,7 +12,7 @@ const TALLY = { passing: 3, regressions: 0, preExisting: 1, indeterminate: 0, no
 /** @param {Partial<import('../../lib/dsh/views.js').ClaimView>} overrides @returns {import('../../lib/dsh/views.js').ClaimView} */
 function claim(overrides = {}) {
   return {
-    claim: 'the parser handles empty input', grade: 'proven', evidenceRoot: '3f9a0c2b7d41aa00', tally: TALLY, ran: ['npm:.:test'],
+    claim: 'the parser handles empty input', grade: 'proven', impactPrecision: 'approximate', evidenceRoot: '3f9a0c2b7d41aa00', tally: TALLY, ran: ['npm:.:test'],
     regressions: [], changed: [], external: [], changeMethods: ['git-head'], degraded: null, blockers: [], integrity: INTACT, ...overrides,
   }
 }
@@ -58,6 +58,15 @@ test('renderClaim', async (t) => {
     assert.match(text, /\nFailures caused outside this session \(not charged; not proven while they fail\):\n- npm:\.:test \(regression\) — external suspects: other\.js; the session's math\.js not reached by the failure\n {4}not ok 2 - mul\n/)
     assert.ok(!/Regressions[^\n]*\n(?:- [^\n]*\n)*- npm:\.:test/.test(text), 'the outside failure is not listed as charged')
     assert.match(text, /\nEXTERNAL edits \(changed outside the agent's tool stream — not charged to this session\): a\/y\.js \(suspect of npm:a:test\), other\.js \(suspect of npm:\.:test\), notes\.md$/)
+  })
+})
+
+test('renderVerify', async (t) => {
+  await t.test('should say how precise the impact selection was, in the title and the text', () => {
+    const { claim: _, ...value } = claim({ impactPrecision: 'resolved', ran: ['npm:.:test'] })
+    assert.equal(verifyTitle(value), '✓ verification: PROVEN (1 check(s) re-run, impact resolved)')
+    assert.match(renderVerify(value), /\nimpact selection: resolved \(the import graph includes TypeScript's own module resolution\)\n/)
+    assert.match(renderVerify({ ...value, impactPrecision: 'forced' }), /\nimpact selection: forced \(every check ran\)\n/)
   })
 })
 
