@@ -89,6 +89,8 @@ export interface VerificationRecord {
         readonly reason: string;
         readonly selected: readonly string[];
         readonly invalidators: readonly string[];
+        /** `resolved`, `approximate` or `forced` (see the engine's ImpactPrecision). */
+        readonly precision?: string;
         readonly uncovered: readonly string[];
     };
     readonly verdicts: readonly CheckVerdict[];

@@ -22,6 +22,12 @@ export interface GraphInput {
     readonly files: readonly string[];
     /** Text of a source or manifest file, or null when unreadable. */
     readonly read: (path: string) => string | null;
+    /**
+     * `[importer, imported]` edges a real module resolver found (tsconfig
+     * `paths`, package `exports`): added to the pattern edges, never instead
+     * of them, so the graph only grows. Edges naming unknown files are dropped.
+     */
+    readonly resolvedEdges?: ReadonlyArray<readonly [string, string]> | undefined;
 }
 export declare function buildImportGraph(input: Readonly<GraphInput>): ImportGraph;
 /** True when node `id` is a real file (not a pseudo node). */

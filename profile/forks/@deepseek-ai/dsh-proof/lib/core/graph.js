@@ -66,6 +66,9 @@ export function buildImportGraph(input) {
         else
             linkRust(g, ws, file, refs);
     }
+    for (const [from, to] of input.resolvedEdges ?? [])
+        if (ws.files.has(from) && ws.files.has(to))
+            g.edge(from, to);
     linkTestsToSubjects(g, input.files);
     linkPseudoNodes(g, input.files);
     return compile(g, input.files);

@@ -22,14 +22,20 @@ export function renderClaim(value) {
     return [claimTitle(value), `evidence root: ${shortRoot(value.evidenceRoot)}`, tallySentence(value.grade, value.tally), ...verificationDetails(value)].join('\n');
 }
 export function verifyTitle(value) {
-    return `${MARK[value.grade]} verification: ${gradeLabel(value.grade)} (${value.ran.length} check(s) re-run)`;
+    return `${MARK[value.grade]} verification: ${gradeLabel(value.grade)} (${value.ran.length} check(s) re-run, impact ${value.impactPrecision})`;
 }
+const PRECISION = {
+    resolved: 'resolved (the import graph includes TypeScript\'s own module resolution)',
+    approximate: 'approximate (import patterns; uncertainty widens the selection)',
+    forced: 'forced (every check ran)',
+};
 export function renderVerify(value) {
     return [
         verifyTitle(value),
         `evidence root: ${shortRoot(value.evidenceRoot)}`,
         tallySentence(value.grade, value.tally),
         `change set: ${value.changed.length} file(s), found via ${value.changeMethods.join(', ') || 'nothing'}${value.degraded === null ? '' : ` (degraded: ${value.degraded}; every check ran)`}`,
+        `impact selection: ${PRECISION[value.impactPrecision]}`,
         ...verificationDetails(value),
     ].join('\n');
 }

@@ -76,6 +76,7 @@ export function baselineView(result) {
 export function verifyView(result) {
     return {
         grade: result.grade,
+        impactPrecision: result.impactPrecision,
         evidenceRoot: result.evidenceRoot,
         tally: {
             passing: result.counts.passing,

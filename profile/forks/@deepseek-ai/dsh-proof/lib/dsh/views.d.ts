@@ -115,6 +115,12 @@ export declare const VERIFY_SCHEMA: {
             readonly required: true;
             readonly enum: readonly Grade[];
         };
+        /** How the re-run checks were chosen: `resolved` (TypeScript's own module resolution joined the import graph), `approximate` (the pattern graph), `forced` (every check). */
+        readonly impactPrecision: {
+            readonly type: "string";
+            readonly required: true;
+            readonly enum: readonly ["resolved", "approximate", "forced"];
+        };
         readonly evidenceRoot: {
             readonly required: true;
             readonly oneOf: readonly [{
@@ -334,6 +340,12 @@ export declare const CLAIM_SCHEMA: {
             readonly type: "string";
             readonly required: true;
             readonly enum: readonly Grade[];
+        };
+        /** How the re-run checks were chosen: `resolved` (TypeScript's own module resolution joined the import graph), `approximate` (the pattern graph), `forced` (every check). */
+        readonly impactPrecision: {
+            readonly type: "string";
+            readonly required: true;
+            readonly enum: readonly ["resolved", "approximate", "forced"];
         };
         readonly evidenceRoot: {
             readonly required: true;

@@ -35,6 +35,8 @@ export const TALLY_SCHEMA = {
 };
 const VERIFY_PROPERTIES = {
     grade,
+    /** How the re-run checks were chosen: `resolved` (TypeScript's own module resolution joined the import graph), `approximate` (the pattern graph), `forced` (every check). */
+    impactPrecision: { type: 'string', required: true, enum: ['resolved', 'approximate', 'forced'] },
     evidenceRoot: nullableString,
     tally: TALLY_SCHEMA,
     ran: strings,

@@ -17,6 +17,7 @@ import { nodeFs } from './node-fs.js';
 import { nodeGit } from './node-git.js';
 import { nodeHasher } from './node-hasher.js';
 import { nodeShell } from './node-shell.js';
+import { nodeTsResolver } from './node-ts-resolver.js';
 export const DEFAULT_TIMEOUT_MS = 600_000;
 /** A baseline store that lives as long as the engine. */
 export function memoryBaselineStore() {
@@ -53,6 +54,7 @@ class Engine {
             git: options.ports?.git ?? nodeGit(workspace),
             fs: options.ports?.fs ?? nodeFs(workspace),
             hasher: options.ports?.hasher ?? nodeHasher,
+            modules: options.ports?.modules === undefined ? nodeTsResolver(workspace) : options.ports.modules,
             now: options.ports?.now ?? (() => new Date().toISOString()),
         };
         this.store = options.baselineStore ?? memoryBaselineStore();
@@ -217,7 +219,7 @@ class Engine {
         const checks = await this.discoverIn(files);
         const changeSet = baseline === null ? noBaselineChangeSet() : await this.changeSetSince(baseline.record, snapshot, input);
         const changed = changedPaths(changeSet);
-        const { selection, graph } = await this.select(baseline?.record ?? null, checks, files, changed, changeSet);
+        const { selection, graph, precision } = await this.select(baseline?.record ?? null, checks, files, changed, changeSet);
         const toRun = baseline === null ? [] : checks.filter((c) => selection.selected.includes(c.id));
         const runs = await this.runChecks(toRun, input?.signal);
         const assessment = assess({
@@ -233,13 +235,14 @@ class Engine {
             schema: 'dsh-proof.verification/1',
             baselineId: baseline?.baselineId ?? null,
             changeSet,
-            selection: { full: selection.full, reason: selection.reason, selected: selection.selected, invalidators: selection.invalidators, uncovered: selection.uncovered },
+            selection: { full: selection.full, reason: selection.reason, selected: selection.selected, invalidators: selection.invalidators, uncovered: selection.uncovered, precision },
             verdicts: assessment.verdicts,
             grade: assessment.grade,
         }, this.ports.hasher, { at: this.ports.now() });
         await this.emit(entry);
         return {
             grade: assessment.grade,
+            impactPrecision: precision,
             summary: summaryLine(assessment.grade, assessment.counts),
             blockers: assessment.blockers,
             verdicts: assessment.verdicts,
@@ -284,7 +287,8 @@ class Engine {
         // Committed dependency trees are not part of the project's own graph.
         const scanned = files.filter((f) => (sourceLanguage(f) !== null || isManifestPath(f)) && !/(?:^|\/)node_modules\//.test(f));
         const sources = useGraph ? await this.readAll(scanned) : new Map();
-        const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null }) : null;
+        const resolved = useGraph && this.ports.modules !== null ? await this.ports.modules.resolve({ files: scanned, sources }) : null;
+        const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null, resolvedEdges: resolved?.edges ?? undefined }) : null;
         const selection = selectChecks({
             checks,
             changed,
@@ -293,7 +297,8 @@ class Engine {
             forceFull: changeSet.degraded ? 'degraded' : null,
             mustRun: mustRunChecks(baseline, checks),
         });
-        return { selection, graph };
+        const precision = selection.full ? 'forced' : (resolved?.edges ?? null) !== null ? 'resolved' : 'approximate';
+        return { selection, graph, precision };
     }
 }
 /** Every path the change-set computation may ask a digest of. */

@@ -41,11 +41,27 @@ export interface FsPort {
      */
     runnerDigest?(path: string): Promise<string | null>;
 }
+/** Import edges found by a real module resolver, or why there are none. */
+export interface ResolvedImports {
+    /** `[importer, imported]` pairs, workspace-relative; null when resolution was unavailable or over its bounds. */
+    readonly edges: ReadonlyArray<readonly [string, string]> | null;
+    /** Why `edges` is null, or null. */
+    readonly reason: string | null;
+}
+/** A module resolver that knows the workspace's compiler configuration (TypeScript's). */
+export interface ModuleResolverPort {
+    resolve(input: {
+        readonly files: readonly string[];
+        readonly sources: ReadonlyMap<string, string>;
+    }): Promise<ResolvedImports>;
+}
 export interface EnginePorts {
     readonly shell: ShellPort;
     readonly git: GitPort;
     readonly fs: FsPort;
     readonly hasher: Hasher;
+    /** Resolved import edges, unioned with the pattern graph's; null: the pattern graph alone. */
+    readonly modules: ModuleResolverPort | null;
     /** ISO-8601 time for `meta.at`. */
     readonly now: () => string;
 }

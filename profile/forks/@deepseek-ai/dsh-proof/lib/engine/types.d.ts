@@ -81,8 +81,16 @@ export interface BaselineResult {
     /** Checks red at baseline: pre-existing, never charged later. */
     readonly preExisting: readonly string[];
 }
+/**
+ * How the checks were selected: `resolved` (the import graph includes the
+ * workspace's own TypeScript module resolution), `approximate` (the pattern
+ * graph alone), `forced` (every check ran: a global invalidator, a degraded
+ * change set, or impact analysis off).
+ */
+export type ImpactPrecision = 'resolved' | 'approximate' | 'forced';
 export interface VerifyResult {
     readonly grade: Grade;
+    readonly impactPrecision: ImpactPrecision;
     readonly summary: string;
     readonly blockers: readonly Blocker[];
     readonly verdicts: readonly CheckVerdict[];
