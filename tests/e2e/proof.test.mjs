@@ -34,10 +34,28 @@ function calculatorWorkspace() {
 /** The calculator, committed to a fresh git repository (git's view is how dsh-proof sees what a shell changed). */
 function committedCalculator() {
   const workspace = calculatorWorkspace();
-  const git = (...args) => execFileSync("git", ["-c", "user.name=e2e", "-c", "user.email=e2e@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: workspace, stdio: "ignore" });
-  git("init", "-q");
-  git("add", "-A");
-  git("commit", "-q", "-m", "calculator");
+  gitIn(workspace, "init", "-q");
+  gitIn(workspace, "add", "-A");
+  gitIn(workspace, "commit", "-q", "-m", "calculator");
+  return workspace;
+}
+
+/** git in `workspace` with a fixed identity. */
+function gitIn(workspace, ...args) {
+  execFileSync("git", ["-c", "user.name=e2e", "-c", "user.email=e2e@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: workspace, stdio: "ignore" });
+}
+
+/** The committed calculator plus other.js and its test: a file another process can break. */
+function committedCalculatorWithOther() {
+  const workspace = committedCalculator();
+  writeFileSync(join(workspace, "math.js"), "// adds\nexport const add = (a, b) => a + b;\n");
+  writeFileSync(join(workspace, "other.js"), "export const mul = (a, b) => a * b;\n");
+  writeFileSync(
+    join(workspace, "test", "other.test.js"),
+    'import assert from "node:assert/strict";\nimport test from "node:test";\nimport { mul } from "../other.js";\n\ntest("mul", () => assert.equal(mul(2, 3), 6));\n',
+  );
+  gitIn(workspace, "add", "-A");
+  gitIn(workspace, "commit", "-q", "-m", "other");
   return workspace;
 }
 
@@ -118,6 +136,38 @@ describe("dsh-proof in the installed profile (real dsh, headless)", () => {
     assert.match(claim, /0 regression\(s\)/);
     assert.equal(run.stepRequests.length, 5, run.describe());
     assert.deepEqual(proofNotes(run), []);
+  });
+
+  test("should not charge a break made by another process to the agent's harmless edit, and link it to the external file", async () => {
+    const workspace = committedCalculatorWithOther();
+    let steps = 0;
+    // Before the model's fifth step (after the first claim), another process breaks other.js.
+    const observe = () => {
+      if (++steps === 5) writeFileSync(join(workspace, "other.js"), "export const mul = (a, b) => a + b;\n");
+    };
+    const run = await suite.turn({
+      cwd: workspace,
+      task: "Work on the calculator.",
+      observe,
+      steps: [
+        call("proof_baseline", {}),
+        ...edit(join(workspace, "math.js"), "// adds\n", "// adds two numbers\n"),
+        call("proof_claim", { claim: "documented add()" }),
+        call("proof_claim", { claim: "documented add()" }),
+        answer("Documented add(); other.js was broken outside this session."),
+        answer("The failure is not mine: other.js changed outside my tools."),
+        NEVER,
+      ],
+    });
+    assert.equal(run.code, 0, run.describe());
+    const [first, second] = resultOf(run, "proof_claim");
+    assert.match(first, /^✓ PROVEN — documented add\(\)\n/, run.describe());
+    assert.doesNotMatch(second, /REGRESSED/, run.describe());
+    assert.doesNotMatch(second, /Regressions \(charged to this session\)/, run.describe());
+    assert.match(second, /^\? UNPROVEN — documented add\(\)\n/, run.describe());
+    assert.match(second, /\nFailures caused outside this session [^\n]*:\n- npm:\.:test \(regression\) — external suspects: other\.js; the session's math\.js not reached by the failure\n/, run.describe());
+    assert.match(second, /\nEXTERNAL edits [^\n]*: other\.js \(suspect of npm:\.:test\)/, run.describe());
+    assert.match(second, /only plausible cause changed outside the agent's tool stream \(other\.js\) — not charged to this session/, run.describe());
   });
 
   test("should grade a breaking edit as regressed and name the file", async () => {

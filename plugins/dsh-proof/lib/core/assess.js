@@ -1,6 +1,7 @@
 import { compareCodeUnits } from './canonical.js';
-import { isRedefined } from './checks.js';
+import { isRedefined, redefinitionReasons } from './checks.js';
 import { attributionOf } from './provenance.js';
+import { rankSuspects } from './suspects.js';
 import { gradeOf, isCharged, isGreen, verdictOf } from './verdict.js';
 /** Verdicts, grade, blockers and attribution of a verification. */
 export function assess(input) {
@@ -12,6 +13,9 @@ export function assess(input) {
     for (const c of input.checks)
         names.set(c.id, c.name);
     const current = new Set(input.checks.map((c) => c.id));
+    const cwds = new Map();
+    for (const c of [...(input.baseline?.checks ?? []), ...input.checks])
+        cwds.set(c.id, c.cwd);
     const verdicts = [...names.keys()].sort(compareCodeUnits).map((id) => {
         const before = baselineResults.get(id) ?? null;
         const run = input.runs.get(id);
@@ -21,21 +25,38 @@ export function assess(input) {
                 ? { status: before.status, evidenceId: before.evidenceId, carried: true }
                 : null;
         const verdict = input.baseline === null ? verdictOf(null, now?.status ?? null) : verdictOf(before?.status ?? null, now?.status ?? null);
-        const reach = input.selection.reach[id] ?? [];
+        const ranking = isCharged(verdict)
+            ? rankSuspects({
+                graph: input.graph ?? null,
+                cwd: cwds.get(id) ?? '',
+                reach: input.selection.reach[id] ?? [],
+                session: [...attribution.charged, ...attribution.unknown],
+                external: attribution.external,
+                excerpt: run?.excerpt ?? '',
+            })
+            : null;
         return {
             checkId: id,
             name: names.get(id),
             verdict,
             baseline: before === null ? null : { status: before.status, evidenceId: before.evidenceId },
             current: now,
-            suspects: isCharged(verdict) ? suspectsFor(reach, attribution, run?.excerpt ?? '') : [],
-            externalSuspects: isCharged(verdict) ? reach.filter((f) => attribution.external.includes(f)) : [],
+            suspects: ranking?.suspects ?? [],
+            externalSuspects: ranking?.externalSuspects ?? [],
+            cause: ranking?.cause ?? null,
             salientLine: run?.salientLine ?? null,
         };
     });
     const list = verdicts.map((v) => v.verdict);
     const redefined = redefinedChecks(input);
-    const grade = gradeOf({ hasBaseline: input.baseline !== null, verdicts: list, uncoveredFiles: input.selection.uncovered.length, redefinedChecks: redefined.length });
+    const grade = gradeOf({
+        hasBaseline: input.baseline !== null,
+        verdicts: list,
+        uncoveredFiles: input.selection.uncovered.length,
+        redefinedChecks: redefined.length,
+        externalFailures: verdicts.filter(isExternalFailure).length,
+        untrustedBaseline: (input.baselineDistrust ?? null) !== null,
+    });
     return {
         verdicts,
         grade,
@@ -45,16 +66,9 @@ export function assess(input) {
         counts: countsOf(verdicts),
     };
 }
-/**
- * Session files that can explain a failure: those whose dependents reach the
- * check (all session files when none does), the ones the output names first.
- */
-function suspectsFor(reach, attribution, excerpt) {
-    const session = [...attribution.charged, ...attribution.unknown];
-    const reaching = session.filter((f) => reach.includes(f));
-    const pool = reaching.length > 0 ? reaching : session;
-    const named = pool.filter((f) => excerpt.includes(f));
-    return [...named, ...pool.filter((f) => !named.includes(f))];
+/** A failing check whose only plausible cause changed outside the session. */
+function isExternalFailure(v) {
+    return isCharged(v.verdict) && v.cause === 'external';
 }
 /** Checks present at baseline and now whose definition changed in between. */
 function redefinedChecks(input) {
@@ -71,8 +85,17 @@ function blockersOf(input, verdicts, redefined) {
     const blockers = [];
     for (const v of verdicts) {
         const why = v.salientLine === null ? '' : `: ${v.salientLine.trim()}`;
-        const blame = v.suspects.length > 0 ? ` (suspects: ${v.suspects.join(', ')})` : '';
-        if (v.verdict === 'regression')
+        const blame = blameNote(v);
+        if (isExternalFailure(v)) {
+            blockers.push({
+                kind: 'external-failure',
+                checkId: v.checkId,
+                suspects: v.suspects,
+                externalSuspects: v.externalSuspects,
+                message: `${v.checkId} ${v.verdict === 'regression' ? 'passed at baseline and fails now' : 'is new and fails'}${why}; its only plausible cause changed outside the agent's tool stream (${v.externalSuspects.join(', ')}) — not charged to this session, but nothing is proven while it fails: have it restored, or take a new baseline once the outside change is accepted`,
+            });
+        }
+        else if (v.verdict === 'regression')
             blockers.push({ kind: 'regression', checkId: v.checkId, suspects: v.suspects, message: `${v.checkId} passed at baseline and fails now${why}${blame}` });
         else if (v.verdict === 'new-failure')
             blockers.push({ kind: 'new-failure', checkId: v.checkId, suspects: v.suspects, message: `${v.checkId} is new and fails${why}${blame}` });
@@ -86,12 +109,17 @@ function blockersOf(input, verdicts, redefined) {
             blockers.push({ kind: 'not-run', checkId: v.checkId, message });
         }
     }
+    const before = new Map((input.baseline?.checks ?? []).map((c) => [c.id, c]));
     for (const check of redefined) {
+        const reasons = redefinitionReasons(before.get(check.id) ?? check, check);
         blockers.push({
             kind: 'redefined',
             checkId: check.id,
-            message: `${check.id} is defined differently than at baseline (${check.source} changed what it runs): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
+            message: `${check.id} is defined differently than at baseline (${reasons.join('; ')}): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
         });
+    }
+    if (input.baselineDistrust != null) {
+        blockers.push({ kind: 'untrusted-baseline', message: `the baseline cannot prove anything: ${input.baselineDistrust}` });
     }
     for (const path of input.selection.uncovered) {
         blockers.push({ kind: 'uncovered', path, message: `${path} changed but no check covers it: add a check (config \`checks\` with \`paths\`) or a test` });
@@ -99,6 +127,14 @@ function blockersOf(input, verdicts, redefined) {
     if (verdicts.length === 0)
         blockers.push({ kind: 'no-checks', message: 'no checks were found: declare one in the `checks` configuration' });
     return blockers;
+}
+/** ` (suspects: a; external: b)`: the session's suspects and, apart, the outside ones. */
+function blameNote(v) {
+    const parts = [
+        v.suspects.length > 0 ? `suspects: ${v.suspects.join(', ')}` : null,
+        v.externalSuspects.length > 0 ? `changed outside the session: ${v.externalSuspects.join(', ')}` : null,
+    ].filter((p) => p !== null);
+    return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 }
 function describeIndeterminate(v) {
     const sides = [];
@@ -112,7 +148,8 @@ function countsOf(verdicts) {
     const n = (pred) => verdicts.filter((v) => pred(v.verdict)).length;
     return {
         passing: n(isGreen),
-        regressions: n(isCharged),
+        regressions: verdicts.filter((v) => isCharged(v.verdict) && !isExternalFailure(v)).length,
+        externalFailures: verdicts.filter(isExternalFailure).length,
         preExisting: n((v) => v === 'still-failing'),
         fixed: n((v) => v === 'fixed'),
         newChecks: n((v) => v === 'new-check'),

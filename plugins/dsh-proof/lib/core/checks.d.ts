@@ -1,5 +1,12 @@
-/** Whether `check` is defined differently from `before` (an unknown definition never differs). */
+import { type RunnerFingerprint } from './runner.js';
+/**
+ * Whether `check` is defined differently from `before`: its command, its
+ * directory, its declared definition or the runner it resolves to (an
+ * unknown definition or runner never differs).
+ */
 export declare function isRedefined(before: Readonly<CheckSpec>, check: Readonly<CheckSpec>): boolean;
+/** What changed in a check's definition since `before`, one phrase each (empty: nothing). */
+export declare function redefinitionReasons(before: Readonly<CheckSpec>, check: Readonly<CheckSpec>): string[];
 /** Where a check came from. */
 export type CheckKind = 'npm' | 'pytest' | 'mypy' | 'ruff' | 'go' | 'cargo' | 'make' | 'config';
 /** An objective check: a shell command whose exit status is the verdict. */
@@ -26,6 +33,13 @@ export interface CheckSpec {
      * (`"test": "true"` passes whatever the code does).
      */
     readonly definition?: string | null;
+    /**
+     * What the command resolves to outside its definition: each tool binary
+     * (`node_modules/.bin/<tool>`, symlink or shim followed to the file it
+     * runs) and the lock file, by digest (`null`: absent). Filled by the IO
+     * layer; absent when it was not looked at.
+     */
+    readonly runner?: RunnerFingerprint;
 }
 /** A check declared in configuration (`checks` option). */
 export interface ExplicitCheckConfig {

@@ -22,6 +22,12 @@ export interface GraphInput {
     readonly files: readonly string[];
     /** Text of a source or manifest file, or null when unreadable. */
     readonly read: (path: string) => string | null;
+    /**
+     * `[importer, imported]` edges a real module resolver found (tsconfig
+     * `paths`, package `exports`): added to the pattern edges, never instead
+     * of them, so the graph only grows. Edges naming unknown files are dropped.
+     */
+    readonly resolvedEdges?: ReadonlyArray<readonly [string, string]> | undefined;
 }
 export declare function buildImportGraph(input: Readonly<GraphInput>): ImportGraph;
 /** True when node `id` is a real file (not a pseudo node). */
@@ -42,3 +48,10 @@ export declare function closureIds(graph: ImportGraph, seeds: Iterable<string>, 
  * nodes.
  */
 export declare function dependentClosure(graph: ImportGraph, seeds: Iterable<string>): Set<string>;
+/**
+ * Distance, in import hops, from the nearest seed to every node the seeds
+ * depend on, directly or transitively (seeds at 0). The graph stores
+ * dependents; this walks the other way, so the edges are inverted first
+ * (linear in the graph, and only asked for when a check fails).
+ */
+export declare function dependencyDistances(graph: ImportGraph, seeds: Iterable<string>): Map<string, number>;

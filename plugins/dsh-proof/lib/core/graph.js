@@ -66,6 +66,9 @@ export function buildImportGraph(input) {
         else
             linkRust(g, ws, file, refs);
     }
+    for (const [from, to] of input.resolvedEdges ?? [])
+        if (ws.files.has(from) && ws.files.has(to))
+            g.edge(from, to);
     linkTestsToSubjects(g, input.files);
     linkPseudoNodes(g, input.files);
     return compile(g, input.files);
@@ -365,4 +368,52 @@ function stripExtension(path) {
     const name = baseName(path);
     const dot = name.indexOf('.', 1);
     return dot < 0 ? path : path.slice(0, path.length - name.length + dot);
+}
+/**
+ * Distance, in import hops, from the nearest seed to every node the seeds
+ * depend on, directly or transitively (seeds at 0). The graph stores
+ * dependents; this walks the other way, so the edges are inverted first
+ * (linear in the graph, and only asked for when a check fails).
+ */
+export function dependencyDistances(graph, seeds) {
+    const count = graph.nodes.length;
+    const offsets = new Int32Array(count + 1);
+    const { offsets: rOffsets, targets: rTargets } = graph;
+    for (let k = 0; k < rTargets.length; k++)
+        offsets[rTargets[k] + 1] = offsets[rTargets[k] + 1] + 1;
+    for (let i = 0; i < count; i++)
+        offsets[i + 1] = offsets[i + 1] + offsets[i];
+    const fill = offsets.slice(0, count);
+    const targets = new Int32Array(rTargets.length);
+    for (let to = 0; to < count; to++) {
+        for (let k = rOffsets[to], end = rOffsets[to + 1]; k < end; k++) {
+            const from = rTargets[k];
+            targets[fill[from]] = to;
+            fill[from] = fill[from] + 1;
+        }
+    }
+    const depth = new Int32Array(count).fill(-1);
+    const queue = [];
+    for (const seed of seeds) {
+        const id = graph.ids.get(seed);
+        if (id !== undefined && depth[id] === -1) {
+            depth[id] = 0;
+            queue.push(id);
+        }
+    }
+    for (let i = 0; i < queue.length; i++) {
+        const id = queue[i];
+        for (let k = offsets[id], end = offsets[id + 1]; k < end; k++) {
+            const next = targets[k];
+            if (depth[next] !== -1)
+                continue;
+            depth[next] = depth[id] + 1;
+            queue.push(next);
+        }
+    }
+    const out = new Map();
+    for (const id of queue)
+        if (isFileNode(graph, id))
+            out.set(graph.nodes[id], depth[id]);
+    return out;
 }

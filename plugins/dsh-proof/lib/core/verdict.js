@@ -35,17 +35,19 @@ export function isGreen(verdict) {
 /**
  * The grade of a claim. Order of precedence: no baseline, then any charged
  * failure (`regressed`), then any undecided check (`stale`), then missing
- * coverage — a check not run, a changed file no check covers, a check
+ * coverage — a baseline this host did not record, a failure caused outside the session (not charged, not proven), a check not run, a changed file no check covers, a check
  * redefined since the baseline, no check at all (`unproven`). Pre-existing failures (`still-failing`) do not block.
  */
 export function gradeOf(input) {
     if (!input.hasBaseline)
         return 'no-baseline';
-    if (input.verdicts.some(isCharged))
+    const failures = input.verdicts.filter(isCharged).length;
+    const external = input.externalFailures ?? 0;
+    if (failures > external)
         return 'regressed';
     if (input.verdicts.includes('indeterminate'))
         return 'stale';
-    if (input.verdicts.includes('not-run') || input.uncoveredFiles > 0 || (input.redefinedChecks ?? 0) > 0 || !input.verdicts.some(isGreen))
+    if (input.untrustedBaseline === true || external > 0 || input.verdicts.includes('not-run') || input.uncoveredFiles > 0 || (input.redefinedChecks ?? 0) > 0 || !input.verdicts.some(isGreen))
         return 'unproven';
     return 'proven';
 }

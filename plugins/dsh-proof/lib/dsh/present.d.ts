@@ -12,7 +12,7 @@ export declare function shortRoot(root: string | null): string;
 export declare function tallySentence(grade: Grade, tally: Tally): string;
 export declare function claimTitle(value: Pick<ClaimView, 'grade' | 'claim'>): string;
 export declare function renderClaim(value: ClaimView): string;
-export declare function verifyTitle(value: Pick<VerifyView, 'grade' | 'ran'>): string;
+export declare function verifyTitle(value: Pick<VerifyView, 'grade' | 'ran' | 'impactPrecision'>): string;
 export declare function renderVerify(value: VerifyView): string;
 export declare function baselineTitle(value: Pick<BaselineView, 'status' | 'checks'>): string;
 export declare function renderBaseline(value: BaselineView): string;

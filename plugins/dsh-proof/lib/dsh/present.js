@@ -22,30 +22,49 @@ export function renderClaim(value) {
     return [claimTitle(value), `evidence root: ${shortRoot(value.evidenceRoot)}`, tallySentence(value.grade, value.tally), ...verificationDetails(value)].join('\n');
 }
 export function verifyTitle(value) {
-    return `${MARK[value.grade]} verification: ${gradeLabel(value.grade)} (${value.ran.length} check(s) re-run)`;
+    return `${MARK[value.grade]} verification: ${gradeLabel(value.grade)} (${value.ran.length} check(s) re-run, impact ${value.impactPrecision})`;
 }
+const PRECISION = {
+    resolved: 'resolved (the import graph includes TypeScript\'s own module resolution)',
+    approximate: 'approximate (import patterns; uncertainty widens the selection)',
+    forced: 'forced (every check ran)',
+};
 export function renderVerify(value) {
     return [
         verifyTitle(value),
         `evidence root: ${shortRoot(value.evidenceRoot)}`,
         tallySentence(value.grade, value.tally),
         `change set: ${value.changed.length} file(s), found via ${value.changeMethods.join(', ') || 'nothing'}${value.degraded === null ? '' : ` (degraded: ${value.degraded}; every check ran)`}`,
+        `impact selection: ${PRECISION[value.impactPrecision]}`,
         ...verificationDetails(value),
     ].join('\n');
 }
 function verificationDetails(value) {
     const lines = [];
-    if (value.regressions.length > 0) {
+    const charged = value.regressions.filter((r) => r.cause === 'session');
+    const outside = value.regressions.filter((r) => r.cause === 'external');
+    if (charged.length > 0) {
         lines.push('Regressions (charged to this session):');
-        for (const r of value.regressions) {
-            lines.push(`- ${r.check} (${r.verdict})${r.suspects.length > 0 ? ` — suspects: ${r.suspects.join(', ')}` : ''}`);
+        for (const r of charged) {
+            const blame = [
+                r.suspects.length > 0 ? `suspects: ${r.suspects.join(', ')}` : null,
+                r.externalSuspects.length > 0 ? `also changed outside the session: ${r.externalSuspects.join(', ')}` : null,
+            ].filter((part) => part !== null);
+            lines.push(`- ${r.check} (${r.verdict})${blame.length > 0 ? ` — ${blame.join('; ')}` : ''}`);
             if (r.salientLine !== null)
                 lines.push(`    ${r.salientLine.trim()}`);
         }
     }
-    lines.push(value.external.length === 0
-        ? 'EXTERNAL edits: none'
-        : `EXTERNAL edits (changed outside the agent's tool stream — not charged to this session): ${value.external.join(', ')}`);
+    if (outside.length > 0) {
+        lines.push('Failures caused outside this session (not charged; not proven while they fail):');
+        for (const r of outside) {
+            const cleared = r.suspects.length > 0 ? `; the session's ${r.suspects.join(', ')} not reached by the failure` : '';
+            lines.push(`- ${r.check} (${r.verdict}) — external suspects: ${r.externalSuspects.join(', ')}${cleared}`);
+            if (r.salientLine !== null)
+                lines.push(`    ${r.salientLine.trim()}`);
+        }
+    }
+    lines.push(externalLine(value));
     if (value.blockers.length > 0) {
         lines.push('Blockers (to do before the claim can be proven):');
         for (const blocker of value.blockers)
@@ -55,6 +74,16 @@ function verificationDetails(value) {
     if (integrity !== null)
         lines.push(integrity);
     return lines;
+}
+/** The EXTERNAL edits section, each file with the failing checks it may explain. */
+function externalLine(value) {
+    if (value.external.length === 0)
+        return 'EXTERNAL edits: none';
+    const files = value.external.map((path) => {
+        const checks = value.regressions.filter((r) => r.externalSuspects.includes(path)).map((r) => r.check);
+        return checks.length > 0 ? `${path} (suspect of ${checks.join(', ')})` : path;
+    });
+    return `EXTERNAL edits (changed outside the agent's tool stream — not charged to this session): ${files.join(', ')}`;
 }
 export function baselineTitle(value) {
     return value.status === 'aborted' ? 'baseline ABORTED' : `baseline saved (${value.checks.length} check(s))`;

@@ -46,6 +46,10 @@ export declare const INTEGRITY_SCHEMA: {
             readonly type: "boolean";
             readonly required: true;
         };
+        readonly baselineForeign: {
+            readonly type: "boolean";
+            readonly required: true;
+        };
         readonly unverifiableCheckpoints: {
             readonly type: "integer";
             readonly required: true;
@@ -111,6 +115,12 @@ export declare const VERIFY_SCHEMA: {
             readonly required: true;
             readonly enum: readonly Grade[];
         };
+        /** How the re-run checks were chosen: `resolved` (TypeScript's own module resolution joined the import graph), `approximate` (the pattern graph), `forced` (every check). */
+        readonly impactPrecision: {
+            readonly type: "string";
+            readonly required: true;
+            readonly enum: readonly ["resolved", "approximate", "forced"];
+        };
         readonly evidenceRoot: {
             readonly required: true;
             readonly oneOf: readonly [{
@@ -168,12 +178,27 @@ export declare const VERIFY_SCHEMA: {
                         readonly type: "string";
                         readonly required: true;
                     };
+                    /** Session files (the agent's, explicit, unknown origin) that can explain it, most likely first. */
                     readonly suspects: {
                         readonly type: "array";
                         readonly required: true;
                         readonly items: {
                             readonly type: "string";
                         };
+                    };
+                    /** Files changed outside the agent's tool stream that can explain it, most likely first. */
+                    readonly externalSuspects: {
+                        readonly type: "array";
+                        readonly required: true;
+                        readonly items: {
+                            readonly type: "string";
+                        };
+                    };
+                    /** `external`: its only plausible cause changed outside the session — not charged. */
+                    readonly cause: {
+                        readonly type: "string";
+                        readonly required: true;
+                        readonly enum: readonly ["session", "external"];
                     };
                     readonly salientLine: {
                         readonly required: true;
@@ -269,6 +294,10 @@ export declare const VERIFY_SCHEMA: {
                     readonly required: true;
                 };
                 readonly baselineTampered: {
+                    readonly type: "boolean";
+                    readonly required: true;
+                };
+                readonly baselineForeign: {
                     readonly type: "boolean";
                     readonly required: true;
                 };
@@ -312,6 +341,12 @@ export declare const CLAIM_SCHEMA: {
             readonly required: true;
             readonly enum: readonly Grade[];
         };
+        /** How the re-run checks were chosen: `resolved` (TypeScript's own module resolution joined the import graph), `approximate` (the pattern graph), `forced` (every check). */
+        readonly impactPrecision: {
+            readonly type: "string";
+            readonly required: true;
+            readonly enum: readonly ["resolved", "approximate", "forced"];
+        };
         readonly evidenceRoot: {
             readonly required: true;
             readonly oneOf: readonly [{
@@ -369,12 +404,27 @@ export declare const CLAIM_SCHEMA: {
                         readonly type: "string";
                         readonly required: true;
                     };
+                    /** Session files (the agent's, explicit, unknown origin) that can explain it, most likely first. */
                     readonly suspects: {
                         readonly type: "array";
                         readonly required: true;
                         readonly items: {
                             readonly type: "string";
                         };
+                    };
+                    /** Files changed outside the agent's tool stream that can explain it, most likely first. */
+                    readonly externalSuspects: {
+                        readonly type: "array";
+                        readonly required: true;
+                        readonly items: {
+                            readonly type: "string";
+                        };
+                    };
+                    /** `external`: its only plausible cause changed outside the session — not charged. */
+                    readonly cause: {
+                        readonly type: "string";
+                        readonly required: true;
+                        readonly enum: readonly ["session", "external"];
                     };
                     readonly salientLine: {
                         readonly required: true;
@@ -470,6 +520,10 @@ export declare const CLAIM_SCHEMA: {
                     readonly required: true;
                 };
                 readonly baselineTampered: {
+                    readonly type: "boolean";
+                    readonly required: true;
+                };
+                readonly baselineForeign: {
                     readonly type: "boolean";
                     readonly required: true;
                 };
@@ -582,6 +636,10 @@ export declare const BASELINE_SCHEMA: {
                     readonly required: true;
                 };
                 readonly baselineTampered: {
+                    readonly type: "boolean";
+                    readonly required: true;
+                };
+                readonly baselineForeign: {
                     readonly type: "boolean";
                     readonly required: true;
                 };
@@ -752,6 +810,10 @@ export declare const STATUS_SCHEMA: {
                     readonly required: true;
                 };
                 readonly baselineTampered: {
+                    readonly type: "boolean";
+                    readonly required: true;
+                };
+                readonly baselineForeign: {
                     readonly type: "boolean";
                     readonly required: true;
                 };

@@ -18,6 +18,7 @@ export const INTEGRITY_SCHEMA = {
         firstBrokenRecord: { required: true, oneOf: [{ type: 'integer' }, { type: 'null' }] },
         rewindDetected: bool,
         baselineTampered: bool,
+        baselineForeign: bool,
         unverifiableCheckpoints: int,
         forgedCheckpoints: int,
         anchorForged: bool,
@@ -34,6 +35,8 @@ export const TALLY_SCHEMA = {
 };
 const VERIFY_PROPERTIES = {
     grade,
+    /** How the re-run checks were chosen: `resolved` (TypeScript's own module resolution joined the import graph), `approximate` (the pattern graph), `forced` (every check). */
+    impactPrecision: { type: 'string', required: true, enum: ['resolved', 'approximate', 'forced'] },
     evidenceRoot: nullableString,
     tally: TALLY_SCHEMA,
     ran: strings,
@@ -43,7 +46,17 @@ const VERIFY_PROPERTIES = {
         items: {
             type: 'object',
             additionalProperties: false,
-            properties: { check: str, verdict: str, suspects: strings, salientLine: nullableString },
+            properties: {
+                check: str,
+                verdict: str,
+                /** Session files (the agent's, explicit, unknown origin) that can explain it, most likely first. */
+                suspects: strings,
+                /** Files changed outside the agent's tool stream that can explain it, most likely first. */
+                externalSuspects: strings,
+                /** `external`: its only plausible cause changed outside the session — not charged. */
+                cause: { type: 'string', required: true, enum: ['session', 'external'] },
+                salientLine: nullableString,
+            },
         },
     },
     changed: {

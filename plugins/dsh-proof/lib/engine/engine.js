@@ -11,11 +11,13 @@ import { contentId } from '../core/hash.js';
 import { sourceLanguage } from '../core/imports.js';
 import { isAbsolutePath, normaliseRoot, toWorkspacePath } from '../core/paths.js';
 import { computeChangeSet, normaliseTouches } from '../core/provenance.js';
+import { runnerPaths } from '../core/runner.js';
 import { selectChecks } from '../core/selection.js';
 import { nodeFs } from './node-fs.js';
 import { nodeGit } from './node-git.js';
 import { nodeHasher } from './node-hasher.js';
 import { nodeShell } from './node-shell.js';
+import { nodeTsResolver } from './node-ts-resolver.js';
 export const DEFAULT_TIMEOUT_MS = 600_000;
 /** A baseline store that lives as long as the engine. */
 export function memoryBaselineStore() {
@@ -52,6 +54,7 @@ class Engine {
             git: options.ports?.git ?? nodeGit(workspace),
             fs: options.ports?.fs ?? nodeFs(workspace),
             hasher: options.ports?.hasher ?? nodeHasher,
+            modules: options.ports?.modules === undefined ? nodeTsResolver(workspace) : options.ports.modules,
             now: options.ports?.now ?? (() => new Date().toISOString()),
         };
         this.store = options.baselineStore ?? memoryBaselineStore();
@@ -118,7 +121,26 @@ class Engine {
     }
     async discoverIn(files) {
         const manifests = await this.readAll(files.filter(isManifestPath));
-        return discoverChecks({ files, read: (p) => manifests.get(p) ?? null, explicit: this.options.checks, discover: this.options.discover });
+        const checks = discoverChecks({ files, read: (p) => manifests.get(p) ?? null, explicit: this.options.checks, discover: this.options.discover });
+        return this.withRunners(checks, files);
+    }
+    /** Each check with the fingerprint of the tools and lock file it resolves to (see core/runner.ts). */
+    async withRunners(checks, files) {
+        const fingerprint = this.ports.fs.runnerDigest?.bind(this.ports.fs);
+        if (fingerprint === undefined)
+            return [...checks];
+        const listed = new Set(files);
+        const pathsOf = new Map(checks.map((c) => [c.id, runnerPaths(c, listed)]));
+        const digests = new Map();
+        await forEachLimited([...new Set([...pathsOf.values()].flat())], async (p) => {
+            digests.set(p, await fingerprint(p));
+        });
+        return checks.map((c) => {
+            const runner = {};
+            for (const p of pathsOf.get(c.id) ?? [])
+                runner[p] = digests.get(p) ?? null;
+            return { ...c, runner };
+        });
     }
     async readAll(paths) {
         const texts = new Map();
@@ -197,7 +219,7 @@ class Engine {
         const checks = await this.discoverIn(files);
         const changeSet = baseline === null ? noBaselineChangeSet() : await this.changeSetSince(baseline.record, snapshot, input);
         const changed = changedPaths(changeSet);
-        const selection = await this.select(baseline?.record ?? null, checks, files, changed, changeSet);
+        const { selection, graph, precision } = await this.select(baseline?.record ?? null, checks, files, changed, changeSet);
         const toRun = baseline === null ? [] : checks.filter((c) => selection.selected.includes(c.id));
         const runs = await this.runChecks(toRun, input?.signal);
         const assessment = assess({
@@ -206,18 +228,21 @@ class Engine {
             runs: new Map([...runs].map(([id, r]) => [id, r.current])),
             selection,
             changeSet,
+            graph,
+            baselineDistrust: baseline?.distrust ?? null,
         });
         const entry = evidenceEntry('verification', {
             schema: 'dsh-proof.verification/1',
             baselineId: baseline?.baselineId ?? null,
             changeSet,
-            selection: { full: selection.full, reason: selection.reason, selected: selection.selected, invalidators: selection.invalidators, uncovered: selection.uncovered },
+            selection: { full: selection.full, reason: selection.reason, selected: selection.selected, invalidators: selection.invalidators, uncovered: selection.uncovered, precision },
             verdicts: assessment.verdicts,
             grade: assessment.grade,
         }, this.ports.hasher, { at: this.ports.now() });
         await this.emit(entry);
         return {
             grade: assessment.grade,
+            impactPrecision: precision,
             summary: summaryLine(assessment.grade, assessment.counts),
             blockers: assessment.blockers,
             verdicts: assessment.verdicts,
@@ -262,8 +287,9 @@ class Engine {
         // Committed dependency trees are not part of the project's own graph.
         const scanned = files.filter((f) => (sourceLanguage(f) !== null || isManifestPath(f)) && !/(?:^|\/)node_modules\//.test(f));
         const sources = useGraph ? await this.readAll(scanned) : new Map();
-        const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null }) : null;
-        return selectChecks({
+        const resolved = useGraph && this.ports.modules !== null ? await this.ports.modules.resolve({ files: scanned, sources }) : null;
+        const graph = useGraph ? buildImportGraph({ files, read: (p) => sources.get(p) ?? null, resolvedEdges: resolved?.edges ?? undefined }) : null;
+        const selection = selectChecks({
             checks,
             changed,
             graph,
@@ -271,6 +297,8 @@ class Engine {
             forceFull: changeSet.degraded ? 'degraded' : null,
             mustRun: mustRunChecks(baseline, checks),
         });
+        const precision = selection.full ? 'forced' : (resolved?.edges ?? null) !== null ? 'resolved' : 'approximate';
+        return { selection, graph, precision };
     }
 }
 /** Every path the change-set computation may ask a digest of. */

@@ -4,4 +4,5 @@ export { nodeShell } from './node-shell.js';
 export { nodeGit } from './node-git.js';
 export { nodeFs } from './node-fs.js';
 export { nodeHasher } from './node-hasher.js';
+export { nodeTsResolver, TS_RESOLVER_MAX_FILES, TS_RESOLVER_BUDGET_MS } from './node-ts-resolver.js';
 export { nodeWorkspaceState, STATE_TIMEOUT_MS, STATE_MAX_ENTRIES } from './node-workspace-state.js';

@@ -13,6 +13,12 @@ export interface Baseline {
     /** When it was taken (not part of the hash). */
     readonly createdAt: string | null;
     readonly record: BaselineRecord;
+    /**
+     * Why this baseline cannot make a claim proven (its store says this host
+     * did not record it), or null/absent. Not part of the record: it is a
+     * judgement of where the baseline came from, made by the store on load.
+     */
+    readonly distrust?: string | null | undefined;
 }
 /** Where the baseline lives between calls (the adapter supplies a durable one). */
 export interface BaselineStore {
@@ -75,8 +81,16 @@ export interface BaselineResult {
     /** Checks red at baseline: pre-existing, never charged later. */
     readonly preExisting: readonly string[];
 }
+/**
+ * How the checks were selected: `resolved` (the import graph includes the
+ * workspace's own TypeScript module resolution), `approximate` (the pattern
+ * graph alone), `forced` (every check ran: a global invalidator, a degraded
+ * change set, or impact analysis off).
+ */
+export type ImpactPrecision = 'resolved' | 'approximate' | 'forced';
 export interface VerifyResult {
     readonly grade: Grade;
+    readonly impactPrecision: ImpactPrecision;
     readonly summary: string;
     readonly blockers: readonly Blocker[];
     readonly verdicts: readonly CheckVerdict[];

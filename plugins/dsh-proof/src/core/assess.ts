@@ -1,8 +1,10 @@
 import { compareCodeUnits } from './canonical.js'
-import { isRedefined, type CheckSpec } from './checks.js'
+import { isRedefined, redefinitionReasons, type CheckSpec } from './checks.js'
 import type { BaselineRecord, CheckVerdict } from './evidence.js'
+import type { ImportGraph } from './graph.js'
 import { attributionOf, type Attribution, type ChangeSet } from './provenance.js'
 import type { Selection } from './selection.js'
+import { rankSuspects } from './suspects.js'
 import { gradeOf, isCharged, isGreen, verdictOf, type Grade, type OutcomeStatus, type Verdict } from './verdict.js'
 
 /** A current run of one check, as recorded. */
@@ -13,7 +15,17 @@ export interface CurrentRun {
   readonly salientLine: string | null
 }
 
-export type BlockerKind = 'no-baseline' | 'regression' | 'new-failure' | 'indeterminate' | 'not-run' | 'redefined' | 'uncovered' | 'no-checks'
+export type BlockerKind =
+  | 'no-baseline'
+  | 'regression'
+  | 'new-failure'
+  | 'external-failure'
+  | 'indeterminate'
+  | 'not-run'
+  | 'redefined'
+  | 'untrusted-baseline'
+  | 'uncovered'
+  | 'no-checks'
 
 /** One item of the to-do list that stands between the claim and `proven`. */
 export interface Blocker {
@@ -21,12 +33,16 @@ export interface Blocker {
   readonly checkId?: string
   readonly path?: string
   readonly suspects?: readonly string[]
+  readonly externalSuspects?: readonly string[]
   readonly message: string
 }
 
 export interface Counts {
   readonly passing: number
+  /** Failures charged to the session (regressions and new failures). */
   readonly regressions: number
+  /** Failures whose only plausible cause changed outside the session: not charged, not proven either. */
+  readonly externalFailures: number
   readonly preExisting: number
   readonly fixed: number
   readonly newChecks: number
@@ -53,6 +69,10 @@ export interface AssessmentInput {
   readonly runs: ReadonlyMap<string, CurrentRun>
   readonly selection: Readonly<Selection>
   readonly changeSet: Readonly<ChangeSet>
+  /** The import graph the selection used: ranks suspects (null: impact analysis off). */
+  readonly graph?: ImportGraph | null | undefined
+  /** Why the baseline cannot make a claim proven (not recorded by this host), or null. */
+  readonly baselineDistrust?: string | null | undefined
 }
 
 /** Verdicts, grade, blockers and attribution of a verification. */
@@ -63,6 +83,8 @@ export function assess(input: Readonly<AssessmentInput>): Assessment {
   for (const c of input.baseline?.checks ?? []) names.set(c.id, c.name)
   for (const c of input.checks) names.set(c.id, c.name)
   const current = new Set(input.checks.map((c) => c.id))
+  const cwds = new Map<string, string>()
+  for (const c of [...(input.baseline?.checks ?? []), ...input.checks]) cwds.set(c.id, c.cwd)
   const verdicts = [...names.keys()].sort(compareCodeUnits).map((id) => {
     const before = baselineResults.get(id) ?? null
     const run = input.runs.get(id)
@@ -72,21 +94,38 @@ export function assess(input: Readonly<AssessmentInput>): Assessment {
         ? { status: before.status, evidenceId: before.evidenceId, carried: true }
         : null
     const verdict = input.baseline === null ? verdictOf(null, now?.status ?? null) : verdictOf(before?.status ?? null, now?.status ?? null)
-    const reach = input.selection.reach[id] ?? []
+    const ranking = isCharged(verdict)
+      ? rankSuspects({
+          graph: input.graph ?? null,
+          cwd: cwds.get(id) ?? '',
+          reach: input.selection.reach[id] ?? [],
+          session: [...attribution.charged, ...attribution.unknown],
+          external: attribution.external,
+          excerpt: run?.excerpt ?? '',
+        })
+      : null
     return {
       checkId: id,
       name: names.get(id) as string,
       verdict,
       baseline: before === null ? null : { status: before.status, evidenceId: before.evidenceId },
       current: now,
-      suspects: isCharged(verdict) ? suspectsFor(reach, attribution, run?.excerpt ?? '') : [],
-      externalSuspects: isCharged(verdict) ? reach.filter((f) => attribution.external.includes(f)) : [],
+      suspects: ranking?.suspects ?? [],
+      externalSuspects: ranking?.externalSuspects ?? [],
+      cause: ranking?.cause ?? null,
       salientLine: run?.salientLine ?? null,
     } satisfies CheckVerdict
   })
   const list = verdicts.map((v) => v.verdict)
   const redefined = redefinedChecks(input)
-  const grade = gradeOf({ hasBaseline: input.baseline !== null, verdicts: list, uncoveredFiles: input.selection.uncovered.length, redefinedChecks: redefined.length })
+  const grade = gradeOf({
+    hasBaseline: input.baseline !== null,
+    verdicts: list,
+    uncoveredFiles: input.selection.uncovered.length,
+    redefinedChecks: redefined.length,
+    externalFailures: verdicts.filter(isExternalFailure).length,
+    untrustedBaseline: (input.baselineDistrust ?? null) !== null,
+  })
   return {
     verdicts,
     grade,
@@ -97,16 +136,9 @@ export function assess(input: Readonly<AssessmentInput>): Assessment {
   }
 }
 
-/**
- * Session files that can explain a failure: those whose dependents reach the
- * check (all session files when none does), the ones the output names first.
- */
-function suspectsFor(reach: readonly string[], attribution: Attribution, excerpt: string): string[] {
-  const session = [...attribution.charged, ...attribution.unknown]
-  const reaching = session.filter((f) => reach.includes(f))
-  const pool = reaching.length > 0 ? reaching : session
-  const named = pool.filter((f) => excerpt.includes(f))
-  return [...named, ...pool.filter((f) => !named.includes(f))]
+/** A failing check whose only plausible cause changed outside the session. */
+function isExternalFailure(v: CheckVerdict): boolean {
+  return isCharged(v.verdict) && v.cause === 'external'
 }
 
 /** Checks present at baseline and now whose definition changed in between. */
@@ -125,8 +157,16 @@ function blockersOf(input: Readonly<AssessmentInput>, verdicts: readonly CheckVe
   const blockers: Blocker[] = []
   for (const v of verdicts) {
     const why = v.salientLine === null ? '' : `: ${v.salientLine.trim()}`
-    const blame = v.suspects.length > 0 ? ` (suspects: ${v.suspects.join(', ')})` : ''
-    if (v.verdict === 'regression') blockers.push({ kind: 'regression', checkId: v.checkId, suspects: v.suspects, message: `${v.checkId} passed at baseline and fails now${why}${blame}` })
+    const blame = blameNote(v)
+    if (isExternalFailure(v)) {
+      blockers.push({
+        kind: 'external-failure',
+        checkId: v.checkId,
+        suspects: v.suspects,
+        externalSuspects: v.externalSuspects,
+        message: `${v.checkId} ${v.verdict === 'regression' ? 'passed at baseline and fails now' : 'is new and fails'}${why}; its only plausible cause changed outside the agent's tool stream (${v.externalSuspects.join(', ')}) — not charged to this session, but nothing is proven while it fails: have it restored, or take a new baseline once the outside change is accepted`,
+      })
+    } else if (v.verdict === 'regression') blockers.push({ kind: 'regression', checkId: v.checkId, suspects: v.suspects, message: `${v.checkId} passed at baseline and fails now${why}${blame}` })
     else if (v.verdict === 'new-failure') blockers.push({ kind: 'new-failure', checkId: v.checkId, suspects: v.suspects, message: `${v.checkId} is new and fails${why}${blame}` })
     else if (v.verdict === 'indeterminate') blockers.push({ kind: 'indeterminate', checkId: v.checkId, message: `${v.checkId} gave no decisive result (${describeIndeterminate(v)}): re-run it or fix what stops it` })
     else if (v.verdict === 'not-run') {
@@ -137,18 +177,32 @@ function blockersOf(input: Readonly<AssessmentInput>, verdicts: readonly CheckVe
       blockers.push({ kind: 'not-run', checkId: v.checkId, message })
     }
   }
+  const before = new Map((input.baseline?.checks ?? []).map((c) => [c.id, c]))
   for (const check of redefined) {
+    const reasons = redefinitionReasons(before.get(check.id) ?? check, check)
     blockers.push({
       kind: 'redefined',
       checkId: check.id,
-      message: `${check.id} is defined differently than at baseline (${check.source} changed what it runs): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
+      message: `${check.id} is defined differently than at baseline (${reasons.join('; ')}): its result proves nothing against the baseline; restore the definition, or take a new baseline if the change is intended`,
     })
+  }
+  if (input.baselineDistrust != null) {
+    blockers.push({ kind: 'untrusted-baseline', message: `the baseline cannot prove anything: ${input.baselineDistrust}` })
   }
   for (const path of input.selection.uncovered) {
     blockers.push({ kind: 'uncovered', path, message: `${path} changed but no check covers it: add a check (config \`checks\` with \`paths\`) or a test` })
   }
   if (verdicts.length === 0) blockers.push({ kind: 'no-checks', message: 'no checks were found: declare one in the `checks` configuration' })
   return blockers
+}
+
+/** ` (suspects: a; external: b)`: the session's suspects and, apart, the outside ones. */
+function blameNote(v: CheckVerdict): string {
+  const parts = [
+    v.suspects.length > 0 ? `suspects: ${v.suspects.join(', ')}` : null,
+    v.externalSuspects.length > 0 ? `changed outside the session: ${v.externalSuspects.join(', ')}` : null,
+  ].filter((p) => p !== null)
+  return parts.length > 0 ? ` (${parts.join('; ')})` : ''
 }
 
 function describeIndeterminate(v: CheckVerdict): string {
@@ -162,7 +216,8 @@ function countsOf(verdicts: readonly CheckVerdict[]): Counts {
   const n = (pred: (v: Verdict) => boolean): number => verdicts.filter((v) => pred(v.verdict)).length
   return {
     passing: n(isGreen),
-    regressions: n(isCharged),
+    regressions: verdicts.filter((v) => isCharged(v.verdict) && !isExternalFailure(v)).length,
+    externalFailures: verdicts.filter(isExternalFailure).length,
     preExisting: n((v) => v === 'still-failing'),
     fixed: n((v) => v === 'fixed'),
     newChecks: n((v) => v === 'new-check'),

@@ -1,11 +1,26 @@
 import { canonicalJson, compareCodeUnits, type CanonicalValue } from './canonical.js'
 import { ProofError } from './errors.js'
 import { baseName, normaliseRelative, parentDir } from './paths.js'
+import { runnerChanges, type RunnerFingerprint } from './runner.js'
 
-/** Whether `check` is defined differently from `before` (an unknown definition never differs). */
+/**
+ * Whether `check` is defined differently from `before`: its command, its
+ * directory, its declared definition or the runner it resolves to (an
+ * unknown definition or runner never differs).
+ */
 export function isRedefined(before: Readonly<CheckSpec>, check: Readonly<CheckSpec>): boolean {
-  if (before.command !== check.command || before.cwd !== check.cwd) return true
-  return before.definition !== undefined && check.definition !== undefined && before.definition !== check.definition
+  return redefinitionReasons(before, check).length > 0
+}
+
+/** What changed in a check's definition since `before`, one phrase each (empty: nothing). */
+export function redefinitionReasons(before: Readonly<CheckSpec>, check: Readonly<CheckSpec>): string[] {
+  const reasons: string[] = []
+  if (before.command !== check.command) reasons.push('its command changed')
+  if (before.cwd !== check.cwd) reasons.push('its directory changed')
+  if (before.definition !== undefined && check.definition !== undefined && before.definition !== check.definition) reasons.push(`${check.source} changed what it runs`)
+  const runner = runnerChanges(before.runner, check.runner)
+  if (runner.length > 0) reasons.push(`the runner changed: ${runner.join(', ')}`)
+  return reasons
 }
 
 /** Where a check came from. */
@@ -35,6 +50,13 @@ export interface CheckSpec {
    * (`"test": "true"` passes whatever the code does).
    */
   readonly definition?: string | null
+  /**
+   * What the command resolves to outside its definition: each tool binary
+   * (`node_modules/.bin/<tool>`, symlink or shim followed to the file it
+   * runs) and the lock file, by digest (`null`: absent). Filled by the IO
+   * layer; absent when it was not looked at.
+   */
+  readonly runner?: RunnerFingerprint
 }
 
 /** A check declared in configuration (`checks` option). */

@@ -66,6 +66,11 @@ export interface CheckVerdict {
   readonly suspects: readonly string[]
   /** External files that reach this check: listed, not charged. */
   readonly externalSuspects: readonly string[]
+  /**
+   * Who a failure is charged to (null when the check did not fail):
+   * `external` when its only plausible cause changed outside the session.
+   */
+  readonly cause: 'session' | 'external' | null
   readonly salientLine: string | null
 }
 
@@ -78,6 +83,8 @@ export interface VerificationRecord {
     readonly reason: string
     readonly selected: readonly string[]
     readonly invalidators: readonly string[]
+    /** `resolved`, `approximate` or `forced` (see the engine's ImpactPrecision). */
+    readonly precision?: string
     readonly uncovered: readonly string[]
   }
   readonly verdicts: readonly CheckVerdict[]

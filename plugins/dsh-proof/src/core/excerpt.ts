@@ -60,7 +60,10 @@ export function omissionMarker(n: number): string {
 /** Excerpt `text` within the budget. */
 export function excerptOutput(text: string, options?: Readonly<ExcerptOptions> | null): Excerpt {
   const budget = Math.max(MIN_HEAD_CHARS, Math.floor(options?.headChars ?? DEFAULT_HEAD_CHARS))
-  if (text.length <= budget) return { text, totalChars: text.length, omittedChars: 0, salientLine: null }
+  // Short output is kept whole, but its failure line is still picked: a
+  // typical failing test run fits the budget, and a regression without its
+  // quoted cause sends the reader into the raw output.
+  if (text.length <= budget) return { text, totalChars: text.length, omittedChars: 0, salientLine: lineText(text, findSalientLine(text)) }
   return options?.strategy === 'head' ? headExcerpt(text, budget) : salientExcerpt(text, budget)
 }
 
@@ -137,6 +140,10 @@ function joinSegments(text: string, kept: ReadonlyArray<readonly [number, number
     parts.push(text.slice(start, end))
     cursor = end
   }
-  const salientLine = salient === null ? null : text.slice(salient.start, salient.end).replace(/\r?\n$/, '')
-  return { text: parts.join(''), totalChars: text.length, omittedChars: omitted, salientLine }
+  return { text: parts.join(''), totalChars: text.length, omittedChars: omitted, salientLine: lineText(text, salient) }
+}
+
+/** The text of a line span without its line break, or null. */
+function lineText(text: string, span: LineSpan | null): string | null {
+  return span === null ? null : text.slice(span.start, span.end).replace(/\r?\n$/, '')
 }

@@ -26,6 +26,12 @@ export interface GraphInput {
   readonly files: readonly string[]
   /** Text of a source or manifest file, or null when unreadable. */
   readonly read: (path: string) => string | null
+  /**
+   * `[importer, imported]` edges a real module resolver found (tsconfig
+   * `paths`, package `exports`): added to the pattern edges, never instead
+   * of them, so the graph only grows. Edges naming unknown files are dropped.
+   */
+  readonly resolvedEdges?: ReadonlyArray<readonly [string, string]> | undefined
 }
 
 const DIR = '\u0000dir:'
@@ -110,6 +116,7 @@ export function buildImportGraph(input: Readonly<GraphInput>): ImportGraph {
     else if (language === 'go') linkGo(g, ws, file, refs)
     else linkRust(g, ws, file, refs)
   }
+  for (const [from, to] of input.resolvedEdges ?? []) if (ws.files.has(from) && ws.files.has(to)) g.edge(from, to)
   linkTestsToSubjects(g, input.files)
   linkPseudoNodes(g, input.files)
   return compile(g, input.files)
@@ -379,4 +386,48 @@ function stripExtension(path: string): string {
   const name = baseName(path)
   const dot = name.indexOf('.', 1)
   return dot < 0 ? path : path.slice(0, path.length - name.length + dot)
+}
+
+/**
+ * Distance, in import hops, from the nearest seed to every node the seeds
+ * depend on, directly or transitively (seeds at 0). The graph stores
+ * dependents; this walks the other way, so the edges are inverted first
+ * (linear in the graph, and only asked for when a check fails).
+ */
+export function dependencyDistances(graph: ImportGraph, seeds: Iterable<string>): Map<string, number> {
+  const count = graph.nodes.length
+  const offsets = new Int32Array(count + 1)
+  const { offsets: rOffsets, targets: rTargets } = graph
+  for (let k = 0; k < rTargets.length; k++) offsets[(rTargets[k] as number) + 1] = (offsets[(rTargets[k] as number) + 1] as number) + 1
+  for (let i = 0; i < count; i++) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number)
+  const fill = offsets.slice(0, count)
+  const targets = new Int32Array(rTargets.length)
+  for (let to = 0; to < count; to++) {
+    for (let k = rOffsets[to] as number, end = rOffsets[to + 1] as number; k < end; k++) {
+      const from = rTargets[k] as number
+      targets[fill[from] as number] = to
+      fill[from] = (fill[from] as number) + 1
+    }
+  }
+  const depth = new Int32Array(count).fill(-1)
+  const queue: number[] = []
+  for (const seed of seeds) {
+    const id = graph.ids.get(seed)
+    if (id !== undefined && depth[id] === -1) {
+      depth[id] = 0
+      queue.push(id)
+    }
+  }
+  for (let i = 0; i < queue.length; i++) {
+    const id = queue[i] as number
+    for (let k = offsets[id] as number, end = offsets[id + 1] as number; k < end; k++) {
+      const next = targets[k] as number
+      if (depth[next] !== -1) continue
+      depth[next] = (depth[id] as number) + 1
+      queue.push(next)
+    }
+  }
+  const out = new Map<string, number>()
+  for (const id of queue) if (isFileNode(graph, id)) out.set(graph.nodes[id] as string, depth[id] as number)
+  return out
 }

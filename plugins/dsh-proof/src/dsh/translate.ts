@@ -25,13 +25,16 @@ import type { BaselineView, ClaimView, StatusView, VerifyView } from './views.js
 export function chainedBaselineStore(store: EvidenceStore): BaselineStore {
   return {
     async load() {
-      const text = await store.readBaseline()
-      if (text === null) return null
+      const stored = await store.readBaseline()
+      if (stored === null) return null
+      let parsed: Baseline
       try {
-        return JSON.parse(text) as Baseline
+        parsed = JSON.parse(stored.text) as Baseline
       } catch {
         throw new ProofError('baseline_unreadable', `${store.location.baselineFile} is not JSON: it was edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`)
       }
+      // Whether this host signed it comes from the log, never from the file.
+      return { baselineId: parsed.baselineId, createdAt: parsed.createdAt, record: parsed.record, distrust: stored.foreign }
     },
     async save(baseline) {
       await store.saveBaseline(`${canonicalJson(baseline)}\n`)
@@ -93,6 +96,7 @@ export function baselineView(result: BaselineResult): WithoutIntegrity<BaselineV
 export function verifyView(result: VerifyResult): WithoutIntegrity<VerifyView> {
   return {
     grade: result.grade,
+    impactPrecision: result.impactPrecision,
     evidenceRoot: result.evidenceRoot,
     tally: {
       passing: result.counts.passing,
@@ -104,7 +108,14 @@ export function verifyView(result: VerifyResult): WithoutIntegrity<VerifyView> {
     ran: result.runs.map((run) => run.checkId),
     regressions: result.verdicts
       .filter((v) => v.verdict === 'regression' || v.verdict === 'new-failure')
-      .map((v) => ({ check: v.checkId, verdict: v.verdict, suspects: [...v.suspects], salientLine: v.salientLine })),
+      .map((v) => ({
+        check: v.checkId,
+        verdict: v.verdict,
+        suspects: [...v.suspects],
+        externalSuspects: [...v.externalSuspects],
+        cause: v.cause ?? 'session',
+        salientLine: v.salientLine,
+      })),
     changed: result.changeSet.files.map((file) => ({ path: file.path, origin: file.origin })),
     external: [...result.attribution.external],
     changeMethods: [...result.changeSet.methods],

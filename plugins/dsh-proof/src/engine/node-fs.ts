@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
-import { lstat, readdir, readFile, readlink } from 'node:fs/promises'
-import { join } from 'node:path'
+import { lstat, readdir, readFile, readlink, realpath } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
 import { compareCodeUnits } from '../core/canonical.js'
 import { decodeUtf8 } from '../core/output.js'
+import { shimTargets } from '../core/runner.js'
 import type { FsPort } from './ports.js'
 
 /** Directories never walked when git is unavailable. */
@@ -59,6 +60,28 @@ export function nodeFs(workspace: string): FsPort {
         throw error
       }
     },
+    runnerDigest: (path) => executedDigest(abs(path)),
+  }
+}
+
+/**
+ * What running `file` executes: the bytes of the file a symlink chain ends
+ * at (a `.bin` entry links into its package, which may be replaced while the
+ * link stays), plus those of each file a shim script names. null: absent.
+ */
+async function executedDigest(file: string): Promise<string | null> {
+  try {
+    const real = await realpath(file)
+    const bytes = await readFile(real)
+    const hash = createHash('sha256').update(bytes)
+    for (const target of shimTargets(bytes.length > 16_384 ? '' : decodeUtf8(bytes))) {
+      hash.update(`\0${target}\0${(await executedDigest(resolve(dirname(real), target))) ?? 'absent'}`)
+    }
+    return hash.digest('hex')
+  } catch (error) {
+    if (isMissing(error)) return null
+    if ((error as { code?: unknown }).code === 'EISDIR') return 'directory'
+    throw error
   }
 }
 

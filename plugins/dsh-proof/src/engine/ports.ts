@@ -39,6 +39,25 @@ export interface FsPort {
   readText(path: string): Promise<string | null>
   /** sha256 (hex) of a workspace file's bytes, or null when it does not exist. */
   digest(path: string): Promise<string | null>
+  /**
+   * sha256 (hex) of what a tool path runs: symlinks followed to the file,
+   * a shim script together with the files it names; null when absent.
+   * Optional: without it, checks carry no runner fingerprint.
+   */
+  runnerDigest?(path: string): Promise<string | null>
+}
+
+/** Import edges found by a real module resolver, or why there are none. */
+export interface ResolvedImports {
+  /** `[importer, imported]` pairs, workspace-relative; null when resolution was unavailable or over its bounds. */
+  readonly edges: ReadonlyArray<readonly [string, string]> | null
+  /** Why `edges` is null, or null. */
+  readonly reason: string | null
+}
+
+/** A module resolver that knows the workspace's compiler configuration (TypeScript's). */
+export interface ModuleResolverPort {
+  resolve(input: { readonly files: readonly string[]; readonly sources: ReadonlyMap<string, string> }): Promise<ResolvedImports>
 }
 
 export interface EnginePorts {
@@ -46,6 +65,8 @@ export interface EnginePorts {
   readonly git: GitPort
   readonly fs: FsPort
   readonly hasher: Hasher
+  /** Resolved import edges, unioned with the pattern graph's; null: the pattern graph alone. */
+  readonly modules: ModuleResolverPort | null
   /** ISO-8601 time for `meta.at`. */
   readonly now: () => string
 }

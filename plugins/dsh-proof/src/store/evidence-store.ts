@@ -47,6 +47,13 @@ export interface Appended {
   readonly hash: string
 }
 
+/** `baseline.json` as read from the store. */
+export interface StoredBaseline {
+  readonly text: string
+  /** Why it cannot make a claim proven (this host did not sign it), or null. */
+  readonly foreign: string | null
+}
+
 /** What the store knows about the end of the log. */
 interface ChainState {
   count: number
@@ -144,7 +151,7 @@ export class EvidenceStore {
    * checkpoint: a log rewound or replaced (an older copy, another
    * workspace's) brings its own signed baseline, which must not grade.
    */
-  readBaseline(): Promise<string | null> {
+  readBaseline(): Promise<StoredBaseline | null> {
     return this.enqueue(async () => {
       const bytes = await readFileIfExists(this.location.baselineFile)
       if (bytes === null) return null
@@ -162,7 +169,7 @@ export class EvidenceStore {
           `${this.location.baselineFile} cannot be trusted (${problems.join('; ')}): run proof_status, then proof_baseline to take a new baseline`,
         )
       }
-      return bytes.toString('utf8')
+      return { text: bytes.toString('utf8'), foreign: report.baselineForeign ? (problems.find((p) => p.includes('baseline-saved marker')) ?? 'this host did not sign it') : null }
     }, 'read')
   }
 
@@ -180,8 +187,10 @@ export class EvidenceStore {
     const anchor: Anchor | 'malformed' | null = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed')
     // Before the first record there is no key yet: it is made on first use,
     // so the chain will be signed unless the key exists and fails to load.
-    const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing)
-    return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null))
+    const empty = log === null || log.length === 0
+    const signerAvailable = signer.signer !== undefined || (empty && signer.missing)
+    const hostKeyMissing = signer.signer === undefined && signer.missing && !empty
+    return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable, hostKeyMissing }, logPorts(signer.signer ?? null))
   }
 
   /** Wait for every queued append. */

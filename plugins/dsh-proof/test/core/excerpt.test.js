@@ -20,6 +20,16 @@ test('excerptOutput', async (t) => {
     assert.deepEqual(e, { text: 'all good\n', totalChars: 9, omittedChars: 0, salientLine: null })
   })
 
+  await t.test('should pick the failure line of output that fits the budget', () => {
+    const text = 'TAP version 13\n# Subtest: add\nnot ok 1 - add\n  ---\n  error: |-\n    Expected values to be strictly equal:\n# fail 1\n'
+    for (const strategy of /** @type {const} */ (['salient', 'head'])) {
+      const e = excerptOutput(text, { headChars: 4000, strategy })
+      assert.equal(e.text, text, 'short output is kept whole')
+      assert.equal(e.omittedChars, 0)
+      assert.equal(e.salientLine, 'not ok 1 - add', strategy)
+    }
+  })
+
   await t.test('should keep the first salient line and a line-aligned tail, with exact markers', () => {
     const salient = 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: 3 !== 4'
     const text = `${noise(200, 'head')}\n${salient}\n${noise(300, 'middle')}\n# pass 10\n# fail 1\n`

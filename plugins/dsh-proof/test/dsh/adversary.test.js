@@ -2,13 +2,15 @@
 // mount against its own grading, each of which must be detected or refused.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { appendFile, copyFile, readFile, rm, writeFile } from 'node:fs/promises'
+import { appendFile, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createHash } from 'node:crypto'
+import { createHash, generateKeyPairSync, sign as cryptoSign } from 'node:crypto'
 import { applyWith } from '../../lib/index.js'
 import { createEnginePort } from '../../lib/dsh/translate.js'
 import { canonicalJson } from '../../lib/core/canonical.js'
-import { encodeRecord, splitLines } from '../../lib/core/log/index.js'
+import { baselineMessage, checkpointMessage, encodeRecord, GENESIS_HASH, splitLines } from '../../lib/core/log/index.js'
+import { createProofEngine } from '../../lib/engine/index.js'
+import { loadSigner } from '../../lib/store/signer.js'
 import { callTool, standInAgent, standInHost } from '../fixtures/stand-in-host.js'
 import { CHECKS, makeWorkspace } from '../fixtures/proof-workspace.js'
 import { tempSetup } from '../fixtures/temp.js'
@@ -119,4 +121,44 @@ test('an agent that can write the evidence store', async (t) => {
     assert.equal(status.value.integrity.rewindDetected, true)
     assert.match(status.text, /^Baseline: UNUSABLE — /)
   })
+  for (const hostKey of /** @type {const} */ (['none yet', 'made for another workspace'])) {
+    await t.test(`should not prove a claim against a planted store signed by the agent's own key (host key: ${hostKey})`, async (t) => {
+      const checks = [...CHECKS, { name: 'smoke', command: 'node -e 0', paths: ['*.js'] }]
+      const s = await setup(t, { evidenceStore: 'workspace', checks })
+      if (hostKey !== 'none yet') await loadSigner(join(s.dshHome, 'proof', 'keys'), { create: true })
+      await plantStore(s.workspace, s.store.location, checks)
+      await s.toolWrite('lib.js', 'export const answer = "BROKEN"\n')
+      const claim = await s.call('proof_claim', { claim: 'all good' })
+      assert.equal(claim.value.grade, 'unproven', claim.text)
+      assert.match(claim.text, /the baseline cannot prove anything: record \d+, the baseline-saved marker, is signed by key agent-key-0001, which this host (?:did not issue|cannot verify)/)
+      // Once this host has checkpointed the log, the foreign marker is an impostor: nothing grades against it any more.
+      assert.match(claim.value.integrity.problems.join('\n'), /baseline-saved marker, is signed by a key this host does not hold/)
+      await assert.rejects(s.call('proof_claim', { claim: 'all good' }), { code: 'baseline_tampered' })
+    })
+  }
 })
+
+/**
+ * Plant a store as an agent with its own Ed25519 key would: a genuine
+ * baseline of the checks with `unit` (which it is about to break) recorded
+ * as failing, and a log whose marker and checkpoint its key signs.
+ * @param {string} workspace @param {{ logFile: string, baselineFile: string, dir: string }} location @param {any[]} checks
+ */
+async function plantStore(workspace, location, checks) {
+  const taken = await createProofEngine({ workspace, checks }).baseline()
+  const record = {
+    schema: 'dsh-proof.baseline/1', head: taken.head, git: taken.git, dirty: {}, checks: taken.checks,
+    results: taken.runs.map((r) => ({ id: r.checkId, status: r.checkId === 'config:unit' ? 'fail' : r.status, evidenceId: r.evidenceId })),
+  }
+  const text = `${canonicalJson({ baselineId: sha256(canonicalJson(record)), createdAt: null, record })}\n`
+  const { privateKey } = generateKeyPairSync('ed25519')
+  const keyId = 'agent-key-0001'
+  const sig = (/** @type {string} */ message) => cryptoSign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64')
+  const digest = sha256(text)
+  const marker = encodeRecord(0, GENESIS_HASH, { kind: 'marker', data: { marker: 'baseline-saved', digest, keyId, signature: sig(baselineMessage(digest)) } })
+  const payload = { count: 1, head: sha256(marker) }
+  const checkpoint = encodeRecord(1, payload.head, { kind: 'checkpoint', data: { ...payload, keyId, signature: sig(checkpointMessage(payload)) } })
+  await mkdir(location.dir, { recursive: true })
+  await writeFile(location.logFile, `${marker}\n${checkpoint}\n`)
+  await writeFile(location.baselineFile, text)
+}

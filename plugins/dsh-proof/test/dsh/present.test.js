@@ -1,18 +1,18 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { claimTitle, gradeLabel, integrityLines, integrityWarning, renderBaseline, renderClaim, shortRoot, tallySentence } from '../../lib/dsh/present.js'
+import { claimTitle, gradeLabel, integrityLines, integrityWarning, renderBaseline, renderClaim, renderVerify, shortRoot, tallySentence, verifyTitle } from '../../lib/dsh/present.js'
 
 /** @type {import('../../lib/dsh/views.js').IntegrityView} */
 const INTACT = {
   chainMode: 'signed', records: 9, checkpoints: 2, chainIntact: true, firstBrokenRecord: null, rewindDetected: false,
-  baselineTampered: false, unverifiableCheckpoints: 0, forgedCheckpoints: 0, anchorForged: false, tailRecords: 0, intact: true, problems: [],
+  baselineTampered: false, baselineForeign: false, unverifiableCheckpoints: 0, forgedCheckpoints: 0, anchorForged: false, tailRecords: 0, intact: true, problems: [],
 }
 const TALLY = { passing: 3, regressions: 0, preExisting: 1, indeterminate: 0, notRun: 0 }
 
 /** @param {Partial<import('../../lib/dsh/views.js').ClaimView>} overrides @returns {import('../../lib/dsh/views.js').ClaimView} */
 function claim(overrides = {}) {
   return {
-    claim: 'the parser handles empty input', grade: 'proven', evidenceRoot: '3f9a0c2b7d41aa00', tally: TALLY, ran: ['npm:.:test'],
+    claim: 'the parser handles empty input', grade: 'proven', impactPrecision: 'approximate', evidenceRoot: '3f9a0c2b7d41aa00', tally: TALLY, ran: ['npm:.:test'],
     regressions: [], changed: [], external: [], changeMethods: ['git-head'], degraded: null, blockers: [], integrity: INTACT, ...overrides,
   }
 }
@@ -34,7 +34,7 @@ test('renderClaim', async (t) => {
     const text = renderClaim(claim({
       grade: 'regressed',
       tally: { ...TALLY, regressions: 1, passing: 2 },
-      regressions: [{ check: 'npm:.:test', verdict: 'regression', suspects: ['src/a.js'], salientLine: 'AssertionError: 1 !== 2' }],
+      regressions: [{ check: 'npm:.:test', verdict: 'regression', suspects: ['src/a.js'], externalSuspects: [], cause: 'session', salientLine: 'AssertionError: 1 !== 2' }],
       external: ['notes.md'],
       blockers: ['npm:.:test passed at baseline and fails now'],
       integrity: { ...INTACT, chainIntact: false, intact: false, firstBrokenRecord: 3 },
@@ -43,6 +43,30 @@ test('renderClaim', async (t) => {
     assert.match(text, /\nEXTERNAL edits \(changed outside the agent's tool stream — not charged to this session\): notes\.md\n/)
     assert.match(text, /\nBlockers \(to do before the claim can be proven\):\n- npm:\.:test passed at baseline and fails now\n/)
     assert.match(text, /⚠ evidence log TAMPERED \(chain broken\): run proof_status for details\.$/)
+  })
+  await t.test('should tell the session\'s suspects from the external ones and link an outside failure to its file', () => {
+    const text = renderClaim(claim({
+      grade: 'regressed',
+      tally: { ...TALLY, regressions: 1 },
+      regressions: [
+        { check: 'npm:a:test', verdict: 'regression', suspects: ['a/x.js'], externalSuspects: ['a/y.js'], cause: 'session', salientLine: null },
+        { check: 'npm:.:test', verdict: 'regression', suspects: ['math.js'], externalSuspects: ['other.js'], cause: 'external', salientLine: 'not ok 2 - mul' },
+      ],
+      external: ['a/y.js', 'other.js', 'notes.md'],
+    }))
+    assert.match(text, /\nRegressions \(charged to this session\):\n- npm:a:test \(regression\) — suspects: a\/x\.js; also changed outside the session: a\/y\.js\n/)
+    assert.match(text, /\nFailures caused outside this session \(not charged; not proven while they fail\):\n- npm:\.:test \(regression\) — external suspects: other\.js; the session's math\.js not reached by the failure\n {4}not ok 2 - mul\n/)
+    assert.ok(!/Regressions[^\n]*\n(?:- [^\n]*\n)*- npm:\.:test/.test(text), 'the outside failure is not listed as charged')
+    assert.match(text, /\nEXTERNAL edits \(changed outside the agent's tool stream — not charged to this session\): a\/y\.js \(suspect of npm:a:test\), other\.js \(suspect of npm:\.:test\), notes\.md$/)
+  })
+})
+
+test('renderVerify', async (t) => {
+  await t.test('should say how precise the impact selection was, in the title and the text', () => {
+    const { claim: _, ...value } = claim({ impactPrecision: 'resolved', ran: ['npm:.:test'] })
+    assert.equal(verifyTitle(value), '✓ verification: PROVEN (1 check(s) re-run, impact resolved)')
+    assert.match(renderVerify(value), /\nimpact selection: resolved \(the import graph includes TypeScript's own module resolution\)\n/)
+    assert.match(renderVerify({ ...value, impactPrecision: 'forced' }), /\nimpact selection: forced \(every check ran\)\n/)
   })
 })
 

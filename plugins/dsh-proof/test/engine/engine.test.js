@@ -102,7 +102,8 @@ test('proof engine on a real project (real shell, real git)', async (t) => {
     const v = await engine.verify({ touches: tools.touches })
     assert.equal(v.grade, 'regressed')
     const verdict = v.verdicts[0]
-    assert.deepEqual(verdict?.externalSuspects, ['src/greet.js', 'test/math.test.js'])
+    // The failing test file comes first: the output names it.
+    assert.deepEqual(verdict?.externalSuspects, ['test/math.test.js', 'src/greet.js'])
     assert.ok(!verdict?.suspects.includes('test/math.test.js'))
     await writeFile(join(workspace, 'test/math.test.js'), ADDER_PROJECT['test/math.test.js'])
   })

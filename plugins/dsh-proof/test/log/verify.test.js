@@ -37,6 +37,7 @@ test('verifyLog', async (t) => {
         firstBrokenRecord: null,
         rewindDetected: false,
         baselineTampered: false,
+        baselineForeign: false,
         unverifiableCheckpoints: 0,
         forgedCheckpoints: 0,
         anchorForged: false,
@@ -110,6 +111,25 @@ test('verifyLog', async (t) => {
     assert.equal(verify(signed.text, { anchor: signed.lastCheckpoint, baselineDigest: planted }).baselineTampered, false, 'a marker this host signed vouches')
     const hashOnly = buildLog([evidence(0), { kind: 'marker', data: { marker: 'baseline-saved', digest: planted } }], host)
     assert.equal(verify(hashOnly.text, { anchor: null, baselineDigest: planted, signerAvailable: false }).baselineTampered, false, 'without a key, the chain alone vouches')
+  })
+  await t.test('should mark a baseline signed by a key this host did not issue as foreign, not as trusted', () => {
+    const planted = sha256('{"baseline":"planted"}')
+    const agent = hostKey('agent000agent000')
+    // The agent's own log: its key signs the marker and the checkpoint; this host never signed anything in it.
+    const own = buildLog([agent.baselineMarker(planted), 'checkpoint'], agent)
+    for (const [name, overrides] of /** @type {const} */ ([
+      ['host key loaded', { signerAvailable: true }],
+      ['no usable host key', { signerAvailable: false }],
+    ])) {
+      const report = verify(own.text, { anchor: null, baselineDigest: planted, ...overrides })
+      assert.equal(report.baselineTampered, false, name)
+      assert.equal(report.baselineForeign, true, name)
+      assert.match(report.problems.join('\n'), /baseline-saved marker, is signed by key agent000agent000, which this host (?:did not issue|cannot verify)/, name)
+    }
+    const unsigned = buildLog([evidence(0), { kind: 'marker', data: { marker: 'baseline-saved', digest: planted } }], host)
+    const noKey = verify(unsigned.text, { anchor: null, baselineDigest: planted, signerAvailable: false, hostKeyMissing: true })
+    assert.equal(noKey.baselineForeign, true, 'a host without a key wrote no log that exists')
+    assert.equal(verify(sampleLog(planted).text, { baselineDigest: planted }).baselineForeign, false, 'this host\'s own marker is trusted')
   })
   await t.test('should flag a forged, unreadable or deleted anchor', () => {
     const anchor = log.lastCheckpoint

@@ -113,7 +113,7 @@ test('EvidenceStore tamper evidence', async (t) => {
   })
   await t.test('should detect a swapped baseline.json and refuse to hand it out', async (t) => {
     const { store, fresh } = await populatedStore(t)
-    assert.equal(await store.readBaseline(), '{"checks":["c0","c1","c2"]}\n')
+    assert.deepEqual(await store.readBaseline(), { text: '{"checks":["c0","c1","c2"]}\n', foreign: null })
     await writeFile(store.location.baselineFile, '{"checks":[]}\n')
     const report = await fresh().integrity()
     assert.equal(report.baselineTampered, true)

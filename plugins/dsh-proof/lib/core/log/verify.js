@@ -12,7 +12,7 @@ export function verifyLog(input, ports) {
     const problems = [...chain.problems];
     const signatures = checkCheckpoints(chain.records, ports, problems);
     const anchor = judgeAnchor(input.anchor, chain.records, signatures.valid, ports, problems);
-    const baseline = judgeBaseline(chain.records, input.baselineDigest, input.signerAvailable, ports);
+    const baseline = judgeBaseline(chain.records, input.baselineDigest, input.signerAvailable, ports, input.hostKeyMissing === true);
     if (baseline.problem !== null)
         problems.push(baseline.problem);
     const baselineTampered = baseline.tampered;
@@ -26,6 +26,7 @@ export function verifyLog(input, ports) {
         firstBrokenRecord: chain.firstBrokenRecord,
         rewindDetected: anchor.rewound,
         baselineTampered,
+        baselineForeign: baseline.foreign !== null,
         unverifiableCheckpoints: signatures.unverifiable + (anchor.unverifiable ? 1 : 0),
         forgedCheckpoints: signatures.forged,
         anchorForged: anchor.forged,
@@ -146,30 +147,49 @@ function judgeAnchor(anchor, records, signedByThisHost, ports, problems) {
  * carry this host's signature over the digest: anyone who can write the log
  * can append a well-linked marker (and the next checkpoint would cover it),
  * but only the key holder can sign one. A marker under a key this host does
- * not hold counts as unverifiable, not forged, while no checkpoint in the
- * log is this host's.
+ * not hold is not forged while no checkpoint in the log is this host's, but
+ * it is not this host's either: the baseline is `foreign`, it grades but
+ * never proves (an agent that can write a workspace store can plant a log and
+ * a baseline signed with a key of its own, recording as failing the check it
+ * is about to break).
  */
-export function judgeBaseline(records, digest, signerAvailable, ports) {
+export function judgeBaseline(records, digest, signerAvailable, ports, hostKeyMissing = false) {
     const marker = lastBaselineMarker(records);
-    const tampered = (problem) => ({ tampered: true, problem });
+    const tampered = (problem) => ({ tampered: true, problem, foreign: null });
+    const trusted = { tampered: false, problem: null, foreign: null };
     if (marker === null && digest === null)
-        return { tampered: false, problem: null };
+        return trusted;
     if (marker === null)
         return tampered('baseline.json exists but the log never recorded saving it: it was planted');
     if (digest === null)
         return tampered('the log records a saved baseline but baseline.json is missing: it was removed');
     if (marker.data.digest !== digest)
         return tampered('baseline.json differs from the digest recorded when it was saved: it was swapped or edited');
-    if (!signerAvailable)
-        return { tampered: false, problem: null };
     const { keyId, signature } = marker.data;
     const check = typeof keyId === 'string' && typeof signature === 'string' ? ports.verifySignature(baselineMessage(digest), signature, keyId) : 'unsigned';
     if (check === 'valid')
-        return { tampered: false, problem: null };
-    // A foreign key on a log this host never signed is a missing capability
-    // (a copied log, a replaced key); on a log it signed, an impostor.
+        return trusted;
+    const foreign = (why) => {
+        const problem = `record ${marker.seq}, the baseline-saved marker, ${why}: this host did not record that baseline.json, so no claim graded against it can be proven (take a new baseline)`;
+        return { tampered: false, problem, foreign: problem };
+    };
+    if (!signerAvailable) {
+        // Hash-only: the chain alone vouches for a marker this host wrote
+        // unsigned, but not for one signed by a key it cannot check, nor for a
+        // log it could not have written at all.
+        if (check !== 'unsigned')
+            return foreign(`is signed by key ${String(keyId)}, which this host cannot verify`);
+        if (hostKeyMissing)
+            return foreign('is in a log this host holds no key for');
+        if (records.some((r) => r?.kind === 'checkpoint'))
+            return foreign('is covered by checkpoints of a key this host cannot verify');
+        return trusted;
+    }
+    // A foreign key on a log this host never signed is not a forgery (a copied
+    // log, a replaced key) but not this host's work either; on a log it
+    // signed, an impostor.
     if (check === 'unverifiable' && !signedByThisHost(records, ports))
-        return { tampered: false, problem: null };
+        return foreign(`is signed by key ${String(keyId)}, which this host did not issue`);
     return tampered(`record ${marker.seq}, the baseline-saved marker, ${check === 'invalid' ? 'has a signature that does not verify' : check === 'unsigned' ? 'is not signed' : 'is signed by a key this host does not hold'}: this host did not record that baseline.json (take a new baseline)`);
 }
 function signedByThisHost(records, ports) {

@@ -1,11 +1,28 @@
 import { canonicalJson, compareCodeUnits } from './canonical.js';
 import { ProofError } from './errors.js';
 import { baseName, normaliseRelative, parentDir } from './paths.js';
-/** Whether `check` is defined differently from `before` (an unknown definition never differs). */
+import { runnerChanges } from './runner.js';
+/**
+ * Whether `check` is defined differently from `before`: its command, its
+ * directory, its declared definition or the runner it resolves to (an
+ * unknown definition or runner never differs).
+ */
 export function isRedefined(before, check) {
-    if (before.command !== check.command || before.cwd !== check.cwd)
-        return true;
-    return before.definition !== undefined && check.definition !== undefined && before.definition !== check.definition;
+    return redefinitionReasons(before, check).length > 0;
+}
+/** What changed in a check's definition since `before`, one phrase each (empty: nothing). */
+export function redefinitionReasons(before, check) {
+    const reasons = [];
+    if (before.command !== check.command)
+        reasons.push('its command changed');
+    if (before.cwd !== check.cwd)
+        reasons.push('its directory changed');
+    if (before.definition !== undefined && check.definition !== undefined && before.definition !== check.definition)
+        reasons.push(`${check.source} changed what it runs`);
+    const runner = runnerChanges(before.runner, check.runner);
+    if (runner.length > 0)
+        reasons.push(`the runner changed: ${runner.join(', ')}`);
+    return reasons;
 }
 const MANIFEST_NAMES = new Set([
     'package.json', 'pyproject.toml', 'setup.cfg', 'tox.ini', 'pytest.ini', 'mypy.ini', '.mypy.ini',

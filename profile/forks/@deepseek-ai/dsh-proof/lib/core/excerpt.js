@@ -36,8 +36,11 @@ export function omissionMarker(n) {
 /** Excerpt `text` within the budget. */
 export function excerptOutput(text, options) {
     const budget = Math.max(MIN_HEAD_CHARS, Math.floor(options?.headChars ?? DEFAULT_HEAD_CHARS));
+    // Short output is kept whole, but its failure line is still picked: a
+    // typical failing test run fits the budget, and a regression without its
+    // quoted cause sends the reader into the raw output.
     if (text.length <= budget)
-        return { text, totalChars: text.length, omittedChars: 0, salientLine: null };
+        return { text, totalChars: text.length, omittedChars: 0, salientLine: lineText(text, findSalientLine(text)) };
     return options?.strategy === 'head' ? headExcerpt(text, budget) : salientExcerpt(text, budget);
 }
 /** Upper bound of a marker line's length for this text (digits of the total). */
@@ -108,6 +111,9 @@ function joinSegments(text, kept, tailStart, salient) {
         parts.push(text.slice(start, end));
         cursor = end;
     }
-    const salientLine = salient === null ? null : text.slice(salient.start, salient.end).replace(/\r?\n$/, '');
-    return { text: parts.join(''), totalChars: text.length, omittedChars: omitted, salientLine };
+    return { text: parts.join(''), totalChars: text.length, omittedChars: omitted, salientLine: lineText(text, salient) };
+}
+/** The text of a line span without its line break, or null. */
+function lineText(text, span) {
+    return span === null ? null : text.slice(span.start, span.end).replace(/\r?\n$/, '');
 }

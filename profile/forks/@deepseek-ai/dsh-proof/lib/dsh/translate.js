@@ -5,15 +5,18 @@ import { createProofEngine, } from '../engine/index.js';
 export function chainedBaselineStore(store) {
     return {
         async load() {
-            const text = await store.readBaseline();
-            if (text === null)
+            const stored = await store.readBaseline();
+            if (stored === null)
                 return null;
+            let parsed;
             try {
-                return JSON.parse(text);
+                parsed = JSON.parse(stored.text);
             }
             catch {
                 throw new ProofError('baseline_unreadable', `${store.location.baselineFile} is not JSON: it was edited outside dsh-proof; run proof_status, then proof_baseline to take a new baseline`);
             }
+            // Whether this host signed it comes from the log, never from the file.
+            return { baselineId: parsed.baselineId, createdAt: parsed.createdAt, record: parsed.record, distrust: stored.foreign };
         },
         async save(baseline) {
             await store.saveBaseline(`${canonicalJson(baseline)}\n`);
@@ -73,6 +76,7 @@ export function baselineView(result) {
 export function verifyView(result) {
     return {
         grade: result.grade,
+        impactPrecision: result.impactPrecision,
         evidenceRoot: result.evidenceRoot,
         tally: {
             passing: result.counts.passing,
@@ -84,7 +88,14 @@ export function verifyView(result) {
         ran: result.runs.map((run) => run.checkId),
         regressions: result.verdicts
             .filter((v) => v.verdict === 'regression' || v.verdict === 'new-failure')
-            .map((v) => ({ check: v.checkId, verdict: v.verdict, suspects: [...v.suspects], salientLine: v.salientLine })),
+            .map((v) => ({
+            check: v.checkId,
+            verdict: v.verdict,
+            suspects: [...v.suspects],
+            externalSuspects: [...v.externalSuspects],
+            cause: v.cause ?? 'session',
+            salientLine: v.salientLine,
+        })),
         changed: result.changeSet.files.map((file) => ({ path: file.path, origin: file.origin })),
         external: [...result.attribution.external],
         changeMethods: [...result.changeSet.methods],

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { lstat, readdir, readFile, readlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, readdir, readFile, readlink, realpath } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { compareCodeUnits } from '../core/canonical.js';
 import { decodeUtf8 } from '../core/output.js';
+import { shimTargets } from '../core/runner.js';
 /** Directories never walked when git is unavailable. */
 const SKIPPED_DIRS = new Set(['.git', '.hg', '.svn', 'node_modules', '.venv', 'venv', '__pycache__', 'target', '.proof', '.tox', '.mypy_cache', '.pytest_cache']);
 /** Source files above this size are not scanned for imports (bundles, generated code). */
@@ -65,7 +66,31 @@ export function nodeFs(workspace) {
                 throw error;
             }
         },
+        runnerDigest: (path) => executedDigest(abs(path)),
     };
+}
+/**
+ * What running `file` executes: the bytes of the file a symlink chain ends
+ * at (a `.bin` entry links into its package, which may be replaced while the
+ * link stays), plus those of each file a shim script names. null: absent.
+ */
+async function executedDigest(file) {
+    try {
+        const real = await realpath(file);
+        const bytes = await readFile(real);
+        const hash = createHash('sha256').update(bytes);
+        for (const target of shimTargets(bytes.length > 16_384 ? '' : decodeUtf8(bytes))) {
+            hash.update(`\0${target}\0${(await executedDigest(resolve(dirname(real), target))) ?? 'absent'}`);
+        }
+        return hash.digest('hex');
+    }
+    catch (error) {
+        if (isMissing(error))
+            return null;
+        if (error.code === 'EISDIR')
+            return 'directory';
+        throw error;
+    }
 }
 function isMissing(error) {
     const code = error?.code;

@@ -16,6 +16,12 @@ export interface Appended {
     /** sha256 of the record's line: the new head of the chain. */
     readonly hash: string;
 }
+/** `baseline.json` as read from the store. */
+export interface StoredBaseline {
+    readonly text: string;
+    /** Why it cannot make a claim proven (this host did not sign it), or null. */
+    readonly foreign: string | null;
+}
 export declare const DEFAULT_CHECKPOINT_EVERY = 32;
 export declare class EvidenceStore {
     readonly location: StoreLocation;
@@ -57,7 +63,7 @@ export declare class EvidenceStore {
      * checkpoint: a log rewound or replaced (an older copy, another
      * workspace's) brings its own signed baseline, which must not grade.
      */
-    readBaseline(): Promise<string | null>;
+    readBaseline(): Promise<StoredBaseline | null>;
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
     integrity(): Promise<IntegrityReport>;
     private verify;

@@ -104,7 +104,7 @@ export class EvidenceStore {
             if (report.baselineTampered) {
                 throw new ProofError('baseline_tampered', `${this.location.baselineFile} cannot be trusted (${problems.join('; ')}): run proof_status, then proof_baseline to take a new baseline`);
             }
-            return bytes.toString('utf8');
+            return { text: bytes.toString('utf8'), foreign: report.baselineForeign ? (problems.find((p) => p.includes('baseline-saved marker')) ?? 'this host did not sign it') : null };
         }, 'read');
     }
     /** Verify the log, the anchor and the baseline digest (after pending appends). */
@@ -120,8 +120,10 @@ export class EvidenceStore {
         const anchor = anchorBytes === null ? null : (parseAnchor(anchorBytes.toString('utf8')) ?? 'malformed');
         // Before the first record there is no key yet: it is made on first use,
         // so the chain will be signed unless the key exists and fails to load.
-        const signerAvailable = signer.signer !== undefined || ((log === null || log.length === 0) && signer.missing);
-        return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable }, logPorts(signer.signer ?? null));
+        const empty = log === null || log.length === 0;
+        const signerAvailable = signer.signer !== undefined || (empty && signer.missing);
+        const hostKeyMissing = signer.signer === undefined && signer.missing && !empty;
+        return verifyLog({ log, anchor, baselineDigest: baseline === null ? null : sha256(baseline), signerAvailable, hostKeyMissing }, logPorts(signer.signer ?? null));
     }
     /** Wait for every queued append. */
     async flush() {

@@ -17,6 +17,8 @@ export interface VerifyLogInput {
     readonly baselineDigest: string | null;
     /** Whether this host's signing key is loaded (checkpoints are being written). */
     readonly signerAvailable: boolean;
+    /** This host holds no key at all (never made, or deleted): it signed nothing in a log that exists. */
+    readonly hostKeyMissing?: boolean | undefined;
 }
 /** The log integrity section of `proof_status`. */
 export interface IntegrityReport {
@@ -34,6 +36,11 @@ export interface IntegrityReport {
     readonly rewindDetected: boolean;
     /** `baseline.json` differs from the digest recorded in the chain (or appeared/vanished). */
     readonly baselineTampered: boolean;
+    /**
+     * `baseline.json` is intact but this host did not sign it (a key it did not
+     * issue, or none): it can grade, but never make a claim proven.
+     */
+    readonly baselineForeign: boolean;
     /** Checkpoints (and anchor) signed by a key this host does not hold: unknown, not forged. */
     readonly unverifiableCheckpoints: number;
     /** Checkpoints signed with this host's key id whose signature does not verify. */
@@ -58,6 +65,8 @@ export declare function splitLines(log: Uint8Array): {
 export interface BaselineJudgement {
     readonly tampered: boolean;
     readonly problem: string | null;
+    /** Why an untampered baseline cannot make a claim proven (this host did not sign it), or null. */
+    readonly foreign: string | null;
 }
 /**
  * Judge `baseline.json` (its sha256, `null` when absent) against the last
@@ -65,7 +74,10 @@ export interface BaselineJudgement {
  * carry this host's signature over the digest: anyone who can write the log
  * can append a well-linked marker (and the next checkpoint would cover it),
  * but only the key holder can sign one. A marker under a key this host does
- * not hold counts as unverifiable, not forged, while no checkpoint in the
- * log is this host's.
+ * not hold is not forged while no checkpoint in the log is this host's, but
+ * it is not this host's either: the baseline is `foreign`, it grades but
+ * never proves (an agent that can write a workspace store can plant a log and
+ * a baseline signed with a key of its own, recording as failing the check it
+ * is about to break).
  */
-export declare function judgeBaseline(records: readonly (LogRecord | null)[], digest: string | null, signerAvailable: boolean, ports: LogPorts): BaselineJudgement;
+export declare function judgeBaseline(records: readonly (LogRecord | null)[], digest: string | null, signerAvailable: boolean, ports: LogPorts, hostKeyMissing?: boolean): BaselineJudgement;
