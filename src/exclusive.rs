@@ -40,7 +40,13 @@ pub enum LockError {
         /// The lock file.
         path: PathBuf,
     },
-    /// The lock file could not be opened.
+    /// Something other than a regular file has the lock's name.
+    #[error("the project lock `{}` is not a regular file", .path.display())]
+    NotAFile {
+        /// The lock file.
+        path: PathBuf,
+    },
+    /// The lock file could not be opened (a symbolic link is refused too).
     #[error("could not open the project lock `{}`", .path.display())]
     Io {
         /// The lock file.
@@ -55,7 +61,7 @@ impl Diagnostic for LockError {
     fn exit_status(&self) -> ExitStatus {
         match self {
             LockError::Busy { .. } => ExitStatus::Usage,
-            LockError::Io { .. } => ExitStatus::Integrity,
+            LockError::Io { .. } | LockError::NotAFile { .. } => ExitStatus::Integrity,
         }
     }
 
@@ -63,13 +69,17 @@ impl Diagnostic for LockError {
         match self {
             LockError::Busy { .. } => "busy",
             LockError::Io { .. } => "io",
+            LockError::NotAFile { .. } => "not_a_file",
         }
     }
 
     fn help(&self) -> Option<String> {
         Some(match self {
             LockError::Busy { .. } => "wait for it to finish, then run again".into(),
-            LockError::Io { .. } => "check that the project directory is writable".into(),
+            LockError::Io { .. } | LockError::NotAFile { .. } => format!(
+                "`{LOCK_NAME}` must be a regular file (never a symbolic link): delete it and run again; \
+                 otherwise check that the project directory is writable"
+            ),
         })
     }
 }
@@ -90,7 +100,13 @@ impl ProjectLock {
     /// reader goes on without a lock.
     pub fn take(root: &Path, access: Access) -> Result<ProjectLock, LockError> {
         let path = root.join(LOCK_NAME);
-        let file = match fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path) {
+        // Never through a symbolic link: a planted `.forklayer.lock` pointing
+        // at a user's file would otherwise be truncated to hold the pid.
+        let mut options = fs::OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        let file = match options.open(&path) {
             Ok(file) => file,
             Err(e) if access == Access::Read && read_only(&e) => {
                 return Ok(ProjectLock { file: None, exclusive: false })
@@ -98,6 +114,9 @@ impl ProjectLock {
             Err(source) => return Err(LockError::Io { path, source }),
         };
         let io = |source| LockError::Io { path: path.clone(), source };
+        if !file.metadata().map_err(io)?.is_file() {
+            return Err(LockError::NotAFile { path });
+        }
         let exclusive = match file.try_lock() {
             Ok(()) => true,
             Err(fs::TryLockError::WouldBlock) if access == Access::Read => match file.try_lock_shared() {
@@ -177,6 +196,25 @@ mod tests {
         assert!(matches!(reader, LockError::Busy { .. }));
         drop(writer);
         ProjectLock::take(dir.path(), Access::Write).expect("free again");
+    }
+
+    #[test]
+    fn a_planted_lock_link_is_refused_and_its_target_left_alone() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let victim = dir.path().join("bashrc");
+        std::fs::write(&victim, "export KEEP=1\n").expect("write");
+        let project = dir.path().join("repo");
+        std::fs::create_dir(&project).expect("mkdir");
+        std::os::unix::fs::symlink(&victim, project.join(super::LOCK_NAME)).expect("symlink");
+        for access in [Access::Write, Access::Read] {
+            assert!(ProjectLock::take(&project, access).is_err());
+        }
+        assert_eq!(std::fs::read(&victim).expect("read"), b"export KEEP=1\n");
+        std::fs::remove_file(project.join(super::LOCK_NAME)).expect("rm");
+        let fifo = project.join(super::LOCK_NAME);
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+        let err = ProjectLock::take(&project, Access::Write).expect_err("a FIFO is no lock");
+        assert!(matches!(err, LockError::NotAFile { .. }), "{err}");
     }
 
     #[test]

@@ -83,6 +83,12 @@ pub enum ReleaseError {
         /// The name, with control characters escaped.
         path: String,
     },
+    /// The repository's `dist` leads outside it (a planted link).
+    #[error("`dist` in the repository leads to `{}`, outside it", .real.display())]
+    OutsideOut {
+        /// Where it leads.
+        real: PathBuf,
+    },
     /// Reading the release contents failed.
     #[error("could not read the release contents")]
     Tree(#[from] TreeError),
@@ -128,9 +134,10 @@ pub enum ReleaseError {
 impl Diagnostic for ReleaseError {
     fn exit_status(&self) -> ExitStatus {
         match self {
-            ReleaseError::BadVersion { .. } | ReleaseError::Missing { .. } | ReleaseError::BadName { .. } => {
-                ExitStatus::Usage
-            }
+            ReleaseError::BadVersion { .. }
+            | ReleaseError::Missing { .. }
+            | ReleaseError::BadName { .. }
+            | ReleaseError::OutsideOut { .. } => ExitStatus::Usage,
             ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
             ReleaseError::Tree(_) | ReleaseError::Git { .. } | ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
                 ExitStatus::Integrity
@@ -143,6 +150,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::BadVersion { .. } => "bad_version",
             ReleaseError::Missing { .. } => "release_item_missing",
             ReleaseError::BadName { .. } => "bad_file_name",
+            ReleaseError::OutsideOut { .. } => "unsafe_target",
             ReleaseError::Tree(_) | ReleaseError::Io { .. } => "io",
             ReleaseError::Git { .. } => "git",
             ReleaseError::Zip { .. } => "zip",
@@ -163,6 +171,9 @@ impl Diagnostic for ReleaseError {
                 Some("pass a version such as `1.2.0` or `1.2.0-rc.1` (letters, digits, `.`, `-`, `+`)".into())
             }
             ReleaseError::BadName { .. } => Some("rename the file so its name has no control characters".into()),
+            ReleaseError::OutsideOut { .. } => {
+                Some("pass `--out <dir>` to write the release there on purpose, or remove the `dist` link".into())
+            }
             ReleaseError::Tree(e) => e.help(),
             ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
@@ -218,6 +229,18 @@ impl Release {
     pub fn size(&self) -> u64 {
         self.size
     }
+}
+
+/// `<root>/dist`, the default output directory, unless the repository
+/// made it lead elsewhere: a cloned repository must not make a release
+/// land in the user's other directories (`--out` says where on purpose).
+pub fn default_out_dir(root: &Path) -> Result<PathBuf, ReleaseError> {
+    let out = root.join("dist");
+    let real = crate::guard::normalize(&out);
+    if !real.starts_with(crate::guard::normalize(root)) {
+        return Err(ReleaseError::OutsideOut { real });
+    }
+    Ok(out)
 }
 
 /// The archive file name for `version`.

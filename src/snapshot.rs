@@ -248,7 +248,9 @@ impl Drop for ScratchDir {
 
 fn fetch_all_from_registry(layer: &Layer, version: &str, npm: &Npm) -> Result<Vec<FetchedPackage>, SnapshotError> {
     let scratch = ScratchDir(layer.root.join(format!(".forklayer-pack-{}", std::process::id())));
-    std::fs::create_dir_all(&scratch.0).map_err(|source| SnapshotError::Scratch { path: scratch.0.clone(), source })?;
+    // `create_dir`, not `create_dir_all`: a name planted in the repository
+    // (a link to elsewhere) makes this fail instead of filling its target.
+    std::fs::create_dir(&scratch.0).map_err(|source| SnapshotError::Scratch { path: scratch.0.clone(), source })?;
     // npm is slow to start; fetching packages in parallel keeps a snapshot
     // of the whole layer at a few seconds. Results keep declaration order.
     let names: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();

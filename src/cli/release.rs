@@ -70,7 +70,10 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let options = ReleaseOptions {
         root: layer.root.clone(),
         version: args.version.unwrap_or_else(|| layer.baseline.clone()),
-        out_dir: args.out.map(|p| ctx.resolve(&p)).unwrap_or_else(|| layer.root.join("dist")),
+        out_dir: match args.out {
+            Some(out) => ctx.resolve(&out),
+            None => crate::release::default_out_dir(&layer.root)?,
+        },
         timestamp,
         packages: own_packages(&layer)?,
     };

@@ -221,3 +221,36 @@ fn gen_patches_writes_manifests_and_own_copies_together_or_not_at_all() {
     dir.run(&["gen-patches"]).assert_code(0);
     dir.run(&["check"]).assert_code(0);
 }
+
+#[test]
+fn a_planted_dist_link_does_not_carry_a_release_outside() {
+    let (dir, home) = project();
+    dir.write("README.md", "# r\n");
+    dir.write("LICENSE", "MIT\n");
+    dir.write("install.sh", "#!/bin/sh\n");
+    dir.write("install.ps1", "\r\n");
+    dir.write("tools/verify.mjs", "\n");
+    dir.write("profile/package.json", "{}\n");
+    std::os::unix::fs::symlink(home.path(), dir.join("dist")).expect("symlink");
+    let home_before = state(home.path());
+    let run = dir.run(&["--json", "release", "--source-date-epoch", "1700000000"]);
+    run.assert_code(2);
+    assert_eq!(json_code(&run), "unsafe_target", "{}", run.stdout);
+    assert_eq!(state(home.path()), home_before);
+}
+
+#[test]
+fn a_planted_lock_link_never_truncates_its_target() {
+    let (dir, home) = project();
+    // The project's earlier runs left a lock file; the attacker's commit
+    // replaces it by a link.
+    let _ = std::fs::remove_file(dir.join(".forklayer.lock"));
+    std::os::unix::fs::symlink(home.join("settings.json"), dir.join(".forklayer.lock")).expect("symlink");
+    let home_before = state(home.path());
+    for args in [&["gen-patches"][..], &["check"]] {
+        let run = dir.run(args);
+        assert_eq!(run.code, 3, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("help:"), "{}", run.stderr);
+    }
+    assert_eq!(state(home.path()), home_before, "the user's settings.json keeps its bytes");
+}
