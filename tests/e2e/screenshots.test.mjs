@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startMockModel } from "../../tools/mock-model.mjs";
-import { launchChromium } from "./lib/browser.mjs";
+import { findChromium, launchChromium } from "./lib/browser.mjs";
 import { host, repoRoot } from "./lib/host.mjs";
 import { removeScratch, scratchDir } from "./lib/places.mjs";
 import { installProfile } from "./lib/profile.mjs";
@@ -79,6 +79,12 @@ function pngSize(file) {
   assert.equal(bytes.subarray(1, 4).toString("latin1"), "PNG", `${file} is not a PNG`);
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
+
+test("without a Chromium the screenshot test fails, saying what to install", () => {
+  const empty = scratchDir("no-browser");
+  assert.throws(() => findChromium({ PATH: empty }), /^Error: error: no Chromium found .*\nhelp: install it with `apt-get install chromium`/s);
+  assert.throws(() => findChromium({ PATH: "/usr/bin", FORKLAYER_CHROMIUM: join(empty, "chromium") }), /^Error: error: FORKLAYER_CHROMIUM=.* is not an executable file\nhelp: /s);
+});
 
 describe("Self Checking in the real web app, in a headless Chromium", () => {
   let web;

@@ -30,7 +30,7 @@ function executable(file) {
 
 /**
  * The Chromium binary: $FORKLAYER_CHROMIUM when set, else the first of
- * `chromium`, `chromium-browser`, `google-chrome` on PATH or /usr/bin/chromium.
+ * `chromium` (Debian's package), `chromium-browser`, `google-chrome` on PATH.
  * Throws `error:`/`help:` text naming what to install when there is none.
  */
 export function findChromium(env = process.env) {
@@ -42,9 +42,8 @@ export function findChromium(env = process.env) {
   for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
     for (const dir of dirs) if (executable(join(dir, name))) return join(dir, name);
   }
-  if (executable("/usr/bin/chromium")) return "/usr/bin/chromium";
   throw new Error(
-    "error: no Chromium found (looked for chromium, chromium-browser and google-chrome on PATH, and /usr/bin/chromium); the screenshot test drives the web app in a headless Chromium\n" +
+    "error: no Chromium found (looked for chromium, chromium-browser and google-chrome on PATH); the screenshot test drives the web app in a headless Chromium\n" +
       "help: install it with `apt-get install chromium` (Debian/Ubuntu; .ci/run does this), or set FORKLAYER_CHROMIUM to a Chromium binary",
   );
 }
