@@ -13,7 +13,6 @@
 // real sessions against the scripted model, and asserts where each of the 12
 // upstream packages of the fork layer (the directories of upstream/) came from.
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -21,9 +20,10 @@ import { after, before, describe, test } from "node:test";
 import { startMockModel } from "../../tools/mock-model.mjs";
 import { host, repoRoot } from "./lib/host.mjs";
 import { outsideDir, removeScratch, scratchDir } from "./lib/places.mjs";
-import { installProfile, installSource, prepareDshHome } from "./lib/profile.mjs";
+import { installProfile, prepareDshHome } from "./lib/profile.mjs";
 import { answer, bash, call, script } from "./lib/script.mjs";
 import { runTurn } from "./lib/turn.mjs";
+import { bootWebApp, until } from "./lib/web.mjs";
 
 const SCOPE = "@deepseek-ai";
 /** The fork layer's upstream packages (11 forked, 1 carried byte-identical), from the directory layout. */
@@ -37,7 +37,6 @@ const UPSTREAM_PACKAGES = readdirSync(join(repoRoot, "upstream", SCOPE)).sort();
 const ACCEPTED_PRISTINE = new Set(["dsh-sandbox <- dsh-tool-str-replace-editor"]);
 const INTERCEPTED = "[sandbox: self-check intercepted";
 const WEB_PROFILE = "self-checking-web";
-const BOOT_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 60_000;
 
 /** A resolve hook that appends `{ pid, url, parent }` per distinct resolution to $FORKLAYER_LOAD_TRACE. */
@@ -57,18 +56,6 @@ registerHooks({
   },
 });
 `;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what, timeoutMs, probe) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** The package a file URL belongs to (`dsh-…`), or undefined. */
 function packageOf(url) {
@@ -116,54 +103,6 @@ function assertOnlyAcceptedPristine(rows, surface) {
   assert.deepEqual(unexpected, [], `${surface} loads a pristine copy of a forked package:\n${summary(rows)}`);
 }
 
-/** The web app of a profile, booted on a loopback port with the load trace. */
-async function bootWebApp({ launcher, dshHome, profile, workspace, env }) {
-  let output = "";
-  const child = spawn(launcher, ["--profile", profile, "--port", "0", "--no-open"], {
-    cwd: workspace,
-    env: { ...process.env, DSH_HOME: dshHome, DSH_TELEMETRY_DISABLED: "1", DEEPSEEK_API_KEY: "mock-key-not-secret", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const stop = async () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-    const killer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {}
-    }, 5_000);
-    await exited;
-    clearTimeout(killer);
-  };
-  let base;
-  try {
-    base = await until('the "dsh web:" line', BOOT_TIMEOUT_MS, () => {
-      if (child.exitCode !== null) throw new Error(`dsh exited with ${child.exitCode}:\n${output}`);
-      return /dsh web: (http:\/\/\S+)/.exec(output)?.[1];
-    });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  /** POST one web-API call; `method` is an RPC name (`session.create`) or a remote endpoint (`commands/execute`). */
-  const api = async (method, payload) => {
-    const response = await fetch(`${base}/api/${method}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ type: "client-request", rpcId: `${method}-rpc`, method, payload }),
-    });
-    const body = await response.json();
-    if (!body.result?.ok) throw new Error(`${method} failed: ${JSON.stringify(body)}\ndsh output:\n${output.slice(-3000)}`);
-    return body.result.value;
-  };
-  return { api, stop, output: () => output };
-}
-
 /** The text of the last tool result a request carried. */
 function lastToolResult(request) {
   const message = (request.messages ?? []).filter((m) => m.role === "tool").at(-1);
@@ -183,9 +122,7 @@ describe("module instances of the fork layer's packages in the real host, per su
     prepareDshHome({ host: hostPaths, dshHome });
     headless = installProfile({ host: hostPaths, dshHome });
     // The web surface is what install.sh composes by default (dsh-base + dsh-web-app).
-    const web = spawnSync("bash", [join(installSource, "install.sh"), "--profile", WEB_PROFILE, "--dsh-home", dshHome], { cwd: repoRoot, encoding: "utf8", timeout: 5 * 60_000 });
-    assert.equal(web.status, 0, `install.sh --profile ${WEB_PROFILE} failed:\n${web.stdout}${web.stderr}`);
-    webDir = join(dshHome, "profiles", WEB_PROFILE);
+    webDir = installProfile({ host: hostPaths, dshHome, name: WEB_PROFILE, headless: false }).dir;
     hookFile = join(scratchDir("hook"), "load-trace.mjs");
     writeFileSync(hookFile, TRACE_HOOK);
   });

@@ -35,12 +35,14 @@ export function prepareDshHome({ host, dshHome }) {
 }
 
 /**
- * `bash install.sh --headless` into `dshHome`; throws with the installer's
- * output when it fails.
+ * `bash install.sh --headless` into `dshHome` (with `headless: false`, the
+ * web app install.sh composes by default: dsh-base + dsh-web-app); throws
+ * with the installer's output when it fails.
  * @returns {{ name: string, dir: string, output: string }}
  */
-export function installProfile({ host, dshHome, name = E2E_PROFILE }) {
+export function installProfile({ host, dshHome, name = E2E_PROFILE, headless = true }) {
   prepareDshHome({ host, dshHome });
-  const output = run("bash", [join(installSource, "install.sh"), "--profile", name, "--dsh-home", dshHome, "--headless"], {}, `install.sh --profile ${name} --dsh-home ${dshHome} --headless`);
+  const args = ["--profile", name, "--dsh-home", dshHome, ...(headless ? ["--headless"] : [])];
+  const output = run("bash", [join(installSource, "install.sh"), ...args], {}, `install.sh ${args.join(" ")}`);
   return { name, dir: join(dshHome, "profiles", name), output };
 }
