@@ -8,6 +8,7 @@ mod merge;
 mod rebuild;
 mod release;
 mod snapshot;
+mod status;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -96,6 +97,9 @@ pub enum Command {
     Merge(merge::Args),
     /// Build the reproducible release zip (dsh-profile-self-checking-<V>.zip).
     Release(release::Args),
+    /// Show the layer's state: clean, merge in progress (conflicts left),
+    /// drift against upstream, or an undo journal to roll back.
+    Status(status::Args),
 }
 
 /// A usage error found after parsing (exit 2).
@@ -183,7 +187,16 @@ impl RunContext {
             },
         };
         let paths = layer.paths;
-        Ok(crate::journal::Scope::new([layer.declaration, paths.upstream, paths.forks, paths.patches]))
+        // A merge also writes its state and moves the declared pins.
+        let extra = layer.pins.into_iter().map(|p| p.file).chain([crate::merge::progress::state_dir(root)]);
+        Ok(crate::journal::Scope::new(
+            [layer.declaration, paths.upstream, paths.forks, paths.patches].into_iter().chain(extra),
+        ))
+    }
+
+    /// The directory of the declaration.
+    fn root(&self) -> &Path {
+        self.config.parent().unwrap_or(&self.base)
     }
 
     /// `path` relative to the project root with `/` separators when inside it.
@@ -274,6 +287,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         Command::Check(args) => ("check", check::exec(&ctx, args)),
         Command::Merge(args) => ("merge", merge::exec(&ctx, args)),
         Command::Release(args) => ("release", release::exec(&ctx, args)),
+        Command::Status(args) => ("status", status::exec(&ctx, args)),
     }
 }
 
@@ -298,6 +312,8 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
             crate::rebuild::RebuildError,
             crate::check::CheckError,
             crate::merge::layer::MergeError,
+            crate::merge::guided::GuidedError,
+            crate::status::StatusError,
             crate::journal::JournalError,
             crate::exclusive::LockError,
             crate::release::ReleaseError,

@@ -64,6 +64,16 @@ struct RawDeclaration {
     layer: RawLayer,
     paths: RawPaths,
     packages: RawPackages,
+    #[serde(default)]
+    pins: Vec<RawPin>,
+}
+
+/// `[[pins]]`: other pins of the baseline that `merge` moves with it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPin {
+    file: String,
+    keys: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -119,6 +129,38 @@ pub struct OwnPackage {
     pub include: Vec<String>,
 }
 
+/// A file whose string values at `keys` name the baseline version and
+/// move with it ([`crate::merge::pins`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pin {
+    /// Absolute path of the file.
+    pub file: PathBuf,
+    /// The file as declared.
+    pub name: String,
+    /// The keys as declared (TOML dotted keys).
+    pub keys: Vec<String>,
+    /// Each key split into its segments.
+    pub paths: Vec<Vec<String>>,
+}
+
+impl Pin {
+    /// A pin of `keys` (TOML dotted keys) in `file`.
+    pub fn new(file: PathBuf, name: String, keys: Vec<String>) -> Result<Pin, String> {
+        if keys.is_empty() {
+            return Err("`keys` is empty".into());
+        }
+        let paths = keys
+            .iter()
+            .map(|key| {
+                toml_edit::Key::parse(key)
+                    .map(|parts| parts.iter().map(|k| k.get().to_string()).collect())
+                    .map_err(|e| format!("key `{key}` is not a dotted key: {}", e.to_string().trim()))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Pin { file, name, keys, paths })
+    }
+}
+
 /// Where the fork layer lives; each can be overridden on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayerPaths {
@@ -165,6 +207,8 @@ pub struct Layer {
     pub carried: Vec<String>,
     /// Own packages (sorted by name).
     pub own: Vec<OwnPackage>,
+    /// Other pins of the baseline (`[[pins]]`), in declaration order.
+    pub pins: Vec<Pin>,
 }
 
 /// How a package enters the fork layer.
@@ -259,6 +303,17 @@ impl Layer {
                     .map_err(|why| invalid(format!("`paths.{key}` (`{}`) {why}", path.display())))?;
             }
         }
+        let mut pins = Vec::new();
+        for raw_pin in raw.pins {
+            let file = root.join(&raw_pin.file);
+            if !overrides.allow_outside_root {
+                check_inside_root(root, &file).map_err(|why| invalid(format!("pin `{}` {why}", raw_pin.file)))?;
+            }
+            let name = raw_pin.file.clone();
+            pins.push(
+                Pin::new(file, name, raw_pin.keys).map_err(|why| invalid(format!("pin `{}`: {why}", raw_pin.file)))?,
+            );
+        }
         let mut forked = raw.packages.forked;
         forked.sort();
         let mut carried = raw.packages.carried;
@@ -272,6 +327,7 @@ impl Layer {
             forked,
             carried,
             own,
+            pins,
         })
     }
 

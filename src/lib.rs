@@ -77,6 +77,7 @@ pub mod report;
 pub mod review;
 pub mod snapshot;
 pub mod stage;
+pub mod status;
 pub mod tree;
 #[cfg(any(test, feature = "bench-support"))]
 pub mod workload;

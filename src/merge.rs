@@ -2,8 +2,12 @@
 pub mod baseline;
 pub mod file;
 pub mod git;
+pub mod guided;
 pub mod layer;
+pub mod memory;
 pub mod package;
+pub mod pins;
+pub mod progress;
 pub mod text;
 #[cfg(any(test, feature = "bench-support"))]
 pub mod workload;

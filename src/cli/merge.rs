@@ -1,4 +1,5 @@
-//! `forklayer merge <new-version> [--from <dir | file.tgz>...] [--dry-run] [--allow-dirty]`
+//! `forklayer merge <new-version> [--from <dir | file.tgz>...] [--dry-run] [--allow-dirty]`,
+//! `forklayer merge --continue`, `forklayer merge --abort`
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,13 +9,16 @@ use serde_json::{json, Map, Value};
 use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::merge::file::Outcome as FileOutcome;
+use crate::merge::guided::{abort_merge, continue_merge};
 use crate::merge::layer::{merge, FileReport, MergeOptions, MergeOutcome};
+use crate::merge::pins::PinChange;
 use crate::npm::Npm;
 use crate::snapshot::SnapshotSource;
 
 /// Every outcome, in report order.
-const OUTCOMES: [FileOutcome; 8] = [
+const OUTCOMES: [FileOutcome; 9] = [
     FileOutcome::Conflict,
+    FileOutcome::Resolved,
     FileOutcome::Merged,
     FileOutcome::Taken,
     FileOutcome::Kept,
@@ -30,7 +34,9 @@ const OUTCOMES: [FileOutcome; 8] = [
 layer, theirs = the new upstream (fetched and integrity-checked like `snapshot`). Carried packages follow \
 upstream; own packages are not touched. Text edited on both sides gets diff3 conflict markers; binary and \
 delete/modify conflicts keep both versions next to the fork file as <file>.ours / <file>.theirs. \
-Nothing is changed unless everything succeeds: only the files that change are written, behind an undo \
+A conflict whose three inputs were resolved before (recorded by `merge --continue` under \
+patches/resolutions/, committed) takes the recorded result and is reported as `resolved`. A clean merge \
+also moves the pins declared in `[[pins]]` of forklayer.toml. Nothing is changed unless everything succeeds: only the files that change are written, behind an undo \
 journal (.forklayer-journal-<pid>.tar beside forklayer.toml); a failure puts everything back, and a run \
 killed while writing is rolled back by the next forklayer command.
 
@@ -38,14 +44,28 @@ Exit codes:
   0  clean merge: snapshot, fork layer and manifests replaced, rebuild verified,
      layer.baseline of forklayer.toml moved to the new version
   1  conflicts to resolve: snapshot and fork layer replaced, markers and
-     <file>.ours/<file>.theirs copies written, manifests untouched
+     <file>.ours/<file>.theirs copies written, manifests untouched, the
+     merge state written to .forklayer-merge/state.json; resolve, then
+     `forklayer merge --continue` (or `--abort`); `forklayer status` shows
+     what is left
   2  usage, uncommitted changes, missing base, drift, Ctrl-C, or another
      forklayer writing the same project: nothing changed
   3  integrity or I/O failure: nothing changed (a roll back that fails
      keeps its journal and says so)")]
 pub struct Args {
     /// The new upstream version, e.g. 0.1.0-rc.9.
-    pub version: String,
+    #[arg(required_unless_present_any = ["resume", "abort"])]
+    pub version: Option<String>,
+    /// Finish a merge that stopped with conflicts, once every marker and
+    /// conflict copy is gone: regenerate the manifests, prove the rebuild,
+    /// record the resolutions, move the baseline and the pins, run the
+    /// round trip.
+    #[arg(long = "continue", conflicts_with_all = ["version", "abort", "from", "dry_run", "allow_dirty"])]
+    pub resume: bool,
+    /// Undo a merge that stopped with conflicts: upstream/, the fork layer,
+    /// patches/ and forklayer.toml back as committed at HEAD.
+    #[arg(long, conflicts_with_all = ["version", "from", "dry_run", "allow_dirty"])]
+    pub abort: bool,
     /// Read the new upstream from local .tgz files or directories instead of the registry.
     #[arg(long, value_name = "PATH", num_args = 1..)]
     pub from: Vec<PathBuf>,
@@ -64,6 +84,13 @@ pub struct Args {
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
+    if args.resume {
+        return exec_continue(ctx);
+    }
+    if args.abort {
+        return exec_abort(ctx);
+    }
+    let version = args.version.clone().unwrap_or_default();
     let layer =
         ctx.layer(if args.dry_run { crate::exclusive::Access::Read } else { crate::exclusive::Access::Write })?;
     // Without a handler Ctrl-C would kill the process mid-write. A second
@@ -74,9 +101,9 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     } else {
         SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
     };
-    ctx.reporter.status("Merging", &format!("fork layer onto upstream {}", args.version));
+    ctx.reporter.status("Merging", &format!("fork layer onto upstream {version}"));
     let options = MergeOptions {
-        version: args.version.clone(),
+        version: version.clone(),
         source,
         dry_run: args.dry_run,
         allow_dirty: args.allow_dirty,
@@ -84,7 +111,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     };
     let outcome = super::with_context_message(
         merge(&layer, &options).map_err(anyhow::Error::from),
-        &format!("merge the fork layer onto upstream `{}`", args.version),
+        &format!("merge the fork layer onto upstream `{version}`"),
     )?;
     for warning in &outcome.warnings {
         ctx.reporter.warning(warning);
@@ -102,6 +129,13 @@ fn report_status(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) {
         let file = ctx.display(&change.file);
         ctx.reporter.status(verb, &format!("`{file}`: baseline {} -> {}", change.from, change.to));
     }
+    report_pins(ctx, &outcome.pins, dry_run);
+    let resolved = outcome.count(FileOutcome::Resolved);
+    if resolved > 0 {
+        ctx.reporter.note(&format!(
+            "{resolved} conflict(s) resolved as recorded under patches/resolutions/ (see the `resolved` lines)"
+        ));
+    }
     let conflicts = outcome.conflicts();
     if conflicts == 0 {
         if !dry_run {
@@ -112,11 +146,10 @@ fn report_status(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) {
     let what = if dry_run { "would need" } else { "need" };
     ctx.reporter.warning(&format!("{conflicts} file(s) {what} resolving; see the `conflict` lines"));
     if !dry_run {
-        ctx.reporter.note(&format!(
-            "resolve the markers, keep one of each <file>.ours/<file>.theirs pair and delete the copies, \
-                 set `baseline = \"{}\"` in the declaration, then run `forklayer gen-patches` and `forklayer check`",
-            outcome.to
-        ));
+        ctx.reporter.note(
+            "resolve the markers, keep one of each <file>.ours/<file>.theirs pair and delete the copies, then run \
+             `forklayer merge --continue` (or `forklayer merge --abort` to undo the merge)",
+        );
     }
 }
 
@@ -142,6 +175,9 @@ fn human_report(outcome: &MergeOutcome) -> String {
             }
             text.push(')');
         }
+        if let Some(record) = &file.resolution {
+            text.push_str(&format!(" (recorded resolution: patches/{record})"));
+        }
         text.push('\n');
     }
     text
@@ -165,7 +201,83 @@ fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) -> Value
             "from": change.from,
             "to": change.to,
         })),
+        "pins": pins_json(&outcome.pins),
     })
+}
+
+fn pins_json(pins: &[PinChange]) -> Value {
+    Value::from(pins.iter().map(|p| json!({ "file": p.name, "keys": p.keys })).collect::<Vec<_>>())
+}
+
+fn report_pins(ctx: &RunContext, pins: &[PinChange], dry_run: bool) {
+    let verb = if dry_run { "Would update" } else { "Updated" };
+    for pin in pins {
+        ctx.reporter.status(verb, &format!("`{}`: {}", pin.name, pin.keys.join(", ")));
+    }
+}
+
+/// `merge --continue`.
+fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
+    let layer = ctx.layer(crate::exclusive::Access::Write)?;
+    let done = super::with_context_message(
+        continue_merge(&layer).map_err(anyhow::Error::from),
+        "continue the merge in progress",
+    )?;
+    ctx.reporter.status("Merged", &format!("{} -> {}: manifests regenerated, rebuild verified", done.from, done.to));
+    if let Some(change) = &done.baseline {
+        ctx.reporter
+            .status("Updated", &format!("`{}`: baseline {} -> {}", ctx.display(&change.file), change.from, change.to));
+    }
+    report_pins(ctx, &done.pins, false);
+    if !done.recorded.is_empty() {
+        ctx.reporter.status(
+            "Recorded",
+            &format!(
+                "{} resolution(s) under patches/resolutions/: commit them, a later merge reuses them",
+                done.recorded.len()
+            ),
+        );
+    }
+    let clean = done.check.is_clean();
+    let mut text = String::new();
+    for record in &done.recorded {
+        text.push_str(&format!("recorded   patches/{record}\n"));
+    }
+    for problem in crate::status::problems(&done.check) {
+        text.push_str(&format!("check      {problem}\n"));
+    }
+    if clean {
+        ctx.reporter.note("the round trip (`forklayer check`) passes; commit the result");
+    } else {
+        ctx.reporter.warning("the merge is finished, but `forklayer check` finds problems (see the `check` lines)");
+    }
+    let data = json!({
+        "action": "continue",
+        "from": done.from,
+        "to": done.to,
+        "manifests": done.manifests,
+        "baseline": done.baseline.as_ref().map(|c| json!({ "file": ctx.display(&c.file), "from": c.from, "to": c.to })),
+        "pins": pins_json(&done.pins),
+        "recorded": done.recorded.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
+        "check": { "clean": clean, "problems": crate::status::problems(&done.check) },
+    });
+    Ok(Outcome::new(if clean { ExitStatus::Success } else { ExitStatus::Attention }, text, data))
+}
+
+/// `merge --abort`.
+fn exec_abort(ctx: &RunContext) -> anyhow::Result<Outcome> {
+    let layer = ctx.layer(crate::exclusive::Access::Write)?;
+    let done =
+        super::with_context_message(abort_merge(&layer).map_err(anyhow::Error::from), "abort the merge in progress")?;
+    ctx.reporter.status(
+        "Aborted",
+        &format!(
+            "the merge onto {}: upstream/, the fork layer, patches/ and the declaration are as committed",
+            done.to
+        ),
+    );
+    let data = json!({ "action": "abort", "to": done.to, "changes": done.changes });
+    Ok(Outcome::new(ExitStatus::Success, String::new(), data))
 }
 
 fn file_json(file: &FileReport) -> Value {
@@ -173,6 +285,9 @@ fn file_json(file: &FileReport) -> Value {
     if let (Some(kind), Some(obj)) = (file.conflict, value.as_object_mut()) {
         obj.insert("conflict".into(), Value::from(kind.as_str()));
         obj.insert("copies".into(), Value::from(file.copies.clone()));
+    }
+    if let (Some(record), Some(obj)) = (&file.resolution, value.as_object_mut()) {
+        obj.insert("resolution".into(), Value::from(format!("patches/{record}")));
     }
     value
 }

@@ -24,6 +24,9 @@ pub enum Outcome {
     Upstreamed,
     /// Changed on both sides in a way that needs a person.
     Conflict,
+    /// A conflict resolved as recorded in the conflict memory
+    /// ([`crate::merge::memory`]).
+    Resolved,
 }
 
 impl Outcome {
@@ -38,6 +41,7 @@ impl Outcome {
             Outcome::Deleted => "deleted",
             Outcome::Upstreamed => "upstreamed",
             Outcome::Conflict => "conflict",
+            Outcome::Resolved => "resolved",
         }
     }
 }
@@ -103,6 +107,12 @@ impl FileMerge {
 
     fn conflicted(kind: ConflictKind, result: Option<FileEntry>, sides: Vec<(Side, FileEntry)>) -> FileMerge {
         FileMerge { outcome: Outcome::Conflict, conflict: Some(kind), result, sides }
+    }
+
+    /// A conflict resolved as recorded: `result` is the recorded file
+    /// (`None`: the resolution deletes it).
+    pub fn resolved(result: Option<FileEntry>) -> FileMerge {
+        FileMerge { outcome: Outcome::Resolved, conflict: None, result, sides: Vec::new() }
     }
 
     /// What happened to the file.

@@ -34,7 +34,10 @@ use crate::manifest::Manifest;
 use crate::merge::baseline::{with_baseline, BaselineError};
 use crate::merge::file::{ConflictKind, Outcome};
 use crate::merge::git::{GitError, Repo};
+use crate::merge::memory::{recall, MemoryError};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge, PackageMergeError};
+use crate::merge::pins::{plan_pins, PinChange, PinError};
+use crate::merge::progress::{entry_hash, state_dir, ConflictRecord, MergeState, StateError, STATE_SCHEMA};
 use crate::merge::text::Labels;
 use crate::parallel::map_ordered;
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
@@ -70,6 +73,12 @@ pub struct FileReport {
     pub conflict: Option<ConflictKind>,
     /// Conflict copies written next to the fork file (package-relative).
     pub copies: Vec<String>,
+    /// The hashes of the three inputs (old upstream, fork, new upstream)
+    /// of a conflict or a recalled resolution.
+    pub inputs: Option<[String; 3]>,
+    /// The record of the conflict memory used, for [`Outcome::Resolved`]
+    /// (relative to `patches/`).
+    pub resolution: Option<String>,
 }
 
 /// The result of a merge run.
@@ -93,6 +102,8 @@ pub struct MergeOutcome {
     /// The move of `layer.baseline` (clean merges whose baseline differs
     /// from the new version; predicted by `--dry-run`).
     pub baseline: Option<BaselineChange>,
+    /// The declared pins moved with it (clean merges).
+    pub pins: Vec<PinChange>,
 }
 
 /// `layer.baseline` of the declaration moved to the new version.
@@ -106,7 +117,7 @@ pub struct BaselineChange {
     pub to: String,
     /// The declaration's new text: the old one with only the baseline
     /// literal replaced.
-    text: String,
+    pub(crate) text: String,
 }
 
 impl MergeOutcome {
@@ -192,6 +203,21 @@ pub enum MergeError {
     /// the next run to roll back).
     #[error(transparent)]
     Journal(#[from] JournalError),
+    /// A merge with conflicts is waiting for `--continue` or `--abort`.
+    #[error("a merge onto `{to}` is in progress")]
+    InProgress {
+        /// The version it merges to.
+        to: String,
+    },
+    /// The merge state file cannot be read.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// A recorded resolution cannot be used.
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    /// A declared pin of the baseline cannot be moved.
+    #[error(transparent)]
+    Pin(#[from] PinError),
     /// `layer.baseline` of the declaration cannot be moved.
     #[error("cannot set `layer.baseline` in `{path}`")]
     Baseline {
@@ -220,6 +246,10 @@ impl Diagnostic for MergeError {
             | MergeError::MissingFork { .. }
             | MergeError::CarriedModified { .. }
             | MergeError::Interrupted
+            | MergeError::InProgress { .. }
+            | MergeError::State(_)
+            | MergeError::Memory(_)
+            | MergeError::Pin(_)
             | MergeError::Baseline { .. }
             | MergeError::Package {
                 source: PackageMergeError::SideFileTaken { .. } | PackageMergeError::FileDirectoryClash { .. },
@@ -254,6 +284,10 @@ impl Diagnostic for MergeError {
             MergeError::Tree(e) => e.code(),
             MergeError::Journal(e) => e.code(),
             MergeError::Baseline { .. } => "baseline",
+            MergeError::InProgress { .. } => "merge_in_progress",
+            MergeError::State(_) => "merge_state",
+            MergeError::Memory(_) => "resolution_damaged",
+            MergeError::Pin(_) => "pin",
         }
     }
 
@@ -273,6 +307,23 @@ impl Diagnostic for MergeError {
             MergeError::Baseline { .. } => Some(
                 "write `baseline = \"<version>\"` as a plain string in the `[layer]` table, or merge with `--dry-run` \
                  and edit it by hand"
+                    .into(),
+            ),
+            MergeError::InProgress { .. } => Some(
+                "finish it with `forklayer merge --continue` once the conflicts are resolved, or undo it with \
+                 `forklayer merge --abort`; `forklayer status` shows what is left"
+                    .into(),
+            ),
+            MergeError::State(_) => Some(format!(
+                "the file is written by `merge`; restore it, or remove `{}` and put the project back with `git checkout`",
+                crate::merge::progress::STATE_DIR
+            )),
+            MergeError::Memory(_) => Some(
+                "fix or delete the record (it is committed under `patches/resolutions/`) and merge again".into(),
+            ),
+            MergeError::Pin(_) => Some(
+                "nothing was changed; fix the value (it must contain the current baseline) or the `[[pins]]` entry \
+                 in forklayer.toml, then merge again"
                     .into(),
             ),
             MergeError::Snapshot(e) => e.help(),
@@ -310,6 +361,9 @@ pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
 
 fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, MergeError> {
     let paths = &layer.paths;
+    if let Some(state) = MergeState::read(&layer.root)? {
+        return Err(MergeError::InProgress { to: state.to });
+    }
     let repo = open_repository(layer, options.allow_dirty)?;
     let from = committed_version(&repo, &paths.upstream)?;
     let names = layer.upstream_packages();
@@ -319,9 +373,14 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let texts = LabelTexts::new(&from, &options.version);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
     let merged = merge_packages(layer, &names, sides, &texts.labels())?;
+    let state = merged.conflicts().then(|| merged.state(&from, &options.version));
     let planned = if merged.conflicts() { None } else { Some(merged.plan_patches(&options.version)?) };
     // With conflicts the baseline moves when the user has resolved them.
     let baseline = if planned.is_some() { plan_baseline(layer, &options.version)? } else { None };
+    // Checked on every merge, so that one with conflicts does not stop at
+    // `--continue` for a pin it could have named now; moved when clean.
+    let pins = plan_pins(layer, &options.version)?;
+    let pins = if planned.is_some() { pins } else { Vec::new() };
     check_cancel(options)?;
     if !options.dry_run {
         let written = Written {
@@ -329,6 +388,8 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
             merged: &merged,
             planned: planned.as_ref(),
             baseline: baseline.as_ref(),
+            pins: &pins,
+            state: state.as_ref(),
         };
         write_result(layer, &written)?;
     }
@@ -341,12 +402,13 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         written: !options.dry_run,
         warnings: upstream.outcome.warnings,
         baseline,
+        pins,
     })
 }
 
 /// The declaration with `layer.baseline` set to `version`; `None` when it
 /// already is.
-fn plan_baseline(layer: &Layer, version: &str) -> Result<Option<BaselineChange>, MergeError> {
+pub(crate) fn plan_baseline(layer: &Layer, version: &str) -> Result<Option<BaselineChange>, MergeError> {
     let file = &layer.declaration;
     let text = crate::tree::read_regular_text(file).map_err(|source| TreeError::Io { path: file.clone(), source })?;
     let next = with_baseline(&text, version).map_err(|source| MergeError::Baseline { path: file.clone(), source })?;
@@ -361,7 +423,7 @@ fn plan_baseline(layer: &Layer, version: &str) -> Result<Option<BaselineChange>,
 /// Opens the repository after checking that the three directories may be
 /// replaced wholesale (none is the repository itself or a file, e.g. a
 /// mistyped `--forks .`) and, unless allowed, have no uncommitted changes.
-fn open_repository(layer: &Layer, allow_dirty: bool) -> Result<Repo, MergeError> {
+pub(crate) fn open_repository(layer: &Layer, allow_dirty: bool) -> Result<Repo, MergeError> {
     let paths = &layer.paths;
     for dir in [&paths.upstream, &paths.forks, &paths.patches] {
         check_managed_dir(layer, dir)?;
@@ -407,9 +469,20 @@ fn merge_packages(
         if layer.carried.iter().any(|c| c == name) {
             check_carried(&full, &base, &fork)?;
         }
-        let package = merge_package(&base, &fork, &theirs, labels)
+        let mut package = merge_package(&base, &fork, &theirs, labels)
             .map_err(|source| MergeError::Package { package: full.clone(), source })?;
-        merged.add(layer, name, theirs, package)?;
+        let inputs = conflict_inputs(&package, [&base, &fork, &theirs]);
+        let mut recalled = BTreeMap::new();
+        for (path, hashes) in &inputs {
+            let [b, o, t] = hashes;
+            if let Some((record, resolution)) = recall(&layer.paths.patches, [b.as_str(), o, t])? {
+                package
+                    .resolve(path, resolution.entry())
+                    .map_err(|source| MergeError::Package { package: full.clone(), source })?;
+                recalled.insert(path.clone(), record);
+            }
+        }
+        merged.add(layer, name, theirs, package, &inputs, &recalled)?;
     }
     for (path, entry) in ours.iter() {
         merged.forks.insert(path, entry.clone())?;
@@ -425,6 +498,10 @@ struct Written<'a> {
     /// The new manifests (clean merges only).
     planned: Option<&'a PlannedPatches>,
     baseline: Option<&'a BaselineChange>,
+    /// The pins of the baseline to move (clean merges only).
+    pins: &'a [PinChange],
+    /// The merge state to leave for `--continue` (merges with conflicts).
+    state: Option<&'a MergeState>,
 }
 
 /// Writes the new upstream, the new fork layer and, on a clean merge, the
@@ -434,7 +511,7 @@ struct Written<'a> {
 /// Ctrl-C is only looked at between steps.
 fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> {
     let paths = &layer.paths;
-    let Written { upstream, merged, planned, baseline } = *written;
+    let Written { upstream, merged, planned, baseline, pins, state } = *written;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
     let patches = planned.map(|planned| next_patches(&paths.patches, planned)).transpose()?;
@@ -446,6 +523,13 @@ fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> 
     }
     if let Some(change) = baseline {
         update.replace_file(&change.file, change.text.as_bytes());
+    }
+    for pin in pins {
+        update.replace_file(&pin.file, pin.text.as_bytes());
+    }
+    let state_tree = state.map(MergeState::to_tree).transpose()?;
+    if let Some(tree) = &state_tree {
+        update.replace_dir(&state_dir(&layer.root), tree);
     }
     update.apply()?;
     Ok(())
@@ -505,12 +589,22 @@ fn take_package(tree: &mut Tree, full: &str) -> Option<Tree> {
     Some(package)
 }
 
-fn check_carried(full: &str, base: &Tree, fork: &Tree) -> Result<(), MergeError> {
+pub(crate) fn check_carried(full: &str, base: &Tree, fork: &Tree) -> Result<(), MergeError> {
     let differences = compare_trees(base, fork).len();
     if differences > 0 {
         return Err(MergeError::CarriedModified { package: full.to_string(), files: differences });
     }
     Ok(())
+}
+
+/// The hashes of base, fork and new upstream of every conflicted file.
+fn conflict_inputs(package: &PackageMerge, sides: [&Tree; 3]) -> BTreeMap<String, [String; 3]> {
+    package
+        .files()
+        .iter()
+        .filter(|(_, merge)| merge.outcome() == Outcome::Conflict)
+        .map(|(path, _)| (path.clone(), sides.map(|side| entry_hash(side.get(path)))))
+        .collect()
 }
 
 /// The marker labels: the fork and both upstream versions.
@@ -543,15 +637,27 @@ struct LayerMerge {
 }
 
 /// A forked package after the merge.
-struct ForkedPackage {
-    name: String,
-    full: String,
-    theirs: Tree,
-    fork: Tree,
+pub(crate) struct ForkedPackage {
+    /// Name without scope.
+    pub(crate) name: String,
+    /// `@scope/name`.
+    pub(crate) full: String,
+    /// The new upstream package.
+    pub(crate) theirs: Tree,
+    /// The merged fork package.
+    pub(crate) fork: Tree,
 }
 
 impl LayerMerge {
-    fn add(&mut self, layer: &Layer, name: &str, theirs: Tree, package: PackageMerge) -> Result<(), MergeError> {
+    fn add(
+        &mut self,
+        layer: &Layer,
+        name: &str,
+        theirs: Tree,
+        package: PackageMerge,
+        inputs: &BTreeMap<String, [String; 3]>,
+        recalled: &BTreeMap<String, String>,
+    ) -> Result<(), MergeError> {
         let full = layer.full_name(name);
         for (path, merge) in package.files() {
             if merge.outcome() == Outcome::Unchanged {
@@ -564,6 +670,8 @@ impl LayerMerge {
                 outcome: merge.outcome(),
                 conflict: merge.conflict(),
                 copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
+                inputs: inputs.get(path).cloned(),
+                resolution: recalled.get(path).cloned(),
             });
         }
         let fork = package.into_tree();
@@ -578,37 +686,65 @@ impl LayerMerge {
         self.report.iter().any(|f| f.outcome == Outcome::Conflict)
     }
 
+    /// What `merge --continue` needs to know about this merge.
+    fn state(&self, from: &str, to: &str) -> MergeState {
+        let conflicts = self
+            .report
+            .iter()
+            .filter(|f| f.outcome == Outcome::Conflict)
+            .map(|f| {
+                let [base, ours, theirs] = f.inputs.clone().unwrap_or_default();
+                ConflictRecord {
+                    package: f.package.clone(),
+                    path: f.path.clone(),
+                    kind: f.conflict.map(|k| k.as_str().to_string()).unwrap_or_default(),
+                    copies: f.copies.clone(),
+                    base,
+                    ours,
+                    theirs,
+                }
+            })
+            .collect();
+        MergeState { schema: STATE_SCHEMA.into(), from: from.into(), to: to.into(), conflicts }
+    }
+
     /// The generated files of `patches/` for the merged layer, as
     /// `gen-patches` writes them (`<pkg>.json` + `<pkg>.diff` per forked
     /// package that differs from upstream), each proved to rebuild its
     /// package byte for byte before anything is written.
     fn plan_patches(&self, version: &str) -> Result<PlannedPatches, MergeError> {
-        let per_package = map_ordered(&self.forked, |forked| -> Result<_, MergeError> {
-            let ForkedPackage { name, full, theirs, fork } = forked;
-            let manifest = generate_manifest(full, version, theirs, fork);
-            verify_rebuild(full, theirs, manifest.as_ref(), fork)?;
-            Ok(manifest.map(|m| {
-                let diff = package_diff(theirs, fork).into_bytes();
-                [(format!("{name}.json"), m.to_canonical_json()), (format!("{name}.diff"), diff)]
-            }))
-        });
-        let mut planned = PlannedPatches::default();
-        for files in per_package {
-            planned.files.extend(files?.into_iter().flatten());
-        }
-        Ok(planned)
+        plan_forked(&self.forked, version)
     }
+}
+
+/// The generated files of `patches/` for `forked` on upstream `version`,
+/// each manifest proved to rebuild its package byte for byte.
+pub(crate) fn plan_forked(forked: &[ForkedPackage], version: &str) -> Result<PlannedPatches, MergeError> {
+    let per_package = map_ordered(forked, |forked| -> Result<_, MergeError> {
+        let ForkedPackage { name, full, theirs, fork } = forked;
+        let manifest = generate_manifest(full, version, theirs, fork);
+        verify_rebuild(full, theirs, manifest.as_ref(), fork)?;
+        Ok(manifest.map(|m| {
+            let diff = package_diff(theirs, fork).into_bytes();
+            [(format!("{name}.json"), m.to_canonical_json()), (format!("{name}.diff"), diff)]
+        }))
+    });
+    let mut planned = PlannedPatches::default();
+    for files in per_package {
+        planned.files.extend(files?.into_iter().flatten());
+    }
+    Ok(planned)
 }
 
 /// File name → bytes of the generated files of `patches/`.
 #[derive(Default)]
-struct PlannedPatches {
+pub(crate) struct PlannedPatches {
     files: BTreeMap<String, Vec<u8>>,
 }
 
 impl PlannedPatches {
     /// Forked packages that have a manifest.
-    fn manifests(&self) -> Vec<String> {
+    pub(crate) fn manifests(&self) -> Vec<String> {
         self.files.keys().filter_map(|f| f.strip_suffix(".json")).map(str::to_string).collect()
     }
 }
@@ -636,7 +772,7 @@ fn verify_rebuild(full: &str, theirs: &Tree, manifest: Option<&Manifest>, fork: 
 /// The new `patches/`: files forklayer does not generate are kept,
 /// generated ones replaced by `planned`. Unlike `gen-patches` it never
 /// refreshes own packages: a merge leaves them alone.
-fn next_patches(patches: &Path, planned: &PlannedPatches) -> Result<Tree, MergeError> {
+pub(crate) fn next_patches(patches: &Path, planned: &PlannedPatches) -> Result<Tree, MergeError> {
     let mut next = if patches.is_dir() {
         Tree::read_dir_filtered(patches, |rel, is_dir| is_dir || !is_generated_patch_file(rel))?
     } else {

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use crate::merge::file::{merge_file, FileMerge, Outcome};
 use crate::merge::text::{Labels, TextMergeError};
-use crate::tree::{Tree, TreeError};
+use crate::tree::{FileEntry, Tree, TreeError};
 
 /// Errors of merging one package.
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +59,21 @@ impl PackageMerge {
     /// Takes the new fork package.
     pub fn into_tree(self) -> Tree {
         self.tree
+    }
+
+    /// Replaces the conflict of `path` by a recorded resolution: its
+    /// result (or its absence) and no conflict copies.
+    pub fn resolve(&mut self, path: &str, result: Option<FileEntry>) -> Result<(), PackageMergeError> {
+        let Some((_, merge)) = self.files.iter_mut().find(|(p, _)| p == path) else { return Ok(()) };
+        for (side, _) in merge.sides() {
+            self.tree.remove(&side_file_path(path, *side));
+        }
+        self.tree.remove(path);
+        if let Some(entry) = &result {
+            self.tree.insert(path, entry.clone())?;
+        }
+        *merge = FileMerge::resolved(result);
+        check_no_file_directory_clash(&self.tree)
     }
 
     /// Number of files in conflict.

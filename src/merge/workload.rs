@@ -185,6 +185,13 @@ pub fn write_real_layer_repository(project: &Path, root: &Path) -> Result<Layer,
     upstream.write_to(&layer.paths.upstream)?;
     forks.write_to(&layer.paths.forks)?;
     Tree::read_dir(&source.paths.patches)?.write_to(&layer.paths.patches)?;
+    // The declared pins of the baseline move with it: bring their files.
+    for (from, to) in source.pins.iter().zip(&layer.pins) {
+        if let Some(parent) = to.file.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::copy(&from.file, &to.file)?;
+    }
     let names: Vec<String> = layer.upstream_packages().into_iter().map(str::to_string).collect();
     let mut next = Tree::new();
     for name in &names {

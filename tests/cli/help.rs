@@ -50,9 +50,16 @@ fn a_bad_flag_with_json_still_prints_one_json_document() {
 #[test]
 fn every_subcommand_documents_itself() {
     let dir = TestDir::new();
-    for (cmd, needle) in
-        [("snapshot", "--from"), ("gen-patches", "patches/<pkg>.json"), ("rebuild", "--check"), ("check", "lock file")]
-    {
+    for (cmd, needle) in [
+        ("snapshot", "--from"),
+        ("gen-patches", "patches/<pkg>.json"),
+        ("rebuild", "--check"),
+        ("check", "lock file"),
+        ("merge", "--continue"),
+        ("merge", "--abort"),
+        ("merge", "patches/resolutions/"),
+        ("status", "merge --continue"),
+    ] {
         let run = dir.run(&[cmd, "--help"]);
         run.assert_code(0);
         assert!(run.stdout.contains(needle), "`{cmd} --help` lacks {needle}:\n{}", run.stdout);

@@ -4,6 +4,7 @@
 mod check;
 mod drift;
 mod errors;
+mod guided;
 mod help;
 mod hostile;
 mod merge;

@@ -75,4 +75,10 @@ fn the_real_fork_layer_merges_cleanly_onto_a_made_up_next_upstream() {
     let own = |tree: &Tree| tree.subtree("@deepseek-ai/dsh-proof");
     assert_eq!(own(&forks_after), own(&forks_before), "own packages are not touched");
     assert_eq!(std::fs::read_to_string(layer.paths.upstream.join("VERSION")).expect("read").trim(), REAL_NEXT);
+    // The declared pins (profile/package.json, host/package.json) moved too.
+    assert_eq!(outcome.pins.len(), layer.pins.len());
+    for pin in &layer.pins {
+        let text = std::fs::read_to_string(&pin.file).expect("pinned file");
+        assert!(text.contains(REAL_NEXT), "{}", pin.name);
+    }
 }

@@ -1,0 +1,92 @@
+//! `forklayer status`
+
+use serde_json::{json, Value};
+
+use super::{Outcome, RunContext};
+use crate::error::ExitStatus;
+use crate::status::{status, LayerStatus};
+
+/// Arguments of `status`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "States, first match wins:
+  journal  a killed forklayer left an undo journal (.forklayer-journal-<pid>.tar);
+           the next writing command (e.g. `forklayer check`) rolls it back
+  merge    a merge stopped with conflicts (.forklayer-merge/state.json): lists the
+           markers and <file>.ours/<file>.theirs copies left; resolve them, then
+           `forklayer merge --continue`, or `forklayer merge --abort`
+  drift    the round trip of `forklayer check` finds problems (listed)
+  clean    everything agrees
+
+Exit codes: 0 clean, 1 any other state, 2/3 as for every command.")]
+pub struct Args {}
+
+pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
+    let root = ctx.root().to_path_buf();
+    let journals = crate::status::journals(&root);
+    let found = if journals.is_empty() {
+        let layer = ctx.layer(crate::exclusive::Access::Read)?;
+        super::with_context_message(status(&root, &layer).map_err(anyhow::Error::from), "read the layer's status")?
+    } else {
+        // Loading the layer would roll the journal back: report it as it is.
+        LayerStatus::Journal { journals }
+    };
+    let (text, data) = match &found {
+        LayerStatus::Clean => ("clean: the fork layer, manifests and upstream/ agree\n".to_string(), json!({})),
+        LayerStatus::Journal { journals } => (
+            format!(
+                "journal to roll back: {} (a killed forklayer left it; the next writing command, e.g. `forklayer check`, rolls it back)\n",
+                journals.join(", ")
+            ),
+            json!({ "journals": journals }),
+        ),
+        LayerStatus::Drift { problems } => {
+            let mut text = format!("drift: {} problem(s); run `forklayer check` for details\n", problems.len());
+            for p in problems {
+                text.push_str(&format!("  {p}\n"));
+            }
+            (text, json!({ "problems": problems }))
+        }
+        LayerStatus::Merge { state, left, unresolved } => {
+            let mut text = format!(
+                "merge in progress: {} -> {}, {left} of {} conflict(s) left\n",
+                state.from,
+                state.to,
+                state.conflicts.len()
+            );
+            for u in unresolved {
+                match u.line {
+                    Some(line) => text.push_str(&format!("  {}:{line}: {}\n", u.path, u.what)),
+                    None => text.push_str(&format!("  {}: {}\n", u.path, u.what)),
+                }
+            }
+            text.push_str(if *left == 0 {
+                "all conflicts resolved: run `forklayer merge --continue`\n"
+            } else {
+                "resolve them, then run `forklayer merge --continue` (or `forklayer merge --abort`)\n"
+            });
+            let items: Vec<Value> =
+                unresolved.iter().map(|u| json!({ "path": u.path, "line": u.line, "what": u.what })).collect();
+            let conflicts: Vec<Value> = state
+                .conflicts
+                .iter()
+                .map(|c| json!({ "package": c.package, "path": c.path, "kind": c.kind, "copies": c.copies }))
+                .collect();
+            let data = json!({ "merge": {
+                "from": state.from, "to": state.to, "conflicts": conflicts, "left": left, "unresolved": items,
+            }});
+            (text, data)
+        }
+    };
+    let name = match found {
+        LayerStatus::Clean => "clean",
+        LayerStatus::Journal { .. } => "journal",
+        LayerStatus::Merge { .. } => "merge",
+        LayerStatus::Drift { .. } => "drift",
+    };
+    let mut data = data;
+    if let Some(obj) = data.as_object_mut() {
+        obj.insert("state".into(), Value::from(name));
+    }
+    let code = if name == "clean" { ExitStatus::Success } else { ExitStatus::Attention };
+    Ok(Outcome::new(code, text, data))
+}

@@ -1,0 +1,242 @@
+//! Finishing or undoing a merge that stopped with conflicts:
+//! `merge --continue` and `merge --abort`.
+//!
+//! `--continue` refuses while a conflict marker or a conflict copy of the
+//! merge is left in the fork layer. Otherwise it regenerates the manifests
+//! of the new upstream from the resolved fork layer, proves that each one
+//! rebuilds its package byte for byte, records every resolution in the
+//! conflict memory ([`crate::merge::memory`]), and writes the manifests,
+//! the records, `layer.baseline` and the declared pins
+//! ([`crate::merge::pins`]) while removing the merge state, as one
+//! journaled update. Then it runs the round trip of `check` on the result.
+//!
+//! `--abort` puts `upstream/`, the fork layer, `patches/` and the
+//! declaration back as committed at HEAD (what they were before the merge,
+//! which refuses uncommitted changes there) and removes the merge state,
+//! also as one journaled update.
+
+use std::path::Path;
+
+use crate::check::{check, CheckError, CheckReport};
+use crate::error::{Diagnostic, ExitStatus};
+use crate::journal::Update;
+use crate::layer::Layer;
+use crate::lock::VERSION_FILE;
+use crate::merge::layer::{
+    check_carried, next_patches, open_repository, plan_baseline, plan_forked, BaselineChange, ForkedPackage, MergeError,
+};
+use crate::merge::memory::{remember, Resolution};
+use crate::merge::pins::{plan_pins, PinChange};
+use crate::merge::progress::{state_dir, MergeState, Unresolved};
+use crate::tree::{read_regular_text, Tree, TreeError};
+
+/// Errors of `merge --continue` and `merge --abort`.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GuidedError {
+    /// There is no merge in progress.
+    #[error("no merge is in progress (no `{}`)", crate::merge::progress::STATE_DIR)]
+    NoMerge,
+    /// Conflict markers or copies are left.
+    #[error("{} conflict marker(s) or copies of the merge onto `{to}` are left: {}", .items.len(), describe(.items))]
+    Unresolved {
+        /// The version merged to.
+        to: String,
+        /// What is left, with path and line.
+        items: Vec<Unresolved>,
+    },
+    /// `upstream/` is no longer the version the merge vendored.
+    #[error("`upstream/{VERSION_FILE}` says `{found}`, but the merge in progress is onto `{to}`")]
+    UpstreamMoved {
+        /// The version in `upstream/`.
+        found: String,
+        /// The version merged to.
+        to: String,
+    },
+    /// A merge step failed.
+    #[error(transparent)]
+    Merge(#[from] MergeError),
+    /// The round trip after writing failed to run.
+    #[error(transparent)]
+    Check(#[from] CheckError),
+}
+
+fn describe(items: &[Unresolved]) -> String {
+    const SHOWN: usize = 10;
+    let mut text: Vec<String> = items
+        .iter()
+        .take(SHOWN)
+        .map(|u| match u.line {
+            Some(line) => format!("`{}:{line}` ({})", u.path, u.what),
+            None => format!("`{}` ({})", u.path, u.what),
+        })
+        .collect();
+    if items.len() > SHOWN {
+        text.push(format!("and {} more", items.len() - SHOWN));
+    }
+    text.join(", ")
+}
+
+impl Diagnostic for GuidedError {
+    fn exit_status(&self) -> ExitStatus {
+        match self {
+            GuidedError::NoMerge | GuidedError::Unresolved { .. } | GuidedError::UpstreamMoved { .. } => {
+                ExitStatus::Usage
+            }
+            GuidedError::Merge(e) => e.exit_status(),
+            GuidedError::Check(e) => e.exit_status(),
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            GuidedError::NoMerge => "no_merge",
+            GuidedError::Unresolved { .. } => "unresolved",
+            GuidedError::UpstreamMoved { .. } => "upstream_moved",
+            GuidedError::Merge(e) => e.code(),
+            GuidedError::Check(e) => e.code(),
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            GuidedError::NoMerge => Some("start one with `forklayer merge <version>`".into()),
+            GuidedError::Unresolved { .. } => Some(
+                "edit each file to its resolved content (no marker lines left) and keep one of each \
+                 <file>.ours/<file>.theirs pair by moving it over <file> (or deleting both), then run \
+                 `forklayer merge --continue` again; `forklayer merge --abort` undoes the merge"
+                    .into(),
+            ),
+            GuidedError::UpstreamMoved { .. } => Some(
+                "put `upstream/` back as the merge left it, or undo the merge with `forklayer merge --abort`".into(),
+            ),
+            GuidedError::Merge(e) => e.help(),
+            GuidedError::Check(e) => e.help(),
+        }
+    }
+
+    fn details(&self) -> Option<serde_json::Value> {
+        match self {
+            GuidedError::Unresolved { items, .. } => Some(serde_json::Value::from(
+                items
+                    .iter()
+                    .map(|u| serde_json::json!({ "path": u.path, "line": u.line, "what": u.what }))
+                    .collect::<Vec<_>>(),
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// What `merge --continue` did.
+#[derive(Debug)]
+pub struct Continued {
+    /// The version merged from.
+    pub from: String,
+    /// The version merged to.
+    pub to: String,
+    /// Forked packages with a manifest.
+    pub manifests: Vec<String>,
+    /// The move of `layer.baseline`.
+    pub baseline: Option<BaselineChange>,
+    /// The pins moved.
+    pub pins: Vec<PinChange>,
+    /// Records of the conflict memory written (relative to `patches/`).
+    pub recorded: Vec<String>,
+    /// The round trip of `check` on the result.
+    pub check: CheckReport,
+}
+
+/// `merge --continue`.
+pub fn continue_merge(layer: &Layer) -> Result<Continued, GuidedError> {
+    let state = MergeState::read(&layer.root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
+    let paths = &layer.paths;
+    let forks =
+        if paths.forks.is_dir() { Tree::read_dir(&paths.forks).map_err(MergeError::from)? } else { Tree::new() };
+    let left = crate::merge::progress::unresolved(&state, &forks);
+    if !left.is_empty() {
+        return Err(GuidedError::Unresolved { to: state.to, items: left });
+    }
+    let found = upstream_version(&paths.upstream)?;
+    if found != state.to {
+        return Err(GuidedError::UpstreamMoved { found, to: state.to });
+    }
+    let mut forked = Vec::new();
+    for name in layer.upstream_packages() {
+        let full = layer.full_name(name);
+        let dir = layer.package_dir(&paths.upstream, name);
+        let theirs = if dir.is_dir() { Tree::read_dir(&dir).map_err(MergeError::from)? } else { Tree::new() };
+        let fork = forks.subtree(&full);
+        if layer.carried.iter().any(|c| c == name) {
+            check_carried(&full, &theirs, &fork)?;
+        } else {
+            forked.push(ForkedPackage { name: name.to_string(), full, theirs, fork });
+        }
+    }
+    let planned = plan_forked(&forked, &state.to)?;
+    let baseline = plan_baseline(layer, &state.to)?;
+    let pins = plan_pins(layer, &state.to).map_err(MergeError::from)?;
+    let mut patches = next_patches(&paths.patches, &planned)?;
+    let mut recorded = Vec::new();
+    for c in &state.conflicts {
+        let result = forks.get(&format!("{}/{}", c.package, c.path));
+        let record = Resolution::new(&c.package, &c.path, &c.kind, [c.base.as_str(), &c.ours, &c.theirs], result);
+        recorded.push(remember(&mut patches, &record).map_err(MergeError::from)?);
+    }
+    let empty = Tree::new();
+    let mut update = Update::new(&layer.root);
+    update.replace_dir(&paths.patches, &patches);
+    if let Some(change) = &baseline {
+        update.replace_file(&change.file, change.text.as_bytes());
+    }
+    for pin in &pins {
+        update.replace_file(&pin.file, pin.text.as_bytes());
+    }
+    let state_path = state_dir(&layer.root);
+    update.replace_dir(&state_path, &empty);
+    update.apply().map_err(MergeError::from)?;
+    let _ = std::fs::remove_dir(&state_path);
+    let moved = Layer { baseline: state.to.clone(), ..layer.clone() };
+    let check = check(&moved)?;
+    recorded.sort();
+    recorded.dedup();
+    Ok(Continued { from: state.from, to: state.to, manifests: planned.manifests(), baseline, pins, recorded, check })
+}
+
+fn upstream_version(upstream: &Path) -> Result<String, GuidedError> {
+    let path = upstream.join(VERSION_FILE);
+    let text = read_regular_text(&path).map_err(|source| MergeError::from(TreeError::Io { path, source }))?;
+    Ok(text.trim().to_string())
+}
+
+/// What `merge --abort` did.
+#[derive(Debug)]
+pub struct Aborted {
+    /// The version the aborted merge was onto.
+    pub to: String,
+    /// Files written, deleted or created to put everything back.
+    pub changes: usize,
+}
+
+/// `merge --abort`.
+pub fn abort_merge(layer: &Layer) -> Result<Aborted, GuidedError> {
+    let state = MergeState::read(&layer.root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
+    let paths = &layer.paths;
+    let repo = open_repository(layer, true)?;
+    let committed = |dir: &Path| -> Result<Tree, MergeError> { Ok(repo.head_dir(dir)?.unwrap_or_default()) };
+    let trees = [committed(&paths.upstream)?, committed(&paths.forks)?, committed(&paths.patches)?];
+    let declaration = repo.head_file(&layer.declaration).map_err(MergeError::from)?;
+    let empty = Tree::new();
+    let mut update = Update::new(&layer.root);
+    for (dir, tree) in [&paths.upstream, &paths.forks, &paths.patches].into_iter().zip(&trees) {
+        update.replace_dir(dir, tree);
+    }
+    if let Some(bytes) = &declaration {
+        update.replace_file(&layer.declaration, bytes);
+    }
+    let state_path = state_dir(&layer.root);
+    update.replace_dir(&state_path, &empty);
+    let changes = update.apply().map_err(MergeError::from)?;
+    let _ = std::fs::remove_dir(&state_path);
+    Ok(Aborted { to: state.to, changes })
+}

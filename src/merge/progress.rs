@@ -1,0 +1,271 @@
+//! The state of a merge in progress: which version it merges to and which
+//! files it left in conflict.
+//!
+//! A merge that stops with conflicts writes `.forklayer-merge/state.json`
+//! beside the declaration, in the same journaled update as the merged
+//! files (see docs/merge-release.md, "A merge in progress"):
+//!
+//! ```json
+//! { "schema": "forklayer.merge-state/1", "from": "1.0.0", "to": "2.0.0",
+//!   "conflicts": [ { "package": "@acme/a", "path": "x.js", "kind": "text",
+//!                    "copies": [], "base": "sha256:…", "ours": "sha256:…",
+//!                    "theirs": "sha256:…" } ] }
+//! ```
+//!
+//! `merge --continue` and `merge --abort` remove it; `status` reads it.
+//! The three hashes identify the conflict's inputs for the conflict memory
+//! ([`crate::merge::memory`]).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::npm::sha256_hex;
+use crate::tree::{FileEntry, Tree, TreeError};
+
+/// The directory of the state file, relative to the declaration's directory.
+pub const STATE_DIR: &str = ".forklayer-merge";
+/// The state file inside [`STATE_DIR`].
+pub const STATE_FILE: &str = "state.json";
+/// `schema` of the state file.
+pub const STATE_SCHEMA: &str = "forklayer.merge-state/1";
+
+/// A merge stopped with conflicts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MergeState {
+    /// Always [`STATE_SCHEMA`].
+    pub schema: String,
+    /// The version merged from (the committed snapshot).
+    pub from: String,
+    /// The version merged to.
+    pub to: String,
+    /// Every file the merge left in conflict.
+    pub conflicts: Vec<ConflictRecord>,
+}
+
+/// One conflicted file of a merge in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConflictRecord {
+    /// Full package name.
+    pub package: String,
+    /// Path inside the package.
+    pub path: String,
+    /// Why it conflicted (`text`, `binary`, `deleted_in_fork`, `deleted_upstream`).
+    pub kind: String,
+    /// The `<file>.ours` / `<file>.theirs` copies written (package-relative).
+    pub copies: Vec<String>,
+    /// [`entry_hash`] of the old upstream file.
+    pub base: String,
+    /// [`entry_hash`] of the fork file before the merge.
+    pub ours: String,
+    /// [`entry_hash`] of the new upstream file.
+    pub theirs: String,
+}
+
+/// Errors of reading the state file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// The file could not be read.
+    #[error("could not read the merge state `{path}`")]
+    Read {
+        /// The state file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not a merge state.
+    #[error("the merge state `{path}` is damaged: {message}")]
+    Damaged {
+        /// The state file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// `sha256:<hex>` of a file's bytes, with `+x` when it is executable;
+/// `absent` when the version has no such file.
+pub fn entry_hash(entry: Option<&FileEntry>) -> String {
+    match entry {
+        None => "absent".into(),
+        Some(e) => format!("sha256:{}{}", sha256_hex(&e.bytes), if e.executable { "+x" } else { "" }),
+    }
+}
+
+/// The state directory of the project whose declaration lives in `root`.
+pub fn state_dir(root: &Path) -> PathBuf {
+    root.join(STATE_DIR)
+}
+
+impl MergeState {
+    /// The state directory's contents holding this state.
+    pub fn to_tree(&self) -> Result<Tree, TreeError> {
+        let mut bytes = serde_json::to_vec_pretty(self).unwrap_or_default();
+        bytes.push(b'\n');
+        let mut tree = Tree::new();
+        tree.insert(STATE_FILE, FileEntry::new(bytes))?;
+        Ok(tree)
+    }
+
+    /// The merge in progress in the project at `root`, if any.
+    pub fn read(root: &Path) -> Result<Option<MergeState>, StateError> {
+        let path = state_dir(root).join(STATE_FILE);
+        let bytes = match crate::tree::read_regular(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(StateError::Read { path, source }),
+        };
+        let damaged = |message: String| StateError::Damaged { path: path.clone(), message };
+        let state: MergeState = serde_json::from_slice(&bytes).map_err(|e| damaged(e.to_string()))?;
+        if state.schema != STATE_SCHEMA {
+            return Err(damaged(format!("unknown schema `{}`", state.schema)));
+        }
+        for c in &state.conflicts {
+            for p in std::iter::once(&c.path).chain(&c.copies) {
+                crate::tree::check_relative_path(p).map_err(|e| damaged(e.to_string()))?;
+            }
+        }
+        Ok(Some(state))
+    }
+}
+
+/// Something of the merge that is still unresolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unresolved {
+    /// `<package>/<path>` inside the fork layer.
+    pub path: String,
+    /// 1-based line of a conflict marker; `None` for a conflict copy.
+    pub line: Option<usize>,
+    /// What is left: the marker line, or `conflict copy`.
+    pub what: String,
+}
+
+/// Markers and copies of the merge `state` still in the fork layer `forks`
+/// (paths `<scope>/<pkg>/<file>`). A marker is a line that starts with
+/// one of this merge's labelled markers (`<<<<<<< fork@<from>`,
+/// `||||||| upstream@<from>`, `>>>>>>> upstream@<to>`), anywhere in the
+/// conflicted packages, or a `=======` line in a file that had a text
+/// conflict.
+pub fn unresolved(state: &MergeState, forks: &Tree) -> Vec<Unresolved> {
+    let labelled = [
+        format!("<<<<<<< fork@{}", state.from),
+        format!("||||||| upstream@{}", state.from),
+        format!(">>>>>>> upstream@{}", state.to),
+    ];
+    let mut found = Vec::new();
+    let packages: std::collections::BTreeSet<&str> = state.conflicts.iter().map(|c| c.package.as_str()).collect();
+    for package in packages {
+        let prefix = format!("{package}/");
+        for (path, entry) in forks.iter().filter(|(p, _)| p.starts_with(&prefix)) {
+            let text_conflict = state.conflicts.iter().any(|c| {
+                c.package == package && c.kind == "text" && path.strip_prefix(&prefix) == Some(c.path.as_str())
+            });
+            for (i, line) in entry.bytes.split(|b| *b == b'\n').enumerate() {
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                let marker =
+                    labelled.iter().any(|m| line.starts_with(m.as_bytes())) || (text_conflict && line == b"=======");
+                if marker {
+                    let what = String::from_utf8_lossy(line).into_owned();
+                    found.push(Unresolved { path: path.to_string(), line: Some(i + 1), what });
+                }
+            }
+        }
+    }
+    for c in &state.conflicts {
+        for copy in &c.copies {
+            let path = format!("{}/{copy}", c.package);
+            if forks.contains(&path) {
+                found.push(Unresolved { path, line: None, what: "conflict copy".into() });
+            }
+        }
+    }
+    found.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    found
+}
+
+/// Conflicted files of `state` that still have a marker or a copy.
+pub fn files_left(state: &MergeState, unresolved: &[Unresolved]) -> usize {
+    state
+        .conflicts
+        .iter()
+        .filter(|c| {
+            let file = format!("{}/{}", c.package, c.path);
+            unresolved
+                .iter()
+                .any(|u| u.path == file || c.copies.iter().any(|copy| u.path == format!("{}/{copy}", c.package)))
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> MergeState {
+        MergeState {
+            schema: STATE_SCHEMA.into(),
+            from: "1.0.0".into(),
+            to: "2.0.0".into(),
+            conflicts: vec![
+                ConflictRecord {
+                    package: "@a/p".into(),
+                    path: "x.js".into(),
+                    kind: "text".into(),
+                    copies: vec![],
+                    base: "absent".into(),
+                    ours: "absent".into(),
+                    theirs: "absent".into(),
+                },
+                ConflictRecord {
+                    package: "@a/p".into(),
+                    path: "i.png".into(),
+                    kind: "binary".into(),
+                    copies: vec!["i.png.ours".into(), "i.png.theirs".into()],
+                    base: "absent".into(),
+                    ours: "absent".into(),
+                    theirs: "absent".into(),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn markers_and_copies_are_listed_with_path_and_line() {
+        let mut forks = Tree::new();
+        let text = "a\n<<<<<<< fork@1.0.0\nb\n||||||| upstream@1.0.0\nc\n=======\nd\n>>>>>>> upstream@2.0.0\n";
+        forks.insert("@a/p/x.js", FileEntry::new(text)).expect("insert");
+        forks.insert("@a/p/i.png.theirs", FileEntry::new("x")).expect("insert");
+        // A `=======` outside a text conflict is not a marker.
+        forks.insert("@a/p/README.md", FileEntry::new("Title\n=======\n")).expect("insert");
+        let found = unresolved(&state(), &forks);
+        let lines: Vec<(&str, Option<usize>)> = found.iter().map(|u| (u.path.as_str(), u.line)).collect();
+        assert_eq!(
+            lines,
+            [
+                ("@a/p/i.png.theirs", None),
+                ("@a/p/x.js", Some(2)),
+                ("@a/p/x.js", Some(4)),
+                ("@a/p/x.js", Some(6)),
+                ("@a/p/x.js", Some(8))
+            ]
+        );
+        assert_eq!(files_left(&state(), &found), 2);
+        let mut resolved = Tree::new();
+        resolved.insert("@a/p/x.js", FileEntry::new("a\nd\n")).expect("insert");
+        assert!(unresolved(&state(), &resolved).is_empty());
+    }
+
+    #[test]
+    fn the_state_round_trips_through_its_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        assert_eq!(MergeState::read(dir.path()).expect("read"), None);
+        state().to_tree().expect("tree").write_to(&state_dir(dir.path())).expect("write");
+        assert_eq!(MergeState::read(dir.path()).expect("read"), Some(state()));
+        std::fs::write(state_dir(dir.path()).join(STATE_FILE), "{}").expect("write");
+        assert!(MergeState::read(dir.path()).is_err());
+    }
+}

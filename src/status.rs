@@ -1,0 +1,122 @@
+//! `status`: which state the layer is in.
+//!
+//! In order of precedence: an undo journal a killed forklayer left (the
+//! next writing command rolls it back), a merge in progress (with the
+//! conflicts still to resolve), drift (the round trip of `check` finds
+//! problems), or clean.
+
+use std::path::Path;
+
+use crate::check::{check, CheckError, CheckReport};
+use crate::layer::Layer;
+use crate::merge::progress::{files_left, unresolved, MergeState, StateError, Unresolved};
+use crate::tree::{Tree, TreeError};
+
+/// What `status` found.
+#[derive(Debug)]
+pub enum LayerStatus {
+    /// A killed update left these journals (file names in the project root).
+    Journal {
+        /// The journal files.
+        journals: Vec<String>,
+    },
+    /// A merge stopped with conflicts.
+    Merge {
+        /// The merge state.
+        state: MergeState,
+        /// Conflicted files that still have a marker or a copy.
+        left: usize,
+        /// The markers and copies left.
+        unresolved: Vec<Unresolved>,
+    },
+    /// The round trip finds problems.
+    Drift {
+        /// Every problem, as `check` words it.
+        problems: Vec<String>,
+    },
+    /// Everything agrees.
+    Clean,
+}
+
+/// Errors of `status`.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StatusError {
+    /// The merge state is unreadable.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// The fork layer is unreadable.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// `check` could not run.
+    #[error(transparent)]
+    Check(#[from] CheckError),
+}
+
+impl crate::error::Diagnostic for StatusError {
+    fn exit_status(&self) -> crate::error::ExitStatus {
+        match self {
+            StatusError::State(_) => crate::error::ExitStatus::Usage,
+            StatusError::Tree(e) => e.exit_status(),
+            StatusError::Check(e) => e.exit_status(),
+        }
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            StatusError::State(_) => "merge_state",
+            StatusError::Tree(e) => e.code(),
+            StatusError::Check(e) => e.code(),
+        }
+    }
+    fn help(&self) -> Option<String> {
+        match self {
+            StatusError::State(_) => Some("the file is written by `merge`; restore it or remove it".into()),
+            StatusError::Tree(e) => e.help(),
+            StatusError::Check(e) => e.help(),
+        }
+    }
+}
+
+/// Undo journals in `root` (file names).
+pub fn journals(root: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".forklayer-journal-"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The state of the layer; `layer` is `None` when the declaration cannot
+/// be read (only a journal is reported then).
+pub fn status(root: &Path, layer: &Layer) -> Result<LayerStatus, StatusError> {
+    let found = journals(root);
+    if !found.is_empty() {
+        return Ok(LayerStatus::Journal { journals: found });
+    }
+    if let Some(state) = MergeState::read(root)? {
+        let forks = &layer.paths.forks;
+        let forks = if forks.is_dir() { Tree::read_dir(forks)? } else { Tree::new() };
+        let unresolved = unresolved(&state, &forks);
+        let left = files_left(&state, &unresolved);
+        return Ok(LayerStatus::Merge { state, left, unresolved });
+    }
+    let report = check(layer)?;
+    if report.is_clean() {
+        Ok(LayerStatus::Clean)
+    } else {
+        Ok(LayerStatus::Drift { problems: problems(&report) })
+    }
+}
+
+/// Every finding of a `check` report, one line each.
+pub fn problems(report: &CheckReport) -> Vec<String> {
+    let mut all: Vec<String> = report.lock.clone();
+    all.extend(report.rebuild.iter().map(ToString::to_string));
+    all.extend(report.manifests.iter().cloned());
+    all.extend(report.declaration.iter().cloned());
+    all
+}
