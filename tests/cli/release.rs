@@ -241,9 +241,18 @@ fn the_real_release_unpacks_and_installs_into_a_fresh_dsh_home() {
     }
     // The README links to the user documentation; every page ships.
     let names: Vec<String> = entries(&zip).into_iter().map(|(n, _, _)| n).collect();
-    for page in std::fs::read_dir(repository_root().join("docs")).expect("ls docs") {
-        let page = page.expect("entry").file_name().to_string_lossy().into_owned();
-        assert!(names.iter().any(|n| n.ends_with(&format!("/docs/{page}"))), "docs/{page} missing from the release");
+    // (pages and the images they show, e.g. docs/images/*.png)
+    let mut pending = vec![repository_root().join("docs")];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).expect("ls docs") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let rel = path.strip_prefix(repository_root()).expect("inside").to_string_lossy().replace('\\', "/");
+            assert!(names.iter().any(|n| n.ends_with(&format!("/{rel}"))), "{rel} missing from the release");
+        }
     }
     assert!(names.iter().any(|n| n.ends_with("/README.zh-CN.md")), "README.md links to README.zh-CN.md; it must ship");
     let unpacked = work.join("unpacked");
