@@ -218,3 +218,22 @@ describe("adding a plugin to the Self Checking profile, which already has it", (
     assert.deepEqual(manifest(context, suite.profile).dsh.profile.bundles.filter((bundle) => PLUGINS.includes(bundle)), PLUGINS);
   });
 });
+
+describe("a plugin whose peers do not resolve (a bare checkout path, which pnpm links)", () => {
+  const context = { host: undefined, pnpm: undefined, dshHome: undefined, stock: undefined };
+
+  test("should say which peer is missing and how to add the plugin, without a stack trace, and let the session run", async () => {
+    context.host = host();
+    context.pnpm = pnpmBinDir();
+    freshHome(context);
+    const added = dsh(context, ["plugin", "--profile", "headless", "add", "./plugins/dsh-result-check"]);
+    assert.equal(added.code, 0, added.output);
+    assert.match(manifest(context, "headless").dependencies["dsh-result-check"], /^link:/, "pnpm linked the directory");
+    const run = await runTurn({ host: context.host, dshHome: context.dshHome, profile: "headless", cwd: workspace(), task: "Answer.", script: script(answer("The data file has 2,417 rows.")), env: MODE });
+    assert.equal(run.code, 0, run.describe());
+    assert.match(run.stderr, /dsh-result-check: error: not loaded: its peer dependency @deepseek-ai\/(dsh-llm|schemastery) is missing/, run.describe());
+    assert.match(run.stderr, /help: .*dsh plugin --profile <name> add file:<path to dsh-result-check>/, run.describe());
+    assert.doesNotMatch(run.stderr, /^\s+at .*\(?(file|node):/m, `no stack trace:\n${run.stderr}`);
+    assert.equal(run.stdout.trim(), "The data file has 2,417 rows.");
+  });
+});

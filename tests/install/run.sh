@@ -108,7 +108,8 @@ release_layout() {
   cp -p tools/verify.mjs "$1/tools/verify.mjs"
 }
 
-forks_of() { find "$1/forks" -mindepth 2 -maxdepth 2 -path '*/@*/*' -type d | LC_ALL=C sort; }
+# Packages of a fork layer: forks/@scope/<pkg> and the own plugins forks/<pkg>.
+forks_of() { { find "$1/forks" -mindepth 2 -maxdepth 2 -path '*/@*/*' -type d; find "$1/forks" -mindepth 1 -maxdepth 1 -type d ! -name '@*'; } | LC_ALL=C sort; }
 
 # ── tests ──────────────────────────────────────────────────────────────────
 
