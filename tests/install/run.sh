@@ -303,6 +303,11 @@ test_verifier_catches_a_swapped_copy() {
   node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
   check 'a dsh of another version than pinned fails' contains "$out" 'FAIL  the installed dsh is the version the profile is built for — the profile is built for dsh 0.1.0-rc.6, but the installed dsh is 0.1.0-rc.8'
   check 'a file: link to a package forks/ lacks fails the manifest check' contains "$out" 'FAIL  profile manifest declares every package of forks/ — package.json dependencies disagree with forks/: @deepseek-ai/dsh-gone links "file:./forks/@deepseek-ai/dsh-gone", which is not a package of forks/'
+  # The plugin's bundle inserts `result-check`; a second insert by hand would load it twice.
+  printf '%s\n' '- insert:' '    - id: result-check' '      name: dsh-result-check/bundle' >>"$profile/cordis.patch.yml"
+  status=0
+  node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
+  check 'a plugin row inserted twice fails, naming the row id' contains "$out" 'FAIL  plugin rows (cordis.patch.yml, plugin bundles) load once, from the profile — row id result-check is inserted more than once'
   status=0
   node "$profile/verify.mjs" --profile >"$out" 2>&1 || status=$?
   check 'usage error exits 2' status_is "$status" 2
