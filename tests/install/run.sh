@@ -340,7 +340,7 @@ test_headless_and_release_layout() {
   check 'install exits 0' status_is "$status" 0
   check 'all checks pass' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
   local profile="$home/profiles/sc-headless"
-  check 'bundles are dsh-base + dsh-headless' status_is "$(node -p 'require(process.argv[1]).dsh.profile.bundles.join()' "$profile/package.json")" '@deepseek-ai/dsh-base,@deepseek-ai/dsh-headless'
+  check 'bundles are dsh-base + dsh-headless, then the two plugins' status_is "$(node -p 'require(process.argv[1]).dsh.profile.bundles.join()' "$profile/package.json")" '@deepseek-ai/dsh-base,@deepseek-ai/dsh-headless,dsh-result-check,dsh-proof'
   check 'dependencies unchanged' status_is "$(node -p 'JSON.stringify(require(process.argv[1]).dependencies)' "$profile/package.json")" "$(node -p 'JSON.stringify(require(process.argv[1]).dependencies)' "$src/profile/package.json")"
   check 'mode 755 kept' status_is "$(stat -c %a "$profile/node_modules/@deepseek-ai/dsh-sandbox/package.json")" 755
   check 'prints the one-shot command' contains "$out" 'DSH_PERMISSION_MODE=self-checking dsh --profile sc-headless "<task>"'
