@@ -16,8 +16,8 @@ The PowerShell twin of install.sh, option for option:
 Installs into $DSH_HOME/profiles/<name> (default ~/.dsh, name self-checking)
 from a checkout of the repository or an unpacked release (install.ps1,
 profile/, tools/verify.mjs side by side): copies the profile template,
-assembles node_modules/@deepseek-ai/<pkg> from profile/forks, copies the
-verifier, writes install-receipt.txt (the same format install.sh writes) and
+assembles node_modules/@deepseek-ai/<pkg> and node_modules/<plugin> from
+profile/forks, copies the verifier, writes install-receipt.txt (the same format install.sh writes) and
 runs the verifier. Needs Node.js 20 or later on PATH; dsh itself needs 22.15+.
 
 .PARAMETER ProfileName
@@ -536,6 +536,16 @@ function New-StagedProfile([string]$Staging) {
     $dest = Join-Path $Staging $entry.Name
     Invoke-WriteStep "copying $($entry.FullName) into $Staging" $ProfilesDir {
       if ($entry.PSIsContainer) { Copy-TreeExact $entry.FullName $dest } else { Copy-FileExact $entry.FullName $dest }
+    }
+  }
+  # forks/@scope/<pkg> (the forked upstream packages) and forks/<pkg> (the
+  # project's own plugins, published under their own unscoped names).
+  foreach ($pkg in Get-ChildItem -LiteralPath (Join-Path $Staging 'forks') -Directory) {
+    if ($pkg.Name.StartsWith('@') -or -not (Test-Path -LiteralPath (Join-Path $pkg.FullName 'package.json'))) { continue }
+    $modules = Join-Path $Staging 'node_modules'
+    Invoke-WriteStep "copying $($pkg.FullName) into $modules" $ProfilesDir {
+      New-Item -ItemType Directory -Force -Path $modules | Out-Null
+      Copy-TreeExact $pkg.FullName (Join-Path $modules $pkg.Name)
     }
   }
   foreach ($scope in Get-ChildItem -LiteralPath (Join-Path $Staging 'forks') -Directory -Filter '@*') {

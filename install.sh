@@ -502,6 +502,13 @@ stage_profile() {
     [[ "$(basename "$entry")" == node_modules ]] && continue
     write_step "copying $entry into $staging" "$profiles_dir" cp -pR -- "$entry" "$staging/"
   done
+  # forks/@scope/<pkg> (the forked upstream packages) and forks/<pkg> (the
+  # project's own plugins, published under their own unscoped names).
+  write_step "creating $staging/node_modules" "$profiles_dir" mkdir -p -- "$staging/node_modules"
+  for pkg in "$staging/forks"/*; do
+    [[ -d "$pkg" && "$(basename "$pkg")" != @* && -f "$pkg/package.json" ]] || continue
+    write_step "copying $pkg into $staging/node_modules" "$profiles_dir" cp -pR -- "$pkg" "$staging/node_modules/"
+  done
   for scope in "$staging/forks"/@*; do
     [[ -d "$scope" ]] || continue
     write_step "creating $staging/node_modules/$(basename "$scope")" "$profiles_dir" mkdir -p -- "$staging/node_modules/$(basename "$scope")"

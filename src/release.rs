@@ -1,4 +1,6 @@
-//! Reproducible release archives: `dsh-profile-self-checking-<V>.zip`.
+//! Reproducible release archives: `dsh-profile-self-checking-<V>.zip`, and
+//! beside it one npm tarball per own package (the dsh plugins, see
+//! [`pack`]).
 //!
 //! A release holds what a user needs to install the profile and nothing that
 //! is only needed to build it. The archive bytes depend only on the files
@@ -123,6 +125,9 @@ pub enum ReleaseError {
         #[source]
         source: std::io::Error,
     },
+    /// An own package could not be packed as an npm tarball.
+    #[error(transparent)]
+    Pack(#[from] pack::PackError),
     /// `--check`: two builds of the same tree differ.
     #[error("two builds of `{name}` differ (sha256 `{first}` then `{second}`)")]
     NotReproducible {
@@ -141,11 +146,14 @@ impl Diagnostic for ReleaseError {
             ReleaseError::BadVersion { .. }
             | ReleaseError::Missing { .. }
             | ReleaseError::BadName { .. }
-            | ReleaseError::OutsideOut { .. } => ExitStatus::Usage,
+            | ReleaseError::OutsideOut { .. }
+            | ReleaseError::Pack(pack::PackError::Manifest { .. }) => ExitStatus::Usage,
             ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
-            ReleaseError::Tree(_) | ReleaseError::Git { .. } | ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
-                ExitStatus::Integrity
-            }
+            ReleaseError::Tree(_)
+            | ReleaseError::Git { .. }
+            | ReleaseError::Zip { .. }
+            | ReleaseError::Io { .. }
+            | ReleaseError::Pack(_) => ExitStatus::Integrity,
         }
     }
 
@@ -158,6 +166,8 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Tree(_) | ReleaseError::Io { .. } => "io",
             ReleaseError::Git { .. } => "git",
             ReleaseError::Zip { .. } => "zip",
+            ReleaseError::Pack(pack::PackError::Manifest { .. }) => "bad_package_manifest",
+            ReleaseError::Pack(pack::PackError::Tar { .. }) => "tar",
             ReleaseError::NotReproducible { .. } => "not_reproducible",
         }
     }
@@ -178,6 +188,10 @@ impl Diagnostic for ReleaseError {
             ReleaseError::OutsideOut { .. } => {
                 Some("pass `--out <dir>` to write the release there on purpose, or remove the `dist` link".into())
             }
+            ReleaseError::Pack(pack::PackError::Manifest { .. }) => {
+                Some("give the package's package.json a `name` and a `version` (its `source` in forklayer.toml)".into())
+            }
+            ReleaseError::Pack(pack::PackError::Tar { .. }) => Some("this is a bug in forklayer: please report it".into()),
             ReleaseError::Tree(e) => e.help(),
             ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
@@ -202,6 +216,20 @@ pub struct ReleaseOptions {
     /// checkout has there: the project's own packages, assembled from their
     /// build output so the release never ships a stale or missing copy.
     pub packages: Vec<(String, Tree)>,
+    /// Own packages shipped beside the archive as npm tarballs: the name
+    /// errors use (forklayer.toml's `name`) and the package's files.
+    pub tarballs: Vec<(String, Tree)>,
+}
+
+/// One written file of a release: the zip or a plugin tarball.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Artifact {
+    /// Where it was written.
+    pub path: PathBuf,
+    /// Lowercase hex sha256 of its bytes.
+    pub sha256: String,
+    /// Size in bytes.
+    pub size: u64,
 }
 
 /// A written release archive.
@@ -211,6 +239,7 @@ pub struct Release {
     sha256: String,
     entries: usize,
     size: u64,
+    tarballs: Vec<Artifact>,
 }
 
 impl Release {
@@ -233,6 +262,11 @@ impl Release {
     pub fn size(&self) -> u64 {
         self.size
     }
+
+    /// The plugin tarballs written beside the archive, in declaration order.
+    pub fn tarballs(&self) -> &[Artifact] {
+        &self.tarballs
+    }
 }
 
 /// `<root>/dist`, the default output directory, unless the repository
@@ -252,31 +286,58 @@ pub fn archive_name(version: &str) -> String {
     format!("{ARCHIVE_STEM}-{version}.zip")
 }
 
-/// Builds the archive and writes it to `<out_dir>/<archive_name>`.
+/// Builds the archive and the plugin tarballs and writes them to `out_dir`.
 pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
     let (bytes, entries) = build_release(options)?;
-    store(options, &bytes, entries)
+    let tarballs = build_tarballs(options)?;
+    store(options, &bytes, entries, &tarballs)
 }
 
-/// Builds the archive twice from the files on disk, fails unless both builds
-/// are byte-identical, then writes it like [`write_release`].
+/// Builds the archive and every plugin tarball twice from the files on disk,
+/// fails unless both builds of each are byte-identical, then writes them like
+/// [`write_release`].
 pub fn check_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
     let (first, entries) = build_release(options)?;
     let (second, _) = build_release(options)?;
-    if first != second {
-        return Err(ReleaseError::NotReproducible {
-            name: archive_name(&options.version),
-            first: sha256_hex(&first),
-            second: sha256_hex(&second),
-        });
+    same_twice(&archive_name(&options.version), &first, &second)?;
+    let tarballs = build_tarballs(options)?;
+    for ((name, first), (_, second)) in tarballs.iter().zip(build_tarballs(options)?) {
+        same_twice(name, first, &second)?;
     }
-    store(options, &first, entries)
+    store(options, &first, entries, &tarballs)
 }
 
-fn store(options: &ReleaseOptions, bytes: &[u8], entries: usize) -> Result<Release, ReleaseError> {
-    let path = options.out_dir.join(archive_name(&options.version));
-    write_file_atomically(&path, bytes).map_err(|source| ReleaseError::Io { path: path.clone(), source })?;
-    Ok(Release { path, sha256: sha256_hex(bytes), entries, size: bytes.len() as u64 })
+fn same_twice(name: &str, first: &[u8], second: &[u8]) -> Result<(), ReleaseError> {
+    if first == second {
+        return Ok(());
+    }
+    Err(ReleaseError::NotReproducible { name: name.to_string(), first: sha256_hex(first), second: sha256_hex(second) })
+}
+
+/// Every own package as `(file name, npm tarball bytes)`.
+pub fn build_tarballs(options: &ReleaseOptions) -> Result<Vec<(String, Vec<u8>)>, ReleaseError> {
+    let mut built = Vec::new();
+    for (package, files) in &options.tarballs {
+        let (name, version) = pack::name_and_version(package, files)?;
+        built.push((pack::tarball_name(&name, &version), pack::pack(package, files)?));
+    }
+    Ok(built)
+}
+
+fn store(
+    options: &ReleaseOptions,
+    bytes: &[u8],
+    entries: usize,
+    tarballs: &[(String, Vec<u8>)],
+) -> Result<Release, ReleaseError> {
+    let write = |name: &str, bytes: &[u8]| {
+        let path = options.out_dir.join(name);
+        write_file_atomically(&path, bytes).map_err(|source| ReleaseError::Io { path: path.clone(), source })?;
+        Ok::<_, ReleaseError>(Artifact { path, sha256: sha256_hex(bytes), size: bytes.len() as u64 })
+    };
+    let zip = write(&archive_name(&options.version), bytes)?;
+    let tarballs = tarballs.iter().map(|(name, bytes)| write(name, bytes)).collect::<Result<Vec<_>, _>>()?;
+    Ok(Release { path: zip.path, sha256: zip.sha256, entries, size: zip.size, tarballs })
 }
 
 /// Reads the release contents below `options.root` and zips them in memory.
@@ -396,6 +457,8 @@ pub fn head_commit_time(root: &Path) -> Result<i64, ReleaseError> {
     let commit = repo.head().and_then(|head| head.peel_to_commit()).map_err(git)?;
     Ok(commit.time().seconds())
 }
+
+pub mod pack;
 
 #[cfg(test)]
 mod tests;

@@ -99,7 +99,13 @@ function describeProfile(profileDir) {
   const packages = [];
   if (isDirectory(forksRoot)) {
     for (const scope of fs.readdirSync(forksRoot).sort()) {
-      if (!scope.startsWith('@') || !isDirectory(path.join(forksRoot, scope))) continue;
+      if (!isDirectory(path.join(forksRoot, scope))) continue;
+      if (!scope.startsWith('@')) {
+        // The project's own plugins, under their own unscoped names.
+        const dir = path.join(forksRoot, scope);
+        if (fs.existsSync(path.join(dir, 'package.json'))) packages.push({ name: scope, forkDir: dir, installedDir: path.join(modulesRoot, scope) });
+        continue;
+      }
       for (const name of fs.readdirSync(path.join(forksRoot, scope)).sort()) {
         const dir = path.join(forksRoot, scope, name);
         if (fs.existsSync(path.join(dir, 'package.json'))) packages.push({ name: `${scope}/${name}`, forkDir: dir, installedDir: path.join(modulesRoot, scope, name) });
@@ -301,14 +307,19 @@ async function composedRows(profile) {
   requireHost(profile);
   const boot = await importFrom(profile.hostAnchor, BOOT_PACKAGE);
   const manifest = readJson(profile.manifestPath);
-  const layers = (manifest.dsh?.profile?.bundles ?? []).map((bundle) => {
+  const bundles = (manifest.dsh?.profile?.bundles ?? []).map((bundle) => {
     const dir = boot.resolveBundleDir(BIN_NAME, bundle, profile.hostAnchor, profile.dir);
     const declared = readJson(path.join(dir, 'package.json')).dsh?.bundle?.patch;
     if (declared === undefined) fail(`bundle ${bundle} declares no dsh.bundle`);
-    return boot.loadOverlayPatches(BIN_NAME, path.join(dir, declared));
+    return { bundle, patches: boot.loadOverlayPatches(BIN_NAME, path.join(dir, declared)) };
   });
   const own = fs.existsSync(profile.patchPath) ? boot.loadOverlayPatches(BIN_NAME, profile.patchPath) : [];
-  return { rows: boot.composeEntries([...layers, own]), own };
+  return { rows: boot.composeEntries([...bundles.map((layer) => layer.patches), own]), bundles, own };
+}
+
+/** Every row id of a composed tree (rows nested in groups included). */
+function rowIds(rows) {
+  return rows.flatMap((row) => [...(row.id ? [row.id] : []), ...(row.group && Array.isArray(row.config) ? rowIds(row.config) : [])]);
 }
 
 async function checkPresetTable(profile) {
@@ -331,10 +342,23 @@ async function checkPresetTable(profile) {
   return `presets ${names.join(', ')}; ${MODE} = "${preset.name}", approval ${preset.approval}`;
 }
 
+/**
+ * The plugin rows the profile inserts, from its own patch layer and from the
+ * bundles of its own plugins (packages of forks/), each loaded from the
+ * profile; and no row id twice in the composed tree, so no plugin is loaded
+ * twice (a plugin row inserted by hand beside its bundle's row would be).
+ */
 async function checkPluginRows(profile) {
-  const { own } = await composedRows(profile);
-  const inserted = own.flatMap((patch) => patch.insert ?? []).filter((row) => typeof row.name === 'string' && !row.name.startsWith('cordis:'));
-  if (inserted.length === 0) skip('cordis.patch.yml inserts no plugin rows');
+  const { rows, bundles, own } = await composedRows(profile);
+  const ids = rowIds(rows);
+  const twice = [...new Set(ids.filter((id, index) => ids.indexOf(id) !== index))];
+  if (twice.length > 0) fail(`row id ${twice.join(', ')} is inserted more than once, so its plugin would load twice (remove the extra insert from cordis.patch.yml)`);
+  const ownLayers = bundles.filter((layer) => profile.packages.some((pkg) => pkg.name === layer.bundle)).map((layer) => layer.patches);
+  const inserted = [...ownLayers, own]
+    .flat()
+    .flatMap((patch) => patch.insert ?? [])
+    .filter((row) => typeof row.name === 'string' && !row.name.startsWith('cordis:'));
+  if (inserted.length === 0) skip('neither cordis.patch.yml nor a plugin bundle inserts plugin rows');
   const loaded = [];
   for (const row of inserted) {
     const packageName = row.name.startsWith('@') ? row.name.split('/').slice(0, 2).join('/') : row.name.split('/')[0];
@@ -545,7 +569,7 @@ async function runChecks(profileDir) {
     ...profile.packages.map((pkg) => [`imports of ${pkg.name} resolve (forks to the profile)`, () => checkInternalImports(profile, pkg)]),
     [`SANDBOX_MODES contains ${MODE}`, () => checkSandboxModes(profile)],
     ['preset table validates with the profile\'s PermissionPresetService', () => checkPresetTable(profile)],
-    ['plugin rows of cordis.patch.yml load from the profile', () => checkPluginRows(profile)],
+    ['plugin rows (cordis.patch.yml, plugin bundles) load once, from the profile', () => checkPluginRows(profile)],
     [`invariant companion accepts sandbox/mode ${MODE}`, () => checkInvariant(profile)],
     ...fence.checks,
   ];

@@ -19,7 +19,11 @@ node_modules) with the fork layer, whose own packages (the compiled plugins) are
 their declared `include` entries, install.sh, install.ps1, tools/verify.mjs, \
 host/ and tools/install-host.sh when present, README.md (and README.zh-CN.md when present), LICENSE and the user documentation (docs/). The archive is reproducible: \
 sorted entries, one timestamp (SOURCE_DATE_EPOCH, else the HEAD commit time, clamped to 1980), \
-modes 0644/0755, Unix \"made by\", no extra fields, pinned deflate. Prints `<sha256>  <path>`.
+modes 0644/0755, Unix \"made by\", no extra fields, pinned deflate. Beside it, one npm tarball per own \
+package (`<npm name>-<version>.tgz`, the layout `npm pack` writes: `package/` prefix, files in byte \
+order, npm's fixed mtime, modes 0644/0755, pinned gzip), for `dsh plugin --profile <p> add \
+./<name>-<version>.tgz`. Prints `<sha256>  <path>` for the archive, then for each tarball; --check \
+builds each of them twice.
 
 Exit codes:
   0  archive written (and, with --check, reproduced)
@@ -75,6 +79,11 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
             None => crate::release::default_out_dir(&layer.root)?,
         },
         timestamp,
+        tarballs: layer
+            .own
+            .iter()
+            .map(|own| Ok((own.npm_name.clone(), read_own_package(own)?)))
+            .collect::<anyhow::Result<_>>()?,
         packages: own_packages(&layer)?,
     };
     let release = if args.check { check_release(&options)? } else { write_release(&options)? };
@@ -82,7 +91,15 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let verb = if args.check { "Verified" } else { "Packaged" };
     let detail = if args.check { ", two builds byte-identical" } else { "" };
     ctx.reporter.status(verb, &format!("`{shown}` ({} files, {} bytes{detail})", release.entries(), release.size()));
-    let text = format!("{}  {shown}\n", release.sha256());
+    let mut text = format!("{}  {shown}\n", release.sha256());
+    for tarball in release.tarballs() {
+        text.push_str(&format!("{}  {}\n", tarball.sha256, ctx.display(&tarball.path)));
+    }
+    let tarballs: Vec<_> = release
+        .tarballs()
+        .iter()
+        .map(|t| json!({"path": ctx.display(&t.path), "sha256": t.sha256, "size": t.size}))
+        .collect();
     let data = json!({
         "path": shown,
         "version": options.version,
@@ -91,6 +108,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         "entries": release.entries(),
         "timestamp": options.timestamp,
         "checked": args.check,
+        "tarballs": tarballs,
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }

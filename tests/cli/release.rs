@@ -11,6 +11,8 @@ use crate::util::{set_mode, TestDir};
 
 const EPOCH: &str = "1700000000";
 const TOP: &str = "dsh-profile-self-checking-1.0.0";
+/// The own package's tarball, named as `npm pack` names `@acme/mine@0.3.0`.
+const TGZ: &str = "acme-mine-0.3.0.tgz";
 
 /// A project shaped like this repository: declaration, profile with its
 /// fork layer, an own package built from `plugins/`, install files and
@@ -29,7 +31,7 @@ fn project() -> TestDir {
         ("profile/forks/@acme/a/index.js", "fork\n"),
         ("profile/node_modules/junk/index.js", "junk\n"),
         ("plugins/mine/lib/index.js", "export const mine = 2;\n"),
-        ("plugins/mine/package.json", "{\"name\": \"@acme/mine\"}\n"),
+        ("plugins/mine/package.json", "{\"name\": \"@acme/mine\", \"version\": \"0.3.0\"}\n"),
         ("plugins/mine/src/index.ts", "export const mine = 2;\n"),
         ("upstream/VERSION", "1.0.0\n"),
         ("patches/a.json", "{}\n"),
@@ -65,7 +67,8 @@ fn release_prints_the_sha256_of_a_zip_with_only_install_files() {
     let run = dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]);
     run.assert_code(0);
     let zip = dir.read(&format!("dist/{TOP}.zip"));
-    assert_eq!(run.stdout, format!("{}  dist/{TOP}.zip\n", sha256(&zip)));
+    let tgz = dir.read(&format!("dist/{TGZ}"));
+    assert_eq!(run.stdout, format!("{}  dist/{TOP}.zip\n{}  dist/{TGZ}\n", sha256(&zip), sha256(&tgz)));
     let names: Vec<String> = entries(&zip).into_iter().map(|(n, _, _)| n).collect();
     let expected: Vec<String> = [
         "LICENSE",
@@ -232,7 +235,18 @@ fn the_real_release_unpacks_and_installs_into_a_fresh_dsh_home() {
         .output()
         .expect("run forklayer");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    let zip_path = std::fs::read_dir(&out).expect("ls").next().expect("one archive").expect("entry").path();
+    let zip_path = out.join("dsh-profile-self-checking-0.1.0-rc.8.zip");
+    // Both plugins ship beside the zip as dsh bundles `dsh plugin add` takes.
+    for plugin in ["dsh-result-check-0.1.0.tgz", "dsh-proof-0.1.0.tgz"] {
+        let files = untar(&std::fs::read(out.join(plugin)).expect(plugin));
+        let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+        assert!(names.contains(&"package/cordis.patch.yml"), "{plugin}: {names:?}");
+        assert!(names.iter().any(|n| n.starts_with("package/lib/")), "{plugin}: {names:?}");
+        let manifest = files.iter().find(|f| f.name == "package/package.json").expect("package.json");
+        let manifest: Value = serde_json::from_slice(&manifest.bytes).expect("json");
+        assert_eq!(manifest["dsh"]["bundle"]["patch"], "./cordis.patch.yml", "{plugin}");
+        assert!(!manifest["name"].as_str().expect("name").starts_with("@deepseek-ai/"), "{plugin}");
+    }
     let zip = std::fs::read(&zip_path).expect("read zip");
     for (name, _, _) in entries(&zip) {
         for build_input in ["/src/", "/Cargo.", "/plugins/", "/upstream/", "/patches/", "/tests/", "/node_modules/"] {
@@ -297,4 +311,90 @@ fn a_file_name_with_a_tab_or_newline_is_refused_at_release_not_at_install() {
         assert!(doc["error"]["help"].is_string(), "{doc}");
         assert!(!dir.exists("dist"), "nothing written");
     }
+}
+
+/// One entry of a plugin tarball, with the header fields `npm pack` fixes.
+struct TarFile {
+    name: String,
+    bytes: Vec<u8>,
+    mode: u32,
+    mtime: u64,
+    owner: (u64, u64),
+    is_file: bool,
+}
+
+fn untar(tgz: &[u8]) -> Vec<TarFile> {
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(tgz));
+    archive
+        .entries()
+        .expect("tar entries")
+        .map(|entry| {
+            let mut entry = entry.expect("entry");
+            let header = entry.header().clone();
+            let mut bytes = Vec::new();
+            entry.read_to_end(&mut bytes).expect("read");
+            TarFile {
+                name: entry.path().expect("path").to_string_lossy().into_owned(),
+                bytes,
+                mode: header.mode().expect("mode"),
+                mtime: header.mtime().expect("mtime"),
+                owner: (header.uid().expect("uid"), header.gid().expect("gid")),
+                is_file: header.entry_type().is_file(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_own_package_ships_beside_the_zip_as_an_npm_tarball_of_its_build_output() {
+    let dir = project();
+    dir.write("plugins/mine/lib/run.sh", "#!/bin/sh\n");
+    set_mode(&dir.join("plugins/mine/lib/run.sh"), true);
+    dir.write("profile/forks/@acme/mine/lib/index.js", "stale copy\n");
+    dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]).assert_code(0);
+    let files = untar(&dir.read(&format!("dist/{TGZ}")));
+    let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+    // npm pack's layout: `package/` prefix, files only, sorted; only `include`.
+    assert_eq!(names, ["package/lib/index.js", "package/lib/run.sh", "package/package.json"]);
+    for file in &files {
+        assert!(file.is_file, "{}", file.name);
+        assert_eq!(file.mtime, 499_162_500, "{}: npm pack's fixed mtime (1985-10-26T08:15:00Z)", file.name);
+        assert_eq!(file.owner, (0, 0), "{}", file.name);
+        let exec = cfg!(unix) && file.name.ends_with(".sh");
+        assert_eq!(file.mode, if exec { 0o755 } else { 0o644 }, "{}", file.name);
+    }
+    assert_eq!(files[0].bytes, b"export const mine = 2;\n", "from plugins/, not the fork layer's copy");
+}
+
+#[test]
+fn plugin_tarballs_are_byte_identical_across_builds_and_check_reports_them() {
+    let dir = project();
+    dir.run(&["release", "--out", "one", "--source-date-epoch", EPOCH]).assert_code(0);
+    // Rewriting the package's files (new mtimes, new inodes) and another
+    // timestamp change nothing in the tarball: it depends on the files only.
+    for rel in ["plugins/mine/lib/index.js", "plugins/mine/package.json"] {
+        let bytes = dir.read(rel);
+        std::fs::remove_file(dir.join(rel)).expect("rm");
+        std::fs::write(dir.join(rel), bytes).expect("write");
+    }
+    let check = dir.run(&["--json", "release", "--out", "two", "--check", "--source-date-epoch", "1800000000"]);
+    check.assert_code(0);
+    let tgz = dir.read(&format!("one/{TGZ}"));
+    assert_eq!(tgz, dir.read(&format!("two/{TGZ}")));
+    let doc: Value = serde_json::from_str(&check.stdout).expect("json");
+    assert_eq!(doc["tarballs"][0]["path"], format!("two/{TGZ}"), "{doc}");
+    assert_eq!(doc["tarballs"][0]["sha256"], sha256(&tgz), "{doc}");
+    assert_eq!(doc["tarballs"][0]["size"], tgz.len(), "{doc}");
+}
+
+#[test]
+fn an_own_package_without_a_version_is_a_usage_error_naming_it() {
+    let dir = project();
+    dir.write("plugins/mine/package.json", "{\"name\": \"@acme/mine\"}\n");
+    let run = dir.run(&["--json", "release", "--out", "dist", "--source-date-epoch", EPOCH]);
+    run.assert_code(2);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["error"]["code"], "bad_package_manifest", "{doc}");
+    assert!(doc["error"]["message"].as_str().expect("message").contains("version"), "{doc}");
+    assert!(doc["error"]["help"].as_str().expect("help").contains("package.json"), "{doc}");
 }

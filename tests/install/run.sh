@@ -108,7 +108,8 @@ release_layout() {
   cp -p tools/verify.mjs "$1/tools/verify.mjs"
 }
 
-forks_of() { find "$1/forks" -mindepth 2 -maxdepth 2 -path '*/@*/*' -type d | LC_ALL=C sort; }
+# Packages of a fork layer: forks/@scope/<pkg> and the own plugins forks/<pkg>.
+forks_of() { { find "$1/forks" -mindepth 2 -maxdepth 2 -path '*/@*/*' -type d; find "$1/forks" -mindepth 1 -maxdepth 1 -type d ! -name '@*'; } | LC_ALL=C sort; }
 
 # ── tests ──────────────────────────────────────────────────────────────────
 
@@ -302,6 +303,11 @@ test_verifier_catches_a_swapped_copy() {
   node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
   check 'a dsh of another version than pinned fails' contains "$out" 'FAIL  the installed dsh is the version the profile is built for — the profile is built for dsh 0.1.0-rc.6, but the installed dsh is 0.1.0-rc.8'
   check 'a file: link to a package forks/ lacks fails the manifest check' contains "$out" 'FAIL  profile manifest declares every package of forks/ — package.json dependencies disagree with forks/: @deepseek-ai/dsh-gone links "file:./forks/@deepseek-ai/dsh-gone", which is not a package of forks/'
+  # The plugin's bundle inserts `result-check`; a second insert by hand would load it twice.
+  printf '%s\n' '- insert:' '    - id: result-check' '      name: dsh-result-check/bundle' >>"$profile/cordis.patch.yml"
+  status=0
+  node "$profile/verify.mjs" --profile "$profile" >"$out" 2>&1 || status=$?
+  check 'a plugin row inserted twice fails, naming the row id' contains "$out" 'FAIL  plugin rows (cordis.patch.yml, plugin bundles) load once, from the profile — row id result-check is inserted more than once'
   status=0
   node "$profile/verify.mjs" --profile >"$out" 2>&1 || status=$?
   check 'usage error exits 2' status_is "$status" 2
@@ -334,7 +340,7 @@ test_headless_and_release_layout() {
   check 'install exits 0' status_is "$status" 0
   check 'all checks pass' grep -qE '^verify: [0-9]+ passed, 0 failed, 0 skipped$' "$out"
   local profile="$home/profiles/sc-headless"
-  check 'bundles are dsh-base + dsh-headless' status_is "$(node -p 'require(process.argv[1]).dsh.profile.bundles.join()' "$profile/package.json")" '@deepseek-ai/dsh-base,@deepseek-ai/dsh-headless'
+  check 'bundles are dsh-base + dsh-headless, then the two plugins' status_is "$(node -p 'require(process.argv[1]).dsh.profile.bundles.join()' "$profile/package.json")" '@deepseek-ai/dsh-base,@deepseek-ai/dsh-headless,dsh-result-check,dsh-proof'
   check 'dependencies unchanged' status_is "$(node -p 'JSON.stringify(require(process.argv[1]).dependencies)' "$profile/package.json")" "$(node -p 'JSON.stringify(require(process.argv[1]).dependencies)' "$src/profile/package.json")"
   check 'mode 755 kept' status_is "$(stat -c %a "$profile/node_modules/@deepseek-ai/dsh-sandbox/package.json")" 755
   check 'prints the one-shot command' contains "$out" 'DSH_PERMISSION_MODE=self-checking dsh --profile sc-headless "<task>"'

@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMockModel } from '../../tools/mock-model.mjs';
+import { api as call, until } from '../e2e/lib/web.mjs';
 
 const INTERCEPTED = '[sandbox: self-check intercepted';
 const BOOT_TIMEOUT_MS = 60_000;
@@ -31,29 +32,6 @@ const { values: options } = parseArgs({
 const target = join(options.outside, 'web-surface.txt');
 const writeCall = { name: 'write', arguments: { file_path: target, content: 'written from the web surface\n' } };
 const script = { title: 'Web surface', steps: [{ tool_calls: [writeCall] }, { tool_calls: [writeCall] }, { content: 'Done.' }] };
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what, timeoutMs, probe) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-async function call(base, method, payload) {
-  const response = await fetch(`${base}/api/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'client-request', rpcId: `${method}-1`, method, payload }),
-  });
-  const body = await response.json();
-  if (!body.result?.ok) throw new Error(`${method} failed: ${JSON.stringify(body)}`);
-  return body.result.value;
-}
 
 const excerpt = (text) => text.replace(/\s+/g, ' ').slice(0, 120);
 

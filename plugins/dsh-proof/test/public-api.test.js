@@ -4,7 +4,7 @@
 // deliberate edit of this table.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import * as api from '@deepseek-ai/dsh-proof'
+import * as api from 'dsh-proof'
 
 const EXPORTS = [
   'Config',
@@ -41,7 +41,7 @@ const EXPORTS = [
   'workspaceKeyOf',
 ]
 
-test('@deepseek-ai/dsh-proof', async (t) => {
+test('dsh-proof', async (t) => {
   await t.test('should expose exactly the documented exports', () => {
     assert.deepEqual(Object.keys(api).sort(), EXPORTS)
   })
@@ -54,6 +54,6 @@ test('@deepseek-ai/dsh-proof', async (t) => {
   })
 
   await t.test('should resolve the package name to the committed lib/', () => {
-    assert.match(import.meta.resolve('@deepseek-ai/dsh-proof'), /\/lib\/index\.js$/)
+    assert.match(import.meta.resolve('dsh-proof'), /\/lib\/index\.js$/)
   })
 })

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import * as api from '@deepseek-ai/dsh-result-check';
+import * as api from 'dsh-result-check';
 
-test('@deepseek-ai/dsh-result-check', async (t) => {
+test('dsh-result-check', async (t) => {
   await t.test('should expose the public API by its package name', () => {
     assert.deepEqual(Object.keys(api).sort(), [
       'Config',

@@ -1,11 +1,14 @@
 // The installed profile's web app (dsh-base + dsh-web-app), booted by the
 // real dsh on a loopback port: its base URL, a web-API caller and a stop.
 import { spawn } from "node:child_process";
+import { startMockModel } from "../../../tools/mock-model.mjs";
 
 /** Upper bound for dsh to print its "dsh web:" line. */
 export const BOOT_TIMEOUT_MS = 60_000;
+/** Upper bound for one scripted turn once the prompt is sent. */
+const TURN_TIMEOUT_MS = 60_000;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Poll `probe` (sync or async) every 100 ms until it returns a truthy value; throws after `timeoutMs`. */
 export async function until(what, timeoutMs, probe) {
@@ -74,4 +77,58 @@ export async function bootWebApp({ launcher, dshHome, profile, workspace, env })
     return body.result.value;
   };
   return { base, api, stop, output: () => output };
+}
+
+/** One web-API call against `base`, without a booted app object (the install suite's helper). */
+export async function api(base, method, payload) {
+  const response = await fetch(`${base}/api/${method}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ type: "client-request", rpcId: `${method}-1`, method, payload }),
+  });
+  const body = await response.json();
+  if (!body.result?.ok) throw new Error(`${method} failed: ${JSON.stringify(body)}`);
+  return body.result.value;
+}
+
+/**
+ * One scripted turn in a web profile, driven the way the web app does it:
+ * boot the app, open a session through the web API (so the session mounts
+ * its agent preset), send one prompt and wait until the mock model has
+ * answered every scripted step.
+ * @param {object} options
+ * @param {object} options.host - from lib/host.mjs.
+ * @param {string} options.dshHome
+ * @param {string} options.profile
+ * @param {string} options.cwd - the session workspace.
+ * @param {object} options.script - mock-model script; the turn is over when every step was requested.
+ * @param {string} [options.task]
+ * @param {Record<string,string>} [options.env]
+ * @returns {Promise<{ steps: object[], output: string }>} the model-step requests, in order, and dsh's output.
+ */
+export async function webTurn({ host, dshHome, profile, cwd, script, task = "Do the scripted work.", env = {} }) {
+  const mock = await startMockModel({ script, lifetimeMs: BOOT_TIMEOUT_MS + TURN_TIMEOUT_MS + 30_000 });
+  const steps = () => mock.requests.filter((entry) => entry.kind === "step");
+  let app;
+  try {
+    app = await bootWebApp({
+      launcher: host.launcher,
+      dshHome,
+      profile,
+      workspace: cwd,
+      env: { DEEPSEEK_BASE_URL: mock.url, NO_COLOR: "1", ...env },
+    });
+    const { sessionId } = await app.api("session.create", { cwd });
+    await app.api("session.prompt", { sessionId, mode: "queue", content: [{ type: "text", text: task }] });
+    await until(`all ${script.steps.length} model steps`, TURN_TIMEOUT_MS, () => steps().length >= script.steps.length);
+    // The last step's answer is the end of the turn; give dsh a moment to close it.
+    await sleep(500);
+    return { steps: steps().map((entry) => entry.request), output: app.output() };
+  } catch (error) {
+    if (app) error.message += `\ndsh output:\n${app.output().slice(-4000)}`;
+    throw error;
+  } finally {
+    await app?.stop();
+    await mock.close();
+  }
 }

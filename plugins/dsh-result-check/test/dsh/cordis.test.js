@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Context } from '@deepseek-ai/cordis';
-import * as plugin from '@deepseek-ai/dsh-result-check';
+import * as plugin from 'dsh-result-check';
 
 // The plugin under the real Cordis 4.0.1 of dsh 0.1.0-rc.8: Cordis validates
 // the config with the plugin's schema, then calls apply; either failing
