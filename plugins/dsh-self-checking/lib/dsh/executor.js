@@ -1,0 +1,110 @@
+import { writableRoots } from '@deepseek-ai/dsh-sandbox';
+import { classifyProbe } from '../core/classify.js';
+import { FAILED_NOTICE, INTERCEPTED_NOTICE } from '../core/notices.js';
+import { nodeHost } from './host.js';
+import { appendLine, grants, selfCheckingSession } from './runtime.js';
+function notice(verdict) {
+    return verdict === 'intercepted' ? INTERCEPTED_NOTICE : FAILED_NOTICE;
+}
+function unconfined(spec) {
+    return { ...spec, sandboxPolicy: { ...spec.sandboxPolicy, mode: 'danger-full-access' } };
+}
+/**
+ * Judge a settled probe and record its grant. Returns the notice verdict only
+ * when a grant was recorded, `ordinary` when the sandbox refused nothing.
+ */
+function judge(call, outcome, confined) {
+    if (confined === undefined)
+        return undefined;
+    const verdict = classifyProbe(nodeHost, outcome, {
+        denialSignatures: confined.denialSignatures,
+        workdir: call.workdir,
+        writableRoots: writableRoots(call.policy),
+        workspaceRoot: call.policy.workspaceRoot,
+    });
+    if (verdict === undefined || verdict === 'ordinary')
+        return verdict;
+    return grants.record(call.sessionId, call.key) ? verdict : undefined;
+}
+/**
+ * Build the Self Checking subclass of an upstream executor class.
+ * @param Base - `SandboxBashExecutor` or `SandboxPwshExecutor` of rc.8.
+ * @param family - which shell the keys name.
+ */
+export function selfCheckingExecutor(Base, family) {
+    class SelfCheckingExecutor extends Base {
+        #lastConfined;
+        #background = new WeakMap();
+        #call(spec, run) {
+            const policy = spec.sandboxPolicy;
+            const sessionId = selfCheckingSession(this.ctx, policy);
+            if (sessionId === undefined)
+                return undefined;
+            const workdir = nodeHost.realpath(spec.workdir) ?? spec.workdir;
+            return { sessionId, policy, workdir, key: { kind: 'shell', family, run, workdir, command: spec.command } };
+        }
+        confine(subject, policy) {
+            const confined = super.confine(subject, policy);
+            this.#lastConfined = confined;
+            return confined;
+        }
+        async run(spec) {
+            const call = this.#call(spec, 'foreground');
+            if (call === undefined)
+                return super.run(spec);
+            if (grants.granted(call.sessionId, call.key))
+                return super.run(unconfined(spec));
+            this.#lastConfined = undefined;
+            const pending = super.run(spec);
+            const confined = this.#lastConfined;
+            const result = await pending;
+            if (result.sandbox?.runnerFailed === true)
+                return result;
+            const verdict = judge(call, { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut === true, aborted: result.aborted === true, stderr: result.stderr.text }, confined);
+            if (verdict === undefined)
+                return result;
+            const sandbox = { ...(result.sandbox ?? { mode: call.policy.mode }), denied: false };
+            if (verdict === 'ordinary')
+                return { ...result, sandbox };
+            return { ...result, stderr: { ...result.stderr, text: appendLine(result.stderr.text, notice(verdict)) }, sandbox };
+        }
+        start(spec) {
+            const call = this.#call(spec, 'background');
+            if (call === undefined)
+                return super.start(spec);
+            if (grants.granted(call.sessionId, call.key))
+                return super.start(unconfined(spec));
+            this.#lastConfined = undefined;
+            const proc = super.start(spec);
+            this.#background.set(proc, { call, confined: this.#lastConfined });
+            return proc;
+        }
+        onProcessDone(proc, stderr, spawnFailed, spawnError) {
+            super.onProcessDone(proc, stderr, spawnFailed, spawnError);
+            const facts = this.#background.get(proc);
+            if (facts === undefined)
+                return;
+            this.#background.delete(proc);
+            // job_kill and aborts settle as `killed`: they never unlock.
+            if (spawnFailed || proc.status === 'killed' || proc.sandbox?.runnerFailed === true)
+                return;
+            const verdict = judge(facts.call, { exitCode: proc.exitCode, signal: proc.signal, stderr }, facts.confined);
+            if (verdict === undefined)
+                return;
+            proc.sandbox = { ...(proc.sandbox ?? { mode: facts.call.policy.mode }), denied: false };
+            if (verdict === 'ordinary')
+                return;
+            const read = proc.readOutput.bind(proc);
+            let pending = notice(verdict);
+            proc.readOutput = () => {
+                const result = read();
+                if (pending === undefined)
+                    return result;
+                const delta = appendLine(result.delta, pending);
+                pending = undefined;
+                return { ...result, delta };
+            };
+        }
+    }
+    return SelfCheckingExecutor;
+}

@@ -1,0 +1,80 @@
+/**
+ * The Self Checking subclass of the rc.8 sandboxed file system. Under the
+ * preset an outside `write`/`edit` is refused before anything is written
+ * (`FS_SELFCHECK_INTERCEPTED`, a notice naming the canonical target) and
+ * recorded; the identical re-run, keyed by the canonical target re-derived
+ * at re-run time, is allowed. Other mutation failures get the defensive hint.
+ */
+import type { Context } from '@deepseek-ai/cordis';
+import { FsError } from '@deepseek-ai/dsh-fs';
+import { FS_FAILURE_HINT, fsInterceptedNotice } from '../core/notices.js';
+import { grants, selfCheckingSession, type CallPolicy } from './runtime.js';
+
+interface Target {
+  displayPath: string;
+  targetKey: string;
+}
+
+/** The members of the upstream file system this subclass overrides or calls (the adaptation points). */
+export interface FileSystemBase {
+  ctx: Context;
+  checkedTarget(target: Target, sandboxPolicy?: CallPolicy): Promise<Target>;
+  writeText(target: Target, content: string, expected?: unknown, signal?: AbortSignal, sandboxPolicy?: CallPolicy): Promise<unknown>;
+  editText(target: Target, edit: unknown, expected?: unknown, signal?: AbortSignal, sandboxPolicy?: CallPolicy): Promise<unknown>;
+  resolve(path: string, base?: string): Promise<Target>;
+}
+
+export type FileSystemClass = abstract new (...args: any[]) => FileSystemBase;
+
+const HINTED_CODES = new Set(['FS_PERMISSION_DENIED', 'FS_IO_ERROR']);
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+/** Build the Self Checking subclass of `SandboxedFileSystem`. */
+export function selfCheckingFileSystem<B extends FileSystemClass>(Base: B): B {
+  abstract class SelfCheckingFileSystem extends Base {
+    #policy(sandboxPolicy: CallPolicy | undefined): CallPolicy {
+      return sandboxPolicy ?? (this.ctx as unknown as { sandboxPolicy: { resolve(): CallPolicy } }).sandboxPolicy.resolve();
+    }
+
+    override async checkedTarget(target: Target, sandboxPolicy?: CallPolicy): Promise<Target> {
+      try {
+        return await super.checkedTarget(target, sandboxPolicy);
+      } catch (error) {
+        if (codeOf(error) !== 'FS_SANDBOX_DENIED') throw error;
+        const sessionId = selfCheckingSession(this.ctx, this.#policy(sandboxPolicy));
+        if (sessionId === undefined) throw error;
+        const fresh = await this.resolve(target.displayPath);
+        const key = { kind: 'fs', target: fresh.targetKey } as const;
+        if (grants.granted(sessionId, key)) return fresh;
+        grants.record(sessionId, key);
+        throw new FsError(fsInterceptedNotice(fresh.targetKey, fresh.displayPath), 'FS_SELFCHECK_INTERCEPTED' as never);
+      }
+    }
+
+    #hinted(error: unknown, sandboxPolicy: CallPolicy | undefined): unknown {
+      if (!(error instanceof Error) || !HINTED_CODES.has(String(codeOf(error)))) return error;
+      if (selfCheckingSession(this.ctx, this.#policy(sandboxPolicy)) === undefined) return error;
+      return new FsError(`${error.message}\n${FS_FAILURE_HINT}`, codeOf(error) as never, { cause: error });
+    }
+
+    override async writeText(target: Target, content: string, expected?: unknown, signal?: AbortSignal, sandboxPolicy?: CallPolicy): Promise<unknown> {
+      try {
+        return await super.writeText(target, content, expected, signal, sandboxPolicy);
+      } catch (error) {
+        throw this.#hinted(error, sandboxPolicy);
+      }
+    }
+
+    override async editText(target: Target, edit: unknown, expected?: unknown, signal?: AbortSignal, sandboxPolicy?: CallPolicy): Promise<unknown> {
+      try {
+        return await super.editText(target, edit, expected, signal, sandboxPolicy);
+      } catch (error) {
+        throw this.#hinted(error, sandboxPolicy);
+      }
+    }
+  }
+  return SelfCheckingFileSystem as unknown as B;
+}
