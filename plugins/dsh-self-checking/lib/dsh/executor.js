@@ -32,31 +32,33 @@ function judge(call, outcome, confined) {
  * @param family - which shell the keys name.
  */
 export function selfCheckingExecutor(Base, family) {
+    const callOf = (ctx, spec, run) => {
+        const policy = spec.sandboxPolicy;
+        const sessionId = selfCheckingSession(ctx, policy);
+        if (sessionId === undefined)
+            return undefined;
+        const workdir = nodeHost.realpath(spec.workdir) ?? spec.workdir;
+        return { sessionId, policy, workdir, key: { kind: 'shell', family, run, workdir, command: spec.command } };
+    };
+    // Plain properties, not #private ones: Cordis hands services out through a
+    // proxy, and a #private member cannot be read through one.
     class SelfCheckingExecutor extends Base {
-        #lastConfined;
-        #background = new WeakMap();
-        #call(spec, run) {
-            const policy = spec.sandboxPolicy;
-            const sessionId = selfCheckingSession(this.ctx, policy);
-            if (sessionId === undefined)
-                return undefined;
-            const workdir = nodeHost.realpath(spec.workdir) ?? spec.workdir;
-            return { sessionId, policy, workdir, key: { kind: 'shell', family, run, workdir, command: spec.command } };
-        }
+        selfCheckConfined;
+        selfCheckBackground = new WeakMap();
         confine(subject, policy) {
             const confined = super.confine(subject, policy);
-            this.#lastConfined = confined;
+            this.selfCheckConfined = confined;
             return confined;
         }
         async run(spec) {
-            const call = this.#call(spec, 'foreground');
+            const call = callOf(this.ctx, spec, 'foreground');
             if (call === undefined)
                 return super.run(spec);
             if (grants.granted(call.sessionId, call.key))
                 return super.run(unconfined(spec));
-            this.#lastConfined = undefined;
+            this.selfCheckConfined = undefined;
             const pending = super.run(spec);
-            const confined = this.#lastConfined;
+            const confined = this.selfCheckConfined;
             const result = await pending;
             if (result.sandbox?.runnerFailed === true)
                 return result;
@@ -69,22 +71,22 @@ export function selfCheckingExecutor(Base, family) {
             return { ...result, stderr: { ...result.stderr, text: appendLine(result.stderr.text, notice(verdict)) }, sandbox };
         }
         start(spec) {
-            const call = this.#call(spec, 'background');
+            const call = callOf(this.ctx, spec, 'background');
             if (call === undefined)
                 return super.start(spec);
             if (grants.granted(call.sessionId, call.key))
                 return super.start(unconfined(spec));
-            this.#lastConfined = undefined;
+            this.selfCheckConfined = undefined;
             const proc = super.start(spec);
-            this.#background.set(proc, { call, confined: this.#lastConfined });
+            this.selfCheckBackground.set(proc, { call, confined: this.selfCheckConfined });
             return proc;
         }
         onProcessDone(proc, stderr, spawnFailed, spawnError) {
             super.onProcessDone(proc, stderr, spawnFailed, spawnError);
-            const facts = this.#background.get(proc);
+            const facts = this.selfCheckBackground.get(proc);
             if (facts === undefined)
                 return;
-            this.#background.delete(proc);
+            this.selfCheckBackground.delete(proc);
             // job_kill and aborts settle as `killed`: they never unlock.
             if (spawnFailed || proc.status === 'killed' || proc.sandbox?.runnerFailed === true)
                 return;

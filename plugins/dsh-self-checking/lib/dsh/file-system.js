@@ -7,10 +7,17 @@ function codeOf(error) {
 }
 /** Build the Self Checking subclass of `SandboxedFileSystem`. */
 export function selfCheckingFileSystem(Base) {
+    const policyOf = (ctx, sandboxPolicy) => sandboxPolicy ?? ctx.sandboxPolicy.resolve();
+    const hinted = (ctx, error, sandboxPolicy) => {
+        if (!(error instanceof Error) || !HINTED_CODES.has(String(codeOf(error))))
+            return error;
+        if (selfCheckingSession(ctx, policyOf(ctx, sandboxPolicy)) === undefined)
+            return error;
+        return new FsError(`${error.message}\n${FS_FAILURE_HINT}`, codeOf(error), { cause: error });
+    };
+    // No #private members: Cordis hands services out through a proxy, and a
+    // #private member cannot be reached through one.
     class SelfCheckingFileSystem extends Base {
-        #policy(sandboxPolicy) {
-            return sandboxPolicy ?? this.ctx.sandboxPolicy.resolve();
-        }
         async checkedTarget(target, sandboxPolicy) {
             try {
                 return await super.checkedTarget(target, sandboxPolicy);
@@ -18,7 +25,7 @@ export function selfCheckingFileSystem(Base) {
             catch (error) {
                 if (codeOf(error) !== 'FS_SANDBOX_DENIED')
                     throw error;
-                const sessionId = selfCheckingSession(this.ctx, this.#policy(sandboxPolicy));
+                const sessionId = selfCheckingSession(this.ctx, policyOf(this.ctx, sandboxPolicy));
                 if (sessionId === undefined)
                     throw error;
                 const fresh = await this.resolve(target.displayPath);
@@ -29,19 +36,12 @@ export function selfCheckingFileSystem(Base) {
                 throw new FsError(fsInterceptedNotice(fresh.targetKey, fresh.displayPath), 'FS_SELFCHECK_INTERCEPTED');
             }
         }
-        #hinted(error, sandboxPolicy) {
-            if (!(error instanceof Error) || !HINTED_CODES.has(String(codeOf(error))))
-                return error;
-            if (selfCheckingSession(this.ctx, this.#policy(sandboxPolicy)) === undefined)
-                return error;
-            return new FsError(`${error.message}\n${FS_FAILURE_HINT}`, codeOf(error), { cause: error });
-        }
         async writeText(target, content, expected, signal, sandboxPolicy) {
             try {
                 return await super.writeText(target, content, expected, signal, sandboxPolicy);
             }
             catch (error) {
-                throw this.#hinted(error, sandboxPolicy);
+                throw hinted(this.ctx, error, sandboxPolicy);
             }
         }
         async editText(target, edit, expected, signal, sandboxPolicy) {
@@ -49,7 +49,7 @@ export function selfCheckingFileSystem(Base) {
                 return await super.editText(target, edit, expected, signal, sandboxPolicy);
             }
             catch (error) {
-                throw this.#hinted(error, sandboxPolicy);
+                throw hinted(this.ctx, error, sandboxPolicy);
             }
         }
     }

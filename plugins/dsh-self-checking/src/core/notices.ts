@@ -1,7 +1,7 @@
 /**
- * The texts the model sees on the plugin route. The two command notices are
- * the contract's, verbatim; the file notice and the failure hint carry the
- * same facts in this package's own words.
+ * The texts the model sees on the plugin route: byte-identical with the
+ * fork route's (test/core/notices.test.js compares them), so a model sees
+ * the same notices whichever route a user chose.
  */
 
 /** A confined command was refused for a path outside the workspace, and the session recorded a grant. */
@@ -14,18 +14,19 @@ export const FAILED_NOTICE =
 
 /**
  * The file notice: names the canonical target (the place outside the
- * workspace) and, when it differs, the path as the model wrote it.
+ * workspace) and, when it differs, the path as the model wrote it. Nothing
+ * was executed: the fence refused before writing.
  * @param target - the canonical target, symlinks resolved.
  * @param written - the path as written, resolved for display.
  */
 export function fsInterceptedNotice(target: string, written: string = target): string {
-  const where = written === target ? JSON.stringify(target) : `${JSON.stringify(target)} (reached through ${JSON.stringify(written)})`;
-  return `[sandbox: self-check intercepted — this file operation would write ${where}, outside the workspace; nothing was written; unless writing there is intentional, do not repeat it — if it IS intentional, repeat the exact same operation and it will be allowed with full access]`;
+  const named = written === target ? JSON.stringify(target) : `${JSON.stringify(target)} (resolved from ${JSON.stringify(written)})`;
+  return `[sandbox: self-check intercepted — this file operation targets ${named}, which is outside the workspace; nothing was written; unless writing there is intentional, do not repeat it — if it IS intentional, repeat the exact same operation and it will be allowed with full access]`;
 }
 
 /** Other file-mutation failures under Self Checking: no automatic unlock, only the explicit escalation. */
 export const FS_FAILURE_HINT =
-  '[sandbox: self-check — this file operation failed, and repeating it will NOT unlock it; if the change is intended, retry this exact operation once with sandbox_permissions: "danger-full-access" and a one-sentence justification (the user is asked to approve); otherwise fix the path or the cause]';
+  '[sandbox: self-check — this file operation failed and is NOT unlocked by repeating it; if the failure blocks an intended change, retry this exact operation once with sandbox_permissions: "danger-full-access" plus a one-sentence justification (the user is asked to approve); otherwise fix the path or the cause instead]';
 
 /**
  * The policy-context paragraph of a Self Checking session. The plugin route

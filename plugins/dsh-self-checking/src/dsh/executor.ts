@@ -107,31 +107,33 @@ function judge(call: Call, outcome: ProbeOutcome, confined: Confined | undefined
  * @param family - which shell the keys name.
  */
 export function selfCheckingExecutor<B extends ExecutorClass>(Base: B, family: ShellKey['family']): B {
-  abstract class SelfCheckingExecutor extends Base {
-    #lastConfined: Confined | undefined;
-    readonly #background = new WeakMap<Proc, { call: Call; confined: Confined | undefined }>();
+  const callOf = (ctx: Context, spec: Spec, run: ShellKey['run']): Call | undefined => {
+    const policy = spec.sandboxPolicy;
+    const sessionId = selfCheckingSession(ctx, policy);
+    if (sessionId === undefined) return undefined;
+    const workdir = nodeHost.realpath(spec.workdir) ?? spec.workdir;
+    return { sessionId, policy, workdir, key: { kind: 'shell', family, run, workdir, command: spec.command } };
+  };
 
-    #call(spec: Spec, run: ShellKey['run']): Call | undefined {
-      const policy = spec.sandboxPolicy;
-      const sessionId = selfCheckingSession(this.ctx, policy);
-      if (sessionId === undefined) return undefined;
-      const workdir = nodeHost.realpath(spec.workdir) ?? spec.workdir;
-      return { sessionId, policy, workdir, key: { kind: 'shell', family, run, workdir, command: spec.command } };
-    }
+  // Plain properties, not #private ones: Cordis hands services out through a
+  // proxy, and a #private member cannot be read through one.
+  abstract class SelfCheckingExecutor extends Base {
+    selfCheckConfined: Confined | undefined;
+    readonly selfCheckBackground = new WeakMap<Proc, { call: Call; confined: Confined | undefined }>();
 
     override confine(subject: unknown, policy: CallPolicy): Confined {
       const confined = super.confine(subject, policy);
-      this.#lastConfined = confined;
+      this.selfCheckConfined = confined;
       return confined;
     }
 
     override async run(spec: Spec): Promise<RunResult> {
-      const call = this.#call(spec, 'foreground');
+      const call = callOf(this.ctx, spec, 'foreground');
       if (call === undefined) return super.run(spec);
       if (grants.granted(call.sessionId, call.key)) return super.run(unconfined(spec));
-      this.#lastConfined = undefined;
+      this.selfCheckConfined = undefined;
       const pending = super.run(spec);
-      const confined = this.#lastConfined;
+      const confined = this.selfCheckConfined;
       const result = await pending;
       if (result.sandbox?.runnerFailed === true) return result;
       const verdict = judge(call, { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut === true, aborted: result.aborted === true, stderr: result.stderr.text }, confined);
@@ -142,20 +144,20 @@ export function selfCheckingExecutor<B extends ExecutorClass>(Base: B, family: S
     }
 
     override start(spec: Spec): Proc {
-      const call = this.#call(spec, 'background');
+      const call = callOf(this.ctx, spec, 'background');
       if (call === undefined) return super.start(spec);
       if (grants.granted(call.sessionId, call.key)) return super.start(unconfined(spec));
-      this.#lastConfined = undefined;
+      this.selfCheckConfined = undefined;
       const proc = super.start(spec);
-      this.#background.set(proc, { call, confined: this.#lastConfined });
+      this.selfCheckBackground.set(proc, { call, confined: this.selfCheckConfined });
       return proc;
     }
 
     override onProcessDone(proc: Proc, stderr: string, spawnFailed: boolean, spawnError?: unknown): void {
       super.onProcessDone(proc, stderr, spawnFailed, spawnError);
-      const facts = this.#background.get(proc);
+      const facts = this.selfCheckBackground.get(proc);
       if (facts === undefined) return;
-      this.#background.delete(proc);
+      this.selfCheckBackground.delete(proc);
       // job_kill and aborts settle as `killed`: they never unlock.
       if (spawnFailed || proc.status === 'killed' || proc.sandbox?.runnerFailed === true) return;
       const verdict = judge(facts.call, { exitCode: proc.exitCode, signal: proc.signal, stderr }, facts.confined);

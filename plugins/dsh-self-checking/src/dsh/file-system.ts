@@ -34,17 +34,25 @@ function codeOf(error: unknown): unknown {
 
 /** Build the Self Checking subclass of `SandboxedFileSystem`. */
 export function selfCheckingFileSystem<B extends FileSystemClass>(Base: B): B {
+  const policyOf = (ctx: Context, sandboxPolicy: CallPolicy | undefined): CallPolicy =>
+    sandboxPolicy ?? (ctx as unknown as { sandboxPolicy: { resolve(): CallPolicy } }).sandboxPolicy.resolve();
+
+  const hinted = (ctx: Context, error: unknown, sandboxPolicy: CallPolicy | undefined): unknown => {
+    if (!(error instanceof Error) || !HINTED_CODES.has(String(codeOf(error)))) return error;
+    if (selfCheckingSession(ctx, policyOf(ctx, sandboxPolicy)) === undefined) return error;
+    return new FsError(`${error.message}\n${FS_FAILURE_HINT}`, codeOf(error) as never, { cause: error });
+  };
+
+  // No #private members: Cordis hands services out through a proxy, and a
+  // #private member cannot be reached through one.
   abstract class SelfCheckingFileSystem extends Base {
-    #policy(sandboxPolicy: CallPolicy | undefined): CallPolicy {
-      return sandboxPolicy ?? (this.ctx as unknown as { sandboxPolicy: { resolve(): CallPolicy } }).sandboxPolicy.resolve();
-    }
 
     override async checkedTarget(target: Target, sandboxPolicy?: CallPolicy): Promise<Target> {
       try {
         return await super.checkedTarget(target, sandboxPolicy);
       } catch (error) {
         if (codeOf(error) !== 'FS_SANDBOX_DENIED') throw error;
-        const sessionId = selfCheckingSession(this.ctx, this.#policy(sandboxPolicy));
+        const sessionId = selfCheckingSession(this.ctx, policyOf(this.ctx, sandboxPolicy));
         if (sessionId === undefined) throw error;
         const fresh = await this.resolve(target.displayPath);
         const key = { kind: 'fs', target: fresh.targetKey } as const;
@@ -54,17 +62,11 @@ export function selfCheckingFileSystem<B extends FileSystemClass>(Base: B): B {
       }
     }
 
-    #hinted(error: unknown, sandboxPolicy: CallPolicy | undefined): unknown {
-      if (!(error instanceof Error) || !HINTED_CODES.has(String(codeOf(error)))) return error;
-      if (selfCheckingSession(this.ctx, this.#policy(sandboxPolicy)) === undefined) return error;
-      return new FsError(`${error.message}\n${FS_FAILURE_HINT}`, codeOf(error) as never, { cause: error });
-    }
-
     override async writeText(target: Target, content: string, expected?: unknown, signal?: AbortSignal, sandboxPolicy?: CallPolicy): Promise<unknown> {
       try {
         return await super.writeText(target, content, expected, signal, sandboxPolicy);
       } catch (error) {
-        throw this.#hinted(error, sandboxPolicy);
+        throw hinted(this.ctx, error, sandboxPolicy);
       }
     }
 
@@ -72,7 +74,7 @@ export function selfCheckingFileSystem<B extends FileSystemClass>(Base: B): B {
       try {
         return await super.editText(target, edit, expected, signal, sandboxPolicy);
       } catch (error) {
-        throw this.#hinted(error, sandboxPolicy);
+        throw hinted(this.ctx, error, sandboxPolicy);
       }
     }
   }

@@ -56,10 +56,19 @@ const Executor = selfCheckingExecutor(/** @type {any} */ (StandIn), 'bash');
 /** @param {string} [sessionId] - '' for an agentless call @param {string} [command] */
 const spec = (sessionId = 's1', command = `touch ${OUTSIDE}/f`) => ({ command, workdir: WS, sandboxPolicy: { mode: 'workspace-write', workspaceRoot: WS, ...(sessionId === '' ? {} : { sessionId }) } });
 
+/**
+ * Construct as Cordis hands a service out: through a proxy (a #private
+ * member would not be reachable through it).
+ * @param {any} Class @param {...any} args
+ */
+function asService(Class, ...args) {
+  return new Proxy(new Class(...args), {});
+}
+
 test('Self Checking executor', async (t) => {
   await t.test('should intercept an outside write once with the notice, then run the identical re-run unconfined', async () => {
     grants.drop('s1');
-    const shell = new Executor(sessionsWith('self-checking'), () => DENIED);
+    const shell = asService(Executor, sessionsWith('self-checking'), () => DENIED);
     const first = await shell.run(spec());
     assert.ok(first.stderr.text.endsWith(`\n${INTERCEPTED_NOTICE}`));
     assert.equal(first.sandbox.denied, false, 'the notice replaces the plain denial');
@@ -76,7 +85,7 @@ test('Self Checking executor', async (t) => {
       [sessionsWith('workspace-write'), 's1'],
       [sessionsWith('self-checking'), ''],
     ])) {
-      const shell = new Executor(ctx, () => DENIED);
+      const shell = asService(Executor, ctx, () => DENIED);
       const first = await shell.run(spec(sessionId));
       const again = await shell.run(spec(sessionId));
       assert.equal(first.sandbox.denied, true);
@@ -88,7 +97,7 @@ test('Self Checking executor', async (t) => {
 
   await t.test('should not unlock a timed-out probe', async () => {
     grants.drop('s1');
-    const shell = new Executor(sessionsWith('self-checking'), () => ({ ...DENIED, exitCode: null, signal: 'SIGTERM' }));
+    const shell = asService(Executor, sessionsWith('self-checking'), () => ({ ...DENIED, exitCode: null, signal: 'SIGTERM' }));
     await shell.run(spec());
     await shell.run(spec());
     assert.deepEqual(shell.modes, ['workspace-write', 'workspace-write']);
@@ -96,7 +105,7 @@ test('Self Checking executor', async (t) => {
 
   await t.test('should add the notice to a background job\'s output when it settles, and never unlock a killed job', async () => {
     grants.drop('s1');
-    const shell = new Executor(sessionsWith('self-checking'), () => DENIED);
+    const shell = asService(Executor, sessionsWith('self-checking'), () => DENIED);
     const proc = shell.start(spec());
     Object.assign(proc, { status: 'completed', exitCode: 1 });
     shell.onProcessDone(proc, DENIED.stderr, false);
@@ -117,7 +126,7 @@ test('Self Checking executor', async (t) => {
 
   await t.test('should show the failed notice for permission-like evidence inside the workspace', async () => {
     grants.drop('s1');
-    const shell = new Executor(sessionsWith('self-checking'), () => ({ exitCode: 1, signal: null, stderr: `touch: cannot touch '${WS}/x': Read-only file system` }));
+    const shell = asService(Executor, sessionsWith('self-checking'), () => ({ exitCode: 1, signal: null, stderr: `touch: cannot touch '${WS}/x': Read-only file system` }));
     const first = await shell.run(spec('s1', `touch ${WS}/x`));
     assert.ok(first.stderr.text.endsWith(FAILED_NOTICE));
   });

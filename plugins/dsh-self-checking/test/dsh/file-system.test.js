@@ -48,10 +48,19 @@ const policy = (sessionId = 's9') => ({ mode: 'workspace-write', workspaceRoot: 
 /** @param {any} fs @param {string} path @param {string} [sessionId] */
 const write = (fs, path, sessionId) => fs.writeText({ displayPath: path, targetKey: path }, 'x', undefined, undefined, policy(sessionId));
 
+/**
+ * Construct as Cordis hands a service out: through a proxy (a #private
+ * member would not be reachable through it).
+ * @param {any} Class @param {...any} args
+ */
+function asService(Class, ...args) {
+  return new Proxy(new Class(...args), {});
+}
+
 test('Self Checking file system', async (t) => {
   await t.test('should refuse an outside write before writing, then allow the identical re-run', async () => {
     grants.drop('s9');
-    const fs = new FileSystem(ctx('self-checking'));
+    const fs = asService(FileSystem, ctx('self-checking'));
     await assert.rejects(write(fs, '/var/out/f'), (/** @type {any} */ error) => error.code === 'FS_SELFCHECK_INTERCEPTED' && /nothing was written/.test(error.message));
     assert.deepEqual(fs.written, []);
     await write(fs, '/var/out/f');
@@ -61,8 +70,8 @@ test('Self Checking file system', async (t) => {
   await t.test('should key the grant by the canonical target re-derived at re-run time', async () => {
     grants.drop('s9');
     const links = new Map([['/ws/link/f', '/var/a/f']]);
-    const fs = new FileSystem(ctx('self-checking'), links);
-    await assert.rejects(write(fs, '/ws/link/f'), /"\/var\/a\/f" \(reached through "\/ws\/link\/f"\)/);
+    const fs = asService(FileSystem, ctx('self-checking'), links);
+    await assert.rejects(write(fs, '/ws/link/f'), /"\/var\/a\/f" \(resolved from "\/ws\/link\/f"\)/);
     links.set('/ws/link/f', '/var/b/f');
     await assert.rejects(write(fs, '/ws/link/f'), { code: 'FS_SELFCHECK_INTERCEPTED' }, 'a swapped symlink is a new target');
     assert.deepEqual(fs.written, []);
@@ -70,15 +79,15 @@ test('Self Checking file system', async (t) => {
 
   await t.test('should keep the plain denial for agentless calls and other presets', async () => {
     grants.drop('s9');
-    await assert.rejects(write(new FileSystem(ctx('self-checking')), '/var/out/f', ''), { code: 'FS_SANDBOX_DENIED' });
-    const plain = new FileSystem(ctx('workspace-write'));
+    await assert.rejects(write(asService(FileSystem, ctx('self-checking')), '/var/out/f', ''), { code: 'FS_SANDBOX_DENIED' });
+    const plain = asService(FileSystem, ctx('workspace-write'));
     await assert.rejects(write(plain, '/var/out/f'), { code: 'FS_SANDBOX_DENIED' });
     await assert.rejects(write(plain, '/var/out/f'), { code: 'FS_SANDBOX_DENIED' });
   });
 
   await t.test('should add the defensive hint to other failures, and unlock nothing for them', async () => {
     grants.drop('s9');
-    const fs = new FileSystem(ctx('self-checking'));
+    const fs = asService(FileSystem, ctx('self-checking'));
     await assert.rejects(write(fs, '/ws/readonly'), (/** @type {any} */ error) => error.code === 'FS_PERMISSION_DENIED' && error.message.endsWith(FS_FAILURE_HINT));
     await assert.rejects(write(fs, '/ws/readonly'), { code: 'FS_PERMISSION_DENIED' });
   });
