@@ -55,10 +55,16 @@ export interface ExecutorBase {
     confine(subject: unknown, policy: CallPolicy): Confined;
 }
 export type ExecutorClass = abstract new (...args: any[]) => ExecutorBase;
+/** What the subclass takes from the other rc.8 packages (imported from the profile). */
+export interface ExecutorPeers {
+    /** dsh-sandbox's canonical workspace-write roots of a policy. */
+    writableRoots(policy: CallPolicy): string[];
+}
 /**
  * Build the Self Checking subclass of an upstream executor class.
  * @param Base - `SandboxBashExecutor` or `SandboxPwshExecutor` of rc.8.
  * @param family - which shell the keys name.
+ * @param peers - helpers of the other rc.8 packages.
  */
-export declare function selfCheckingExecutor<B extends ExecutorClass>(Base: B, family: ShellKey['family']): B;
+export declare function selfCheckingExecutor<B extends ExecutorClass>(Base: B, family: ShellKey['family'], peers: ExecutorPeers): B;
 export {};

@@ -1,4 +1,3 @@
-import { writableRoots } from '@deepseek-ai/dsh-sandbox';
 import { classifyProbe } from '../core/classify.js';
 import { FAILED_NOTICE, INTERCEPTED_NOTICE } from '../core/notices.js';
 import { nodeHost } from './host.js';
@@ -13,13 +12,13 @@ function unconfined(spec) {
  * Judge a settled probe and record its grant. Returns the notice verdict only
  * when a grant was recorded, `ordinary` when the sandbox refused nothing.
  */
-function judge(call, outcome, confined) {
+function judge(peers, call, outcome, confined) {
     if (confined === undefined)
         return undefined;
     const verdict = classifyProbe(nodeHost, outcome, {
         denialSignatures: confined.denialSignatures,
         workdir: call.workdir,
-        writableRoots: writableRoots(call.policy),
+        writableRoots: peers.writableRoots(call.policy),
         workspaceRoot: call.policy.workspaceRoot,
     });
     if (verdict === undefined || verdict === 'ordinary')
@@ -30,8 +29,9 @@ function judge(call, outcome, confined) {
  * Build the Self Checking subclass of an upstream executor class.
  * @param Base - `SandboxBashExecutor` or `SandboxPwshExecutor` of rc.8.
  * @param family - which shell the keys name.
+ * @param peers - helpers of the other rc.8 packages.
  */
-export function selfCheckingExecutor(Base, family) {
+export function selfCheckingExecutor(Base, family, peers) {
     const callOf = (ctx, spec, run) => {
         const policy = spec.sandboxPolicy;
         const sessionId = selfCheckingSession(ctx, policy);
@@ -62,7 +62,7 @@ export function selfCheckingExecutor(Base, family) {
             const result = await pending;
             if (result.sandbox?.runnerFailed === true)
                 return result;
-            const verdict = judge(call, { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut === true, aborted: result.aborted === true, stderr: result.stderr.text }, confined);
+            const verdict = judge(peers, call, { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut === true, aborted: result.aborted === true, stderr: result.stderr.text }, confined);
             if (verdict === undefined)
                 return result;
             const sandbox = { ...(result.sandbox ?? { mode: call.policy.mode }), denied: false };
@@ -90,7 +90,7 @@ export function selfCheckingExecutor(Base, family) {
             // job_kill and aborts settle as `killed`: they never unlock.
             if (spawnFailed || proc.status === 'killed' || proc.sandbox?.runnerFailed === true)
                 return;
-            const verdict = judge(facts.call, { exitCode: proc.exitCode, signal: proc.signal, stderr }, facts.confined);
+            const verdict = judge(peers, facts.call, { exitCode: proc.exitCode, signal: proc.signal, stderr }, facts.confined);
             if (verdict === undefined)
                 return;
             proc.sandbox = { ...(proc.sandbox ?? { mode: facts.call.policy.mode }), denied: false };

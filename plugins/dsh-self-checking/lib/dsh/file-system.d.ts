@@ -20,6 +20,13 @@ export interface FileSystemBase {
     resolve(path: string, base?: string): Promise<Target>;
 }
 export type FileSystemClass = abstract new (...args: any[]) => FileSystemBase;
+/** What the subclass takes from the other rc.8 packages (imported from the profile). */
+export interface FileSystemPeers {
+    /** dsh-fs's structured error, the class dsh-tool-fs recognises. */
+    FsError: new (message: string, code: string, options?: {
+        cause?: unknown;
+    }) => Error;
+}
 /** Build the Self Checking subclass of `SandboxedFileSystem`. */
-export declare function selfCheckingFileSystem<B extends FileSystemClass>(Base: B): B;
+export declare function selfCheckingFileSystem<B extends FileSystemClass>(Base: B, { FsError }: FileSystemPeers): B;
 export {};

@@ -1,4 +1,3 @@
-import { FsError } from '@deepseek-ai/dsh-fs';
 import { FS_FAILURE_HINT, fsInterceptedNotice } from '../core/notices.js';
 import { grants, selfCheckingSession } from './runtime.js';
 const HINTED_CODES = new Set(['FS_PERMISSION_DENIED', 'FS_IO_ERROR']);
@@ -6,14 +5,14 @@ function codeOf(error) {
     return typeof error === 'object' && error !== null ? error.code : undefined;
 }
 /** Build the Self Checking subclass of `SandboxedFileSystem`. */
-export function selfCheckingFileSystem(Base) {
+export function selfCheckingFileSystem(Base, { FsError }) {
     const policyOf = (ctx, sandboxPolicy) => sandboxPolicy ?? ctx.sandboxPolicy.resolve();
     const hinted = (ctx, error, sandboxPolicy) => {
         if (!(error instanceof Error) || !HINTED_CODES.has(String(codeOf(error))))
             return error;
         if (selfCheckingSession(ctx, policyOf(ctx, sandboxPolicy)) === undefined)
             return error;
-        return new FsError(`${error.message}\n${FS_FAILURE_HINT}`, codeOf(error), { cause: error });
+        return new FsError(`${error.message}\n${FS_FAILURE_HINT}`, String(codeOf(error)), { cause: error });
     };
     // No #private members: Cordis hands services out through a proxy, and a
     // #private member cannot be reached through one.

@@ -1,4 +1,5 @@
 import { shapeProblems } from '../core/shape.js';
+import { importPeer, peerExport } from './peers.js';
 import { armed } from './runtime.js';
 export const LOG_NAME = 'dsh-self-checking';
 /** The facts the contract check reads from a class. */
@@ -19,27 +20,35 @@ export function degradeReason(Class, contract, platform = process.platform) {
     const problems = shapeProblems(contract, peerShape(Class));
     return problems.length === 0 ? undefined : `the peer class changed shape: ${problems.join('; ')}`;
 }
-/**
- * Mount the Self Checking subclass of `Base` as this row's service, or `Base`
- * itself when that is not safe.
- * @param capability - `bash`, `pwsh` or `fs` (for the log and the armed set).
- * @param build - imports the subclass module and builds the subclass.
- */
-export function mount(ctx, config, Base, contract, capability, build) {
+/** Mount the Self Checking subclass as this row's service, or the upstream class when that is not safe. */
+export async function mount(ctx, config, row) {
     const logger = ctx.logger(LOG_NAME);
+    const [specifier, exportName] = row.peer;
+    let Base;
+    try {
+        Base = peerExport(await importPeer(ctx, specifier), exportName, specifier);
+    }
+    catch (error) {
+        armed.delete(row.capability);
+        logger.error(`Self Checking cannot load ${specifier} from the profile (${error instanceof Error ? error.message : String(error)}): no ${row.capability} service is mounted, so ${row.capability} calls cannot run at all.`);
+        return;
+    }
     const degrade = (reason) => {
-        armed.delete(capability);
-        logger.warn(`Self Checking is OFF for ${capability}: ${reason}. The "self-checking" preset runs as plain workspace-write with approval ask.`);
+        armed.delete(row.capability);
+        logger.warn(`Self Checking is OFF for ${row.capability}: ${reason}. The "self-checking" preset runs as plain workspace-write with approval ask.`);
         ctx.plugin(Base, config);
     };
-    const reason = degradeReason(Base, contract);
-    if (reason !== undefined) {
-        degrade(reason);
-        return Promise.resolve();
+    const reason = degradeReason(Base, row.contract);
+    if (reason !== undefined)
+        return degrade(reason);
+    let Subclass;
+    try {
+        Subclass = await row.build(ctx, Base);
     }
-    return build().then((Subclass) => {
-        armed.add(capability);
-        ctx.plugin(Subclass, config);
-        logger.info(`Self Checking is on for ${capability} (subclass of ${contract.peer})`);
-    }, (error) => degrade(`the subclass failed to load: ${error instanceof Error ? error.message : String(error)}`));
+    catch (error) {
+        return degrade(`the subclass failed to load: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    armed.add(row.capability);
+    ctx.plugin(Subclass, config);
+    logger.info(`Self Checking is on for ${row.capability} (subclass of ${row.contract.peer})`);
 }

@@ -7,7 +7,6 @@
  * re-run runs with full access.
  */
 import type { Context } from '@deepseek-ai/cordis';
-import { writableRoots } from '@deepseek-ai/dsh-sandbox';
 import { classifyProbe, type ProbeOutcome } from '../core/classify.js';
 import type { ShellKey } from '../core/gate.js';
 import { FAILED_NOTICE, INTERCEPTED_NOTICE } from '../core/notices.js';
@@ -69,6 +68,12 @@ export interface ExecutorBase {
 
 export type ExecutorClass = abstract new (...args: any[]) => ExecutorBase;
 
+/** What the subclass takes from the other rc.8 packages (imported from the profile). */
+export interface ExecutorPeers {
+  /** dsh-sandbox's canonical workspace-write roots of a policy. */
+  writableRoots(policy: CallPolicy): string[];
+}
+
 /** One Self Checking call: its session, key and the probe's facts. */
 interface Call {
   sessionId: string;
@@ -89,12 +94,12 @@ function unconfined(spec: Spec): Spec {
  * Judge a settled probe and record its grant. Returns the notice verdict only
  * when a grant was recorded, `ordinary` when the sandbox refused nothing.
  */
-function judge(call: Call, outcome: ProbeOutcome, confined: Confined | undefined): 'intercepted' | 'failed' | 'ordinary' | undefined {
+function judge(peers: ExecutorPeers, call: Call, outcome: ProbeOutcome, confined: Confined | undefined): 'intercepted' | 'failed' | 'ordinary' | undefined {
   if (confined === undefined) return undefined;
   const verdict = classifyProbe(nodeHost, outcome, {
     denialSignatures: confined.denialSignatures,
     workdir: call.workdir,
-    writableRoots: writableRoots(call.policy as Parameters<typeof writableRoots>[0]),
+    writableRoots: peers.writableRoots(call.policy),
     workspaceRoot: call.policy.workspaceRoot,
   });
   if (verdict === undefined || verdict === 'ordinary') return verdict;
@@ -105,8 +110,9 @@ function judge(call: Call, outcome: ProbeOutcome, confined: Confined | undefined
  * Build the Self Checking subclass of an upstream executor class.
  * @param Base - `SandboxBashExecutor` or `SandboxPwshExecutor` of rc.8.
  * @param family - which shell the keys name.
+ * @param peers - helpers of the other rc.8 packages.
  */
-export function selfCheckingExecutor<B extends ExecutorClass>(Base: B, family: ShellKey['family']): B {
+export function selfCheckingExecutor<B extends ExecutorClass>(Base: B, family: ShellKey['family'], peers: ExecutorPeers): B {
   const callOf = (ctx: Context, spec: Spec, run: ShellKey['run']): Call | undefined => {
     const policy = spec.sandboxPolicy;
     const sessionId = selfCheckingSession(ctx, policy);
@@ -136,7 +142,7 @@ export function selfCheckingExecutor<B extends ExecutorClass>(Base: B, family: S
       const confined = this.selfCheckConfined;
       const result = await pending;
       if (result.sandbox?.runnerFailed === true) return result;
-      const verdict = judge(call, { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut === true, aborted: result.aborted === true, stderr: result.stderr.text }, confined);
+      const verdict = judge(peers, call, { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut === true, aborted: result.aborted === true, stderr: result.stderr.text }, confined);
       if (verdict === undefined) return result;
       const sandbox = { ...(result.sandbox ?? { mode: call.policy.mode }), denied: false };
       if (verdict === 'ordinary') return { ...result, sandbox };
@@ -160,7 +166,7 @@ export function selfCheckingExecutor<B extends ExecutorClass>(Base: B, family: S
       this.selfCheckBackground.delete(proc);
       // job_kill and aborts settle as `killed`: they never unlock.
       if (spawnFailed || proc.status === 'killed' || proc.sandbox?.runnerFailed === true) return;
-      const verdict = judge(facts.call, { exitCode: proc.exitCode, signal: proc.signal, stderr }, facts.confined);
+      const verdict = judge(peers, facts.call, { exitCode: proc.exitCode, signal: proc.signal, stderr }, facts.confined);
       if (verdict === undefined) return;
       proc.sandbox = { ...(proc.sandbox ?? { mode: facts.call.policy.mode }), denied: false };
       if (verdict === 'ordinary') return;

@@ -6,7 +6,6 @@
  * at re-run time, is allowed. Other mutation failures get the defensive hint.
  */
 import type { Context } from '@deepseek-ai/cordis';
-import { FsError } from '@deepseek-ai/dsh-fs';
 import { FS_FAILURE_HINT, fsInterceptedNotice } from '../core/notices.js';
 import { grants, selfCheckingSession, type CallPolicy } from './runtime.js';
 
@@ -32,15 +31,21 @@ function codeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 }
 
+/** What the subclass takes from the other rc.8 packages (imported from the profile). */
+export interface FileSystemPeers {
+  /** dsh-fs's structured error, the class dsh-tool-fs recognises. */
+  FsError: new (message: string, code: string, options?: { cause?: unknown }) => Error;
+}
+
 /** Build the Self Checking subclass of `SandboxedFileSystem`. */
-export function selfCheckingFileSystem<B extends FileSystemClass>(Base: B): B {
+export function selfCheckingFileSystem<B extends FileSystemClass>(Base: B, { FsError }: FileSystemPeers): B {
   const policyOf = (ctx: Context, sandboxPolicy: CallPolicy | undefined): CallPolicy =>
     sandboxPolicy ?? (ctx as unknown as { sandboxPolicy: { resolve(): CallPolicy } }).sandboxPolicy.resolve();
 
   const hinted = (ctx: Context, error: unknown, sandboxPolicy: CallPolicy | undefined): unknown => {
     if (!(error instanceof Error) || !HINTED_CODES.has(String(codeOf(error)))) return error;
     if (selfCheckingSession(ctx, policyOf(ctx, sandboxPolicy)) === undefined) return error;
-    return new FsError(`${error.message}\n${FS_FAILURE_HINT}`, codeOf(error) as never, { cause: error });
+    return new FsError(`${error.message}\n${FS_FAILURE_HINT}`, String(codeOf(error)), { cause: error });
   };
 
   // No #private members: Cordis hands services out through a proxy, and a
@@ -58,7 +63,7 @@ export function selfCheckingFileSystem<B extends FileSystemClass>(Base: B): B {
         const key = { kind: 'fs', target: fresh.targetKey } as const;
         if (grants.granted(sessionId, key)) return fresh;
         grants.record(sessionId, key);
-        throw new FsError(fsInterceptedNotice(fresh.targetKey, fresh.displayPath), 'FS_SELFCHECK_INTERCEPTED' as never);
+        throw new FsError(fsInterceptedNotice(fresh.targetKey, fresh.displayPath), 'FS_SELFCHECK_INTERCEPTED');
       }
     }
 

@@ -52,7 +52,7 @@ class StandIn {
   }
 }
 
-const Executor = selfCheckingExecutor(/** @type {any} */ (StandIn), 'bash');
+const Executor = selfCheckingExecutor(/** @type {any} */ (StandIn), 'bash', { writableRoots: (policy) => [policy.workspaceRoot, '/tmp'] });
 /** @param {string} [sessionId] - '' for an agentless call @param {string} [command] */
 const spec = (sessionId = 's1', command = `touch ${OUTSIDE}/f`) => ({ command, workdir: WS, sandboxPolicy: { mode: 'workspace-write', workspaceRoot: WS, ...(sessionId === '' ? {} : { sessionId }) } });
 

@@ -39,7 +39,7 @@ class StandIn {
   }
 }
 
-const FileSystem = selfCheckingFileSystem(/** @type {any} */ (StandIn));
+const FileSystem = selfCheckingFileSystem(/** @type {any} */ (StandIn), { FsError: /** @type {any} */ (FsError) });
 const ctx = (/** @type {string} */ preset) => {
   const session = { events: [{ type: 'permission/preset', data: { preset } }], header: {} };
   return { get: (/** @type {string} */ name) => (name === 'sessions' ? { get: () => session } : undefined) };
