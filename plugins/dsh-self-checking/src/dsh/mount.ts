@@ -48,7 +48,20 @@ export interface RowSpec {
 
 /** Mount the Self Checking subclass as this row's service, or the upstream class when that is not safe. */
 export async function mount(ctx: Context, config: unknown, row: RowSpec): Promise<void> {
-  const logger = ctx.logger(LOG_NAME);
+  const cordisLogger = ctx.logger(LOG_NAME);
+  // A degraded or missing row is also printed on stderr: the Cordis log is an
+  // in-memory buffer that a terminal user never sees.
+  const logger = {
+    info: (message: string) => cordisLogger.info(message),
+    warn: (message: string) => {
+      cordisLogger.warn(message);
+      process.stderr.write(`${LOG_NAME}: warning: ${message}\n`);
+    },
+    error: (message: string) => {
+      cordisLogger.error(message);
+      process.stderr.write(`${LOG_NAME}: error: ${message}\n`);
+    },
+  };
   const [specifier, exportName] = row.peer;
   let Base: PeerClass;
   try {
