@@ -91,6 +91,26 @@ for (const route of ["fork", "plugin"]) for (const backend of BACKENDS) describe
     assert.equal(existsSync(target), false);
   });
 
+  test("should intercept in every sub-agent session on its own, in the inherited Self Checking", async () => {
+    const workspace = scratchDir("ws");
+    const target = join(outside, "subagent.txt");
+    // Every agent (the parent and each sub-agent down to the depth limit)
+    // writes outside at its step 0 and delegates at its step 1.
+    const subagent = call("subagent", { description: "Scripted child", prompt: "Do the scripted work.", run_in_background: false });
+    const run = await turn(workspace, [bash(`echo x > ${target}`), subagent, answer("Done.")]);
+    assert.equal(run.code, 0, run.describe());
+    const steps = run.requests.filter((entry) => entry.kind === "step");
+    const sessions = new Set(steps.map((entry) => entry.sessionId));
+    assert.ok(sessions.size >= 2, `no sub-agent session reached the model:\n${run.describe()}`);
+    for (const sessionId of sessions) {
+      const afterWrite = steps.find((entry) => entry.sessionId === sessionId && entry.step === 1);
+      assert.ok(afterWrite, `session ${sessionId} never reached its second step`);
+      const result = afterWrite.request.messages.filter((m) => m.role === "tool").at(-1)?.content;
+      assert.ok(JSON.stringify(result).includes("[sandbox: self-check intercepted"), `session ${sessionId}: ${JSON.stringify(result)}`);
+    }
+    assert.equal(existsSync(target), false, "no agent wrote outside");
+  });
+
   test("should give a plain failure no self-check notice", async () => {
     const workspace = scratchDir("ws");
     const run = await turn(workspace, [bash("ls /nonexistent-forklayer-e2e-dir"), bash("grep -q needle /dev/null"), answer("Neither exists.")]);
