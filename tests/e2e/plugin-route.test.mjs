@@ -70,6 +70,22 @@ describe("dsh plugin add/remove of the bundle (real dsh 0.1.0-rc.8)", () => {
     assert.equal(existsSync(join(profileDir, "node_modules", "dsh-self-checking")), false);
   });
 
+  test("should intercept when the bare directory is added to the stock headless profile (pnpm links it)", async () => {
+    const home = scratchDir("home-link");
+    prepareDshHome({ host: h, dshHome: home });
+    dsh(h, home, ["plugin", "--profile", "headless", "add", "./plugins/dsh-self-checking"]);
+    assert.match(readFileSync(join(home, "profiles", "headless", "package.json"), "utf8"), /"dsh-self-checking": "link:/);
+    const target = join(outsideDir("outside"), "from-link.txt");
+    const run = await runTurn({
+      host: h, dshHome: home, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
+      script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Done.")),
+      env: { DSH_PERMISSION_MODE: "workspace-write" }, args: ["--patch", presetPatch(home)],
+    });
+    assert.equal(run.code, 0, run.describe());
+    assert.ok(run.toolExchanges[0].result.includes("[sandbox: self-check intercepted"), run.describe());
+    assert.equal(readFileSync(target, "utf8"), "x\n", "the identical re-run wrote");
+  });
+
   test("should intercept from the packed tarball added to the stock headless profile", async () => {
     const packDir = scratchDir("pack");
     const [{ filename }] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", packDir], { cwd: BUNDLE_DIR, encoding: "utf8" }));
