@@ -11,6 +11,7 @@ The PowerShell twin of install.sh, option for option:
   install.sh --headless        install.ps1 -Headless
   install.sh --with-dsh        install.ps1 -WithDsh
   install.sh --uninstall       install.ps1 -Uninstall
+  install.sh --plugin-route    install.ps1 -PluginRoute
   install.sh --help            install.ps1 -Help
 
 Installs into $DSH_HOME/profiles/<name> (default ~/.dsh, name self-checking)
@@ -35,6 +36,10 @@ module fallback.
 .PARAMETER Uninstall
 Remove what the install wrote (listed in the profile's install-receipt.txt);
 files changed since are kept.
+.PARAMETER PluginRoute
+Instead of installing the Self Checking profile, add the dsh-self-checking
+bundle to your existing profile NAME (default: web) with `dsh plugin`; with
+-Uninstall, remove it.
 #>
 #Requires -Version 7.3
 [CmdletBinding()]
@@ -45,6 +50,7 @@ param(
   [switch]$Headless,
   [switch]$WithDsh,
   [switch]$Uninstall,
+  [switch]$PluginRoute,
   [switch]$Help
 )
 
@@ -81,11 +87,13 @@ if ($Help) { Get-Help -Detailed $PSCommandPath; exit 0 }
 # ── arguments ───────────────────────────────────────────────────────────────
 
 $name = $ProfileName
+if ($PluginRoute -and -not $PSBoundParameters.ContainsKey('ProfileName')) { $name = 'web' }
 # The names dsh itself refuses (see its profile resolution), plus option-like ones.
 if ($name -eq '' -or $name -eq '.' -or $name -eq '..' -or $name -eq 'node_modules' -or $name.Contains('/') -or
     $name.Contains('\') -or $name.StartsWith('-') -or $name.StartsWith('.') -or $name.Contains("`t") -or $name.Contains("`n")) {
   UsageError "invalid profile name ``$name``: use letters, digits, dots, dashes or underscores, not starting with a dot or dash"
 }
+if ($PluginRoute -and ($Force -or $Headless -or $WithDsh)) { UsageError '-PluginRoute takes only -Uninstall, -ProfileName and -DshHome' }
 if ($Uninstall -and ($Force -or $Headless -or $WithDsh)) { UsageError '-Uninstall takes only -ProfileName and -DshHome' }
 if ($PSBoundParameters.ContainsKey('DshHome') -and -not $DshHome.Trim()) { UsageError '-DshHome needs a directory, not an empty string' }
 if (-not $DshHome) { $DshHome = $env:DSH_HOME }
@@ -103,6 +111,38 @@ $LockFile = Join-Path $DshHome '.install.lock'
 $LockWait = if ($env:DSH_INSTALL_LOCK_WAIT) { $env:DSH_INSTALL_LOCK_WAIT } else { '600' }
 if ($LockWait -notmatch '^[0-9]+$') { UsageError "DSH_INSTALL_LOCK_WAIT must be a number of seconds, not ``$LockWait``" }
 $LockWait = [int]$LockWait
+
+# ── the plugin route ────────────────────────────────────────────────────────
+
+# Adds (or removes) plugins/dsh-self-checking to an existing profile through
+# dsh's own `dsh plugin` (pnpm), as docs/plugin-route.md describes: the
+# profile keeps everything else it has.
+if ($PluginRoute) {
+  $bundle = Join-Path (Join-Path $SourceRoot 'plugins') 'dsh-self-checking'
+  $hostDsh = Join-Path (Join-Path (Join-Path $DshHome 'host') 'bin') 'dsh'
+  $dshCmd = if (Test-Path -LiteralPath $hostDsh -PathType Leaf) { $hostDsh } elseif (Get-Command dsh -ErrorAction SilentlyContinue) { (Get-Command dsh).Source } else { $null }
+  if (-not $dshCmd) {
+    Fail "dsh is not on PATH and $hostDsh does not exist; the plugin route adds the bundle with ``dsh plugin``" 'install dsh 0.1.0-rc.8 (or run install.ps1 -WithDsh once), then re-run'
+  }
+  if (-not (Get-Command pnpm -ErrorAction SilentlyContinue)) {
+    Fail 'pnpm is not on PATH; `dsh plugin` runs pnpm to add the bundle' 'install pnpm (e.g. `npm install -g pnpm@12.21.0`), then re-run'
+  }
+  $env:DSH_HOME = $DshHome
+  if ($Uninstall) {
+    & $dshCmd plugin --profile $name remove dsh-self-checking
+    if ($LASTEXITCODE -ne 0) { Fail "dsh plugin --profile $name remove dsh-self-checking failed (see above)" "check that the profile $name has the bundle (its package.json under $ProfilesDir)" }
+    Note "removed dsh-self-checking from the profile $name; the Self Checking preset is gone and the profile is as before"
+    exit 0
+  }
+  if (-not ((Test-Path -LiteralPath (Join-Path (Join-Path $bundle 'lib') 'index.js')) -and (Test-Path -LiteralPath (Join-Path $bundle 'cordis.patch.yml')))) {
+    Fail "the bundle is missing: $bundle/lib/index.js or cordis.patch.yml does not exist" 'run install.ps1 from a checkout of the repository (the bundle is plugins/dsh-self-checking)'
+  }
+  & $dshCmd plugin --profile $name add "file:$bundle"
+  if ($LASTEXITCODE -ne 0) { Fail "dsh plugin --profile $name add file:$bundle failed (see above)" 'fix what pnpm reported, then re-run' }
+  Note "added dsh-self-checking to the profile ${name}: pick Self Checking in Settings → Permission or with /permission self-checking"
+  Note "remove it with: install.ps1 -PluginRoute -Uninstall -ProfileName $name"
+  exit 0
+}
 
 # ── helpers ─────────────────────────────────────────────────────────────────
 

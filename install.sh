@@ -32,6 +32,7 @@ Install the Self Checking profile for DeepSeek Harness (dsh) 0.1.0-rc.8.
 
 usage: install.sh [options]
        install.sh --uninstall [--profile NAME] [--dsh-home DIR]
+       install.sh --plugin-route [--uninstall] [--profile NAME] [--dsh-home DIR]
 
 options:
   --profile NAME    profile name (default: self-checking); dsh --profile NAME boots it
@@ -43,6 +44,9 @@ options:
                     DIR/host and create the shared module fallback
   --uninstall       remove what the install wrote (listed in the profile's
                     install-receipt.txt); files changed since are kept
+  --plugin-route    instead of installing the Self Checking profile, add the
+                    dsh-self-checking bundle to your existing profile NAME
+                    (default: web) with `dsh plugin`; with --uninstall, remove it
   -h, --help        show this help
 
 Needs Node.js 20 or later on PATH (to run the verifier); dsh itself needs 22.15+.
@@ -93,17 +97,20 @@ force=0
 headless=0
 with_dsh=0
 uninstall=0
+plugin_route=0
+name_given=0
 
 while (($#)); do
   case "$1" in
-    --profile) (($# >= 2)) || usage_error '--profile needs a name'; name="$2"; shift 2 ;;
-    --profile=*) name="${1#*=}"; shift ;;
+    --profile) (($# >= 2)) || usage_error '--profile needs a name'; name="$2"; name_given=1; shift 2 ;;
+    --profile=*) name="${1#*=}"; name_given=1; shift ;;
     --dsh-home) (($# >= 2)) || usage_error '--dsh-home needs a directory'; dsh_home="$2"; shift 2 ;;
     --dsh-home=*) dsh_home="${1#*=}"; shift ;;
     --force) force=1; shift ;;
     --headless) headless=1; shift ;;
     --with-dsh) with_dsh=1; shift ;;
     --uninstall) uninstall=1; shift ;;
+    --plugin-route) plugin_route=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage_error "unknown option \`$1\`" ;;
   esac
@@ -112,6 +119,10 @@ done
 # The names dsh itself refuses (see its profile resolution), plus option-like ones.
 if [[ -z "$name" || "$name" == . || "$name" == .. || "$name" == node_modules || "$name" == */* || "$name" == *\\* || "$name" == -* || "$name" == .* || "$name" == *$'\t'* || "$name" == *$'\n'* ]]; then
   usage_error "invalid profile name \`$name\`: use letters, digits, dots, dashes or underscores, not starting with a dot or dash"
+fi
+((plugin_route && !name_given)) && name=web
+if ((plugin_route)) && ((force || headless || with_dsh)); then
+  usage_error '--plugin-route takes only --uninstall, --profile and --dsh-home'
 fi
 if ((uninstall)) && ((force || headless || with_dsh)); then
   usage_error '--uninstall takes only --profile and --dsh-home'
@@ -147,6 +158,39 @@ profiles_dir="${dsh_home%/}/profiles"
 target="$profiles_dir/$name"
 lock_wait="${DSH_INSTALL_LOCK_WAIT:-600}"
 [[ "$lock_wait" =~ ^[0-9]+$ ]] || usage_error "DSH_INSTALL_LOCK_WAIT must be a number of seconds, not \`$lock_wait\`"
+
+# ── the plugin route ────────────────────────────────────────────────────────
+
+# Adds (or removes) plugins/dsh-self-checking to an existing profile through
+# dsh's own `dsh plugin` (pnpm), as docs/plugin-route.md describes: the
+# profile keeps everything else it has.
+plugin_route() {
+  local bundle="$source_root/plugins/dsh-self-checking" dsh_cmd
+  if [[ -x "$dsh_home/host/bin/dsh" ]]; then dsh_cmd="$dsh_home/host/bin/dsh"
+  elif command -v dsh >/dev/null; then dsh_cmd="$(command -v dsh)"
+  else
+    die "dsh is not on PATH and $dsh_home/host/bin/dsh does not exist; the plugin route adds the bundle with \`dsh plugin\`" \
+      'install dsh 0.1.0-rc.8 (or run install.sh --with-dsh once), then re-run'
+  fi
+  command -v pnpm >/dev/null ||
+    die 'pnpm is not on PATH; `dsh plugin` runs pnpm to add the bundle' 'install pnpm (e.g. `npm install -g pnpm@12.21.0`), then re-run'
+  if ((uninstall)); then
+    DSH_HOME="$dsh_home" "$dsh_cmd" plugin --profile "$name" remove dsh-self-checking 9>&- ||
+      die "dsh plugin --profile $name remove dsh-self-checking failed (see above)" "check that the profile $name has the bundle (\`cat $profiles_dir/$name/package.json\`)"
+    note "removed dsh-self-checking from the profile $name; the Self Checking preset is gone and the profile is as before"
+    return 0
+  fi
+  [[ -f "$bundle/lib/index.js" && -f "$bundle/cordis.patch.yml" ]] ||
+    die "the bundle is missing: $bundle/lib/index.js or cordis.patch.yml does not exist" 'run install.sh from a checkout of the repository (the bundle is plugins/dsh-self-checking)'
+  DSH_HOME="$dsh_home" "$dsh_cmd" plugin --profile "$name" add "file:$bundle" 9>&- ||
+    die "dsh plugin --profile $name add file:$bundle failed (see above)" 'fix what pnpm reported, then re-run'
+  note "added dsh-self-checking to the profile $name: pick Self Checking in Settings → Permission or with /permission self-checking"
+  note "remove it with: install.sh --plugin-route --uninstall --profile $name"
+}
+if ((plugin_route)); then
+  plugin_route
+  exit 0
+fi
 
 # ── tools ───────────────────────────────────────────────────────────────────
 

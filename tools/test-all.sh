@@ -26,6 +26,7 @@ section "rust: cargo test" cargo test --locked
 section "fork layer: forklayer check" cargo run --locked --quiet -- check
 section "plugin: dsh-result-check" plugin_check dsh-result-check
 section "plugin: dsh-proof" plugin_check dsh-proof
+section "plugin: dsh-self-checking" plugin_check dsh-self-checking
 section "docs: README languages in step" node --test tests/docs/readme-i18n.test.mjs
 section "fork layer behaviour suites" bash tests/forks/run.sh
 section "install scripts" bash tests/install/run.sh

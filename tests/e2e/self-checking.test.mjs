@@ -1,15 +1,18 @@
-// The Self Checking sandbox mode in the real host: the profile installed by
-// install.sh, booted headless with the self-checking preset as the session's
-// mode, driven by a scripted model. Every assertion is on what the model saw
-// and on what exists on disk afterwards.
+// Self Checking in the real host, one suite for both routes, each under
+// bubblewrap and under Landlock (lib/routes.mjs): the fork route (the profile
+// install.sh installs, the session in the `self-checking` sandbox mode) and
+// the plugin route (the stock `headless` profile with plugins/dsh-self-checking
+// added by `dsh plugin add`, the session in the Self Checking preset). Driven
+// by a scripted model; every assertion is on what the model saw and on what
+// exists on disk afterwards. docs/self-checking.md lists what differs.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { outsideDir, scratchDir } from "./lib/places.mjs";
 import { answer, bash, call, write } from "./lib/script.mjs";
 import { eventsOf } from "./lib/session.mjs";
+import { BACKENDS, routeSuite } from "./lib/routes.mjs";
 import { installedProfileSuite } from "./lib/suite.mjs";
 
 /** The exact notice the model sees for an intercepted command (docs/self-checking contract). */
@@ -18,16 +21,15 @@ const COMMAND_INTERCEPTED =
 /** The exact notice for a command that failed confined with permission-like evidence. */
 const COMMAND_FAILED =
   "[sandbox: self-check failed — this command failed; this may be a sandbox permission issue; unless this access is intentional, do not re-run this command — if it IS intentional, re-run the exact same command and it will be retried with full access]";
-/**
- * Whether dsh confines with bubblewrap here (it prefers bwrap, else Landlock):
- * under bwrap /tmp is a private tmpfs, so host /tmp files look missing.
- */
-const BWRAP = spawnSync("bwrap", ["--ro-bind", "/", "/", "--tmpfs", "/tmp", "true"]).status === 0;
 /** Upstream's marker for an ordinary workspace-write denial. */
 const UPSTREAM_DENIAL = "[sandbox: file access denied under workspace-write mode]";
 
-describe("Self Checking mode in the installed profile (real dsh, headless)", () => {
-  const suite = installedProfileSuite();
+/** The denial text each backend prints for a refused write. */
+const DENIAL_TEXT = { bwrap: /Read-only file system/, landlock: /Permission denied/ };
+
+for (const route of ["fork", "plugin"]) for (const backend of BACKENDS) describe(`Self Checking, ${route} route, ${backend} (real dsh, headless)`, () => {
+  const suite = routeSuite(route, backend);
+  const BWRAP = backend === "bwrap";
   let outside;
   const turn = (workspace, steps, mode = "self-checking", observe = undefined) => suite.turn({ cwd: workspace, steps, mode, observe });
 
@@ -35,14 +37,15 @@ describe("Self Checking mode in the installed profile (real dsh, headless)", () 
     outside = outsideDir("outside");
   });
 
-  test("should run the session in the self-checking mode and tell the model the rules", async () => {
+  test("should run the session in Self Checking and tell the model the rules", async () => {
     const workspace = scratchDir("ws");
     const run = await turn(workspace, [answer("Nothing to do.")]);
     assert.equal(run.code, 0, run.describe());
-    assert.deepEqual(eventsOf(run.session, "sandbox/mode").map((e) => e.data.mode), ["self-checking"]);
+    // The fork route has its own sandbox mode; the plugin route's preset keeps workspace-write.
+    assert.deepEqual(eventsOf(run.session, "sandbox/mode").map((e) => e.data.mode), [route === "fork" ? "self-checking" : "workspace-write"]);
     assert.deepEqual(eventsOf(run.session, "permission/preset").map((e) => e.data.preset), ["self-checking"]);
     const context = run.stepRequests[0].request.messages.map((m) => m.content).find((c) => typeof c === "string" && c.startsWith("Current runtime context"));
-    assert.match(context, /self-checking/);
+    assert.match(context, route === "fork" ? /self-checking/ : /Permission preset: Self Checking/);
     assert.ok(context.includes(workspace), "the policy paragraph names the workspace");
   });
 
@@ -62,6 +65,7 @@ describe("Self Checking mode in the installed profile (real dsh, headless)", () 
     assert.ok(!first.result.includes(UPSTREAM_DENIAL), "the notice replaces the plain denial marker");
     assert.ok(!first.result.includes("escalation available"), "the notice replaces the escalation hint");
     assert.ok(first.result.includes("[exit code: 1]"), run.describe());
+    assert.match(first.result, DENIAL_TEXT[backend], `confined by ${backend}`);
 
     assert.ok(!rerun.result.includes("self-check"), run.describe());
     assert.equal(readFileSync(target, "utf8"), "written-by-rerun\n", "the identical re-run wrote the file");
@@ -85,6 +89,26 @@ describe("Self Checking mode in the installed profile (real dsh, headless)", () 
     assert.ok(first.result.includes(COMMAND_INTERCEPTED), run.describe());
     assert.ok(different.result.includes(COMMAND_INTERCEPTED), run.describe());
     assert.equal(existsSync(target), false);
+  });
+
+  test("should intercept in every sub-agent session on its own, in the inherited Self Checking", async () => {
+    const workspace = scratchDir("ws");
+    const target = join(outside, "subagent.txt");
+    // Every agent (the parent and each sub-agent down to the depth limit)
+    // writes outside at its step 0 and delegates at its step 1.
+    const subagent = call("subagent", { description: "Scripted child", prompt: "Do the scripted work.", run_in_background: false });
+    const run = await turn(workspace, [bash(`echo x > ${target}`), subagent, answer("Done.")]);
+    assert.equal(run.code, 0, run.describe());
+    const steps = run.requests.filter((entry) => entry.kind === "step");
+    const sessions = new Set(steps.map((entry) => entry.sessionId));
+    assert.ok(sessions.size >= 2, `no sub-agent session reached the model:\n${run.describe()}`);
+    for (const sessionId of sessions) {
+      const afterWrite = steps.find((entry) => entry.sessionId === sessionId && entry.step === 1);
+      assert.ok(afterWrite, `session ${sessionId} never reached its second step`);
+      const result = afterWrite.request.messages.filter((m) => m.role === "tool").at(-1)?.content;
+      assert.ok(JSON.stringify(result).includes("[sandbox: self-check intercepted"), `session ${sessionId}: ${JSON.stringify(result)}`);
+    }
+    assert.equal(existsSync(target), false, "no agent wrote outside");
   });
 
   test("should give a plain failure no self-check notice", async () => {
@@ -190,8 +214,9 @@ describe("Self Checking mode in the installed profile (real dsh, headless)", () 
   });
 });
 
-describe("the installed profile with plain workspace-write behaves as upstream", () => {
-  const suite = installedProfileSuite();
+for (const route of ["fork", "plugin"]) describe(`plain workspace-write with the ${route} route installed behaves as upstream`, () => {
+  const pristine = installedProfileSuite();
+  const suite = routeSuite(route, "bwrap");
   let outside;
 
   before(() => {
@@ -202,9 +227,12 @@ describe("the installed profile with plain workspace-write behaves as upstream",
     const target = join(outside, "plain.txt");
     const steps = [bash(`echo leaked > ${target}`), bash(`echo leaked > ${target}`), write(target, "leaked\n"), write(target, "leaked\n"), bash("echo kept > in.txt && cat in.txt"), answer("Done.")];
     const seen = {};
-    for (const [label, profileName] of [["pristine", "headless"], ["self-checking profile", suite.profile]]) {
+    for (const [label, runIn] of [
+      ["pristine", (cwd) => pristine.turn({ cwd, steps, mode: "workspace-write", profile: "headless" })],
+      ["self-checking profile", (cwd) => suite.turn({ cwd, steps, mode: "workspace-write" })],
+    ]) {
       const workspace = scratchDir("ws");
-      const run = await suite.turn({ cwd: workspace, steps, mode: "workspace-write", profile: profileName });
+      const run = await runIn(workspace);
       assert.equal(run.code, 0, `${label}: ${run.describe()}`);
       assert.deepEqual(eventsOf(run.session, "sandbox/mode").map((e) => e.data.mode), ["workspace-write"], label);
       const context = run.stepRequests[0].request.messages.map((m) => m.content).find((c) => typeof c === "string" && c.startsWith("Current runtime context"));

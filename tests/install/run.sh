@@ -452,13 +452,15 @@ test_demo_reuses_the_installed_host() {
   end
 }
 
+# The pnpm `dsh plugin` runs, installed into <dir> on first use.
+ensure_pnpm() { # ensure_pnpm <dir> <log>
+  [[ -x "$1/node_modules/.bin/pnpm" ]] || npm install --prefix "$1" --no-audit --no-fund --loglevel=error pnpm@12.21.0 >"$2" 2>&1
+}
+
 test_dsh_plugin_keeps_the_forks() {
   begin 'dsh plugin --profile … add (pnpm) keeps every fork and plugin; the profile still verifies'
   local home="$scratch/pnpm/home" out="$scratch/pnpm.out" status=0 pnpm_dir="$repo/.cache/pnpm-12.21.0"
-  if [[ ! -x "$pnpm_dir/node_modules/.bin/pnpm" ]]; then
-    npm install --prefix "$pnpm_dir" --no-audit --no-fund --loglevel=error pnpm@12.21.0 >"$out" 2>&1 ||
-      { check 'pnpm 12.21.0 installs from the registry' false; cat "$out"; end; return; }
-  fi
+  ensure_pnpm "$pnpm_dir" "$out" || { check 'pnpm 12.21.0 installs from the registry' false; cat "$out"; end; return; }
   pristine_home "$home"
   bash install.sh --dsh-home "$home" >/dev/null 2>&1 || status=$?
   check 'install exits 0' status_is "$status" 0
@@ -759,6 +761,36 @@ test_read_only_home() {
   end
 }
 
+test_plugin_route() {
+  begin 'install.sh --plugin-route adds the dsh-self-checking bundle to an existing profile; --uninstall leaves it as before'
+  local home="$scratch/plugin-route/home" out="$scratch/plugin-route.out" status=0 pnpm_dir="$repo/.cache/pnpm-12.21.0"
+  ensure_pnpm "$pnpm_dir" "$out" || { check 'pnpm 12.21.0 installs from the registry' false; cat "$out"; end; return; }
+  pristine_home "$home"
+  local tools_path="$pnpm_dir/node_modules/.bin:$(dirname "$launcher"):$PATH"
+  DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/plugin-route.before" 2>&1
+  PATH="$tools_path" bash install.sh --plugin-route --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install.sh --plugin-route exits 0' status_is "$status" 0
+  check 'it says how to pick the preset' contains "$out" 'pick Self Checking in Settings → Permission'
+  check 'the web profile (the default) lists the bundle' contains "$home/profiles/web/package.json" '"dsh-self-checking"'
+  DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/plugin-route.added" 2>&1
+  check 'the composed web tree has the Self Checking rows' contains "$scratch/plugin-route.added" 'name: dsh-self-checking/bash'
+  check 'and the Self Checking preset' contains "$scratch/plugin-route.added" 'name: Self Checking'
+  status=0
+  PATH="$tools_path" bash install.sh --plugin-route --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install.sh --plugin-route --uninstall exits 0' status_is "$status" 0
+  DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/plugin-route.after" 2>&1
+  check 'the composed web tree is as before' diff -q "$scratch/plugin-route.before" "$scratch/plugin-route.after"
+  status=0
+  bash install.sh --plugin-route --headless --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check '--plugin-route with --headless is a usage error (exit 2)' status_is "$status" 2
+  check 'and says which options it takes' contains "$out" '--plugin-route takes only --uninstall, --profile and --dsh-home'
+  status=0
+  PATH="$(dirname "$launcher"):/usr/bin:/bin" bash install.sh --plugin-route --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'without pnpm it exits 1' status_is "$status" 1
+  check 'and says how to get pnpm' contains "$out" 'help: install pnpm'
+  end
+}
+
 all_tests=(
   test_install_without_host
   test_install_force_uninstall_with_host
@@ -772,6 +804,7 @@ all_tests=(
   test_host_install_progress
   test_demo_reuses_the_installed_host
   test_dsh_plugin_keeps_the_forks
+  test_plugin_route
   test_powershell_twin
   test_web_surface
   test_usage_errors

@@ -55,12 +55,13 @@ function waitForExit(child, timeoutMs) {
  * @param {string} options.task - the user's task text.
  * @param {object} options.script - mock-model script (`{ steps, title? }`).
  * @param {Record<string,string>} [options.env] - extra environment (e.g. DSH_PERMISSION_MODE).
+ * @param {string[]} [options.args] - extra dsh arguments before the task (e.g. `--patch <file>`).
  * @param {string} [options.logDir] - where to keep the request log (default: dshHome).
  * @param {() => unknown} [options.observe] - called before each model step is
  *   answered (after the previous step's tools ran); `turn.observedBeforeStep[i]`
  *   holds what it returned before step i.
  */
-export async function runTurn({ host, dshHome, profile, cwd, task, script, env = {}, logDir = dshHome, timeoutMs = TURN_TIMEOUT_MS, observe }) {
+export async function runTurn({ host, dshHome, profile, cwd, task, script, env = {}, args = [], logDir = dshHome, timeoutMs = TURN_TIMEOUT_MS, observe }) {
   const log = join(logDir, `requests-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.jsonl`);
   const onRequest = observe === undefined ? undefined : (entry) => (entry.kind === "step" ? observe() : undefined);
   const model = await startMockModel({ script, log, lifetimeMs: timeoutMs + 30_000, onRequest });
@@ -69,7 +70,7 @@ export async function runTurn({ host, dshHome, profile, cwd, task, script, env =
   const stdout = [];
   const stderr = [];
   try {
-    const child = spawn(host.launcher, ["--profile", profile, task], {
+    const child = spawn(host.launcher, ["--profile", profile, ...args, task], {
       cwd,
       env: dshEnv({ dshHome, baseUrl: model.url, env }),
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,40 @@
+/**
+ * The per-session grants: in memory only, keyed by session id, structured
+ * keys. A shell key (family, foreground/background, canonical workdir, exact
+ * command) never unlocks a file operation and a file key (canonical target)
+ * never unlocks a command. Agentless calls (no session id) neither record
+ * nor unlock.
+ */
+/** One serialization per key shape, with every field in a fixed order. */
+function serialize(key) {
+    return key.kind === 'shell' ? JSON.stringify(['shell', key.family, key.run, key.workdir, key.command]) : JSON.stringify(['fs', key.target]);
+}
+export class GrantStore {
+    #sessions = new Map();
+    /** Whether `sessionId` recorded `key`; always false without a session. */
+    granted(sessionId, key) {
+        return sessionId !== undefined && this.#sessions.get(sessionId)?.has(serialize(key)) === true;
+    }
+    /**
+     * Record a grant. Returns whether one was recorded: never for an agentless
+     * call, so the caller shows the plain denial instead of a notice that
+     * promises a retry.
+     */
+    record(sessionId, key) {
+        if (sessionId === undefined)
+            return false;
+        let keys = this.#sessions.get(sessionId);
+        if (keys === undefined)
+            this.#sessions.set(sessionId, (keys = new Set()));
+        keys.add(serialize(key));
+        return true;
+    }
+    /** Forget a disposed session's grants. */
+    drop(sessionId) {
+        this.#sessions.delete(sessionId);
+    }
+    /** How many sessions hold grants (for tests and diagnostics). */
+    get size() {
+        return this.#sessions.size;
+    }
+}

@@ -1,0 +1,123 @@
+// The two routes that carry Self Checking, and the two Linux backends, for
+// suites that run the same scenarios against each:
+// - the fork route: the profile install.sh installs (`--headless`), the
+//   session in the `self-checking` sandbox mode;
+// - the plugin route: a stock built-in profile (`headless`, or `web`) with
+//   plugins/dsh-self-checking added by `dsh plugin add`, the session in the
+//   Self Checking preset (sandbox `workspace-write`).
+// Backends: dsh prefers bubblewrap and falls back to Landlock when bwrap
+// cannot start; `landlock` puts a failing `bwrap` first on PATH.
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before } from "node:test";
+import { host, repoRoot } from "./host.mjs";
+import { removeScratch, scratchDir } from "./places.mjs";
+import { installProfile, prepareDshHome } from "./profile.mjs";
+import { script } from "./script.mjs";
+import { runTurn } from "./turn.mjs";
+
+/** The bundle package of the plugin route. */
+export const BUNDLE_DIR = join(repoRoot, "plugins", "dsh-self-checking");
+
+/** The pnpm `dsh plugin` runs (the same pin as the install suite). */
+const PNPM_DIR = join(repoRoot, ".cache", "pnpm-12.21.0");
+
+/** Whether bubblewrap works on this machine (the bwrap backend needs it). */
+export const BWRAP_WORKS = spawnSync("bwrap", ["--ro-bind", "/", "/", "--tmpfs", "/tmp", "true"]).status === 0;
+
+/** The backends every route is proven under. */
+export const BACKENDS = ["bwrap", "landlock"];
+
+function run(file, args, env, what) {
+  try {
+    return execFileSync(file, args, { cwd: repoRoot, env: { ...process.env, ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 5 * 60_000 });
+  } catch (error) {
+    throw new Error(`${what} failed (exit ${error.status}):\n${error.stdout ?? ""}${error.stderr ?? error.message}`);
+  }
+}
+
+/** The bin directory of the pinned pnpm, installed from the registry on first use. */
+export function pnpmBin() {
+  const bin = join(PNPM_DIR, "node_modules", ".bin");
+  if (!existsSync(join(bin, "pnpm"))) run("npm", ["install", "--prefix", PNPM_DIR, "--no-audit", "--no-fund", "--loglevel=error", "pnpm@12.21.0"], {}, "installing pnpm 12.21.0 (dsh plugin needs it)");
+  return bin;
+}
+
+/**
+ * PATH for a backend: unchanged for bwrap (fails when bwrap does not work
+ * here: the suite must not silently prove Landlock twice); for Landlock, a
+ * directory whose `bwrap` always fails comes first.
+ */
+export function backendPath(backend, dir) {
+  if (backend === "bwrap") {
+    if (!BWRAP_WORKS) throw new Error("bubblewrap does not work on this machine: install Debian's `bubblewrap` package to prove the bwrap backend");
+    return process.env.PATH;
+  }
+  const stub = join(dir, "no-bwrap");
+  mkdirSync(stub, { recursive: true });
+  writeFileSync(join(stub, "bwrap"), "#!/bin/sh\necho 'bwrap: disabled to prove the Landlock backend' >&2\nexit 1\n");
+  chmodSync(join(stub, "bwrap"), 0o755);
+  return `${stub}:${process.env.PATH}`;
+}
+
+/**
+ * `dsh plugin --profile <profile> add file:<bundle>` into `dshHome`.
+ * @returns the command's output.
+ */
+export function addBundle({ host: h, dshHome, profile, spec = `file:${BUNDLE_DIR}` }) {
+  prepareDshHome({ host: h, dshHome });
+  return run(h.launcher, ["plugin", "--profile", profile, "add", spec], { DSH_HOME: dshHome, PATH: `${pnpmBin()}:${process.env.PATH}` }, `dsh plugin --profile ${profile} add ${spec}`);
+}
+
+/**
+ * A `--patch` file that makes Self Checking the default preset of new
+ * sessions (how a user picks it in Settings → Permission), restating the
+ * bundle's `permission` row whole.
+ */
+export function presetPatch(dir) {
+  const bundlePatch = readFileSync(join(BUNDLE_DIR, "cordis.patch.yml"), "utf8");
+  const row = bundlePatch.slice(bundlePatch.indexOf("- id: permission\n"), bundlePatch.indexOf("\n# The three upstream capability rows"));
+  const file = join(dir, "self-checking-default.patch.yml");
+  writeFileSync(file, row.replace("  config:\n", "  config:\n    defaultPreset: self-checking\n"));
+  return file;
+}
+
+/**
+ * One route under one backend: before/after hooks (call inside `describe`)
+ * and `turn(options)` running a scripted headless turn in Self Checking (or
+ * `mode: "workspace-write"` for the plain mode).
+ * @param {"fork" | "plugin"} route
+ * @param {"bwrap" | "landlock"} backend
+ */
+export function routeSuite(route, backend) {
+  const suite = {
+    route,
+    backend,
+    host: undefined,
+    dshHome: undefined,
+    profile: undefined,
+    args: [],
+    path: undefined,
+    turn: ({ steps, cwd = scratchDir("ws"), mode = "self-checking", task = "Do the scripted work.", observe }) => {
+      const selfChecking = mode === "self-checking";
+      const env = { PATH: suite.path, DSH_PERMISSION_MODE: route === "plugin" && selfChecking ? "workspace-write" : mode };
+      const args = route === "plugin" && selfChecking ? suite.args : [];
+      return runTurn({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd, task, script: script(...steps), env, args, observe });
+    },
+  };
+  before(() => {
+    suite.host = host();
+    suite.dshHome = scratchDir("home");
+    suite.path = backendPath(backend, suite.dshHome);
+    if (route === "fork") {
+      suite.profile = installProfile({ host: suite.host, dshHome: suite.dshHome }).name;
+    } else {
+      suite.profile = "headless";
+      addBundle({ host: suite.host, dshHome: suite.dshHome, profile: "headless" });
+      suite.args = ["--patch", presetPatch(suite.dshHome)];
+    }
+  });
+  after(removeScratch);
+  return suite;
+}

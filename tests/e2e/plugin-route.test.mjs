@@ -1,0 +1,139 @@
+// The plugin route's life cycle on the real host: `dsh plugin add` of the
+// bundle into stock profiles (a bare directory, as the README says, and the
+// packed tarball), what the composed tree then holds, removal leaving the
+// profile as before, and failing closed when the bundle cannot subclass.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { host, repoRoot } from "./lib/host.mjs";
+import { outsideDir, removeScratch, scratchDir } from "./lib/places.mjs";
+import { prepareDshHome } from "./lib/profile.mjs";
+import { BUNDLE_DIR, addBundle, backendPath, pnpmBin, presetPatch } from "./lib/routes.mjs";
+import { answer, bash, script } from "./lib/script.mjs";
+import { runTurn } from "./lib/turn.mjs";
+
+const UPSTREAM_DENIAL = "[sandbox: file access denied under workspace-write mode]";
+const OFF = /dsh-self-checking: warning: Self Checking is OFF for bash: the subclass failed to load: .*The "self-checking" preset runs as plain workspace-write with approval ask\./;
+
+/** @returns {string} */
+function dsh(h, dshHome, args, cwd = repoRoot) {
+  return execFileSync(h.launcher, args, { cwd, env: { ...process.env, DSH_HOME: dshHome, PATH: `${pnpmBin()}:${process.env.PATH}` }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 5 * 60_000 });
+}
+
+/** The composed rows as `id` → the row's text (without the layer comments, which name the bundle). */
+function rows(dump) {
+  const map = new Map();
+  for (const block of dump.split(/\n(?=- id: )/)) {
+    const id = /^- id: (\S+)/m.exec(block)?.[1];
+    if (id !== undefined) map.set(id, block.replace(/^#.*\n?/gm, "").trim());
+  }
+  return map;
+}
+
+describe("dsh plugin add/remove of the bundle (real dsh 0.1.0-rc.8)", () => {
+  let h;
+  let dshHome;
+  before(() => {
+    h = host();
+    dshHome = scratchDir("home");
+    prepareDshHome({ host: h, dshHome });
+  });
+  after(removeScratch);
+
+  test("should compose the web profile with the bundle's rows, and leave it as before when removed", () => {
+    const profileDir = join(dshHome, "profiles", "web");
+    const before = dsh(h, dshHome, ["--profile", "web", "--dump-config"]);
+    const packageBefore = existsSync(join(profileDir, "package.json")) ? readFileSync(join(profileDir, "package.json"), "utf8") : undefined;
+
+    dsh(h, dshHome, ["plugin", "--profile", "web", "add", "./plugins/dsh-self-checking"]);
+    const added = rows(dsh(h, dshHome, ["--profile", "web", "--dump-config"]));
+    for (const id of ["bash-sandbox", "pwsh-sandbox", "fs-sandbox"]) assert.match(added.get(id), /\n {2}disabled: true/, `${id} is disabled`);
+    assert.match(added.get("self-checking-bash"), /name: dsh-self-checking\/bash/);
+    assert.match(added.get("self-checking-fs"), /name: dsh-self-checking\/fs/);
+    assert.match(added.get("self-checking"), /name: dsh-self-checking$/m);
+    const presets = [...added.get("permission").matchAll(/^ {6}([\w-]+):$/gm)].map((m) => m[1]);
+    assert.deepEqual(presets, ["read-only", "workspace-write", "self-checking", "danger-full-access"]);
+    assert.match(added.get("permission"), /self-checking:\n {8}sandbox: workspace-write\n {8}approval: ask\n {8}name: Self Checking/);
+
+    dsh(h, dshHome, ["plugin", "--profile", "web", "remove", "dsh-self-checking"]);
+    assert.equal(dsh(h, dshHome, ["--profile", "web", "--dump-config"]), before, "the composed tree is as before");
+    // pnpm drops the empty `dependencies: {}` a first boot wrote (docs/self-checking.md); everything else is as before.
+    const { dependencies = {}, ...after } = JSON.parse(readFileSync(join(profileDir, "package.json"), "utf8"));
+    assert.deepEqual(dependencies, {});
+    if (packageBefore !== undefined) {
+      const { dependencies: earlier = {}, ...rest } = JSON.parse(packageBefore);
+      assert.deepEqual(earlier, {});
+      assert.deepEqual(after, rest);
+    }
+    assert.equal(existsSync(join(profileDir, "node_modules", "dsh-self-checking")), false);
+  });
+
+  test("should intercept when the bare directory is added to the stock headless profile (pnpm links it)", async () => {
+    const home = scratchDir("home-link");
+    prepareDshHome({ host: h, dshHome: home });
+    dsh(h, home, ["plugin", "--profile", "headless", "add", "./plugins/dsh-self-checking"]);
+    assert.match(readFileSync(join(home, "profiles", "headless", "package.json"), "utf8"), /"dsh-self-checking": "link:/);
+    const target = join(outsideDir("outside"), "from-link.txt");
+    const run = await runTurn({
+      host: h, dshHome: home, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
+      script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Done.")),
+      env: { DSH_PERMISSION_MODE: "workspace-write" }, args: ["--patch", presetPatch(home)],
+    });
+    assert.equal(run.code, 0, run.describe());
+    assert.ok(run.toolExchanges[0].result.includes("[sandbox: self-check intercepted"), run.describe());
+    assert.equal(readFileSync(target, "utf8"), "x\n", "the identical re-run wrote");
+  });
+
+  test("should intercept from the packed tarball added to the stock headless profile", async () => {
+    const packDir = scratchDir("pack");
+    const [{ filename }] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", packDir], { cwd: BUNDLE_DIR, encoding: "utf8" }));
+    addBundle({ host: h, dshHome, profile: "headless", spec: join(packDir, filename) });
+    const outside = outsideDir("outside");
+    const target = join(outside, "from-tarball.txt");
+    const run = await runTurn({
+      host: h, dshHome, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
+      script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Done.")),
+      env: { DSH_PERMISSION_MODE: "workspace-write" }, args: ["--patch", presetPatch(packDir)],
+    });
+    assert.equal(run.code, 0, run.describe());
+    assert.ok(run.toolExchanges[0].result.includes("[sandbox: self-check intercepted"), run.describe());
+    assert.equal(readFileSync(target, "utf8"), "x\n", "the identical re-run wrote");
+    dsh(h, dshHome, ["plugin", "--profile", "headless", "remove", "dsh-self-checking"]);
+  });
+});
+
+describe("fail closed: a bundle that cannot subclass (real dsh 0.1.0-rc.8)", () => {
+  let h;
+  let dshHome;
+  let broken;
+  before(() => {
+    h = host();
+    dshHome = scratchDir("home");
+    // A copy of the bundle whose executor subclass module is missing.
+    broken = join(scratchDir("broken"), "dsh-self-checking");
+    cpSync(BUNDLE_DIR, broken, { recursive: true, filter: (src) => !src.includes("node_modules") });
+    rmSync(join(broken, "lib", "dsh", "executor.js"));
+    addBundle({ host: h, dshHome, profile: "headless", spec: `file:${broken}` });
+  });
+  after(removeScratch);
+
+  test("should degrade the preset to plain workspace-write (denied, never unlocked) and say why on stderr", async () => {
+    const outside = outsideDir("outside");
+    const target = join(outside, "never.txt");
+    const run = await runTurn({
+      host: h, dshHome, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
+      script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Stopped.")),
+      env: { DSH_PERMISSION_MODE: "workspace-write", PATH: backendPath("bwrap", dshHome) }, args: ["--patch", presetPatch(dshHome)],
+    });
+    assert.equal(run.code, 0, run.describe());
+    assert.match(run.stderr, OFF);
+    const [first, again] = run.toolExchanges;
+    for (const exchange of [first, again]) {
+      assert.ok(exchange.result.includes(UPSTREAM_DENIAL), run.describe());
+      assert.ok(!exchange.result.includes("self-check"), run.describe());
+    }
+    assert.equal(existsSync(target), false, "never full access");
+  });
+});
