@@ -28,6 +28,7 @@ try {
   const sources = new Map()
   for (const p of paths) if (sourceLanguage(p) !== null) sources.set(p, await readFile(join(root, p), 'utf8'))
   const resolver = nodeTsResolver(root, { budgetMs: 60_000 })
+  /** @param {string} label */
   const timed = async (label) => {
     const start = performance.now()
     const result = await resolver.resolve({ files: paths, sources })
