@@ -12,7 +12,9 @@ use serde::Serialize;
 use crate::genpatches::{is_generated_patch_file, plan_patches, upstream_version, GenError};
 use crate::layer::Layer;
 use crate::lock::{Lock, LockError};
-use crate::rebuild::{compare_trees, read_upstream_package, rebuild_layer, Difference, RebuildError};
+use crate::rebuild::{
+    built_against_mismatches, compare_trees, read_vendored_package, rebuild_layer, Difference, RebuildError,
+};
 use crate::tree::{Tree, TreeError};
 
 /// Everything `check` found wrong, by area.
@@ -26,6 +28,9 @@ pub struct CheckReport {
     pub manifests: Vec<String>,
     /// The profile's `package.json` disagrees with the declaration.
     pub declaration: Vec<String>,
+    /// Manifests whose `builtAgainst` is not `upstream/VERSION` (a
+    /// warning: rebuilding does not use it).
+    pub built_against: Vec<crate::rebuild::BuiltAgainst>,
 }
 
 impl CheckReport {
@@ -93,8 +98,10 @@ pub fn check(layer: &Layer) -> Result<CheckReport, CheckError> {
         // bytes its findings would only be noise.
         return Ok(report);
     }
+    report.built_against = built_against_mismatches(layer, &layer.paths.upstream, &layer.paths.patches);
     let rebuilt = rebuild_layer(layer, &layer.paths.upstream, &layer.paths.patches)?;
     let forks = if layer.paths.forks.is_dir() { Tree::read_dir(&layer.paths.forks)? } else { Tree::new() };
+    let forks = layer.without_ignored(forks);
     report.rebuild = compare_trees(&rebuilt, &forks);
     report.manifests = check_manifests(layer)?;
     report.declaration = check_profile_dependencies(layer);
@@ -113,7 +120,7 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
     let declared: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
     for name in layer.upstream_packages() {
         let full = layer.full_name(name);
-        match read_upstream_package(layer, upstream, name) {
+        match read_vendored_package(layer, upstream, name) {
             Ok(tree) => problems.extend(lock.verify_tree(&full, &tree)),
             Err(e) => problems.push(e.to_string()),
         }

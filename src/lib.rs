@@ -64,6 +64,7 @@ pub mod error;
 pub mod exclusive;
 pub mod genpatches;
 pub mod guard;
+pub mod ignore;
 pub mod journal;
 pub mod layer;
 pub mod lock;

@@ -187,6 +187,9 @@ pub struct ReleaseOptions {
     /// checkout has there: the project's own packages, assembled from their
     /// build output so the release never ships a stale or missing copy.
     pub packages: Vec<(String, Tree)>,
+    /// Package directories (root-relative) with the files their declared
+    /// `ignore` globs leave out of the fork layer: never shipped.
+    pub ignored: Vec<(String, crate::ignore::Ignore)>,
 }
 
 /// A written release archive.
@@ -259,6 +262,17 @@ pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), Relea
     let mut files = collect_contents(&options.root)?;
     for (dir, package) in &options.packages {
         replace_dir(&mut files, dir, package)?;
+    }
+    for (dir, ignore) in &options.ignored {
+        let prefix = format!("{dir}/");
+        let dropped: Vec<String> = files
+            .paths()
+            .filter(|p| p.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel)))
+            .map(str::to_string)
+            .collect();
+        for path in dropped {
+            files.remove(&path);
+        }
     }
     if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
         return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });

@@ -17,6 +17,9 @@ pub struct Args {}
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer(crate::exclusive::Access::Read)?;
     let report = check(&layer)?;
+    for mismatch in &report.built_against {
+        ctx.reporter.warning(&mismatch.to_string());
+    }
     let mut text = String::new();
     let sections: [(&str, Vec<String>); 4] = [
         ("upstream/ vs lock file", report.lock.clone()),

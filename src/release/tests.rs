@@ -59,6 +59,7 @@ fn options(root: &Path, out: &Path) -> ReleaseOptions {
         out_dir: out.to_path_buf(),
         timestamp: TIMESTAMP,
         packages: Vec::new(),
+        ignored: Vec::new(),
     }
 }
 

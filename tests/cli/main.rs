@@ -6,6 +6,7 @@ mod drift;
 mod errors;
 mod help;
 mod hostile;
+mod ignore;
 mod merge;
 mod release;
 mod round_trip;
