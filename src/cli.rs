@@ -2,6 +2,7 @@
 //! mapping and output. Each subcommand lives in `cli/<verb>.rs` and turns
 //! its arguments into one library call.
 
+mod adopt;
 mod check;
 mod genpatches;
 mod merge;
@@ -96,6 +97,9 @@ pub enum Command {
     Merge(merge::Args),
     /// Build the reproducible release zip (dsh-profile-self-checking-<V>.zip).
     Release(release::Args),
+    /// Turn a fork layer kept by the JS toolchain into a forklayer
+    /// repository (declaration, lock file, scoped fork layer).
+    Adopt(adopt::Args),
 }
 
 /// A usage error found after parsing (exit 2).
@@ -183,7 +187,10 @@ impl RunContext {
             },
         };
         let paths = layer.paths;
-        Ok(crate::journal::Scope::new([layer.declaration, paths.upstream, paths.forks, paths.patches]))
+        // `adopt` also rewrites the profile's package.json beside the fork layer.
+        let profile_json = paths.forks.parent().map(|p| p.join("package.json"));
+        let roots = [layer.declaration, paths.upstream, paths.forks, paths.patches].into_iter().chain(profile_json);
+        Ok(crate::journal::Scope::new(roots))
     }
 
     /// `path` relative to the project root with `/` separators when inside it.
@@ -274,6 +281,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         Command::Check(args) => ("check", check::exec(&ctx, args)),
         Command::Merge(args) => ("merge", merge::exec(&ctx, args)),
         Command::Release(args) => ("release", release::exec(&ctx, args)),
+        Command::Adopt(args) => ("adopt", adopt::exec(&ctx, args)),
     }
 }
 
@@ -301,6 +309,7 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
             crate::journal::JournalError,
             crate::exclusive::LockError,
             crate::release::ReleaseError,
+            crate::adopt::AdoptError,
             crate::stage::StageError,
             crate::tree::TreeError);
     }

@@ -1,6 +1,7 @@
 //! Integration tests of the `forklayer` binary: one test binary, one
 //! module per area. Every fixture is built in code.
 
+mod adopt;
 mod check;
 mod drift;
 mod errors;
