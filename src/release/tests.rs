@@ -95,6 +95,20 @@ fn release_holds_install_files_and_no_build_inputs() {
 }
 
 #[test]
+fn ignored_files_of_the_fork_layer_are_not_shipped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    project(dir.path());
+    write(dir.path(), "profile/forks/@s/p/README.md", b"# p\n");
+    write(dir.path(), "profile/forks/@s/p/lib/README", b"nested\n");
+    let mut options = options(dir.path(), dir.path());
+    let ignore = crate::ignore::Ignore::new(&["README*"]).expect("valid");
+    options.ignored = vec![("profile/forks/@s/p".to_string(), ignore)];
+    let names = entry_names(&build_release(&options).expect("build").0);
+    assert!(!names.iter().any(|n| n.contains("/p/README") || n.contains("lib/README")), "{names:?}");
+    assert!(names.iter().any(|n| n.ends_with("README.md") && !n.contains("forks")), "the project README stays");
+}
+
+#[test]
 fn entries_are_sorted_by_byte_order() {
     let dir = tempfile::tempdir().expect("tempdir");
     project(dir.path());

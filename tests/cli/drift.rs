@@ -231,3 +231,20 @@ fn missing_packages_and_failing_anchors_are_reported_in_one_run() {
     assert_eq!(doc["error"]["details"].as_array().map(Vec::len), Some(3));
     assert!(!dir.exists("out"));
 }
+
+#[test]
+fn the_nearest_candidate_is_where_the_longest_prefix_survives() {
+    // Half of `old` already matches line 1; the anchor's site is line 3,
+    // which keeps all but the last few bytes.
+    let dir = repo_with_seed_manifest(
+        "function alpha(x) {}\nfiller\nfunction alpha(x) { return x + 1; }\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{"a.js":[{"old":"function alpha(x) { return x + 2; }","new":"y"}]}}"#,
+    );
+    let run = dir.run(&["rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(
+        run.stderr.contains("nearest candidate: upstream line 3: \"function alpha(x) { return x + 1; }\""),
+        "{}",
+        run.stderr
+    );
+}
