@@ -24,6 +24,7 @@
 //! Only an insertion into an empty text has no possible anchor;
 //! [`generate`] then returns `None` and the caller replaces the file whole.
 
+use std::cmp::Reverse;
 use std::ops::Range;
 
 use memchr::memmem;
@@ -481,16 +482,61 @@ const MIN_CANDIDATE: usize = 4;
 
 /// For a missing anchor: the position (in `content`) of the longest prefix
 /// or suffix of `old` that still occurs (the longer of the two; the prefix
-/// on a tie), where the anchor would start.
+/// on a tie). When it occurs more than once, the occurrence nearest to the
+/// longest piece of the other end of `old` wins (then the first).
 fn nearest_candidate(content: &[u8], old: &[u8]) -> Option<usize> {
     let prefix = longest_prefix_match(content, old).filter(|(len, _)| *len >= MIN_CANDIDATE);
     let suffix = longest_suffix_match(content, old).filter(|(len, _)| *len >= MIN_CANDIDATE);
     match (prefix, suffix) {
-        (Some((p, pos)), Some((s, _))) if p >= s => Some(pos),
-        (_, Some((_, pos))) => Some(pos),
-        (Some((_, pos)), None) => Some(pos),
+        (Some((p, _)), Some((s, _))) if p >= s => Some(best_prefix_site(content, old, p)),
+        (_, Some((s, _))) => Some(best_suffix_site(content, old, s)),
+        (Some((p, _)), None) => Some(best_prefix_site(content, old, p)),
         (None, None) => None,
     }
+}
+
+/// Occurrences weighed per candidate: enough for any real file.
+const MAX_SITES: usize = 64;
+
+/// How far past `old`'s own length the rest of it is looked for around a
+/// site: the edit that broke the anchor may have grown the text.
+fn site_window(old: &[u8]) -> usize {
+    2 * old.len() + 16
+}
+
+/// Among the occurrences of `old[..len]`, the one followed most closely by
+/// the longest suffix of `old`.
+fn best_prefix_site(hay: &[u8], old: &[u8], len: usize) -> usize {
+    let tail_after = |pos: usize| {
+        let window = &hay[pos + len..(pos + site_window(old)).min(hay.len())];
+        // Longer is better, then nearer.
+        longest_suffix_match(window, &old[len..]).map_or((0, Reverse(0)), |(n, at)| (n, Reverse(at)))
+    };
+    best_site(memmem::find_iter(hay, &old[..len]).take(MAX_SITES), tail_after)
+}
+
+/// Among the occurrences of `old[old.len()-len..]`, the one preceded most
+/// closely by the longest prefix of `old`.
+fn best_suffix_site(hay: &[u8], old: &[u8], len: usize) -> usize {
+    let head_before = |pos: usize| {
+        let window = &hay[(pos + len).saturating_sub(site_window(old))..pos];
+        let gap = |n: usize, at: usize| window.len().saturating_sub(at + n);
+        longest_prefix_match(window, &old[..old.len() - len])
+            .map_or((0, Reverse(0)), |(n, at)| (n, Reverse(gap(n, at))))
+    };
+    best_site(memmem::find_iter(hay, &old[old.len() - len..]).take(MAX_SITES), head_before)
+}
+
+/// The site with the highest score (the first on a tie).
+fn best_site<S: Ord>(sites: impl Iterator<Item = usize>, score: impl Fn(usize) -> S) -> usize {
+    let mut best: Option<(usize, S)> = None;
+    for site in sites {
+        let s = score(site);
+        if best.as_ref().is_none_or(|(_, b)| s > *b) {
+            best = Some((site, s));
+        }
+    }
+    best.map_or(0, |(site, _)| site)
 }
 
 /// One replacement applied so far: where (in the content as it was just

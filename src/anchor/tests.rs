@@ -261,3 +261,12 @@ fn longest_prefix_and_suffix_agree_with_a_brute_force_oracle() {
         );
     }
 }
+
+#[test]
+fn among_equal_prefix_sites_the_one_where_the_rest_of_old_lines_up_is_named() {
+    // The longest surviving prefix (" validateEscalat") occurs on lines 1
+    // and 3; only on line 3 does the rest of `old` ("Args,") follow.
+    let upstream = "x validateEscalationLevel(a);\nfiller\ny validateEscalationArgs, z\n";
+    let found = failures(upstream, &reps(&[(" validateEscalat§§§Args,", "n")]));
+    assert_eq!(found[0].upstream_lines, vec![3], "{:?}", found[0]);
+}
