@@ -24,6 +24,7 @@
 //! Only an insertion into an empty text has no possible anchor;
 //! [`generate`] then returns `None` and the caller replaces the file whole.
 
+use std::cmp::Reverse;
 use std::ops::Range;
 
 use memchr::memmem;
@@ -377,8 +378,19 @@ pub struct AnchorFailure {
     pub count: usize,
     /// The start of `old`, shortened for display.
     pub excerpt: String,
-    /// The nearest candidate location, e.g. `line 12: "…"`.
+    /// The nearest candidate location, e.g. `line 12: "…"` (a line of the
+    /// upstream file).
     pub nearest: Option<String>,
+    /// Lines of the upstream file (1-based) the report points at: every
+    /// occurrence of an ambiguous `old` (at most 3), or the nearest
+    /// candidate of a missing one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub upstream_lines: Vec<usize>,
+    /// The same places in the file as patched by the earlier replacements
+    /// of the list, where `apply` looked; only when they differ from
+    /// `upstream_lines`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub patched_lines: Vec<usize>,
 }
 
 impl std::fmt::Display for AnchorFailure {
@@ -433,53 +445,181 @@ fn line_text(content: &str, line: usize) -> &str {
     content.split('\n').nth(line - 1).unwrap_or("")
 }
 
-/// For a missing anchor: the line where the longest prefix (or, failing
-/// that, suffix) of `old` still occurs.
-fn nearest_candidate(content: &str, old: &str) -> Option<String> {
-    let hay = content.as_bytes();
-    let mut len = old.len() / 2;
-    while len >= 4 {
-        let mut cut = len;
-        while !old.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        let tail_start = (old.len() - len..=old.len()).find(|&i| old.is_char_boundary(i)).unwrap_or(old.len());
-        for needle in [&old[..cut], &old[tail_start..]] {
-            if let Some(pos) = memmem::find(hay, needle.as_bytes()) {
-                let line = line_of(hay, pos);
-                return Some(format!("line {line}: {}", excerpt(line_text(content, line).trim(), 80)));
-            }
-        }
-        len /= 2;
-    }
-    None
+/// The longest prefix of `needle` that occurs in `hay`: `(length, first
+/// position)`. Occurrence is monotone in the length (a prefix of an
+/// occurring prefix occurs), so a binary search over lengths finds it with
+/// O(log n) substring searches.
+pub fn longest_prefix_match(hay: &[u8], needle: &[u8]) -> Option<(usize, usize)> {
+    longest_match(needle.len(), |len| memmem::find(hay, &needle[..len]))
 }
 
-fn ambiguous_lines(content: &str, old: &str) -> String {
-    let hay = content.as_bytes();
-    let lines: Vec<String> =
-        memmem::find_iter(hay, old.as_bytes()).take(3).map(|p| line_of(hay, p).to_string()).collect();
-    format!("occurrences at lines {}", lines.join(", "))
+/// The longest suffix of `needle` that occurs in `hay`: `(length, first
+/// position)`.
+pub fn longest_suffix_match(hay: &[u8], needle: &[u8]) -> Option<(usize, usize)> {
+    longest_match(needle.len(), |len| memmem::find(hay, &needle[needle.len() - len..]))
+}
+
+/// The largest `len` in `1..=max` for which `find(len)` hits, given that
+/// hits are monotone (every shorter length hits too).
+fn longest_match(max: usize, find: impl Fn(usize) -> Option<usize>) -> Option<(usize, usize)> {
+    let mut best = find(1.min(max)).filter(|_| max > 0).map(|pos| (1, pos))?;
+    let (mut lo, mut hi) = (2usize, max);
+    while lo <= hi {
+        let mid = lo + (hi - lo) / 2;
+        match find(mid) {
+            Some(pos) => {
+                best = (mid, pos);
+                lo = mid + 1;
+            }
+            None => hi = mid - 1,
+        }
+    }
+    Some(best)
+}
+
+/// Shortest prefix or suffix worth pointing at as a candidate.
+const MIN_CANDIDATE: usize = 4;
+
+/// For a missing anchor: the position (in `content`) of the longest prefix
+/// or suffix of `old` that still occurs (the longer of the two; the prefix
+/// on a tie). When it occurs more than once, the occurrence nearest to the
+/// longest piece of the other end of `old` wins (then the first).
+fn nearest_candidate(content: &[u8], old: &[u8]) -> Option<usize> {
+    let prefix = longest_prefix_match(content, old).filter(|(len, _)| *len >= MIN_CANDIDATE);
+    let suffix = longest_suffix_match(content, old).filter(|(len, _)| *len >= MIN_CANDIDATE);
+    match (prefix, suffix) {
+        (Some((p, _)), Some((s, _))) if p >= s => Some(best_prefix_site(content, old, p)),
+        (_, Some((s, _))) => Some(best_suffix_site(content, old, s)),
+        (Some((p, _)), None) => Some(best_prefix_site(content, old, p)),
+        (None, None) => None,
+    }
+}
+
+/// Occurrences weighed per candidate: enough for any real file.
+const MAX_SITES: usize = 64;
+
+/// How far past `old`'s own length the rest of it is looked for around a
+/// site: the edit that broke the anchor may have grown the text.
+fn site_window(old: &[u8]) -> usize {
+    2 * old.len() + 16
+}
+
+/// Among the occurrences of `old[..len]`, the one followed most closely by
+/// the longest suffix of `old`.
+fn best_prefix_site(hay: &[u8], old: &[u8], len: usize) -> usize {
+    let tail_after = |pos: usize| {
+        let window = &hay[pos + len..(pos + site_window(old)).min(hay.len())];
+        // Longer is better, then nearer.
+        longest_suffix_match(window, &old[len..]).map_or((0, Reverse(0)), |(n, at)| (n, Reverse(at)))
+    };
+    best_site(memmem::find_iter(hay, &old[..len]).take(MAX_SITES), tail_after)
+}
+
+/// Among the occurrences of `old[old.len()-len..]`, the one preceded most
+/// closely by the longest prefix of `old`.
+fn best_suffix_site(hay: &[u8], old: &[u8], len: usize) -> usize {
+    let head_before = |pos: usize| {
+        let window = &hay[(pos + len).saturating_sub(site_window(old))..pos];
+        let gap = |n: usize, at: usize| window.len().saturating_sub(at + n);
+        longest_prefix_match(window, &old[..old.len() - len])
+            .map_or((0, Reverse(0)), |(n, at)| (n, Reverse(gap(n, at))))
+    };
+    best_site(memmem::find_iter(hay, &old[old.len() - len..]).take(MAX_SITES), head_before)
+}
+
+/// The site with the highest score (the first on a tie).
+fn best_site<S: Ord>(sites: impl Iterator<Item = usize>, score: impl Fn(usize) -> S) -> usize {
+    let mut best: Option<(usize, S)> = None;
+    for site in sites {
+        let s = score(site);
+        if best.as_ref().is_none_or(|(_, b)| s > *b) {
+            best = Some((site, s));
+        }
+    }
+    best.map_or(0, |(site, _)| site)
+}
+
+/// One replacement applied so far: where (in the content as it was just
+/// before it) and how long the text was before and after.
+struct Applied {
+    at: usize,
+    old_len: usize,
+    new_len: usize,
+}
+
+/// Maps a position of the patched content back to the upstream content by
+/// undoing the earlier replacements, last first. A position inside text an
+/// earlier replacement wrote maps to where that replacement started.
+fn upstream_position(applied: &[Applied], pos: usize) -> usize {
+    applied.iter().rev().fold(pos, |pos, a| {
+        if pos >= a.at + a.new_len {
+            pos - a.new_len + a.old_len
+        } else if pos >= a.at {
+            a.at
+        } else {
+            pos
+        }
+    })
+}
+
+/// Upstream and patched line numbers of positions of the patched content.
+fn located(upstream: &[u8], patched: &[u8], applied: &[Applied], positions: &[usize]) -> (Vec<usize>, Vec<usize>) {
+    let up: Vec<usize> = positions.iter().map(|&p| line_of(upstream, upstream_position(applied, p))).collect();
+    let now: Vec<usize> = positions.iter().map(|&p| line_of(patched, p)).collect();
+    let now = if now == up { Vec::new() } else { now };
+    (up, now)
+}
+
+fn join_lines(lines: &[usize]) -> String {
+    lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn failure(upstream: &str, current: &str, applied: &[Applied], index: usize, count: usize, old: &str) -> AnchorFailure {
+    let (hay, needle) = (current.as_bytes(), old.as_bytes());
+    let positions: Vec<usize> = if count == 0 {
+        nearest_candidate(hay, needle).into_iter().collect()
+    } else {
+        memmem::find_iter(hay, needle).take(3).collect()
+    };
+    let (upstream_lines, patched_lines) = located(upstream.as_bytes(), hay, applied, &positions);
+    let after = match patched_lines.as_slice() {
+        [] => String::new(),
+        lines => format!(
+            " (line{} {} of the file as patched by the replacements before #{index})",
+            if lines.len() == 1 { "" } else { "s" },
+            join_lines(lines)
+        ),
+    };
+    let nearest = match upstream_lines.as_slice() {
+        [] => None,
+        [line] if count == 0 => {
+            Some(format!("upstream line {line}: {}{after}", excerpt(line_text(upstream, *line).trim(), 80)))
+        }
+        lines => Some(format!("occurrences at upstream lines {}{after}", join_lines(lines))),
+    };
+    AnchorFailure { index, count, excerpt: excerpt(old, 60), nearest, upstream_lines, patched_lines }
 }
 
 /// Applies `replacements` in order to `content`. Each `old` must occur
 /// exactly once (non-overlapping) in the content as patched so far; a
 /// failing one is skipped and reported, and the others are still tried so
-/// that every failure is reported at once.
+/// that every failure is reported at once. Reports point at lines of
+/// `content` (the upstream file the user opens), and also at the patched
+/// lines where they differ.
 pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, ApplyError> {
     let mut current = content.to_string();
     let mut failures = Vec::new();
+    let mut applied = Vec::new();
     for (index, rep) in replacements.iter().enumerate() {
         let count = count_non_overlapping(current.as_bytes(), rep.old.as_bytes());
         if count == 1 {
             if let Some(pos) = memmem::find(current.as_bytes(), rep.old.as_bytes()) {
                 current.replace_range(pos..pos + rep.old.len(), &rep.new);
+                applied.push(Applied { at: pos, old_len: rep.old.len(), new_len: rep.new.len() });
                 continue;
             }
         }
-        let nearest =
-            if count == 0 { nearest_candidate(&current, &rep.old) } else { Some(ambiguous_lines(&current, &rep.old)) };
-        failures.push(AnchorFailure { index, count, excerpt: excerpt(&rep.old, 60), nearest });
+        failures.push(failure(content, &current, &applied, index, count, &rep.old));
     }
     if failures.is_empty() {
         Ok(current)

@@ -2,6 +2,7 @@
 //! mapping and output. Each subcommand lives in `cli/<verb>.rs` and turns
 //! its arguments into one library call.
 
+mod adopt;
 mod check;
 mod genpatches;
 mod merge;
@@ -100,6 +101,9 @@ pub enum Command {
     /// Show the layer's state: clean, merge in progress (conflicts left),
     /// drift against upstream, or an undo journal to roll back.
     Status(status::Args),
+    /// Turn a fork layer kept by the JS toolchain into a forklayer
+    /// repository (declaration, lock file, scoped fork layer).
+    Adopt(adopt::Args),
 }
 
 /// A usage error found after parsing (exit 2).
@@ -187,8 +191,11 @@ impl RunContext {
             },
         };
         let paths = layer.paths;
-        // A merge also writes its state and moves the declared pins.
-        let extra = layer.pins.into_iter().map(|p| p.file).chain([crate::merge::progress::state_dir(root)]);
+        // A merge also writes its state and moves the declared pins;
+        // `adopt` rewrites the profile's package.json beside the fork layer.
+        let profile_json = paths.forks.parent().map(|p| p.join("package.json"));
+        let extra =
+            layer.pins.into_iter().map(|p| p.file).chain([crate::merge::progress::state_dir(root)]).chain(profile_json);
         Ok(crate::journal::Scope::new(
             [layer.declaration, paths.upstream, paths.forks, paths.patches].into_iter().chain(extra),
         ))
@@ -288,6 +295,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         Command::Merge(args) => ("merge", merge::exec(&ctx, args)),
         Command::Release(args) => ("release", release::exec(&ctx, args)),
         Command::Status(args) => ("status", status::exec(&ctx, args)),
+        Command::Adopt(args) => ("adopt", adopt::exec(&ctx, args)),
     }
 }
 
@@ -317,6 +325,7 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
             crate::journal::JournalError,
             crate::exclusive::LockError,
             crate::release::ReleaseError,
+            crate::adopt::AdoptError,
             crate::stage::StageError,
             crate::tree::TreeError);
     }

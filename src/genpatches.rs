@@ -177,13 +177,14 @@ pub fn upstream_version(upstream: &Path) -> Result<String, GenError> {
     Ok(version)
 }
 
-/// Reads a package of the fork layer.
+/// Reads a package of the fork layer, without the files its `ignore`
+/// globs leave out.
 pub fn read_fork_package(layer: &Layer, forks: &Path, name: &str) -> Result<Tree, GenError> {
     let dir = layer.package_dir(forks, name);
     if !dir.is_dir() {
         return Err(GenError::MissingFork { package: layer.full_name(name), path: dir });
     }
-    Ok(Tree::read_dir(&dir)?)
+    Ok(layer.ignore_of(name).filter(Tree::read_dir(&dir)?))
 }
 
 /// The complete set of files `patches/` should hold (file name → bytes),

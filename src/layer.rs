@@ -2,10 +2,13 @@
 //! the scope, the baseline version, the paths and the forked, carried and
 //! own packages. Everything else reads the typed [`Layer`] built here.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+
+use crate::ignore::Ignore;
+use crate::tree::Tree;
 
 /// Default name of the declaration file.
 pub const DECLARATION_FILE: &str = "forklayer.toml";
@@ -81,6 +84,8 @@ struct RawPin {
 struct RawLayer {
     scope: String,
     baseline: String,
+    #[serde(default)]
+    ignore: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -100,6 +105,9 @@ struct RawPackages {
     carried: Vec<String>,
     #[serde(default)]
     own: Vec<RawOwn>,
+    /// Package name → extra ignore globs of that package.
+    #[serde(default)]
+    ignore: BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -209,6 +217,11 @@ pub struct Layer {
     pub own: Vec<OwnPackage>,
     /// Other pins of the baseline (`[[pins]]`), in declaration order.
     pub pins: Vec<Pin>,
+    /// `layer.ignore`: globs every upstream package leaves out.
+    pub ignore: Vec<String>,
+    /// Per forked or carried package: `layer.ignore` plus its own
+    /// `packages.ignore` entry, compiled ([`crate::ignore`]).
+    ignores: BTreeMap<String, Ignore>,
 }
 
 /// How a package enters the fork layer.
@@ -318,6 +331,7 @@ impl Layer {
         forked.sort();
         let mut carried = raw.packages.carried;
         carried.sort();
+        let ignores = compile_ignores(&raw.layer.ignore, &raw.packages.ignore, &forked, &carried).map_err(invalid)?;
         Ok(Layer {
             root: root.to_path_buf(),
             declaration: origin.to_path_buf(),
@@ -328,7 +342,44 @@ impl Layer {
             carried,
             own,
             pins,
+            ignore: raw.layer.ignore,
+            ignores,
         })
+    }
+
+    /// The ignore globs of a forked or carried package (empty for own
+    /// packages, which choose their files with `include`).
+    pub fn ignore_of(&self, name: &str) -> &Ignore {
+        static NONE: std::sync::OnceLock<Ignore> = std::sync::OnceLock::new();
+        self.ignores.get(name).unwrap_or_else(|| NONE.get_or_init(Ignore::default))
+    }
+
+    /// Whether any package ignores anything.
+    pub fn ignores_anything(&self) -> bool {
+        self.ignores.values().any(|i| !i.is_empty())
+    }
+
+    /// A whole fork layer (`<scope>/<name>/<file>` paths) without the
+    /// ignored files of its upstream packages.
+    pub fn without_ignored(&self, tree: Tree) -> Tree {
+        if !self.ignores_anything() {
+            return tree;
+        }
+        let mut tree = tree;
+        let ignored: Vec<String> = tree
+            .paths()
+            .filter(|path| {
+                self.ignores.iter().any(|(name, ignore)| {
+                    let prefix = format!("{}/{name}/", self.scope);
+                    path.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel))
+                })
+            })
+            .map(str::to_string)
+            .collect();
+        for path in ignored {
+            tree.remove(&path);
+        }
+        tree
     }
 
     /// `@scope/name`.
@@ -370,6 +421,31 @@ impl Layer {
             None => self.full_name(name),
         }
     }
+}
+
+/// Compiles `layer.ignore` plus each `packages.ignore` entry for every
+/// forked and carried package; an entry for anything else is refused.
+fn compile_ignores(
+    layer_wide: &[String],
+    per_package: &BTreeMap<String, Vec<String>>,
+    forked: &[String],
+    carried: &[String],
+) -> Result<BTreeMap<String, Ignore>, String> {
+    Ignore::new(layer_wide).map_err(|why| format!("`layer.ignore`: {why}"))?;
+    let upstream: BTreeSet<&String> = forked.iter().chain(carried).collect();
+    if let Some(name) = per_package.keys().find(|name| !upstream.contains(name)) {
+        return Err(format!(
+            "`packages.ignore` names `{name}`, which is not a forked or carried package (own packages choose their files with `include`)"
+        ));
+    }
+    let mut out = BTreeMap::new();
+    for name in upstream {
+        let mut patterns = layer_wide.to_vec();
+        patterns.extend(per_package.get(name).into_iter().flatten().cloned());
+        let ignore = Ignore::new(&patterns).map_err(|why| format!("`packages.ignore.{name}`: {why}"))?;
+        out.insert(name.clone(), ignore);
+    }
+    Ok(out)
 }
 
 /// `a/./b/../c` → `a/c`, without touching the file system.

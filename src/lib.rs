@@ -15,6 +15,10 @@
 //! 5. [`genpatches`] writes the manifests of a whole layer; [`rebuild`]
 //!    rebuilds the layer from pristine bytes + manifests and compares it
 //!    with a reference tree; [`check`] is the offline round trip CI runs.
+//!    Every one of them reads packages without the paths the declaration's
+//!    [`ignore`] globs leave out.
+//! 6. [`adopt`] turns a repository of the JS toolchain's shape into one
+//!    these modules work on.
 //!
 //! ## Example: anchors
 //!
@@ -57,6 +61,7 @@
 //! printer and [`error::ExitStatus`] the only exit-code table.
 #![warn(missing_docs)]
 
+pub mod adopt;
 pub mod anchor;
 pub mod check;
 pub mod cli;
@@ -64,6 +69,7 @@ pub mod error;
 pub mod exclusive;
 pub mod genpatches;
 pub mod guard;
+pub mod ignore;
 pub mod journal;
 pub mod layer;
 pub mod lock;

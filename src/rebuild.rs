@@ -78,6 +78,54 @@ pub struct PackageDrift {
     /// (reported together with the drift of the other packages).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub missing_upstream: Option<PathBuf>,
+    /// Whether the manifest records the sha256 of its base files (every
+    /// manifest forklayer writes does; seed-format manifests of the JS
+    /// toolchain do not, so drift cannot be blamed on the upstream bytes).
+    pub base_recorded: bool,
+    /// The manifest's `builtAgainst` and the `upstream/VERSION` it was
+    /// applied to, when they differ.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub built_against: Option<Box<BuiltAgainst>>,
+}
+
+/// A manifest's `builtAgainst` that is not the upstream version it is
+/// applied to. `rebuild` does not use `builtAgainst`: it applies the
+/// anchors to whatever `upstream/` holds, so this is only a warning.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BuiltAgainst {
+    /// Full package name.
+    pub package: String,
+    /// The manifest's `builtAgainst`.
+    pub built_against: String,
+    /// `upstream/VERSION`.
+    pub upstream: String,
+}
+
+impl std::fmt::Display for BuiltAgainst {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}`: manifest built against {}, applied to upstream {} (rebuild does not use `builtAgainst`)",
+            self.package, self.built_against, self.upstream
+        )
+    }
+}
+
+/// Every forked package whose manifest's `builtAgainst` differs from
+/// `upstream/VERSION` (none when the version file is unreadable).
+pub fn built_against_mismatches(layer: &Layer, upstream: &Path, patches: &Path) -> Vec<BuiltAgainst> {
+    let Ok(version) = crate::genpatches::upstream_version(upstream) else { return Vec::new() };
+    layer
+        .forked
+        .iter()
+        .filter_map(|name| read_manifest(layer, patches, name).ok().flatten())
+        .filter(|manifest| manifest.built_against != version)
+        .map(|manifest| BuiltAgainst {
+            package: manifest.package,
+            built_against: manifest.built_against,
+            upstream: version.clone(),
+        })
+        .collect()
 }
 
 /// Options of [`apply_manifest`].
@@ -179,7 +227,13 @@ pub fn apply_manifest(
     if files.is_empty() {
         Ok(out)
     } else {
-        Err(PackageDrift { package: package.to_string(), files, missing_upstream: None })
+        Err(PackageDrift {
+            package: package.to_string(),
+            files,
+            missing_upstream: None,
+            base_recorded: manifest.forklayer.is_some(),
+            built_against: None,
+        })
     }
 }
 
@@ -253,6 +307,9 @@ fn describe_drift(drifts: &[PackageDrift]) -> String {
                 path.display()
             ));
         }
+        if let Some(mismatch) = &drift.built_against {
+            text.push_str(&format!("\n  {mismatch}"));
+        }
         for (path, problems) in &drift.files {
             for problem in problems {
                 text.push_str(&format!("\n  {}/{path}: {problem}", drift.package));
@@ -296,6 +353,12 @@ impl crate::error::Diagnostic for RebuildError {
     fn help(&self) -> Option<String> {
         match self {
             RebuildError::Drift(drifts) if drifts.iter().any(|d| d.missing_upstream.is_some()) => Some("vendor the missing packages with `forklayer snapshot <version>` (or fix the declaration); where the upstream base changed, update the fork against the new upstream, then run `forklayer gen-patches`".into()),
+            RebuildError::Drift(drifts) if drifts.iter().any(|d| !d.files.is_empty() && !d.base_recorded) => Some(
+                "the manifest records no base hashes (seed format), so forklayer cannot tell whether `upstream/` or the \
+                 manifest changed: compare its `builtAgainst` with `upstream/VERSION`, make the fork layer right \
+                 against `upstream/`, then run `forklayer gen-patches` (which records the base hashes)"
+                    .into(),
+            ),
             RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches` (if `upstream/` was edited by mistake, restore it with `forklayer snapshot <version>`)".into()),
             RebuildError::MissingUpstream { .. } => Some("run `forklayer snapshot <version>` or fix the declaration".into()),
             RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
@@ -322,8 +385,15 @@ impl crate::error::Diagnostic for RebuildError {
     }
 }
 
-/// Reads an upstream package from `<upstream>/<scope>/<name>`.
+/// Reads an upstream package from `<upstream>/<scope>/<name>` as the fork
+/// layer sees it: without the files its `ignore` globs leave out.
 pub fn read_upstream_package(layer: &Layer, upstream: &Path, name: &str) -> Result<Tree, RebuildError> {
+    Ok(layer.ignore_of(name).filter(read_vendored_package(layer, upstream, name)?))
+}
+
+/// Reads every vendored byte of an upstream package, ignored files
+/// included (what the lock file proves).
+pub fn read_vendored_package(layer: &Layer, upstream: &Path, name: &str) -> Result<Tree, RebuildError> {
     let dir = layer.package_dir(upstream, name);
     if !dir.is_dir() {
         return Err(RebuildError::MissingUpstream { package: layer.full_name(name), path: dir });
@@ -374,9 +444,13 @@ pub fn read_manifest(layer: &Layer, patches: &Path, name: &str) -> Result<Option
 /// every missing package and every failing anchor; other errors stop.
 fn missing_as_drift(err: RebuildError) -> Result<PackageDrift, RebuildError> {
     match err {
-        RebuildError::MissingUpstream { package, path } => {
-            Ok(PackageDrift { package, files: BTreeMap::new(), missing_upstream: Some(path) })
-        }
+        RebuildError::MissingUpstream { package, path } => Ok(PackageDrift {
+            package,
+            files: BTreeMap::new(),
+            missing_upstream: Some(path),
+            base_recorded: true,
+            built_against: None,
+        }),
         other => Err(other),
     }
 }
@@ -410,10 +484,16 @@ pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<T
         out.graft(&own.npm_name, read_own_package(own)?)?;
     }
     drifts.sort_by(|a, b| a.package.cmp(&b.package));
+    if !drifts.is_empty() {
+        let mismatches = built_against_mismatches(layer, upstream, patches);
+        for drift in &mut drifts {
+            drift.built_against = mismatches.iter().find(|m| m.package == drift.package).cloned().map(Box::new);
+        }
+    }
     match drifts.as_slice() {
         [] => Ok(out),
         // Alone, a missing package keeps its own, plainer report.
-        [PackageDrift { package, files, missing_upstream: Some(path) }] if files.is_empty() => {
+        [PackageDrift { package, files, missing_upstream: Some(path), .. }] if files.is_empty() => {
             Err(RebuildError::MissingUpstream { package: package.clone(), path: path.clone() })
         }
         _ => Err(RebuildError::Drift(drifts)),
@@ -430,17 +510,19 @@ pub fn rebuild_into(layer: &Layer, upstream: &Path, patches: &Path, out: &Path) 
     Ok(tree)
 }
 
-/// One difference between a rebuilt tree and a reference tree.
+/// One difference between a rebuilt tree and a reference tree, named from
+/// where the file is: `only_in_rebuild` (the reference lacks it) and
+/// `only_in_reference` (the rebuild does not produce it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Difference {
     /// The rebuild has the file; the reference lacks it.
-    Missing {
+    OnlyInRebuild {
         /// Relative path.
         path: String,
     },
     /// The reference has a file the rebuild does not produce.
-    Extra {
+    OnlyInReference {
         /// Relative path.
         path: String,
     },
@@ -467,8 +549,12 @@ pub enum Difference {
 impl std::fmt::Display for Difference {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Difference::Missing { path } => write!(f, "missing: `{path}` (rebuilt, but not in the reference)"),
-            Difference::Extra { path } => write!(f, "extra: `{path}` (in the reference, but not rebuilt)"),
+            Difference::OnlyInRebuild { path } => {
+                write!(f, "only in rebuild: `{path}` (rebuilt, but the reference lacks it)")
+            }
+            Difference::OnlyInReference { path } => {
+                write!(f, "only in reference: `{path}` (the reference has it, the rebuild does not produce it)")
+            }
             Difference::Content { path, expected_size, actual_size } => {
                 write!(f, "content: `{path}` differs (rebuilt {expected_size} bytes, reference {actual_size} bytes)")
             }
@@ -484,7 +570,7 @@ pub fn compare_trees(rebuilt: &Tree, reference: &Tree) -> Vec<Difference> {
     let mut out = Vec::new();
     for (path, want) in rebuilt.iter() {
         match reference.get(path) {
-            None => out.push(Difference::Missing { path: path.into() }),
+            None => out.push(Difference::OnlyInRebuild { path: path.into() }),
             Some(have) if have.bytes != want.bytes => out.push(Difference::Content {
                 path: path.into(),
                 expected_size: want.bytes.len() as u64,
@@ -499,7 +585,7 @@ pub fn compare_trees(rebuilt: &Tree, reference: &Tree) -> Vec<Difference> {
         }
     }
     for path in reference.paths().filter(|p| !rebuilt.contains(p)) {
-        out.push(Difference::Extra { path: path.into() });
+        out.push(Difference::OnlyInReference { path: path.into() });
     }
     out.sort_by(|a, b| diff_path(a).cmp(diff_path(b)));
     out
@@ -507,8 +593,8 @@ pub fn compare_trees(rebuilt: &Tree, reference: &Tree) -> Vec<Difference> {
 
 fn diff_path(d: &Difference) -> &str {
     match d {
-        Difference::Missing { path }
-        | Difference::Extra { path }
+        Difference::OnlyInRebuild { path }
+        | Difference::OnlyInReference { path }
         | Difference::Content { path, .. }
         | Difference::Mode { path, .. } => path,
     }

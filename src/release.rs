@@ -191,7 +191,9 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Pack(pack::PackError::Manifest { .. }) => {
                 Some("give the package's package.json a `name` and a `version` (its `source` in forklayer.toml)".into())
             }
-            ReleaseError::Pack(pack::PackError::Tar { .. }) => Some("this is a bug in forklayer: please report it".into()),
+            ReleaseError::Pack(pack::PackError::Tar { .. }) => {
+                Some("this is a bug in forklayer: please report it".into())
+            }
             ReleaseError::Tree(e) => e.help(),
             ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
@@ -219,6 +221,9 @@ pub struct ReleaseOptions {
     /// Own packages shipped beside the archive as npm tarballs: the name
     /// errors use (forklayer.toml's `name`) and the package's files.
     pub tarballs: Vec<(String, Tree)>,
+    /// Package directories (root-relative) with the files their declared
+    /// `ignore` globs leave out of the fork layer: never shipped.
+    pub ignored: Vec<(String, crate::ignore::Ignore)>,
 }
 
 /// One written file of a release: the zip or a plugin tarball.
@@ -347,6 +352,17 @@ pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), Relea
     let mut files = collect_contents(&options.root)?;
     for (dir, package) in &options.packages {
         replace_dir(&mut files, dir, package)?;
+    }
+    for (dir, ignore) in &options.ignored {
+        let prefix = format!("{dir}/");
+        let dropped: Vec<String> = files
+            .paths()
+            .filter(|p| p.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel)))
+            .map(str::to_string)
+            .collect();
+        for path in dropped {
+            files.remove(&path);
+        }
     }
     if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
         return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });

@@ -238,7 +238,7 @@ fn keep_unmanaged(layer: &Layer, upstream: &Path) -> Result<Tree, SnapshotError>
 }
 
 /// Removes the scratch directory however the fetch ends.
-struct ScratchDir(PathBuf);
+pub(crate) struct ScratchDir(pub(crate) PathBuf);
 
 impl Drop for ScratchDir {
     fn drop(&mut self) {

@@ -177,3 +177,96 @@ fn long_growth_through_multibyte_text_still_gives_an_anchor() {
         }
     }
 }
+
+fn reps(pairs: &[(&str, &str)]) -> Vec<Replacement> {
+    pairs.iter().map(|(old, new)| Replacement { old: old.to_string(), new: new.to_string() }).collect()
+}
+
+fn failures(content: &str, replacements: &[Replacement]) -> Vec<crate::anchor::AnchorFailure> {
+    match apply(content, replacements) {
+        Err(ApplyError::Drift { failures, .. }) => failures,
+        Ok(out) => panic!("expected drift, got {out:?}"),
+    }
+}
+
+#[test]
+fn an_ambiguous_anchor_is_reported_at_upstream_lines_not_patched_ones() {
+    // Replacement #0 turns line 1 into two lines: the matches of #1 on
+    // upstream lines 3 and 5 are on lines 4 and 6 of the patched text.
+    let upstream = "head\nx\ndup();\ny\ndup();\n";
+    let found = failures(upstream, &reps(&[("head\n", "head\nadded\n"), ("dup();", "z")]));
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].upstream_lines, vec![3, 5]);
+    assert_eq!(found[0].patched_lines, vec![4, 6]);
+    let near = found[0].nearest.as_deref().unwrap_or_default();
+    assert!(near.starts_with("occurrences at upstream lines 3, 5 (lines 4, 6 of the file as patched"), "{near}");
+}
+
+#[test]
+fn a_missing_anchor_points_at_the_upstream_line_of_its_longest_surviving_prefix() {
+    let upstream = "a\nb\nconst mode = 'workspace-write';\nother();\n";
+    let inserted = "line\n".repeat(5);
+    let found = failures(upstream, &reps(&[("a\n", &format!("a\n{inserted}")), ("const mode = 'read-only';", "x")]));
+    assert_eq!(found[0].upstream_lines, vec![3]);
+    assert_eq!(found[0].patched_lines, vec![8]);
+    let near = found[0].nearest.as_deref().unwrap_or_default();
+    assert!(near.starts_with("upstream line 3: \"const mode = 'workspace-write';\""), "{near}");
+}
+
+#[test]
+fn the_nearest_candidate_is_the_longest_prefix_not_the_first_halving_that_hits() {
+    // `old/2` ("function alpha(x) ") occurs first on line 1; the real
+    // anchor site on line 3 shares a much longer prefix.
+    let upstream = "function alpha(x) {}\nfiller\nfunction alpha(x) { return x + 1; }\n";
+    let old = "function alpha(x) { return x + 2; }";
+    let found = failures(upstream, &reps(&[(old, "y")]));
+    assert_eq!(found[0].upstream_lines, vec![3], "{:?}", found[0]);
+}
+
+/// The brute-force oracle: try every length, longest first.
+fn oracle_prefix(hay: &[u8], needle: &[u8]) -> Option<(usize, usize)> {
+    (1..=needle.len()).rev().find_map(|len| hay.windows(len).position(|w| w == &needle[..len]).map(|pos| (len, pos)))
+}
+
+fn oracle_suffix(hay: &[u8], needle: &[u8]) -> Option<(usize, usize)> {
+    (1..=needle.len()).rev().find_map(|len| {
+        let tail = &needle[needle.len() - len..];
+        hay.windows(len).position(|w| w == tail).map(|pos| (len, pos))
+    })
+}
+
+#[test]
+fn longest_prefix_and_suffix_agree_with_a_brute_force_oracle() {
+    use crate::anchor::{longest_prefix_match, longest_suffix_match};
+    let mut rng = SplitMix64::new(0x5eed_0016);
+    for case in 0..3000 {
+        // Small alphabets make partial matches of every length common.
+        let alphabet: &[u8] = if case % 2 == 0 { b"ab" } else { b"abc\n" };
+        let pick = |rng: &mut SplitMix64, n: usize| -> Vec<u8> {
+            (0..n).map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize]).collect()
+        };
+        let hay_len = (rng.next_u64() % 40) as usize;
+        let needle_len = (rng.next_u64() % 12) as usize;
+        let hay = pick(&mut rng, hay_len);
+        let needle = pick(&mut rng, needle_len);
+        assert_eq!(
+            longest_prefix_match(&hay, &needle),
+            oracle_prefix(&hay, &needle),
+            "case {case}: {hay:?} {needle:?}"
+        );
+        assert_eq!(
+            longest_suffix_match(&hay, &needle),
+            oracle_suffix(&hay, &needle),
+            "case {case}: {hay:?} {needle:?}"
+        );
+    }
+}
+
+#[test]
+fn among_equal_prefix_sites_the_one_where_the_rest_of_old_lines_up_is_named() {
+    // The longest surviving prefix (" validateEscalat") occurs on lines 1
+    // and 3; only on line 3 does the rest of `old` ("Args,") follow.
+    let upstream = "x validateEscalationLevel(a);\nfiller\ny validateEscalationArgs, z\n";
+    let found = failures(upstream, &reps(&[(" validateEscalat§§§Args,", "n")]));
+    assert_eq!(found[0].upstream_lines, vec![3], "{:?}", found[0]);
+}

@@ -17,6 +17,15 @@ pub struct Args {}
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer(crate::exclusive::Access::Read)?;
     let report = check(&layer)?;
+    for name in &report.seed_manifests {
+        ctx.reporter.note(&format!(
+            "`{}` is in the seed format and rebuilds the fork layer as it is; `forklayer gen-patches` would rewrite it (with base hashes and a review diff)",
+            ctx.display(&crate::rebuild::manifest_path(&layer.paths.patches, name))
+        ));
+    }
+    for mismatch in &report.built_against {
+        ctx.reporter.warning(&mismatch.to_string());
+    }
     let mut text = String::new();
     let sections: [(&str, Vec<String>); 4] = [
         ("upstream/ vs lock file", report.lock.clone()),

@@ -8,15 +8,18 @@ use serde_json::json;
 use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::guard::normalize;
-use crate::rebuild::{compare_trees, rebuild_into, rebuild_layer, RebuildError};
+use crate::rebuild::{built_against_mismatches, compare_trees, rebuild_into, rebuild_layer, RebuildError};
 use crate::tree::Tree;
 
 /// Arguments of `rebuild`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Forked packages are patched from upstream bytes + manifests, carried packages \
 are copied, own packages are copied from their source. Nothing is written to --out unless the whole \
-rebuild succeeds. --check compares the result with a reference tree (bytes, modes, missing and extra \
-files) and exits 1 when they differ. Use the global --upstream/--patches to read other directories.")]
+rebuild succeeds. --check compares the result with a reference tree (bytes, modes, files `only in \
+rebuild` and `only in reference`) and exits 1 when they differ; files the declaration's `ignore` globs \
+leave out are not compared. A manifest whose `builtAgainst` is not upstream/VERSION is a warning \
+(`built_against` in --json): rebuild applies the anchors to whatever upstream/ holds. Use the global \
+--upstream/--patches to read other directories.")]
 pub struct Args {
     /// Write the rebuilt fork layer here (replaced atomically).
     #[arg(long, value_name = "DIR")]
@@ -39,6 +42,10 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
             return Err(RebuildError::OutIsReference { path: ctx.resolve(out) }.into());
         }
     }
+    let built_against = built_against_mismatches(&layer, upstream, patches);
+    for mismatch in &built_against {
+        ctx.reporter.warning(&mismatch.to_string());
+    }
     let tree = match &args.out {
         Some(out) => {
             let out = ctx.resolve(out);
@@ -50,11 +57,12 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         None => bail!(crate::cli::UsageError("`rebuild` needs `--out <dir>`, `--check <dir>` or both".into())),
     };
     let Some(reference) = &args.check else {
-        let data = json!({"files": tree.len(), "out": args.out.as_ref().map(|o| ctx.display(&ctx.resolve(o)))});
+        let out = args.out.as_ref().map(|o| ctx.display(&ctx.resolve(o)));
+        let data = json!({"files": tree.len(), "out": out, "built_against": built_against});
         return Ok(Outcome::new(ExitStatus::Success, String::new(), data));
     };
     let reference = ctx.resolve(reference);
-    let differences = compare_trees(&tree, &Tree::read_dir(&reference)?);
+    let differences = compare_trees(&tree, &layer.without_ignored(Tree::read_dir(&reference)?));
     let mut text = String::new();
     for d in &differences {
         text.push_str(&format!("{d}\n"));
@@ -65,6 +73,11 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     } else {
         ctx.reporter.warning(&format!("{} difference(s) from `{}`", differences.len(), ctx.display(&reference)));
     }
-    let data = json!({"files": tree.len(), "reference": ctx.display(&reference), "differences": differences});
+    let data = json!({
+        "files": tree.len(),
+        "reference": ctx.display(&reference),
+        "differences": differences,
+        "built_against": built_against,
+    });
     Ok(Outcome::new(status, text, data))
 }

@@ -85,6 +85,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
             .map(|own| Ok((own.npm_name.clone(), read_own_package(own)?)))
             .collect::<anyhow::Result<_>>()?,
         packages: own_packages(&layer)?,
+        ignored: ignored_paths(&layer),
     };
     let release = if args.check { check_release(&options)? } else { write_release(&options)? };
     let shown = ctx.display(release.path());
@@ -129,4 +130,19 @@ fn own_packages(layer: &Layer) -> anyhow::Result<Vec<(String, Tree)>> {
         packages.push((rel, read_own_package(own)?));
     }
     Ok(packages)
+}
+
+/// Each upstream package directory of the fork layer (root-relative) with
+/// its `ignore` globs, when it has any.
+fn ignored_paths(layer: &Layer) -> Vec<(String, crate::ignore::Ignore)> {
+    layer
+        .upstream_packages()
+        .into_iter()
+        .filter(|name| !layer.ignore_of(name).is_empty())
+        .filter_map(|name| {
+            let dir = layer.package_dir(&layer.paths.forks, name);
+            let rel = dir.strip_prefix(&layer.root).ok()?.to_string_lossy().replace('\\', "/");
+            Some((rel, layer.ignore_of(name).clone()))
+        })
+        .collect()
 }

@@ -196,7 +196,8 @@ pub fn continue_merge(layer: &Layer) -> Result<Continued, GuidedError> {
     update.replace_dir(&state_path, &empty);
     update.apply().map_err(MergeError::from)?;
     let _ = std::fs::remove_dir(&state_path);
-    let moved = Layer { baseline: state.to.clone(), ..layer.clone() };
+    let mut moved = layer.clone();
+    moved.baseline = state.to.clone();
     let check = check(&moved)?;
     recorded.sort();
     recorded.dedup();

@@ -460,12 +460,17 @@ fn merge_packages(
     let mut merged = LayerMerge::default();
     for (name, base) in names.iter().zip(sides.bases) {
         let full = layer.full_name(name);
-        let base = base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?;
-        let theirs = sides.upstream.subtree(&full);
+        let ignore = layer.ignore_of(name);
+        let base = ignore.filter(base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?);
+        let theirs = ignore.filter(sides.upstream.subtree(&full));
         let fork = take_package(&mut ours, &full).ok_or_else(|| MergeError::MissingFork {
             package: full.clone(),
             path: layer.package_dir(&layer.paths.forks, name),
         })?;
+        // Ignored files are no part of the merge; any the fork layer holds
+        // stay as they are.
+        let (fork, kept) = (ignore.filter(fork.clone()), subtract(&fork, ignore));
+        ours.graft(&full, kept)?;
         if layer.carried.iter().any(|c| c == name) {
             check_carried(&full, &base, &fork)?;
         }
@@ -587,6 +592,16 @@ fn take_package(tree: &mut Tree, full: &str) -> Option<Tree> {
         }
     }
     Some(package)
+}
+
+/// The files of `package` that `ignore` leaves out.
+fn subtract(package: &Tree, ignore: &crate::ignore::Ignore) -> Tree {
+    let mut kept = Tree::new();
+    for (path, entry) in package.iter().filter(|(path, _)| ignore.is_ignored(path)) {
+        // The path was valid in `package`.
+        let _ = kept.insert(path, entry.clone());
+    }
+    kept
 }
 
 pub(crate) fn check_carried(full: &str, base: &Tree, fork: &Tree) -> Result<(), MergeError> {

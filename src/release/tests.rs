@@ -60,6 +60,7 @@ fn options(root: &Path, out: &Path) -> ReleaseOptions {
         timestamp: TIMESTAMP,
         packages: Vec::new(),
         tarballs: Vec::new(),
+        ignored: Vec::new(),
     }
 }
 
@@ -92,6 +93,20 @@ fn release_holds_install_files_and_no_build_inputs() {
     .collect();
     assert_eq!(names, expected);
     assert_eq!(entries, expected.len());
+}
+
+#[test]
+fn ignored_files_of_the_fork_layer_are_not_shipped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    project(dir.path());
+    write(dir.path(), "profile/forks/@s/p/README.md", b"# p\n");
+    write(dir.path(), "profile/forks/@s/p/lib/README", b"nested\n");
+    let mut options = options(dir.path(), dir.path());
+    let ignore = crate::ignore::Ignore::new(&["README*"]).expect("valid");
+    options.ignored = vec![("profile/forks/@s/p".to_string(), ignore)];
+    let names = entry_names(&build_release(&options).expect("build").0);
+    assert!(!names.iter().any(|n| n.contains("/p/README") || n.contains("lib/README")), "{names:?}");
+    assert!(names.iter().any(|n| n.ends_with("README.md") && !n.contains("forks")), "the project README stays");
 }
 
 #[test]

@@ -22,7 +22,7 @@ fn a_vanished_anchor_is_reported_with_index_count_and_nearest_line() {
     run.assert_code(2);
     assert!(run.stderr.contains("@acme/pkg/a.js"), "{}", run.stderr);
     assert!(run.stderr.contains("replacement #0: not found"), "{}", run.stderr);
-    assert!(run.stderr.contains("nearest candidate: line 2"), "{}", run.stderr);
+    assert!(run.stderr.contains("nearest candidate: upstream line 2"), "{}", run.stderr);
     assert!(!dir.exists("out"), "no output tree may be written");
 }
 
@@ -85,13 +85,87 @@ fn rebuild_check_reports_missing_extra_content_and_mode_differences() {
     let run = dir.run(&["rebuild", "--check", "ref"]);
     run.assert_code(1);
     for needle in [
-        "missing: `@acme/pkg/a.js`",
+        "only in rebuild: `@acme/pkg/a.js`",
         "content: `@acme/pkg/b.js`",
         "mode: `@acme/pkg/c.sh`",
-        "extra: `@acme/pkg/extra.js`",
+        "only in reference: `@acme/pkg/extra.js`",
     ] {
         assert!(run.stdout.contains(needle), "{needle} not in {}", run.stdout);
     }
+    let run = dir.run(&["--json", "rebuild", "--check", "ref"]);
+    run.assert_code(1);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    let kinds: Vec<(&str, &str)> = doc["differences"]
+        .as_array()
+        .expect("differences")
+        .iter()
+        .map(|d| (d["kind"].as_str().unwrap_or_default(), d["path"].as_str().unwrap_or_default()))
+        .collect();
+    assert!(kinds.contains(&("only_in_rebuild", "@acme/pkg/a.js")), "{kinds:?}");
+    assert!(kinds.contains(&("only_in_reference", "@acme/pkg/extra.js")), "{kinds:?}");
+}
+
+#[test]
+fn an_ambiguous_anchor_is_reported_at_the_lines_of_the_upstream_file() {
+    // Replacement #0 adds a line, so #1's two matches (upstream lines 3
+    // and 5) sit on lines 4 and 6 of the partly patched text.
+    let dir = repo_with_seed_manifest(
+        "head\nx\ndup();\ny\ndup();\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{"a.js":[{"old":"head\n","new":"head\nnew\n"},{"old":"dup();","new":"z"}]}}"#,
+    );
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("found 2 times"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("occurrences at upstream lines 3, 5 (lines 4, 6 of the file as patched"),
+        "{}",
+        run.stderr
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    let failure = &doc["error"]["details"][0]["files"]["a.js"][0]["failures"][0];
+    assert_eq!(failure["upstream_lines"], serde_json::json!([3, 5]));
+    assert_eq!(failure["patched_lines"], serde_json::json!([4, 6]));
+}
+
+#[test]
+fn seed_manifest_drift_does_not_blame_upstream_and_names_built_against() {
+    let dir = repo_with_seed_manifest(
+        "let a = 1;\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"0.9.0","files":{"a.js":[{"old":"let b = 1;","new":"let b = 2;"}]}}"#,
+    );
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(!run.stderr.contains("the upstream base changed"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: the manifest records no base hashes"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("`@acme/pkg`: manifest built against 0.9.0, applied to upstream 1.0.0 (rebuild does not use `builtAgainst`)"),
+        "{}",
+        run.stderr
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["error"]["details"][0]["base_recorded"], false);
+    assert_eq!(doc["error"]["details"][0]["built_against"]["built_against"], "0.9.0");
+}
+
+#[test]
+fn a_built_against_other_than_upstream_is_a_warning_and_a_json_field() {
+    let dir = repo_with_seed_manifest(
+        "let a = 1;\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"0.9.0","files":{"a.js":[{"old":"a = 1","new":"a = 2"}]}}"#,
+    );
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(0);
+    assert!(
+        run.stderr.contains("warning: `@acme/pkg`: manifest built against 0.9.0, applied to upstream 1.0.0"),
+        "{}",
+        run.stderr
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(
+        doc["built_against"],
+        serde_json::json!([{"package": "@acme/pkg", "built_against": "0.9.0", "upstream": "1.0.0"}])
+    );
+    assert_eq!(dir.read("out/@acme/pkg/a.js"), b"let a = 2;\n");
 }
 
 #[test]
@@ -156,4 +230,21 @@ fn missing_packages_and_failing_anchors_are_reported_in_one_run() {
     assert_eq!(doc["error"]["code"], "drift");
     assert_eq!(doc["error"]["details"].as_array().map(Vec::len), Some(3));
     assert!(!dir.exists("out"));
+}
+
+#[test]
+fn the_nearest_candidate_is_where_the_longest_prefix_survives() {
+    // Half of `old` already matches line 1; the anchor's site is line 3,
+    // which keeps all but the last few bytes.
+    let dir = repo_with_seed_manifest(
+        "function alpha(x) {}\nfiller\nfunction alpha(x) { return x + 1; }\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{"a.js":[{"old":"function alpha(x) { return x + 2; }","new":"y"}]}}"#,
+    );
+    let run = dir.run(&["rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(
+        run.stderr.contains("nearest candidate: upstream line 3: \"function alpha(x) { return x + 1; }\""),
+        "{}",
+        run.stderr
+    );
 }

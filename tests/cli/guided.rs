@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use crate::merge::{
-    at_version, b_package, c_package, commit_all, json, lines, package_json, project, publish_new, reset_hard, state,
+    at_version, b_package, c_package, json, lines, package_json, project, publish_new, reset_hard, state,
 };
-use crate::util::{NpmPackage, TestDir};
+use crate::util::{commit_all, NpmPackage, TestDir};
 
 const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0, 1, 2, 3];
 

@@ -13,6 +13,7 @@ fn top_level_help_lists_commands_and_exit_codes() {
         "check",
         "merge",
         "release",
+        "adopt",
         "Exit codes:",
         "merge conflicts to resolve",
         "101",

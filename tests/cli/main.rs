@@ -1,12 +1,14 @@
 //! Integration tests of the `forklayer` binary: one test binary, one
 //! module per area. Every fixture is built in code.
 
+mod adopt;
 mod check;
 mod drift;
 mod errors;
 mod guided;
 mod help;
 mod hostile;
+mod ignore;
 mod merge;
 mod release;
 mod round_trip;

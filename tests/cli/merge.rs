@@ -6,7 +6,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::util::{fake_npm, publish, snapshot_from_tarballs, NpmPackage, TestDir};
+use crate::util::{commit_all, fake_npm, publish, snapshot_from_tarballs, NpmPackage, TestDir};
 
 const OWN_LIB: &str = "export const mine = 1;\n";
 
@@ -86,19 +86,6 @@ fn matrix() -> Matrix {
 /// the caller).
 pub(crate) fn at_version(package: &NpmPackage, version: &str) -> NpmPackage {
     NpmPackage { version: version.into(), ..package.clone() }
-}
-
-/// Commits every file of the repository (creating it on first use).
-pub(crate) fn commit_all(dir: &TestDir) {
-    let repo = git2::Repository::open(dir.path()).or_else(|_| git2::Repository::init(dir.path())).expect("repo");
-    let mut index = repo.index().expect("index");
-    index.add_all(["*"], git2::IndexAddOption::DEFAULT, None).expect("add");
-    index.write().expect("write index");
-    let tree = repo.find_tree(index.write_tree().expect("tree")).expect("tree");
-    let sig = git2::Signature::new("t", "t@example.invalid", &git2::Time::new(1_700_000_000, 0)).expect("sig");
-    let parent = repo.head().ok().and_then(|h| h.peel_to_commit().ok());
-    let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
-    repo.commit(Some("HEAD"), &sig, &sig, "commit", &tree, &parents).expect("commit");
 }
 
 /// A committed repository: upstream 1.0.0 of `a` (forked), `b` (forked)

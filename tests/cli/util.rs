@@ -291,3 +291,16 @@ pub fn publish(dir: &TestDir, package: &NpmPackage, integrity: Option<&str>) {
     dir.write(&format!("fake-npm/registry/{key}.tgz"), &bytes);
     dir.write(&format!("fake-npm/registry/{key}.integrity"), sri);
 }
+
+/// Commits every file of the repository (creating it on first use).
+pub fn commit_all(dir: &TestDir) {
+    let repo = git2::Repository::open(dir.path()).or_else(|_| git2::Repository::init(dir.path())).expect("repo");
+    let mut index = repo.index().expect("index");
+    index.add_all(["*"], git2::IndexAddOption::DEFAULT, None).expect("add");
+    index.write().expect("write index");
+    let tree = repo.find_tree(index.write_tree().expect("tree")).expect("tree");
+    let sig = git2::Signature::new("t", "t@example.invalid", &git2::Time::new(1_700_000_000, 0)).expect("sig");
+    let parent = repo.head().ok().and_then(|h| h.peel_to_commit().ok());
+    let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
+    repo.commit(Some("HEAD"), &sig, &sig, "commit", &tree, &parents).expect("commit");
+}

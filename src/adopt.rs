@@ -1,0 +1,666 @@
+//! `adopt`: take over a fork layer kept by the JS toolchain for dsh.
+//!
+//! Such a repository holds `upstream/VERSION`, the vendored packages as
+//! `upstream/<scope>/<pkg>/`, the fork layer as `profile/forks/<pkg>/`
+//! (without the scope folder), seed-format manifests `patches/<pkg>.json`
+//! and the toolchain's `verify.mjs` at the root; its layers omit every
+//! `README*` of a package. Adopting it:
+//!
+//! 1. writes `forklayer.toml`: the scope found in `upstream/`, the
+//!    baseline from `upstream/VERSION`, every package with a manifest as
+//!    `forked`, every other one (byte-identical to upstream) as `carried`,
+//!    and the README rule as `layer.ignore`;
+//! 2. writes the lock file `upstream/forklayer.lock.json` from the vendored
+//!    bytes; each package's tarball integrity comes from the registry when
+//!    it is reachable (its files must then be the vendored ones), `null`
+//!    with a warning otherwise;
+//! 3. moves each fork to `profile/forks/<scope>/<pkg>/` (and the profile's
+//!    `file:` dependencies with it);
+//! 4. keeps the manifests as they are: they already rebuild.
+//!
+//! Everything is computed and proved in memory first (every manifest
+//! rebuilds its fork exactly, every carried package equals upstream, the
+//! profile's dependencies agree); on any error nothing is written.
+//! `--dry-run` stops there and lists every change. The writes are one
+//! journaled update, and `check` must pass on the result.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::check::{check_dependencies_bytes, expected_profile_dependencies};
+use crate::error::ExitStatus;
+use crate::ignore::Ignore;
+use crate::journal::{JournalError, Update};
+use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
+use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
+use crate::manifest::{Manifest, ManifestError};
+use crate::npm::{fetch_from_registry, package_identity, Npm, NpmError};
+use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions};
+use crate::snapshot::ScratchDir;
+use crate::tree::{Tree, TreeError};
+
+/// The README rule of the JS toolchain, written as `layer.ignore`.
+pub const README_RULE: &str = "README*";
+/// Where the JS toolchain keeps each part, relative to the repository.
+const UPSTREAM: &str = "upstream";
+const FORKS: &str = "profile/forks";
+const PATCHES: &str = "patches";
+
+/// Errors of `adopt`; nothing is written when one is returned (except
+/// [`AdoptError::CheckFailed`], reported after writing).
+#[derive(Debug, thiserror::Error)]
+pub enum AdoptError {
+    /// The directory already has a declaration.
+    #[error("`{path}` already exists: this is a forklayer repository")]
+    AlreadyAdopted {
+        /// The declaration.
+        path: PathBuf,
+    },
+    /// The directory is not of the JS toolchain's shape.
+    #[error("`{dir}` is not a fork layer of the JS toolchain's shape: {what}")]
+    NotJsShape {
+        /// The directory.
+        dir: PathBuf,
+        /// What is missing or unexpected.
+        what: String,
+    },
+    /// A fork with no vendored package, or the other way round.
+    #[error("package `{package}` is in `{present}` but not in `{absent}`")]
+    Unpaired {
+        /// The package (without scope).
+        package: String,
+        /// Where it is.
+        present: String,
+        /// Where it is missing.
+        absent: String,
+    },
+    /// A vendored package's `package.json` names another package.
+    #[error("`{path}` holds `{found}`, not `{expected}`")]
+    WrongPackage {
+        /// The package directory.
+        path: PathBuf,
+        /// Its `name@version`.
+        found: String,
+        /// What the directory name says.
+        expected: String,
+    },
+    /// A fork that differs from upstream has no manifest.
+    #[error("`{package}` differs from upstream in {} file(s) but has no manifest `{manifest}`: {}", differences.len(), differences.join(", "))]
+    NoManifest {
+        /// Full package name.
+        package: String,
+        /// The manifest expected.
+        manifest: PathBuf,
+        /// The differences.
+        differences: Vec<String>,
+    },
+    /// A manifest does not rebuild its fork.
+    #[error("`{manifest}` does not rebuild the fork of `{package}`: {}", problems.join("; "))]
+    DoesNotRebuild {
+        /// Full package name.
+        package: String,
+        /// The manifest.
+        manifest: PathBuf,
+        /// What differs or fails.
+        problems: Vec<String>,
+    },
+    /// The profile's `package.json` would not agree with the declaration.
+    #[error("`{path}` does not declare the fork layer: {}", problems.join("; "))]
+    Dependencies {
+        /// The file.
+        path: PathBuf,
+        /// What check would report.
+        problems: Vec<String>,
+    },
+    /// The registry's tarball holds other files than the vendored package.
+    #[error("vendored `{package}` differs from the registry's tarball in {} file(s): {}", differences.len(), differences.join(", "))]
+    NotRegistryBytes {
+        /// `name@version`.
+        package: String,
+        /// The differences (rebuild = registry, reference = vendored).
+        differences: Vec<String>,
+    },
+    /// The registry answered, but its bytes cannot be trusted.
+    #[error("could not verify `{package}` against the registry")]
+    Registry {
+        /// `name@version`.
+        package: String,
+        /// What went wrong.
+        #[source]
+        source: NpmError,
+    },
+    /// The declaration adopt wrote does not load (a bug).
+    #[error("the declaration adopt wrote is invalid")]
+    Declaration(#[from] crate::layer::LayerError),
+    /// A manifest could not be read.
+    #[error(transparent)]
+    Manifest(#[from] ManifestError),
+    /// A directory could not be read.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// Writing failed (and was rolled back).
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    /// Writing the declaration failed.
+    #[error("could not write `{path}`")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The adopted repository does not pass `check` (a bug: everything it
+    /// checks was proved before writing).
+    #[error("the adopted repository does not pass `forklayer check`: {}", problems.join("; "))]
+    CheckFailed {
+        /// What check reported.
+        problems: Vec<String>,
+    },
+    /// `check` could not run on the adopted repository.
+    #[error("could not run `forklayer check` on the adopted repository")]
+    Check(#[from] crate::check::CheckError),
+}
+
+impl crate::error::Diagnostic for AdoptError {
+    fn exit_status(&self) -> ExitStatus {
+        match self {
+            AdoptError::NotRegistryBytes { .. } | AdoptError::Write { .. } => ExitStatus::Integrity,
+            AdoptError::Registry { source, .. } => source.exit_status(),
+            AdoptError::Manifest(e) => e.exit_status(),
+            AdoptError::Tree(e) => e.exit_status(),
+            AdoptError::Journal(e) => e.exit_status(),
+            AdoptError::Check(e) => e.exit_status(),
+            AdoptError::Declaration(_) => ExitStatus::Bug,
+            AdoptError::CheckFailed { .. } => ExitStatus::Attention,
+            _ => ExitStatus::Usage,
+        }
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            AdoptError::AlreadyAdopted { .. } => "already_adopted",
+            AdoptError::NotJsShape { .. } => "not_adoptable",
+            AdoptError::Unpaired { .. } => "unpaired_package",
+            AdoptError::WrongPackage { .. } => "wrong_package",
+            AdoptError::NoManifest { .. } => "manifest_missing",
+            AdoptError::DoesNotRebuild { .. } => "does_not_rebuild",
+            AdoptError::Dependencies { .. } => "profile_dependencies",
+            AdoptError::NotRegistryBytes { .. } => "not_registry_bytes",
+            AdoptError::Registry { source, .. } => source.code(),
+            AdoptError::Declaration(_) => "internal",
+            AdoptError::Manifest(e) => e.code(),
+            AdoptError::Tree(e) => e.code(),
+            AdoptError::Journal(e) => e.code(),
+            AdoptError::Write { .. } => "io",
+            AdoptError::CheckFailed { .. } => "check_failed",
+            AdoptError::Check(e) => e.code(),
+        }
+    }
+    fn help(&self) -> Option<String> {
+        match self {
+            AdoptError::AlreadyAdopted { .. } => Some(
+                "run `forklayer check` there; to adopt again, remove `forklayer.toml` (and move the forks back out of the scope folder)"
+                    .into(),
+            ),
+            AdoptError::NotJsShape { .. } => Some(
+                "adopt expects `upstream/VERSION`, `upstream/<scope>/<pkg>/`, `profile/forks/<pkg>/` and `patches/<pkg>.json`; otherwise write forklayer.toml by hand (docs/forklayer.md)"
+                    .into(),
+            ),
+            AdoptError::Unpaired { .. } => {
+                Some("vendor the package or remove its fork (or the other way round), then adopt again".into())
+            }
+            AdoptError::WrongPackage { .. } => Some("restore the vendored package's bytes, then adopt again".into()),
+            AdoptError::NoManifest { .. } => Some(
+                "regenerate the manifests with the JS toolchain (or restore the package's upstream bytes), then adopt again"
+                    .into(),
+            ),
+            AdoptError::DoesNotRebuild { .. } => {
+                Some("regenerate the manifest with the JS toolchain so it rebuilds the fork, then adopt again".into())
+            }
+            AdoptError::Dependencies { .. } => Some(
+                "declare every package as `\"@scope/pkg\": \"file:./forks/pkg\"` in the profile's package.json, then adopt again"
+                    .into(),
+            ),
+            AdoptError::NotRegistryBytes { .. } => {
+                Some("the vendored bytes are not npm's: re-vendor them with the JS toolchain, then adopt again".into())
+            }
+            AdoptError::Registry { source, .. } => source.help(),
+            AdoptError::Manifest(e) => e.help(),
+            AdoptError::Tree(e) => e.help(),
+            AdoptError::Journal(e) => e.help(),
+            AdoptError::Write { .. } => Some("check that the directory is writable; nothing was changed".into()),
+            AdoptError::CheckFailed { .. } | AdoptError::Declaration(_) => {
+                Some("this is a bug in forklayer; please report it with the repository's shape".into())
+            }
+            AdoptError::Check(e) => e.help(),
+        }
+    }
+}
+
+/// How `adopt` runs.
+#[derive(Debug)]
+pub struct AdoptOptions {
+    /// The repository to adopt.
+    pub dir: PathBuf,
+    /// Compute, prove and report; write nothing.
+    pub dry_run: bool,
+    /// The npm client for integrity look-ups; `None`: record `null`.
+    pub npm: Option<Npm>,
+}
+
+/// One change adopt makes (or, with `--dry-run`, would make). Paths are
+/// relative to the repository.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Change {
+    /// A new file.
+    Create {
+        /// The file.
+        path: String,
+        /// What it holds.
+        detail: String,
+    },
+    /// A directory moved.
+    Move {
+        /// Where it was.
+        from: String,
+        /// Where it goes.
+        to: String,
+    },
+    /// A line of a file rewritten.
+    Edit {
+        /// The file.
+        path: String,
+        /// What changes.
+        detail: String,
+    },
+    /// A file kept exactly as it is.
+    Keep {
+        /// The file.
+        path: String,
+        /// Why.
+        detail: String,
+    },
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Change::Create { path, detail } => write!(f, "create {path}: {detail}"),
+            Change::Move { from, to } => write!(f, "move   {from} -> {to}"),
+            Change::Edit { path, detail } => write!(f, "edit   {path}: {detail}"),
+            Change::Keep { path, detail } => write!(f, "keep   {path}: {detail}"),
+        }
+    }
+}
+
+/// What `adopt` found and did.
+#[derive(Clone, Debug, Serialize)]
+pub struct AdoptOutcome {
+    /// The npm scope.
+    pub scope: String,
+    /// `upstream/VERSION`, the new baseline.
+    pub version: String,
+    /// Packages with a manifest.
+    pub forked: Vec<String>,
+    /// Packages byte-identical to upstream.
+    pub carried: Vec<String>,
+    /// `layer.ignore` as written.
+    pub ignore: Vec<String>,
+    /// Per package (`@scope/pkg`): the registry's integrity, or `null`.
+    pub integrity: BTreeMap<String, Option<String>>,
+    /// Every change, in the order made.
+    pub changes: Vec<Change>,
+    /// Things the user should know (integrity not checkable…).
+    pub warnings: Vec<String>,
+    /// Whether anything was written (false for `--dry-run`).
+    pub written: bool,
+}
+
+/// Everything adopt will write, computed and proved in memory.
+struct Plan {
+    outcome: AdoptOutcome,
+    declaration: String,
+    upstream: Tree,
+    forks: Tree,
+    profile_json: Option<(PathBuf, Vec<u8>)>,
+}
+
+/// Adopts the repository at `options.dir`.
+pub fn adopt(options: &AdoptOptions) -> Result<AdoptOutcome, AdoptError> {
+    let dir = &options.dir;
+    let plan = plan(dir, options.npm.as_ref())?;
+    let mut outcome = plan.outcome.clone();
+    if options.dry_run {
+        return Ok(outcome);
+    }
+    write(dir, &plan)?;
+    outcome.written = true;
+    let layer = Layer::load(&dir.join(DECLARATION_FILE), &PathOverrides::default())?;
+    let report = crate::check::check(&layer)?;
+    if !report.is_clean() {
+        let problems = [&report.lock, &report.manifests, &report.declaration]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .chain(report.rebuild.iter().map(ToString::to_string))
+            .collect();
+        return Err(AdoptError::CheckFailed { problems });
+    }
+    Ok(outcome)
+}
+
+/// The declaration first (written atomically, removed again if the
+/// journaled update fails), then `upstream/` (the lock file), the fork
+/// layer and the profile's `package.json` as one journaled update.
+fn write(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
+    let declaration = dir.join(DECLARATION_FILE);
+    crate::stage::write_file_atomically(&declaration, plan.declaration.as_bytes())
+        .map_err(|source| AdoptError::Write { path: declaration.clone(), source })?;
+    let mut update = Update::new(dir);
+    update.replace_dir(&dir.join(UPSTREAM), &plan.upstream);
+    update.replace_dir(&dir.join(FORKS), &plan.forks);
+    if let Some((path, bytes)) = &plan.profile_json {
+        update.replace_file(path, bytes);
+    }
+    if let Err(err) = update.apply() {
+        let _ = std::fs::remove_file(&declaration);
+        return Err(err.into());
+    }
+    Ok(())
+}
+
+fn not_shape(dir: &Path, what: impl Into<String>) -> AdoptError {
+    AdoptError::NotJsShape { dir: dir.to_path_buf(), what: what.into() }
+}
+
+/// Subdirectory names of `path`, sorted.
+fn subdirs(path: &Path) -> Result<Vec<String>, AdoptError> {
+    let io = |source| TreeError::Io { path: path.to_path_buf(), source };
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(path).map_err(io)? {
+        let entry = entry.map_err(io)?;
+        if entry.file_type().map_err(io)?.is_dir() {
+            names.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+fn plan(dir: &Path, npm: Option<&Npm>) -> Result<Plan, AdoptError> {
+    let declaration = dir.join(DECLARATION_FILE);
+    if declaration.exists() {
+        return Err(AdoptError::AlreadyAdopted { path: declaration });
+    }
+    let (upstream_dir, forks_dir, patches_dir) = (dir.join(UPSTREAM), dir.join(FORKS), dir.join(PATCHES));
+    let version = crate::tree::read_regular_text(&upstream_dir.join(VERSION_FILE))
+        .map(|text| text.trim().to_string())
+        .ok()
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| not_shape(dir, "`upstream/VERSION` is missing or empty"))?;
+    let scopes: Vec<String> = subdirs(&upstream_dir)?.into_iter().filter(|n| n.starts_with('@')).collect();
+    let scope = match scopes.as_slice() {
+        [one] => one.clone(),
+        [] => return Err(not_shape(dir, "`upstream/` has no `@scope` folder")),
+        _ => return Err(not_shape(dir, format!("`upstream/` has several scopes: {}", scopes.join(", ")))),
+    };
+    if !forks_dir.is_dir() {
+        return Err(not_shape(dir, "`profile/forks/` is missing"));
+    }
+    let fork_names = subdirs(&forks_dir)?;
+    if let Some(scoped) = fork_names.iter().find(|n| n.starts_with('@')) {
+        return Err(not_shape(dir, format!("`profile/forks/{scoped}/` is already a scope folder")));
+    }
+    let names = subdirs(&upstream_dir.join(&scope))?;
+    pair(&names, &fork_names, &format!("upstream/{scope}"), "profile/forks")?;
+    pair(&fork_names, &names, "profile/forks", &format!("upstream/{scope}"))?;
+    let ignore_patterns = vec![README_RULE.to_string()];
+    let ignore = Ignore::new(&ignore_patterns).map_err(|what| not_shape(dir, what))?;
+
+    let mut outcome = AdoptOutcome {
+        scope: scope.clone(),
+        version: version.clone(),
+        forked: Vec::new(),
+        carried: Vec::new(),
+        ignore: ignore_patterns,
+        integrity: BTreeMap::new(),
+        changes: Vec::new(),
+        warnings: Vec::new(),
+        written: false,
+    };
+    // Where `npm pack` writes, removed however adopt ends.
+    let scratch = ScratchDir(dir.join(format!(".forklayer-adopt-{}", std::process::id())));
+    if npm.is_some() {
+        std::fs::create_dir_all(&scratch.0).map_err(|source| TreeError::Io { path: scratch.0.clone(), source })?;
+    }
+    let mut upstream = Tree::read_dir(&upstream_dir)?;
+    let mut locked = BTreeMap::new();
+    let mut forks = Tree::new();
+    let mut kept = Vec::new();
+    for name in &names {
+        let full = format!("{scope}/{name}");
+        let package_dir = upstream_dir.join(&scope).join(name);
+        let vendored = upstream.subtree(&full);
+        let (found_name, found_version) =
+            package_identity(&vendored, &package_dir).map_err(|e| not_shape(dir, e.to_string()))?;
+        if found_name != full {
+            return Err(AdoptError::WrongPackage {
+                path: package_dir,
+                found: format!("{found_name}@{found_version}"),
+                expected: full,
+            });
+        }
+        let integrity = registry_integrity(npm, &full, &found_version, &vendored, &scratch.0, &mut outcome.warnings)?;
+        outcome.integrity.insert(full.clone(), integrity.clone());
+        locked.insert(
+            full.clone(),
+            LockedPackage {
+                files: lock_files(&vendored),
+                source: if integrity.is_some() { "registry" } else { "directory" }.into(),
+                integrity,
+                version: found_version,
+            },
+        );
+        let fork_tree = Tree::read_dir(&forks_dir.join(name))?;
+        let (base, fork) = (ignore.filter(vendored), ignore.filter(fork_tree.clone()));
+        let manifest_path = crate::rebuild::manifest_path(&patches_dir, name);
+        if manifest_path.is_file() {
+            prove_manifest(&full, &manifest_path, &base, &fork)?;
+            outcome.forked.push(name.clone());
+            kept.push(Change::Keep {
+                path: format!("{PATCHES}/{name}.json"),
+                detail: "the manifest rebuilds the fork as it is".into(),
+            });
+        } else {
+            let differences: Vec<String> = compare_trees(&base, &fork).iter().map(ToString::to_string).collect();
+            if !differences.is_empty() {
+                return Err(AdoptError::NoManifest { package: full, manifest: manifest_path, differences });
+            }
+            outcome.carried.push(name.clone());
+        }
+        forks.graft(&full, fork_tree)?;
+        outcome.changes.push(Change::Move { from: format!("{FORKS}/{name}"), to: format!("{FORKS}/{full}") });
+    }
+    // Files of the fork layer's root that are no package stay where they are.
+    for (path, entry) in Tree::read_dir_filtered(&forks_dir, |_, is_dir| !is_dir)?.iter() {
+        forks.insert(path, entry.clone())?;
+    }
+    let lock = Lock { packages: locked, schema: LOCK_SCHEMA.into(), version: version.clone() };
+    upstream.insert(LOCK_FILE, crate::tree::FileEntry::new(lock.to_canonical_json()))?;
+    let checked = outcome.integrity.values().filter(|i| i.is_some()).count();
+    outcome.changes.insert(
+        0,
+        Change::Create {
+            path: format!("{UPSTREAM}/{LOCK_FILE}"),
+            detail: format!(
+                "{} packages from the vendored bytes; integrity from the registry for {checked}, null for {}",
+                names.len(),
+                names.len() - checked
+            ),
+        },
+    );
+    let text = declaration_text(&outcome);
+    outcome.changes.insert(
+        0,
+        Change::Create {
+            path: DECLARATION_FILE.into(),
+            detail: format!(
+                "scope {scope}, baseline {version}, {} forked, {} carried, ignore {}",
+                outcome.forked.len(),
+                outcome.carried.len(),
+                outcome.ignore.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+            ),
+        },
+    );
+    let layer = Layer::parse(&text, &declaration, dir, &PathOverrides::default())?;
+    let profile_json = plan_profile_json(&layer, &forks_dir, &mut outcome.changes)?;
+    outcome.changes.extend(kept);
+    if dir.join("verify.mjs").is_file() {
+        outcome.changes.push(Change::Keep {
+            path: "verify.mjs".into(),
+            detail: "the JS toolchain's verifier; `forklayer check` does its work now".into(),
+        });
+    }
+    Ok(Plan { outcome, declaration: text, upstream, forks, profile_json })
+}
+
+/// Every name of `from` must be in `to`.
+fn pair(from: &[String], to: &[String], present: &str, absent: &str) -> Result<(), AdoptError> {
+    match from.iter().find(|n| !to.contains(n)) {
+        Some(package) => Err(AdoptError::Unpaired {
+            package: package.clone(),
+            present: present.to_string(),
+            absent: absent.to_string(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The manifest applied to the (README-less) upstream package must give
+/// the fork exactly.
+fn prove_manifest(full: &str, path: &Path, base: &Tree, fork: &Tree) -> Result<(), AdoptError> {
+    let manifest = Manifest::read(path)?;
+    let fail = |problems: Vec<String>| AdoptError::DoesNotRebuild {
+        package: full.to_string(),
+        manifest: path.to_path_buf(),
+        problems,
+    };
+    if manifest.package != full {
+        return Err(fail(vec![format!("it is for `{}`", manifest.package)]));
+    }
+    let rebuilt = apply_manifest(full, base, &manifest, ApplyOptions::default()).map_err(|drift| {
+        fail(drift.files.iter().flat_map(|(file, ds)| ds.iter().map(move |d| format!("{file}: {d}"))).collect())
+    })?;
+    let differences = compare_trees(&rebuilt, fork);
+    if !differences.is_empty() {
+        return Err(fail(differences.iter().map(ToString::to_string).collect()));
+    }
+    Ok(())
+}
+
+/// The integrity of `full@version` from the registry, after proving the
+/// registry's tarball holds exactly the vendored files; `None` (with a
+/// warning) when the registry cannot be asked.
+fn registry_integrity(
+    npm: Option<&Npm>,
+    full: &str,
+    version: &str,
+    vendored: &Tree,
+    scratch: &Path,
+    warnings: &mut Vec<String>,
+) -> Result<Option<String>, AdoptError> {
+    let spec = format!("{full}@{version}");
+    let Some(npm) = npm else {
+        warnings.push(format!("`{spec}`: not checked against the registry (--offline); integrity recorded as null"));
+        return Ok(None);
+    };
+    match fetch_from_registry(npm, full, version, scratch) {
+        Ok(fetched) => {
+            let differences = compare_trees(&fetched.tree, vendored);
+            if !differences.is_empty() {
+                return Err(AdoptError::NotRegistryBytes {
+                    package: spec,
+                    differences: differences.iter().map(ToString::to_string).collect(),
+                });
+            }
+            Ok(fetched.integrity)
+        }
+        Err(source @ (NpmError::IntegrityMismatch { .. } | NpmError::Tarball { .. } | NpmError::BadPackage { .. })) => {
+            Err(AdoptError::Registry { package: spec, source })
+        }
+        Err(unreachable) => {
+            warnings
+                .push(format!("`{spec}`: the registry could not be asked ({unreachable}); integrity recorded as null"));
+            Ok(None)
+        }
+    }
+}
+
+/// The profile's `package.json` (beside the fork layer) with each
+/// `file:./forks/<pkg>` dependency moved to `file:./forks/<scope>/<pkg>`,
+/// proved to declare exactly the layer; `None` when there is none or
+/// nothing changes.
+fn plan_profile_json(
+    layer: &Layer,
+    forks_dir: &Path,
+    changes: &mut Vec<Change>,
+) -> Result<Option<(PathBuf, Vec<u8>)>, AdoptError> {
+    let Some(path) = forks_dir.parent().map(|p| p.join("package.json")).filter(|p| p.is_file()) else {
+        return Ok(None);
+    };
+    let text = crate::tree::read_regular_text(&path).map_err(|source| TreeError::Io { path: path.clone(), source })?;
+    let forks_name = forks_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let shown = path.strip_prefix(&layer.root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+    let mut next = text.clone();
+    for (full, link) in expected_profile_dependencies(layer) {
+        let short = full.rsplit('/').next().unwrap_or(&full);
+        let old = format!("\"file:./{forks_name}/{short}\"");
+        if next.contains(&old) {
+            next = next.replace(&old, &format!("\"{link}\""));
+            changes.push(Change::Edit { path: shown.clone(), detail: format!("`{full}`: `{link}`") });
+        }
+    }
+    let problems = check_dependencies_bytes(layer, &shown, next.as_bytes());
+    if !problems.is_empty() {
+        return Err(AdoptError::Dependencies { path, problems });
+    }
+    Ok((next != text).then(|| (path, next.into_bytes())))
+}
+
+fn toml_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|i| format!("  \"{i}\",\n")).collect();
+    format!("[\n{}]", quoted.concat())
+}
+
+/// The declaration adopt writes.
+fn declaration_text(outcome: &AdoptOutcome) -> String {
+    format!(
+        "# The fork layer, declared once (written by `forklayer adopt` from the\n\
+         # JS toolchain's layout; see docs/forklayer.md).\n\
+         \n\
+         [layer]\n\
+         scope = \"{scope}\"\n\
+         baseline = \"{version}\"\n\
+         # The JS toolchain's layers omit every README of a package.\n\
+         ignore = {ignore}\n\
+         \n\
+         [paths]\n\
+         upstream = \"{UPSTREAM}\"\n\
+         forks = \"{FORKS}\"\n\
+         patches = \"{PATCHES}\"\n\
+         \n\
+         [packages]\n\
+         # Modified upstream packages: each has patches/<pkg>.json.\n\
+         forked = {forked}\n\
+         # Upstream packages carried byte-identical.\n\
+         carried = {carried}\n",
+        scope = outcome.scope,
+        version = outcome.version,
+        ignore = toml_list(&outcome.ignore),
+        forked = toml_list(&outcome.forked),
+        carried = toml_list(&outcome.carried),
+    )
+}

@@ -1,0 +1,86 @@
+//! `forklayer adopt <dir> [--dry-run] [--offline] [--npm <path>]`
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use super::{Outcome, RunContext};
+use crate::adopt::{adopt, AdoptOptions};
+use crate::error::ExitStatus;
+use crate::exclusive::{Access, ProjectLock};
+use crate::npm::Npm;
+
+/// Arguments of `adopt`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Takes over a fork layer kept by the JS toolchain for dsh: upstream/VERSION, \
+upstream/<scope>/<pkg>/, forks as profile/forks/<pkg>/ (no scope folder), seed manifests \
+patches/<pkg>.json, verify.mjs at the root. Writes forklayer.toml (the scope and baseline found, \
+packages with a manifest as `forked`, byte-identical ones as `carried`, `ignore = [\"README*\"]`), \
+the lock file upstream/forklayer.lock.json from the vendored bytes (integrity from the registry \
+through npm when reachable, after checking its tarball holds exactly the vendored files; null with a \
+warning otherwise or with --offline), moves each fork to profile/forks/<scope>/<pkg>/ (and the \
+profile package.json's file: links with it) and keeps the manifests as they are. Everything is proved \
+in memory first (each manifest rebuilds its fork, each carried package equals upstream); on any error \
+nothing is written. --dry-run lists every change and writes nothing. Ends by running `check`.")]
+pub struct Args {
+    /// The repository to adopt (relative to -C).
+    pub dir: PathBuf,
+    /// List every change; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Do not ask the registry: every integrity is recorded as null.
+    #[arg(long)]
+    pub offline: bool,
+    /// The npm program to run for integrity look-ups.
+    #[arg(long, value_name = "PATH", env = "FORKLAYER_NPM", default_value = "npm")]
+    pub npm: PathBuf,
+}
+
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
+    let dir = ctx.resolve(&args.dir);
+    if !dir.is_dir() {
+        anyhow::bail!(super::UsageError(format!("`{}` is not a directory", dir.display())));
+    }
+    let access = if args.dry_run { Access::Read } else { Access::Write };
+    let _lock = ProjectLock::take(&dir, access)?;
+    let npm = (!args.offline).then(|| Npm::new(args.npm.clone(), dir.clone()));
+    let options = AdoptOptions { dir: dir.clone(), dry_run: args.dry_run, npm };
+    let outcome = super::with_context_message(
+        adopt(&options).map_err(anyhow::Error::from),
+        &format!("adopt `{}`", dir.display()),
+    )?;
+    for warning in &outcome.warnings {
+        ctx.reporter.warning(warning);
+    }
+    let mut text = String::new();
+    for change in &outcome.changes {
+        text.push_str(&format!("{change}\n"));
+    }
+    if outcome.written {
+        ctx.reporter.status(
+            "Adopted",
+            &format!(
+                "{} forked and {} carried packages of {}@{}; `forklayer check` passes",
+                outcome.forked.len(),
+                outcome.carried.len(),
+                outcome.scope,
+                outcome.version
+            ),
+        );
+    } else {
+        ctx.reporter.note(&format!("dry run: {} changes listed, nothing written", outcome.changes.len()));
+    }
+    let data = json!({
+        "dir": dir.display().to_string(),
+        "scope": outcome.scope,
+        "version": outcome.version,
+        "forked": outcome.forked,
+        "carried": outcome.carried,
+        "ignore": outcome.ignore,
+        "integrity": outcome.integrity,
+        "changes": outcome.changes,
+        "warnings": outcome.warnings,
+        "written": outcome.written,
+    });
+    Ok(Outcome::new(ExitStatus::Success, text, data))
+}

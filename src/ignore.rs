@@ -1,0 +1,153 @@
+//! Declared `ignore` globs: paths of an upstream package that the fork
+//! layer leaves out (the JS toolchain's layers omit every `README*`).
+//!
+//! Patterns are matched against a path relative to the package root, with
+//! `/` separators, as `.gitignore` reads them:
+//!
+//! - a pattern without `/` matches a file or directory name at any depth
+//!   (`README*` matches `README.md` and `docs/README.md`);
+//! - a pattern with a `/` is anchored at the package root (`docs/*.md`);
+//!   a leading `/` only anchors, a trailing `/` matches directories only;
+//! - `*` and `?` never cross a `/`; `**` spans directories; `[abc]` and
+//!   `{a,b}` work as in `globset`;
+//! - a path is ignored when it or any of its parent directories matches.
+//!
+//! `snapshot` keeps ignored files in `upstream/` (and in the lock file,
+//! which proves the vendored bytes); every other command reads packages
+//! without them.
+
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+
+use crate::tree::Tree;
+
+/// A compiled list of ignore patterns.
+#[derive(Clone, Debug)]
+pub struct Ignore {
+    patterns: Vec<String>,
+    /// Patterns that match files and directories.
+    any: GlobSet,
+    /// Patterns written with a trailing `/`: directories only.
+    dirs: GlobSet,
+}
+
+impl PartialEq for Ignore {
+    fn eq(&self, other: &Self) -> bool {
+        self.patterns == other.patterns
+    }
+}
+
+impl Eq for Ignore {}
+
+impl Default for Ignore {
+    fn default() -> Self {
+        Ignore { patterns: Vec::new(), any: GlobSet::empty(), dirs: GlobSet::empty() }
+    }
+}
+
+impl Ignore {
+    /// Compiles `patterns`; the error names the first invalid one.
+    pub fn new<S: AsRef<str>>(patterns: &[S]) -> Result<Ignore, String> {
+        let (mut any, mut dirs) = (GlobSetBuilder::new(), GlobSetBuilder::new());
+        for pattern in patterns {
+            let pattern = pattern.as_ref();
+            let (body, dir_only) = match pattern.strip_suffix('/') {
+                Some(body) => (body, true),
+                None => (pattern, false),
+            };
+            let anchored = body.contains('/');
+            let body = body.strip_prefix('/').unwrap_or(body);
+            if body.is_empty() || body.split('/').any(|c| c == "." || c == "..") {
+                return Err(format!("ignore pattern `{pattern}` must name paths inside the package"));
+            }
+            let full = if anchored { body.to_string() } else { format!("**/{body}") };
+            let glob = GlobBuilder::new(&full)
+                .literal_separator(true)
+                .backslash_escape(true)
+                .build()
+                .map_err(|e| format!("invalid ignore pattern `{pattern}`: {}", e.kind()))?;
+            if dir_only {
+                dirs.add(glob);
+            } else {
+                any.add(glob);
+            }
+        }
+        let build = |builder: GlobSetBuilder| builder.build().map_err(|e| format!("invalid ignore patterns: {e}"));
+        Ok(Ignore {
+            patterns: patterns.iter().map(|p| p.as_ref().to_string()).collect(),
+            any: build(any)?,
+            dirs: build(dirs)?,
+        })
+    }
+
+    /// The patterns as declared.
+    pub fn patterns(&self) -> &[String] {
+        &self.patterns
+    }
+
+    /// Whether nothing is ignored.
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+
+    /// Whether the file at package-relative `path` is ignored (it or one of
+    /// its parent directories matches).
+    pub fn is_ignored(&self, path: &str) -> bool {
+        if self.is_empty() {
+            return false;
+        }
+        if self.any.is_match(path) {
+            return true;
+        }
+        path.match_indices('/').any(|(i, _)| {
+            let dir = &path[..i];
+            self.any.is_match(dir) || self.dirs.is_match(dir)
+        })
+    }
+
+    /// `tree` without its ignored files.
+    pub fn filter(&self, tree: Tree) -> Tree {
+        if self.is_empty() {
+            return tree;
+        }
+        let mut tree = tree;
+        let ignored: Vec<String> = tree.paths().filter(|p| self.is_ignored(p)).map(str::to_string).collect();
+        for path in ignored {
+            tree.remove(&path);
+        }
+        tree
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ignore;
+
+    #[test]
+    fn a_bare_name_matches_at_any_depth_and_an_anchored_one_only_at_the_root() {
+        let ignore = Ignore::new(&["README*", "/docs/*.md", "build/"]).expect("valid");
+        assert!(ignore.is_ignored("README.md"));
+        assert!(ignore.is_ignored("lib/README"));
+        assert!(!ignore.is_ignored("lib/readme.md"), "matching is case-sensitive");
+        assert!(ignore.is_ignored("docs/a.md"));
+        assert!(!ignore.is_ignored("docs/deep/a.md"), "`*` does not cross `/`");
+        assert!(!ignore.is_ignored("lib/docs/a.md"), "anchored at the package root");
+        assert!(ignore.is_ignored("build/x.js") && ignore.is_ignored("lib/build/y/z.js"));
+        assert!(!ignore.is_ignored("build"), "a trailing `/` matches directories only");
+        assert!(!ignore.is_ignored("lib/index.js"));
+    }
+
+    #[test]
+    fn a_matching_directory_ignores_everything_below_it() {
+        let ignore = Ignore::new(&["fixtures"]).expect("valid");
+        assert!(ignore.is_ignored("test/fixtures/a/b.json"));
+        assert!(!ignore.is_ignored("test/fixture.json"));
+    }
+
+    #[test]
+    fn patterns_leaving_the_package_or_malformed_are_refused() {
+        assert!(Ignore::new(&["../x"]).is_err());
+        assert!(Ignore::new(&["/"]).is_err());
+        let err = Ignore::new(&["a[b"]).expect_err("unclosed class");
+        assert!(err.contains("`a[b`"), "{err}");
+    }
+}

@@ -1,0 +1,206 @@
+//! `adopt`: a repository of the JS toolchain's shape, built here in code
+//! (`upstream/VERSION`, `upstream/@acme/<pkg>/`, forks as
+//! `profile/forks/<pkg>/` without the scope folder and without READMEs,
+//! seed manifests, `verify.mjs`), becomes a forklayer repository in one
+//! command, or stays exactly as it was.
+
+use serde_json::Value;
+
+use crate::util::{fake_npm, publish, NpmPackage, Run, TestDir};
+
+const VERSION: &str = "0.1.0-rc.6";
+
+fn upstream_packages() -> Vec<NpmPackage> {
+    vec![
+        NpmPackage::new("tool", VERSION)
+            .file("README.md", "# tool\n")
+            .file("lib/index.js", "export const mode = 'read-only';\nexport const x = 1;\n"),
+        NpmPackage::new("sandbox", VERSION)
+            .file("README.md", "# sandbox\n")
+            .file("lib/docs/README", "nested\n")
+            .file("lib/policy.js", "const modes = ['read-only', 'danger'];\n")
+            .exec("bin/run.sh", "#!/bin/sh\n"),
+        NpmPackage::new("presets", VERSION).file("README.md", "# presets\n").file("presets.json", "{}\n"),
+    ]
+}
+
+/// The JS toolchain's repository: every upstream package vendored, each
+/// fork without its READMEs, a seed manifest per modified package.
+fn js_toolchain_repo() -> TestDir {
+    let dir = TestDir::new();
+    dir.write("upstream/VERSION", format!("{VERSION}\n"));
+    for package in upstream_packages() {
+        dir.write_package(&format!("upstream/{}", package.name), &package);
+        let short = package.name.trim_start_matches("@acme/").to_string();
+        let fork = match short.as_str() {
+            "tool" => package.file("lib/index.js", "export const mode = 'self-checking';\nexport const x = 1;\n"),
+            "sandbox" => package.file("lib/policy.js", "const modes = ['read-only', 'self-checking', 'danger'];\n"),
+            _ => package,
+        };
+        dir.write_package(&format!("profile/forks/{short}"), &fork.without("README.md").without("lib/docs/README"));
+    }
+    dir.write(
+        "patches/tool.json",
+        r#"{"package":"@acme/tool","builtAgainst":"0.1.0-rc.6","files":{"lib/index.js":[{"old":"'read-only'","new":"'self-checking'"}]}}"#,
+    );
+    dir.write(
+        "patches/sandbox.json",
+        r#"{"package":"@acme/sandbox","builtAgainst":"0.1.0-rc.6","files":{"lib/policy.js":[{"old":"'read-only', ","new":"'read-only', 'self-checking', "}]}}"#,
+    );
+    dir.write("verify.mjs", "// the JS toolchain's verifier\n");
+    dir.write(
+        "profile/package.json",
+        "{\n  \"name\": \"profile\",\n  \"dependencies\": {\n    \"@acme/presets\": \"file:./forks/presets\",\n    \"@acme/sandbox\": \"file:./forks/sandbox\",\n    \"@acme/tool\": \"file:./forks/tool\"\n  }\n}\n",
+    );
+    dir
+}
+
+fn json(run: &Run) -> Value {
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", run.stdout))
+}
+
+/// Every file below `sub` with its bytes, `.forklayer.lock` aside.
+fn state(dir: &TestDir, sub: &str) -> Vec<(String, Vec<u8>, bool)> {
+    dir.snapshot_dir(sub).into_iter().filter(|(p, _, _)| !p.ends_with(".forklayer.lock")).collect()
+}
+
+#[test]
+fn adopting_offline_writes_the_declaration_and_lock_moves_the_forks_and_passes_check() {
+    let dir = TestDir::new();
+    let repo = js_toolchain_repo();
+    let patches_before = state(&repo, "patches");
+    let run = dir.run(&["--json", "adopt", repo.path().to_str().expect("utf8"), "--offline"]);
+    run.assert_code(0);
+    let doc = json(&run);
+    assert_eq!(doc["scope"], "@acme");
+    assert_eq!(doc["version"], VERSION);
+    assert_eq!(doc["forked"], serde_json::json!(["sandbox", "tool"]));
+    assert_eq!(doc["carried"], serde_json::json!(["presets"]));
+    assert_eq!(doc["ignore"], serde_json::json!(["README*"]));
+    assert_eq!(doc["integrity"]["@acme/tool"], Value::Null);
+    assert!(run.stderr.contains("integrity recorded as null"), "{}", run.stderr);
+    let declaration = String::from_utf8(repo.read("forklayer.toml")).expect("utf8");
+    for needle in ["scope = \"@acme\"", "baseline = \"0.1.0-rc.6\"", "\"README*\"", "\"presets\""] {
+        assert!(declaration.contains(needle), "{needle} not in:\n{declaration}");
+    }
+    let lock: Value = serde_json::from_slice(&repo.read("upstream/forklayer.lock.json")).expect("lock");
+    assert_eq!(lock["packages"]["@acme/tool"]["integrity"], Value::Null);
+    assert!(lock["packages"]["@acme/tool"]["files"]["README.md"].is_object(), "the lock covers ignored files too");
+    assert!(repo.exists("profile/forks/@acme/tool/lib/index.js") && !repo.exists("profile/forks/tool"));
+    assert!(crate::util::is_exec(&repo.join("profile/forks/@acme/sandbox/bin/run.sh")));
+    assert_eq!(state(&repo, "patches"), patches_before, "the manifests are kept as they are");
+    let profile = String::from_utf8(repo.read("profile/package.json")).expect("utf8");
+    assert!(profile.contains("\"@acme/tool\": \"file:./forks/@acme/tool\""), "{profile}");
+    let check = repo.run(&["check"]);
+    check.assert_code(0);
+    assert!(check.stderr.contains("patches/tool.json` is in the seed format"), "{}", check.stderr);
+    repo.run(&["rebuild", "--check", "profile/forks"]).assert_code(0);
+    // A second adopt refuses: the repository is adopted.
+    let again = dir.run(&["--json", "adopt", repo.path().to_str().expect("utf8"), "--offline"]);
+    again.assert_code(2);
+    assert_eq!(json(&again)["error"]["code"], "already_adopted");
+}
+
+#[test]
+fn a_dry_run_lists_every_change_and_writes_nothing() {
+    let repo = js_toolchain_repo();
+    let before = state(&repo, ".");
+    let run = repo.run(&["--json", "adopt", ".", "--dry-run", "--offline"]);
+    run.assert_code(0);
+    assert_eq!(state(&repo, "."), before);
+    let changes: Vec<String> =
+        json(&run)["changes"].as_array().expect("changes").iter().map(|c| c.to_string()).collect();
+    let expect = [
+        r#""action":"create","detail":"scope @acme, baseline 0.1.0-rc.6, 2 forked, 1 carried, ignore `README*`","path":"forklayer.toml""#,
+        r#""action":"create""#,
+        r#""path":"upstream/forklayer.lock.json""#,
+        r#""action":"move","from":"profile/forks/presets","to":"profile/forks/@acme/presets""#,
+        r#""action":"move","from":"profile/forks/sandbox","to":"profile/forks/@acme/sandbox""#,
+        r#""action":"move","from":"profile/forks/tool","to":"profile/forks/@acme/tool""#,
+        r#""action":"edit","detail":"`@acme/tool`: `file:./forks/@acme/tool`","path":"profile/package.json""#,
+        r#""action":"keep","detail":"the manifest rebuilds the fork as it is","path":"patches/tool.json""#,
+        r#""path":"verify.mjs""#,
+    ];
+    for needle in expect {
+        assert!(changes.iter().any(|c| c.contains(needle)), "{needle} not in {changes:#?}");
+    }
+    assert_eq!(changes.len(), 1 + 1 + 3 + 3 + 2 + 1, "{changes:#?}");
+    let text = repo.run(&["adopt", ".", "--dry-run", "--offline"]);
+    assert!(text.stdout.contains("move   profile/forks/tool -> profile/forks/@acme/tool"), "{}", text.stdout);
+    assert!(text.stderr.contains("nothing written"), "{}", text.stderr);
+}
+
+#[test]
+fn integrity_comes_from_the_registry_when_reachable() {
+    let repo = js_toolchain_repo();
+    let npm = fake_npm(&repo);
+    let packages = upstream_packages();
+    for package in &packages[..2] {
+        publish(&repo, package, None);
+    }
+    // `presets` is not in this registry: null, with a warning.
+    let npm_arg = npm.to_str().expect("utf8");
+    let run = repo.run(&["--json", "adopt", ".", "--npm", npm_arg]);
+    run.assert_code(0);
+    let doc = json(&run);
+    assert_eq!(doc["integrity"]["@acme/tool"], forklayer::npm::sri_sha512(&packages[0].tgz()));
+    assert_eq!(doc["integrity"]["@acme/presets"], Value::Null);
+    assert!(run.stderr.contains("`@acme/presets@0.1.0-rc.6`: the registry could not be asked"), "{}", run.stderr);
+    let lock: Value = serde_json::from_slice(&repo.read("upstream/forklayer.lock.json")).expect("lock");
+    assert_eq!(lock["packages"]["@acme/tool"]["source"], "registry");
+    assert_eq!(lock["packages"]["@acme/presets"]["source"], "directory");
+    repo.run(&["check"]).assert_code(0);
+}
+
+#[test]
+fn vendored_bytes_that_are_not_the_registrys_are_refused_and_nothing_is_written() {
+    let repo = js_toolchain_repo();
+    let npm = fake_npm(&repo);
+    for package in upstream_packages() {
+        let package = if package.name == "@acme/tool" { package.file("lib/index.js", "other\n") } else { package };
+        publish(&repo, &package, None);
+    }
+    let before = state(&repo, ".");
+    let run = repo.run(&["--json", "adopt", ".", "--npm", npm.to_str().expect("utf8")]);
+    run.assert_code(3);
+    assert_eq!(json(&run)["error"]["code"], "not_registry_bytes");
+    assert!(
+        run.stderr.contains("vendored `@acme/tool@0.1.0-rc.6` differs from the registry's tarball"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(state(&repo, "."), before);
+}
+
+#[test]
+fn a_manifest_that_does_not_rebuild_its_fork_is_refused_and_nothing_is_written() {
+    let repo = js_toolchain_repo();
+    repo.write("profile/forks/tool/lib/index.js", "export const mode = 'edited later';\nexport const x = 1;\n");
+    let before = state(&repo, ".");
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(2);
+    let doc = json(&run);
+    assert_eq!(doc["error"]["code"], "does_not_rebuild");
+    assert!(run.stderr.contains("content: `lib/index.js` differs"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: regenerate the manifest"), "{}", run.stderr);
+    assert_eq!(state(&repo, "."), before);
+}
+
+#[test]
+fn shapes_adopt_cannot_take_over_are_named() {
+    let repo = js_toolchain_repo();
+    std::fs::remove_dir_all(repo.join("profile/forks/presets")).expect("rm");
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(2);
+    assert_eq!(json(&run)["error"]["code"], "unpaired_package");
+    assert!(
+        run.stderr.contains("package `presets` is in `upstream/@acme` but not in `profile/forks`"),
+        "{}",
+        run.stderr
+    );
+    let empty = TestDir::new();
+    let run = empty.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(2);
+    assert_eq!(json(&run)["error"]["code"], "not_adoptable");
+    assert!(run.stderr.contains("`upstream/VERSION` is missing"), "{}", run.stderr);
+}
