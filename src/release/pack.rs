@@ -75,7 +75,8 @@ pub fn name_and_version(package: &str, files: &Tree) -> Result<(String, String),
 pub fn pack(package: &str, files: &Tree) -> Result<Vec<u8>, PackError> {
     let gzip = GzBuilder::new().mtime(0).operating_system(255).write(Vec::new(), Compression::new(GZIP_LEVEL));
     let mut tar = Builder::new(gzip);
-    let tar_err = |entry: &str, source| PackError::Tar { package: package.to_string(), entry: entry.to_string(), source };
+    let tar_err =
+        |entry: &str, source| PackError::Tar { package: package.to_string(), entry: entry.to_string(), source };
     for (path, entry) in files.iter() {
         let name = format!("package/{path}");
         let mut header = Header::new_ustar();

@@ -60,6 +60,7 @@ fn options(root: &Path, out: &Path) -> ReleaseOptions {
         timestamp: TIMESTAMP,
         packages: Vec::new(),
         tarballs: Vec::new(),
+        bundles: Vec::new(),
     }
 }
 
