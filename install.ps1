@@ -134,11 +134,21 @@ if ($PluginRoute) {
     Note "removed dsh-self-checking from the profile $name; the Self Checking preset is gone and the profile is as before"
     exit 0
   }
-  if (-not ((Test-Path -LiteralPath (Join-Path (Join-Path $bundle 'lib') 'index.js')) -and (Test-Path -LiteralPath (Join-Path $bundle 'cordis.patch.yml')))) {
-    Fail "the bundle is missing: $bundle/lib/index.js or cordis.patch.yml does not exist" 'run install.ps1 from a checkout of the repository (the bundle is plugins/dsh-self-checking)'
+  # A checkout has the package (plugins/); an unpacked release has its
+  # tarball (bundles/, written by `forklayer release`).
+  $bundlesDir = Join-Path $SourceRoot 'bundles'
+  $tarballs = @(if (Test-Path -LiteralPath $bundlesDir -PathType Container) { Get-ChildItem -LiteralPath $bundlesDir -File -Filter 'dsh-self-checking-*.tgz' })
+  if ((Test-Path -LiteralPath (Join-Path (Join-Path $bundle 'lib') 'index.js')) -and (Test-Path -LiteralPath (Join-Path $bundle 'cordis.patch.yml'))) {
+    $spec = "file:$bundle"
+  } elseif ($tarballs.Count -eq 1) {
+    $spec = $tarballs[0].FullName
+  } elseif ($tarballs.Count -gt 1) {
+    Fail "more than one bundle tarball in ${bundlesDir}: $(($tarballs | ForEach-Object Name) -join ' ')" 'keep the one of this release (re-unpack the release into an empty directory), then re-run'
+  } else {
+    Fail "the bundle is missing: neither $bundle/lib/index.js (a checkout) nor $bundlesDir/dsh-self-checking-<version>.tgz (a release) exists" 'run install.ps1 from a checkout of the repository or from an unpacked release (`forklayer release` ships the bundle)'
   }
-  & $dshCmd plugin --profile $name add "file:$bundle"
-  if ($LASTEXITCODE -ne 0) { Fail "dsh plugin --profile $name add file:$bundle failed (see above)" 'fix what pnpm reported, then re-run' }
+  & $dshCmd plugin --profile $name add $spec
+  if ($LASTEXITCODE -ne 0) { Fail "dsh plugin --profile $name add $spec failed (see above)" 'fix what pnpm reported, then re-run' }
   Note "added dsh-self-checking to the profile ${name}: pick Self Checking in Settings → Permission or with /permission self-checking"
   Note "remove it with: install.ps1 -PluginRoute -Uninstall -ProfileName $name"
   exit 0

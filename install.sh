@@ -46,7 +46,8 @@ options:
                     install-receipt.txt); files changed since are kept
   --plugin-route    instead of installing the Self Checking profile, add the
                     dsh-self-checking bundle to your existing profile NAME
-                    (default: web) with `dsh plugin`; with --uninstall, remove it
+                    (default: web) with `dsh plugin` (from plugins/ in a checkout,
+                    from bundles/*.tgz in a release); with --uninstall, remove it
   -h, --help        show this help
 
 Needs Node.js 20 or later on PATH (to run the verifier); dsh itself needs 22.15+.
@@ -180,10 +181,19 @@ plugin_route() {
     note "removed dsh-self-checking from the profile $name; the Self Checking preset is gone and the profile is as before"
     return 0
   fi
-  [[ -f "$bundle/lib/index.js" && -f "$bundle/cordis.patch.yml" ]] ||
-    die "the bundle is missing: $bundle/lib/index.js or cordis.patch.yml does not exist" 'run install.sh from a checkout of the repository (the bundle is plugins/dsh-self-checking)'
-  DSH_HOME="$dsh_home" "$dsh_cmd" plugin --profile "$name" add "file:$bundle" 9>&- ||
-    die "dsh plugin --profile $name add file:$bundle failed (see above)" 'fix what pnpm reported, then re-run'
+  # A checkout has the package (plugins/); an unpacked release has its
+  # tarball (bundles/, written by `forklayer release`).
+  local spec tarballs=("$source_root"/bundles/dsh-self-checking-*.tgz)
+  if [[ -f "$bundle/lib/index.js" && -f "$bundle/cordis.patch.yml" ]]; then spec="file:$bundle"
+  elif ((${#tarballs[@]} == 1)) && [[ -f "${tarballs[0]}" ]]; then spec="${tarballs[0]}"
+  elif ((${#tarballs[@]} > 1)); then
+    die "more than one bundle tarball in $source_root/bundles: ${tarballs[*]##*/}" 'keep the one of this release (re-unpack the release into an empty directory), then re-run'
+  else
+    die "the bundle is missing: neither $bundle/lib/index.js (a checkout) nor $source_root/bundles/dsh-self-checking-<version>.tgz (a release) exists" \
+      'run install.sh from a checkout of the repository or from an unpacked release (`forklayer release` ships the bundle)'
+  fi
+  DSH_HOME="$dsh_home" "$dsh_cmd" plugin --profile "$name" add "$spec" 9>&- ||
+    die "dsh plugin --profile $name add $spec failed (see above)" 'fix what pnpm reported, then re-run'
   note "added dsh-self-checking to the profile $name: pick Self Checking in Settings → Permission or with /permission self-checking"
   note "remove it with: install.sh --plugin-route --uninstall --profile $name"
 }

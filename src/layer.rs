@@ -69,6 +69,18 @@ struct RawDeclaration {
     packages: RawPackages,
     #[serde(default)]
     pins: Vec<RawPin>,
+    #[serde(default)]
+    release: RawRelease,
+}
+
+/// `[release]`: what `forklayer release` ships besides the profile.
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRelease {
+    /// Package directories packed as npm tarballs beside the archive (and
+    /// into it, under `bundles/`), though they are not in the fork layer.
+    #[serde(default)]
+    bundles: Vec<String>,
 }
 
 /// `[[pins]]`: other pins of the baseline that `merge` moves with it.
@@ -222,6 +234,18 @@ pub struct Layer {
     /// Per forked or carried package: `layer.ignore` plus its own
     /// `packages.ignore` entry, compiled ([`crate::ignore`]).
     ignores: BTreeMap<String, Ignore>,
+    /// Extra release bundles (`[release] bundles`): package directories
+    /// outside the fork layer, as declared (relative) and absolute.
+    pub release_bundles: Vec<ReleaseBundle>,
+}
+
+/// A package directory `forklayer release` packs beside the profile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReleaseBundle {
+    /// As declared, relative to the root (`plugins/dsh-self-checking`).
+    pub declared: String,
+    /// Absolute directory.
+    pub dir: PathBuf,
 }
 
 /// How a package enters the fork layer.
@@ -327,6 +351,7 @@ impl Layer {
                 Pin::new(file, name, raw_pin.keys).map_err(|why| invalid(format!("pin `{}`: {why}", raw_pin.file)))?,
             );
         }
+        let release_bundles = release_bundles(root, raw.release.bundles, &own, overrides).map_err(invalid)?;
         let mut forked = raw.packages.forked;
         forked.sort();
         let mut carried = raw.packages.carried;
@@ -344,6 +369,7 @@ impl Layer {
             pins,
             ignore: raw.layer.ignore,
             ignores,
+            release_bundles,
         })
     }
 
@@ -461,6 +487,36 @@ fn lexical(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// `[release] bundles`: relative, inside the repository, each once, and
+/// none an own package's source (that one ships already).
+fn release_bundles(
+    root: &Path,
+    declared: Vec<String>,
+    own: &[OwnPackage],
+    overrides: &PathOverrides,
+) -> Result<Vec<ReleaseBundle>, String> {
+    let mut bundles: Vec<ReleaseBundle> = Vec::new();
+    for entry in declared {
+        let rel = entry.trim_end_matches('/');
+        crate::tree::check_relative_path(rel).map_err(|e| format!("`release.bundles` entry `{entry}`: {e}"))?;
+        let dir = root.join(rel);
+        if !overrides.allow_outside_root {
+            check_inside_root(root, &dir).map_err(|why| format!("`release.bundles` entry `{entry}` {why}"))?;
+        }
+        if bundles.iter().any(|b| b.dir == dir) {
+            return Err(format!("`release.bundles` lists `{entry}` more than once"));
+        }
+        if let Some(o) = own.iter().find(|o| o.source == dir) {
+            return Err(format!(
+                "`release.bundles` entry `{entry}` is the own package `{}`, which every release ships already",
+                o.name
+            ));
+        }
+        bundles.push(ReleaseBundle { declared: rel.to_string(), dir });
+    }
+    Ok(bundles)
 }
 
 /// Managed paths and own sources must stay inside the repository (after

@@ -128,6 +128,14 @@ pub enum ReleaseError {
     /// An own package could not be packed as an npm tarball.
     #[error(transparent)]
     Pack(#[from] pack::PackError),
+    /// A `[release] bundles` entry is not a package that can be shipped.
+    #[error("release bundle `{bundle}`: {reason}")]
+    Bundle {
+        /// The entry as declared.
+        bundle: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// `--check`: two builds of the same tree differ.
     #[error("two builds of `{name}` differ (sha256 `{first}` then `{second}`)")]
     NotReproducible {
@@ -147,6 +155,7 @@ impl Diagnostic for ReleaseError {
             | ReleaseError::Missing { .. }
             | ReleaseError::BadName { .. }
             | ReleaseError::OutsideOut { .. }
+            | ReleaseError::Bundle { .. }
             | ReleaseError::Pack(pack::PackError::Manifest { .. }) => ExitStatus::Usage,
             ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
             ReleaseError::Tree(_)
@@ -168,6 +177,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Zip { .. } => "zip",
             ReleaseError::Pack(pack::PackError::Manifest { .. }) => "bad_package_manifest",
             ReleaseError::Pack(pack::PackError::Tar { .. }) => "tar",
+            ReleaseError::Bundle { .. } => "bad_release_bundle",
             ReleaseError::NotReproducible { .. } => "not_reproducible",
         }
     }
@@ -194,6 +204,12 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Pack(pack::PackError::Tar { .. }) => {
                 Some("this is a bug in forklayer: please report it".into())
             }
+            ReleaseError::Bundle { .. } => Some(
+                "a release bundle is a package directory with a package.json that has a `name`, a `version` and a \
+                 `files` list of what to ship (build it first); fix it or drop it from `[release] bundles` in \
+                 forklayer.toml"
+                    .into(),
+            ),
             ReleaseError::Tree(e) => e.help(),
             ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
@@ -224,7 +240,14 @@ pub struct ReleaseOptions {
     /// Package directories (root-relative) with the files their declared
     /// `ignore` globs leave out of the fork layer: never shipped.
     pub ignored: Vec<(String, crate::ignore::Ignore)>,
+    /// Extra bundles (`[release] bundles`, [`read_bundle`]): packed beside
+    /// the archive like `tarballs`, and into it as `bundles/<tarball>` so an
+    /// unpacked release installs them without a checkout.
+    pub bundles: Vec<(String, Tree)>,
 }
+
+/// The directory of the archive that holds the extra bundles' tarballs.
+pub const BUNDLES_DIR: &str = "bundles";
 
 /// One written file of a release: the zip or a plugin tarball.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -319,14 +342,77 @@ fn same_twice(name: &str, first: &[u8], second: &[u8]) -> Result<(), ReleaseErro
     Err(ReleaseError::NotReproducible { name: name.to_string(), first: sha256_hex(first), second: sha256_hex(second) })
 }
 
-/// Every own package as `(file name, npm tarball bytes)`.
+/// Every own package, then every extra bundle, as `(file name, npm tarball
+/// bytes)`.
 pub fn build_tarballs(options: &ReleaseOptions) -> Result<Vec<(String, Vec<u8>)>, ReleaseError> {
-    let mut built = Vec::new();
-    for (package, files) in &options.tarballs {
-        let (name, version) = pack::name_and_version(package, files)?;
-        built.push((pack::tarball_name(&name, &version), pack::pack(package, files)?));
+    let mut built: Vec<(String, Vec<u8>)> = Vec::new();
+    for (package, files) in options.tarballs.iter().chain(&options.bundles) {
+        let file = tarball_file(package, files)?;
+        if built.iter().any(|(name, _)| *name == file) {
+            return Err(ReleaseError::Bundle {
+                bundle: package.clone(),
+                reason: format!("it packs to `{file}`, as another package of the release does"),
+            });
+        }
+        built.push((file, pack::pack(package, files)?));
     }
     Ok(built)
+}
+
+fn tarball_file(package: &str, files: &Tree) -> Result<String, ReleaseError> {
+    let (name, version) = pack::name_and_version(package, files)?;
+    Ok(pack::tarball_name(&name, &version))
+}
+
+/// The files `npm pack` would ship of a `[release] bundles` directory:
+/// package.json, README.md and LICENSE when present, and every entry of its
+/// `files` list (which it must have: without it npm would ship the sources
+/// and whatever else lies there). Returns the entry as declared and the
+/// files.
+pub fn read_bundle(bundle: &crate::layer::ReleaseBundle) -> Result<(String, Tree), ReleaseError> {
+    let bad = |reason: String| ReleaseError::Bundle { bundle: bundle.declared.clone(), reason };
+    if !bundle.dir.is_dir() {
+        return Err(bad(format!("`{}` is not a directory", bundle.dir.display())));
+    }
+    let manifest = bundle.dir.join("package.json");
+    if !manifest.is_file() {
+        return Err(bad("it has no package.json".into()));
+    }
+    let mut tree = Tree::new();
+    tree.insert("package.json", crate::tree::read_file_entry(&manifest)?)?;
+    // Name and version first: the clearest message for a bare package.json.
+    tarball_file(&bundle.declared, &tree)?;
+    let json: serde_json::Value =
+        serde_json::from_slice(&tree.get("package.json").map(|e| e.bytes.clone()).unwrap_or_default())
+            .map_err(|_| bad("its package.json is not valid JSON".into()))?;
+    let files = json
+        .get("files")
+        .and_then(serde_json::Value::as_array)
+        .filter(|list| !list.is_empty())
+        .ok_or_else(|| bad("its package.json has no `files` list".into()))?;
+    for always in ["README.md", "LICENSE"] {
+        let path = bundle.dir.join(always);
+        if path.is_file() {
+            tree.insert(always, crate::tree::read_file_entry(&path)?)?;
+        }
+    }
+    for entry in files {
+        let text = entry.as_str().ok_or_else(|| bad("its `files` list holds a non-string".into()))?;
+        let rel = text.trim_start_matches("./").trim_end_matches('/');
+        if rel.contains(['*', '?', '[', '!']) {
+            return Err(bad(format!("`files` entry `{text}` is a pattern; list files and directories by name")));
+        }
+        crate::tree::check_relative_path(rel).map_err(|e| bad(format!("`files` entry `{text}`: {e}")))?;
+        let path = bundle.dir.join(rel);
+        if path.is_dir() {
+            tree.graft(rel, Tree::read_dir(&path)?)?;
+        } else if path.is_file() {
+            tree.insert(rel, crate::tree::read_file_entry(&path)?)?;
+        } else {
+            return Err(bad(format!("`files` entry `{text}` does not exist (build the package first)")));
+        }
+    }
+    Ok((bundle.declared.clone(), tree))
 }
 
 fn store(
@@ -363,6 +449,10 @@ pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), Relea
         for path in dropped {
             files.remove(&path);
         }
+    }
+    for (package, bundle) in &options.bundles {
+        let path = format!("{BUNDLES_DIR}/{}", tarball_file(package, bundle)?);
+        files.insert(path, FileEntry::new(pack::pack(package, bundle)?))?;
     }
     if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
         return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });

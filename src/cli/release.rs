@@ -9,7 +9,7 @@ use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::layer::Layer;
 use crate::rebuild::read_own_package;
-use crate::release::{check_release, head_commit_time, write_release, ReleaseOptions};
+use crate::release::{check_release, head_commit_time, read_bundle, write_release, ReleaseOptions};
 use crate::tree::Tree;
 
 /// Arguments of `release`.
@@ -22,8 +22,10 @@ sorted entries, one timestamp (SOURCE_DATE_EPOCH, else the HEAD commit time, cla
 modes 0644/0755, Unix \"made by\", no extra fields, pinned deflate. Beside it, one npm tarball per own \
 package (`<npm name>-<version>.tgz`, the layout `npm pack` writes: `package/` prefix, files in byte \
 order, npm's fixed mtime, modes 0644/0755, pinned gzip), for `dsh plugin --profile <p> add \
-./<name>-<version>.tgz`. Prints `<sha256>  <path>` for the archive, then for each tarball; --check \
-builds each of them twice.
+./<name>-<version>.tgz`. The extra bundles of forklayer.toml's `[release] bundles` (package \
+directories outside the fork layer, each with a package.json `name`, `version` and `files` list) are \
+packed the same way, beside the archive and into it as `bundles/<name>-<version>.tgz`. Prints \
+`<sha256>  <path>` for the archive, then for each tarball; --check builds each of them twice.
 
 Exit codes:
   0  archive written (and, with --check, reproduced)
@@ -86,6 +88,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
             .collect::<anyhow::Result<_>>()?,
         packages: own_packages(&layer)?,
         ignored: ignored_paths(&layer),
+        bundles: layer.release_bundles.iter().map(read_bundle).collect::<Result<_, _>>()?,
     };
     let release = if args.check { check_release(&options)? } else { write_release(&options)? };
     let shown = ctx.display(release.path());

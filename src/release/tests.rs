@@ -61,6 +61,7 @@ fn options(root: &Path, out: &Path) -> ReleaseOptions {
         packages: Vec::new(),
         tarballs: Vec::new(),
         ignored: Vec::new(),
+        bundles: Vec::new(),
     }
 }
 

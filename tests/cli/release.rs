@@ -236,8 +236,9 @@ fn the_real_release_unpacks_and_installs_into_a_fresh_dsh_home() {
         .expect("run forklayer");
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let zip_path = out.join("dsh-profile-self-checking-0.1.0-rc.8.zip");
-    // Both plugins ship beside the zip as dsh bundles `dsh plugin add` takes.
-    for plugin in ["dsh-result-check-0.1.0.tgz", "dsh-proof-0.1.0.tgz"] {
+    // Both plugins and the plugin route's bundle (`[release] bundles`) ship
+    // beside the zip as dsh bundles `dsh plugin add` takes.
+    for plugin in ["dsh-result-check-0.1.0.tgz", "dsh-proof-0.1.0.tgz", "dsh-self-checking-0.1.0.tgz"] {
         let files = untar(&std::fs::read(out.join(plugin)).expect(plugin));
         let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
         assert!(names.contains(&"package/cordis.patch.yml"), "{plugin}: {names:?}");
@@ -269,6 +270,10 @@ fn the_real_release_unpacks_and_installs_into_a_fresh_dsh_home() {
         }
     }
     assert!(names.iter().any(|n| n.ends_with("/README.zh-CN.md")), "README.md links to README.zh-CN.md; it must ship");
+    // install.sh --plugin-route of the unpacked release takes the bundle from the archive.
+    let inside = entries(&zip).into_iter().find(|(n, _, _)| n.ends_with("/bundles/dsh-self-checking-0.1.0.tgz"));
+    let beside = std::fs::read(out.join("dsh-self-checking-0.1.0.tgz")).expect("beside");
+    assert_eq!(inside.expect("bundles/dsh-self-checking-0.1.0.tgz in the zip").1, beside);
     let unpacked = work.join("unpacked");
     unzip(&zip, &unpacked);
     let top = std::fs::read_dir(&unpacked).expect("ls").next().expect("top dir").expect("entry").path();
@@ -397,4 +402,159 @@ fn an_own_package_without_a_version_is_a_usage_error_naming_it() {
     assert_eq!(doc["error"]["code"], "bad_package_manifest", "{doc}");
     assert!(doc["error"]["message"].as_str().expect("message").contains("version"), "{doc}");
     assert!(doc["error"]["help"].as_str().expect("help").contains("package.json"), "{doc}");
+}
+
+/// The project with one extra release bundle, `plugins/extra` (npm name
+/// `extra-bundle`), declared in `[release] bundles`.
+const EXTRA_TGZ: &str = "extra-bundle-2.0.0.tgz";
+
+fn project_with_bundle() -> TestDir {
+    let dir = project();
+    let declaration = dir.read("forklayer.toml");
+    let mut text = String::from_utf8(declaration).expect("utf8");
+    text.push_str("\n[release]\nbundles = [\"plugins/extra\"]\n");
+    dir.write("forklayer.toml", text);
+    for (rel, text) in [
+        (
+            "plugins/extra/package.json",
+            "{\"name\": \"extra-bundle\", \"version\": \"2.0.0\", \"files\": [\"lib/\", \"cordis.patch.yml\"]}\n",
+        ),
+        ("plugins/extra/lib/index.js", "export const extra = 1;\n"),
+        ("plugins/extra/cordis.patch.yml", "- id: extra\n"),
+        ("plugins/extra/README.md", "# extra\n"),
+        ("plugins/extra/src/index.ts", "export const extra = 1;\n"),
+        ("plugins/extra/node_modules/dep/index.js", "dep\n"),
+    ] {
+        dir.write(rel, text);
+    }
+    dir
+}
+
+#[test]
+fn a_release_bundle_ships_beside_the_zip_and_inside_it_with_its_sha256_printed() {
+    let dir = project_with_bundle();
+    let run = dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]);
+    run.assert_code(0);
+    let (zip, tgz, extra) = (
+        dir.read(&format!("dist/{TOP}.zip")),
+        dir.read(&format!("dist/{TGZ}")),
+        dir.read(&format!("dist/{EXTRA_TGZ}")),
+    );
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{}  dist/{TOP}.zip\n{}  dist/{TGZ}\n{}  dist/{EXTRA_TGZ}\n",
+            sha256(&zip),
+            sha256(&tgz),
+            sha256(&extra)
+        )
+    );
+    // What `npm pack` ships: package.json, the README and the `files` list; no sources, no node_modules.
+    let names: Vec<String> = untar(&extra).into_iter().map(|f| f.name).collect();
+    assert_eq!(
+        names,
+        ["package/README.md", "package/cordis.patch.yml", "package/lib/index.js", "package/package.json"]
+    );
+    // The same bytes inside the archive, where an unpacked release's install.sh finds them.
+    let inside = entries(&zip).into_iter().find(|(n, _, _)| *n == format!("{TOP}/bundles/{EXTRA_TGZ}"));
+    let (_, bytes, mode) = inside.expect("bundles/ entry in the zip");
+    assert_eq!(bytes, extra);
+    assert_eq!(mode, Some(0o100644));
+    // The bundle's directory itself does not ship in the archive.
+    assert!(entries(&zip).iter().all(|(n, _, _)| !n.contains("/plugins/")));
+}
+
+#[test]
+fn a_release_bundle_is_byte_identical_across_builds_and_check_reports_it() {
+    let dir = project_with_bundle();
+    dir.run(&["release", "--out", "one", "--source-date-epoch", EPOCH]).assert_code(0);
+    for rel in ["plugins/extra/lib/index.js", "plugins/extra/package.json"] {
+        let bytes = dir.read(rel);
+        std::fs::remove_file(dir.join(rel)).expect("rm");
+        std::fs::write(dir.join(rel), bytes).expect("write");
+    }
+    let check = dir.run(&["--json", "release", "--out", "two", "--check", "--source-date-epoch", EPOCH]);
+    check.assert_code(0);
+    let extra = dir.read(&format!("one/{EXTRA_TGZ}"));
+    assert_eq!(extra, dir.read(&format!("two/{EXTRA_TGZ}")));
+    assert_eq!(dir.read(&format!("one/{TOP}.zip")), dir.read(&format!("two/{TOP}.zip")));
+    let doc: Value = serde_json::from_str(&check.stdout).expect("json");
+    assert_eq!(doc["tarballs"][1]["path"], format!("two/{EXTRA_TGZ}"), "{doc}");
+    assert_eq!(doc["tarballs"][1]["sha256"], sha256(&extra), "{doc}");
+}
+
+#[test]
+fn a_bad_release_bundle_is_a_usage_error_naming_it_and_writes_nothing() {
+    let cases: [(&str, &str, &str); 5] = [
+        ("plugins/extra/package.json", "{\"name\": \"extra-bundle\", \"files\": [\"lib\"]}\n", "version"),
+        ("plugins/extra/package.json", "{\"name\": \"extra-bundle\", \"version\": \"2.0.0\"}\n", "no `files` list"),
+        (
+            "plugins/extra/package.json",
+            "{\"name\": \"extra-bundle\", \"version\": \"2.0.0\", \"files\": [\"dist\"]}\n",
+            "`files` entry `dist` does not exist",
+        ),
+        (
+            "plugins/extra/package.json",
+            "{\"name\": \"extra-bundle\", \"version\": \"2.0.0\", \"files\": [\"lib/*.js\"]}\n",
+            "is a pattern",
+        ),
+        // Packs to the own package's tarball name.
+        (
+            "plugins/extra/package.json",
+            "{\"name\": \"@acme/mine\", \"version\": \"0.3.0\", \"files\": [\"lib\"]}\n",
+            "acme-mine-0.3.0.tgz",
+        ),
+    ];
+    for (rel, text, needle) in cases {
+        let dir = project_with_bundle();
+        dir.write(rel, text);
+        let run = dir.run(&["--json", "release", "--out", "dist", "--source-date-epoch", EPOCH]);
+        run.assert_code(2);
+        let doc: Value = serde_json::from_str(&run.stdout).expect("json");
+        let message = doc["error"]["message"].as_str().expect("message");
+        assert!(message.contains("plugins/extra") && message.contains(needle), "{needle}: {doc}");
+        assert!(doc["error"]["help"].as_str().expect("help").contains("package.json"), "{doc}");
+        assert!(!dir.exists("dist"), "nothing written");
+    }
+    let dir = project_with_bundle();
+    std::fs::remove_file(dir.join("plugins/extra/package.json")).expect("rm");
+    let run = dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("error: release bundle `plugins/extra`: it has no package.json"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: "), "{}", run.stderr);
+}
+
+#[test]
+fn release_bundles_must_lie_inside_the_repository_once_and_not_be_an_own_package() {
+    let mut cases = vec![
+        ("[\"../elsewhere\"]", "`..` component"),
+        ("[\"plugins/extra\", \"plugins/extra/\"]", "more than once"),
+        ("[\"plugins/mine\"]", "the own package `mine`"),
+        ("[\"/abs/extra\"]", "absolute"),
+    ];
+    // A link leading out of the repository (symbolic links need Unix here).
+    if cfg!(unix) {
+        cases.push(("[\"plugins/out\"]", "outside the repository"));
+    }
+    for (bundles, needle) in cases {
+        let dir = project();
+        let elsewhere = TestDir::new();
+        elsewhere.write("package.json", "{}\n");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(elsewhere.path(), dir.join("plugins/out")).expect("symlink");
+        let mut text = String::from_utf8(dir.read("forklayer.toml")).expect("utf8");
+        text.push_str(&format!("\n[release]\nbundles = {bundles}\n"));
+        dir.write("forklayer.toml", text);
+        let run = dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]);
+        run.assert_code(2);
+        assert!(run.stderr.contains("release.bundles") && run.stderr.contains(needle), "{needle}: {}", run.stderr);
+        assert!(!dir.exists("dist"));
+    }
+    let dir = project();
+    let mut text = String::from_utf8(dir.read("forklayer.toml")).expect("utf8");
+    text.push_str("\n[release]\nbundle = [\"plugins/extra\"]\n");
+    dir.write("forklayer.toml", text);
+    let run = dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("bundle"), "{}", run.stderr);
 }

@@ -180,8 +180,8 @@ describe("dsh-result-check and dsh-proof as bundles in stock profiles (dsh plugi
       addBoth(context, (plugin) => `./${plugin}-${version(plugin)}.tgz`, dist);
     });
 
-    test("should ship exactly the files npm pack packs for each plugin", () => {
-      for (const plugin of PLUGINS) {
+    test("should ship exactly the files npm pack packs for each plugin (and the plugin route's bundle, `[release] bundles`)", () => {
+      for (const plugin of [...PLUGINS, "dsh-self-checking"]) {
         const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", `./plugins/${plugin}`], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
         const tgz = readdirSync(dist).find((name) => name.startsWith(`${plugin}-`) && name.endsWith(".tgz"));
         assert.equal(tgz, packed.filename, "npm pack's file name");

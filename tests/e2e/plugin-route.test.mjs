@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { host, repoRoot } from "./lib/host.mjs";
 import { outsideDir, removeScratch, scratchDir } from "./lib/places.mjs";
 import { prepareDshHome } from "./lib/profile.mjs";
-import { BUNDLE_DIR, addBundle, backendPath, pnpmBin, presetPatch } from "./lib/routes.mjs";
+import { BUNDLE_DIR, addBundle, backendPath, pnpmBin, presetPatch, webRouteTurn } from "./lib/routes.mjs";
 import { answer, bash, script } from "./lib/script.mjs";
 import { runTurn } from "./lib/turn.mjs";
 
@@ -115,9 +115,21 @@ describe("fail closed: a bundle that cannot subclass (real dsh 0.1.0-rc.8)", () 
     broken = join(scratchDir("broken"), "dsh-self-checking");
     cpSync(BUNDLE_DIR, broken, { recursive: true, filter: (src) => !src.includes("node_modules") });
     rmSync(join(broken, "lib", "dsh", "executor.js"));
-    addBundle({ host: h, dshHome, profile: "headless", spec: `file:${broken}` });
+    for (const profile of ["headless", "web"]) addBundle({ host: h, dshHome, profile, spec: `file:${broken}` });
   });
   after(removeScratch);
+
+  /** Two identical outside writes in the Self Checking preset of `profile`: both denied as upstream, nothing written. */
+  const assertDegraded = (run, target) => {
+    assert.equal(run.code, 0, run.describe());
+    assert.match(run.stderr, OFF);
+    const [first, again] = run.toolExchanges;
+    for (const exchange of [first, again]) {
+      assert.ok(exchange.result.includes(UPSTREAM_DENIAL), run.describe());
+      assert.ok(!exchange.result.includes("self-check"), run.describe());
+    }
+    assert.equal(existsSync(target), false, "never full access");
+  };
 
   test("should degrade the preset to plain workspace-write (denied, never unlocked) and say why on stderr", async () => {
     const outside = outsideDir("outside");
@@ -127,13 +139,16 @@ describe("fail closed: a bundle that cannot subclass (real dsh 0.1.0-rc.8)", () 
       script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Stopped.")),
       env: { DSH_PERMISSION_MODE: "workspace-write", PATH: backendPath("bwrap", dshHome) }, args: ["--patch", presetPatch(dshHome)],
     });
-    assert.equal(run.code, 0, run.describe());
-    assert.match(run.stderr, OFF);
-    const [first, again] = run.toolExchanges;
-    for (const exchange of [first, again]) {
-      assert.ok(exchange.result.includes(UPSTREAM_DENIAL), run.describe());
-      assert.ok(!exchange.result.includes("self-check"), run.describe());
-    }
-    assert.equal(existsSync(target), false, "never full access");
+    assertDegraded(run, target);
+  });
+
+  for (const backend of ["bwrap", "landlock"]) test(`should degrade the preset in the stock web profile too (${backend}), saying why in the server's log`, async () => {
+    const target = join(outsideDir("outside"), "never-web.txt");
+    const run = await webRouteTurn({
+      host: h, dshHome, profile: "web", cwd: scratchDir("ws"), task: "Do the scripted work.",
+      script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Stopped.")),
+      env: { DSH_PERMISSION_MODE: "workspace-write", PATH: backendPath(backend, dshHome) }, args: ["--patch", presetPatch(dshHome)],
+    });
+    assertDegraded(run, target);
   });
 });

@@ -1,8 +1,10 @@
 // Self Checking in the real host, one suite for both routes, each under
 // bubblewrap and under Landlock (lib/routes.mjs): the fork route (the profile
 // install.sh installs, the session in the `self-checking` sandbox mode) and
-// the plugin route (the stock `headless` profile with plugins/dsh-self-checking
-// added by `dsh plugin add`, the session in the Self Checking preset). Driven
+// the plugin route (plugins/dsh-self-checking added by `dsh plugin add`, the
+// session in the Self Checking preset) in the stock `headless` profile (one-shot
+// runs) and in the stock `web` profile (the web app booted, the session opened
+// and prompted through its web API). Driven
 // by a scripted model; every assertion is on what the model saw and on what
 // exists on disk afterwards. docs/self-checking.md lists what differs.
 import assert from "node:assert/strict";
@@ -27,7 +29,10 @@ const UPSTREAM_DENIAL = "[sandbox: file access denied under workspace-write mode
 /** The denial text each backend prints for a refused write. */
 const DENIAL_TEXT = { bwrap: /Read-only file system/, landlock: /Permission denied/ };
 
-for (const route of ["fork", "plugin"]) for (const backend of BACKENDS) describe(`Self Checking, ${route} route, ${backend} (real dsh, headless)`, () => {
+/** Where each route's turns run. */
+const WHERE = { fork: "fork-route profile, headless", plugin: "stock headless profile + bundle", web: "stock web profile + bundle, through the web API" };
+
+for (const route of ["fork", "plugin", "web"]) for (const backend of BACKENDS) describe(`Self Checking, ${route} route, ${backend} (real dsh, ${WHERE[route]})`, () => {
   const suite = routeSuite(route, backend);
   const BWRAP = backend === "bwrap";
   let outside;

@@ -791,6 +791,50 @@ test_plugin_route() {
   end
 }
 
+# The real release of this checkout (`forklayer release`), unpacked into
+# <dir>: prints the unpacked top directory.
+real_release() { # real_release <dir> <log>
+  (cd "$repo" && cargo run --release --quiet -- release --source-date-epoch 1700000000 --out "$1/dist") >"$2" 2>&1 || return 1
+  local zip=("$1"/dist/dsh-profile-self-checking-*.zip)
+  if command -v unzip >/dev/null; then unzip -q "${zip[0]}" -d "$1/unpacked" >>"$2" 2>&1 || return 1
+  else python3 -m zipfile -e "${zip[0]}" "$1/unpacked" >>"$2" 2>&1 || return 1
+  fi
+  local top=("$1"/unpacked/dsh-profile-self-checking-*)
+  echo "${top[0]}"
+}
+
+test_plugin_route_from_release() {
+  begin 'install.sh --plugin-route from an unpacked real release adds the shipped tarball (no checkout), --uninstall removes it'
+  local home="$scratch/plugin-release/home" out="$scratch/plugin-release.out" status=0 pnpm_dir="$repo/.cache/pnpm-12.21.0" top
+  ensure_pnpm "$pnpm_dir" "$out" || { check 'pnpm 12.21.0 installs from the registry' false; cat "$out"; end; return; }
+  top="$(real_release "$scratch/plugin-release" "$out")" || { check 'forklayer release builds and unpacks' false; cat "$out"; end; return; }
+  check 'the release has no plugins/ sources' test ! -e "$top/plugins"
+  check 'the release carries the bundle tarball' test -f "$top/bundles/dsh-self-checking-0.1.0.tgz"
+  check 'the same bytes as the tarball beside the zip' cmp -s "$top/bundles/dsh-self-checking-0.1.0.tgz" "$scratch/plugin-release/dist/dsh-self-checking-0.1.0.tgz"
+  pristine_home "$home"
+  local tools_path="$pnpm_dir/node_modules/.bin:$(dirname "$launcher"):$PATH"
+  DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/plugin-release.before" 2>&1
+  PATH="$tools_path" bash "$top/install.sh" --plugin-route --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install.sh --plugin-route exits 0' status_is "$status" 0
+  check 'the web profile depends on the shipped tarball' contains "$home/profiles/web/package.json" "\"dsh-self-checking\": \"file:$top/bundles/dsh-self-checking-0.1.0.tgz\""
+  DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/plugin-release.added" 2>&1
+  check 'the composed web tree has the Self Checking rows' contains "$scratch/plugin-release.added" 'name: dsh-self-checking/bash'
+  check 'and the Self Checking preset' contains "$scratch/plugin-release.added" 'name: Self Checking'
+  status=0
+  PATH="$tools_path" bash "$top/install.sh" --plugin-route --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install.sh --plugin-route --uninstall exits 0' status_is "$status" 0
+  DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/plugin-release.after" 2>&1
+  check 'the composed web tree is as before' diff -q "$scratch/plugin-release.before" "$scratch/plugin-release.after"
+  # Without the tarball (and no checkout) it stops, saying where it looked.
+  mv "$top/bundles" "$top/bundles.away"
+  status=0
+  PATH="$tools_path" bash "$top/install.sh" --plugin-route --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'without the tarball it exits 1' status_is "$status" 1
+  check 'and names the tarball it looked for' contains "$out" "$top/bundles/dsh-self-checking-<version>.tgz (a release)"
+  check 'with a help line' contains "$out" 'help: run install.sh from a checkout of the repository or from an unpacked release'
+  end
+}
+
 all_tests=(
   test_install_without_host
   test_install_force_uninstall_with_host
@@ -805,6 +849,7 @@ all_tests=(
   test_demo_reuses_the_installed_host
   test_dsh_plugin_keeps_the_forks
   test_plugin_route
+  test_plugin_route_from_release
   test_powershell_twin
   test_web_surface
   test_usage_errors

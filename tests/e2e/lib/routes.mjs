@@ -2,9 +2,11 @@
 // suites that run the same scenarios against each:
 // - the fork route: the profile install.sh installs (`--headless`), the
 //   session in the `self-checking` sandbox mode;
-// - the plugin route: a stock built-in profile (`headless`, or `web`) with
-//   plugins/dsh-self-checking added by `dsh plugin add`, the session in the
-//   Self Checking preset (sandbox `workspace-write`).
+// - the plugin route: a stock built-in profile with plugins/dsh-self-checking
+//   added by `dsh plugin add`, the session in the Self Checking preset
+//   (sandbox `workspace-write`): `plugin` is the stock `headless` profile
+//   (one-shot runs), `web` the stock `web` profile (the web app booted, the
+//   session opened and prompted through its web API, as the browser does).
 // Backends: dsh prefers bubblewrap and falls back to Landlock when bwrap
 // cannot start; `landlock` puts a failing `bwrap` first on PATH.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -15,7 +17,9 @@ import { host, repoRoot } from "./host.mjs";
 import { removeScratch, scratchDir } from "./places.mjs";
 import { installProfile, prepareDshHome } from "./profile.mjs";
 import { script } from "./script.mjs";
-import { runTurn } from "./turn.mjs";
+import { readSessions, sessionFiles } from "./session.mjs";
+import { Turn, runTurn } from "./turn.mjs";
+import { webTurn } from "./web.mjs";
 
 /** The bundle package of the plugin route. */
 export const BUNDLE_DIR = join(repoRoot, "plugins", "dsh-self-checking");
@@ -84,10 +88,30 @@ export function presetPatch(dir) {
 }
 
 /**
+ * One scripted turn in the web app of `profile`, as a Turn (lib/turn.mjs):
+ * `code` is 0 when the prompted session asked for its last scripted step and
+ * no request ran past the script (the web app has no exit code of its own).
+ */
+export async function webRouteTurn({ host: h, dshHome, profile, cwd, task, script: turnScript, env, args, observe }) {
+  const earlier = new Set(sessionFiles(dshHome));
+  const { requests, output } = await webTurn({ host: h, dshHome, profile, cwd, task, script: turnScript, env, args, observe });
+  const exhausted = requests.some((entry) => entry.exhausted);
+  return new Turn({
+    code: exhausted ? 1 : 0,
+    signal: null,
+    timedOut: false,
+    stdout: "",
+    stderr: output,
+    requests,
+    sessions: readSessions(h, dshHome).filter((session) => !earlier.has(session.file)),
+  });
+}
+
+/**
  * One route under one backend: before/after hooks (call inside `describe`)
- * and `turn(options)` running a scripted headless turn in Self Checking (or
+ * and `turn(options)` running a scripted turn in Self Checking (or
  * `mode: "workspace-write"` for the plain mode).
- * @param {"fork" | "plugin"} route
+ * @param {"fork" | "plugin" | "web"} route
  * @param {"bwrap" | "landlock"} backend
  */
 export function routeSuite(route, backend) {
@@ -101,9 +125,9 @@ export function routeSuite(route, backend) {
     path: undefined,
     turn: ({ steps, cwd = scratchDir("ws"), mode = "self-checking", task = "Do the scripted work.", observe }) => {
       const selfChecking = mode === "self-checking";
-      const env = { PATH: suite.path, DSH_PERMISSION_MODE: route === "plugin" && selfChecking ? "workspace-write" : mode };
-      const args = route === "plugin" && selfChecking ? suite.args : [];
-      return runTurn({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd, task, script: script(...steps), env, args, observe });
+      const env = { PATH: suite.path, DSH_PERMISSION_MODE: route !== "fork" && selfChecking ? "workspace-write" : mode };
+      const args = route !== "fork" && selfChecking ? suite.args : [];
+      return (route === "web" ? webRouteTurn : runTurn)({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd, task, script: script(...steps), env, args, observe });
     },
   };
   before(() => {
@@ -113,8 +137,8 @@ export function routeSuite(route, backend) {
     if (route === "fork") {
       suite.profile = installProfile({ host: suite.host, dshHome: suite.dshHome }).name;
     } else {
-      suite.profile = "headless";
-      addBundle({ host: suite.host, dshHome: suite.dshHome, profile: "headless" });
+      suite.profile = route === "web" ? "web" : "headless";
+      addBundle({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
       suite.args = ["--patch", presetPatch(suite.dshHome)];
     }
   });

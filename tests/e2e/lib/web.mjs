@@ -30,11 +30,12 @@ export async function until(what, timeoutMs, probe) {
  * @param {string} options.profile - profile name under $DSH_HOME/profiles.
  * @param {string} options.workspace - the server's working directory.
  * @param {Record<string,string>} [options.env] - extra environment (DEEPSEEK_BASE_URL, DSH_PERMISSION_MODE, …).
+ * @param {string[]} [options.args] - extra dsh arguments (e.g. `--patch <file>`).
  * @returns {Promise<{ base: string, api: (method: string, payload: object) => Promise<unknown>, stop: () => Promise<void>, output: () => string }>}
  */
-export async function bootWebApp({ launcher, dshHome, profile, workspace, env }) {
+export async function bootWebApp({ launcher, dshHome, profile, workspace, env, args = [] }) {
   let output = "";
-  const child = spawn(launcher, ["--profile", profile, "--port", "0", "--no-open"], {
+  const child = spawn(launcher, ["--profile", profile, ...args, "--port", "0", "--no-open"], {
     cwd: workspace,
     env: { ...process.env, DSH_HOME: dshHome, DSH_TELEMETRY_DISABLED: "1", DEEPSEEK_API_KEY: "mock-key-not-secret", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -104,11 +105,18 @@ export async function api(base, method, payload) {
  * @param {object} options.script - mock-model script; the turn is over when every step was requested.
  * @param {string} [options.task]
  * @param {Record<string,string>} [options.env]
- * @returns {Promise<{ steps: object[], output: string }>} the model-step requests, in order, and dsh's output.
+ * @param {string[]} [options.args] - extra dsh arguments (e.g. `--patch <file>`).
+ * @param {() => unknown} [options.observe] - called before each model step is
+ *   answered; kept as the request entry's `observed` (see lib/turn.mjs).
+ * @returns {Promise<{ steps: object[], requests: object[], sessionId: string, output: string }>}
+ *   the model-step requests, in order; every mock-model log entry (sub-agent
+ *   sessions' steps included); the session the prompt went to; dsh's output.
  */
-export async function webTurn({ host, dshHome, profile, cwd, script, task = "Do the scripted work.", env = {} }) {
-  const mock = await startMockModel({ script, lifetimeMs: BOOT_TIMEOUT_MS + TURN_TIMEOUT_MS + 30_000 });
+export async function webTurn({ host, dshHome, profile, cwd, script, task = "Do the scripted work.", env = {}, args = [], observe }) {
+  const onRequest = observe === undefined ? undefined : (entry) => (entry.kind === "step" ? observe() : undefined);
+  const mock = await startMockModel({ script, lifetimeMs: BOOT_TIMEOUT_MS + TURN_TIMEOUT_MS + 30_000, onRequest });
   const steps = () => mock.requests.filter((entry) => entry.kind === "step");
+  const last = script.steps.length - 1;
   let app;
   try {
     app = await bootWebApp({
@@ -117,13 +125,18 @@ export async function webTurn({ host, dshHome, profile, cwd, script, task = "Do 
       profile,
       workspace: cwd,
       env: { DEEPSEEK_BASE_URL: mock.url, NO_COLOR: "1", ...env },
+      args,
     });
     const { sessionId } = await app.api("session.create", { cwd });
     await app.api("session.prompt", { sessionId, mode: "queue", content: [{ type: "text", text: task }] });
-    await until(`all ${script.steps.length} model steps`, TURN_TIMEOUT_MS, () => steps().length >= script.steps.length);
+    // The turn is over when the prompted session asked for its last scripted
+    // step (sub-agent sessions ask for steps of their own in between).
+    await until(`the session's last scripted step (${last})`, TURN_TIMEOUT_MS, () =>
+      steps().some((entry) => entry.step === last && (entry.sessionId === null || entry.sessionId === sessionId)),
+    );
     // The last step's answer is the end of the turn; give dsh a moment to close it.
     await sleep(500);
-    return { steps: steps().map((entry) => entry.request), output: app.output() };
+    return { steps: steps().map((entry) => entry.request), requests: [...mock.requests], sessionId, output: app.output() };
   } catch (error) {
     if (app) error.message += `\ndsh output:\n${app.output().slice(-4000)}`;
     throw error;
