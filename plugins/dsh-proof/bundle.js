@@ -6,9 +6,9 @@
 // checkout's dev copies or nothing), `file:` or a tarball. It loads once per
 // dsh and says so when a second row or the profile's own copy is set aside;
 // a peer the profile lacks is named with the fix instead of a stack trace.
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const NAME = 'dsh-proof';
@@ -41,7 +41,16 @@ function say(log, level, line, help) {
   log[level === 'error' ? 'error' : 'warn'](text);
 }
 
-const sameDir = (a, b) => realpathSync.native(a) === realpathSync.native(b);
+/** Whether the profile's manifest declares its own copy `own` as this package (`file:./forks/…`, as install.sh leaves it). */
+function declaresOwn(base, own) {
+  let spec;
+  try {
+    spec = JSON.parse(readFileSync(join(base, 'package.json'), 'utf8')).dependencies?.[NAME];
+  } catch {
+    return false;
+  }
+  return typeof spec === 'string' && spec.startsWith('file:') && resolve(base, spec.slice('file:'.length)) === own;
+}
 
 export const name = NAME;
 export const inject = [];
@@ -61,7 +70,7 @@ export async function apply(ctx, config) {
   ctx.on('dispose', () => running.get(root) === row && running.delete(root));
   if (base !== undefined) {
     const own = join(base, PROFILE_COPY);
-    if (existsSync(join(own, 'package.json')) && !sameDir(own, HERE)) {
+    if (existsSync(join(own, 'package.json')) && !declaresOwn(base, own)) {
       say(log, 'warning', `profile "${basename(base)}" ships its own ${NAME} (${PROFILE_COPY}); row "${row}" runs the copy \`dsh plugin add\` installed (${HERE}) in its place, once; to go back to the profile's copy: dsh plugin --profile ${basename(base)} add file:${own}`);
     }
     resolvePeersFrom(ctx.baseUrl);

@@ -233,27 +233,38 @@ describe("dsh-result-check and dsh-proof as bundles in stock profiles (dsh plugi
 describe("adding the plugins to the Self Checking profile, which ships them (install.sh, then dsh plugin add ./plugins/<plugin>)", () => {
   const suite = installedProfileSuite();
 
-  test("should keep one row per plugin, load each once, and say that the added copy replaces the profile's own", async () => {
+  test("should keep one row per plugin, load each once, and say that the added copy replaces the profile's own, until the profile's copy is put back", async () => {
     const context = { host: suite.host, pnpm: pnpmBinDir(), dshHome: suite.dshHome };
+    const checkedTurn = async () => {
+      const dir = workspace();
+      const run = await runTurn({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd: dir, task: "Check the calculator and count the rows.", script: script(...steps(dir)), env: MODE });
+      assert.equal(run.code, 0, run.describe());
+      assertBothWork(run.stepRequests.map((entry) => entry.request), () => run.describe());
+      return { run, warnings: (plugin) => run.stderr.split("\n").filter((line) => line.startsWith(`${plugin}: warning:`)) };
+    };
+    const installed = await checkedTurn();
+    for (const plugin of PLUGINS) assert.deepEqual(installed.warnings(plugin), [], "the profile's own copies run without a warning");
     for (const plugin of PLUGINS) {
       const added = dsh(context, ["plugin", "--profile", suite.profile, "add", `./plugins/${plugin}`]);
       assert.equal(added.code, 0, added.output);
       assert.equal(rowCount(context, suite.profile, ROW_IDS[plugin]), 1, `one ${ROW_IDS[plugin]} row:\n${added.output}`);
     }
     assert.deepEqual(manifest(context, suite.profile).dsh.profile.bundles.filter((bundle) => PLUGINS.includes(bundle)), PLUGINS);
-    const dir = workspace();
-    const run = await runTurn({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd: dir, task: "Check the calculator and count the rows.", script: script(...steps(dir)), env: MODE });
-    assert.equal(run.code, 0, run.describe());
-    assertBothWork(run.stepRequests.map((entry) => entry.request), () => run.describe());
+    const added = await checkedTurn();
     for (const plugin of PLUGINS) {
-      const lines = run.stderr.split("\n").filter((line) => line.startsWith(`${plugin}: warning:`));
-      assert.equal(lines.length, 1, `one warning line from ${plugin}:\n${run.stderr}`);
+      const lines = added.warnings(plugin);
+      assert.equal(lines.length, 1, `one warning line from ${plugin}:\n${added.run.stderr}`);
       const own = join(suite.dshHome, "profiles", suite.profile, "forks", plugin);
       assert.equal(
         lines[0],
         `${plugin}: warning: profile "${suite.profile}" ships its own ${plugin} (forks/${plugin}); row "${ROW_IDS[plugin]}" runs the copy \`dsh plugin add\` installed (${join(repoRoot, "plugins", plugin)}/) in its place, once; to go back to the profile's copy: dsh plugin --profile ${suite.profile} add file:${own}`,
       );
+      const back = dsh(context, ["plugin", "--profile", suite.profile, "add", `file:${own}`]);
+      assert.equal(back.code, 0, back.output);
+      assert.equal(rowCount(context, suite.profile, ROW_IDS[plugin]), 1, `one ${ROW_IDS[plugin]} row after going back`);
     }
+    const back = await checkedTurn();
+    for (const plugin of PLUGINS) assert.deepEqual(back.warnings(plugin), [], "the profile's own copies run again, without a warning");
   });
 });
 
