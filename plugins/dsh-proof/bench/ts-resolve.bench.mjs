@@ -28,7 +28,7 @@ try {
   const sources = new Map()
   for (const p of paths) if (sourceLanguage(p) !== null) sources.set(p, await readFile(join(root, p), 'utf8'))
   const resolver = nodeTsResolver(root, { budgetMs: 60_000 })
-  const timed = async (label) => {
+  const timed = async (/** @type {string} */ label) => {
     const start = performance.now()
     const result = await resolver.resolve({ files: paths, sources })
     console.log(`${label}: ${(performance.now() - start).toFixed(0)} ms, ${result.edges?.length ?? 0} resolved edges${result.reason === null ? '' : ` (${result.reason})`}`)
