@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { before, describe, test } from "node:test";
 import { host, repoRoot } from "./lib/host.mjs";
 import { pnpmBinDir } from "./lib/pnpm.mjs";
@@ -73,7 +74,7 @@ const offered = (request) => (request.tools ?? []).map((tool) => tool.function?.
 /** Both plugins at work in one turn's model requests (the last one saw everything). */
 function assertBothWork(requests, describe) {
   assert.ok(requests.length >= 5, `five model steps expected:\n${describe()}`);
-  for (const tool of PROOF_TOOLS) assert.ok(offered(requests[0]).includes(tool), `dsh-proof offers ${tool}:\n${offered(requests[0]).join(", ")}`);
+  for (const tool of PROOF_TOOLS) assert.equal(offered(requests[0]).filter((name) => name === tool).length, 1, `dsh-proof offers ${tool} once:\n${offered(requests[0]).join(", ")}`);
   const last = requests.at(-1).messages;
   assert.match(toolText(last, 0), /^Baseline saved: \d+ check\(s\) — \d+ passing, 0 not passing/, describe());
   assert.match(toolText(last, 1), /^✓ PROVEN — math\.js is unchanged; all tests pass\n/, describe());
@@ -115,10 +116,13 @@ describe("dsh-result-check and dsh-proof as bundles in stock profiles (dsh plugi
     context.pnpm = pnpmBinDir();
   });
 
-  describe("from a checkout: dsh plugin --profile <p> add file:./plugins/<plugin>", () => {
+  describe("from a checkout: dsh plugin --profile <p> add ./plugins/<plugin>", () => {
     before(() => {
       freshHome(context);
-      addBoth(context, (plugin) => `file:./plugins/${plugin}`, repoRoot);
+      addBoth(context, (plugin) => `./plugins/${plugin}`, repoRoot);
+      for (const profile of ["web", "headless"]) {
+        for (const plugin of PLUGINS) assert.match(manifest(context, profile).dependencies[plugin], /^link:/, `${profile}: pnpm linked ${plugin} (the bare path)`);
+      }
     });
 
     test("should check a headless session: the note on an unsourced number, the four proof tools, a graded claim", async () => {
@@ -127,12 +131,33 @@ describe("dsh-result-check and dsh-proof as bundles in stock profiles (dsh plugi
       assert.equal(run.code, 0, run.describe());
       assertBothWork(run.stepRequests.map((entry) => entry.request), () => run.describe());
       assert.equal(run.stdout.trim(), "The data file has 1,708 rows.");
+      assert.doesNotMatch(run.stderr, /dsh-(result-check|proof): (warning|error):/, run.describe());
     });
 
     test("should check a web session opened through the web API", async () => {
       const dir = workspace();
       const { steps: requests, output } = await webSession(dir);
       assertBothWork(requests, () => output.slice(-3000));
+    });
+
+    test("should load once when the user's patch adds a second row of the plugin, and say which row it set aside", async () => {
+      const patch = join(context.dshHome, "profiles", "headless", "cordis.patch.yml");
+      const original = readFileSync(patch, "utf8");
+      try {
+        writeFileSync(patch, `${original.replace(/^\[\]\s*$/m, "")}- insert:\n    - id: result-check-again\n      name: dsh-result-check/bundle\n    - id: proof-again\n      name: dsh-proof/bundle\n`);
+        assert.equal(rowCount(context, "headless", "result-check-again"), 1, "the user's second row is composed");
+        const dir = workspace();
+        const run = await headlessTurn(dir, steps(dir));
+        assert.equal(run.code, 0, run.describe());
+        assertBothWork(run.stepRequests.map((entry) => entry.request), () => run.describe());
+        for (const [plugin, again] of [["dsh-result-check", "result-check-again"], ["dsh-proof", "proof-again"]]) {
+          const lines = run.stderr.split("\n").filter((line) => line.startsWith(`${plugin}: warning:`));
+          assert.equal(lines.length, 1, `one warning line from ${plugin}:\n${run.stderr}`);
+          assert.match(lines[0], new RegExp(`row "${again}" of profile "headless" not loaded: row "${ROW_IDS[plugin]}" already runs ${plugin}; keep one of the two rows`));
+        }
+      } finally {
+        writeFileSync(patch, original);
+      }
     });
 
     test("should take a config override by row id from the user's cordis.patch.yml, and stop boot on a bad value naming the key", async () => {
@@ -205,35 +230,58 @@ describe("dsh-result-check and dsh-proof as bundles in stock profiles (dsh plugi
   });
 });
 
-describe("adding a plugin to the Self Checking profile, which already has it", () => {
+describe("adding the plugins to the Self Checking profile, which ships them (install.sh, then dsh plugin add ./plugins/<plugin>)", () => {
   const suite = installedProfileSuite();
 
-  test("should keep one row per plugin", () => {
+  test("should keep one row per plugin, load each once, and say that the added copy replaces the profile's own, until the profile's copy is put back", async () => {
     const context = { host: suite.host, pnpm: pnpmBinDir(), dshHome: suite.dshHome };
+    const checkedTurn = async () => {
+      const dir = workspace();
+      const run = await runTurn({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd: dir, task: "Check the calculator and count the rows.", script: script(...steps(dir)), env: MODE });
+      assert.equal(run.code, 0, run.describe());
+      assertBothWork(run.stepRequests.map((entry) => entry.request), () => run.describe());
+      return { run, warnings: (plugin) => run.stderr.split("\n").filter((line) => line.startsWith(`${plugin}: warning:`)) };
+    };
+    const installed = await checkedTurn();
+    for (const plugin of PLUGINS) assert.deepEqual(installed.warnings(plugin), [], "the profile's own copies run without a warning");
     for (const plugin of PLUGINS) {
-      const added = dsh(context, ["plugin", "--profile", suite.profile, "add", `file:./plugins/${plugin}`]);
+      const added = dsh(context, ["plugin", "--profile", suite.profile, "add", `./plugins/${plugin}`]);
       assert.equal(added.code, 0, added.output);
       assert.equal(rowCount(context, suite.profile, ROW_IDS[plugin]), 1, `one ${ROW_IDS[plugin]} row:\n${added.output}`);
     }
     assert.deepEqual(manifest(context, suite.profile).dsh.profile.bundles.filter((bundle) => PLUGINS.includes(bundle)), PLUGINS);
+    const added = await checkedTurn();
+    for (const plugin of PLUGINS) {
+      const lines = added.warnings(plugin);
+      assert.equal(lines.length, 1, `one warning line from ${plugin}:\n${added.run.stderr}`);
+      const own = join(suite.dshHome, "profiles", suite.profile, "forks", plugin);
+      assert.equal(
+        lines[0],
+        `${plugin}: warning: profile "${suite.profile}" ships its own ${plugin} (forks/${plugin}); row "${ROW_IDS[plugin]}" runs the copy \`dsh plugin add\` installed (${join(repoRoot, "plugins", plugin)}/) in its place, once; to go back to the profile's copy: dsh plugin --profile ${suite.profile} add file:${own}`,
+      );
+      const back = dsh(context, ["plugin", "--profile", suite.profile, "add", `file:${own}`]);
+      assert.equal(back.code, 0, back.output);
+      assert.equal(rowCount(context, suite.profile, ROW_IDS[plugin]), 1, `one ${ROW_IDS[plugin]} row after going back`);
+    }
+    const back = await checkedTurn();
+    for (const plugin of PLUGINS) assert.deepEqual(back.warnings(plugin), [], "the profile's own copies run again, without a warning");
   });
 });
 
-describe("a plugin whose peers do not resolve (a bare checkout path, which pnpm links)", () => {
-  const context = { host: undefined, pnpm: undefined, dshHome: undefined, stock: undefined };
-
-  test("should say which peer is missing and how to add the plugin, without a stack trace, and let the session run", async () => {
-    context.host = host();
-    context.pnpm = pnpmBinDir();
-    freshHome(context);
-    const added = dsh(context, ["plugin", "--profile", "headless", "add", "./plugins/dsh-result-check"]);
-    assert.equal(added.code, 0, added.output);
-    assert.match(manifest(context, "headless").dependencies["dsh-result-check"], /^link:/, "pnpm linked the directory");
-    const run = await runTurn({ host: context.host, dshHome: context.dshHome, profile: "headless", cwd: workspace(), task: "Answer.", script: script(answer("The data file has 2,417 rows.")), env: MODE });
-    assert.equal(run.code, 0, run.describe());
-    assert.match(run.stderr, /dsh-result-check: error: not loaded: its peer dependency @deepseek-ai\/(dsh-llm|schemastery) is missing/, run.describe());
-    assert.match(run.stderr, /help: .*dsh plugin --profile <name> add file:<path to dsh-result-check>/, run.describe());
-    assert.doesNotMatch(run.stderr, /^\s+at .*\(?(file|node):/m, `no stack trace:\n${run.stderr}`);
-    assert.equal(run.stdout.trim(), "The data file has 2,417 rows.");
+describe("a plugin whose peers the profile cannot provide (the bundle entry on the host's Node)", () => {
+  test("should name the missing peer and the fix, without a stack trace, and mount nothing", () => {
+    const profile = scratchDir("bare-profile");
+    writeFileSync(join(profile, "package.json"), "{}\n");
+    const probe = `
+      const { apply } = await import(${JSON.stringify(pathToFileURL(join(repoRoot, "plugins", "dsh-result-check", "bundle.js")).href)});
+      const mounted = [];
+      const ctx = { baseUrl: ${JSON.stringify(pathToFileURL(profile).href + "/")}, root: {}, on() {}, plugin: (plugin) => mounted.push(plugin), logger: () => ({ warn() {}, error() {} }) };
+      await apply(ctx, {});
+      console.log(JSON.stringify({ mounted: mounted.length }));`;
+    const run = spawnSync(host().node, ["--input-type=module", "-e", probe], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { mounted: 0 });
+    assert.match(run.stderr, new RegExp(`^dsh-result-check: error: not loaded: its peer dependency @deepseek-ai/(dsh-llm|schemastery) is missing from ${profile}/\nhelp: dsh-result-check needs dsh 0\\.1\\.0-rc\\.8, whose install provides @deepseek-ai/`), run.stderr);
+    assert.doesNotMatch(run.stderr, /^\s+at /m, `no stack trace:\n${run.stderr}`);
   });
 });
