@@ -32,6 +32,9 @@ use serde::Serialize;
 use similar::{capture_diff_slices, Algorithm, DiffOp};
 
 use crate::manifest::Replacement;
+use index::{Found, GramIndex};
+
+mod index;
 
 /// Hunks with more tokens than this are not refined further (the token
 /// diff is O(N·D); above this size a coarser replacement is cheaper).
@@ -210,6 +213,26 @@ fn merge_close(edits: Vec<Edit>) -> Vec<Edit> {
 struct Split<'t> {
     prefix: &'t [u8],
     suffix: &'t [u8],
+    /// For big files: indexes of the fork (which `prefix` starts) and of the
+    /// base (which `suffix` ends).
+    index: Option<&'t TextIndexes<'t>>,
+}
+
+/// The q-gram indexes of one file's base and fork texts.
+struct TextIndexes<'t> {
+    base: &'t [u8],
+    fork: &'t [u8],
+    base_index: GramIndex,
+    fork_index: GramIndex,
+}
+
+impl<'t> TextIndexes<'t> {
+    fn of(base: &'t [u8], fork: &'t [u8]) -> Option<TextIndexes<'t>> {
+        if base.len().max(fork.len()) < index::MIN_INDEXED_LEN {
+            return None;
+        }
+        Some(TextIndexes { base, fork, base_index: GramIndex::of(base)?, fork_index: GramIndex::of(fork)? })
+    }
 }
 
 impl Split<'_> {
@@ -230,28 +253,40 @@ impl Split<'_> {
         window.extend_from_slice(&self.suffix[..keep.min(self.suffix.len())]);
         let mut count = count_overlapping(&finder, &window, 2);
         if count < 2 {
-            count += count_overlapping(&finder, self.prefix, 2 - count);
+            let indexed =
+                self.index.and_then(|ix| ix.fork_index.count(ix.fork, &needle, 0, self.prefix.len(), 2 - count));
+            count += indexed.map_or_else(|| count_overlapping(&finder, self.prefix, 2 - count), |f| f.count);
         }
         if count < 2 {
-            count += count_overlapping(&finder, self.suffix, 2 - count);
+            let indexed = self.index.and_then(|ix| {
+                ix.base_index.count(ix.base, &needle, ix.base.len() - self.suffix.len(), ix.base.len(), 2 - count)
+            });
+            count += indexed.map_or_else(|| count_overlapping(&finder, self.suffix, 2 - count), |f| f.count);
         }
         count
     }
 }
 
 fn count_overlapping(finder: &memmem::Finder<'_>, hay: &[u8], cap: usize) -> usize {
-    let mut count = 0;
+    scan_overlapping(finder, hay, cap).count
+}
+
+/// Overlapping occurrences in `hay`, up to `cap`, and the start of the
+/// last one counted.
+fn scan_overlapping(finder: &memmem::Finder<'_>, hay: &[u8], cap: usize) -> Found {
+    let mut found = Found::default();
     let mut from = 0;
-    while count < cap && from <= hay.len() {
+    while found.count < cap && from <= hay.len() {
         match finder.find(&hay[from..]) {
             Some(i) => {
-                count += 1;
+                found.count += 1;
+                found.start = Some(from + i);
                 from += i + 1;
             }
             None => break,
         }
     }
-    count
+    found
 }
 
 fn next_token_end(text: &[u8], pos: usize) -> usize {
@@ -340,14 +375,22 @@ fn grow_until_unique(split: &Split<'_>, removed: usize) -> Option<(usize, usize)
 /// Generates replacements turning `base` into `fork`, applied in order.
 /// `None` only when no anchor can exist (inserting into an empty text).
 pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
+    generate_with(base, fork, true)
+}
+
+/// [`generate`], with the q-gram indexes of big files or (`indexed =
+/// false`, for tests) always scanning.
+fn generate_with(base: &str, fork: &str, indexed: bool) -> Option<Vec<Replacement>> {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
     let edits = diff_edits(a, b);
+    let indexes = if indexed { TextIndexes::of(a, b) } else { None };
+    let indexes = indexes.as_ref();
     // The content before edit i depends only on the diff, not on the other
     // anchors, so edits are anchored independently (and in parallel).
     let anchored = if edits.len() >= PARALLEL_EDITS {
-        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit))
+        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit, indexes))
     } else {
-        edits.iter().map(|edit| anchor_edit(a, b, edit)).collect()
+        edits.iter().map(|edit| anchor_edit(a, b, edit, indexes)).collect()
     };
     anchored.into_iter().collect()
 }
@@ -355,8 +398,8 @@ pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
 /// Edits per file from which anchoring runs on several threads.
 const PARALLEL_EDITS: usize = 64;
 
-fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit) -> Option<Replacement> {
-    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..] };
+fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit, index: Option<&TextIndexes<'_>>) -> Option<Replacement> {
+    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..], index };
     let (left, right) = grow_until_unique(&split, edit.a.len())?;
     let old_start = edit.b.start - left;
     let mut old = Vec::with_capacity(left + right);
@@ -607,10 +650,21 @@ fn failure(upstream: &str, current: &str, applied: &[Applied], index: usize, cou
 /// `content` (the upstream file the user opens), and also at the patched
 /// lines where they differ.
 pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, ApplyError> {
-    let mut current = content.to_string();
+    apply_with(content, replacements, true)
+}
+
+/// [`apply`], taking the linear path on big files or (`indexed = false`,
+/// for tests) always the general one.
+fn apply_with(content: &str, replacements: &[Replacement], indexed: bool) -> Result<String, ApplyError> {
+    let (mut current, mut applied) = (content.to_string(), Vec::new());
+    let mut done = 0;
+    if indexed && content.len() >= index::MIN_INDEXED_LEN {
+        if let Some(front) = apply_front_to_back(content, replacements) {
+            (current, applied, done) = front;
+        }
+    }
     let mut failures = Vec::new();
-    let mut applied = Vec::new();
-    for (index, rep) in replacements.iter().enumerate() {
+    for (index, rep) in replacements.iter().enumerate().skip(done) {
         let count = count_non_overlapping(current.as_bytes(), rep.old.as_bytes());
         if count == 1 {
             if let Some(pos) = memmem::find(current.as_bytes(), rep.old.as_bytes()) {
@@ -625,6 +679,90 @@ pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, Appl
         Ok(current)
     } else {
         Err(ApplyError::Drift { failures, total: replacements.len() })
+    }
+}
+
+/// The linear path of [`apply`] for big files: replacements are applied
+/// while each occurs exactly once and ends past the text already written
+/// (what `generate` produces: edits front to back, `new` starting with the
+/// left context `old` took from the patched text). The content is then
+/// `out ++ content[cursor..]`, a growing patched prefix and a pristine
+/// suffix, both indexed, so each uniqueness check costs about the length
+/// of `old` instead of the whole file, and each replacement appends instead
+/// of rewriting the string. Returns the content so far, the replacements
+/// applied and how many; [`apply`] goes on from there the general way (an
+/// ambiguous or missing anchor, a replacement going backwards), so results
+/// and reports are exactly those of the general loop alone.
+fn apply_front_to_back(content: &str, replacements: &[Replacement]) -> Option<(String, Vec<Applied>, usize)> {
+    let orig = content.as_bytes();
+    let orig_index = GramIndex::of(orig)?;
+    let mut out_index = GramIndex::with_capacity(orig.len() + orig.len() / 4)?;
+    let mut out: Vec<u8> = Vec::with_capacity(orig.len() + orig.len() / 4);
+    let (mut cursor, mut applied) = (0usize, Vec::new());
+    for rep in replacements {
+        let (old, new) = (rep.old.as_bytes(), rep.new.as_bytes());
+        let Some(start) = unique_start(&out, &out_index, orig, &orig_index, cursor, old) else { break };
+        let (end, written) = (start + old.len(), out.len());
+        if end <= written {
+            break;
+        }
+        if start < written {
+            // `old` starts in the patched text: only the common case where
+            // `new` rewrites that part unchanged stays on this path.
+            let Some(rest) = new.strip_prefix(&out[start..]) else { break };
+            out.extend_from_slice(rest);
+        } else {
+            out.extend_from_slice(&orig[cursor..cursor + start - written]);
+            out.extend_from_slice(new);
+        }
+        cursor += end - written;
+        out_index.extend(&out);
+        applied.push(Applied { at: start, old_len: old.len(), new_len: new.len() });
+    }
+    let done = applied.len();
+    out.extend_from_slice(&orig[cursor..]);
+    // Cuts fall where a valid UTF-8 `old` matched valid UTF-8 text, so on
+    // character boundaries; should that ever not hold, start over.
+    String::from_utf8(out).ok().map(|current| (current, applied, done))
+}
+
+/// Where `old` starts in `out ++ orig[cursor..]` when it occurs there
+/// exactly once (overlapping occurrences counted, so a unique one is also
+/// the only non-overlapping one).
+fn unique_start(
+    out: &[u8],
+    out_index: &GramIndex,
+    orig: &[u8],
+    orig_index: &GramIndex,
+    cursor: usize,
+    old: &[u8],
+) -> Option<usize> {
+    if old.is_empty() {
+        return None;
+    }
+    let finder = memmem::Finder::new(old);
+    let rest = &orig[cursor..];
+    let in_out = out_index.count(out, old, 0, out.len(), 2).unwrap_or_else(|| scan_overlapping(&finder, out, 2));
+    let in_rest = orig_index
+        .count(orig, old, cursor, orig.len(), 2)
+        .map(|f| Found { count: f.count, start: f.start.map(|s| s - cursor + out.len()) })
+        .unwrap_or_else(|| {
+            let f = scan_overlapping(&finder, rest, 2);
+            Found { count: f.count, start: f.start.map(|s| s + out.len()) }
+        });
+    // Occurrences straddling the seam lie in this window.
+    let keep = old.len() - 1;
+    let left = out.len().min(keep);
+    let mut window = Vec::with_capacity(2 * keep);
+    window.extend_from_slice(&out[out.len() - left..]);
+    window.extend_from_slice(&rest[..keep.min(rest.len())]);
+    let across = scan_overlapping(&finder, &window, 2);
+    let across = Found { count: across.count, start: across.start.map(|s| s + out.len() - left) };
+    match (in_out, in_rest, across) {
+        (Found { count: 1, start }, Found { count: 0, .. }, Found { count: 0, .. })
+        | (Found { count: 0, .. }, Found { count: 1, start }, Found { count: 0, .. })
+        | (Found { count: 0, .. }, Found { count: 0, .. }, Found { count: 1, start }) => start,
+        _ => None,
     }
 }
 
