@@ -20,10 +20,9 @@ const MAX_CANDIDATES: u32 = 512;
 const NONE: u32 = u32::MAX;
 
 pub struct GramIndex {
-    /// Latest position of each bucket (`NONE` when empty).
-    head: Vec<u32>,
-    /// Positions per bucket.
-    count: Vec<u32>,
+    /// Per bucket: its latest position (`NONE` when empty) and how many
+    /// positions it holds, side by side so chaining touches one cache line.
+    buckets: Vec<(u32, u32)>,
     /// Previous position of the same bucket, per position.
     next: Vec<u32>,
     shift: u32,
@@ -42,10 +41,9 @@ impl GramIndex {
         if expected_len >= NONE as usize / 2 {
             return None;
         }
-        let bits = (expected_len / 4).max(1).next_power_of_two().trailing_zeros().clamp(10, 22);
+        let bits = (expected_len / 4).max(1).next_power_of_two().trailing_zeros().clamp(10, 20);
         Some(GramIndex {
-            head: vec![NONE; 1 << bits],
-            count: vec![0; 1 << bits],
+            buckets: vec![(NONE, 0); 1 << bits],
             next: Vec::with_capacity(expected_len),
             shift: 64 - bits,
         })
@@ -71,9 +69,10 @@ impl GramIndex {
         }
         for pos in self.next.len()..end {
             let b = self.bucket(gram_at(text, pos));
-            self.next.push(self.head[b]);
-            self.head[b] = pos as u32;
-            self.count[b] += 1;
+            let (head, count) = &mut self.buckets[b];
+            self.next.push(*head);
+            *head = pos as u32;
+            *count += 1;
         }
     }
 
@@ -85,13 +84,14 @@ impl GramIndex {
         if needle.len() < Q || hi > text.len() || (hi + 1).saturating_sub(Q) > self.next.len() {
             return None;
         }
-        let (offset, bucket) =
-            (0..=needle.len() - Q).map(|j| (j, self.bucket(gram_at(needle, j)))).min_by_key(|&(_, b)| self.count[b])?;
-        if self.count[bucket] > MAX_CANDIDATES {
+        let (offset, bucket) = (0..=needle.len() - Q)
+            .map(|j| (j, self.bucket(gram_at(needle, j))))
+            .min_by_key(|&(_, b)| self.buckets[b].1)?;
+        let (mut pos, candidates) = self.buckets[bucket];
+        if candidates > MAX_CANDIDATES {
             return None;
         }
         let mut found = Found::default();
-        let mut pos = self.head[bucket];
         while pos != NONE && found.count < cap {
             let at = pos as usize;
             pos = self.next[at];
