@@ -124,11 +124,16 @@ fn offsets(units: &[&[u8]]) -> Vec<usize> {
 /// equal run is verified; should one ever not hold, the whole range
 /// becomes one hunk (coarser, never wrong).
 fn unit_hunks(alg: Algorithm, a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
+    hunks_of(&capture_diff_slices(alg, a, b), a, b)
+}
+
+/// [`unit_hunks`] of a diff already computed.
+fn hunks_of(ops: &[DiffOp], a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
     let (oa, ob) = (offsets(a), offsets(b));
     let whole = || vec![Edit { a: 0..oa[a.len()], b: 0..ob[b.len()] }];
     let mut hunks = Vec::new();
     let (mut pa, mut pb) = (0usize, 0usize);
-    for op in capture_diff_slices(alg, a, b) {
+    for &op in ops {
         let DiffOp::Equal { old_index, new_index, len } = op else { continue };
         let consistent = old_index >= pa
             && new_index >= pb
@@ -155,10 +160,22 @@ fn shift(edits: Vec<Edit>, da: usize, db: usize) -> impl Iterator<Item = Edit> {
 
 /// The changes from `base` to `fork`, as small edits in base order.
 pub fn diff_edits(base: &[u8], fork: &[u8]) -> Vec<Edit> {
-    let line_cut = |b: u8| b == b'\n';
-    let (la, lb) = (split_after(base, line_cut), split_after(fork, line_cut));
+    let (la, lb) = (lines(base), lines(fork));
+    let ops = capture_diff_slices(Algorithm::Patience, &la, &lb);
+    diff_edits_from(base, fork, &ops)
+}
+
+/// A text cut after every `\n`: the units of the line diff.
+pub fn lines(text: &[u8]) -> Vec<&[u8]> {
+    split_after(text, |b| b == b'\n')
+}
+
+/// [`diff_edits`] given the Patience diff `ops` of the [`lines`] of `base`
+/// and `fork` (computed once for the anchors and the review diff).
+fn diff_edits_from(base: &[u8], fork: &[u8], ops: &[DiffOp]) -> Vec<Edit> {
+    let (la, lb) = (lines(base), lines(fork));
     let mut out = Vec::new();
-    for hunk in unit_hunks(Algorithm::Patience, &la, &lb) {
+    for hunk in hunks_of(ops, &la, &lb) {
         let (ha, hb) = (&base[hunk.a.clone()], &fork[hunk.b.clone()]);
         out.extend(shift(refine_segments(ha, hb), hunk.a.start, hunk.b.start));
     }
@@ -381,8 +398,17 @@ pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
 /// [`generate`], with the q-gram indexes of big files or (`indexed =
 /// false`, for tests) always scanning.
 fn generate_with(base: &str, fork: &str, indexed: bool) -> Option<Vec<Replacement>> {
+    anchor_edits(base, fork, diff_edits(base.as_bytes(), fork.as_bytes()), indexed)
+}
+
+/// [`generate`] given the Patience diff `ops` of the [`lines`] of `base`
+/// and `fork`, e.g. the one the review diff of the file was made from.
+pub fn generate_from_line_diff(base: &str, fork: &str, ops: &[DiffOp]) -> Option<Vec<Replacement>> {
+    anchor_edits(base, fork, diff_edits_from(base.as_bytes(), fork.as_bytes(), ops), true)
+}
+
+fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, indexed: bool) -> Option<Vec<Replacement>> {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
-    let edits = diff_edits(a, b);
     let indexes = if indexed { TextIndexes::of(a, b) } else { None };
     let indexes = indexes.as_ref();
     // The content before edit i depends only on the diff, not on the other
