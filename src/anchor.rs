@@ -19,7 +19,19 @@
 //!    searched separately with `memchr::memmem` (stopping at the second
 //!    hit) and a small window around their seam catches occurrences that
 //!    straddle it. Uniqueness is checked with overlapping matches, which is
-//!    stricter than the non-overlapping count [`apply`] uses.
+//!    stricter than the non-overlapping count [`apply`] uses. In files of
+//!    64 KiB and more, a q-gram index of the base and the fork (built once
+//!    per file) answers these counts from the bucket of the needle's rarest
+//!    8-byte gram instead of scanning the whole file at every step, so
+//!    anchoring stays linear in the file size (same answers, see
+//!    `anchor/index.rs`).
+//! 4. The line diff can come from the caller (`generate_from_line_diff`),
+//!    so `gen-patches` and `merge` diff each file's lines once for the
+//!    anchors and the review diff.
+//!
+//! [`apply`] applies big files front to back in one pass (a patched prefix
+//! that only grows, both parts indexed) and falls back to the general loop
+//! at the first replacement that does not fit that shape.
 //!
 //! Only an insertion into an empty text has no possible anchor;
 //! [`generate`] then returns `None` and the caller replaces the file whole.
