@@ -19,7 +19,19 @@
 //!    searched separately with `memchr::memmem` (stopping at the second
 //!    hit) and a small window around their seam catches occurrences that
 //!    straddle it. Uniqueness is checked with overlapping matches, which is
-//!    stricter than the non-overlapping count [`apply`] uses.
+//!    stricter than the non-overlapping count [`apply`] uses. In files of
+//!    64 KiB and more, a q-gram index of the base and the fork (built once
+//!    per file) answers these counts from the bucket of the needle's rarest
+//!    8-byte gram instead of scanning the whole file at every step, so
+//!    anchoring stays linear in the file size (same answers, see
+//!    `anchor/index.rs`).
+//! 4. The line diff can come from the caller (`generate_from_line_diff`),
+//!    so `gen-patches` and `merge` diff each file's lines once for the
+//!    anchors and the review diff.
+//!
+//! [`apply`] applies big files front to back in one pass (a patched prefix
+//! that only grows, both parts indexed) and falls back to the general loop
+//! at the first replacement that does not fit that shape.
 //!
 //! Only an insertion into an empty text has no possible anchor;
 //! [`generate`] then returns `None` and the caller replaces the file whole.
@@ -32,6 +44,9 @@ use serde::Serialize;
 use similar::{capture_diff_slices, Algorithm, DiffOp};
 
 use crate::manifest::Replacement;
+use index::{Found, GramIndex};
+
+mod index;
 
 /// Hunks with more tokens than this are not refined further (the token
 /// diff is O(N·D); above this size a coarser replacement is cheaper).
@@ -121,11 +136,16 @@ fn offsets(units: &[&[u8]]) -> Vec<usize> {
 /// equal run is verified; should one ever not hold, the whole range
 /// becomes one hunk (coarser, never wrong).
 fn unit_hunks(alg: Algorithm, a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
+    hunks_of(&capture_diff_slices(alg, a, b), a, b)
+}
+
+/// [`unit_hunks`] of a diff already computed.
+fn hunks_of(ops: &[DiffOp], a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
     let (oa, ob) = (offsets(a), offsets(b));
     let whole = || vec![Edit { a: 0..oa[a.len()], b: 0..ob[b.len()] }];
     let mut hunks = Vec::new();
     let (mut pa, mut pb) = (0usize, 0usize);
-    for op in capture_diff_slices(alg, a, b) {
+    for &op in ops {
         let DiffOp::Equal { old_index, new_index, len } = op else { continue };
         let consistent = old_index >= pa
             && new_index >= pb
@@ -152,10 +172,22 @@ fn shift(edits: Vec<Edit>, da: usize, db: usize) -> impl Iterator<Item = Edit> {
 
 /// The changes from `base` to `fork`, as small edits in base order.
 pub fn diff_edits(base: &[u8], fork: &[u8]) -> Vec<Edit> {
-    let line_cut = |b: u8| b == b'\n';
-    let (la, lb) = (split_after(base, line_cut), split_after(fork, line_cut));
+    let (la, lb) = (lines(base), lines(fork));
+    let ops = capture_diff_slices(Algorithm::Patience, &la, &lb);
+    diff_edits_from(base, fork, &ops)
+}
+
+/// A text cut after every `\n`: the units of the line diff.
+pub fn lines(text: &[u8]) -> Vec<&[u8]> {
+    split_after(text, |b| b == b'\n')
+}
+
+/// [`diff_edits`] given the Patience diff `ops` of the [`lines`] of `base`
+/// and `fork` (computed once for the anchors and the review diff).
+fn diff_edits_from(base: &[u8], fork: &[u8], ops: &[DiffOp]) -> Vec<Edit> {
+    let (la, lb) = (lines(base), lines(fork));
     let mut out = Vec::new();
-    for hunk in unit_hunks(Algorithm::Patience, &la, &lb) {
+    for hunk in hunks_of(ops, &la, &lb) {
         let (ha, hb) = (&base[hunk.a.clone()], &fork[hunk.b.clone()]);
         out.extend(shift(refine_segments(ha, hb), hunk.a.start, hunk.b.start));
     }
@@ -210,6 +242,26 @@ fn merge_close(edits: Vec<Edit>) -> Vec<Edit> {
 struct Split<'t> {
     prefix: &'t [u8],
     suffix: &'t [u8],
+    /// For big files: indexes of the fork (which `prefix` starts) and of the
+    /// base (which `suffix` ends).
+    index: Option<&'t TextIndexes<'t>>,
+}
+
+/// The q-gram indexes of one file's base and fork texts.
+struct TextIndexes<'t> {
+    base: &'t [u8],
+    fork: &'t [u8],
+    base_index: GramIndex,
+    fork_index: GramIndex,
+}
+
+impl<'t> TextIndexes<'t> {
+    fn of(base: &'t [u8], fork: &'t [u8]) -> Option<TextIndexes<'t>> {
+        if base.len().max(fork.len()) < index::MIN_INDEXED_LEN {
+            return None;
+        }
+        Some(TextIndexes { base, fork, base_index: GramIndex::of(base)?, fork_index: GramIndex::of(fork)? })
+    }
 }
 
 impl Split<'_> {
@@ -230,28 +282,40 @@ impl Split<'_> {
         window.extend_from_slice(&self.suffix[..keep.min(self.suffix.len())]);
         let mut count = count_overlapping(&finder, &window, 2);
         if count < 2 {
-            count += count_overlapping(&finder, self.prefix, 2 - count);
+            let indexed =
+                self.index.and_then(|ix| ix.fork_index.count(ix.fork, &needle, 0, self.prefix.len(), 2 - count));
+            count += indexed.map_or_else(|| count_overlapping(&finder, self.prefix, 2 - count), |f| f.count);
         }
         if count < 2 {
-            count += count_overlapping(&finder, self.suffix, 2 - count);
+            let indexed = self.index.and_then(|ix| {
+                ix.base_index.count(ix.base, &needle, ix.base.len() - self.suffix.len(), ix.base.len(), 2 - count)
+            });
+            count += indexed.map_or_else(|| count_overlapping(&finder, self.suffix, 2 - count), |f| f.count);
         }
         count
     }
 }
 
 fn count_overlapping(finder: &memmem::Finder<'_>, hay: &[u8], cap: usize) -> usize {
-    let mut count = 0;
+    scan_overlapping(finder, hay, cap).count
+}
+
+/// Overlapping occurrences in `hay`, up to `cap`, and the start of the
+/// last one counted.
+fn scan_overlapping(finder: &memmem::Finder<'_>, hay: &[u8], cap: usize) -> Found {
+    let mut found = Found::default();
     let mut from = 0;
-    while count < cap && from <= hay.len() {
+    while found.count < cap && from <= hay.len() {
         match finder.find(&hay[from..]) {
             Some(i) => {
-                count += 1;
+                found.count += 1;
+                found.start = Some(from + i);
                 from += i + 1;
             }
             None => break,
         }
     }
-    count
+    found
 }
 
 fn next_token_end(text: &[u8], pos: usize) -> usize {
@@ -340,14 +404,31 @@ fn grow_until_unique(split: &Split<'_>, removed: usize) -> Option<(usize, usize)
 /// Generates replacements turning `base` into `fork`, applied in order.
 /// `None` only when no anchor can exist (inserting into an empty text).
 pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
+    generate_with(base, fork, true)
+}
+
+/// [`generate`], with the q-gram indexes of big files or (`indexed =
+/// false`, for tests) always scanning.
+fn generate_with(base: &str, fork: &str, indexed: bool) -> Option<Vec<Replacement>> {
+    anchor_edits(base, fork, diff_edits(base.as_bytes(), fork.as_bytes()), indexed)
+}
+
+/// [`generate`] given the Patience diff `ops` of the [`lines`] of `base`
+/// and `fork`, e.g. the one the review diff of the file was made from.
+pub fn generate_from_line_diff(base: &str, fork: &str, ops: &[DiffOp]) -> Option<Vec<Replacement>> {
+    anchor_edits(base, fork, diff_edits_from(base.as_bytes(), fork.as_bytes(), ops), true)
+}
+
+fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, indexed: bool) -> Option<Vec<Replacement>> {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
-    let edits = diff_edits(a, b);
+    let indexes = if indexed { TextIndexes::of(a, b) } else { None };
+    let indexes = indexes.as_ref();
     // The content before edit i depends only on the diff, not on the other
     // anchors, so edits are anchored independently (and in parallel).
     let anchored = if edits.len() >= PARALLEL_EDITS {
-        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit))
+        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit, indexes))
     } else {
-        edits.iter().map(|edit| anchor_edit(a, b, edit)).collect()
+        edits.iter().map(|edit| anchor_edit(a, b, edit, indexes)).collect()
     };
     anchored.into_iter().collect()
 }
@@ -355,8 +436,8 @@ pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
 /// Edits per file from which anchoring runs on several threads.
 const PARALLEL_EDITS: usize = 64;
 
-fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit) -> Option<Replacement> {
-    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..] };
+fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit, index: Option<&TextIndexes<'_>>) -> Option<Replacement> {
+    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..], index };
     let (left, right) = grow_until_unique(&split, edit.a.len())?;
     let old_start = edit.b.start - left;
     let mut old = Vec::with_capacity(left + right);
@@ -607,10 +688,21 @@ fn failure(upstream: &str, current: &str, applied: &[Applied], index: usize, cou
 /// `content` (the upstream file the user opens), and also at the patched
 /// lines where they differ.
 pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, ApplyError> {
-    let mut current = content.to_string();
+    apply_with(content, replacements, true)
+}
+
+/// [`apply`], taking the linear path on big files or (`indexed = false`,
+/// for tests) always the general one.
+fn apply_with(content: &str, replacements: &[Replacement], indexed: bool) -> Result<String, ApplyError> {
+    let (mut current, mut applied) = (content.to_string(), Vec::new());
+    let mut done = 0;
+    if indexed && content.len() >= index::MIN_INDEXED_LEN {
+        if let Some(front) = apply_front_to_back(content, replacements) {
+            (current, applied, done) = front;
+        }
+    }
     let mut failures = Vec::new();
-    let mut applied = Vec::new();
-    for (index, rep) in replacements.iter().enumerate() {
+    for (index, rep) in replacements.iter().enumerate().skip(done) {
         let count = count_non_overlapping(current.as_bytes(), rep.old.as_bytes());
         if count == 1 {
             if let Some(pos) = memmem::find(current.as_bytes(), rep.old.as_bytes()) {
@@ -625,6 +717,90 @@ pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, Appl
         Ok(current)
     } else {
         Err(ApplyError::Drift { failures, total: replacements.len() })
+    }
+}
+
+/// The linear path of [`apply`] for big files: replacements are applied
+/// while each occurs exactly once and ends past the text already written
+/// (what `generate` produces: edits front to back, `new` starting with the
+/// left context `old` took from the patched text). The content is then
+/// `out ++ content[cursor..]`, a growing patched prefix and a pristine
+/// suffix, both indexed, so each uniqueness check costs about the length
+/// of `old` instead of the whole file, and each replacement appends instead
+/// of rewriting the string. Returns the content so far, the replacements
+/// applied and how many; [`apply`] goes on from there the general way (an
+/// ambiguous or missing anchor, a replacement going backwards), so results
+/// and reports are exactly those of the general loop alone.
+fn apply_front_to_back(content: &str, replacements: &[Replacement]) -> Option<(String, Vec<Applied>, usize)> {
+    let orig = content.as_bytes();
+    let orig_index = GramIndex::of(orig)?;
+    let mut out_index = GramIndex::with_capacity(orig.len() + orig.len() / 4)?;
+    let mut out: Vec<u8> = Vec::with_capacity(orig.len() + orig.len() / 4);
+    let (mut cursor, mut applied) = (0usize, Vec::new());
+    for rep in replacements {
+        let (old, new) = (rep.old.as_bytes(), rep.new.as_bytes());
+        let Some(start) = unique_start(&out, &out_index, orig, &orig_index, cursor, old) else { break };
+        let (end, written) = (start + old.len(), out.len());
+        if end <= written {
+            break;
+        }
+        if start < written {
+            // `old` starts in the patched text: only the common case where
+            // `new` rewrites that part unchanged stays on this path.
+            let Some(rest) = new.strip_prefix(&out[start..]) else { break };
+            out.extend_from_slice(rest);
+        } else {
+            out.extend_from_slice(&orig[cursor..cursor + start - written]);
+            out.extend_from_slice(new);
+        }
+        cursor += end - written;
+        out_index.extend(&out);
+        applied.push(Applied { at: start, old_len: old.len(), new_len: new.len() });
+    }
+    let done = applied.len();
+    out.extend_from_slice(&orig[cursor..]);
+    // Cuts fall where a valid UTF-8 `old` matched valid UTF-8 text, so on
+    // character boundaries; should that ever not hold, start over.
+    String::from_utf8(out).ok().map(|current| (current, applied, done))
+}
+
+/// Where `old` starts in `out ++ orig[cursor..]` when it occurs there
+/// exactly once (overlapping occurrences counted, so a unique one is also
+/// the only non-overlapping one).
+fn unique_start(
+    out: &[u8],
+    out_index: &GramIndex,
+    orig: &[u8],
+    orig_index: &GramIndex,
+    cursor: usize,
+    old: &[u8],
+) -> Option<usize> {
+    if old.is_empty() {
+        return None;
+    }
+    let finder = memmem::Finder::new(old);
+    let rest = &orig[cursor..];
+    let in_out = out_index.count(out, old, 0, out.len(), 2).unwrap_or_else(|| scan_overlapping(&finder, out, 2));
+    let in_rest = orig_index
+        .count(orig, old, cursor, orig.len(), 2)
+        .map(|f| Found { count: f.count, start: f.start.map(|s| s - cursor + out.len()) })
+        .unwrap_or_else(|| {
+            let f = scan_overlapping(&finder, rest, 2);
+            Found { count: f.count, start: f.start.map(|s| s + out.len()) }
+        });
+    // Occurrences straddling the seam lie in this window.
+    let keep = old.len() - 1;
+    let left = out.len().min(keep);
+    let mut window = Vec::with_capacity(2 * keep);
+    window.extend_from_slice(&out[out.len() - left..]);
+    window.extend_from_slice(&rest[..keep.min(rest.len())]);
+    let across = scan_overlapping(&finder, &window, 2);
+    let across = Found { count: across.count, start: across.start.map(|s| s + out.len() - left) };
+    match (in_out, in_rest, across) {
+        (Found { count: 1, start }, Found { count: 0, .. }, Found { count: 0, .. })
+        | (Found { count: 0, .. }, Found { count: 1, start }, Found { count: 0, .. })
+        | (Found { count: 0, .. }, Found { count: 0, .. }, Found { count: 1, start }) => start,
+        _ => None,
     }
 }
 

@@ -14,7 +14,7 @@ use crate::lock::VERSION_FILE;
 use crate::manifest::{as_text, Content, Extensions, Manifest, Replacement, EXTENSION_SCHEMA};
 use crate::npm::sha256_hex;
 use crate::rebuild::{read_own_package, read_upstream_package, RebuildError};
-use crate::review::package_diff;
+use crate::review::{package_diff_with, shared_line_diff};
 use crate::stage::{recover_interrupted, StageError};
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -107,6 +107,32 @@ impl crate::error::Diagnostic for GenError {
 
 /// The manifest turning `base` into `fork`, or `None` when they are equal.
 pub fn generate_manifest(package: &str, built_against: &str, base: &Tree, fork: &Tree) -> Option<Manifest> {
+    build_manifest(package, built_against, base, fork, None)
+}
+
+/// The manifest turning `base` into `fork` and the package's review diff
+/// (see `review::package_diff`), or `None` when they are equal. Each
+/// changed text file is line-diffed once for both.
+pub fn generate_manifest_and_diff(
+    package: &str,
+    built_against: &str,
+    base: &Tree,
+    fork: &Tree,
+) -> Option<(Manifest, String)> {
+    let mut known = BTreeMap::new();
+    let manifest = build_manifest(package, built_against, base, fork, Some(&mut known))?;
+    Some((manifest, package_diff_with(base, fork, &known)))
+}
+
+/// [`generate_manifest`]; with `reviews`, also records the review hunks
+/// of the files whose line diff it computed.
+fn build_manifest(
+    package: &str,
+    built_against: &str,
+    base: &Tree,
+    fork: &Tree,
+    mut reviews: Option<&mut BTreeMap<String, String>>,
+) -> Option<Manifest> {
     let mut files: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
     let mut ext = Extensions { schema: EXTENSION_SCHEMA, ..Extensions::default() };
     for (path, old) in base.iter() {
@@ -115,7 +141,7 @@ pub fn generate_manifest(package: &str, built_against: &str, base: &Tree, fork: 
                 ext.deleted.push(path.to_string());
                 ext.base.insert(path.to_string(), sha256_hex(&old.bytes));
             }
-            Some(new) => diff_file(path, old, new, &mut files, &mut ext),
+            Some(new) => diff_file(path, old, new, &mut files, &mut ext, reviews.as_deref_mut()),
         }
     }
     for (path, new) in fork.iter().filter(|(p, _)| !base.contains(p)) {
@@ -141,6 +167,7 @@ fn diff_file(
     new: &FileEntry,
     files: &mut BTreeMap<String, Vec<Replacement>>,
     ext: &mut Extensions,
+    reviews: Option<&mut BTreeMap<String, String>>,
 ) {
     if old == new {
         return;
@@ -153,7 +180,13 @@ fn diff_file(
         return;
     }
     let anchored = match (as_text(&old.bytes), as_text(&new.bytes)) {
-        (Some(a), Some(b)) => anchor::generate(a, b),
+        (Some(a), Some(b)) => match reviews.and_then(|r| Some((r, shared_line_diff(path, a, b)?))) {
+            Some((reviews, (hunks, ops))) => {
+                reviews.insert(path.to_string(), hunks);
+                anchor::generate_from_line_diff(a, b, &ops)
+            }
+            None => anchor::generate(a, b),
+        },
         _ => None,
     };
     match anchored {
@@ -196,8 +229,8 @@ pub fn plan_patches(layer: &Layer) -> Result<BTreeMap<String, Vec<u8>>, GenError
     let per_package = crate::parallel::map_ordered(&layer.forked, |name| -> Result<_, GenError> {
         let base = read_upstream_package(layer, upstream, name)?;
         let fork = read_fork_package(layer, forks, name)?;
-        Ok(generate_manifest(&layer.full_name(name), &version, &base, &fork)
-            .map(|manifest| (manifest.to_canonical_json(), package_diff(&base, &fork).into_bytes())))
+        Ok(generate_manifest_and_diff(&layer.full_name(name), &version, &base, &fork)
+            .map(|(manifest, diff)| (manifest.to_canonical_json(), diff.into_bytes())))
     });
     for (name, result) in layer.forked.iter().zip(per_package) {
         if let Some((manifest, diff)) = result? {

@@ -1,7 +1,9 @@
 //! Unified review diffs (`patches/<pkg>.diff`) in git style, for people:
 //! the manifest is what tools apply, the diff is what reviewers read.
 
-use similar::{Algorithm, TextDiff};
+use std::collections::BTreeMap;
+
+use similar::{Algorithm, DiffOp, TextDiff};
 
 use crate::manifest::as_text;
 use crate::tree::{FileEntry, Tree};
@@ -9,14 +11,36 @@ use crate::tree::{FileEntry, Tree};
 /// The review diff of a whole package: every changed, added or deleted
 /// file in sorted order, `a/` = upstream, `b/` = fork.
 pub fn package_diff(base: &Tree, fork: &Tree) -> String {
+    package_diff_with(base, fork, &BTreeMap::new())
+}
+
+/// [`package_diff`], taking the hunks of the files in `known` (path →
+/// output of [`shared_line_diff`]) instead of diffing them again.
+pub fn package_diff_with(base: &Tree, fork: &Tree, known: &BTreeMap<String, String>) -> String {
     let mut paths: Vec<&str> = base.paths().chain(fork.paths()).collect();
     paths.sort_unstable();
     paths.dedup();
     let mut out = String::new();
     for path in paths {
-        file_diff(&mut out, path, base.get(path), fork.get(path));
+        file_diff(&mut out, path, base.get(path), fork.get(path), known.get(path));
     }
     out
+}
+
+/// One line diff of a file present on both sides, for the review (its
+/// unified hunks, as [`package_diff`] writes them) and for the anchors (its
+/// Patience ops over lines cut after `\n`, see `anchor::lines`). `None`
+/// when a lone `\r` makes the review's lines (which also end at a lone
+/// `\r`) differ from the anchors' lines: the two diffs then run apart.
+pub fn shared_line_diff(path: &str, a: &str, b: &str) -> Option<(String, Vec<DiffOp>)> {
+    let lone_cr = |t: &str| memchr::memchr_iter(b'\r', t.as_bytes()).any(|i| t.as_bytes().get(i + 1) != Some(&b'\n'));
+    if lone_cr(a) || lone_cr(b) {
+        return None;
+    }
+    let (la, lb): (Vec<&str>, Vec<&str>) = (a.split_inclusive('\n').collect(), b.split_inclusive('\n').collect());
+    let diff = TextDiff::configure().algorithm(Algorithm::Patience).newline_terminated(true).diff_slices(&la, &lb);
+    let hunks = diff.unified_diff().context_radius(3).header(&format!("a/{path}"), &format!("b/{path}")).to_string();
+    Some((hunks, diff.ops().to_vec()))
 }
 
 fn mode_text(entry: &FileEntry) -> &'static str {
@@ -27,7 +51,7 @@ fn mode_text(entry: &FileEntry) -> &'static str {
     }
 }
 
-fn file_diff(out: &mut String, path: &str, old: Option<&FileEntry>, new: Option<&FileEntry>) {
+fn file_diff(out: &mut String, path: &str, old: Option<&FileEntry>, new: Option<&FileEntry>, known: Option<&String>) {
     if old == new {
         return;
     }
@@ -49,6 +73,10 @@ fn file_diff(out: &mut String, path: &str, old: Option<&FileEntry>, new: Option<
         if old.is_some() { format!("a/{path}") } else { "/dev/null".into() },
         if new.is_some() { format!("b/{path}") } else { "/dev/null".into() },
     );
+    if let Some(hunks) = known {
+        out.push_str(hunks);
+        return;
+    }
     match (as_text(old_bytes), as_text(new_bytes)) {
         (Some(a), Some(b)) => {
             let diff = TextDiff::configure().algorithm(Algorithm::Patience).diff_lines(a, b);
@@ -77,5 +105,29 @@ mod tests {
         assert!(diff.contains("-two\n+2\n"));
         assert!(diff.contains("Binary files a/bin and b/bin differ"));
         assert!(diff.contains("new file mode 100755"));
+    }
+
+    #[test]
+    fn one_shared_line_diff_gives_the_same_manifest_and_review_as_two() {
+        use crate::genpatches::{generate_manifest, generate_manifest_and_diff};
+        use crate::workload::{generate, WorkloadSpec};
+        let spec = WorkloadSpec {
+            packages: 2,
+            files_per_package: 3,
+            lines_per_file: 400,
+            big_file_lines: 3_000,
+            changes_per_thousand: 30,
+        };
+        let (mut base, mut fork) = generate(&spec, "@s");
+        // Windows line ends and a lone `\r` (which the review cuts at, the
+        // anchors not) must come out the same as well.
+        base.insert("@s/pkg-0000/crlf.js", FileEntry::new(b"a\r\nb\r\nc\r\n".to_vec())).expect("insert");
+        fork.insert("@s/pkg-0000/crlf.js", FileEntry::new(b"a\r\nB\r\nc\r\n".to_vec())).expect("insert");
+        base.insert("@s/pkg-0000/cr.js", FileEntry::new(b"a\rb\nc\rd\n".to_vec())).expect("insert");
+        fork.insert("@s/pkg-0000/cr.js", FileEntry::new(b"a\rB\nc\rd\n".to_vec())).expect("insert");
+        let (manifest, diff) = generate_manifest_and_diff("@s/all", "1.0.0", &base, &fork).expect("they differ");
+        assert_eq!(Some(manifest), generate_manifest("@s/all", "1.0.0", &base, &fork));
+        assert_eq!(diff, package_diff(&base, &fork));
+        assert!(diff.contains("-b\r\n+B\r\n"), "{diff}");
     }
 }

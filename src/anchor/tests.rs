@@ -1,4 +1,4 @@
-use crate::anchor::{apply, count_non_overlapping, generate, ApplyError};
+use crate::anchor::{apply, apply_with, count_non_overlapping, generate, generate_with, ApplyError};
 use crate::manifest::Replacement;
 use crate::workload::SplitMix64;
 
@@ -269,4 +269,59 @@ fn among_equal_prefix_sites_the_one_where_the_rest_of_old_lines_up_is_named() {
     let upstream = "x validateEscalationLevel(a);\nfiller\ny validateEscalationArgs, z\n";
     let found = failures(upstream, &reps(&[(" validateEscalat§§§Args,", "n")]));
     assert_eq!(found[0].upstream_lines, vec![3], "{:?}", found[0]);
+}
+
+/// A big (indexed) text of repetitive lines: anchors must grow through
+/// repeats, so the index is asked about crowded and rare grams alike.
+fn big_text(rng: &mut SplitMix64, lines: usize) -> String {
+    let words = ["sandbox", "policy", "}", "return x;", "grant(a, b);", "é🙂"];
+    (0..lines)
+        .map(|_| {
+            let n = rng.below(40);
+            format!("\t{} {}\n", words[rng.below(words.len() as u64) as usize], n)
+        })
+        .collect()
+}
+
+fn edit_lines(rng: &mut SplitMix64, base: &str) -> String {
+    let mut out = String::new();
+    for line in base.split_inclusive('\n') {
+        match rng.below(200) {
+            0 => {}
+            1 => out.push_str("\tadded line\n"),
+            2 => out.push_str(&line.replace("sandbox", "sandboxed")),
+            3 => {
+                out.push_str(line);
+                out.push_str(line);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+#[test]
+fn on_big_files_the_indexed_paths_give_the_same_anchors_and_results_as_scanning() {
+    let mut rng = SplitMix64::new(0xB16_F11E);
+    for round in 0..4 {
+        let base = big_text(&mut rng, 12_000);
+        assert!(base.len() > super::index::MIN_INDEXED_LEN, "the test must reach the indexed paths");
+        let fork = edit_lines(&mut rng, &base);
+        let indexed = generate_with(&base, &fork, true).expect("anchorable");
+        let scanned = generate_with(&base, &fork, false).expect("anchorable");
+        assert_eq!(indexed, scanned, "round {round}");
+        assert_eq!(apply(&base, &indexed).expect("applies"), fork, "round {round}");
+        // Drift: the same manifest on an edited upstream fails (or not)
+        // exactly as the general loop says, with the same report.
+        let drifted = edit_lines(&mut rng, &base);
+        let fast = apply_with(&drifted, &indexed, true);
+        let slow = apply_with(&drifted, &indexed, false);
+        assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "round {round}");
+        // Replacements out of order leave the linear path halfway.
+        let mut shuffled = indexed.clone();
+        shuffled.swap(0, indexed.len() / 2);
+        let fast = apply_with(&base, &shuffled, true);
+        let slow = apply_with(&base, &shuffled, false);
+        assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "round {round}");
+    }
 }

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::{Diagnostic, ExitStatus};
-use crate::genpatches::{generate_manifest, is_generated_patch_file};
+use crate::genpatches::{generate_manifest_and_diff, is_generated_patch_file};
 use crate::guard::{check_managed_dir, GuardError};
 use crate::journal::{JournalError, Update};
 use crate::layer::Layer;
@@ -41,7 +41,6 @@ use crate::merge::progress::{entry_hash, state_dir, ConflictRecord, MergeState, 
 use crate::merge::text::Labels;
 use crate::parallel::map_ordered;
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
-use crate::review::package_diff;
 use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotError, SnapshotSource};
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -737,11 +736,10 @@ impl LayerMerge {
 pub(crate) fn plan_forked(forked: &[ForkedPackage], version: &str) -> Result<PlannedPatches, MergeError> {
     let per_package = map_ordered(forked, |forked| -> Result<_, MergeError> {
         let ForkedPackage { name, full, theirs, fork } = forked;
-        let manifest = generate_manifest(full, version, theirs, fork);
-        verify_rebuild(full, theirs, manifest.as_ref(), fork)?;
-        Ok(manifest.map(|m| {
-            let diff = package_diff(theirs, fork).into_bytes();
-            [(format!("{name}.json"), m.to_canonical_json()), (format!("{name}.diff"), diff)]
+        let generated = generate_manifest_and_diff(full, version, theirs, fork);
+        verify_rebuild(full, theirs, generated.as_ref().map(|(m, _)| m), fork)?;
+        Ok(generated.map(|(m, diff)| {
+            [(format!("{name}.json"), m.to_canonical_json()), (format!("{name}.diff"), diff.into_bytes())]
         }))
     });
     let mut planned = PlannedPatches::default();
