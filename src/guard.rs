@@ -94,6 +94,17 @@ pub fn normalize(path: &Path) -> PathBuf {
     }
 }
 
+/// Where `path` really is when it is inside `root` (symbolic links of
+/// both resolved), as a path relative to `root`; otherwise the outside
+/// place it resolves to.
+pub fn inside(root: &Path, path: &Path) -> Result<PathBuf, PathBuf> {
+    let (root_real, real) = (normalize(root), normalize(path));
+    match real.strip_prefix(&root_real) {
+        Ok(rel) => Ok(rel.to_path_buf()),
+        Err(_) => Err(real),
+    }
+}
+
 /// Checks that `rebuild --out <out>` may replace `out`: it is new, empty
 /// or holds only the layer's scope directory (a previous output), and it
 /// is neither inside `upstream/`, `patches/`, the fork layer or an own

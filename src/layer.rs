@@ -299,10 +299,8 @@ impl Layer {
                     .map_err(|e| invalid(format!("own package `{}`: include {e}", o.name)))?;
             }
             let source = root.join(&o.source);
-            if !overrides.allow_outside_root {
-                check_inside_root(root, &source)
-                    .map_err(|why| invalid(format!("own package `{}`: `source` (`{}`) {why}", o.name, o.source)))?;
-            }
+            check_inside_root(root, &source, overrides)
+                .map_err(|why| invalid(format!("own package `{}`: `source` (`{}`) {why}", o.name, o.source)))?;
             let npm_name = match o.npm_name {
                 Some(npm_name) => {
                     check_npm_name(&npm_name)
@@ -334,18 +332,15 @@ impl Layer {
             patches: pick(&overrides.patches, &raw.paths.patches),
         };
         check_separate_paths(&paths).map_err(invalid)?;
-        if !overrides.allow_outside_root {
-            for (key, path) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
-                check_inside_root(root, path)
-                    .map_err(|why| invalid(format!("`paths.{key}` (`{}`) {why}", path.display())))?;
-            }
+        for (key, path) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
+            check_inside_root(root, path, overrides)
+                .map_err(|why| invalid(format!("`paths.{key}` (`{}`) {why}", path.display())))?;
         }
         let mut pins = Vec::new();
         for raw_pin in raw.pins {
             let file = root.join(&raw_pin.file);
-            if !overrides.allow_outside_root {
-                check_inside_root(root, &file).map_err(|why| invalid(format!("pin `{}` {why}", raw_pin.file)))?;
-            }
+            check_inside_root(root, &file, overrides)
+                .map_err(|why| invalid(format!("pin `{}` {why}", raw_pin.file)))?;
             let name = raw_pin.file.clone();
             pins.push(
                 Pin::new(file, name, raw_pin.keys).map_err(|why| invalid(format!("pin `{}`: {why}", raw_pin.file)))?,
@@ -502,9 +497,7 @@ fn release_bundles(
         let rel = entry.trim_end_matches('/');
         crate::tree::check_relative_path(rel).map_err(|e| format!("`release.bundles` entry `{entry}`: {e}"))?;
         let dir = root.join(rel);
-        if !overrides.allow_outside_root {
-            check_inside_root(root, &dir).map_err(|why| format!("`release.bundles` entry `{entry}` {why}"))?;
-        }
+        check_inside_root(root, &dir, overrides).map_err(|why| format!("`release.bundles` entry `{entry}` {why}"))?;
         if bundles.iter().any(|b| b.dir == dir) {
             return Err(format!("`release.bundles` lists `{entry}` more than once"));
         }
@@ -519,22 +512,26 @@ fn release_bundles(
     Ok(bundles)
 }
 
-/// Managed paths and own sources must stay inside the repository (after
-/// symbolic links are resolved) and out of its `.git`: a cloned
-/// repository's declaration must not point forklayer at a user's files.
-fn check_inside_root(root: &Path, path: &Path) -> Result<(), String> {
-    let (root_real, real) = (crate::guard::normalize(root), crate::guard::normalize(path));
-    if !real.starts_with(&root_real) {
-        return Err(format!(
+/// Every path the declaration names (managed paths, own sources, pins,
+/// release bundles) must stay inside the repository (after symbolic links
+/// are resolved) and out of its `.git`: a cloned repository's declaration
+/// must not point forklayer at a user's files. Only `--allow-outside-root`
+/// on the command line lifts this.
+fn check_inside_root(root: &Path, path: &Path, overrides: &PathOverrides) -> Result<(), String> {
+    if overrides.allow_outside_root {
+        return Ok(());
+    }
+    match crate::guard::inside(root, path) {
+        Ok(rel) if rel.components().next().is_some_and(|c| c.as_os_str() == ".git") => {
+            Err("is inside the repository's `.git` directory".into())
+        }
+        Ok(_) => Ok(()),
+        Err(real) => Err(format!(
             "resolves to `{}`, outside the repository `{}`; pass `--allow-outside-root` on the command line if that is really meant",
             real.display(),
-            root_real.display()
-        ));
+            crate::guard::normalize(root).display()
+        )),
     }
-    if real.strip_prefix(&root_real).is_ok_and(|rel| rel.components().next().is_some_and(|c| c.as_os_str() == ".git")) {
-        return Err("is inside the repository's `.git` directory".into());
-    }
-    Ok(())
 }
 
 /// `upstream/`, the fork layer and `patches/` are each replaced wholesale:

@@ -302,10 +302,7 @@ impl Release {
 /// land in the user's other directories (`--out` says where on purpose).
 pub fn default_out_dir(root: &Path) -> Result<PathBuf, ReleaseError> {
     let out = root.join("dist");
-    let real = crate::guard::normalize(&out);
-    if !real.starts_with(crate::guard::normalize(root)) {
-        return Err(ReleaseError::OutsideOut { real });
-    }
+    crate::guard::inside(root, &out).map_err(|real| ReleaseError::OutsideOut { real })?;
     Ok(out)
 }
 

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::util::{snapshot_from_tarballs, NpmPackage, TestDir};
+use crate::util::{immutable, snapshot_from_tarballs, NpmPackage, TestDir};
 
 /// A small project, and beside it a "home" directory holding a user's file.
 fn project() -> (TestDir, TestDir) {
@@ -190,14 +190,6 @@ fn a_second_writer_is_refused_naming_the_first() {
     let _ = holder.wait();
     drop(lock);
     dir.run(&["gen-patches"]).assert_code(0);
-}
-
-/// Sets or clears the immutable attribute: even root cannot write such a
-/// file, which makes a write fail halfway through a run.
-fn immutable(path: &Path, on: bool) {
-    let flag = if on { "+i" } else { "-i" };
-    let status = std::process::Command::new("chattr").arg(flag).arg(path).status().expect("chattr");
-    assert!(status.success(), "chattr {flag} {} failed: this test needs a file system with attributes", path.display());
 }
 
 #[test]

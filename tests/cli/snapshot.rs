@@ -147,9 +147,9 @@ fn a_snapshot_rewrites_only_what_changed_and_fails_without_a_trace() {
     let stuck = dir.join("upstream/@acme/b/y.bin");
     let a3 = crate::util::NpmPackage::new("a", "1.0.2").file("x.js", "x\r\n");
     let b2 = crate::util::NpmPackage::new("b", "1.0.2").file("y.bin", [9u8]);
-    std::process::Command::new("chattr").arg("+i").arg(&stuck).status().expect("chattr");
+    crate::util::immutable(&stuck, true);
     let run = crate::util::snapshot_from_tarballs(&dir, "1.0.2", &[&a3, &b2]);
-    std::process::Command::new("chattr").arg("-i").arg(&stuck).status().expect("chattr");
+    crate::util::immutable(&stuck, false);
     run.assert_code(3);
     assert_eq!(dir.snapshot_dir("upstream"), before, "upstream/ is as it was");
 }

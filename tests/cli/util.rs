@@ -304,3 +304,11 @@ pub fn commit_all(dir: &TestDir) {
     let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
     repo.commit(Some("HEAD"), &sig, &sig, "commit", &tree, &parents).expect("commit");
 }
+
+/// Sets or clears the immutable attribute: even root cannot write such a
+/// file, which makes a write fail halfway through a run.
+pub fn immutable(path: &Path, on: bool) {
+    let flag = if on { "+i" } else { "-i" };
+    let status = std::process::Command::new("chattr").arg(flag).arg(path).status().expect("chattr");
+    assert!(status.success(), "chattr {flag} {} failed: this test needs a file system with attributes", path.display());
+}
