@@ -202,6 +202,8 @@ enum Next<'a> {
 #[derive(Debug)]
 pub struct Update<'a> {
     journal_dir: PathBuf,
+    /// File-name prefix of this kind of journal ([`PREFIX`] for the project).
+    prefix: String,
     targets: Vec<(PathBuf, Next<'a>)>,
 }
 
@@ -258,7 +260,15 @@ fn no_fault(_: usize) -> Fault {
 impl<'a> Update<'a> {
     /// An empty update whose journal goes to `journal_dir`.
     pub fn new(journal_dir: &Path) -> Update<'a> {
-        Update { journal_dir: journal_dir.to_path_buf(), targets: Vec::new() }
+        Update { journal_dir: journal_dir.to_path_buf(), prefix: PREFIX.to_string(), targets: Vec::new() }
+    }
+
+    /// An update of directory `target` alone (an output directory named on
+    /// the command line, possibly outside any project) whose journal goes
+    /// beside it, named after it: see [`recover_beside`].
+    pub fn beside(target: &Path) -> Result<Update<'a>, JournalError> {
+        let (journal_dir, prefix) = beside_place(target)?;
+        Ok(Update { journal_dir, prefix, targets: Vec::new() })
     }
 
     /// Makes directory `target` hold exactly the files of `tree` (and no
@@ -280,7 +290,7 @@ impl<'a> Update<'a> {
     }
 
     fn apply_with(&self, fault: FaultPlan<'_>) -> Result<usize, JournalError> {
-        refuse_pending(&self.journal_dir)?;
+        refuse_pending(&self.journal_dir, &self.prefix)?;
         let plans: Vec<Plan<'a>> = map_ordered(&self.targets, |(path, next)| plan(&self.journal_dir, path, *next))
             .into_iter()
             .collect::<Result<_, _>>()?;
@@ -288,7 +298,7 @@ impl<'a> Update<'a> {
         if changes == 0 {
             return Ok(0);
         }
-        let journal = write_journal(&self.journal_dir, &plans)?;
+        let journal = write_journal(&self.journal_dir, &self.prefix, &plans)?;
         let steps = Steps::new(fault);
         let applied = map_ordered(&plans, |plan| plan.apply(&steps));
         if let Some(failure) = applied.into_iter().find_map(Result::err) {
@@ -348,7 +358,7 @@ impl Scope {
 /// Whether `journal_dir` holds a journal of any state (a running, killed
 /// or never armed update): only then is [`recover`] needed.
 pub fn any_journal(journal_dir: &Path) -> bool {
-    !journals(journal_dir).is_empty()
+    !journals(journal_dir, PREFIX).is_empty()
 }
 
 /// The bytes a killed update saved of file `target` (e.g. the declaration
@@ -356,7 +366,7 @@ pub fn any_journal(journal_dir: &Path) -> bool {
 /// gone: what the file held before that update.
 pub fn saved_file(journal_dir: &Path, target: &Path) -> Result<Option<Vec<u8>>, JournalError> {
     let wanted = record_path(journal_dir, target)?;
-    for found in journals(journal_dir).into_iter().filter(|f| f.armed && !f.alive()) {
+    for found in journals(journal_dir, PREFIX).into_iter().filter(|f| f.armed && !f.alive()) {
         let (record, mut saved) = read_journal(&found.path)?;
         let index = record.targets.iter().position(|t| t.file && t.path == wanted);
         if let Some(Saved::File { bytes, .. }) = index.and_then(|i| saved[i].remove("")) {
@@ -373,12 +383,37 @@ pub fn saved_file(journal_dir: &Path, target: &Path) -> Result<Option<Vec<u8>>, 
 /// (an undo journal is never committed, so one that is was planted) is
 /// [`JournalError::Damaged`]: it is kept and nothing changes.
 pub fn recover(journal_dir: &Path, scope: &Scope) -> Result<Vec<Recovered>, JournalError> {
-    recover_with(journal_dir, scope, &no_fault)
+    recover_with(journal_dir, PREFIX, scope, &no_fault)
 }
 
-fn recover_with(journal_dir: &Path, scope: &Scope, fault: FaultPlan<'_>) -> Result<Vec<Recovered>, JournalError> {
+/// Rolls back an update of directory `target` made with
+/// [`Update::beside`] that a killed forklayer left half done. The journal
+/// may only change `target` itself: the directory the user named, not one
+/// the journal names.
+pub fn recover_beside(target: &Path) -> Result<Vec<Recovered>, JournalError> {
+    let (journal_dir, prefix) = beside_place(target)?;
+    recover_with(&journal_dir, &prefix, &Scope::new([target.to_path_buf()]), &no_fault)
+}
+
+/// The directory and file-name prefix of the journals of updates of
+/// `target` alone: `.forklayer-journal-out-<name>-<pid>.tar` beside it.
+/// The project's scan skips them (what follows its prefix is no pid), and
+/// ignore rules written for `.forklayer-journal-*` cover them.
+fn beside_place(target: &Path) -> Result<(PathBuf, String), JournalError> {
+    let non_utf8 = || JournalError::NonUtf8Target { path: target.to_path_buf() };
+    let name = target.file_name().ok_or_else(non_utf8)?.to_str().ok_or_else(non_utf8)?;
+    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
+    Ok((dir.to_path_buf(), format!("{PREFIX}out-{name}-")))
+}
+
+fn recover_with(
+    journal_dir: &Path,
+    prefix: &str,
+    scope: &Scope,
+    fault: FaultPlan<'_>,
+) -> Result<Vec<Recovered>, JournalError> {
     let mut recovered = Vec::new();
-    for found in journals(journal_dir) {
+    for found in journals(journal_dir, prefix) {
         if found.alive() {
             if found.armed {
                 return Err(JournalError::Busy { pid: found.pid, journal: found.path });
@@ -426,13 +461,13 @@ impl Found {
     }
 }
 
-fn journals(dir: &Path) -> Vec<Found> {
+fn journals(dir: &Path, prefix: &str) -> Vec<Found> {
     let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
     let mut found: Vec<Found> = entries
         .filter_map(Result::ok)
         .filter_map(|entry| {
             let name = entry.file_name().into_string().ok()?;
-            let rest = name.strip_prefix(PREFIX)?;
+            let rest = name.strip_prefix(prefix)?;
             let (pid, armed) = match (rest.strip_suffix(ARMED), rest.strip_suffix(WRITING)) {
                 (Some(pid), _) => (pid, true),
                 (None, Some(pid)) => (pid, false),
@@ -447,8 +482,8 @@ fn journals(dir: &Path) -> Vec<Found> {
 
 /// Refuses to start while a journal is armed: a running update, or a
 /// killed one that [`recover`] has not rolled back yet.
-fn refuse_pending(dir: &Path) -> Result<(), JournalError> {
-    match journals(dir).into_iter().find(|f| f.armed) {
+fn refuse_pending(dir: &Path, prefix: &str) -> Result<(), JournalError> {
+    match journals(dir, prefix).into_iter().find(|f| f.armed) {
         Some(found) if found.alive() => Err(JournalError::Busy { pid: found.pid, journal: found.path }),
         Some(found) => Err(JournalError::Pending { journal: found.path }),
         None => Ok(()),
@@ -575,9 +610,15 @@ impl Plan<'_> {
             let path = root.join(rel);
             steps.next().and_then(|()| fs::remove_file(&path)).map_err(JournalError::io("remove", &path))?;
         }
-        for dir in &self.record.created_dirs {
-            let path = root.join(dir);
-            steps.next().and_then(|()| fs::create_dir(&path)).map_err(JournalError::io("create", &path))?;
+        // Creating files and directories is what a disk is slowest at (on
+        // ext4 after many deletions each new inode costs a scan in the
+        // kernel): spread over the cores. Directories go one depth at a
+        // time, so that every parent exists first.
+        for dirs in by_depth(&self.record.created_dirs) {
+            first_error(map_ordered(&dirs, |dir| {
+                let path = root.join(dir);
+                steps.next().and_then(|()| fs::create_dir(&path)).map_err(JournalError::io("create", &path))
+            }))?;
         }
         for (from, to) in &self.moves {
             let (from, to) = (root.join(from), root.join(to));
@@ -587,12 +628,26 @@ impl Plan<'_> {
             let path = root.join(&dir.path);
             steps.next().and_then(|()| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
         }
-        for (rel, entry, kind) in &self.writes {
+        first_error(map_ordered(&self.writes, |(rel, entry, kind)| {
             let path = root.join(rel);
-            steps.next().and_then(|()| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))?;
-        }
-        Ok(())
+            steps.next().and_then(|()| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))
+        }))
     }
+}
+
+/// The first failure of changes made in parallel (in path order), if any.
+fn first_error(results: Vec<Result<(), JournalError>>) -> Result<(), JournalError> {
+    results.into_iter().collect()
+}
+
+/// Directories grouped by depth, shallowest first: each group can be
+/// created in any order once the groups before it are.
+fn by_depth(dirs: &[String]) -> Vec<Vec<&str>> {
+    let mut groups: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+    for dir in dirs {
+        groups.entry(dir.matches('/').count()).or_default().push(dir);
+    }
+    groups.into_values().collect()
 }
 
 fn record_path(journal_dir: &Path, target: &Path) -> Result<String, JournalError> {
@@ -846,14 +901,14 @@ fn write_entry(path: &Path, entry: &FileEntry, kind: WriteKind) -> io::Result<()
     Ok(())
 }
 
-fn journal_path(dir: &Path, suffix: &str) -> PathBuf {
-    dir.join(format!("{PREFIX}{}{suffix}", std::process::id()))
+fn journal_path(dir: &Path, prefix: &str, suffix: &str) -> PathBuf {
+    dir.join(format!("{prefix}{}{suffix}", std::process::id()))
 }
 
 /// Writes the journal of `plans`, synced, and arms it with a rename.
-fn write_journal(dir: &Path, plans: &[Plan<'_>]) -> Result<PathBuf, JournalError> {
-    let writing = journal_path(dir, WRITING);
-    let armed = journal_path(dir, ARMED);
+fn write_journal(dir: &Path, prefix: &str, plans: &[Plan<'_>]) -> Result<PathBuf, JournalError> {
+    let writing = journal_path(dir, prefix, WRITING);
+    let armed = journal_path(dir, prefix, ARMED);
     let written = write_tar(&writing, plans).and_then(|()| fs::rename(&writing, &armed));
     if let Err(source) = written {
         let _ = fs::remove_file(&writing);

@@ -10,10 +10,10 @@ use serde::Serialize;
 
 use crate::anchor::{self, AnchorFailure, ApplyError};
 use crate::guard::{check_output_dir, GuardError};
+use crate::journal::{self, JournalError, Recovered};
 use crate::layer::{Layer, OwnPackage};
 use crate::manifest::{as_text, Manifest, ManifestError};
 use crate::npm::sha256_hex;
-use crate::stage::{write_tree_atomically, StageError};
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// How one file of a package drifted from what its manifest expects.
@@ -289,9 +289,10 @@ pub enum RebuildError {
     /// A directory could not be read.
     #[error(transparent)]
     Tree(#[from] TreeError),
-    /// The output could not be written.
+    /// The output could not be written (it is as it was), or a killed
+    /// earlier write could not be rolled back.
     #[error(transparent)]
-    Write(#[from] StageError),
+    Write(#[from] JournalError),
     /// `--out` names a directory that must not be replaced.
     #[error(transparent)]
     Target(#[from] GuardError),
@@ -500,14 +501,41 @@ pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<T
     }
 }
 
-/// Rebuilds and writes the layer to `out` atomically (nothing is written
-/// when anything fails). `out` must be new, empty or a previous output
-/// ([`check_output_dir`]).
-pub fn rebuild_into(layer: &Layer, upstream: &Path, patches: &Path, out: &Path) -> Result<Tree, RebuildError> {
+/// Rebuilds and writes the layer to `out`, all or nothing. `out` must be
+/// new, empty or a previous output ([`check_output_dir`]). Returns the
+/// tree and what a killed earlier rebuild into `out` left that was rolled
+/// back first.
+///
+/// Only files whose bytes or mode differ are written, in place, through a
+/// journal beside `out` ([`journal::Update::beside`]): a rebuild into the
+/// previous output costs reads, not new files (creating thousands of
+/// files is what a disk is slowest at). A rebuild killed midway is rolled
+/// back by the next `rebuild` that names the same directory.
+pub fn rebuild_into(
+    layer: &Layer,
+    upstream: &Path,
+    patches: &Path,
+    out: &Path,
+) -> Result<(Tree, Vec<Recovered>), RebuildError> {
     check_output_dir(layer, out)?;
+    let recovered = recover_output(out)?;
     let tree = rebuild_layer(layer, upstream, patches)?;
-    write_tree_atomically(&tree, out)?;
-    Ok(tree)
+    let mut update = journal::Update::beside(out)?;
+    update.replace_dir(out, &tree);
+    update.apply()?;
+    Ok((tree, recovered))
+}
+
+/// Rolls back a `rebuild --out` into `dir` that was killed midway, so that
+/// `dir` holds its previous contents again (or is gone if it was new).
+pub fn recover_output(dir: &Path) -> Result<Vec<Recovered>, RebuildError> {
+    // What forklayer versions that staged a copy and swapped it in left.
+    crate::stage::recover_interrupted(dir).map_err(|source| JournalError::Io {
+        action: "clean up after an interrupted rebuild of",
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    Ok(journal::recover_beside(dir)?)
 }
 
 /// One difference between a rebuilt tree and a reference tree, named from

@@ -1,21 +1,12 @@
-//! Staged, atomic writes: build a directory (or file) next to its target,
-//! then swap it into place with renames, so a failure never leaves a
-//! half-written result and never destroys what was there before.
+//! Atomic writes of single files (a temporary sibling and a rename), and
+//! the clean-up of what a killed run of an older forklayer left beside a
+//! directory it replaced by staging a copy and swapping it in.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::tree::{Tree, TreeError};
-
-/// A staging directory that becomes `target` on [`StagedDir::commit`] and
-/// is removed when dropped uncommitted.
-#[derive(Debug)]
-pub struct StagedDir {
-    target: PathBuf,
-    stage: PathBuf,
-    committed: bool,
-}
+use crate::tree::TreeError;
 
 fn sibling(target: &Path, tag: &str) -> PathBuf {
     sibling_of(target, tag, std::process::id())
@@ -84,64 +75,7 @@ pub fn recover_interrupted(target: &Path) -> io::Result<()> {
     Ok(())
 }
 
-impl StagedDir {
-    /// Creates an empty staging directory beside `target` (same file system,
-    /// so the final rename is atomic).
-    pub fn new(target: &Path) -> io::Result<StagedDir> {
-        if let Some(parent) = target.parent() {
-            if !parent.as_os_str().is_empty() {
-                fs::create_dir_all(parent)?;
-            }
-        }
-        recover_interrupted(target)?;
-        let stage = sibling(target, "stage");
-        if stage.exists() {
-            fs::remove_dir_all(&stage)?;
-        }
-        fs::create_dir_all(&stage)?;
-        Ok(StagedDir { target: target.to_path_buf(), stage, committed: false })
-    }
-
-    /// Where to write the new contents.
-    pub fn path(&self) -> &Path {
-        &self.stage
-    }
-
-    /// Replaces `target` with the staged directory. The old target is moved
-    /// aside first and restored if the swap fails.
-    pub fn commit(mut self) -> io::Result<()> {
-        let old = sibling(&self.target, "old");
-        let had_target = self.target.exists();
-        if had_target {
-            remove_any(&old)?;
-            fs::rename(&self.target, &old)?;
-        }
-        if let Err(err) = fs::rename(&self.stage, &self.target) {
-            if had_target {
-                // Put the previous contents back; report the original failure.
-                let _ = fs::rename(&old, &self.target);
-            }
-            return Err(err);
-        }
-        self.committed = true;
-        if had_target {
-            // The previous target may have been a file (an own package's
-            // copy replaced by hand, say).
-            remove_any(&old)?;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for StagedDir {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_dir_all(&self.stage);
-        }
-    }
-}
-
-/// Errors of [`write_tree_atomically`].
+/// Errors of repairing or replacing a target with a staged copy.
 #[derive(Debug, thiserror::Error)]
 pub enum StageError {
     /// Preparing or swapping the staging directory failed.
@@ -176,14 +110,6 @@ impl crate::error::Diagnostic for StageError {
     }
 }
 
-/// Writes `tree` as the complete new contents of directory `target`.
-pub fn write_tree_atomically(tree: &Tree, target: &Path) -> Result<(), StageError> {
-    let swap = |source| StageError::Swap { target: target.to_path_buf(), source };
-    let staged = StagedDir::new(target).map_err(swap)?;
-    tree.write_to(staged.path())?;
-    staged.commit().map_err(swap)
-}
-
 /// Writes a file through a temporary sibling and a rename.
 pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Some(parent) = path.parent() {
@@ -201,7 +127,7 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{sibling_of, write_tree_atomically, StagedDir};
+    use super::{recover_interrupted, sibling_of, write_file_atomically};
     use crate::tree::{FileEntry, Tree};
 
     /// Above Linux's largest possible pid (2^22): never a live process.
@@ -214,14 +140,14 @@ mod tests {
     }
 
     #[test]
-    fn leftovers_of_a_killed_run_are_removed_by_the_next_write() {
+    fn leftovers_of_a_killed_run_are_removed() {
         let dir = tempfile::tempdir().expect("tempdir");
         let target = dir.path().join("out");
         one_file("previous").write_to(&target).expect("write");
         one_file("half").write_to(&sibling_of(&target, "stage", DEAD_PID)).expect("write");
         std::fs::write(sibling_of(&target, "tmp", DEAD_PID), b"half").expect("write");
-        write_tree_atomically(&one_file("next"), &target).expect("write");
-        assert_eq!(Tree::read_dir(&target).expect("read"), one_file("next"));
+        recover_interrupted(&target).expect("recover");
+        assert_eq!(Tree::read_dir(&target).expect("read"), one_file("previous"));
         assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1, "stale stage and tmp are gone");
     }
 
@@ -231,52 +157,30 @@ mod tests {
         let target = dir.path().join("out");
         // Pid 1 is alive, but it is not this program.
         one_file("half").write_to(&sibling_of(&target, "stage", 1)).expect("write");
-        write_tree_atomically(&one_file("next"), &target).expect("write");
-        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
+        recover_interrupted(&target).expect("recover");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 0);
     }
 
     #[test]
-    fn a_target_moved_aside_by_a_killed_commit_is_restored_before_anything_else() {
+    fn a_target_moved_aside_by_a_killed_swap_is_restored() {
         let dir = tempfile::tempdir().expect("tempdir");
         let target = dir.path().join("out");
         // Killed between `target -> old` and `stage -> target`.
         one_file("previous").write_to(&sibling_of(&target, "old", DEAD_PID)).expect("write");
         one_file("new").write_to(&sibling_of(&target, "stage", DEAD_PID)).expect("write");
-        let staged = StagedDir::new(&target).expect("stage");
+        recover_interrupted(&target).expect("recover");
         assert_eq!(Tree::read_dir(&target).expect("previous tree is back"), one_file("previous"));
-        drop(staged);
         assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
     }
 
     #[test]
-    fn commit_replaces_previous_contents() {
+    fn a_file_written_atomically_leaves_no_temporary_file() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let target = dir.path().join("out");
-        std::fs::create_dir_all(target.join("stale")).expect("mkdir");
-        let mut tree = Tree::new();
-        tree.insert("a.txt", FileEntry::new(b"a".to_vec())).expect("insert");
-        write_tree_atomically(&tree, &target).expect("write");
-        assert_eq!(Tree::read_dir(&target).expect("read"), tree);
+        let target = dir.path().join("a.zip");
+        std::fs::write(sibling_of(&target, "tmp", DEAD_PID), b"half").expect("write");
+        write_file_atomically(&target, b"new").expect("write");
+        write_file_atomically(&target, b"newer").expect("write");
+        assert_eq!(std::fs::read(&target).expect("read"), b"newer");
         assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
-    }
-
-    #[test]
-    fn a_file_in_the_way_is_replaced_without_leftovers() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let target = dir.path().join("out");
-        std::fs::write(&target, b"a file").expect("write");
-        write_tree_atomically(&one_file("a.txt"), &target).expect("write");
-        assert_eq!(Tree::read_dir(&target).expect("read"), one_file("a.txt"));
-        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1);
-    }
-
-    #[test]
-    fn dropped_stage_leaves_nothing() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let target = dir.path().join("out");
-        let staged = StagedDir::new(&target).expect("stage");
-        std::fs::write(staged.path().join("x"), b"x").expect("write");
-        drop(staged);
-        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 0);
     }
 }

@@ -8,7 +8,9 @@ use serde_json::json;
 use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::guard::normalize;
-use crate::rebuild::{built_against_mismatches, compare_trees, rebuild_into, rebuild_layer, RebuildError};
+use crate::rebuild::{
+    built_against_mismatches, compare_trees, rebuild_into, rebuild_layer, recover_output, RebuildError,
+};
 use crate::tree::Tree;
 
 /// Arguments of `rebuild`.
@@ -49,7 +51,8 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let tree = match &args.out {
         Some(out) => {
             let out = ctx.resolve(out);
-            let tree = rebuild_into(&layer, upstream, patches, &out)?;
+            let (tree, recovered) = rebuild_into(&layer, upstream, patches, &out)?;
+            report_recovered(ctx, &recovered);
             ctx.reporter.status("Rebuilt", &format!("{} files into `{}`", tree.len(), ctx.display(&out)));
             tree
         }
@@ -62,6 +65,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         return Ok(Outcome::new(ExitStatus::Success, String::new(), data));
     };
     let reference = ctx.resolve(reference);
+    report_recovered(ctx, &recover_output(&reference)?);
     let differences = compare_trees(&tree, &layer.without_ignored(Tree::read_dir(&reference)?));
     let mut text = String::new();
     for d in &differences {
@@ -80,4 +84,17 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         "built_against": built_against,
     });
     Ok(Outcome::new(status, text, data))
+}
+
+/// Warns about output directories that a killed `rebuild --out` left
+/// half written and that were put back as they were before it.
+fn report_recovered(ctx: &RunContext, recovered: &[crate::journal::Recovered]) {
+    for found in recovered {
+        for target in &found.targets {
+            ctx.reporter.warning(&format!(
+                "rolled back `{target}`, which `rebuild --out` (forklayer process {}) left unfinished (killed?): it is as it was before",
+                found.pid
+            ));
+        }
+    }
 }

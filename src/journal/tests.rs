@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use super::{recover, recover_with, Fault, JournalError, Scope, Update, ARMED, PREFIX, WRITING};
+use super::{recover, recover_beside, recover_with, Fault, JournalError, Scope, Update, ARMED, PREFIX, WRITING};
 use crate::tree::{FileEntry, Tree};
 
 /// Everything on disk below `root`, empty directories, modes and symbolic
@@ -229,7 +229,8 @@ fn a_crash_at_any_step_is_rolled_back_by_the_next_run_even_if_that_crashes_too()
         assert!(matches!(refused, Err(JournalError::Pending { .. })), "{refused:?}");
         // The roll back itself dies at some step, then is run again.
         let second_crash = crash_at % 7;
-        let first = recover_with(root, &whole(root), &|n| if n == second_crash { Fault::Crash } else { Fault::None });
+        let first =
+            recover_with(root, PREFIX, &whole(root), &|n| if n == second_crash { Fault::Crash } else { Fault::None });
         if first.is_err() {
             assert_eq!(journal_files(root).len(), 1, "the journal survives a crashed roll back");
         }
@@ -616,4 +617,67 @@ fn a_journal_tracked_by_git_is_refused() {
     let err = recover(&t.repo(), &t.scope()).expect_err("tracked");
     assert!(err.to_string().contains("tracked by git"), "{err}");
     assert_eq!(disk_state(&t.repo()), before);
+}
+
+/// The journal files beside output directory `out`.
+fn output_journals(out: &Path) -> Vec<String> {
+    let prefix = format!("{PREFIX}out-{}-", out.file_name().expect("name").to_string_lossy());
+    let parent = out.parent().expect("parent");
+    let mut names: Vec<String> = fs::read_dir(parent)
+        .expect("ls")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&prefix))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_killed_update_of_an_output_directory_is_rolled_back_by_its_next_update_only() {
+    let next = Project::next_tree();
+    for crash_at in 0.. {
+        let project = Project::new();
+        let root = project.root();
+        let out = root.join("up");
+        let before = rolled_back_state(root);
+        let crash = |n| if n == crash_at { Fault::Crash } else { Fault::None };
+        let mut update = Update::beside(&out).expect("update");
+        update.replace_dir(&out, &next);
+        if update.apply_with(&crash).is_ok() {
+            assert!(crash_at > 10, "the update has more than ten steps");
+            assert_eq!(Tree::read_dir(&out).expect("read"), next);
+            break;
+        }
+        assert_eq!(output_journals(&out).len(), 1, "crash at step {crash_at}");
+        // The project's own journals are another kind: its recovery neither
+        // rolls the output back nor calls the output's journal damaged.
+        assert_eq!(recover(root, &whole(root)).expect("project recovery"), []);
+        assert_eq!(output_journals(&out).len(), 1);
+        let recovered = recover_beside(&out).expect("recover");
+        assert_eq!(recovered.len(), 1);
+        assert_eq!(rolled_back_state(root), before, "crash at step {crash_at}");
+        assert!(output_journals(&out).is_empty());
+    }
+}
+
+#[test]
+fn an_output_journal_that_names_another_directory_is_damaged_and_kept() {
+    let project = Project::new();
+    let root = project.root();
+    let (out, victim) = (root.join("out"), root.join("up"));
+    let before = disk_state(root);
+    // A journal for `up/`, planted under the name of `out/`'s journal.
+    let mut update = Update::beside(&victim).expect("update");
+    let next = Project::next_tree();
+    update.replace_dir(&victim, &next);
+    assert!(update.apply_with(&|_| Fault::Crash).is_err());
+    let written = root.join(&output_journals(&victim)[0]);
+    let planted = root.join(format!("{PREFIX}out-out-99999999{ARMED}"));
+    fs::rename(&written, &planted).expect("rename");
+    let err = recover_beside(&out).expect_err("damaged");
+    assert!(matches!(err, JournalError::Damaged { .. }), "{err}");
+    assert!(err.to_string().contains("not a directory or file forklayer manages here"), "{err}");
+    let mut after = disk_state(root);
+    after.remove(&planted.file_name().expect("name").to_string_lossy().into_owned());
+    assert_eq!(after, before, "nothing changed");
 }

@@ -101,3 +101,96 @@ fn patches_or_upstream_overrides_naming_the_repository_are_refused() {
     }
     assert_eq!(dir.snapshot_dir("."), before, "nothing may change");
 }
+
+/// Inode numbers of every file below `rel`, by path.
+#[cfg(unix)]
+fn inodes(dir: &TestDir, rel: &str) -> Vec<(String, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let files = dir.files_below(rel).into_iter();
+    files.map(|(rel, path)| (rel, std::fs::metadata(&path).expect("stat").ino())).collect()
+}
+
+fn leftovers(dir: &TestDir) -> Vec<String> {
+    std::fs::read_dir(dir.path())
+        .expect("ls")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.contains("forklayer-"))
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_rebuild_into_its_previous_output_rewrites_only_what_differs_in_place() {
+    let dir = repo();
+    dir.run(&["rebuild", "--out", "out"]).assert_code(0);
+    let before = inodes(&dir, "out");
+    // Hand edits and a stray file in the previous output.
+    dir.write("out/@acme/pkg/a.js", "edited by hand\r\n");
+    dir.write("out/@acme/pkg/stray.bin", [0u8, 255, 1]);
+    let run = dir.run(&["rebuild", "--out", "out"]);
+    run.assert_code(0);
+    assert_eq!(dir.read("out/@acme/pkg/a.js"), b"let a = 2;\n");
+    assert!(!dir.exists("out/@acme/pkg/stray.bin"), "a file the rebuild does not produce is removed");
+    assert_eq!(inodes(&dir, "out"), before, "every file kept its inode: nothing was created anew");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    // Unchanged output: nothing written at all.
+    let mtime = std::fs::metadata(dir.join("out/@acme/pkg/a.js")).expect("stat").modified().expect("mtime");
+    dir.run(&["rebuild", "--out", "out"]).assert_code(0);
+    let again = std::fs::metadata(dir.join("out/@acme/pkg/a.js")).expect("stat").modified().expect("mtime");
+    assert_eq!(mtime, again, "an unchanged file is not rewritten");
+}
+
+/// An undo journal as a `rebuild --out out` killed midway leaves it: `out`
+/// held `a.js` (its previous bytes are saved) and the rebuild had created
+/// `half.js` and overwritten `a.js` when it died.
+fn plant_killed_rebuild(dir: &TestDir, previous_a_js: &[u8]) -> String {
+    let record = serde_json::json!({
+        "schema": "forklayer.journal/1",
+        "targets": [{
+            "path": "out", "file": false, "existed": true,
+            "created_files": ["@acme/pkg/half.js"], "created_dirs": [], "removed_dirs": [],
+        }],
+    });
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, bytes) in
+        [("journal.json", serde_json::to_vec(&record).expect("json")), ("0/@acme/pkg/a.js", previous_a_js.to_vec())]
+    {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(bytes.len() as u64);
+        header.set_mode(0o644);
+        header.set_entry_type(tar::EntryType::Regular);
+        tar.append_data(&mut header, name, bytes.as_slice()).expect("append");
+    }
+    let name = ".forklayer-journal-out-out-99999999.tar".to_string();
+    dir.write(&name, tar.into_inner().expect("tar"));
+    dir.write("out/@acme/pkg/a.js", "half written");
+    dir.write("out/@acme/pkg/half.js", "half");
+    name
+}
+
+#[test]
+fn a_killed_rebuild_is_rolled_back_by_the_next_rebuild_naming_that_directory() {
+    let dir = repo();
+    dir.run(&["rebuild", "--out", "out"]).assert_code(0);
+    let journal = plant_killed_rebuild(&dir, b"let a = 2;\n");
+    // Project commands leave another kind of journal alone.
+    dir.run(&["check"]).assert_code(0);
+    assert!(dir.exists(&journal));
+    let run = dir.run(&["rebuild", "--out", "out"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("rolled back `out`"), "{}", run.stderr);
+    assert!(!dir.exists(&journal));
+    assert!(!dir.exists("out/@acme/pkg/half.js"));
+    assert_eq!(dir.read("out/@acme/pkg/a.js"), b"let a = 2;\n");
+}
+
+#[test]
+fn a_killed_rebuild_of_the_reference_is_rolled_back_before_it_is_compared() {
+    let dir = repo();
+    dir.run(&["rebuild", "--out", "out"]).assert_code(0);
+    plant_killed_rebuild(&dir, b"let a = 2;\n");
+    let run = dir.run(&["rebuild", "--check", "out"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("rolled back `out`"), "{}", run.stderr);
+    assert_eq!(dir.read("out/@acme/pkg/a.js"), b"let a = 2;\n");
+}

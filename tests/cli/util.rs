@@ -103,6 +103,12 @@ impl TestDir {
 
     /// Every file below `rel` as (relative path, bytes, executable).
     pub fn snapshot_dir(&self, rel: &str) -> Vec<(String, Vec<u8>, bool)> {
+        let files = self.files_below(rel).into_iter();
+        files.map(|(rel, path)| (rel, std::fs::read(&path).expect("read"), is_exec(&path))).collect()
+    }
+
+    /// Every file below `rel` as (path relative to it, full path), sorted.
+    pub fn files_below(&self, rel: &str) -> Vec<(String, PathBuf)> {
         let mut out = Vec::new();
         let root = self.join(rel);
         let mut stack = vec![root.clone()];
@@ -113,7 +119,7 @@ impl TestDir {
                     stack.push(path);
                 } else {
                     let rel = path.strip_prefix(&root).expect("prefix").to_string_lossy().replace('\\', "/");
-                    out.push((rel, std::fs::read(&path).expect("read"), is_exec(&path)));
+                    out.push((rel, path));
                 }
             }
         }
