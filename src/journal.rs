@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, ExitStatus};
 use crate::guard::normalize;
-use crate::parallel::map_ordered;
+use crate::parallel::{map_files_ordered, map_ordered};
 use crate::tree::{check_relative_path, read_with_metadata, FileEntry, Tree, TreeError};
 
 /// `schema` of `journal.json`.
@@ -615,7 +615,7 @@ impl Plan<'_> {
         // kernel): spread over the cores. Directories go one depth at a
         // time, so that every parent exists first.
         for dirs in by_depth(&self.record.created_dirs) {
-            first_error(map_ordered(&dirs, |dir| {
+            first_error(map_files_ordered(&dirs, |dir| {
                 let path = root.join(dir);
                 steps.next().and_then(|()| fs::create_dir(&path)).map_err(JournalError::io("create", &path))
             }))?;
@@ -628,7 +628,7 @@ impl Plan<'_> {
             let path = root.join(&dir.path);
             steps.next().and_then(|()| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
         }
-        first_error(map_ordered(&self.writes, |(rel, entry, kind)| {
+        first_error(map_files_ordered(&self.writes, |(rel, entry, kind)| {
             let path = root.join(rel);
             steps.next().and_then(|()| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))
         }))
@@ -802,6 +802,8 @@ fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
         Ok(_) => {}
     }
     let mut old = OldDir { existed: true, ..OldDir::default() };
+    // Files are read after the walk, on every core.
+    let mut files = Vec::new();
     let mut pending = vec![(root.to_path_buf(), String::new())];
     while let Some((dir, prefix)) = pending.pop() {
         for entry in fs::read_dir(&dir).map_err(JournalError::io("read", &dir))? {
@@ -812,21 +814,29 @@ fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
             // Refused now, before anything changes, rather than when the
             // journal is read back for a roll back.
             check_relative_path(&rel)?;
-            let meta = entry.metadata().map_err(JournalError::io("read", &path))?;
-            if meta.is_dir() {
+            // The type comes with the directory listing; only directories
+            // need a stat (for their mode).
+            let file_type = entry.file_type().map_err(JournalError::io("read", &path))?;
+            if file_type.is_dir() {
+                let meta = entry.metadata().map_err(JournalError::io("read", &path))?;
                 old.dirs.insert(rel.clone(), mode_of(&meta));
                 pending.push((path, rel));
-            } else if meta.is_file() {
-                let (bytes, mode) = read_with_mode(&path).map_err(JournalError::io("read", &path))?;
-                let entry = FileEntry { bytes, executable: mode & 0o111 != 0 };
-                old.items.insert(rel, Old::File { entry, mode, shared: link_count(&meta) > 1 });
-            } else if meta.file_type().is_symlink() {
+            } else if file_type.is_file() {
+                files.push((rel, path));
+            } else if file_type.is_symlink() {
                 let to = fs::read_link(&path).map_err(JournalError::io("read", &path))?;
                 old.items.insert(rel, Old::Link(to));
             } else {
                 return Err(TreeError::NotAFile { path }.into());
             }
         }
+    }
+    let read = map_files_ordered(&files, |(_, path)| read_with_metadata(path).map_err(JournalError::io("read", path)));
+    for ((rel, _), read) in files.into_iter().zip(read) {
+        let (bytes, meta) = read?;
+        let mode = mode_of(&meta);
+        let entry = FileEntry { bytes, executable: mode & 0o111 != 0 };
+        old.items.insert(rel, Old::File { entry, mode, shared: link_count(&meta) > 1 });
     }
     Ok(old)
 }

@@ -34,6 +34,20 @@ pub fn map_ordered<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) ->
     slots.into_iter().flatten().collect()
 }
 
+/// Below this many files, reading them on several threads costs more
+/// (two thread starts) than it saves.
+const MIN_PARALLEL_FILES: usize = 64;
+
+/// [`map_ordered`] for file system work on many small items (reading or
+/// writing files): sequential when there are few, since callers often run
+/// inside a parallel map over packages already.
+pub fn map_files_ordered<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    if items.len() < MIN_PARALLEL_FILES {
+        return items.iter().map(f).collect();
+    }
+    map_ordered(items, f)
+}
+
 #[cfg(test)]
 mod tests {
     use super::map_ordered;

@@ -224,7 +224,9 @@ impl Tree {
     /// Like [`Tree::read_dir`], but `keep(relpath, is_dir)` decides whether
     /// an entry (and, for a directory, everything below it) is read.
     pub fn read_dir_filtered(root: &Path, mut keep: impl FnMut(&str, bool) -> bool) -> Result<Tree, TreeError> {
-        let mut tree = Tree::new();
+        // Walk first, then read the files on every core: reading thousands
+        // of small files is mostly system-call time, which threads overlap.
+        let mut files = Vec::new();
         let mut pending = vec![(root.to_path_buf(), String::new())];
         while let Some((dir, prefix)) = pending.pop() {
             for entry in fs::read_dir(&dir).map_err(io_err(&dir))? {
@@ -240,13 +242,17 @@ impl Tree {
                     }
                 } else if file_type.is_file() {
                     if keep(&rel, false) {
-                        let entry = read_file_entry(&path)?;
-                        tree.insert(rel, entry)?;
+                        files.push((rel, path));
                     }
                 } else {
                     return Err(TreeError::NotAFile { path });
                 }
             }
+        }
+        let entries = crate::parallel::map_files_ordered(&files, |(_, path)| read_file_entry(path));
+        let mut tree = Tree::new();
+        for ((rel, _), entry) in files.into_iter().zip(entries) {
+            tree.insert(rel, entry?)?;
         }
         Ok(tree)
     }
@@ -304,7 +310,9 @@ pub(crate) fn read_with_metadata(path: &Path) -> io::Result<(Vec<u8>, fs::Metada
     let mut file = fs::File::open(path)?;
     let meta = file.metadata()?;
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    file.read_to_end(&mut bytes)?;
+    // Through `take`: `File`'s own `read_to_end` would stat and seek again
+    // for a size hint we already have (two system calls per file).
+    Read::by_ref(&mut file).take(u64::MAX).read_to_end(&mut bytes)?;
     Ok((bytes, meta))
 }
 
