@@ -9,10 +9,11 @@
 //! depend on machine speed.
 //!
 //! Measured on one 100,000 / 200,000 / 400,000-line file with 1% of lines
-//! changed (`benches/README.md`): `similar`'s Patience 0.27 / 0.78 /
-//! 3.8 s, `similar`'s Myers 0.25 / 0.92 / 5.0 s, `imara-diff`'s Histogram
-//! 0.72 / 2.4 / 11.9 s (it splits at one common run per pass, so evenly
-//! spread changes cost O(N·D) too), this 0.015 / 0.04 / 0.1–0.2 s.
+//! changed (`benches/README.md`, load 6): `similar`'s Patience 0.27 / 0.78
+//! / 3.8 s, `similar`'s Myers 0.25 / 0.92 / 5.0 s, `imara-diff`'s
+//! Histogram 0.72 / 2.4 / 11.9 s (it splits at one common run per pass, so
+//! evenly spread changes cost O(N·D) too), this 0.015 / 0.04–0.07 /
+//! 0.1–0.5 s.
 
 use imara_diff::{Algorithm, Diff, InternedInput};
 use similar::DiffOp;
