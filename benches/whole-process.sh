@@ -6,7 +6,7 @@
 #
 #   benches/whole-process.sh            # every workload, 3 runs each
 #   RUNS=1 benches/whole-process.sh big-file
-#   benches/whole-process.sh scaling    # the big file at 50k/100k/200k lines
+#   benches/whole-process.sh scaling    # the big file at 50k/100k/200k/400k lines
 #
 # Workloads: real-size (12 packages, one 10,000-line file), 5000-files
 # (1,000 packages), big-file (one 200,000-line file); see
@@ -68,7 +68,8 @@ WORKLOADS=("$@")
 [ ${#WORKLOADS[@]} -gt 0 ] || WORKLOADS=(real-size 5000-files big-file)
 for kind in "${WORKLOADS[@]}"; do
     if [ "$kind" = scaling ]; then
-        for lines in 50000 100000 200000; do
+        for lines in 50000 100000 200000 400000; do
+            run "disk($DISK_FS)" "$DISK_PARENT" big-file "$lines"
             run "tmpfs" /dev/shm big-file "$lines"
         done
         continue

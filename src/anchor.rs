@@ -3,12 +3,14 @@
 //!
 //! ## Generation
 //!
-//! 1. The texts are diffed hierarchically with `similar` (algorithm pinned
-//!    to Patience, no deadline, so results never depend on machine speed):
-//!    lines first, then, inside each changed hunk, "segments" (split after
-//!    `;`, `,`, `{`, `}` — this keeps minified one-line files cheap) and
-//!    finally tokens (runs of word characters, runs of whitespace, single
-//!    punctuation). Token boundaries are always UTF-8 character boundaries.
+//! 1. The texts are diffed hierarchically: lines first, then, inside each
+//!    changed hunk, "segments" (split after `;`, `,`, `{`, `}` — this keeps
+//!    minified one-line files cheap), both with the near-linear
+//!    [`crate::linediff`], and finally tokens (runs of word characters,
+//!    runs of whitespace, single punctuation; at most
+//!    `TOKEN_REFINE_LIMIT` per hunk) with `similar`'s Myers (no deadline,
+//!    so results never depend on machine speed). Token boundaries are
+//!    always UTF-8 character boundaries.
 //! 2. Edits are applied front to back. Before edit *i* the content is
 //!    `fork[..start_i] ++ base[start_i'..]`: an already patched prefix and
 //!    a pristine suffix. The edit's `old` starts as the removed text and
@@ -135,8 +137,8 @@ fn offsets(units: &[&[u8]]) -> Vec<usize> {
 /// `Insert` are not always consistent, while equal runs must be. Each
 /// equal run is verified; should one ever not hold, the whole range
 /// becomes one hunk (coarser, never wrong).
-fn unit_hunks(alg: Algorithm, a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
-    hunks_of(&capture_diff_slices(alg, a, b), a, b)
+fn unit_hunks(a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
+    hunks_of(&crate::linediff::diff_units(a, b), a, b)
 }
 
 /// [`unit_hunks`] of a diff already computed.
@@ -173,8 +175,7 @@ fn shift(edits: Vec<Edit>, da: usize, db: usize) -> impl Iterator<Item = Edit> {
 /// The changes from `base` to `fork`, as small edits in base order.
 pub fn diff_edits(base: &[u8], fork: &[u8]) -> Vec<Edit> {
     let (la, lb) = (lines(base), lines(fork));
-    let ops = capture_diff_slices(Algorithm::Patience, &la, &lb);
-    diff_edits_from(base, fork, &ops)
+    diff_edits_from(base, fork, &crate::linediff::diff_units(&la, &lb))
 }
 
 /// A text cut after every `\n`: the units of the line diff.
@@ -182,7 +183,7 @@ pub fn lines(text: &[u8]) -> Vec<&[u8]> {
     split_after(text, |b| b == b'\n')
 }
 
-/// [`diff_edits`] given the Patience diff `ops` of the [`lines`] of `base`
+/// [`diff_edits`] given the diff `ops` of the [`lines`] of `base`
 /// and `fork` (computed once for the anchors and the review diff).
 fn diff_edits_from(base: &[u8], fork: &[u8], ops: &[DiffOp]) -> Vec<Edit> {
     let (la, lb) = (lines(base), lines(fork));
@@ -205,7 +206,7 @@ fn refine_segments(a: &[u8], b: &[u8]) -> Vec<Edit> {
     let seg_cut = |c: u8| matches!(c, b';' | b',' | b'{' | b'}' | b'\n');
     let (sa, sb) = (split_after(a, seg_cut), split_after(b, seg_cut));
     let mut out = Vec::new();
-    for hunk in unit_hunks(Algorithm::Patience, &sa, &sb) {
+    for hunk in unit_hunks(&sa, &sb) {
         let (ha, hb) = (&a[hunk.a.clone()], &b[hunk.b.clone()]);
         let refined = if ha.is_empty() || hb.is_empty() { None } else { refine_tokens(ha, hb) };
         let edits = refined.unwrap_or_else(|| vec![Edit { a: 0..ha.len(), b: 0..hb.len() }]);
@@ -219,7 +220,7 @@ fn refine_tokens(a: &[u8], b: &[u8]) -> Option<Vec<Edit>> {
     if ta.len() + tb.len() > TOKEN_REFINE_LIMIT {
         return None;
     }
-    Some(unit_hunks(Algorithm::Myers, &ta, &tb))
+    Some(hunks_of(&capture_diff_slices(Algorithm::Myers, &ta, &tb), &ta, &tb))
 }
 
 /// Folds edits separated by less than [`MERGE_GAP`] equal bytes.
@@ -413,7 +414,7 @@ fn generate_with(base: &str, fork: &str, indexed: bool) -> Option<Vec<Replacemen
     anchor_edits(base, fork, diff_edits(base.as_bytes(), fork.as_bytes()), indexed)
 }
 
-/// [`generate`] given the Patience diff `ops` of the [`lines`] of `base`
+/// [`generate`] given the diff `ops` of the [`lines`] of `base`
 /// and `fork`, e.g. the one the review diff of the file was made from.
 pub fn generate_from_line_diff(base: &str, fork: &str, ops: &[DiffOp]) -> Option<Vec<Replacement>> {
     anchor_edits(base, fork, diff_edits_from(base.as_bytes(), fork.as_bytes(), ops), true)

@@ -180,8 +180,9 @@ fn diff_file(
         return;
     }
     let anchored = match (as_text(&old.bytes), as_text(&new.bytes)) {
-        (Some(a), Some(b)) => match reviews.and_then(|r| Some((r, shared_line_diff(path, a, b)?))) {
-            Some((reviews, (hunks, ops))) => {
+        (Some(a), Some(b)) => match reviews {
+            Some(reviews) => {
+                let (hunks, ops) = shared_line_diff(path, a, b);
                 reviews.insert(path.to_string(), hunks);
                 anchor::generate_from_line_diff(a, b, &ops)
             }

@@ -11,7 +11,8 @@
 //! 4. [`anchor`] turns a base/fork file pair into minimal unique `{old, new}`
 //!    replacements and applies them, reporting drift; [`manifest`] is the
 //!    serialised form (`patches/<pkg>.json`) and [`review`] the unified diff
-//!    for people (`patches/<pkg>.diff`).
+//!    for people (`patches/<pkg>.diff`); both come from one near-linear
+//!    line diff, [`linediff`].
 //! 5. [`genpatches`] writes the manifests of a whole layer; [`rebuild`]
 //!    rebuilds the layer from pristine bytes + manifests and compares it
 //!    with a reference tree; [`check`] is the offline round trip CI runs.
@@ -72,6 +73,7 @@ pub mod guard;
 pub mod ignore;
 pub mod journal;
 pub mod layer;
+pub mod linediff;
 pub mod lock;
 pub mod manifest;
 pub mod merge;

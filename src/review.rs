@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use similar::{Algorithm, DiffOp, TextDiff};
+use similar::{group_diff_ops, DiffOp};
 
 use crate::manifest::as_text;
 use crate::tree::{FileEntry, Tree};
@@ -27,20 +27,77 @@ pub fn package_diff_with(base: &Tree, fork: &Tree, known: &BTreeMap<String, Stri
     out
 }
 
+/// Lines cut after every `\n` (a lone `\r` stays inside its line, as
+/// `git apply` and `patch` read it): the units of both the review and the
+/// anchors (`anchor::lines`).
+fn lines(text: &str) -> Vec<&str> {
+    text.split_inclusive('\n').collect()
+}
+
 /// One line diff of a file present on both sides, for the review (its
 /// unified hunks, as [`package_diff`] writes them) and for the anchors (its
-/// Patience ops over lines cut after `\n`, see `anchor::lines`). `None`
-/// when a lone `\r` makes the review's lines (which also end at a lone
-/// `\r`) differ from the anchors' lines: the two diffs then run apart.
-pub fn shared_line_diff(path: &str, a: &str, b: &str) -> Option<(String, Vec<DiffOp>)> {
-    let lone_cr = |t: &str| memchr::memchr_iter(b'\r', t.as_bytes()).any(|i| t.as_bytes().get(i + 1) != Some(&b'\n'));
-    if lone_cr(a) || lone_cr(b) {
-        return None;
+/// ops over lines cut after `\n`, see `anchor::lines`).
+pub fn shared_line_diff(path: &str, a: &str, b: &str) -> (String, Vec<DiffOp>) {
+    text_diff(&format!("a/{path}"), &format!("b/{path}"), a, b)
+}
+
+/// The unified hunks (headed `--- from` / `+++ to`) and line ops of `a` → `b`.
+fn text_diff(from: &str, to: &str, a: &str, b: &str) -> (String, Vec<DiffOp>) {
+    let (la, lb) = (lines(a), lines(b));
+    let ops = crate::linediff::diff_units(&as_bytes(&la), &as_bytes(&lb));
+    let mut hunks = String::new();
+    unified(&mut hunks, from, to, &la, &lb, &ops);
+    (hunks, ops)
+}
+
+fn as_bytes<'t>(lines: &[&'t str]) -> Vec<&'t [u8]> {
+    lines.iter().map(|l| l.as_bytes()).collect()
+}
+
+/// Writes the unified hunks of `ops` (3 lines of context) after a `---` /
+/// `+++` header. A last line without `\n` is followed by git's `\ No
+/// newline at end of file`, so `git apply` and `patch` rebuild it exactly.
+fn unified(out: &mut String, from: &str, to: &str, a: &[&str], b: &[&str], ops: &[DiffOp]) {
+    let groups = group_diff_ops(ops.to_vec(), 3);
+    let mut header = Some((from, to));
+    for group in groups.iter().filter(|g| g.iter().any(|op| !matches!(op, DiffOp::Equal { .. }))) {
+        if let Some((from, to)) = header.take() {
+            out.push_str(&format!("--- {from}\n+++ {to}\n"));
+        }
+        let (first, last) = (&group[0], &group[group.len() - 1]);
+        let (old, new) = (first.old_range().start..last.old_range().end, first.new_range().start..last.new_range().end);
+        out.push_str(&format!("@@ -{} +{} @@\n", hunk_range(old), hunk_range(new)));
+        for op in group {
+            let (old, new) = (&a[op.old_range()], &b[op.new_range()]);
+            match op {
+                DiffOp::Equal { .. } => push_lines(out, ' ', old),
+                _ => {
+                    push_lines(out, '-', old);
+                    push_lines(out, '+', new);
+                }
+            }
+        }
     }
-    let (la, lb): (Vec<&str>, Vec<&str>) = (a.split_inclusive('\n').collect(), b.split_inclusive('\n').collect());
-    let diff = TextDiff::configure().algorithm(Algorithm::Patience).newline_terminated(true).diff_slices(&la, &lb);
-    let hunks = diff.unified_diff().context_radius(3).header(&format!("a/{path}"), &format!("b/{path}")).to_string();
-    Some((hunks, diff.ops().to_vec()))
+}
+
+/// A hunk header's `start,len` (1-based; an empty range names the line
+/// before it; `,1` left out), as diff and git write it.
+fn hunk_range(range: std::ops::Range<usize>) -> String {
+    match range.len() {
+        0 => format!("{},0", range.start),
+        1 => format!("{}", range.start + 1),
+        n => format!("{},{n}", range.start + 1),
+    }
+}
+
+fn push_lines(out: &mut String, tag: char, lines: &[&str]) {
+    for line in lines {
+        out.push(tag);
+        out.push_str(line);
+        if !line.ends_with('\n') {
+            out.push_str("\n\\ No newline at end of file\n");
+        }
+    }
 }
 
 fn mode_text(entry: &FileEntry) -> &'static str {
@@ -78,10 +135,7 @@ fn file_diff(out: &mut String, path: &str, old: Option<&FileEntry>, new: Option<
         return;
     }
     match (as_text(old_bytes), as_text(new_bytes)) {
-        (Some(a), Some(b)) => {
-            let diff = TextDiff::configure().algorithm(Algorithm::Patience).diff_lines(a, b);
-            out.push_str(&diff.unified_diff().context_radius(3).header(&from, &to).to_string());
-        }
+        (Some(a), Some(b)) => out.push_str(&text_diff(&from, &to, a, b).0),
         _ => out.push_str(&format!("Binary files {from} and {to} differ\n")),
     }
 }
@@ -119,8 +173,8 @@ mod tests {
             changes_per_thousand: 30,
         };
         let (mut base, mut fork) = generate(&spec, "@s");
-        // Windows line ends and a lone `\r` (which the review cuts at, the
-        // anchors not) must come out the same as well.
+        // Windows line ends and a lone `\r` (inside its line, for the review
+        // and the anchors alike) must come out the same as well.
         base.insert("@s/pkg-0000/crlf.js", FileEntry::new(b"a\r\nb\r\nc\r\n".to_vec())).expect("insert");
         fork.insert("@s/pkg-0000/crlf.js", FileEntry::new(b"a\r\nB\r\nc\r\n".to_vec())).expect("insert");
         base.insert("@s/pkg-0000/cr.js", FileEntry::new(b"a\rb\nc\rd\n".to_vec())).expect("insert");
@@ -129,5 +183,55 @@ mod tests {
         assert_eq!(Some(manifest), generate_manifest("@s/all", "1.0.0", &base, &fork));
         assert_eq!(diff, package_diff(&base, &fork));
         assert!(diff.contains("-b\r\n+B\r\n"), "{diff}");
+    }
+
+    /// Applies `diff` with `git apply` to a directory holding `base` and
+    /// returns the directory's files afterwards.
+    fn git_apply(base: &Tree, diff: &str) -> Tree {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("pkg");
+        base.write_to(&root).expect("write base");
+        let patch = dir.path().join("review.diff");
+        std::fs::write(&patch, diff).expect("write diff");
+        let git = |args: &[&str]| {
+            std::process::Command::new("git")
+                .args(args)
+                .arg(&patch)
+                .current_dir(&root)
+                .env("GIT_CONFIG_NOSYSTEM", "1")
+                .env("GIT_CONFIG_GLOBAL", "/dev/null")
+                .output()
+                .expect("run git")
+        };
+        for args in [&["apply", "--check"][..], &["apply"][..]] {
+            let out = git(args);
+            assert!(out.status.success(), "git {args:?}: {}\n{diff}", String::from_utf8_lossy(&out.stderr));
+        }
+        Tree::read_dir(&root).expect("read back")
+    }
+
+    #[test]
+    fn review_diffs_apply_with_git_apply_and_rebuild_the_fork_byte_for_byte() {
+        let mut base = Tree::new();
+        let mut fork = Tree::new();
+        let mut both = |path: &str, a: &[u8], b: &[u8]| {
+            base.insert(path, FileEntry::new(a.to_vec())).expect("insert");
+            fork.insert(path, FileEntry::new(b.to_vec())).expect("insert");
+        };
+        both("crlf.js", b"a\r\nb\r\nc\r\nd\r\n", b"a\r\nB\r\nc\r\nd\r\n");
+        both("no-eol.js", b"one\ntwo\nthree", b"one\ntwo\nTHREE");
+        both("eol-added.js", b"one\ntwo", b"one\ntwo\n");
+        both("eol-removed.js", b"one\ntwo\n", b"one\n2");
+        both("crlf-no-eol.js", b"x\r\ny\r\nz", b"x\r\nY\r\nz");
+        // A lone `\r` is no line end to `git apply`: it stays inside its line.
+        both("lone-cr.js", b"a\rb\nc\rd\ne\n", b"a\rB\nc\rd\ne\n");
+        both("ends-in-cr.js", b"a\nb\r", b"A\nb\r");
+        let lines: String = (0..200).map(|i| format!("line {i}\n")).collect();
+        let edited = lines.replace("line 50\n", "line fifty\n").replace("line 150\n", "");
+        both("long.js", lines.as_bytes(), edited.as_bytes());
+        base.insert("gone.js", FileEntry::new(b"bye\n".to_vec())).expect("insert");
+        fork.insert("new.js", FileEntry::new(b"hi\nthere".to_vec())).expect("insert");
+        let diff = package_diff(&base, &fork);
+        assert_eq!(git_apply(&base, &diff), fork);
     }
 }
