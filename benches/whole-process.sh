@@ -55,6 +55,8 @@ run() {
         measure "$disk $name gen-patches (writes all)" "$BIN" -q -C "$repo" gen-patches
         measure "$disk $name gen-patches (unchanged)" "$BIN" -q -C "$repo" gen-patches
         measure "$disk $name rebuild --out D --check" "$BIN" -q -C "$repo" rebuild --out "$scratch/out" --check profile/forks
+        # Into its previous output: only what differs is written (here nothing).
+        measure "$disk $name rebuild --out D again" "$BIN" -q -C "$repo" rebuild --out "$scratch/out" --check profile/forks
         measure "$disk $name release" "$BIN" -q -C "$repo" release --out "$scratch/dist" --source-date-epoch 0
         measure "$disk $name merge 1.0.0 -> 2.0.0" "$BIN" -q -C "$repo" merge 2.0.0 --from new
         rm -rf "$scratch"
