@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::anchor::{self, AnchorFailure, ApplyError};
-use crate::guard::{check_output_dir, GuardError};
+use crate::guard::{check_output_dir, normalize, GuardError};
 use crate::journal::{self, JournalError, Recovered};
 use crate::layer::{Layer, OwnPackage};
 use crate::manifest::{as_text, Manifest, ManifestError};
@@ -520,8 +520,11 @@ pub fn rebuild_into(
     check_output_dir(layer, out)?;
     let recovered = recover_output(out)?;
     let tree = rebuild_layer(layer, upstream, patches)?;
-    let mut update = journal::Update::beside(out)?;
-    update.replace_dir(out, &tree);
+    // `x/..` has no name to put the journal beside, and a link to a
+    // directory is written through, not replaced.
+    let out = normalize(out);
+    let mut update = journal::Update::beside(&out)?;
+    update.replace_dir(&out, &tree);
     update.apply()?;
     Ok((tree, recovered))
 }
@@ -529,6 +532,7 @@ pub fn rebuild_into(
 /// Rolls back a `rebuild --out` into `dir` that was killed midway, so that
 /// `dir` holds its previous contents again (or is gone if it was new).
 pub fn recover_output(dir: &Path) -> Result<Vec<Recovered>, RebuildError> {
+    let dir = &normalize(dir);
     // What forklayer versions that staged a copy and swapped it in left.
     crate::stage::recover_interrupted(dir).map_err(|source| JournalError::Io {
         action: "clean up after an interrupted rebuild of",

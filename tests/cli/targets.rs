@@ -194,3 +194,17 @@ fn a_killed_rebuild_of_the_reference_is_rolled_back_before_it_is_compared() {
     assert!(run.stderr.contains("rolled back `out`"), "{}", run.stderr);
     assert_eq!(dir.read("out/@acme/pkg/a.js"), b"let a = 2;\n");
 }
+
+#[cfg(unix)]
+#[test]
+fn an_output_named_through_a_link_or_dotdot_is_written_where_it_resolves() {
+    let dir = repo();
+    std::fs::create_dir_all(dir.join("real")).expect("mkdir");
+    std::os::unix::fs::symlink("real", dir.join("link")).expect("symlink");
+    dir.run(&["rebuild", "--out", "link"]).assert_code(0);
+    assert!(std::fs::symlink_metadata(dir.join("link")).expect("stat").file_type().is_symlink(), "the link is kept");
+    assert_eq!(dir.read("real/@acme/pkg/a.js"), b"let a = 2;\n");
+    dir.run(&["rebuild", "--out", "real/@acme/.."]).assert_code(0);
+    dir.run(&["rebuild", "--out", "link", "--check", "profile/forks"]).assert_code(0);
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+}
