@@ -203,6 +203,8 @@ enum Next<'a> {
 pub struct Update<'a> {
     journal_dir: PathBuf,
     targets: Vec<(PathBuf, Next<'a>)>,
+    /// Per target directory: its files as the caller read them in this run.
+    known: Vec<(PathBuf, &'a Tree)>,
 }
 
 /// What tests inject before a change.
@@ -258,7 +260,16 @@ fn no_fault(_: usize) -> Fault {
 impl<'a> Update<'a> {
     /// An empty update whose journal goes to `journal_dir`.
     pub fn new(journal_dir: &Path) -> Update<'a> {
-        Update { journal_dir: journal_dir.to_path_buf(), targets: Vec::new() }
+        Update { journal_dir: journal_dir.to_path_buf(), targets: Vec::new(), known: Vec::new() }
+    }
+
+    /// Tells the update that directory `target` held the files of `tree`
+    /// when the caller read it, earlier in this run: a file found there
+    /// with the same length and executable bit is taken from `tree` instead
+    /// of being read again. Any other file (new, grown, shrunk, mode
+    /// changed, not in `tree`) is read from disk as usual.
+    pub fn known_dir(&mut self, target: &Path, tree: &'a Tree) {
+        self.known.push((target.to_path_buf(), tree));
     }
 
     /// Makes directory `target` hold exactly the files of `tree` (and no
@@ -281,9 +292,11 @@ impl<'a> Update<'a> {
 
     fn apply_with(&self, fault: FaultPlan<'_>) -> Result<usize, JournalError> {
         refuse_pending(&self.journal_dir)?;
-        let plans: Vec<Plan<'a>> = map_ordered(&self.targets, |(path, next)| plan(&self.journal_dir, path, *next))
-            .into_iter()
-            .collect::<Result<_, _>>()?;
+        let known = |path: &Path| self.known.iter().find(|(p, _)| p == path).map(|(_, tree)| *tree);
+        let plans: Vec<Plan<'a>> =
+            map_ordered(&self.targets, |(path, next)| plan(&self.journal_dir, path, *next, known(path)))
+                .into_iter()
+                .collect::<Result<_, _>>()?;
         let changes: usize = plans.iter().map(Plan::changes).sum();
         if changes == 0 {
             return Ok(0);
@@ -600,12 +613,12 @@ fn record_path(journal_dir: &Path, target: &Path) -> Result<String, JournalError
     shown.to_str().map(str::to_string).ok_or_else(|| JournalError::NonUtf8Target { path: target.to_path_buf() })
 }
 
-fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Result<Plan<'a>, JournalError> {
+fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>, known: Option<&Tree>) -> Result<Plan<'a>, JournalError> {
     let path = record_path(journal_dir, target)?;
     match next {
         Next::File(bytes) => plan_file(target, path, bytes),
         Next::Dir(tree) => {
-            let mut plan = plan_dir(target, path, &read_old_dir(target)?, tree);
+            let mut plan = plan_dir(target, path, &read_old_dir(target, known)?, tree);
             if !plan.record.existed {
                 plan.record.missing_parents =
                     target.ancestors().skip(1).take_while(|a| !a.as_os_str().is_empty() && !a.exists()).count();
@@ -738,8 +751,9 @@ fn parent_dirs(tree: &Tree) -> BTreeSet<String> {
 }
 
 /// Reads a target directory: files (bytes, mode, whether other hard links
-/// share them), symbolic links and directories.
-fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
+/// share them), symbolic links and directories; a file of `known` (see
+/// [`Update::known_dir`]) of the same length and mode is not read again.
+fn read_old_dir(root: &Path, known: Option<&Tree>) -> Result<OldDir, JournalError> {
     match fs::symlink_metadata(root) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(OldDir::default()),
         Err(e) => return Err(JournalError::Io { action: "read", path: root.to_path_buf(), source: e }),
@@ -762,8 +776,17 @@ fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
                 old.dirs.insert(rel.clone(), mode_of(&meta));
                 pending.push((path, rel));
             } else if meta.is_file() {
-                let (bytes, mode) = read_with_mode(&path).map_err(JournalError::io("read", &path))?;
-                let entry = FileEntry { bytes, executable: mode & 0o111 != 0 };
+                let mode = mode_of(&meta);
+                let executable = mode & 0o111 != 0;
+                let entry = match known.and_then(|tree| tree.get(&rel)) {
+                    Some(same) if same.executable == executable && same.bytes.len() as u64 == meta.len() => {
+                        same.clone()
+                    }
+                    _ => {
+                        let (bytes, mode) = read_with_mode(&path).map_err(JournalError::io("read", &path))?;
+                        FileEntry { bytes, executable: mode & 0o111 != 0 }
+                    }
+                };
                 old.items.insert(rel, Old::File { entry, mode, shared: link_count(&meta) > 1 });
             } else if meta.file_type().is_symlink() {
                 let to = fs::read_link(&path).map_err(JournalError::io("read", &path))?;

@@ -617,3 +617,45 @@ fn a_journal_tracked_by_git_is_refused() {
     assert!(err.to_string().contains("tracked by git"), "{err}");
     assert_eq!(disk_state(&t.repo()), before);
 }
+
+#[test]
+fn a_known_file_that_changed_size_since_it_was_read_is_read_again_and_restored() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let target = dir.path().join("forks");
+    let read_earlier = tree(&[("a", b"one\n", false), ("b", b"two\n", false)]);
+    read_earlier.write_to(&target).expect("write");
+    // Changed after the caller read it: the caller's copy is stale.
+    fs::write(target.join("b"), b"changed since\n").expect("write");
+    let on_disk = disk_state(&target);
+    let next = tree(&[("a", b"ONE\n", false), ("b", b"two\n", false)]);
+    let update = || {
+        let mut update = Update::new(dir.path());
+        update.replace_dir(&target, &next);
+        update.known_dir(&target, &read_earlier);
+        update
+    };
+    // Rolled back after the last write: `b` is back as it was on disk, not
+    // as the caller read it.
+    let last_write = 1;
+    let result = update().apply_with(&|n| if n == last_write { Fault::Fail } else { Fault::None });
+    assert!(matches!(result, Err(JournalError::RolledBack(_))), "{result:?}");
+    assert_eq!(disk_state(&target), on_disk);
+    // Applied: `b` is written although the caller's copy equals the new one.
+    assert_eq!(update().apply().expect("apply"), 2);
+    assert_eq!(Tree::read_dir(&target).expect("read"), next);
+}
+
+#[test]
+fn a_known_file_of_the_same_size_is_taken_from_the_caller_not_read_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let target = dir.path().join("forks");
+    tree(&[("a", b"abc", false)]).write_to(&target).expect("write");
+    // What the caller says it read (same length and mode): trusted, so the
+    // update finds nothing to change.
+    let known = tree(&[("a", b"xyz", false)]);
+    let mut update = Update::new(dir.path());
+    update.replace_dir(&target, &known);
+    update.known_dir(&target, &known);
+    assert_eq!(update.apply().expect("apply"), 0);
+    assert_eq!(fs::read(target.join("a")).expect("read"), b"abc");
+}
