@@ -190,24 +190,32 @@ impl Repo {
 
     /// Paths below `dirs` with uncommitted changes (staged, unstaged or
     /// untracked, ignored files excepted), relative to the work tree.
+    ///
+    /// One status per directory: libgit2 walks only below the common
+    /// prefix of a status's paths, and that of several directories is
+    /// usually the whole work tree.
     pub fn dirty_paths(&self, dirs: &[&Path]) -> Result<Vec<String>, GitError> {
-        let mut options = StatusOptions::new();
-        options.include_untracked(true).recurse_untracked_dirs(true).include_ignored(false);
+        let mut paths = Vec::new();
         for dir in dirs {
             let rel = self.relative(dir)?;
+            let mut options = StatusOptions::new();
+            options.include_untracked(true).recurse_untracked_dirs(true).include_ignored(false);
             options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
+            let statuses = self
+                .repo
+                .statuses(Some(&mut options))
+                .map_err(|source| GitError::Read { path: "status".into(), source })?;
+            paths.extend(
+                statuses
+                    .iter()
+                    .filter(|s| s.status() != git2::Status::CURRENT && !s.status().is_ignored())
+                    // Only shown to people, so a non-UTF-8 name may be lossy here.
+                    .map(|s| String::from_utf8_lossy(s.path_bytes()).into_owned()),
+            );
         }
-        let statuses = self
-            .repo
-            .statuses(Some(&mut options))
-            .map_err(|source| GitError::Read { path: "status".into(), source })?;
-        let mut paths: Vec<String> = statuses
-            .iter()
-            .filter(|s| s.status() != git2::Status::CURRENT && !s.status().is_ignored())
-            // Only shown to people, so a non-UTF-8 name may be lossy here.
-            .map(|s| String::from_utf8_lossy(s.path_bytes()).into_owned())
-            .collect();
         paths.sort();
+        // Nested directories (a fork layer inside `upstream/`) are reported once.
+        paths.dedup();
         Ok(paths)
     }
 }
