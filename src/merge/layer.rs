@@ -401,14 +401,17 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     })
 }
 
-/// The three inputs of the merge: the committed version and base of each
+/// The committed version, the base of each package, the fork layer and
+/// the new upstream.
+type Inputs = (String, Vec<Option<Tree>>, Tree, FetchedSnapshot);
+
+/// Reads the inputs of the merge: the committed version and base of each
 /// package (from git, after the dirty check), the fork layer on disk and
 /// the new upstream. Local tarballs are read and checked on a second thread
 /// meanwhile (no side effects, so starting before the dirty check is
-/// harmless); the registry is asked only once the dirty check has passed.
+/// harmless); the registry is asked only once git has been read (dirty
+/// check, base), while the fork layer is read.
 /// Errors come in the order of the steps: git, fork layer, new upstream.
-type Inputs = (String, Vec<Option<Tree>>, Tree, FetchedSnapshot);
-
 fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Result<Inputs, MergeError> {
     let paths = &layer.paths;
     let local = matches!(options.source, SnapshotSource::Local(_));
@@ -416,9 +419,9 @@ fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Res
         let early = local.then(|| scope.spawn(|| fetch_upstream(layer, options)));
         let read = || -> Result<_, MergeError> {
             let repo = open_repository(layer, options.allow_dirty)?;
-            let late = (!local).then(|| scope.spawn(|| fetch_upstream(layer, options)));
             let from = committed_version(&repo, &paths.upstream)?;
             let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), names)?;
+            let late = (!local).then(|| scope.spawn(|| fetch_upstream(layer, options)));
             Ok((from, bases, read_forks(&paths.forks)?, late))
         };
         let read = read();
