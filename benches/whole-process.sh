@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Whole-process timings of the release binary on generated repositories,
 # in fresh scratch directories on the disk the repository lives on and on
-# tmpfs (/dev/shm). Prints one row per run: wall and user CPU seconds, peak
-# RSS (from /usr/bin/time -v) and the 1-minute load average at the start.
+# tmpfs (/dev/shm). Prints one row per run: wall, user and system CPU
+# seconds, peak RSS (from /usr/bin/time -v) and the 1-minute load average at
+# the start.
 #
 #   benches/whole-process.sh            # every workload, 3 runs each
 #   RUNS=1 benches/whole-process.sh big-file
 #   benches/whole-process.sh scaling    # the big file at 50k/100k/200k/400k lines
+#   RUNS=5 benches/whole-process.sh real-layer
 #
 # Workloads: real-size (12 packages, one 10,000-line file), 5000-files
 # (1,000 packages), big-file (one 200,000-line file); see
-# examples/workload.rs and forklayer::merge::workload.
+# examples/workload.rs and forklayer::merge::workload. real-layer: this
+# project's own fork layer merged onto a made-up 0.1.0-rc.9 (merge only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=$PWD/target}"
@@ -33,9 +36,10 @@ measure() {
     fi
     awk -v label="$label" -v load="$load" '
         /User time/ { user = $NF }
+        /System time/ { sys = $NF }
         /Elapsed \(wall clock\)/ { n = split($NF, t, ":"); wall = (n == 3) ? t[1] * 3600 + t[2] * 60 + t[3] : t[1] * 60 + t[2] }
         /Maximum resident set size/ { rss = $NF }
-        END { printf "%-44s wall %6.2f s  user %6.2f s  rss %7.1f MB  load %s\n", label, wall, user, rss / 1024, load }' "$out"
+        END { printf "%-44s wall %6.2f s  user %6.2f s  sys %6.2f s  rss %7.1f MB  load %s\n", label, wall, user, sys, rss / 1024, load }' "$out"
     rm -f "$out"
 }
 
@@ -46,6 +50,12 @@ run() {
     for _ in $(seq "$RUNS"); do
         scratch=$(mktemp -d "$parent/forklayer-whole-process.XXXXXX")
         repo=$scratch/repo
+        if [ "$kind" = real-layer ]; then
+            "$GEN" "$repo" real-layer "$PWD"
+            measure "$disk $name merge 0.1.0-rc.8 -> 0.1.0-rc.9" "$BIN" -q -C "$repo" merge 0.1.0-rc.9 --from new
+            rm -rf "$scratch"
+            continue
+        fi
         "$GEN" "$repo" "$kind" $lines
         # What a release carries besides the fork layer, from this project.
         mkdir -p "$repo/tools"
@@ -67,7 +77,7 @@ DISK_PARENT=$CARGO_TARGET_DIR
 mkdir -p "$DISK_PARENT"
 DISK_FS=$(stat -f -c %T "$DISK_PARENT")
 WORKLOADS=("$@")
-[ ${#WORKLOADS[@]} -gt 0 ] || WORKLOADS=(real-size 5000-files big-file)
+[ ${#WORKLOADS[@]} -gt 0 ] || WORKLOADS=(real-layer real-size 5000-files big-file)
 for kind in "${WORKLOADS[@]}"; do
     if [ "$kind" = scaling ]; then
         for lines in 50000 100000 200000 400000; do

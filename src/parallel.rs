@@ -48,9 +48,32 @@ pub fn map_files_ordered<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sy
     map_ordered(items, f)
 }
 
+/// [`map_ordered`] for work that consumes its items: each is moved into
+/// `f` exactly once.
+pub fn map_ordered_owned<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let cells: Vec<Mutex<Option<T>>> = items.into_iter().map(|item| Mutex::new(Some(item))).collect();
+    // Each index is handed to exactly one worker, once, so every cell
+    // still holds its item when it is taken.
+    let taken = map_ordered(&cells, |cell| cell.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take().map(&f));
+    taken.into_iter().flatten().collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::map_ordered;
+    use super::{map_ordered, map_ordered_owned};
+
+    #[test]
+    fn owned_results_keep_item_order() {
+        let items: Vec<String> = (0..1000).map(|i| i.to_string()).collect();
+        let expected: Vec<String> = items.iter().map(|s| format!("{s}!")).collect();
+        assert_eq!(
+            map_ordered_owned(items, |mut s| {
+                s.push('!');
+                s
+            }),
+            expected
+        );
+    }
 
     #[test]
     fn results_keep_item_order() {

@@ -207,6 +207,33 @@ impl Tree {
         Tree { files }
     }
 
+    /// Removes the files below `prefix/` and returns them relative to it
+    /// (what [`Tree::subtree`] copies, moved out instead).
+    pub fn take_subtree(&mut self, prefix: &str) -> Tree {
+        let start = format!("{prefix}/");
+        let paths: Vec<String> = self
+            .files
+            .range(start.clone()..)
+            .take_while(|(path, _)| path.starts_with(&start))
+            .map(|(p, _)| p.clone())
+            .collect();
+        let mut taken = Tree::new();
+        for path in paths {
+            if let Some(entry) = self.files.remove(&path) {
+                taken.files.insert(path[start.len()..].to_string(), entry);
+            }
+        }
+        taken
+    }
+
+    /// Moves every file of `other` into this tree, at the same paths.
+    pub fn append(&mut self, other: Tree) -> Result<(), TreeError> {
+        for (path, entry) in other.files {
+            self.insert(path, entry)?;
+        }
+        Ok(())
+    }
+
     /// Moves every file of `other` under `prefix/` into this tree.
     pub fn graft(&mut self, prefix: &str, other: Tree) -> Result<(), TreeError> {
         for (path, entry) in other.files {
@@ -307,12 +334,12 @@ pub fn read_regular_text(path: &Path) -> io::Result<String> {
 /// A file's bytes and metadata, with one open and one fstat: the size
 /// hint, the mode and the link count come together.
 pub(crate) fn read_with_metadata(path: &Path) -> io::Result<(Vec<u8>, fs::Metadata)> {
-    let mut file = fs::File::open(path)?;
+    let file = fs::File::open(path)?;
     let meta = file.metadata()?;
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    // Through `take`: `File`'s own `read_to_end` would stat and seek again
-    // for a size hint we already have (two system calls per file).
-    Read::by_ref(&mut file).take(u64::MAX).read_to_end(&mut bytes)?;
+    // Through `Take`: `File::read_to_end` would ask for the size and the
+    // position again (one fstat and one lseek more per file).
+    file.take(u64::MAX).read_to_end(&mut bytes)?;
     Ok((bytes, meta))
 }
 
@@ -401,15 +428,33 @@ mod tests {
         assert_eq!(Tree::read_dir(dir.path()).expect("read"), tree);
     }
 
-    #[test]
-    fn subtree_is_the_files_below_a_prefix_only() {
+    /// Files whose bytes are their paths, around package `@s/a`.
+    fn prefixed_tree() -> Tree {
         let mut tree = Tree::new();
         for path in ["@s/a/x", "@s/a/y/z", "@s/a-b/x", "@s/ab", "@s/a"] {
             tree.insert(path, FileEntry::new(path.as_bytes().to_vec())).expect("insert");
         }
-        let sub = tree.subtree("@s/a");
+        tree
+    }
+
+    fn assert_is_package_a(sub: &Tree) {
         assert_eq!(sub.paths().collect::<Vec<_>>(), ["x", "y/z"]);
         assert_eq!(sub.get("y/z").map(|e| e.bytes.clone()), Some(b"@s/a/y/z".to_vec()));
+    }
+
+    #[test]
+    fn subtree_is_the_files_below_a_prefix_only() {
+        assert_is_package_a(&prefixed_tree().subtree("@s/a"));
+    }
+
+    #[test]
+    fn take_subtree_moves_the_files_below_a_prefix_only() {
+        let mut tree = prefixed_tree();
+        let taken = tree.take_subtree("@s/a");
+        assert_is_package_a(&taken);
+        assert_eq!(tree.paths().collect::<Vec<_>>(), ["@s/a", "@s/a-b/x", "@s/ab"]);
+        tree.append(taken).expect("append");
+        assert_eq!(tree.paths().collect::<Vec<_>>(), ["@s/a", "@s/a-b/x", "@s/ab", "x", "y/z"]);
     }
 
     #[test]

@@ -67,7 +67,14 @@ pub struct Repo {
 
 impl Repo {
     /// Finds the repository containing `path`.
+    ///
+    /// Objects are read the way git reads them: inflated (zlib's checksum
+    /// catches damaged data) but not hashed again on every read, which
+    /// libgit2 does by default with its collision-detecting SHA-1 and which
+    /// cost a merge more than reading its base (`git fsck` verifies the
+    /// hashes).
     pub fn discover(path: &Path) -> Result<Repo, GitError> {
+        git2::opts::strict_hash_verification(false);
         let no_repo = |source| GitError::NoRepository { path: path.to_path_buf(), source };
         let repo = Repository::discover(path).map_err(no_repo)?;
         let workdir = repo.workdir().ok_or_else(|| no_repo(git2::Error::from_str("bare repository")))?;
@@ -190,24 +197,32 @@ impl Repo {
 
     /// Paths below `dirs` with uncommitted changes (staged, unstaged or
     /// untracked, ignored files excepted), relative to the work tree.
+    ///
+    /// One status per directory: libgit2 walks only below the common
+    /// prefix of a status's paths, and that of several directories is
+    /// usually the whole work tree.
     pub fn dirty_paths(&self, dirs: &[&Path]) -> Result<Vec<String>, GitError> {
-        let mut options = StatusOptions::new();
-        options.include_untracked(true).recurse_untracked_dirs(true).include_ignored(false);
+        let mut paths = Vec::new();
         for dir in dirs {
             let rel = self.relative(dir)?;
+            let mut options = StatusOptions::new();
+            options.include_untracked(true).recurse_untracked_dirs(true).include_ignored(false);
             options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
+            let statuses = self
+                .repo
+                .statuses(Some(&mut options))
+                .map_err(|source| GitError::Read { path: "status".into(), source })?;
+            paths.extend(
+                statuses
+                    .iter()
+                    .filter(|s| s.status() != git2::Status::CURRENT && !s.status().is_ignored())
+                    // Only shown to people, so a non-UTF-8 name may be lossy here.
+                    .map(|s| String::from_utf8_lossy(s.path_bytes()).into_owned()),
+            );
         }
-        let statuses = self
-            .repo
-            .statuses(Some(&mut options))
-            .map_err(|source| GitError::Read { path: "status".into(), source })?;
-        let mut paths: Vec<String> = statuses
-            .iter()
-            .filter(|s| s.status() != git2::Status::CURRENT && !s.status().is_ignored())
-            // Only shown to people, so a non-UTF-8 name may be lossy here.
-            .map(|s| String::from_utf8_lossy(s.path_bytes()).into_owned())
-            .collect();
         paths.sort();
+        // Nested directories (a fork layer inside `upstream/`) are reported once.
+        paths.dedup();
         Ok(paths)
     }
 }

@@ -39,7 +39,7 @@ use crate::merge::package::{merge_package, side_file_path, PackageMerge, Package
 use crate::merge::pins::{plan_pins, PinChange, PinError};
 use crate::merge::progress::{entry_hash, state_dir, ConflictRecord, MergeState, StateError, STATE_SCHEMA};
 use crate::merge::text::Labels;
-use crate::parallel::map_ordered;
+use crate::parallel::{map_ordered, map_ordered_owned};
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
 use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotError, SnapshotSource};
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -359,16 +359,11 @@ pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
 }
 
 fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, MergeError> {
-    let paths = &layer.paths;
     if let Some(state) = MergeState::read(&layer.root)? {
         return Err(MergeError::InProgress { to: state.to });
     }
-    let repo = open_repository(layer, options.allow_dirty)?;
-    let from = committed_version(&repo, &paths.upstream)?;
     let names = layer.upstream_packages();
-    let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), &names)?;
-    let original_forks = read_forks(&paths.forks)?;
-    let upstream = fetch_upstream(layer, options)?;
+    let (from, bases, original_forks, upstream) = read_inputs(layer, options, &names)?;
     let texts = LabelTexts::new(&from, &options.version);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
     let merged = merge_packages(layer, &names, sides, &texts.labels())?;
@@ -402,6 +397,44 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         warnings: upstream.outcome.warnings,
         baseline,
         pins,
+    })
+}
+
+/// The committed version, the base of each package, the fork layer and
+/// the new upstream.
+type Inputs = (String, Vec<Option<Tree>>, Tree, FetchedSnapshot);
+
+/// Reads the inputs of the merge: the committed version and base of each
+/// package (from git, after the dirty check), the fork layer on disk and
+/// the new upstream. Local tarballs are read and checked on a second thread
+/// meanwhile (no side effects, so starting before the dirty check is
+/// harmless); the registry is asked only once git has been read (dirty
+/// check, base), while the fork layer is read.
+/// Errors come in the order of the steps: git, fork layer, new upstream.
+fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Result<Inputs, MergeError> {
+    let paths = &layer.paths;
+    let local = matches!(options.source, SnapshotSource::Local(_));
+    std::thread::scope(|scope| {
+        let early = local.then(|| scope.spawn(|| fetch_upstream(layer, options)));
+        let read = || -> Result<_, MergeError> {
+            let repo = open_repository(layer, options.allow_dirty)?;
+            let from = committed_version(&repo, &paths.upstream)?;
+            let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), names)?;
+            let late = (!local).then(|| scope.spawn(|| fetch_upstream(layer, options)));
+            Ok((from, bases, read_forks(&paths.forks)?, late))
+        };
+        let read = read();
+        let join = |handle: std::thread::ScopedJoinHandle<'_, Result<FetchedSnapshot, MergeError>>| {
+            handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        };
+        let early = early.map(join);
+        let (from, bases, forks, late) = read?;
+        let upstream = match (early, late) {
+            (Some(fetched), _) => fetched?,
+            (None, Some(handle)) => join(handle)?,
+            (None, None) => fetch_upstream(layer, options)?,
+        };
+        Ok((from, bases, forks, upstream))
     })
 }
 
@@ -447,51 +480,93 @@ struct Sides<'a> {
     upstream: &'a Tree,
 }
 
-/// Merges every forked and carried package; the rest of the fork layer
-/// (own packages, other files) is carried over untouched.
+/// Merges every forked and carried package (on as many threads as there
+/// are cores; results and errors come in package order, as if one after
+/// the other); the rest of the fork layer (own packages, other files) is
+/// carried over untouched.
 fn merge_packages(
     layer: &Layer,
     names: &[&str],
     sides: Sides<'_>,
     labels: &Labels<'_>,
 ) -> Result<LayerMerge, MergeError> {
-    let mut ours = sides.forks.clone();
+    let Sides { bases, forks, upstream } = sides;
+    let mut ours = forks.clone();
+    let jobs: Vec<PackageJob<'_>> = names
+        .iter()
+        .zip(bases)
+        .map(|(name, base)| {
+            let full = layer.full_name(name);
+            let fork = take_package(&mut ours, &full);
+            PackageJob { name, full, base, fork }
+        })
+        .collect();
+    let done = map_ordered_owned(jobs, |job| merge_one(layer, upstream, labels, job));
     let mut merged = LayerMerge::default();
-    for (name, base) in names.iter().zip(sides.bases) {
-        let full = layer.full_name(name);
-        let ignore = layer.ignore_of(name);
-        let base = ignore.filter(base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?);
-        let theirs = ignore.filter(sides.upstream.subtree(&full));
-        let fork = take_package(&mut ours, &full).ok_or_else(|| MergeError::MissingFork {
-            package: full.clone(),
-            path: layer.package_dir(&layer.paths.forks, name),
-        })?;
+    for package in done {
+        let PackageDone { name, full, theirs, kept, package, inputs, recalled } = package?;
         // Ignored files are no part of the merge; any the fork layer holds
         // stay as they are.
-        let (fork, kept) = (ignore.filter(fork.clone()), subtract(&fork, ignore));
         ours.graft(&full, kept)?;
-        if layer.carried.iter().any(|c| c == name) {
-            check_carried(&full, &base, &fork)?;
-        }
-        let mut package = merge_package(&base, &fork, &theirs, labels)
-            .map_err(|source| MergeError::Package { package: full.clone(), source })?;
-        let inputs = conflict_inputs(&package, [&base, &fork, &theirs]);
-        let mut recalled = BTreeMap::new();
-        for (path, hashes) in &inputs {
-            let [b, o, t] = hashes;
-            if let Some((record, resolution)) = recall(&layer.paths.patches, [b.as_str(), o, t])? {
-                package
-                    .resolve(path, resolution.entry())
-                    .map_err(|source| MergeError::Package { package: full.clone(), source })?;
-                recalled.insert(path.clone(), record);
-            }
-        }
         merged.add(layer, name, theirs, package, &inputs, &recalled)?;
     }
-    for (path, entry) in ours.iter() {
-        merged.forks.insert(path, entry.clone())?;
-    }
+    merged.forks.append(ours)?;
     Ok(merged)
+}
+
+/// One package to merge: its committed base and its fork files.
+struct PackageJob<'n> {
+    name: &'n str,
+    full: String,
+    base: Option<Tree>,
+    fork: Option<Tree>,
+}
+
+/// One package merged.
+struct PackageDone<'n> {
+    name: &'n str,
+    full: String,
+    /// The new upstream package (ignored files left out).
+    theirs: Tree,
+    /// The fork's ignored files, kept as they are.
+    kept: Tree,
+    package: PackageMerge,
+    inputs: BTreeMap<String, [String; 3]>,
+    recalled: BTreeMap<String, String>,
+}
+
+fn merge_one<'n>(
+    layer: &Layer,
+    upstream: &Tree,
+    labels: &Labels<'_>,
+    job: PackageJob<'n>,
+) -> Result<PackageDone<'n>, MergeError> {
+    let PackageJob { name, full, base, fork } = job;
+    let ignore = layer.ignore_of(name);
+    let base = ignore.filter(base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?);
+    let theirs = ignore.filter(upstream.subtree(&full));
+    let fork = fork.ok_or_else(|| MergeError::MissingFork {
+        package: full.clone(),
+        path: layer.package_dir(&layer.paths.forks, name),
+    })?;
+    let (fork, kept) = split_ignored(fork, ignore);
+    if layer.carried.iter().any(|c| c == name) {
+        check_carried(&full, &base, &fork)?;
+    }
+    let mut package = merge_package(&base, &fork, &theirs, labels)
+        .map_err(|source| MergeError::Package { package: full.clone(), source })?;
+    let inputs = conflict_inputs(&package, [&base, &fork, &theirs]);
+    let mut recalled = BTreeMap::new();
+    for (path, hashes) in &inputs {
+        let [b, o, t] = hashes;
+        if let Some((record, resolution)) = recall(&layer.paths.patches, [b.as_str(), o, t])? {
+            package
+                .resolve(path, resolution.entry())
+                .map_err(|source| MergeError::Package { package: full.clone(), source })?;
+            recalled.insert(path.clone(), record);
+        }
+    }
+    Ok(PackageDone { name, full, theirs, kept, package, inputs, recalled })
 }
 
 /// Everything a merge writes.
@@ -578,29 +653,26 @@ fn read_forks(forks: &Path) -> Result<Tree, MergeError> {
 /// Removes the files of package `full` (`<scope>/<name>/…`) from `tree` and
 /// returns them relative to the package; `None` when there are none.
 fn take_package(tree: &mut Tree, full: &str) -> Option<Tree> {
-    let prefix = format!("{full}/");
-    let paths: Vec<String> = tree.paths().filter(|p| p.starts_with(&prefix)).map(str::to_string).collect();
-    if paths.is_empty() {
-        return None;
-    }
-    let mut package = Tree::new();
-    for path in paths {
-        if let Some(entry) = tree.remove(&path) {
-            // The path was valid in `tree`, so its suffix is valid too.
-            let _ = package.insert(&path[prefix.len()..], entry);
-        }
-    }
-    Some(package)
+    let package = tree.take_subtree(full);
+    (!package.is_empty()).then_some(package)
 }
 
-/// The files of `package` that `ignore` leaves out.
-fn subtract(package: &Tree, ignore: &crate::ignore::Ignore) -> Tree {
-    let mut kept = Tree::new();
-    for (path, entry) in package.iter().filter(|(path, _)| ignore.is_ignored(path)) {
-        // The path was valid in `package`.
-        let _ = kept.insert(path, entry.clone());
+/// `package` split into the files `ignore` keeps in the merge and those it
+/// leaves out.
+fn split_ignored(package: Tree, ignore: &crate::ignore::Ignore) -> (Tree, Tree) {
+    let mut package = package;
+    let mut left_out = Tree::new();
+    if ignore.is_empty() {
+        return (package, left_out);
     }
-    kept
+    let ignored: Vec<String> = package.paths().filter(|p| ignore.is_ignored(p)).map(str::to_string).collect();
+    for path in ignored {
+        if let Some(entry) = package.remove(&path) {
+            // The path was valid in `package`.
+            let _ = left_out.insert(path, entry);
+        }
+    }
+    (package, left_out)
 }
 
 pub(crate) fn check_carried(full: &str, base: &Tree, fork: &Tree) -> Result<(), MergeError> {

@@ -464,6 +464,38 @@ fn a_modified_carried_package_is_refused() {
 }
 
 #[test]
+fn errors_come_in_the_order_of_the_steps_although_tarballs_are_read_meanwhile() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    // `c` is missing from the new upstream, and the fork layer is dirty:
+    // the dirty check comes first.
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0")]);
+    dir.write("profile/forks/@acme/a/kept.js", "edited, not committed\n");
+    let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+    run.assert_code(2);
+    assert_eq!(json(&run)["error"]["code"], "dirty");
+}
+
+#[test]
+fn packages_merged_in_parallel_report_the_first_failing_package() {
+    let m = matrix();
+    let dir = project(&m.a1, &m.a_fork);
+    // `a` is gone from the fork layer and carried `c` is modified: `a`,
+    // merged first, is the one reported, every time.
+    std::fs::remove_dir_all(dir.path().join("profile/forks/@acme/a")).expect("remove fork");
+    dir.write("profile/forks/@acme/c/presets.json", "{\"v\": \"mine\"}\n");
+    commit_all(&dir);
+    publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    let before = state(&dir);
+    for _ in 0..5 {
+        let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+        run.assert_code(2);
+        assert_eq!(json(&run)["error"]["code"], "fork_missing", "{}", run.stdout);
+        assert_eq!(state(&dir), before);
+    }
+}
+
+#[test]
 fn merging_without_a_committed_snapshot_is_a_clear_error() {
     let dir = TestDir::new();
     dir.declare(&["a"], &[], &[]);

@@ -67,6 +67,19 @@ fn dirty_paths_lists_changes_below_the_given_directories_only() {
 }
 
 #[test]
+fn a_change_below_nested_directories_is_listed_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    git2::Repository::init(dir.path()).expect("init");
+    write(dir.path(), "upstream/sub/x", b"1");
+    commit_all(dir.path());
+    let repo = Repo::discover(dir.path()).expect("repo");
+    write(dir.path(), "upstream/sub/x", b"2");
+    let dirs = [dir.path().join("upstream"), dir.path().join("upstream/sub")];
+    let dirs: Vec<&Path> = dirs.iter().map(|p| p.as_path()).collect();
+    assert_eq!(repo.dirty_paths(&dirs).expect("status"), ["upstream/sub/x"]);
+}
+
+#[test]
 fn a_directory_outside_any_repository_is_a_clear_error() {
     let dir = tempfile::tempdir().expect("tempdir");
     let inner = dir.path().join("no-repo-here");
