@@ -22,11 +22,12 @@
 //!    hit) and a small window around their seam catches occurrences that
 //!    straddle it. Uniqueness is checked with overlapping matches, which is
 //!    stricter than the non-overlapping count [`apply`] uses. In files of
-//!    64 KiB and more, a q-gram index of the base and the fork (built once
-//!    per file) answers these counts from the bucket of the needle's rarest
-//!    8-byte gram instead of scanning the whole file at every step, so
-//!    anchoring stays linear in the file size (same answers, see
-//!    `anchor/index.rs`).
+//!    64 KiB and more, the base and the fork get sorted gram positions
+//!    (built once per file, see `anchor/sorted.rs`): a needle of any length
+//!    is counted inside the prefix or suffix by binary searches over the
+//!    positions of its grams, short needles (1–7 bytes) included, instead
+//!    of scanning the file, so each count costs about the same whatever
+//!    the file size and anchoring stays linear (same answers as a scan).
 //! 4. The line diff can come from the caller (`generate_from_line_diff`),
 //!    so `gen-patches` and `merge` diff each file's lines once for the
 //!    anchors and the review diff.
@@ -40,6 +41,7 @@
 
 use std::cmp::Reverse;
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use memchr::memmem;
 use serde::Serialize;
@@ -47,8 +49,10 @@ use similar::{capture_diff_slices, Algorithm, DiffOp};
 
 use crate::manifest::Replacement;
 use index::{Found, GramIndex};
+use sorted::SortedGrams;
 
 mod index;
+mod sorted;
 
 /// Hunks with more tokens than this are not refined further (the token
 /// diff is O(N·D); above this size a coarser replacement is cheaper).
@@ -243,17 +247,18 @@ fn merge_close(edits: Vec<Edit>) -> Vec<Edit> {
 struct Split<'t> {
     prefix: &'t [u8],
     suffix: &'t [u8],
-    /// For big files: indexes of the fork (which `prefix` starts) and of the
-    /// base (which `suffix` ends).
+    /// For big files: sorted grams of the fork (which `prefix` starts) and
+    /// of the base (which `suffix` ends).
     index: Option<&'t TextIndexes<'t>>,
+    /// Work done so far (see [`Split::count_capped`]), for the tests that
+    /// keep anchoring linear without timing it.
+    work: &'t Work,
 }
 
-/// The q-gram indexes of one file's base and fork texts.
+/// The sorted gram positions of one file's base and fork texts.
 struct TextIndexes<'t> {
-    base: &'t [u8],
-    fork: &'t [u8],
-    base_index: GramIndex,
-    fork_index: GramIndex,
+    base: SortedGrams<'t>,
+    fork: SortedGrams<'t>,
 }
 
 impl<'t> TextIndexes<'t> {
@@ -261,7 +266,13 @@ impl<'t> TextIndexes<'t> {
         if base.len().max(fork.len()) < index::MIN_INDEXED_LEN {
             return None;
         }
-        Some(TextIndexes { base, fork, base_index: GramIndex::of(base)?, fork_index: GramIndex::of(fork)? })
+        // Two independent sorts: one per core when there are two.
+        let (base, fork) = std::thread::scope(|scope| {
+            let fork = scope.spawn(|| SortedGrams::of(fork));
+            let base = SortedGrams::of(base);
+            (base, fork.join().ok().flatten())
+        });
+        Some(TextIndexes { base: base?, fork: fork? })
     }
 }
 
@@ -276,6 +287,14 @@ impl Split<'_> {
         needle.extend_from_slice(tail);
         needle.extend_from_slice(head);
         let finder = memmem::Finder::new(&needle);
+        // Work units (see [`Work`]): what the sorted grams look at or the
+        // bytes a scan covers.
+        let mut work = 0;
+        let scan = |hay: &[u8], cap: usize, work: &mut usize| {
+            let found = scan_overlapping(&finder, hay, cap);
+            *work += if found.count < cap { hay.len() } else { found.start.map_or(hay.len(), |s| s + len) };
+            found.count
+        };
         // Occurrences straddling the seam can only lie in this window.
         let keep = len.saturating_sub(1);
         let mut window = Vec::with_capacity(2 * keep);
@@ -283,16 +302,22 @@ impl Split<'_> {
         window.extend_from_slice(&self.suffix[..keep.min(self.suffix.len())]);
         let mut count = count_overlapping(&finder, &window, 2);
         if count < 2 {
-            let indexed =
-                self.index.and_then(|ix| ix.fork_index.count(ix.fork, &needle, 0, self.prefix.len(), 2 - count));
-            count += indexed.map_or_else(|| count_overlapping(&finder, self.prefix, 2 - count), |f| f.count);
+            count += match self.index {
+                Some(ix) => ix.fork.count(&needle, 0, self.prefix.len(), 2 - count, &mut work).count,
+                None => scan(self.prefix, 2 - count, &mut work),
+            };
         }
         if count < 2 {
-            let indexed = self.index.and_then(|ix| {
-                ix.base_index.count(ix.base, &needle, ix.base.len() - self.suffix.len(), ix.base.len(), 2 - count)
-            });
-            count += indexed.map_or_else(|| count_overlapping(&finder, self.suffix, 2 - count), |f| f.count);
+            count += match self.index {
+                Some(ix) => {
+                    let base_len = ix.base.len();
+                    ix.base.count(&needle, base_len - self.suffix.len(), base_len, 2 - count, &mut work).count
+                }
+                None => scan(self.suffix, 2 - count, &mut work),
+            };
         }
+        self.work.units.fetch_add(work, Ordering::Relaxed);
+        self.work.queries.fetch_add(1, Ordering::Relaxed);
         count
     }
 }
@@ -411,25 +436,44 @@ pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
 /// [`generate`], with the q-gram indexes of big files or (`indexed =
 /// false`, for tests) always scanning.
 fn generate_with(base: &str, fork: &str, indexed: bool) -> Option<Vec<Replacement>> {
-    anchor_edits(base, fork, diff_edits(base.as_bytes(), fork.as_bytes()), indexed)
+    generate_counting(base, fork, indexed).0
+}
+
+/// What the uniqueness counts of anchoring looked at: text positions
+/// (binary-search steps, candidates compared, bytes a scan covered; not
+/// the needle and its seam window, which cost its length whatever the file
+/// size) and how many counts there were. Kept for the tests that hold
+/// anchoring linear without timing it.
+#[derive(Default)]
+struct Work {
+    units: AtomicUsize,
+    queries: AtomicUsize,
+}
+
+/// [`generate_with`], and the work its uniqueness counts took: `(units,
+/// queries)`.
+fn generate_counting(base: &str, fork: &str, indexed: bool) -> (Option<Vec<Replacement>>, (usize, usize)) {
+    let work = Work::default();
+    let replacements = anchor_edits(base, fork, diff_edits(base.as_bytes(), fork.as_bytes()), indexed, &work);
+    (replacements, (work.units.into_inner(), work.queries.into_inner()))
 }
 
 /// [`generate`] given the diff `ops` of the [`lines`] of `base`
 /// and `fork`, e.g. the one the review diff of the file was made from.
 pub fn generate_from_line_diff(base: &str, fork: &str, ops: &[DiffOp]) -> Option<Vec<Replacement>> {
-    anchor_edits(base, fork, diff_edits_from(base.as_bytes(), fork.as_bytes(), ops), true)
+    anchor_edits(base, fork, diff_edits_from(base.as_bytes(), fork.as_bytes(), ops), true, &Work::default())
 }
 
-fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, indexed: bool) -> Option<Vec<Replacement>> {
+fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, indexed: bool, work: &Work) -> Option<Vec<Replacement>> {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
     let indexes = if indexed { TextIndexes::of(a, b) } else { None };
     let indexes = indexes.as_ref();
     // The content before edit i depends only on the diff, not on the other
     // anchors, so edits are anchored independently (and in parallel).
     let anchored = if edits.len() >= PARALLEL_EDITS {
-        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit, indexes))
+        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit, indexes, work))
     } else {
-        edits.iter().map(|edit| anchor_edit(a, b, edit, indexes)).collect()
+        edits.iter().map(|edit| anchor_edit(a, b, edit, indexes, work)).collect()
     };
     anchored.into_iter().collect()
 }
@@ -437,8 +481,8 @@ fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, indexed: bool) -> Opti
 /// Edits per file from which anchoring runs on several threads.
 const PARALLEL_EDITS: usize = 64;
 
-fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit, index: Option<&TextIndexes<'_>>) -> Option<Replacement> {
-    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..], index };
+fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit, index: Option<&TextIndexes<'_>>, work: &Work) -> Option<Replacement> {
+    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..], index, work };
     let (left, right) = grow_until_unique(&split, edit.a.len())?;
     let old_start = edit.b.start - left;
     let mut old = Vec::with_capacity(left + right);
