@@ -42,6 +42,7 @@
 use std::cmp::Reverse;
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use memchr::memmem;
 use serde::Serialize;
@@ -244,39 +245,71 @@ fn merge_close(edits: Vec<Edit>) -> Vec<Edit> {
 
 /// Content as it is just before an edit: a patched prefix and a pristine
 /// suffix, never concatenated.
-struct Split<'t> {
+struct Split<'s, 't> {
     prefix: &'t [u8],
     suffix: &'t [u8],
     /// For big files: sorted grams of the fork (which `prefix` starts) and
     /// of the base (which `suffix` ends).
-    index: Option<&'t TextIndexes<'t>>,
+    index: Option<&'s TextIndexes<'t>>,
     /// Work done so far (see [`Split::count_capped`]), for the tests that
     /// keep anchoring linear without timing it.
-    work: &'t Work,
+    work: &'s Work,
 }
 
-/// The sorted gram positions of one file's base and fork texts.
+/// The indexes of one file's base and fork texts: q-gram indexes (cheap
+/// to build; they answer needles of 8 bytes or more whose rarest gram is
+/// not crowded) and, once the counts they cannot answer have scanned more
+/// than [`SCAN_BUDGET`] times the texts, sorted gram positions that answer
+/// every needle without scanning. Small files never pay for the sort, and
+/// scanning stays bounded by a multiple of the file size.
 struct TextIndexes<'t> {
-    base: SortedGrams<'t>,
-    fork: SortedGrams<'t>,
+    base: &'t [u8],
+    fork: &'t [u8],
+    base_index: GramIndex,
+    fork_index: GramIndex,
+    /// Bytes scanned so far by counts the q-gram indexes declined.
+    scanned: AtomicUsize,
+    sorted: OnceLock<Option<(SortedGrams<'t>, SortedGrams<'t>)>>,
 }
+
+/// Times the size of base and fork that counts may scan before the sorted
+/// gram positions are built.
+const SCAN_BUDGET: usize = 4;
 
 impl<'t> TextIndexes<'t> {
     fn of(base: &'t [u8], fork: &'t [u8]) -> Option<TextIndexes<'t>> {
         if base.len().max(fork.len()) < index::MIN_INDEXED_LEN {
             return None;
         }
-        // Two independent sorts: one per core when there are two.
-        let (base, fork) = std::thread::scope(|scope| {
-            let fork = scope.spawn(|| SortedGrams::of(fork));
-            let base = SortedGrams::of(base);
-            (base, fork.join().ok().flatten())
-        });
-        Some(TextIndexes { base: base?, fork: fork? })
+        Some(TextIndexes {
+            base,
+            fork,
+            base_index: GramIndex::of(base)?,
+            fork_index: GramIndex::of(fork)?,
+            scanned: AtomicUsize::new(0),
+            sorted: OnceLock::new(),
+        })
+    }
+
+    /// The sorted gram positions (base, fork) once the scan budget is spent.
+    fn sorted(&self) -> Option<&(SortedGrams<'t>, SortedGrams<'t>)> {
+        if self.scanned.load(Ordering::Relaxed) <= SCAN_BUDGET * (self.base.len() + self.fork.len()) {
+            return None;
+        }
+        self.sorted
+            .get_or_init(|| {
+                // Two independent sorts: one per core when there are two.
+                std::thread::scope(|scope| {
+                    let fork = scope.spawn(|| SortedGrams::of(self.fork));
+                    let base = SortedGrams::of(self.base);
+                    base.zip(fork.join().ok().flatten())
+                })
+            })
+            .as_ref()
     }
 }
 
-impl Split<'_> {
+impl Split<'_, '_> {
     /// Overlapping occurrences of `prefix[prefix.len()-left..] ++
     /// suffix[..right]`, counting at most to 2.
     fn count_capped(&self, left: usize, right: usize) -> usize {
@@ -287,12 +320,17 @@ impl Split<'_> {
         needle.extend_from_slice(tail);
         needle.extend_from_slice(head);
         let finder = memmem::Finder::new(&needle);
-        // Work units (see [`Work`]): what the sorted grams look at or the
-        // bytes a scan covers.
+        // Work units (see [`Work`]): one per q-gram index answer (at most
+        // 512 candidates), what the sorted grams look at, the bytes a scan
+        // covers.
         let mut work = 0;
         let scan = |hay: &[u8], cap: usize, work: &mut usize| {
             let found = scan_overlapping(&finder, hay, cap);
-            *work += if found.count < cap { hay.len() } else { found.start.map_or(hay.len(), |s| s + len) };
+            let bytes = if found.count < cap { hay.len() } else { found.start.map_or(hay.len(), |s| s + len) };
+            *work += bytes;
+            if let Some(ix) = self.index {
+                ix.scanned.fetch_add(bytes, Ordering::Relaxed);
+            }
             found.count
         };
         // Occurrences straddling the seam can only lie in this window.
@@ -302,18 +340,33 @@ impl Split<'_> {
         window.extend_from_slice(&self.suffix[..keep.min(self.suffix.len())]);
         let mut count = count_overlapping(&finder, &window, 2);
         if count < 2 {
-            count += match self.index {
-                Some(ix) => ix.fork.count(&needle, 0, self.prefix.len(), 2 - count, &mut work).count,
-                None => scan(self.prefix, 2 - count, &mut work),
+            let cap = 2 - count;
+            let (fork_end, ix) = (self.prefix.len(), self.index);
+            count += match ix.and_then(|ix| ix.fork_index.count(ix.fork, &needle, 0, fork_end, cap)) {
+                Some(found) => {
+                    work += 1;
+                    found.count
+                }
+                None => match ix.and_then(TextIndexes::sorted) {
+                    Some((_, fork)) => fork.count(&needle, 0, fork_end, cap, &mut work).count,
+                    None => scan(self.prefix, cap, &mut work),
+                },
             };
         }
         if count < 2 {
-            count += match self.index {
-                Some(ix) => {
-                    let base_len = ix.base.len();
-                    ix.base.count(&needle, base_len - self.suffix.len(), base_len, 2 - count, &mut work).count
+            let cap = 2 - count;
+            let ix = self.index;
+            let base_start = ix.map_or(0, |ix| ix.base.len() - self.suffix.len());
+            let base_end = base_start + self.suffix.len();
+            count += match ix.and_then(|ix| ix.base_index.count(ix.base, &needle, base_start, base_end, cap)) {
+                Some(found) => {
+                    work += 1;
+                    found.count
                 }
-                None => scan(self.suffix, 2 - count, &mut work),
+                None => match ix.and_then(TextIndexes::sorted) {
+                    Some((base, _)) => base.count(&needle, base_start, base_end, cap, &mut work).count,
+                    None => scan(self.suffix, cap, &mut work),
+                },
             };
         }
         self.work.units.fetch_add(work, Ordering::Relaxed);
@@ -379,7 +432,7 @@ fn is_utf8_continuation(byte: u8) -> bool {
 /// Grows context around one edit until its `old` is unique. Returns
 /// `(left, right)`: bytes of context taken from the patched prefix and
 /// bytes of the suffix (removed text included) covered by `old`.
-fn grow_until_unique(split: &Split<'_>, removed: usize) -> Option<(usize, usize)> {
+fn grow_until_unique(split: &Split<'_, '_>, removed: usize) -> Option<(usize, usize)> {
     let (mut left, mut right) = (0usize, removed);
     let mut steps = 0usize;
     let mut grow_right_next = true;
@@ -481,7 +534,13 @@ fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, indexed: bool, work: &
 /// Edits per file from which anchoring runs on several threads.
 const PARALLEL_EDITS: usize = 64;
 
-fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit, index: Option<&TextIndexes<'_>>, work: &Work) -> Option<Replacement> {
+fn anchor_edit<'t>(
+    a: &'t [u8],
+    b: &'t [u8],
+    edit: &Edit,
+    index: Option<&TextIndexes<'t>>,
+    work: &Work,
+) -> Option<Replacement> {
     let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..], index, work };
     let (left, right) = grow_until_unique(&split, edit.a.len())?;
     let old_start = edit.b.start - left;

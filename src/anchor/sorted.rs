@@ -138,11 +138,6 @@ impl<'t> SortedGrams<'t> {
         Some(SortedGrams { text, by4, by2, by8, by8_heads })
     }
 
-    /// Bytes of the text.
-    pub fn len(&self) -> usize {
-        self.text.len()
-    }
-
     /// Overlapping occurrences of `needle` lying wholly inside
     /// `text[lo..hi]`, counted up to `cap`, and the start of one of them;
     /// `work` grows by the entries and bytes looked at.
