@@ -22,12 +22,13 @@
 //!    hit) and a small window around their seam catches occurrences that
 //!    straddle it. Uniqueness is checked with overlapping matches, which is
 //!    stricter than the non-overlapping count [`apply`] uses. In files of
-//!    64 KiB and more, the base and the fork get sorted gram positions
-//!    (built once per file, see `anchor/sorted.rs`): a needle of any length
-//!    is counted inside the prefix or suffix by binary searches over the
-//!    positions of its grams, short needles (1–7 bytes) included, instead
-//!    of scanning the file, so each count costs about the same whatever
-//!    the file size and anchoring stays linear (same answers as a scan).
+//!    64 KiB and more, a q-gram index of the base and the fork (built once
+//!    per file) answers these counts from the bucket of the needle's rarest
+//!    8-byte gram; once the counts it declines (short needles, crowded
+//!    grams) have scanned [`SCAN_BUDGET`] times the texts, sorted gram
+//!    positions (`anchor/sorted.rs`) answer those too, short needles
+//!    included, by binary searches, so anchoring stays linear in the file
+//!    size (same answers as a scan).
 //! 4. The line diff can come from the caller (`generate_from_line_diff`),
 //!    so `gen-patches` and `merge` diff each file's lines once for the
 //!    anchors and the review diff.
@@ -269,15 +270,19 @@ struct TextIndexes<'t> {
     fork_index: GramIndex,
     /// Bytes scanned so far by counts the q-gram indexes declined.
     scanned: AtomicUsize,
+    /// Bytes those counts may scan before the sorted gram positions are built.
+    budget: usize,
     sorted: OnceLock<Option<(SortedGrams<'t>, SortedGrams<'t>)>>,
 }
 
 /// Times the size of base and fork that counts may scan before the sorted
-/// gram positions are built.
-const SCAN_BUDGET: usize = 4;
+/// gram positions are built: the sort costs about as much as scanning the
+/// texts some 100 times (measured at 200k and 400k lines), so files whose
+/// counts scan less never pay for it, and scanning stays linear.
+const SCAN_BUDGET: usize = 64;
 
 impl<'t> TextIndexes<'t> {
-    fn of(base: &'t [u8], fork: &'t [u8]) -> Option<TextIndexes<'t>> {
+    fn of(base: &'t [u8], fork: &'t [u8], scan_budget: usize) -> Option<TextIndexes<'t>> {
         if base.len().max(fork.len()) < index::MIN_INDEXED_LEN {
             return None;
         }
@@ -287,13 +292,14 @@ impl<'t> TextIndexes<'t> {
             base_index: GramIndex::of(base)?,
             fork_index: GramIndex::of(fork)?,
             scanned: AtomicUsize::new(0),
+            budget: scan_budget * (base.len() + fork.len()),
             sorted: OnceLock::new(),
         })
     }
 
     /// The sorted gram positions (base, fork) once the scan budget is spent.
     fn sorted(&self) -> Option<&(SortedGrams<'t>, SortedGrams<'t>)> {
-        if self.scanned.load(Ordering::Relaxed) <= SCAN_BUDGET * (self.base.len() + self.fork.len()) {
+        if self.scanned.load(Ordering::Relaxed) < self.budget {
             return None;
         }
         self.sorted
@@ -483,13 +489,14 @@ fn grow_until_unique(split: &Split<'_, '_>, removed: usize) -> Option<(usize, us
 /// Generates replacements turning `base` into `fork`, applied in order.
 /// `None` only when no anchor can exist (inserting into an empty text).
 pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
-    generate_with(base, fork, true)
+    generate_counting(base, fork, Some(SCAN_BUDGET)).0
 }
 
-/// [`generate`], with the q-gram indexes of big files or (`indexed =
-/// false`, for tests) always scanning.
+/// [`generate`] for tests: on big files with the sorted gram positions from
+/// the first count, or (`indexed = false`) always scanning.
+#[cfg(test)]
 fn generate_with(base: &str, fork: &str, indexed: bool) -> Option<Vec<Replacement>> {
-    generate_counting(base, fork, indexed).0
+    generate_counting(base, fork, indexed.then_some(0)).0
 }
 
 /// What the uniqueness counts of anchoring looked at: text positions
@@ -497,29 +504,36 @@ fn generate_with(base: &str, fork: &str, indexed: bool) -> Option<Vec<Replacemen
 /// the needle and its seam window, which cost its length whatever the file
 /// size) and how many counts there were. Kept for the tests that hold
 /// anchoring linear without timing it.
-#[derive(Default)]
 struct Work {
     units: AtomicUsize,
     queries: AtomicUsize,
+    /// See [`SCAN_BUDGET`]; `None`: no indexes, always scan.
+    scan_budget: Option<usize>,
 }
 
-/// [`generate_with`], and the work its uniqueness counts took: `(units,
-/// queries)`.
-fn generate_counting(base: &str, fork: &str, indexed: bool) -> (Option<Vec<Replacement>>, (usize, usize)) {
-    let work = Work::default();
-    let replacements = anchor_edits(base, fork, diff_edits(base.as_bytes(), fork.as_bytes()), indexed, &work);
+impl Work {
+    fn new(scan_budget: Option<usize>) -> Work {
+        Work { units: AtomicUsize::new(0), queries: AtomicUsize::new(0), scan_budget }
+    }
+}
+
+/// [`generate`] with the given scan budget (see [`Work`]), and the work its
+/// uniqueness counts took: `(units, queries)`.
+fn generate_counting(base: &str, fork: &str, scan_budget: Option<usize>) -> (Option<Vec<Replacement>>, (usize, usize)) {
+    let work = Work::new(scan_budget);
+    let replacements = anchor_edits(base, fork, diff_edits(base.as_bytes(), fork.as_bytes()), &work);
     (replacements, (work.units.into_inner(), work.queries.into_inner()))
 }
 
 /// [`generate`] given the diff `ops` of the [`lines`] of `base`
 /// and `fork`, e.g. the one the review diff of the file was made from.
 pub fn generate_from_line_diff(base: &str, fork: &str, ops: &[DiffOp]) -> Option<Vec<Replacement>> {
-    anchor_edits(base, fork, diff_edits_from(base.as_bytes(), fork.as_bytes(), ops), true, &Work::default())
+    anchor_edits(base, fork, diff_edits_from(base.as_bytes(), fork.as_bytes(), ops), &Work::new(Some(SCAN_BUDGET)))
 }
 
-fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, indexed: bool, work: &Work) -> Option<Vec<Replacement>> {
+fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, work: &Work) -> Option<Vec<Replacement>> {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
-    let indexes = if indexed { TextIndexes::of(a, b) } else { None };
+    let indexes = work.scan_budget.and_then(|budget| TextIndexes::of(a, b, budget));
     let indexes = indexes.as_ref();
     // The content before edit i depends only on the diff, not on the other
     // anchors, so edits are anchored independently (and in parallel).
