@@ -24,9 +24,11 @@
 //!    stricter than the non-overlapping count [`apply`] uses. In files of
 //!    64 KiB and more, a q-gram index of the base and the fork (built once
 //!    per file) answers these counts from the bucket of the needle's rarest
-//!    8-byte gram instead of scanning the whole file at every step, so
-//!    anchoring stays linear in the file size (same answers, see
-//!    `anchor/index.rs`).
+//!    8-byte gram; once the counts it declines (short needles, crowded
+//!    grams) have scanned [`SCAN_BUDGET`] times the texts, sorted gram
+//!    positions (`anchor/sorted.rs`) answer those too, short needles
+//!    included, by binary searches, so anchoring stays linear in the file
+//!    size (same answers as a scan).
 //! 4. The line diff can come from the caller (`generate_from_line_diff`),
 //!    so `gen-patches` and `merge` diff each file's lines once for the
 //!    anchors and the review diff.
@@ -40,6 +42,8 @@
 
 use std::cmp::Reverse;
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use memchr::memmem;
 use serde::Serialize;
@@ -47,8 +51,10 @@ use similar::{capture_diff_slices, Algorithm, DiffOp};
 
 use crate::manifest::Replacement;
 use index::{Found, GramIndex};
+use sorted::SortedGrams;
 
 mod index;
+mod sorted;
 
 /// Hunks with more tokens than this are not refined further (the token
 /// diff is O(N·D); above this size a coarser replacement is cheaper).
@@ -240,32 +246,77 @@ fn merge_close(edits: Vec<Edit>) -> Vec<Edit> {
 
 /// Content as it is just before an edit: a patched prefix and a pristine
 /// suffix, never concatenated.
-struct Split<'t> {
+struct Split<'s, 't> {
     prefix: &'t [u8],
     suffix: &'t [u8],
-    /// For big files: indexes of the fork (which `prefix` starts) and of the
-    /// base (which `suffix` ends).
-    index: Option<&'t TextIndexes<'t>>,
+    /// For big files: sorted grams of the fork (which `prefix` starts) and
+    /// of the base (which `suffix` ends).
+    index: Option<&'s TextIndexes<'t>>,
+    /// Work done so far (see [`Split::count_capped`]), for the tests that
+    /// keep anchoring linear without timing it.
+    work: &'s Work,
 }
 
-/// The q-gram indexes of one file's base and fork texts.
+/// The indexes of one file's base and fork texts: q-gram indexes (cheap
+/// to build; they answer needles of 8 bytes or more whose rarest gram is
+/// not crowded) and, once the counts they cannot answer have scanned more
+/// than [`SCAN_BUDGET`] times the texts, sorted gram positions that answer
+/// every needle without scanning. Small files never pay for the sort, and
+/// scanning stays bounded by a multiple of the file size.
 struct TextIndexes<'t> {
     base: &'t [u8],
     fork: &'t [u8],
     base_index: GramIndex,
     fork_index: GramIndex,
+    /// Bytes scanned so far by counts the q-gram indexes declined.
+    scanned: AtomicUsize,
+    /// Bytes those counts may scan before the sorted gram positions are built.
+    budget: usize,
+    sorted: OnceLock<Option<(SortedGrams<'t>, SortedGrams<'t>)>>,
 }
 
+/// Times the size of base and fork that counts may scan before the sorted
+/// gram positions are built: the sort is costly (about 1.2 s of CPU at
+/// 400,000 lines, where memmem scans a copy of the texts in milliseconds),
+/// so files whose counts scan less never pay for it, and scanning stays
+/// linear.
+const SCAN_BUDGET: usize = 64;
+
 impl<'t> TextIndexes<'t> {
-    fn of(base: &'t [u8], fork: &'t [u8]) -> Option<TextIndexes<'t>> {
+    fn of(base: &'t [u8], fork: &'t [u8], scan_budget: usize) -> Option<TextIndexes<'t>> {
         if base.len().max(fork.len()) < index::MIN_INDEXED_LEN {
             return None;
         }
-        Some(TextIndexes { base, fork, base_index: GramIndex::of(base)?, fork_index: GramIndex::of(fork)? })
+        Some(TextIndexes {
+            base,
+            fork,
+            base_index: GramIndex::of(base)?,
+            fork_index: GramIndex::of(fork)?,
+            scanned: AtomicUsize::new(0),
+            budget: scan_budget * (base.len() + fork.len()),
+            sorted: OnceLock::new(),
+        })
+    }
+
+    /// The sorted gram positions (base, fork) once the scan budget is spent.
+    fn sorted(&self) -> Option<&(SortedGrams<'t>, SortedGrams<'t>)> {
+        if self.scanned.load(Ordering::Relaxed) < self.budget {
+            return None;
+        }
+        self.sorted
+            .get_or_init(|| {
+                // Two independent sorts: one per core when there are two.
+                std::thread::scope(|scope| {
+                    let fork = scope.spawn(|| SortedGrams::of(self.fork));
+                    let base = SortedGrams::of(self.base);
+                    base.zip(fork.join().ok().flatten())
+                })
+            })
+            .as_ref()
     }
 }
 
-impl Split<'_> {
+impl Split<'_, '_> {
     /// Overlapping occurrences of `prefix[prefix.len()-left..] ++
     /// suffix[..right]`, counting at most to 2.
     fn count_capped(&self, left: usize, right: usize) -> usize {
@@ -276,6 +327,19 @@ impl Split<'_> {
         needle.extend_from_slice(tail);
         needle.extend_from_slice(head);
         let finder = memmem::Finder::new(&needle);
+        // Work units (see [`Work`]): one per q-gram index answer (at most
+        // 512 candidates), what the sorted grams look at, the bytes a scan
+        // covers.
+        let mut work = 0;
+        let scan = |hay: &[u8], cap: usize, work: &mut usize| {
+            let found = scan_overlapping(&finder, hay, cap);
+            let bytes = if found.count < cap { hay.len() } else { found.start.map_or(hay.len(), |s| s + len) };
+            *work += bytes;
+            if let Some(ix) = self.index {
+                ix.scanned.fetch_add(bytes, Ordering::Relaxed);
+            }
+            found.count
+        };
         // Occurrences straddling the seam can only lie in this window.
         let keep = len.saturating_sub(1);
         let mut window = Vec::with_capacity(2 * keep);
@@ -283,16 +347,37 @@ impl Split<'_> {
         window.extend_from_slice(&self.suffix[..keep.min(self.suffix.len())]);
         let mut count = count_overlapping(&finder, &window, 2);
         if count < 2 {
-            let indexed =
-                self.index.and_then(|ix| ix.fork_index.count(ix.fork, &needle, 0, self.prefix.len(), 2 - count));
-            count += indexed.map_or_else(|| count_overlapping(&finder, self.prefix, 2 - count), |f| f.count);
+            let cap = 2 - count;
+            let (fork_end, ix) = (self.prefix.len(), self.index);
+            count += match ix.and_then(|ix| ix.fork_index.count(ix.fork, &needle, 0, fork_end, cap)) {
+                Some(found) => {
+                    work += 1;
+                    found.count
+                }
+                None => match ix.and_then(TextIndexes::sorted) {
+                    Some((_, fork)) => fork.count(&needle, 0, fork_end, cap, &mut work).count,
+                    None => scan(self.prefix, cap, &mut work),
+                },
+            };
         }
         if count < 2 {
-            let indexed = self.index.and_then(|ix| {
-                ix.base_index.count(ix.base, &needle, ix.base.len() - self.suffix.len(), ix.base.len(), 2 - count)
-            });
-            count += indexed.map_or_else(|| count_overlapping(&finder, self.suffix, 2 - count), |f| f.count);
+            let cap = 2 - count;
+            let ix = self.index;
+            let base_start = ix.map_or(0, |ix| ix.base.len() - self.suffix.len());
+            let base_end = base_start + self.suffix.len();
+            count += match ix.and_then(|ix| ix.base_index.count(ix.base, &needle, base_start, base_end, cap)) {
+                Some(found) => {
+                    work += 1;
+                    found.count
+                }
+                None => match ix.and_then(TextIndexes::sorted) {
+                    Some((base, _)) => base.count(&needle, base_start, base_end, cap, &mut work).count,
+                    None => scan(self.suffix, cap, &mut work),
+                },
+            };
         }
+        self.work.units.fetch_add(work, Ordering::Relaxed);
+        self.work.queries.fetch_add(1, Ordering::Relaxed);
         count
     }
 }
@@ -354,7 +439,7 @@ fn is_utf8_continuation(byte: u8) -> bool {
 /// Grows context around one edit until its `old` is unique. Returns
 /// `(left, right)`: bytes of context taken from the patched prefix and
 /// bytes of the suffix (removed text included) covered by `old`.
-fn grow_until_unique(split: &Split<'_>, removed: usize) -> Option<(usize, usize)> {
+fn grow_until_unique(split: &Split<'_, '_>, removed: usize) -> Option<(usize, usize)> {
     let (mut left, mut right) = (0usize, removed);
     let mut steps = 0usize;
     let mut grow_right_next = true;
@@ -405,31 +490,58 @@ fn grow_until_unique(split: &Split<'_>, removed: usize) -> Option<(usize, usize)
 /// Generates replacements turning `base` into `fork`, applied in order.
 /// `None` only when no anchor can exist (inserting into an empty text).
 pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
-    generate_with(base, fork, true)
+    generate_counting(base, fork, Some(SCAN_BUDGET)).0
 }
 
-/// [`generate`], with the q-gram indexes of big files or (`indexed =
-/// false`, for tests) always scanning.
+/// [`generate`] for tests: on big files with the sorted gram positions from
+/// the first count, or (`indexed = false`) always scanning.
+#[cfg(test)]
 fn generate_with(base: &str, fork: &str, indexed: bool) -> Option<Vec<Replacement>> {
-    anchor_edits(base, fork, diff_edits(base.as_bytes(), fork.as_bytes()), indexed)
+    generate_counting(base, fork, indexed.then_some(0)).0
+}
+
+/// What the uniqueness counts of anchoring looked at: text positions
+/// (binary-search steps, candidates compared, bytes a scan covered; not
+/// the needle and its seam window, which cost its length whatever the file
+/// size) and how many counts there were. Kept for the tests that hold
+/// anchoring linear without timing it.
+struct Work {
+    units: AtomicUsize,
+    queries: AtomicUsize,
+    /// See [`SCAN_BUDGET`]; `None`: no indexes, always scan.
+    scan_budget: Option<usize>,
+}
+
+impl Work {
+    fn new(scan_budget: Option<usize>) -> Work {
+        Work { units: AtomicUsize::new(0), queries: AtomicUsize::new(0), scan_budget }
+    }
+}
+
+/// [`generate`] with the given scan budget (see [`Work`]), and the work its
+/// uniqueness counts took: `(units, queries)`.
+fn generate_counting(base: &str, fork: &str, scan_budget: Option<usize>) -> (Option<Vec<Replacement>>, (usize, usize)) {
+    let work = Work::new(scan_budget);
+    let replacements = anchor_edits(base, fork, diff_edits(base.as_bytes(), fork.as_bytes()), &work);
+    (replacements, (work.units.into_inner(), work.queries.into_inner()))
 }
 
 /// [`generate`] given the diff `ops` of the [`lines`] of `base`
 /// and `fork`, e.g. the one the review diff of the file was made from.
 pub fn generate_from_line_diff(base: &str, fork: &str, ops: &[DiffOp]) -> Option<Vec<Replacement>> {
-    anchor_edits(base, fork, diff_edits_from(base.as_bytes(), fork.as_bytes(), ops), true)
+    anchor_edits(base, fork, diff_edits_from(base.as_bytes(), fork.as_bytes(), ops), &Work::new(Some(SCAN_BUDGET)))
 }
 
-fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, indexed: bool) -> Option<Vec<Replacement>> {
+fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, work: &Work) -> Option<Vec<Replacement>> {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
-    let indexes = if indexed { TextIndexes::of(a, b) } else { None };
+    let indexes = work.scan_budget.and_then(|budget| TextIndexes::of(a, b, budget));
     let indexes = indexes.as_ref();
     // The content before edit i depends only on the diff, not on the other
     // anchors, so edits are anchored independently (and in parallel).
     let anchored = if edits.len() >= PARALLEL_EDITS {
-        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit, indexes))
+        crate::parallel::map_ordered(&edits, |edit| anchor_edit(a, b, edit, indexes, work))
     } else {
-        edits.iter().map(|edit| anchor_edit(a, b, edit, indexes)).collect()
+        edits.iter().map(|edit| anchor_edit(a, b, edit, indexes, work)).collect()
     };
     anchored.into_iter().collect()
 }
@@ -437,8 +549,14 @@ fn anchor_edits(base: &str, fork: &str, edits: Vec<Edit>, indexed: bool) -> Opti
 /// Edits per file from which anchoring runs on several threads.
 const PARALLEL_EDITS: usize = 64;
 
-fn anchor_edit(a: &[u8], b: &[u8], edit: &Edit, index: Option<&TextIndexes<'_>>) -> Option<Replacement> {
-    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..], index };
+fn anchor_edit<'t>(
+    a: &'t [u8],
+    b: &'t [u8],
+    edit: &Edit,
+    index: Option<&TextIndexes<'t>>,
+    work: &Work,
+) -> Option<Replacement> {
+    let split = Split { prefix: &b[..edit.b.start], suffix: &a[edit.a.start..], index, work };
     let (left, right) = grow_until_unique(&split, edit.a.len())?;
     let old_start = edit.b.start - left;
     let mut old = Vec::with_capacity(left + right);

@@ -115,11 +115,12 @@ pub struct Found {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::GramIndex;
     use crate::workload::SplitMix64;
 
-    fn brute(text: &[u8], needle: &[u8], lo: usize, hi: usize) -> usize {
+    /// Overlapping occurrences of `needle` inside `text[lo..hi]`, by brute force.
+    pub(in crate::anchor) fn brute(text: &[u8], needle: &[u8], lo: usize, hi: usize) -> usize {
         (lo..=hi.saturating_sub(needle.len()))
             .filter(|&s| s + needle.len() <= hi && &text[s..s + needle.len()] == needle)
             .count()

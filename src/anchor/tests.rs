@@ -1,4 +1,4 @@
-use crate::anchor::{apply, apply_with, count_non_overlapping, generate, generate_with, ApplyError};
+use crate::anchor::{apply, apply_with, count_non_overlapping, generate, generate_counting, generate_with, ApplyError};
 use crate::manifest::Replacement;
 use crate::workload::SplitMix64;
 
@@ -273,14 +273,21 @@ fn among_equal_prefix_sites_the_one_where_the_rest_of_old_lines_up_is_named() {
 
 /// A big (indexed) text of repetitive lines: anchors must grow through
 /// repeats, so the index is asked about crowded and rare grams alike.
-fn big_text(rng: &mut SplitMix64, lines: usize) -> String {
-    let words = ["sandbox", "policy", "}", "return x;", "grant(a, b);", "é🙂"];
-    (0..lines)
-        .map(|_| {
-            let n = rng.below(40);
-            format!("\t{} {}\n", words[rng.below(words.len() as u64) as usize], n)
-        })
-        .collect()
+/// A big text of one of four shapes (`shape % 4`): short lines, CRLF
+/// lines, a block repeated over and over (anchors must grow past whole
+/// blocks), control and non-ASCII characters.
+fn big_text(rng: &mut SplitMix64, lines: usize, shape: usize) -> String {
+    let words: &[&str] = match shape % 4 {
+        3 => &["\0", "\u{1}\u{7f}", "\r", "ÿ", "é🙂", "x"],
+        _ => &["sandbox", "policy", "}", "return x;", "grant(a, b);", "é🙂"],
+    };
+    let end = if shape % 4 == 1 { "\r\n" } else { "\n" };
+    let mut line = |_| format!("\t{} {}{end}", words[rng.below(words.len() as u64) as usize], rng.below(40));
+    if shape % 4 == 2 {
+        let block: String = (0..50).map(&mut line).collect();
+        return block.repeat(lines / 50);
+    }
+    (0..lines).map(line).collect()
 }
 
 fn edit_lines(rng: &mut SplitMix64, base: &str) -> String {
@@ -303,8 +310,8 @@ fn edit_lines(rng: &mut SplitMix64, base: &str) -> String {
 #[test]
 fn on_big_files_the_indexed_paths_give_the_same_anchors_and_results_as_scanning() {
     let mut rng = SplitMix64::new(0xB16_F11E);
-    for round in 0..4 {
-        let base = big_text(&mut rng, 12_000);
+    for round in 0..8 {
+        let base = big_text(&mut rng, 12_000, round);
         assert!(base.len() > super::index::MIN_INDEXED_LEN, "the test must reach the indexed paths");
         let fork = edit_lines(&mut rng, &base);
         let indexed = generate_with(&base, &fork, true).expect("anchorable");
@@ -324,4 +331,61 @@ fn on_big_files_the_indexed_paths_give_the_same_anchors_and_results_as_scanning(
         let slow = apply_with(&base, &shuffled, false);
         assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "round {round}");
     }
+}
+
+/// `(work units, uniqueness counts)` of anchoring `base` into `fork`.
+fn anchoring_work(base: &str, fork: &str, indexed: bool) -> (usize, usize) {
+    let (replacements, work) = generate_counting(base, fork, indexed.then_some(0));
+    assert_eq!(apply(base, &replacements.expect("anchorable")).expect("applies"), fork);
+    work
+}
+
+/// A file of `lines` lines, each with its own 6-letter identifier (so
+/// anchors need as much context at any size), every 100th line edited: an
+/// identifier renamed (its old name is a short, rare needle), a line added
+/// after it or the line removed. Deterministic.
+fn fixed_width_file(lines: usize) -> (String, String) {
+    let mut rng = SplitMix64::new(0x11_4EA2);
+    let (mut base, mut fork) = (String::new(), String::new());
+    for n in 0..lines {
+        let id: String = (0..6).map(|_| char::from(b'a' + rng.below(26) as u8)).collect();
+        // Edits fall on every 100th line, always a declaration, so the
+        // edits double exactly with the lines.
+        let line = match if n % 100 == 0 { 0 } else { rng.below(3) } {
+            0 => format!("\tconst {id} = load();\n"),
+            1 => format!("\tif ({id}) return;\n"),
+            _ => format!("\t}} // {id}\n"),
+        };
+        base.push_str(&line);
+        match (n % 100, n / 100 % 3) {
+            (1.., _) => fork.push_str(&line),
+            (0, 0) => fork.push_str(&line.replace(&id, &format!("{id}_checked"))),
+            (0, 1) => fork.push_str(&format!("{line}\tcheck();\n")),
+            (0, _) => {}
+        }
+    }
+    (base, fork)
+}
+
+/// `measure` at 8,000, 16,000 and 32,000 lines.
+fn at_three_sizes(measure: impl Fn(usize) -> f64) -> Vec<f64> {
+    [8_000, 16_000, 32_000].into_iter().map(measure).collect()
+}
+
+#[test]
+fn anchoring_work_grows_linearly_with_the_file() {
+    // Twice the lines (and edits, at a fixed density) may cost about twice
+    // the work, never the four times of a scan per edit. Counted, not timed.
+    let work = at_three_sizes(|lines| {
+        let (base, fork) = fixed_width_file(lines);
+        anchoring_work(&base, &fork, true).0 as f64
+    });
+    for pair in work.windows(2) {
+        let ratio = pair[1] / pair[0];
+        assert!(ratio <= 2.3, "work {work:?} at 8,000 / 16,000 / 32,000 lines: ×{ratio:.2} for twice the lines");
+    }
+    // The measure does see quadratic growth: scanning instead of indexing.
+    let (small, large) = (fixed_width_file(8_000), fixed_width_file(32_000));
+    let (small, large) = (anchoring_work(&small.0, &small.1, false).0, anchoring_work(&large.0, &large.1, false).0);
+    assert!(large > 8 * small, "work without the index: {small} at 8,000 lines, {large} at 32,000 lines");
 }
