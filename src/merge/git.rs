@@ -54,6 +54,15 @@ pub enum GitError {
         #[source]
         source: git2::Error,
     },
+    /// A loose object of the repository does not inflate to its end
+    /// (truncated or damaged): libgit2 would spin on it forever.
+    #[error("git object {oid} (`{path}`) is damaged: it does not inflate to its end")]
+    DamagedObject {
+        /// The object id.
+        oid: String,
+        /// Its loose object file.
+        path: PathBuf,
+    },
     /// A committed path is not a valid tree path.
     #[error(transparent)]
     Tree(#[from] TreeError),
@@ -139,7 +148,7 @@ impl Repo {
         let read_err = |source| GitError::Read { path: rel.to_string(), source };
         match tree.get_path(Path::new(rel)) {
             Ok(entry) if entry.kind() == Some(ObjectType::Tree) => {
-                Ok(Some(self.repo.find_tree(entry.id()).map_err(read_err)?))
+                Ok(Some(self.find_tree(entry.id()).map_err(|e| e.or_read(rel))?))
             }
             Ok(_) => Ok(None),
             Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
@@ -157,13 +166,60 @@ impl Repo {
             Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
             Err(source) => return Err(GitError::Read { path: rel, source }),
         };
-        let blob = self.repo.find_blob(entry.id()).map_err(|source| GitError::Read { path: rel, source })?;
+        let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&rel))?;
         Ok(Some(blob.content().to_vec()))
     }
 
     fn head_tree(&self) -> Result<git2::Tree<'_>, GitError> {
         let no_head = |source| GitError::NoHead { repo: self.workdir.clone(), source };
-        self.repo.head().and_then(|h| h.peel_to_tree()).map_err(no_head)
+        let commit = self.repo.head().and_then(|h| h.resolve()).map_err(no_head)?;
+        let commit_id = commit.target().ok_or_else(|| no_head(git2::Error::from_str("HEAD names no commit")))?;
+        self.check_loose(commit_id)?;
+        let commit = self.repo.find_commit(commit_id).map_err(no_head)?;
+        self.check_loose(commit.tree_id())?;
+        commit.tree().map_err(no_head)
+    }
+
+    fn find_tree(&self, oid: git2::Oid) -> Result<git2::Tree<'_>, Failed> {
+        self.check_loose(oid)?;
+        Ok(self.repo.find_tree(oid)?)
+    }
+
+    fn find_blob(&self, oid: git2::Oid) -> Result<git2::Blob<'_>, Failed> {
+        self.check_loose(oid)?;
+        Ok(self.repo.find_blob(oid)?)
+    }
+
+    /// Refuses a loose object that does not inflate to its end. libgit2
+    /// loops forever on a truncated one (measured: a merge of a repository
+    /// with one halved loose blob never returned), so every object is
+    /// checked before libgit2 reads it. Packed objects are read by
+    /// libgit2's pack code, which stops on damage.
+    fn check_loose(&self, oid: git2::Oid) -> Result<(), GitError> {
+        let hex = oid.to_string();
+        let path = self.repo.path().join("objects").join(&hex[..2]).join(&hex[2..]);
+        let Ok(file) = std::fs::File::open(&path) else { return Ok(()) };
+        let mut inflated = flate2::read::ZlibDecoder::new(std::io::BufReader::new(file));
+        match std::io::copy(&mut inflated, &mut std::io::sink()) {
+            Ok(_) => Ok(()),
+            Err(_) => Err(GitError::DamagedObject { oid: hex, path }),
+        }
+    }
+
+    /// Checks every loose tree object below `rel` at HEAD (what a status
+    /// of `rel` reads) before libgit2 reads them.
+    fn check_trees(&self, rel: &str) -> Result<(), GitError> {
+        let head = self.head_tree()?;
+        let mut pending = match if rel.is_empty() { Some(head) } else { self.subtree(&head, rel)? } {
+            Some(tree) => vec![tree],
+            None => return Ok(()),
+        };
+        while let Some(tree) = pending.pop() {
+            for entry in tree.iter().filter(|e| e.kind() == Some(ObjectType::Tree)) {
+                pending.push(self.find_tree(entry.id()).map_err(|e| e.or_read(rel))?);
+            }
+        }
+        Ok(())
     }
 
     fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Tree, GitError> {
@@ -178,14 +234,13 @@ impl Repo {
             let name = entry.name().map_err(|source| GitError::Read { path: format!("{rel}/{prefix}"), source })?;
             let path = format!("{prefix}{name}");
             let full = || if rel.is_empty() { path.clone() } else { format!("{rel}/{path}") };
-            let read_err = |source| GitError::Read { path: full(), source };
             match (entry.kind(), entry.filemode()) {
                 (Some(ObjectType::Tree), _) => {
-                    let subtree = self.repo.find_tree(entry.id()).map_err(read_err)?;
+                    let subtree = self.find_tree(entry.id()).map_err(|e| e.or_read(&full()))?;
                     self.collect(&subtree, rel, &format!("{path}/"), files)?;
                 }
                 (Some(ObjectType::Blob), mode @ (0o100644 | 0o100755)) => {
-                    let blob = self.repo.find_blob(entry.id()).map_err(read_err)?;
+                    let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&full()))?;
                     let file = FileEntry { bytes: blob.content().to_vec(), executable: mode == 0o100755 };
                     files.insert(path, file)?;
                 }
@@ -205,6 +260,7 @@ impl Repo {
         let mut paths = Vec::new();
         for dir in dirs {
             let rel = self.relative(dir)?;
+            self.check_trees(&rel)?;
             let mut options = StatusOptions::new();
             options.include_untracked(true).recurse_untracked_dirs(true).include_ignored(false);
             options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
@@ -224,6 +280,34 @@ impl Repo {
         // Nested directories (a fork layer inside `upstream/`) are reported once.
         paths.dedup();
         Ok(paths)
+    }
+}
+
+/// Why an object could not be read: a damaged loose object, or libgit2's
+/// error (given a path by [`Failed::or_read`]).
+enum Failed {
+    Damaged(GitError),
+    Git(git2::Error),
+}
+
+impl From<GitError> for Failed {
+    fn from(e: GitError) -> Failed {
+        Failed::Damaged(e)
+    }
+}
+
+impl From<git2::Error> for Failed {
+    fn from(e: git2::Error) -> Failed {
+        Failed::Git(e)
+    }
+}
+
+impl Failed {
+    fn or_read(self, path: &str) -> GitError {
+        match self {
+            Failed::Damaged(e) => e,
+            Failed::Git(source) => GitError::Read { path: path.to_string(), source },
+        }
     }
 }
 

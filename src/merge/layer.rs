@@ -331,6 +331,11 @@ impl Diagnostic for MergeError {
             MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
                 Some("merge needs the project in a git repository with the current snapshot committed".into())
             }
+            MergeError::Git(GitError::DamagedObject { .. }) => Some(
+                "nothing was changed; `git fsck` lists the damaged objects: restore them from another clone \
+                 (copy its `.git/objects`, or re-clone), then merge again"
+                    .into(),
+            ),
             MergeError::Git(_) => {
                 Some("check the repository with `git status` and `git fsck`, then merge again".into())
             }

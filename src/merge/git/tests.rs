@@ -92,3 +92,51 @@ fn a_directory_outside_any_repository_is_a_clear_error() {
         Ok(repo) => assert!(!repo.workdir().starts_with(dir.path())),
     }
 }
+
+/// Halves the loose object file of `oid` (as a disk error or a hostile
+/// repository could leave it).
+fn truncate_loose(root: &Path, oid: git2::Oid) {
+    let hex = oid.to_string();
+    let path = root.join(".git/objects").join(&hex[..2]).join(&hex[2..]);
+    let bytes = fs::read(&path).expect("a loose object");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).expect("chmod");
+    }
+    fs::write(&path, &bytes[..bytes.len() / 2]).expect("truncate");
+}
+
+/// Runs `read` on another thread and fails the test if it has not returned
+/// within a minute (libgit2 alone spins forever on a truncated object).
+fn within_a_minute<T: Send + 'static>(read: impl FnOnce() -> T + Send + 'static) -> T {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(read());
+    });
+    receive.recv_timeout(std::time::Duration::from_secs(60)).expect("the read returned instead of hanging")
+}
+
+#[test]
+fn a_truncated_loose_object_is_a_damaged_object_error_not_a_hang() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    git2::Repository::init(dir.path()).expect("init");
+    write(dir.path(), "upstream/@s/p/a.js", &b"let a = 1;\n".repeat(200));
+    write(dir.path(), "upstream/@s/p/lib/b.js", &b"let b = 2;\n".repeat(200));
+    commit_all(dir.path());
+    let git = git2::Repository::open(dir.path()).expect("open");
+    let head = git.head().expect("head").peel_to_tree().expect("tree");
+    let blob = head.get_path(Path::new("upstream/@s/p/a.js")).expect("a.js").id();
+    let lib = head.get_path(Path::new("upstream/@s/p/lib")).expect("lib").id();
+    truncate_loose(dir.path(), blob);
+    let root = dir.path().to_path_buf();
+    let read = within_a_minute(move || Repo::discover(&root).expect("repo").head_dir(&root.join("upstream/@s/p")));
+    let err = read.expect_err("damaged");
+    assert!(matches!(err, GitError::DamagedObject { .. }), "{err}");
+    assert!(err.to_string().contains(&blob.to_string()), "{err}");
+    // A truncated tree below a directory the merge checks for changes.
+    truncate_loose(dir.path(), lib);
+    let root = dir.path().to_path_buf();
+    let status = within_a_minute(move || Repo::discover(&root).expect("repo").dirty_paths(&[&root.join("upstream")]));
+    assert!(matches!(status, Err(GitError::DamagedObject { .. })), "{:?}", status.err());
+}
