@@ -1,7 +1,7 @@
 //! Write targets: `rebuild --out` replaces its target wholesale, so only a new or
 //! empty directory, or a previous output, may be named.
 
-use crate::util::{snapshot_from_tarballs, NpmPackage, TestDir};
+use crate::util::{immutable, snapshot_from_tarballs, NpmPackage, TestDir};
 
 fn repo() -> TestDir {
     let dir = TestDir::new();
@@ -207,4 +207,21 @@ fn an_output_named_through_a_link_or_dotdot_is_written_where_it_resolves() {
     dir.run(&["rebuild", "--out", "real/@acme/.."]).assert_code(0);
     dir.run(&["rebuild", "--out", "link", "--check", "profile/forks"]).assert_code(0);
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+}
+
+#[test]
+fn an_output_below_missing_directories_creates_them_and_a_failure_leaves_none() {
+    let dir = repo();
+    dir.run(&["rebuild", "--out", "new/deeper/out"]).assert_code(0);
+    assert_eq!(dir.read("new/deeper/out/@acme/pkg/a.js"), b"let a = 2;\n");
+    assert!(leftovers(&dir).is_empty() && !dir.exists("new/deeper/.forklayer-journal-out-out"));
+    // A directory that cannot be written below: an error, and none of the
+    // missing directories is left behind.
+    std::fs::create_dir_all(dir.join("locked")).expect("mkdir");
+    immutable(&dir.join("locked"), true);
+    let run = dir.run(&["rebuild", "--out", "locked/a/b/out"]);
+    immutable(&dir.join("locked"), false);
+    run.assert_code(3);
+    assert!(run.stderr.contains("help: "), "{}", run.stderr);
+    assert_eq!(std::fs::read_dir(dir.join("locked")).expect("ls").count(), 0);
 }
