@@ -204,6 +204,10 @@ pub struct Update<'a> {
     journal_dir: PathBuf,
     /// File-name prefix of this kind of journal ([`PREFIX`] for the project).
     prefix: String,
+    /// Whether the journal directory is created when missing (an update
+    /// made with [`Update::beside`]: the output may be new, below new
+    /// directories).
+    make_journal_dir: bool,
     targets: Vec<(PathBuf, Next<'a>)>,
 }
 
@@ -260,15 +264,23 @@ fn no_fault(_: usize) -> Fault {
 impl<'a> Update<'a> {
     /// An empty update whose journal goes to `journal_dir`.
     pub fn new(journal_dir: &Path) -> Update<'a> {
-        Update { journal_dir: journal_dir.to_path_buf(), prefix: PREFIX.to_string(), targets: Vec::new() }
+        Update {
+            journal_dir: journal_dir.to_path_buf(),
+            prefix: PREFIX.to_string(),
+            make_journal_dir: false,
+            targets: Vec::new(),
+        }
     }
 
     /// An update of directory `target` alone (an output directory named on
     /// the command line, possibly outside any project) whose journal goes
-    /// beside it, named after it: see [`recover_beside`].
+    /// beside it, named after it: see [`recover_beside`]. Missing parent
+    /// directories of `target` are created when the update starts and
+    /// removed again by its roll back (a failure, or [`recover_beside`]
+    /// after a kill).
     pub fn beside(target: &Path) -> Result<Update<'a>, JournalError> {
         let (journal_dir, prefix) = beside_place(target)?;
-        Ok(Update { journal_dir, prefix, targets: Vec::new() })
+        Ok(Update { journal_dir, prefix, make_journal_dir: true, targets: Vec::new() })
     }
 
     /// Makes directory `target` hold exactly the files of `tree` (and no
@@ -291,14 +303,31 @@ impl<'a> Update<'a> {
 
     fn apply_with(&self, fault: FaultPlan<'_>) -> Result<usize, JournalError> {
         refuse_pending(&self.journal_dir, &self.prefix)?;
-        let plans: Vec<Plan<'a>> = map_ordered(&self.targets, |(path, next)| plan(&self.journal_dir, path, *next))
+        let made_dirs = if self.make_journal_dir { make_missing_dirs(&self.journal_dir)? } else { Vec::new() };
+        // Until the journal is written, what was made for it is removed by
+        // hand; afterwards by the journal's roll back.
+        let planned = map_ordered(&self.targets, |(path, next)| plan(&self.journal_dir, path, *next))
             .into_iter()
-            .collect::<Result<_, _>>()?;
-        let changes: usize = plans.iter().map(Plan::changes).sum();
-        if changes == 0 {
-            return Ok(0);
-        }
-        let journal = write_journal(&self.journal_dir, &self.prefix, &plans)?;
+            .collect::<Result<Vec<Plan<'a>>, _>>()
+            .and_then(|plans| {
+                let changes: usize = plans.iter().map(Plan::changes).sum();
+                if changes == 0 {
+                    return Ok((plans, 0, None));
+                }
+                let journal = write_journal(&self.journal_dir, &self.prefix, &plans, &made_dirs)?;
+                Ok((plans, changes, Some(journal)))
+            });
+        let (plans, changes, journal) = match planned {
+            Ok((plans, changes, Some(journal))) => (plans, changes, journal),
+            Ok((_, _, None)) => {
+                remove_made_dirs(&self.journal_dir, &made_dirs);
+                return Ok(0);
+            }
+            Err(err) => {
+                remove_made_dirs(&self.journal_dir, &made_dirs);
+                return Err(err);
+            }
+        };
         let steps = Steps::new(fault);
         let applied = map_ordered(&plans, |plan| plan.apply(&steps));
         if let Some(failure) = applied.into_iter().find_map(Result::err) {
@@ -495,6 +524,11 @@ fn refuse_pending(dir: &Path, prefix: &str) -> Result<(), JournalError> {
 struct Record {
     schema: String,
     targets: Vec<TargetRecord>,
+    /// The directories made to hold the journal (its directory, then its
+    /// missing parents, innermost first), each by its inode number: a roll
+    /// back removes each that is still that very directory and empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    made_dirs: Vec<u64>,
 }
 
 /// The undo information of one target. Paths inside are relative to it.
@@ -916,10 +950,10 @@ fn journal_path(dir: &Path, prefix: &str, suffix: &str) -> PathBuf {
 }
 
 /// Writes the journal of `plans`, synced, and arms it with a rename.
-fn write_journal(dir: &Path, prefix: &str, plans: &[Plan<'_>]) -> Result<PathBuf, JournalError> {
+fn write_journal(dir: &Path, prefix: &str, plans: &[Plan<'_>], made_dirs: &[u64]) -> Result<PathBuf, JournalError> {
     let writing = journal_path(dir, prefix, WRITING);
     let armed = journal_path(dir, prefix, ARMED);
-    let written = write_tar(&writing, plans).and_then(|()| fs::rename(&writing, &armed));
+    let written = write_tar(&writing, plans, made_dirs).and_then(|()| fs::rename(&writing, &armed));
     if let Err(source) = written {
         let _ = fs::remove_file(&writing);
         return Err(JournalError::Io { action: "write the journal", path: writing, source });
@@ -927,10 +961,14 @@ fn write_journal(dir: &Path, prefix: &str, plans: &[Plan<'_>]) -> Result<PathBuf
     Ok(armed)
 }
 
-fn write_tar(path: &Path, plans: &[Plan<'_>]) -> io::Result<()> {
+fn write_tar(path: &Path, plans: &[Plan<'_>], made_dirs: &[u64]) -> io::Result<()> {
     let file = fs::OpenOptions::new().write(true).create_new(true).open(path)?;
     let mut tar = tar::Builder::new(BufWriter::new(file));
-    let record = Record { schema: SCHEMA.to_string(), targets: plans.iter().map(|p| p.record.clone()).collect() };
+    let record = Record {
+        schema: SCHEMA.to_string(),
+        targets: plans.iter().map(|p| p.record.clone()).collect(),
+        made_dirs: made_dirs.to_vec(),
+    };
     let json = serde_json::to_vec_pretty(&record).map_err(io::Error::other)?;
     append_file(&mut tar, RECORD_ENTRY, &json, 0o644)?;
     for (index, plan) in plans.iter().enumerate() {
@@ -1034,7 +1072,66 @@ fn roll_back_journal(
         roll_back_target(&journal_dir.join(&target.path), target, saved, steps)?;
     }
     fs::remove_file(journal).map_err(JournalError::io("remove the journal", journal))?;
+    remove_made_dirs(journal_dir, &record.made_dirs);
     Ok(record)
+}
+
+/// Creates `dir` and its missing parents (outermost first) and returns
+/// their inode numbers, innermost first, for [`remove_made_dirs`]. One
+/// that another process creates meanwhile is not counted as made.
+fn make_missing_dirs(dir: &Path) -> Result<Vec<u64>, JournalError> {
+    let missing: Vec<&Path> =
+        dir.ancestors().take_while(|a| !a.as_os_str().is_empty() && fs::symlink_metadata(a).is_err()).collect();
+    let mut made = Vec::new();
+    for &path in missing.iter().rev() {
+        let identity = match fs::create_dir(path) {
+            Ok(()) => fs::symlink_metadata(path).map(|meta| dir_identity(&meta)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(None),
+            Err(e) => Err(e),
+        };
+        match identity {
+            Ok(Some(ino)) => made.push((path, ino)),
+            Ok(None) => made.clear(),
+            Err(source) => {
+                let made: Vec<u64> = made.iter().rev().map(|(_, ino)| *ino).collect();
+                remove_made_dirs(path.parent().unwrap_or(path), &made);
+                return Err(JournalError::Io { action: "create", path: path.to_path_buf(), source });
+            }
+        }
+    }
+    // Only an unbroken chain ending at `dir` is recorded: the roll back
+    // walks up from `dir`.
+    if made.last().is_some_and(|(path, _)| *path == dir) {
+        Ok(made.iter().rev().map(|(_, ino)| *ino).collect())
+    } else {
+        Ok(Vec::new())
+    }
+}
+
+/// Removes, innermost first, the directories [`make_missing_dirs`] made
+/// for a journal in `journal_dir`; it stops at the first that is not the
+/// recorded directory any more or not empty. A leftover empty directory
+/// is harmless, so a failure here is not an error.
+fn remove_made_dirs(journal_dir: &Path, made: &[u64]) {
+    for (dir, ino) in journal_dir.ancestors().zip(made) {
+        let same = fs::symlink_metadata(dir).is_ok_and(|meta| meta.is_dir() && dir_identity(&meta) == Some(*ino));
+        if !same || fs::remove_dir(dir).is_err() {
+            return;
+        }
+    }
+}
+
+/// The inode number of a directory, what tells the one made by an update
+/// from another made later at the same path.
+#[cfg(unix)]
+fn dir_identity(meta: &fs::Metadata) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    Some(meta.ino())
+}
+
+#[cfg(not(unix))]
+fn dir_identity(_meta: &fs::Metadata) -> Option<u64> {
+    None
 }
 
 /// Checks, before anything is touched, that rolling `target` back stays

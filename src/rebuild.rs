@@ -523,38 +523,12 @@ pub fn rebuild_into(
     // `x/..` has no name to put the journal beside, and a link to a
     // directory is written through, not replaced.
     let out = normalize(out);
-    // The journal goes beside `out`, so its parent must exist first; what
-    // this creates is removed again if the update fails.
-    let created = create_parents(&out)?;
+    // Missing parents of `out` are made by the journal, which goes beside
+    // it, and removed again by its roll back.
     let mut update = journal::Update::beside(&out)?;
     update.replace_dir(&out, &tree);
-    if let Err(err) = update.apply() {
-        for dir in created.iter().rev() {
-            let _ = std::fs::remove_dir(dir);
-        }
-        return Err(err.into());
-    }
+    update.apply()?;
     Ok((tree, recovered))
-}
-
-/// Creates the missing ancestors of `path`, returning them outermost first.
-fn create_parents(path: &Path) -> Result<Vec<PathBuf>, RebuildError> {
-    let mut missing: Vec<PathBuf> = path
-        .ancestors()
-        .skip(1)
-        .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
-        .map(Path::to_path_buf)
-        .collect();
-    missing.reverse();
-    for (made, dir) in missing.iter().enumerate() {
-        if let Err(source) = std::fs::create_dir(dir) {
-            for earlier in missing[..made].iter().rev() {
-                let _ = std::fs::remove_dir(earlier);
-            }
-            return Err(JournalError::Io { action: "create", path: dir.clone(), source }.into());
-        }
-    }
-    Ok(missing)
 }
 
 /// Rolls back a `rebuild --out` into `dir` that was killed midway, so that

@@ -23,7 +23,7 @@ leave out are not compared. A manifest whose `builtAgainst` is not upstream/VERS
 (`built_against` in --json): rebuild applies the anchors to whatever upstream/ holds. Use the global \
 --upstream/--patches to read other directories.")]
 pub struct Args {
-    /// Write the rebuilt fork layer here (replaced atomically).
+    /// Write the rebuilt fork layer here (all or nothing, only what differs).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Compare the rebuilt layer with this reference tree.

@@ -681,3 +681,54 @@ fn an_output_journal_that_names_another_directory_is_damaged_and_kept() {
     after.remove(&planted.file_name().expect("name").to_string_lossy().into_owned());
     assert_eq!(after, before, "nothing changed");
 }
+
+#[test]
+fn an_output_below_missing_directories_leaves_none_when_killed_or_failed() {
+    let next = Project::next_tree();
+    for crash_at in 0.. {
+        let project = Project::new();
+        let root = project.root();
+        let out = root.join("new/deeper/out");
+        let before = rolled_back_state(root);
+        let crash = |n| if n == crash_at { Fault::Crash } else { Fault::None };
+        let mut update = Update::beside(&out).expect("update");
+        update.replace_dir(&out, &next);
+        if update.apply_with(&crash).is_ok() {
+            assert_eq!(Tree::read_dir(&out).expect("read"), next);
+            break;
+        }
+        assert_eq!(output_journals(&out).len(), 1, "crash at step {crash_at}");
+        assert_eq!(recover_beside(&out).expect("recover").len(), 1);
+        assert_eq!(rolled_back_state(root), before, "crash at step {crash_at}: `new/` is gone again");
+    }
+    // A failure rolled back in the process removes them as well.
+    let project = Project::new();
+    let root = project.root();
+    let out = root.join("new/deeper/out");
+    let before = rolled_back_state(root);
+    let mut update = Update::beside(&out).expect("update");
+    update.replace_dir(&out, &next);
+    let err = update.apply_with(&|n| if n == 3 { Fault::Fail } else { Fault::None }).expect_err("fails");
+    assert!(matches!(err, JournalError::RolledBack(_)), "{err}");
+    assert_eq!(rolled_back_state(root), before);
+}
+
+#[test]
+fn a_roll_back_keeps_a_parent_directory_it_did_not_make() {
+    let next = Project::next_tree();
+    let project = Project::new();
+    let root = project.root();
+    let out = root.join("new/out");
+    let mut update = Update::beside(&out).expect("update");
+    update.replace_dir(&out, &next);
+    assert!(update.apply_with(&|_| Fault::Crash).is_err());
+    // Someone replaces the directory made for the journal by their own
+    // (with the journal moved in): it has another inode, so it stays.
+    let journal = output_journals(&out).remove(0);
+    fs::rename(root.join("new"), root.join("theirs")).expect("move");
+    fs::create_dir(root.join("new")).expect("mkdir");
+    fs::rename(root.join("theirs").join(&journal), root.join("new").join(&journal)).expect("move journal");
+    assert_eq!(recover_beside(&out).expect("recover").len(), 1);
+    assert!(root.join("new").is_dir(), "their directory is kept");
+    assert!(output_journals(&out).is_empty());
+}
