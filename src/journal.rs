@@ -838,33 +838,28 @@ fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
     let mut old = OldDir { existed: true, ..OldDir::default() };
     // Files are read after the walk, on every core.
     let mut files = Vec::new();
-    let mut pending = vec![(root.to_path_buf(), String::new())];
-    while let Some((dir, prefix)) = pending.pop() {
-        for entry in fs::read_dir(&dir).map_err(JournalError::io("read", &dir))? {
-            let entry = entry.map_err(JournalError::io("read", &dir))?;
-            let path = entry.path();
-            let name = entry.file_name().into_string().map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
-            let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
-            // Refused now, before anything changes, rather than when the
-            // journal is read back for a roll back.
-            check_relative_path(&rel)?;
-            // The type comes with the directory listing; only directories
-            // need a stat (for their mode).
-            let file_type = entry.file_type().map_err(JournalError::io("read", &path))?;
-            if file_type.is_dir() {
-                let meta = entry.metadata().map_err(JournalError::io("read", &path))?;
-                old.dirs.insert(rel.clone(), mode_of(&meta));
-                pending.push((path, rel));
-            } else if file_type.is_file() {
-                files.push((rel, path));
-            } else if file_type.is_symlink() {
-                let to = fs::read_link(&path).map_err(JournalError::io("read", &path))?;
-                old.items.insert(rel, Old::Link(to));
-            } else {
-                return Err(TreeError::NotAFile { path }.into());
-            }
+    crate::tree::walk(root, |met| -> Result<bool, JournalError> {
+        // Refused now, before anything changes, rather than when the
+        // journal is read back for a roll back.
+        check_relative_path(met.rel)?;
+        let (rel, path) = (met.rel.to_string(), met.path);
+        // The type comes with the directory listing; only directories
+        // need a stat (for their mode).
+        if met.file_type.is_dir() {
+            let meta = met.entry.metadata().map_err(JournalError::io("read", path))?;
+            old.dirs.insert(rel, mode_of(&meta));
+            return Ok(true);
         }
-    }
+        if met.file_type.is_file() {
+            files.push((rel, path.to_path_buf()));
+        } else if met.file_type.is_symlink() {
+            let to = fs::read_link(path).map_err(JournalError::io("read", path))?;
+            old.items.insert(rel, Old::Link(to));
+        } else {
+            return Err(TreeError::NotAFile { path: path.to_path_buf() }.into());
+        }
+        Ok(false)
+    })?;
     let read = map_files_ordered(&files, |(_, path)| read_with_metadata(path).map_err(JournalError::io("read", path)));
     for ((rel, _), read) in files.into_iter().zip(read) {
         let (bytes, meta) = read?;

@@ -254,28 +254,18 @@ impl Tree {
         // Walk first, then read the files on every core: reading thousands
         // of small files is mostly system-call time, which threads overlap.
         let mut files = Vec::new();
-        let mut pending = vec![(root.to_path_buf(), String::new())];
-        while let Some((dir, prefix)) = pending.pop() {
-            for entry in fs::read_dir(&dir).map_err(io_err(&dir))? {
-                let entry = entry.map_err(io_err(&dir))?;
-                let path = entry.path();
-                let name =
-                    entry.file_name().into_string().map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
-                let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
-                let file_type = entry.file_type().map_err(io_err(&path))?;
-                if file_type.is_dir() {
-                    if keep(&rel, true) {
-                        pending.push((path, rel));
-                    }
-                } else if file_type.is_file() {
-                    if keep(&rel, false) {
-                        files.push((rel, path));
-                    }
-                } else {
-                    return Err(TreeError::NotAFile { path });
+        walk(root, |met| {
+            if met.file_type.is_dir() {
+                Ok(keep(met.rel, true))
+            } else if met.file_type.is_file() {
+                if keep(met.rel, false) {
+                    files.push((met.rel.to_string(), met.path.to_path_buf()));
                 }
+                Ok(false)
+            } else {
+                Err(TreeError::NotAFile { path: met.path.to_path_buf() })
             }
-        }
+        })?;
         let entries = crate::parallel::map_files_ordered(&files, |(_, path)| read_file_entry(path));
         let mut tree = Tree::new();
         for ((rel, _), entry) in files.into_iter().zip(entries) {
@@ -305,6 +295,40 @@ impl Tree {
         }
         Ok(())
     }
+}
+
+/// One entry met by [`walk`].
+pub struct Met<'a> {
+    /// Its `/`-separated path relative to the root of the walk.
+    pub rel: &'a str,
+    /// Where it is.
+    pub path: &'a Path,
+    /// What it is, from the directory listing (a link is not followed).
+    pub file_type: fs::FileType,
+    /// The listing's entry, for a `stat` when one is needed.
+    pub entry: &'a fs::DirEntry,
+}
+
+/// Visits every entry below directory `root` (in no particular order):
+/// `visit` returns whether to go into a directory it met. Names that are
+/// not UTF-8 are refused. The walk only lists directories; what to read
+/// is up to the caller (typically later, on every core).
+pub fn walk<E: From<TreeError>>(root: &Path, mut visit: impl FnMut(&Met<'_>) -> Result<bool, E>) -> Result<(), E> {
+    let mut pending = vec![(root.to_path_buf(), String::new())];
+    while let Some((dir, prefix)) = pending.pop() {
+        for entry in fs::read_dir(&dir).map_err(io_err(&dir))? {
+            let entry = entry.map_err(io_err(&dir))?;
+            let path = entry.path();
+            let name = entry.file_name().into_string().map_err(|_| TreeError::NonUtf8Name { path: path.clone() })?;
+            let rel = if prefix.is_empty() { name } else { format!("{prefix}/{name}") };
+            let file_type = entry.file_type().map_err(io_err(&path))?;
+            let descend = visit(&Met { rel: &rel, path: &path, file_type, entry: &entry })?;
+            if descend && file_type.is_dir() {
+                pending.push((path, rel));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Reads one file with its executable bit.
