@@ -22,10 +22,11 @@
 //!    hit) and a small window around their seam catches occurrences that
 //!    straddle it. Uniqueness is checked with overlapping matches, which is
 //!    stricter than the non-overlapping count [`apply`] uses. In files of
-//!    64 KiB and more, a q-gram index of the base and the fork (built once
-//!    per file) answers these counts from the bucket of the needle's rarest
-//!    8-byte gram; once the counts it declines (short needles, crowded
-//!    grams) have scanned [`SCAN_BUDGET`] times the texts, sorted gram
+//!    64 KiB and more, once the counts have scanned [`GRAM_SCAN_BUDGET`]
+//!    times the base and the fork, a q-gram index of both (built once per
+//!    file) answers them from the bucket of the needle's rarest 8-byte
+//!    gram; once the counts it declines (short needles, crowded grams)
+//!    have scanned [`SCAN_BUDGET`] times the texts, sorted gram
 //!    positions (`anchor/sorted.rs`) answer those too, short needles
 //!    included, by binary searches, so anchoring stays linear in the file
 //!    size (same answers as a scan).
@@ -33,9 +34,10 @@
 //!    so `gen-patches` and `merge` diff each file's lines once for the
 //!    anchors and the review diff.
 //!
-//! [`apply`] applies big files front to back in one pass (a patched prefix
-//! that only grows, both parts indexed) and falls back to the general loop
-//! at the first replacement that does not fit that shape.
+//! [`apply`] applies big files with many replacements front to back in one
+//! pass (a patched prefix that only grows, both parts indexed) and falls
+//! back to the general loop at the first replacement that does not fit
+//! that shape.
 //!
 //! Only an insertion into an empty text has no possible anchor;
 //! [`generate`] then returns `None` and the caller replaces the file whole.
@@ -257,23 +259,33 @@ struct Split<'s, 't> {
     work: &'s Work,
 }
 
-/// The indexes of one file's base and fork texts: q-gram indexes (cheap
-/// to build; they answer needles of 8 bytes or more whose rarest gram is
-/// not crowded) and, once the counts they cannot answer have scanned more
-/// than [`SCAN_BUDGET`] times the texts, sorted gram positions that answer
-/// every needle without scanning. Small files never pay for the sort, and
-/// scanning stays bounded by a multiple of the file size.
+/// The indexes of one file's base and fork texts, each built only once
+/// scanning has cost a multiple of the texts: q-gram indexes (after
+/// [`GRAM_SCAN_BUDGET`] times; they answer needles of 8 bytes or more whose
+/// rarest gram is not crowded) and sorted gram positions (after
+/// [`SCAN_BUDGET`] times; they answer every needle without scanning). A
+/// big file with a few edits never pays for either, and scanning stays
+/// bounded by a multiple of the file size.
 struct TextIndexes<'t> {
     base: &'t [u8],
     fork: &'t [u8],
-    base_index: GramIndex,
-    fork_index: GramIndex,
-    /// Bytes scanned so far by counts the q-gram indexes declined.
+    /// The q-gram indexes (base, fork).
+    grams: OnceLock<Option<(GramIndex, GramIndex)>>,
+    /// Bytes scanned so far by counts no index answered.
     scanned: AtomicUsize,
+    /// Bytes those counts may scan before the q-gram indexes are built.
+    gram_budget: usize,
     /// Bytes those counts may scan before the sorted gram positions are built.
     budget: usize,
     sorted: OnceLock<Option<(SortedGrams<'t>, SortedGrams<'t>)>>,
 }
+
+/// Times the size of base and fork that counts may scan before the q-gram
+/// indexes are built. Building one costs as much as over a hundred
+/// `memmem` scans of its text (a cache miss per position: 2.9 ms against
+/// 17 µs for this project's 444 KB bundle, in-process), so a big file with
+/// a few edits (the usual fork: one edit in that bundle) is faster scanned.
+const GRAM_SCAN_BUDGET: usize = 16;
 
 /// Times the size of base and fork that counts may scan before the sorted
 /// gram positions are built: the sort is costly (about 1.2 s of CPU at
@@ -290,12 +302,28 @@ impl<'t> TextIndexes<'t> {
         Some(TextIndexes {
             base,
             fork,
-            base_index: GramIndex::of(base)?,
-            fork_index: GramIndex::of(fork)?,
+            grams: OnceLock::new(),
             scanned: AtomicUsize::new(0),
+            gram_budget: GRAM_SCAN_BUDGET * (base.len() + fork.len()),
             budget: scan_budget * (base.len() + fork.len()),
             sorted: OnceLock::new(),
         })
+    }
+
+    /// The q-gram indexes (base, fork) once their scan budget is spent.
+    fn grams(&self) -> Option<&(GramIndex, GramIndex)> {
+        if self.scanned.load(Ordering::Relaxed) < self.gram_budget {
+            return None;
+        }
+        self.grams
+            .get_or_init(|| {
+                std::thread::scope(|scope| {
+                    let fork = scope.spawn(|| GramIndex::of(self.fork));
+                    let base = GramIndex::of(self.base);
+                    base.zip(fork.join().ok().flatten())
+                })
+            })
+            .as_ref()
     }
 
     /// The sorted gram positions (base, fork) once the scan budget is spent.
@@ -349,7 +377,8 @@ impl Split<'_, '_> {
         if count < 2 {
             let cap = 2 - count;
             let (fork_end, ix) = (self.prefix.len(), self.index);
-            count += match ix.and_then(|ix| ix.fork_index.count(ix.fork, &needle, 0, fork_end, cap)) {
+            let grams = ix.and_then(|ix| Some((ix, &ix.grams()?.1)));
+            count += match grams.and_then(|(ix, fork)| fork.count(ix.fork, &needle, 0, fork_end, cap)) {
                 Some(found) => {
                     work += 1;
                     found.count
@@ -365,7 +394,8 @@ impl Split<'_, '_> {
             let ix = self.index;
             let base_start = ix.map_or(0, |ix| ix.base.len() - self.suffix.len());
             let base_end = base_start + self.suffix.len();
-            count += match ix.and_then(|ix| ix.base_index.count(ix.base, &needle, base_start, base_end, cap)) {
+            let grams = ix.and_then(|ix| Some((ix, &ix.grams()?.0)));
+            count += match grams.and_then(|(ix, base)| base.count(ix.base, &needle, base_start, base_end, cap)) {
                 Some(found) => {
                     work += 1;
                     found.count
@@ -815,7 +845,7 @@ pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, Appl
 fn apply_with(content: &str, replacements: &[Replacement], indexed: bool) -> Result<String, ApplyError> {
     let (mut current, mut applied) = (content.to_string(), Vec::new());
     let mut done = 0;
-    if indexed && content.len() >= index::MIN_INDEXED_LEN {
+    if indexed && content.len() >= index::MIN_INDEXED_LEN && replacements.len() >= FRONT_TO_BACK_MIN_REPLACEMENTS {
         if let Some(front) = apply_front_to_back(content, replacements) {
             (current, applied, done) = front;
         }
@@ -838,6 +868,12 @@ fn apply_with(content: &str, replacements: &[Replacement], indexed: bool) -> Res
         Err(ApplyError::Drift { failures, total: replacements.len() })
     }
 }
+
+/// Replacements from which [`apply`] takes [`apply_front_to_back`] on a
+/// big file. Fewer cost at most three scans each in the general loop
+/// (count, find, move the tail), less than indexing the file twice (over
+/// a hundred scans' worth each, see [`GRAM_SCAN_BUDGET`]).
+const FRONT_TO_BACK_MIN_REPLACEMENTS: usize = 32;
 
 /// The linear path of [`apply`] for big files: replacements are applied
 /// while each occurs exactly once and ends past the text already written

@@ -317,6 +317,7 @@ fn on_big_files_the_indexed_paths_give_the_same_anchors_and_results_as_scanning(
         let indexed = generate_with(&base, &fork, true).expect("anchorable");
         let scanned = generate_with(&base, &fork, false).expect("anchorable");
         assert_eq!(indexed, scanned, "round {round}");
+        assert!(indexed.len() >= super::FRONT_TO_BACK_MIN_REPLACEMENTS, "apply must take its linear path");
         assert_eq!(apply(&base, &indexed).expect("applies"), fork, "round {round}");
         // Drift: the same manifest on an edited upstream fails (or not)
         // exactly as the general loop says, with the same report.
