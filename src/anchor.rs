@@ -312,35 +312,33 @@ impl<'t> TextIndexes<'t> {
 
     /// The q-gram indexes (base, fork) once their scan budget is spent.
     fn grams(&self) -> Option<&(GramIndex, GramIndex)> {
-        if self.scanned.load(Ordering::Relaxed) < self.gram_budget {
-            return None;
-        }
-        self.grams
-            .get_or_init(|| {
-                std::thread::scope(|scope| {
-                    let fork = scope.spawn(|| GramIndex::of(self.fork));
-                    let base = GramIndex::of(self.base);
-                    base.zip(fork.join().ok().flatten())
-                })
-            })
-            .as_ref()
+        self.once_scanned(self.gram_budget, &self.grams, GramIndex::of)
     }
 
     /// The sorted gram positions (base, fork) once the scan budget is spent.
     fn sorted(&self) -> Option<&(SortedGrams<'t>, SortedGrams<'t>)> {
-        if self.scanned.load(Ordering::Relaxed) < self.budget {
+        self.once_scanned(self.budget, &self.sorted, SortedGrams::of)
+    }
+
+    /// The pair in `slot`, built by `build` from base and fork (one per
+    /// core when there are two) once counts have scanned `budget` bytes.
+    fn once_scanned<'s, T: Send>(
+        &self,
+        budget: usize,
+        slot: &'s OnceLock<Option<(T, T)>>,
+        build: impl Fn(&'t [u8]) -> Option<T> + Sync,
+    ) -> Option<&'s (T, T)> {
+        if self.scanned.load(Ordering::Relaxed) < budget {
             return None;
         }
-        self.sorted
-            .get_or_init(|| {
-                // Two independent sorts: one per core when there are two.
-                std::thread::scope(|scope| {
-                    let fork = scope.spawn(|| SortedGrams::of(self.fork));
-                    let base = SortedGrams::of(self.base);
-                    base.zip(fork.join().ok().flatten())
-                })
+        slot.get_or_init(|| {
+            std::thread::scope(|scope| {
+                let fork = scope.spawn(|| build(self.fork));
+                let base = build(self.base);
+                base.zip(fork.join().ok().flatten())
             })
-            .as_ref()
+        })
+        .as_ref()
     }
 }
 
