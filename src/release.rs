@@ -18,6 +18,7 @@ use zip::{CompressionMethod, DateTime, System, ZipWriter};
 
 use crate::error::{Diagnostic, ExitStatus};
 use crate::npm::sha256_hex;
+use crate::parallel::map_ordered;
 use crate::stage::write_file_atomically;
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -313,20 +314,30 @@ pub fn archive_name(version: &str) -> String {
 
 /// Builds the archive and the plugin tarballs and writes them to `out_dir`.
 pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
-    let (bytes, entries) = build_release(options)?;
-    let tarballs = build_tarballs(options)?;
+    let ((bytes, entries), tarballs) = build_both(options)?;
     store(options, &bytes, entries, &tarballs)
+}
+
+/// [`build_release`] and [`build_tarballs`], side by side (both are mostly
+/// deflate); the archive's error first when both fail.
+fn build_both(options: &ReleaseOptions) -> Result<((Vec<u8>, usize), Tarballs), ReleaseError> {
+    let (archive, tarballs) = std::thread::scope(|scope| {
+        let tarballs = scope.spawn(|| build_tarballs(options));
+        let archive = build_release(options);
+        (archive, tarballs.join())
+    });
+    let tarballs = tarballs.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    Ok((archive?, tarballs?))
 }
 
 /// Builds the archive and every plugin tarball twice from the files on disk,
 /// fails unless both builds of each are byte-identical, then writes them like
 /// [`write_release`].
 pub fn check_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
-    let (first, entries) = build_release(options)?;
-    let (second, _) = build_release(options)?;
+    let ((first, entries), tarballs) = build_both(options)?;
+    let ((second, _), again) = build_both(options)?;
     same_twice(&archive_name(&options.version), &first, &second)?;
-    let tarballs = build_tarballs(options)?;
-    for ((name, first), (_, second)) in tarballs.iter().zip(build_tarballs(options)?) {
+    for ((name, first), (_, second)) in tarballs.iter().zip(again) {
         same_twice(name, first, &second)?;
     }
     store(options, &first, entries, &tarballs)
@@ -339,9 +350,12 @@ fn same_twice(name: &str, first: &[u8], second: &[u8]) -> Result<(), ReleaseErro
     Err(ReleaseError::NotReproducible { name: name.to_string(), first: sha256_hex(first), second: sha256_hex(second) })
 }
 
+/// Built npm tarballs: `(file name, bytes)`.
+pub type Tarballs = Vec<(String, Vec<u8>)>;
+
 /// Every own package, then every extra bundle, as `(file name, npm tarball
 /// bytes)`.
-pub fn build_tarballs(options: &ReleaseOptions) -> Result<Vec<(String, Vec<u8>)>, ReleaseError> {
+pub fn build_tarballs(options: &ReleaseOptions) -> Result<Tarballs, ReleaseError> {
     let mut built: Vec<(String, Vec<u8>)> = Vec::new();
     for (package, files) in options.tarballs.iter().chain(&options.bundles) {
         let file = tarball_file(package, files)?;
@@ -502,10 +516,51 @@ fn is_node_modules(rel: &str) -> bool {
 /// Zips `files` under the top-level directory `top`, every entry stamped
 /// with `timestamp`. Entries come out in byte order of their names because
 /// [`Tree`] walks in that order.
+///
+/// Deflate is most of a release's time, so runs of entries are compressed
+/// on every core into small archives that are then joined raw, in order:
+/// the bytes are those of one writer writing every entry
+/// (`zipping_in_parts_gives_the_bytes_of_one_writer`).
 pub fn zip_tree(files: &Tree, top: &str, timestamp: i64) -> Result<Vec<u8>, ReleaseError> {
-    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
     let time = zip_datetime(timestamp);
-    for (path, entry) in files.iter() {
+    let entries: Vec<(&str, &FileEntry)> = files.iter().collect();
+    let parts = map_ordered(&zip_parts(&entries, ZIP_PART_BYTES), |part| zip_entries(part, top, time));
+    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    for part in parts {
+        let part = zip::ZipArchive::new(Cursor::new(part?))
+            .map_err(|source| ReleaseError::Zip { entry: "(part of the archive)".into(), source })?;
+        writer
+            .merge_archive(part)
+            .map_err(|source| ReleaseError::Zip { entry: "(part of the archive)".into(), source })?;
+    }
+    let cursor = writer.finish().map_err(|source| ReleaseError::Zip { entry: "(central directory)".into(), source })?;
+    Ok(cursor.into_inner())
+}
+
+/// Uncompressed bytes per part that [`zip_tree`] compresses on one core.
+const ZIP_PART_BYTES: usize = 256 * 1024;
+
+/// `entries` cut into runs of about `part_bytes` (at least one entry each).
+fn zip_parts<'e>(entries: &'e [(&'e str, &'e FileEntry)], part_bytes: usize) -> Vec<&'e [(&'e str, &'e FileEntry)]> {
+    let mut parts = Vec::new();
+    let (mut start, mut bytes) = (0, 0);
+    for (i, (_, entry)) in entries.iter().enumerate() {
+        bytes += entry.bytes.len();
+        if bytes >= part_bytes {
+            parts.push(&entries[start..=i]);
+            (start, bytes) = (i + 1, 0);
+        }
+    }
+    if start < entries.len() || parts.is_empty() {
+        parts.push(&entries[start..]);
+    }
+    parts
+}
+
+/// A zip archive of `entries` alone.
+fn zip_entries(entries: &[(&str, &FileEntry)], top: &str, time: DateTime) -> Result<Vec<u8>, ReleaseError> {
+    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    for (path, entry) in entries {
         let name = format!("{top}/{path}");
         let zip_err = |source| ReleaseError::Zip { entry: name.clone(), source };
         writer.start_file(name.as_str(), entry_options(entry, time)).map_err(zip_err)?;

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use crate::release::{
     archive_name, build_release, check_release, civil_from_days, collect_contents, head_commit_time, write_release,
-    zip_datetime, ReleaseError, ReleaseOptions,
+    zip_datetime, zip_entries, zip_parts, zip_tree, ReleaseError, ReleaseOptions,
 };
 
 /// 2026-11-30T07:00:01Z
@@ -276,4 +276,34 @@ fn own_packages_replace_the_checkout_copy() {
     let top = "dsh-profile-self-checking-1.2.3-rc.1/";
     assert!(names.contains(&format!("{top}profile/forks/@s/own/lib/index.js")), "{names:?}");
     assert!(!names.iter().any(|n| n.ends_with("stale.js")), "{names:?}");
+}
+
+#[test]
+fn zipping_in_parts_gives_the_bytes_of_one_writer() {
+    use crate::tree::FileEntry;
+    // This project's own release contents, plus binary, empty and
+    // executable entries, cut into parts of every size from one entry each
+    // to one part for all.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = collect_contents(root).expect("contents");
+    files.insert("bin/blob", FileEntry::new((0..=255u8).cycle().take(70_000).collect::<Vec<u8>>())).expect("insert");
+    files.insert("bin/empty", FileEntry::new(Vec::new())).expect("insert");
+    let mut tool = FileEntry::new(b"#!/bin/sh\r\nexit 0".to_vec());
+    tool.executable = true;
+    files.insert("bin/tool", tool).expect("insert");
+    let entries: Vec<_> = files.iter().collect();
+    let time = zip_datetime(1_700_000_000);
+    let one_writer = zip_entries(&entries, "top", time).expect("zip");
+    for part_bytes in [1, 4096, 64 * 1024, 256 * 1024, usize::MAX] {
+        let parts = zip_parts(&entries, part_bytes);
+        assert_eq!(parts.iter().map(|p| p.len()).sum::<usize>(), entries.len());
+        let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        for part in parts {
+            let part = zip_entries(part, "top", time).expect("part");
+            writer.merge_archive(zip::ZipArchive::new(Cursor::new(part)).expect("read")).expect("merge");
+        }
+        let joined = writer.finish().expect("finish").into_inner();
+        assert!(joined == one_writer, "parts of {part_bytes} bytes give other bytes than one writer");
+    }
+    assert!(zip_tree(&files, "top", 1_700_000_000).expect("zip") == one_writer);
 }
