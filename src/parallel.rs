@@ -2,15 +2,22 @@
 //! results (and therefore every output) are identical to a sequential run.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// Below this many items threads cost more than they save.
 const MIN_PARALLEL_ITEMS: usize = 2;
 
+/// The cores this process may use, asked once: the standard library reads
+/// the cgroup files (three opens and reads) on every call.
+pub fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+}
+
 /// Applies `f` to every item, in parallel when it pays off, and returns
 /// the results in item order.
 pub fn map_ordered<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(items.len());
+    let workers = cores().min(items.len());
     if workers < 2 || items.len() < MIN_PARALLEL_ITEMS {
         return items.iter().map(f).collect();
     }
