@@ -137,6 +137,9 @@ impl MergeState {
         bytes.push(b'\n');
         let mut tree = Tree::new();
         tree.insert(STATE_FILE, FileEntry::new(bytes))?;
+        // Local state, like git's MERGE_HEAD: `git add -A` during the merge
+        // must not commit it, whatever the project's own `.gitignore` says.
+        tree.insert(".gitignore", FileEntry::new("# forklayer merge state: never commit it\n*\n"))?;
         Ok(tree)
     }
 

@@ -297,3 +297,19 @@ fn continue_leaves_ignored_files_out_of_the_manifests_as_gen_patches_does() {
     assert!(!dir.exists("profile/forks/@acme/a/NOTES.md"));
     dir.run(&["check"]).assert_code(0);
 }
+
+#[test]
+fn the_merge_state_stays_out_of_git_whatever_the_project_ignores() {
+    let dir = conflict_project();
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
+    assert!(dir.exists(".forklayer-merge/state.json"));
+    let repo = git2::Repository::open(dir.path()).expect("repo");
+    let mut options = git2::StatusOptions::new();
+    options.include_untracked(true).recurse_untracked_dirs(true);
+    let statuses = repo.statuses(Some(&mut options)).expect("status");
+    let listed: Vec<String> = statuses.iter().filter_map(|s| s.path().ok().map(str::to_string)).collect();
+    assert!(listed.iter().all(|p| !p.starts_with(".forklayer-merge")), "{listed:?}");
+    resolve(&dir);
+    dir.run(&["merge", "--continue"]).assert_code(0);
+    assert!(!dir.exists(".forklayer-merge"));
+}
