@@ -313,3 +313,31 @@ fn the_merge_state_stays_out_of_git_whatever_the_project_ignores() {
     dir.run(&["merge", "--continue"]).assert_code(0);
     assert!(!dir.exists(".forklayer-merge"));
 }
+
+/// A journal whose forklayer still runs (it holds the project lock) is not
+/// reported as one a killed run left to roll back.
+#[test]
+fn status_refuses_while_the_forklayer_writing_a_journal_still_runs() {
+    let dir = conflict_project();
+    let lock = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(dir.join(".forklayer.lock"))
+        .expect("lock file");
+    let pid = std::process::id().to_string();
+    std::io::Write::write_all(&mut &lock, format!("{pid}\n").as_bytes()).expect("pid");
+    lock.lock().expect("hold the lock as a writer does");
+    let journal = format!(".forklayer-journal-{pid}.tar");
+    dir.write(&journal, "what a running merge is writing");
+    let run = dir.run(&["--json", "status"]);
+    run.assert_code(2);
+    assert_eq!(error_code(&run), "busy", "{}", run.stdout);
+    drop(lock);
+    // Once it is gone, the journal is one to roll back.
+    let run = dir.run(&["--json", "status"]);
+    run.assert_code(1);
+    assert_eq!(json(&run)["state"], "journal");
+    assert!(dir.exists(&journal), "status only reports");
+}
