@@ -155,6 +155,13 @@ impl RunContext {
     /// a killed forklayer left half done: nothing reads a half-written
     /// layer, the declaration included.
     fn layer(&self, access: Access) -> anyhow::Result<Layer> {
+        self.lock_project(access)?;
+        Ok(Layer::load(&self.config, &self.overrides)?)
+    }
+
+    /// Takes the project lock for the rest of the command, after rolling
+    /// back an update that a killed forklayer left half done.
+    fn lock_project(&self, access: Access) -> anyhow::Result<()> {
         let root = self.config.parent().unwrap_or(&self.base);
         let mut lock = ProjectLock::take(root, access)?;
         if lock.is_exclusive() && crate::journal::any_journal(root) {
@@ -173,7 +180,7 @@ impl RunContext {
         }
         // Held until the command ends.
         let _ = self.lock.set(lock);
-        Ok(Layer::load(&self.config, &self.overrides)?)
+        Ok(())
     }
 
     /// Where a journal left in the project may make changes: the managed

@@ -341,6 +341,7 @@ impl Layer {
             let file = root.join(&raw_pin.file);
             check_inside_root(root, &file, overrides)
                 .map_err(|why| invalid(format!("pin `{}` {why}", raw_pin.file)))?;
+            check_pin_file(&file, origin, &paths).map_err(|why| invalid(format!("pin `{}` {why}", raw_pin.file)))?;
             let name = raw_pin.file.clone();
             pins.push(
                 Pin::new(file, name, raw_pin.keys).map_err(|why| invalid(format!("pin `{}`: {why}", raw_pin.file)))?,
@@ -532,6 +533,29 @@ fn check_inside_root(root: &Path, path: &Path, overrides: &PathOverrides) -> Res
             crate::guard::normalize(root).display()
         )),
     }
+}
+
+/// A pin lives in a JSON or YAML file that no other part of the merge
+/// writes: not the declaration (whose baseline moves by itself), nor a file
+/// in `upstream/`, the fork layer or `patches/` (which the merge rewrites).
+fn check_pin_file(file: &Path, declaration: &Path, paths: &LayerPaths) -> Result<(), String> {
+    let real = crate::guard::normalize(file);
+    if real == crate::guard::normalize(declaration) {
+        return Err("is the declaration itself: `layer.baseline` moves by itself, other keys of it are no pins".into());
+    }
+    if crate::merge::pins::Format::of(file).is_none() {
+        return Err("is neither JSON (`.json`, `.jsonc`) nor YAML (`.yaml`, `.yml`)".into());
+    }
+    let managed = [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)];
+    for (key, dir) in managed {
+        if real.starts_with(crate::guard::normalize(dir)) {
+            return Err(format!(
+                "is inside `paths.{key}` (`{}`), which the merge rewrites; declare files outside it",
+                dir.display()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `upstream/`, the fork layer and `patches/` are each replaced wholesale:

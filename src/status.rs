@@ -1,7 +1,7 @@
 //! `status`: which state the layer is in.
 //!
 //! In order of precedence: an undo journal a killed forklayer left (the
-//! next writing command rolls it back), a merge in progress (with the
+//! next command that loads the layer rolls it back), a merge in progress (with the
 //! conflicts still to resolve), drift (the round trip of `check` finds
 //! problems), or clean.
 

@@ -266,9 +266,13 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
 
 /// `merge --abort`.
 fn exec_abort(ctx: &RunContext) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer(crate::exclusive::Access::Write)?;
-    let done =
-        super::with_context_message(abort_merge(&layer).map_err(anyhow::Error::from), "abort the merge in progress")?;
+    // The declaration as committed says what to put back: the one in the
+    // work tree may have been edited (or broken) during the merge.
+    ctx.lock_project(crate::exclusive::Access::Write)?;
+    let done = super::with_context_message(
+        abort_merge(&ctx.config, &ctx.overrides).map_err(anyhow::Error::from),
+        "abort the merge in progress",
+    )?;
     ctx.reporter.status(
         "Aborted",
         &format!(

@@ -10,7 +10,9 @@ use crate::status::{status, LayerStatus};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "States, first match wins:
   journal  a killed forklayer left an undo journal (.forklayer-journal-<pid>.tar);
-           the next writing command (e.g. `forklayer check`) rolls it back
+           the next command that loads the layer (e.g. `forklayer check`) rolls it
+           back (while the forklayer that writes it still runs, status refuses:
+           busy, exit 2)
   merge    a merge stopped with conflicts (.forklayer-merge/state.json): lists the
            markers and <file>.ours/<file>.theirs copies left; resolve them, then
            `forklayer merge --continue`, or `forklayer merge --abort`
@@ -27,14 +29,17 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
         let layer = ctx.layer(crate::exclusive::Access::Read)?;
         super::with_context_message(status(&root, &layer).map_err(anyhow::Error::from), "read the layer's status")?
     } else {
+        // A journal of a forklayer still running is no journal to roll back:
+        // like every reader, refuse (busy, naming it) while it writes.
         // Loading the layer would roll the journal back: report it as it is.
+        drop(crate::exclusive::ProjectLock::take(&root, crate::exclusive::Access::Read)?);
         LayerStatus::Journal { journals }
     };
     let (text, data) = match &found {
         LayerStatus::Clean => ("clean: the fork layer, manifests and upstream/ agree\n".to_string(), json!({})),
         LayerStatus::Journal { journals } => (
             format!(
-                "journal to roll back: {} (a killed forklayer left it; the next writing command, e.g. `forklayer check`, rolls it back)\n",
+                "journal to roll back: {} (a killed forklayer left it; the next forklayer command that loads the layer, e.g. `forklayer check`, rolls it back)\n",
                 journals.join(", ")
             ),
             json!({ "journals": journals }),

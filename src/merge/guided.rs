@@ -20,14 +20,15 @@ use std::path::Path;
 use crate::check::{check, CheckError, CheckReport};
 use crate::error::{Diagnostic, ExitStatus};
 use crate::journal::Update;
-use crate::layer::Layer;
-use crate::lock::VERSION_FILE;
+use crate::layer::{Layer, LayerError, PathOverrides};
+use crate::lock::{Lock, VERSION_FILE};
+use crate::merge::git::Repo;
 use crate::merge::layer::{
     check_carried, next_patches, open_repository, plan_baseline, plan_forked, BaselineChange, ForkedPackage, MergeError,
 };
 use crate::merge::memory::{remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
-use crate::merge::progress::{state_dir, MergeState, Unresolved};
+use crate::merge::progress::{state_dir, tree_digest, MergeState, Unresolved};
 use crate::tree::{read_regular_text, Tree, TreeError};
 
 /// Errors of `merge --continue` and `merge --abort`.
@@ -53,12 +54,32 @@ pub enum GuidedError {
         /// The version merged to.
         to: String,
     },
+    /// `upstream/` is no longer the snapshot the merge wrote.
+    #[error("`upstream/` is no longer the snapshot the merge onto `{to}` vendored: {}", if .changes.is_empty() { "edited since (its lock file too)".to_string() } else { list(.changes) })]
+    UpstreamEdited {
+        /// The version merged to.
+        to: String,
+        /// What differs from the lock file, when it says.
+        changes: Vec<String>,
+    },
+    /// The declaration to abort with does not load.
+    #[error(transparent)]
+    Declaration(#[from] LayerError),
     /// A merge step failed.
     #[error(transparent)]
     Merge(#[from] MergeError),
     /// The round trip after writing failed to run.
     #[error(transparent)]
     Check(#[from] CheckError),
+}
+
+fn list(items: &[String]) -> String {
+    const SHOWN: usize = 10;
+    let mut text: Vec<String> = items.iter().take(SHOWN).cloned().collect();
+    if items.len() > SHOWN {
+        text.push(format!("and {} more", items.len() - SHOWN));
+    }
+    text.join("; ")
 }
 
 fn describe(items: &[Unresolved]) -> String {
@@ -80,9 +101,11 @@ fn describe(items: &[Unresolved]) -> String {
 impl Diagnostic for GuidedError {
     fn exit_status(&self) -> ExitStatus {
         match self {
-            GuidedError::NoMerge | GuidedError::Unresolved { .. } | GuidedError::UpstreamMoved { .. } => {
-                ExitStatus::Usage
-            }
+            GuidedError::NoMerge
+            | GuidedError::Unresolved { .. }
+            | GuidedError::UpstreamMoved { .. }
+            | GuidedError::UpstreamEdited { .. } => ExitStatus::Usage,
+            GuidedError::Declaration(e) => e.exit_status(),
             GuidedError::Merge(e) => e.exit_status(),
             GuidedError::Check(e) => e.exit_status(),
         }
@@ -92,7 +115,8 @@ impl Diagnostic for GuidedError {
         match self {
             GuidedError::NoMerge => "no_merge",
             GuidedError::Unresolved { .. } => "unresolved",
-            GuidedError::UpstreamMoved { .. } => "upstream_moved",
+            GuidedError::UpstreamMoved { .. } | GuidedError::UpstreamEdited { .. } => "upstream_moved",
+            GuidedError::Declaration(e) => e.code(),
             GuidedError::Merge(e) => e.code(),
             GuidedError::Check(e) => e.code(),
         }
@@ -107,9 +131,12 @@ impl Diagnostic for GuidedError {
                  `forklayer merge --continue` again; `forklayer merge --abort` undoes the merge"
                     .into(),
             ),
-            GuidedError::UpstreamMoved { .. } => Some(
-                "put `upstream/` back as the merge left it, or undo the merge with `forklayer merge --abort`".into(),
-            ),
+            GuidedError::UpstreamMoved { to, .. } | GuidedError::UpstreamEdited { to, .. } => Some(format!(
+                "nothing was changed; the manifests are built on `upstream/`: vendor it again as the merge did \
+                 (`forklayer snapshot {to}`, with the same `--from` if the merge had one), or undo the merge with \
+                 `forklayer merge --abort`"
+            )),
+            GuidedError::Declaration(e) => e.help(),
             GuidedError::Merge(e) => e.help(),
             GuidedError::Check(e) => e.help(),
         }
@@ -161,12 +188,20 @@ pub fn continue_merge(layer: &Layer) -> Result<Continued, GuidedError> {
     if found != state.to {
         return Err(GuidedError::UpstreamMoved { found, to: state.to });
     }
+    let upstream = Tree::read_dir(&paths.upstream).map_err(MergeError::from)?;
+    if state.upstream.as_ref().is_some_and(|digest| *digest != tree_digest(&upstream)) {
+        return Err(GuidedError::UpstreamEdited { changes: lock_changes(layer, &upstream), to: state.to });
+    }
     let mut forked = Vec::new();
     for name in layer.upstream_packages() {
         let full = layer.full_name(name);
-        let dir = layer.package_dir(&paths.upstream, name);
-        let theirs = if dir.is_dir() { Tree::read_dir(&dir).map_err(MergeError::from)? } else { Tree::new() };
-        let fork = forks.subtree(&full);
+        // As `gen-patches` and the merge read them: without ignored files.
+        let ignore = layer.ignore_of(name);
+        let theirs = ignore.filter(upstream.subtree(&full));
+        let fork = ignore.filter(forks.subtree(&full));
+        if fork.is_empty() {
+            return Err(MergeError::MissingFork { package: full, path: layer.package_dir(&paths.forks, name) }.into());
+        }
         if layer.carried.iter().any(|c| c == name) {
             check_carried(&full, &theirs, &fork)?;
         } else {
@@ -175,7 +210,7 @@ pub fn continue_merge(layer: &Layer) -> Result<Continued, GuidedError> {
     }
     let planned = plan_forked(&forked, &state.to)?;
     let baseline = plan_baseline(layer, &state.to)?;
-    let pins = plan_pins(layer, &state.to).map_err(MergeError::from)?;
+    let pins = plan_pins(layer, &state.from, &state.to).map_err(MergeError::from)?;
     let mut patches = next_patches(&paths.patches, &planned)?;
     let mut recorded = Vec::new();
     for c in &state.conflicts {
@@ -204,6 +239,17 @@ pub fn continue_merge(layer: &Layer) -> Result<Continued, GuidedError> {
     Ok(Continued { from: state.from, to: state.to, manifests: planned.manifests(), baseline, pins, recorded, check })
 }
 
+/// What of `upstream` (the tree of `upstream/`) its lock file disagrees with.
+fn lock_changes(layer: &Layer, upstream: &Tree) -> Vec<String> {
+    let Ok(lock) = Lock::read(&layer.paths.upstream) else { return vec!["its lock file is unreadable".into()] };
+    let mut changes = Vec::new();
+    for name in layer.upstream_packages() {
+        let full = layer.full_name(name);
+        changes.extend(lock.verify_tree(&full, &upstream.subtree(&full)));
+    }
+    changes
+}
+
 fn upstream_version(upstream: &Path) -> Result<String, GuidedError> {
     let path = upstream.join(VERSION_FILE);
     let text = read_regular_text(&path).map_err(|source| MergeError::from(TreeError::Io { path, source }))?;
@@ -219,9 +265,25 @@ pub struct Aborted {
     pub changes: usize,
 }
 
-/// `merge --abort`.
-pub fn abort_merge(layer: &Layer) -> Result<Aborted, GuidedError> {
-    let state = MergeState::read(&layer.root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
+/// `merge --abort` of the project declared by `config`. The paths to put
+/// back come from the declaration committed at HEAD (the work tree's may
+/// have been edited, or broken, during the merge); without a committed
+/// one, from the work tree's.
+pub fn abort_merge(config: &Path, overrides: &PathOverrides) -> Result<Aborted, GuidedError> {
+    let root = config.parent().unwrap_or(Path::new("."));
+    let state = MergeState::read(root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
+    let committed = Repo::discover(root).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?;
+    let layer = match committed {
+        Some(bytes) => {
+            let text = String::from_utf8(bytes).map_err(|e| LayerError::Parse {
+                path: config.to_path_buf(),
+                message: format!("the committed declaration is not UTF-8: {e}"),
+            })?;
+            Layer::parse(&text, config, root, overrides)?
+        }
+        None => Layer::load(config, overrides)?,
+    };
+    let layer = &layer;
     let paths = &layer.paths;
     let repo = open_repository(layer, true)?;
     let committed = |dir: &Path| -> Result<Tree, MergeError> { Ok(repo.head_dir(dir)?.unwrap_or_default()) };

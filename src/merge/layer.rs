@@ -37,7 +37,10 @@ use crate::merge::git::{GitError, Repo};
 use crate::merge::memory::{recall, MemoryError};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge, PackageMergeError};
 use crate::merge::pins::{plan_pins, PinChange, PinError};
-use crate::merge::progress::{entry_hash, state_dir, ConflictRecord, MergeState, StateError, STATE_SCHEMA};
+use crate::merge::progress::{
+    entry_hash, labelled_marker_lines, separator_lines, state_dir, tree_digest, ConflictRecord, MergeState, StateError,
+    STATE_SCHEMA,
+};
 use crate::merge::text::Labels;
 use crate::parallel::{map_ordered, map_ordered_owned};
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
@@ -75,6 +78,11 @@ pub struct FileReport {
     /// The hashes of the three inputs (old upstream, fork, new upstream)
     /// of a conflict or a recalled resolution.
     pub inputs: Option<[String; 3]>,
+    /// Lines that are exactly `=======` in a conflicted file's versions:
+    /// those of the fork and the new upstream, the ones they share with the
+    /// old upstream counted once. That many in the resolved file are
+    /// content (a Markdown heading underline), not a marker left.
+    pub separators: usize,
     /// The record of the conflict memory used, for [`Outcome::Resolved`]
     /// (relative to `patches/`).
     pub resolution: Option<String>,
@@ -320,11 +328,7 @@ impl Diagnostic for MergeError {
             MergeError::Memory(_) => Some(
                 "fix or delete the record (it is committed under `patches/resolutions/`) and merge again".into(),
             ),
-            MergeError::Pin(_) => Some(
-                "nothing was changed; fix the value (it must contain the current baseline) or the `[[pins]]` entry \
-                 in forklayer.toml, then merge again"
-                    .into(),
-            ),
+            MergeError::Pin(e) => Some(e.help()),
             MergeError::Snapshot(e) => e.help(),
             MergeError::Guard(e) => e.help(),
             MergeError::Journal(e) => e.help(),
@@ -372,13 +376,13 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let texts = LabelTexts::new(&from, &options.version);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
     let merged = merge_packages(layer, &names, sides, &texts.labels())?;
-    let state = merged.conflicts().then(|| merged.state(&from, &options.version));
+    let state = merged.conflicts().then(|| merged.state(&from, &options.version, tree_digest(&upstream.tree)));
     let planned = if merged.conflicts() { None } else { Some(merged.plan_patches(&options.version)?) };
     // With conflicts the baseline moves when the user has resolved them.
     let baseline = if planned.is_some() { plan_baseline(layer, &options.version)? } else { None };
     // Checked on every merge, so that one with conflicts does not stop at
     // `--continue` for a pin it could have named now; moved when clean.
-    let pins = plan_pins(layer, &options.version)?;
+    let pins = plan_pins(layer, &layer.baseline, &options.version)?;
     let pins = if planned.is_some() { pins } else { Vec::new() };
     check_cancel(options)?;
     if !options.dry_run {
@@ -536,7 +540,7 @@ struct PackageDone<'n> {
     /// The fork's ignored files, kept as they are.
     kept: Tree,
     package: PackageMerge,
-    inputs: BTreeMap<String, [String; 3]>,
+    inputs: BTreeMap<String, ConflictInputs>,
     recalled: BTreeMap<String, String>,
 }
 
@@ -562,9 +566,23 @@ fn merge_one<'n>(
         .map_err(|source| MergeError::Package { package: full.clone(), source })?;
     let inputs = conflict_inputs(&package, [&base, &fork, &theirs]);
     let mut recalled = BTreeMap::new();
-    for (path, hashes) in &inputs {
+    for (path, ConflictInputs { hashes, .. }) in &inputs {
         let [b, o, t] = hashes;
         if let Some((record, resolution)) = recall(&layer.paths.patches, [b.as_str(), o, t])? {
+            // A result `--continue` would refuse is no resolution.
+            let markers = [
+                format!("<<<<<<< {}", labels.ours),
+                format!("||||||| {}", labels.base),
+                format!(">>>>>>> {}", labels.theirs),
+            ];
+            let left = resolution.entry().and_then(|e| labelled_marker_lines(&e.bytes, &markers).into_iter().next());
+            if let Some((line, marker)) = left {
+                return Err(MemoryError::Damaged {
+                    path: layer.paths.patches.join(&record),
+                    message: format!("its result still holds the conflict marker `{marker}` (line {line})"),
+                }
+                .into());
+            }
             package
                 .resolve(path, resolution.entry())
                 .map_err(|source| MergeError::Package { package: full.clone(), source })?;
@@ -689,13 +707,27 @@ pub(crate) fn check_carried(full: &str, base: &Tree, fork: &Tree) -> Result<(), 
 }
 
 /// The hashes of base, fork and new upstream of every conflicted file.
-fn conflict_inputs(package: &PackageMerge, sides: [&Tree; 3]) -> BTreeMap<String, [String; 3]> {
+fn conflict_inputs(package: &PackageMerge, sides: [&Tree; 3]) -> BTreeMap<String, ConflictInputs> {
     package
         .files()
         .iter()
         .filter(|(_, merge)| merge.outcome() == Outcome::Conflict)
-        .map(|(path, _)| (path.clone(), sides.map(|side| entry_hash(side.get(path)))))
+        .map(|(path, _)| {
+            let hashes = sides.map(|side| entry_hash(side.get(path)));
+            let [base, ours, theirs] = sides.map(|side| side.get(path).map_or(0, |e| separator_lines(&e.bytes)));
+            // As many as a resolution taking both sides' lines can hold.
+            let separators = ours.max(theirs).max((ours + theirs).saturating_sub(base));
+            (path.clone(), ConflictInputs { hashes, separators })
+        })
         .collect()
+}
+
+/// What identifies a conflict and what its resolution may hold.
+struct ConflictInputs {
+    /// The hashes of old upstream, fork and new upstream.
+    hashes: [String; 3],
+    /// `=======` lines a resolution may hold (see [`FileReport::separators`]).
+    separators: usize,
 }
 
 /// The marker labels: the fork and both upstream versions.
@@ -746,7 +778,7 @@ impl LayerMerge {
         name: &str,
         theirs: Tree,
         package: PackageMerge,
-        inputs: &BTreeMap<String, [String; 3]>,
+        inputs: &BTreeMap<String, ConflictInputs>,
         recalled: &BTreeMap<String, String>,
     ) -> Result<(), MergeError> {
         let full = layer.full_name(name);
@@ -761,7 +793,8 @@ impl LayerMerge {
                 outcome: merge.outcome(),
                 conflict: merge.conflict(),
                 copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
-                inputs: inputs.get(path).cloned(),
+                inputs: inputs.get(path).map(|i| i.hashes.clone()),
+                separators: inputs.get(path).map_or(0, |i| i.separators),
                 resolution: recalled.get(path).cloned(),
             });
         }
@@ -778,7 +811,7 @@ impl LayerMerge {
     }
 
     /// What `merge --continue` needs to know about this merge.
-    fn state(&self, from: &str, to: &str) -> MergeState {
+    fn state(&self, from: &str, to: &str, upstream: String) -> MergeState {
         let conflicts = self
             .report
             .iter()
@@ -793,10 +826,17 @@ impl LayerMerge {
                     base,
                     ours,
                     theirs,
+                    separators: f.separators,
                 }
             })
             .collect();
-        MergeState { schema: STATE_SCHEMA.into(), from: from.into(), to: to.into(), conflicts }
+        MergeState {
+            schema: STATE_SCHEMA.into(),
+            from: from.into(),
+            to: to.into(),
+            conflicts,
+            upstream: Some(upstream),
+        }
     }
 
     /// The generated files of `patches/` for the merged layer, as

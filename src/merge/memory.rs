@@ -153,18 +153,34 @@ pub fn recall(patches: &Path, inputs: [&str; 3]) -> Result<Option<(String, Resol
     let key = conflict_key(inputs[0], inputs[1], inputs[2]);
     let rel = record_path(&key);
     let path = patches.join(&rel);
+    let damaged = |message: String| MemoryError::Damaged { path: path.clone(), message };
+    // A record is a committed regular file: a link could make a merge take
+    // any file of the machine as the resolution of a conflict.
+    for link in [patches.join(RESOLUTIONS_DIR), path.clone()] {
+        match std::fs::symlink_metadata(&link) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(damaged(format!("`{}` is a symbolic link; records are regular files", link.display())))
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(MemoryError::Read { path: link, source }),
+        }
+    }
     let bytes = match crate::tree::read_regular(&path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(source) => return Err(MemoryError::Read { path, source }),
     };
-    let damaged = |message: String| MemoryError::Damaged { path: path.clone(), message };
     let record: Resolution = serde_json::from_slice(&bytes).map_err(|e| damaged(e.to_string()))?;
     if record.schema != RESOLUTION_SCHEMA {
         return Err(damaged(format!("unknown schema `{}`", record.schema)));
     }
     if [record.base.as_str(), &record.ours, &record.theirs] != inputs {
         return Err(damaged("its input hashes do not match its file name".into()));
+    }
+    for (field, value) in [("package", &record.package), ("path", &record.path)] {
+        crate::tree::check_relative_path(value.trim_start_matches('@'))
+            .map_err(|e| damaged(format!("`{field}` is not a path inside the fork layer: {e}")))?;
     }
     if record.result.as_ref().is_some_and(|r| r.text.is_some() == r.base64.is_some()) {
         return Err(damaged("`result` must hold exactly one of `text` and `base64`".into()));

@@ -58,6 +58,24 @@ pub enum PinError {
     },
 }
 
+impl PinError {
+    /// What to do about it.
+    pub fn help(&self) -> String {
+        let what = match self {
+            PinError::Read { .. } => "restore the file, or remove its `[[pins]]` entry from forklayer.toml",
+            PinError::Parse { .. } => {
+                "fix the file (JSON for `.json`/`.jsonc`, YAML for `.yaml`/`.yml`), or its `[[pins]]` entry in \
+                 forklayer.toml"
+            }
+            PinError::Key { .. } => {
+                "fix the value (it must hold the current baseline, or already the new version) or the key in the \
+                 `[[pins]]` entry of forklayer.toml"
+            }
+        };
+        format!("nothing was changed; {what}, then run the command again")
+    }
+}
+
 /// The new text of one pinned file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PinChange {
@@ -71,44 +89,67 @@ pub struct PinChange {
     pub(crate) text: String,
 }
 
-/// Plans the move of every declared pin from `layer.baseline` to `to`;
-/// files already at `to` produce no change.
-pub fn plan_pins(layer: &Layer, to: &str) -> Result<Vec<PinChange>, PinError> {
+/// Plans the move of every declared pin from `from` (the baseline the
+/// merge started from) to `to`: one change per file, however many
+/// `[[pins]]` entries name it; files already at `to` produce no change.
+pub fn plan_pins(layer: &Layer, from: &str, to: &str) -> Result<Vec<PinChange>, PinError> {
     let mut changes = Vec::new();
-    if layer.baseline == to {
+    if from == to {
         return Ok(changes);
     }
+    // Entries naming one file (however spelled) are planned together: each
+    // planned alone from the same old text, the last would undo the others.
+    let mut files: Vec<(PathBuf, Vec<&Pin>)> = Vec::new();
     for pin in &layer.pins {
-        if let Some(change) = plan_pin(pin, &layer.baseline, to)? {
+        let real = crate::guard::normalize(&pin.file);
+        match files.iter_mut().find(|(file, _)| *file == real) {
+            Some((_, group)) => group.push(pin),
+            None => files.push((real, vec![pin])),
+        }
+    }
+    for (_, group) in &files {
+        if let Some(change) = plan_file(group, from, to)? {
             changes.push(change);
         }
     }
     Ok(changes)
 }
 
+#[cfg(test)]
 fn plan_pin(pin: &Pin, from: &str, to: &str) -> Result<Option<PinChange>, PinError> {
-    let text = crate::tree::read_regular_text(&pin.file)
-        .map_err(|source| PinError::Read { file: pin.name.clone(), source })?;
-    let format = Format::of(&pin.file);
+    plan_file(&[pin], from, to)
+}
+
+/// The new text of the file the pins of `group` (all naming that file) live in.
+fn plan_file(group: &[&Pin], from: &str, to: &str) -> Result<Option<PinChange>, PinError> {
+    let Some(first) = group.first() else { return Ok(None) };
+    let file_err = |message: String| PinError::Parse { file: first.name.clone(), message };
+    let format = Format::of(&first.file).ok_or_else(|| file_err(UNKNOWN_FORMAT.into()))?;
+    let text = crate::tree::read_regular_text(&first.file)
+        .map_err(|source| PinError::Read { file: first.name.clone(), source })?;
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut keys = Vec::new();
-    for (key, path) in pin.keys.iter().zip(&pin.paths) {
-        let key_err = |why: String| PinError::Key { file: pin.name.clone(), key: key.clone(), why };
+    let declared: Vec<(&String, &Vec<String>)> = group.iter().flat_map(|pin| pin.keys.iter().zip(&pin.paths)).collect();
+    for &(key, path) in &declared {
+        let key_err = |why: String| PinError::Key { file: first.name.clone(), key: key.clone(), why };
         let (value, span) = format
             .locate(&text, path)
-            .map_err(|message| PinError::Parse { file: pin.name.clone(), message })?
+            .map_err(file_err)?
             .ok_or_else(|| key_err("no string value at that key".into()))?;
-        if !value.contains(from) {
-            if value.contains(to) {
+        if version_at(&value, from).is_empty() {
+            if !version_at(&value, to).is_empty() {
                 continue;
             }
-            return Err(key_err(format!("its value `{value}` does not contain the baseline `{from}`")));
+            return Err(key_err(format!("its value `{value}` does not contain the baseline `{from}` as a version")));
         }
         let literal = &text[span.clone()];
-        if literal.matches(from).count() != value.matches(from).count() {
+        if version_at(literal, from).len() != version_at(&value, from).len() {
             return Err(key_err(format!("the literal `{literal}` spells the baseline with escapes")));
         }
-        edits.push((span, literal.replace(from, to)));
+        // The same key declared twice is one edit.
+        if !edits.iter().any(|(s, _)| *s == span) {
+            edits.push((span, replace_version(literal, from, to)));
+        }
         keys.push(key.clone());
     }
     if edits.is_empty() {
@@ -124,18 +165,59 @@ fn plan_pin(pin: &Pin, from: &str, to: &str) -> Result<Option<PinChange>, PinErr
     }
     next.push_str(&text[at..]);
     // The edit must change exactly the values it meant to.
-    for (key, path) in pin.keys.iter().zip(&pin.paths) {
+    for &(key, path) in &declared {
         let before = format.locate(&text, path).ok().flatten().map(|(v, _)| v);
         let after = format.locate(&next, path).ok().flatten().map(|(v, _)| v);
-        if after != before.map(|v| v.replace(from, to)) {
+        let expected = before.map(|v| if version_at(&v, from).is_empty() { v } else { replace_version(&v, from, to) });
+        if after != expected {
             return Err(PinError::Key {
-                file: pin.name.clone(),
+                file: first.name.clone(),
                 key: key.clone(),
                 why: "the edited file does not read back as expected".into(),
             });
         }
     }
-    Ok(Some(PinChange { file: pin.file.clone(), name: pin.name.clone(), keys, text: next }))
+    keys.dedup();
+    Ok(Some(PinChange { file: first.file.clone(), name: first.name.clone(), keys, text: next }))
+}
+
+/// What a pin file of another format is told.
+const UNKNOWN_FORMAT: &str = "pins live in JSON (`.json`, `.jsonc`) or YAML (`.yaml`, `.yml`) files";
+
+/// Byte offsets where `version` occurs in `text` as a whole version: not
+/// inside a longer one (`1.0.0` is not in `11.0.0`, `1.0.0.1`,
+/// `1.0.0-rc.1` or `1.0.0+build`), whatever surrounds it otherwise
+/// (`^1.0.0`, `npm:x@1.0.0`, `x-1.0.0.tgz`).
+pub(crate) fn version_at(text: &str, version: &str) -> Vec<usize> {
+    if version.is_empty() {
+        return Vec::new();
+    }
+    let bytes = text.as_bytes();
+    let continues = |at: usize| -> bool {
+        let next = bytes.get(at).copied();
+        let after = bytes.get(at + 1).copied();
+        match next {
+            Some(c) if c.is_ascii_digit() => true,
+            Some(b'.') => after.is_some_and(|c| c.is_ascii_digit()),
+            Some(b'-' | b'+') => after.is_some_and(|c| c.is_ascii_alphanumeric()),
+            _ => false,
+        }
+    };
+    let extends = |at: usize| -> bool { at > 0 && bytes.get(at - 1).is_some_and(|c| c.is_ascii_digit() || *c == b'.') };
+    text.match_indices(version).map(|(at, _)| at).filter(|&at| !extends(at) && !continues(at + version.len())).collect()
+}
+
+/// `text` with every whole occurrence of version `from` replaced by `to`.
+fn replace_version(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for start in version_at(text, from) {
+        out.push_str(&text[at..start]);
+        out.push_str(to);
+        at = start + from.len();
+    }
+    out.push_str(&text[at..]);
+    out
 }
 
 /// The formats a pin may live in.
@@ -148,21 +230,27 @@ pub enum Format {
 }
 
 impl Format {
-    /// By file extension: `.yaml`/`.yml` are YAML, anything else JSON.
-    pub fn of(file: &Path) -> Format {
-        match file.extension().and_then(|e| e.to_str()) {
-            Some("yaml" | "yml") => Format::Yaml,
-            _ => Format::Json,
+    /// By file extension: `.json`/`.jsonc` are JSON, `.yaml`/`.yml` YAML;
+    /// `None` for any other file.
+    pub fn of(file: &Path) -> Option<Format> {
+        match file.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("json" | "jsonc") => Some(Format::Json),
+            Some("yaml" | "yml") => Some(Format::Yaml),
+            _ => None,
         }
     }
 
     /// The string at `path` and the byte range of its literal; `None` when
     /// there is none (missing key, not a string).
+    /// A leading byte order mark is skipped (and kept).
     fn locate(self, text: &str, path: &[String]) -> Result<Option<(String, Range<usize>)>, String> {
-        match self {
-            Format::Json => locate_json(text, path),
-            Format::Yaml => locate_yaml(text, path),
-        }
+        let bom = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
+        let body = &text[bom..];
+        let found = match self {
+            Format::Json => locate_json(body, path),
+            Format::Yaml => locate_yaml(body, path),
+        }?;
+        Ok(found.map(|(value, span)| (value, span.start + bom..span.end + bom)))
     }
 }
 
@@ -173,9 +261,12 @@ fn locate_json(text: &str, path: &[String]) -> Result<Option<(String, Range<usiz
     let Some(mut value) = parsed.value else { return Ok(None) };
     for segment in path {
         let Value::Object(object) = value else { return Ok(None) };
-        let Some(prop) = object.properties.into_iter().find(|p| p.name.as_str() == segment) else {
-            return Ok(None);
-        };
+        let mut named = object.properties.into_iter().filter(|p| p.name.as_str() == segment);
+        let Some(prop) = named.next() else { return Ok(None) };
+        // JSON.parse (npm, node) takes the last one: which one is meant?
+        if named.next().is_some() {
+            return Err(duplicate_key(segment));
+        }
         value = prop.value;
     }
     match value {
@@ -207,8 +298,10 @@ fn locate_yaml(text: &str, path: &[String]) -> Result<Option<(String, Range<usiz
             let is_key = matches!(event, Event::Scalar(key, ..) if key.as_ref() == segment.as_str());
             let value = skip_node(&events, i);
             if is_key {
+                if found.is_some() {
+                    return Err(duplicate_key(segment));
+                }
                 found = Some(value);
-                break;
             }
             i = skip_node(&events, value);
         }
@@ -222,6 +315,10 @@ fn locate_yaml(text: &str, path: &[String]) -> Result<Option<(String, Range<usiz
         }
         _ => Ok(None),
     }
+}
+
+fn duplicate_key(segment: &str) -> String {
+    format!("the key `{segment}` occurs more than once in its mapping, so which value counts is unclear")
 }
 
 /// The index of the event after the node starting at `i`.
@@ -275,6 +372,43 @@ mod tests {
         let p = pin(dir.path(), "w.yaml", text, &["overrides.\"@acme/x\""]);
         let change = plan_pin(&p, "1.0.0", "2.0.0").expect("plan").expect("change");
         assert_eq!(change.text, text.replacen("1.0.0", "2.0.0", 1));
+    }
+
+    #[test]
+    fn only_whole_versions_move() {
+        assert_eq!(version_at("^1.0.0 || npm:x@1.0.0 x-1.0.0.tgz v1.0.0", "1.0.0"), [1, 16, 24, 35]);
+        for longer in ["11.0.0", "1.0.0.1", "1.0.0-rc.1", "1.0.0+build", "21.0.0", "0.1.0.0", "1.0.00"] {
+            assert!(version_at(longer, "1.0.0").is_empty(), "{longer}");
+        }
+        assert_eq!(version_at("0.1.0-rc.8", "0.1.0-rc.8"), [0]);
+        assert!(version_at("0.1.0-rc.80", "0.1.0-rc.8").is_empty());
+        let dir = tempfile::tempdir().expect("tempdir");
+        let p = pin(dir.path(), "p.json", "{\"a\": \"11.0.0 || 1.0.0\", \"b\": \"1.0.0-rc.1\"}\n", &["a"]);
+        let change = plan_pin(&p, "1.0.0", "2.0.0").expect("plan").expect("change");
+        assert_eq!(change.text, "{\"a\": \"11.0.0 || 2.0.0\", \"b\": \"1.0.0-rc.1\"}\n");
+        let p = pin(dir.path(), "p.json", "{\"a\": \"11.0.0\"}\n", &["a"]);
+        assert!(matches!(plan_pin(&p, "1.0.0", "2.0.0"), Err(PinError::Key { .. })));
+    }
+
+    #[test]
+    fn crlf_a_byte_order_mark_and_no_final_newline_are_kept() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let json = "\u{feff}{\r\n  \"a\": \"1.0.0\"\r\n}";
+        let p = pin(dir.path(), "p.json", json, &["a"]);
+        assert_eq!(plan_pin(&p, "1.0.0", "2.0.0").expect("plan").expect("change").text, json.replace("1.0.0", "2.0.0"));
+        let yaml = "\u{feff}# \u{fc}\r\na:\r\n  b: '1.0.0'";
+        let p = pin(dir.path(), "p.yml", yaml, &["a.b"]);
+        assert_eq!(plan_pin(&p, "1.0.0", "2.0.0").expect("plan").expect("change").text, yaml.replace("1.0.0", "2.0.0"));
+    }
+
+    #[test]
+    fn a_key_that_occurs_twice_is_an_error() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let p = pin(dir.path(), "p.json", "{\"d\": {\"a\": \"1.0.0\", \"a\": \"1.0.0\"}}\n", &["d.a"]);
+        let err = plan_pin(&p, "1.0.0", "2.0.0").expect_err("duplicate");
+        assert!(err.to_string().contains("`a` occurs more than once"), "{err}");
+        let p = pin(dir.path(), "p.yaml", "d:\n  a: 1.0.0\nd:\n  a: 1.0.0\n", &["d.a"]);
+        assert!(matches!(plan_pin(&p, "1.0.0", "2.0.0"), Err(PinError::Parse { .. })));
     }
 
     #[test]

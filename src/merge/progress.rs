@@ -42,6 +42,20 @@ pub struct MergeState {
     pub to: String,
     /// Every file the merge left in conflict.
     pub conflicts: Vec<ConflictRecord>,
+    /// [`tree_digest`] of the `upstream/` the merge wrote: `--continue`
+    /// builds the manifests on it, so it must still be that one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upstream: Option<String>,
+}
+
+/// `sha256:<hex>` over the paths, modes and contents of every file of
+/// `tree`.
+pub fn tree_digest(tree: &Tree) -> String {
+    let mut listing = String::new();
+    for (path, entry) in tree.iter() {
+        listing.push_str(&format!("{} {:o} {}\n", entry_hash(Some(entry)), entry.mode(), path));
+    }
+    format!("sha256:{}", sha256_hex(listing.as_bytes()))
 }
 
 /// One conflicted file of a merge in progress.
@@ -62,6 +76,21 @@ pub struct ConflictRecord {
     pub ours: String,
     /// [`entry_hash`] of the new upstream file.
     pub theirs: String,
+    /// For a text conflict: how many lines that are exactly `=======` its
+    /// versions hold (the fork's and the new upstream's, those they share
+    /// with the old upstream counted once). A resolved file may keep that
+    /// many (a Markdown heading underline, say); more are a marker left.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub separators: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Lines of `bytes` that are exactly `=======` (CRLF or LF).
+pub fn separator_lines(bytes: &[u8]) -> usize {
+    bytes.split(|b| *b == b'\n').filter(|line| line.strip_suffix(b"\r").unwrap_or(line) == b"=======").count()
 }
 
 /// Errors of reading the state file.
@@ -108,6 +137,9 @@ impl MergeState {
         bytes.push(b'\n');
         let mut tree = Tree::new();
         tree.insert(STATE_FILE, FileEntry::new(bytes))?;
+        // Local state, like git's MERGE_HEAD: `git add -A` during the merge
+        // must not commit it, whatever the project's own `.gitignore` says.
+        tree.insert(".gitignore", FileEntry::new("# forklayer merge state: never commit it\n*\n"))?;
         Ok(tree)
     }
 
@@ -125,7 +157,8 @@ impl MergeState {
             return Err(damaged(format!("unknown schema `{}`", state.schema)));
         }
         for c in &state.conflicts {
-            for p in std::iter::once(&c.path).chain(&c.copies) {
+            let package = c.package.trim_start_matches('@');
+            for p in std::iter::once(package).chain(std::iter::once(&c.path).chain(&c.copies).map(String::as_str)) {
                 crate::tree::check_relative_path(p).map_err(|e| damaged(e.to_string()))?;
             }
         }
@@ -144,30 +177,45 @@ pub struct Unresolved {
     pub what: String,
 }
 
+/// The labelled marker lines a merge from `from` to `to` writes.
+fn labelled_markers(from: &str, to: &str) -> [String; 3] {
+    [format!("<<<<<<< fork@{from}"), format!("||||||| upstream@{from}"), format!(">>>>>>> upstream@{to}")]
+}
+
+/// 1-based line and text of each line of `bytes` that starts with one of
+/// the `labelled` markers.
+pub fn labelled_marker_lines(bytes: &[u8], labelled: &[String]) -> Vec<(usize, String)> {
+    bytes
+        .split(|b| *b == b'\n')
+        .enumerate()
+        .filter(|(_, line)| labelled.iter().any(|m| line.starts_with(m.as_bytes())))
+        .map(|(i, line)| (i + 1, String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned()))
+        .collect()
+}
+
 /// Markers and copies of the merge `state` still in the fork layer `forks`
 /// (paths `<scope>/<pkg>/<file>`). A marker is a line that starts with
 /// one of this merge's labelled markers (`<<<<<<< fork@<from>`,
 /// `||||||| upstream@<from>`, `>>>>>>> upstream@<to>`), anywhere in the
 /// conflicted packages, or a `=======` line in a file that had a text
-/// conflict.
+/// conflict and holds more of them than its inputs did.
 pub fn unresolved(state: &MergeState, forks: &Tree) -> Vec<Unresolved> {
-    let labelled = [
-        format!("<<<<<<< fork@{}", state.from),
-        format!("||||||| upstream@{}", state.from),
-        format!(">>>>>>> upstream@{}", state.to),
-    ];
+    let labelled = labelled_markers(&state.from, &state.to);
     let mut found = Vec::new();
     let packages: std::collections::BTreeSet<&str> = state.conflicts.iter().map(|c| c.package.as_str()).collect();
     for package in packages {
         let prefix = format!("{package}/");
         for (path, entry) in forks.iter().filter(|(p, _)| p.starts_with(&prefix)) {
-            let text_conflict = state.conflicts.iter().any(|c| {
+            let text_conflict = state.conflicts.iter().find(|c| {
                 c.package == package && c.kind == "text" && path.strip_prefix(&prefix) == Some(c.path.as_str())
             });
+            // `=======` lines count as markers only in a file that had a
+            // text conflict, and only beyond as many as its inputs hold.
+            let separators = text_conflict.is_some_and(|c| separator_lines(&entry.bytes) > c.separators);
             for (i, line) in entry.bytes.split(|b| *b == b'\n').enumerate() {
                 let line = line.strip_suffix(b"\r").unwrap_or(line);
                 let marker =
-                    labelled.iter().any(|m| line.starts_with(m.as_bytes())) || (text_conflict && line == b"=======");
+                    labelled.iter().any(|m| line.starts_with(m.as_bytes())) || (separators && line == b"=======");
                 if marker {
                     let what = String::from_utf8_lossy(line).into_owned();
                     found.push(Unresolved { path: path.to_string(), line: Some(i + 1), what });
@@ -210,6 +258,7 @@ mod tests {
             schema: STATE_SCHEMA.into(),
             from: "1.0.0".into(),
             to: "2.0.0".into(),
+            upstream: None,
             conflicts: vec![
                 ConflictRecord {
                     package: "@a/p".into(),
@@ -219,6 +268,7 @@ mod tests {
                     base: "absent".into(),
                     ours: "absent".into(),
                     theirs: "absent".into(),
+                    separators: 0,
                 },
                 ConflictRecord {
                     package: "@a/p".into(),
@@ -228,6 +278,7 @@ mod tests {
                     base: "absent".into(),
                     ours: "absent".into(),
                     theirs: "absent".into(),
+                    separators: 0,
                 },
             ],
         }
@@ -257,6 +308,21 @@ mod tests {
         let mut resolved = Tree::new();
         resolved.insert("@a/p/x.js", FileEntry::new("a\nd\n")).expect("insert");
         assert!(unresolved(&state(), &resolved).is_empty());
+    }
+
+    #[test]
+    fn separator_lines_the_inputs_held_are_content() {
+        // A Markdown heading underline in both versions of a text conflict.
+        let mut state = state();
+        state.conflicts[0].separators = 2;
+        let mut forks = Tree::new();
+        forks.insert("@a/p/x.js", FileEntry::new("Title\r\n=======\r\n\nmore\n=======\n")).expect("insert");
+        assert!(unresolved(&state, &forks).is_empty());
+        // One more than they held: every such line is listed.
+        forks.insert("@a/p/x.js", FileEntry::new("Title\n=======\nmore\n=======\nleft\n=======\n")).expect("insert");
+        let lines: Vec<Option<usize>> = unresolved(&state, &forks).iter().map(|u| u.line).collect();
+        assert_eq!(lines, [Some(2), Some(4), Some(6)]);
+        assert_eq!(separator_lines(b"=======\r\n======= \n========\n="), 1);
     }
 
     #[test]

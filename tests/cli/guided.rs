@@ -12,7 +12,7 @@ const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0, 1, 2, 3];
 
 /// A committed project whose merge onto 2.0.0 conflicts in `a/x.js`
 /// (text, line 6 edited on both sides) and `a/logo.png` (binary).
-fn conflict_project() -> TestDir {
+pub(crate) fn conflict_project() -> TestDir {
     let a1 = NpmPackage::new("a", "1.0.0")
         .file("package.json", package_json("a", "1.0.0", "index.js"))
         .file("x.js", lines(12, "base"))
@@ -32,10 +32,10 @@ fn conflict_project() -> TestDir {
     dir
 }
 
-const RESOLVED_X: &str = "line 6 fork and upstream";
+pub(crate) const RESOLVED_X: &str = "line 6 fork and upstream";
 
 /// Resolves both conflicts the way a person would.
-fn resolve(dir: &TestDir) {
+pub(crate) fn resolve(dir: &TestDir) {
     let x = lines(12, "base").replace("line 6 base", RESOLVED_X);
     dir.write("profile/forks/@acme/a/x.js", x);
     std::fs::remove_file(dir.join("profile/forks/@acme/a/logo.png.ours")).expect("rm ours");
@@ -48,7 +48,7 @@ fn status(dir: &TestDir) -> (i32, Value) {
     (run.code, json(&run))
 }
 
-fn baseline(dir: &TestDir) -> String {
+pub(crate) fn baseline(dir: &TestDir) -> String {
     let text = String::from_utf8(dir.read("forklayer.toml")).expect("utf8");
     let line = text.lines().find(|l| l.starts_with("baseline")).expect("baseline line");
     line.to_string()
@@ -130,13 +130,13 @@ fn status_names_drift_and_a_journal_to_roll_back_without_touching_them() {
     assert!(dir.exists(".forklayer-journal-999999.tar"), "status only reports");
 }
 
-fn head(dir: &TestDir) -> git2::Oid {
+pub(crate) fn head(dir: &TestDir) -> git2::Oid {
     let repo = git2::Repository::open(dir.path()).expect("repo");
     let oid = repo.head().expect("head").target().expect("oid");
     oid
 }
 
-fn reset_to(dir: &TestDir, oid: git2::Oid) {
+pub(crate) fn reset_to(dir: &TestDir, oid: git2::Oid) {
     let repo = git2::Repository::open(dir.path()).expect("repo");
     let commit = repo.find_commit(oid).expect("commit");
     repo.reset(commit.as_object(), git2::ResetType::Hard, None).expect("reset");
@@ -192,7 +192,7 @@ fn a_resolved_upgrade_replays_from_the_conflict_memory_twice() {
 }
 
 /// The clean merge project with two pinned files declared.
-fn pinned_project(host_pin: &str) -> TestDir {
+pub(crate) fn pinned_project(host_pin: &str) -> TestDir {
     let a1 = NpmPackage::new("a", "1.0.0")
         .file("package.json", package_json("a", "1.0.0", "index.js"))
         .file("index.js", lines(20, "a"));

@@ -6,6 +6,7 @@ mod check;
 mod drift;
 mod errors;
 mod guided;
+mod guided_edges;
 mod help;
 mod hostile;
 mod ignore;
