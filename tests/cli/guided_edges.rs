@@ -9,8 +9,14 @@ use crate::guided::{baseline, conflict_project, head, pinned_project, reset_to, 
 use crate::merge::{at_version, b_package, c_package, json, lines, package_json, publish_new, state};
 use crate::util::{commit_all, snapshot_from_tarballs, NpmPackage, TestDir};
 
+/// Every file as `state` lists it: path, bytes, executable bit.
+type Files = Vec<(String, Vec<u8>, bool)>;
+
+/// One way to tamper with a record of the conflict memory.
+type Tamper<'a> = (&'a str, Box<dyn Fn(&TestDir) + 'a>);
+
 /// `state` plus the merge state file, when there is one.
-fn everything(dir: &TestDir) -> (Vec<(String, Vec<u8>, bool)>, Option<Vec<u8>>) {
+fn everything(dir: &TestDir) -> (Files, Option<Vec<u8>>) {
     let merge_state = dir.exists(".forklayer-merge/state.json").then(|| dir.read(".forklayer-merge/state.json"));
     (state(dir), merge_state)
 }
@@ -173,7 +179,7 @@ fn tampered_records_of_the_conflict_memory_are_refused_before_anything_is_writte
     let (dir, committed) = with_memory();
     let outside = TestDir::new();
     let (rel, record) = text_record(&dir);
-    let tampered: [(&str, Box<dyn Fn(&TestDir)>); 4] = [
+    let tampered: [Tamper<'_>; 4] = [
         (
             "a link to a file outside the repository",
             Box::new(|dir: &TestDir| {
