@@ -617,8 +617,9 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     // Where `npm pack` writes, removed however adopt ends (`create_dir`:
     // a name planted in the repository makes this fail instead of filling
     // its target).
-    let scratch = ScratchDir(dir.join(format!(".forklayer-adopt-{}", std::process::id())));
+    let scratch = ScratchDir(dir.join(format!("{SCRATCH_PREFIX}{}", std::process::id())));
     if npm.is_some() {
+        remove_stale_scratch(dir);
         std::fs::create_dir(&scratch.0).map_err(|source| TreeError::Io { path: scratch.0.clone(), source })?;
     }
     let mut upstream = Tree::read_dir(&upstream_dir)?;
@@ -627,6 +628,9 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     let mut locked = BTreeMap::new();
     let mut forks = Tree::new();
     let mut kept = Vec::new();
+    // (`@scope/pkg`, version, vendored files): checked against the registry
+    // once everything local is proved (npm is slow; packages in parallel).
+    let mut to_verify = Vec::new();
     for name in &names {
         let full = format!("{scope}/{name}");
         let package_dir = upstream_dir.join(&scope).join(name);
@@ -640,17 +644,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
                 expected: full,
             });
         }
-        let integrity = registry_integrity(npm, &full, &found_version, &vendored, &scratch.0, &mut outcome.warnings)?;
-        outcome.integrity.insert(full.clone(), integrity.clone());
-        locked.insert(
-            full.clone(),
-            LockedPackage {
-                files: lock_files(&vendored),
-                source: if integrity.is_some() { "registry" } else { "directory" }.into(),
-                integrity,
-                version: found_version,
-            },
-        );
+        to_verify.push((full.clone(), found_version, vendored.clone()));
         let fork_tree = forks_before.subtree(name);
         let (base, fork) = (ignore.filter(vendored), ignore.filter(fork_tree.clone()));
         let manifest_path = crate::rebuild::manifest_path(&patches_dir, name);
@@ -689,6 +683,16 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         }
         forks.graft(&full, fork_tree)?;
         outcome.changes.push(Change::Move { from: format!("{FORKS}/{name}"), to: format!("{FORKS}/{full}") });
+    }
+    let verified = crate::parallel::map_ordered(&to_verify, |(full, version, vendored)| {
+        registry_integrity(npm, full, version, vendored, &scratch.0)
+    });
+    for ((full, version, vendored), result) in to_verify.into_iter().zip(verified) {
+        let (integrity, warning) = result?;
+        outcome.warnings.extend(warning);
+        outcome.integrity.insert(full.clone(), integrity.clone());
+        let source = if integrity.is_some() { "registry" } else { "directory" }.into();
+        locked.insert(full, LockedPackage { files: lock_files(&vendored), source, integrity, version });
     }
     let lock = Lock { packages: locked, schema: LOCK_SCHEMA.into(), version: version.clone() };
     upstream.insert(LOCK_FILE, crate::tree::FileEntry::new(lock.to_canonical_json()))?;
@@ -733,6 +737,23 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     }
     let before = Before { upstream: before_upstream, forks: forks_before, profile_json: profile_before };
     Ok(Plan { outcome, declaration: text, upstream, forks, profile_json, before })
+}
+
+/// Name of the directory `npm pack` writes to, before the pid.
+const SCRATCH_PREFIX: &str = ".forklayer-adopt-";
+
+/// Removes what an adopt killed while asking npm left in the repository:
+/// scratch directories of processes that are gone.
+fn remove_stale_scratch(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid = name.strip_prefix(SCRATCH_PREFIX).and_then(|pid| pid.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !crate::stage::process_alive(pid)) {
+            // Never follows a link: a planted one is removed, not its target.
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Every name of `from` must be in `to`.
@@ -798,20 +819,21 @@ fn same_as_generated(
 }
 
 /// The integrity of `full@version` from the registry, after proving the
-/// registry's tarball holds exactly the vendored files; `None` (with a
-/// warning) when the registry cannot be asked.
+/// registry's tarball holds exactly the vendored files; `None` with a
+/// warning when the registry cannot be asked.
 fn registry_integrity(
     npm: Option<&Npm>,
     full: &str,
     version: &str,
     vendored: &Tree,
     scratch: &Path,
-    warnings: &mut Vec<String>,
-) -> Result<Option<String>, AdoptError> {
+) -> Result<(Option<String>, Option<String>), AdoptError> {
     let spec = format!("{full}@{version}");
     let Some(npm) = npm else {
-        warnings.push(format!("`{spec}`: not checked against the registry (--offline); integrity recorded as null"));
-        return Ok(None);
+        return Ok((
+            None,
+            Some(format!("`{spec}`: not checked against the registry (--offline); integrity recorded as null")),
+        ));
     };
     match fetch_from_registry(npm, full, version, scratch) {
         Ok(fetched) => {
@@ -822,16 +844,15 @@ fn registry_integrity(
                     differences: differences.iter().map(ToString::to_string).collect(),
                 });
             }
-            Ok(fetched.integrity)
+            Ok((fetched.integrity, None))
         }
         Err(source @ (NpmError::IntegrityMismatch { .. } | NpmError::Tarball { .. } | NpmError::BadPackage { .. })) => {
             Err(AdoptError::Registry { package: spec, source })
         }
-        Err(unreachable) => {
-            warnings
-                .push(format!("`{spec}`: the registry could not be asked ({unreachable}); integrity recorded as null"));
-            Ok(None)
-        }
+        Err(unreachable) => Ok((
+            None,
+            Some(format!("`{spec}`: the registry could not be asked ({unreachable}); integrity recorded as null")),
+        )),
     }
 }
 

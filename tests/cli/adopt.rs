@@ -138,6 +138,11 @@ fn integrity_comes_from_the_registry_when_reachable() {
     for package in &packages[..2] {
         publish(&repo, package, None);
     }
+    // What an adopt killed while npm packed left behind (its process is gone).
+    let mut gone = std::process::Command::new("true").spawn().expect("spawn");
+    gone.wait().expect("wait");
+    let leftover = format!(".forklayer-adopt-{}", gone.id());
+    repo.write(&format!("{leftover}/tool-0.1.0-rc.6.tgz"), "partial");
     // `presets` is not in this registry: null, with a warning.
     let npm_arg = npm.to_str().expect("utf8");
     let run = repo.run(&["--json", "adopt", ".", "--npm", npm_arg]);
@@ -149,6 +154,7 @@ fn integrity_comes_from_the_registry_when_reachable() {
     let lock: Value = serde_json::from_slice(&repo.read("upstream/forklayer.lock.json")).expect("lock");
     assert_eq!(lock["packages"]["@acme/tool"]["source"], "registry");
     assert_eq!(lock["packages"]["@acme/presets"]["source"], "directory");
+    assert!(!repo.exists(&leftover), "a dead adopt's npm scratch directory is cleaned up");
     repo.run(&["check"]).assert_code(0);
 }
 
