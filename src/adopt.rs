@@ -338,6 +338,8 @@ pub struct AdoptOutcome {
     pub changes: Vec<Change>,
     /// Things the user should know (integrity not checkable…).
     pub warnings: Vec<String>,
+    /// Kept manifests whose `builtAgainst` is not `upstream/VERSION`.
+    pub built_against: Vec<crate::rebuild::BuiltAgainst>,
     /// Whether anything was written (false for `--dry-run`).
     pub written: bool,
 }
@@ -610,6 +612,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         integrity: BTreeMap::new(),
         changes: Vec::new(),
         warnings: Vec::new(),
+        built_against: Vec::new(),
         written: false,
     };
     let patches = if patches_dir.is_dir() { Tree::read_dir(&patches_dir)? } else { Tree::new() };
@@ -650,6 +653,17 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         let manifest_path = crate::rebuild::manifest_path(&patches_dir, name);
         if manifest_path.is_file() {
             let manifest = prove_manifest(&full, &manifest_path, &base, &fork)?;
+            if manifest.built_against != version {
+                // Kept as it is: the first thing a user checks, so say it
+                // as `check` and `rebuild` will.
+                let mismatch = crate::rebuild::BuiltAgainst {
+                    package: full.clone(),
+                    built_against: manifest.built_against.clone(),
+                    upstream: version.clone(),
+                };
+                outcome.warnings.push(mismatch.to_string());
+                outcome.built_against.push(mismatch);
+            }
             if compare_trees(&base, &fork).is_empty() {
                 // gen-patches writes no manifest for it, so check would
                 // call the kept one stale.

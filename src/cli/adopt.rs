@@ -89,6 +89,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         "integrity": outcome.integrity,
         "changes": outcome.changes,
         "warnings": outcome.warnings,
+        "built_against": outcome.built_against,
         "written": outcome.written,
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))

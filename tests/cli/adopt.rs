@@ -300,6 +300,25 @@ fn a_symbolic_link_for_a_package_directory_is_named() {
 }
 
 #[test]
+fn a_kept_manifest_built_against_another_version_is_a_warning_and_a_json_field() {
+    let repo = js_toolchain_repo();
+    let manifest = String::from_utf8(repo.read("patches/tool.json")).expect("utf8");
+    repo.write(
+        "patches/tool.json",
+        manifest.replace("\"builtAgainst\":\"0.1.0-rc.6\"", "\"builtAgainst\":\"0.1.0-rc.5\""),
+    );
+    let run = repo.run(&["--json", "adopt", ".", "--offline", "--dry-run"]);
+    run.assert_code(0);
+    let warning = "`@acme/tool`: manifest built against 0.1.0-rc.5, applied to upstream 0.1.0-rc.6";
+    assert!(run.stderr.contains(warning), "{}", run.stderr);
+    let doc = json(&run);
+    assert_eq!(
+        doc["built_against"],
+        serde_json::json!([{"package": "@acme/tool", "built_against": "0.1.0-rc.5", "upstream": "0.1.0-rc.6"}])
+    );
+}
+
+#[test]
 fn npm_spellings_of_the_fork_links_are_moved_too() {
     let repo = js_toolchain_repo();
     let profile = String::from_utf8(repo.read("profile/package.json")).expect("utf8");
