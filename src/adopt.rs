@@ -600,7 +600,10 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     let names = subdirs(dir, &upstream_dir.join(&scope), &format!("{UPSTREAM}/{scope}"))?;
     pair(&names, &fork_names, &format!("upstream/{scope}"), "profile/forks")?;
     pair(&fork_names, &names, "profile/forks", &format!("upstream/{scope}"))?;
-    let ignore_patterns = vec![README_RULE.to_string()];
+    let mut upstream = Tree::read_dir(&upstream_dir)?;
+    let before_upstream = upstream.clone();
+    let forks_before = Tree::read_dir(&forks_dir)?;
+    let ignore_patterns = readme_rule(&upstream, &forks_before, &scope);
     let ignore = Ignore::new(&ignore_patterns).map_err(|what| not_shape(dir, what))?;
 
     let mut outcome = AdoptOutcome {
@@ -625,9 +628,6 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         remove_stale_scratch(dir);
         std::fs::create_dir(&scratch.0).map_err(|source| TreeError::Io { path: scratch.0.clone(), source })?;
     }
-    let mut upstream = Tree::read_dir(&upstream_dir)?;
-    let before_upstream = upstream.clone();
-    let forks_before = Tree::read_dir(&forks_dir)?;
     let mut locked = BTreeMap::new();
     let mut forks = Tree::new();
     let mut kept = Vec::new();
@@ -768,6 +768,27 @@ fn remove_stale_scratch(dir: &Path) {
             let _ = std::fs::remove_dir_all(entry.path());
         }
     }
+}
+
+/// The README rule: `README*`, plus `<spelling>*` for each other case
+/// spelling of `readme` (`readme.md`, `Readme.txt`) the layer omits where
+/// upstream has it, since globs are case-sensitive and npm ships README
+/// files in any case.
+fn readme_rule(upstream: &Tree, forks: &Tree, scope: &str) -> Vec<String> {
+    let mut rule = vec![README_RULE.to_string()];
+    let prefix = format!("{scope}/");
+    for path in upstream.paths().filter_map(|p| p.strip_prefix(&prefix)) {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let Some(spelling) = name.get(..6).filter(|s| s.eq_ignore_ascii_case("readme") && *s != "README") else {
+            continue;
+        };
+        let pattern = format!("{spelling}*");
+        if forks.get(path).is_none() && !rule.contains(&pattern) {
+            rule.push(pattern);
+        }
+    }
+    rule[1..].sort();
+    rule
 }
 
 /// Every name of `from` must be in `to`.

@@ -381,3 +381,20 @@ fn an_adopt_killed_while_writing_is_rolled_back_and_adopted_by_the_next_adopt() 
     run.assert_code(2);
     assert_eq!(json(&run)["error"]["code"], "already_adopted");
 }
+
+/// npm ships README files in any case; globs are case-sensitive. A layer
+/// that omits `readme.md` too gets a rule for that spelling, and only then.
+#[test]
+fn readme_files_in_another_case_that_the_layer_omits_get_their_own_rule() {
+    let repo = js_toolchain_repo();
+    repo.write("upstream/@acme/presets/readme.markdown", "# lower\n");
+    repo.write("upstream/@acme/tool/Readme.txt", "# title\n");
+    repo.write("profile/forks/tool/Readme.txt", "# title\n");
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(0);
+    assert_eq!(json(&run)["ignore"], serde_json::json!(["README*", "readme*"]));
+    assert_eq!(json(&run)["carried"], serde_json::json!(["presets"]));
+    let declaration = String::from_utf8(repo.read("forklayer.toml")).expect("utf8");
+    assert!(declaration.contains("  \"readme*\",\n"), "{declaration}");
+    repo.run(&["check"]).assert_code(0);
+}
