@@ -838,7 +838,14 @@ fn failure(upstream: &str, current: &str, applied: &[Applied], index: usize, cou
             };
             Some(format!("upstream line {}: {}{after}", labelled[0], excerpt(quoted.trim(), 80)))
         }
-        _ => Some(format!("occurrences at upstream lines {}{after}", labelled.join(", "))),
+        _ => {
+            // Only the first few are located; say how many more there are.
+            let more = match count.saturating_sub(labelled.len()) {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            Some(format!("occurrences at upstream lines {}{more}{after}", labelled.join(", ")))
+        }
     };
     AnchorFailure { index, count, excerpt: excerpt(old, 60), nearest, upstream_lines, patched_lines, written_by }
 }

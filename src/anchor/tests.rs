@@ -514,3 +514,11 @@ fn drift_reports_agree_with_a_brute_force_model_on_random_cases() {
     }
     assert!(missing > 1_000 && ambiguous > 1_000, "{missing} missing, {ambiguous} ambiguous");
 }
+
+#[test]
+fn an_anchor_found_more_often_than_listed_says_how_many_more() {
+    let found = failures("x;\nx;\nx;\nx;\nx;\n", &reps(&[("x;", "y")]));
+    assert_eq!((found[0].count, found[0].upstream_lines.clone()), (5, vec![1, 2, 3]));
+    let near = found[0].nearest.as_deref().unwrap_or_default();
+    assert_eq!(near, "occurrences at upstream lines 1, 2, 3 and 2 more");
+}
