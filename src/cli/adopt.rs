@@ -23,7 +23,9 @@ profile package.json's file: links with it) and keeps the manifests as they are.
 in memory first (each manifest rebuilds its fork, each carried package equals upstream); on any error \
 nothing is written. --dry-run lists every change and writes nothing. Ends by running `check`.")]
 pub struct Args {
-    /// The repository to adopt (relative to -C).
+    /// The repository to adopt (relative to -C). Its own id: clap fills a
+    /// global argument of the same id (`-C`'s `dir`) with it otherwise.
+    #[arg(id = "repository", value_name = "DIR")]
     pub dir: PathBuf,
     /// List every change; write nothing.
     #[arg(long)]

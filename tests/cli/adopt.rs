@@ -398,3 +398,23 @@ fn readme_files_in_another_case_that_the_layer_omits_get_their_own_rule() {
     assert!(declaration.contains("  \"readme*\",\n"), "{declaration}");
     repo.run(&["check"]).assert_code(0);
 }
+
+/// `adopt <dir>` names the repository relative to where forklayer runs
+/// (or to `-C`), like every other path: not only `.` or an absolute path.
+#[test]
+fn a_relative_repository_path_is_resolved_from_the_working_directory_and_from_dash_c() {
+    let parent = TestDir::new();
+    let build = |rel: &str| {
+        let repo = js_toolchain_repo();
+        std::fs::rename(repo.path(), parent.join(rel)).expect("move the repository");
+    };
+    build("repo");
+    let run = parent.run(&["--json", "adopt", "repo", "--offline"]);
+    run.assert_code(0);
+    assert!(parent.exists("repo/forklayer.toml") && !parent.exists("forklayer.toml"));
+    std::fs::create_dir(parent.join("work")).expect("mkdir");
+    build("work/other");
+    parent.run(&["-C", "work", "adopt", "other", "--offline"]).assert_code(0);
+    assert!(parent.exists("work/other/forklayer.toml"));
+    parent.run(&["-C", "work/other", "check"]).assert_code(0);
+}
