@@ -47,9 +47,10 @@ pub const README_RULE: &str = "README*";
 const UPSTREAM: &str = "upstream";
 const FORKS: &str = "profile/forks";
 const PATCHES: &str = "patches";
+const PROFILE_JSON: &str = "profile/package.json";
 
 /// Errors of `adopt`; nothing is written when one is returned (except
-/// [`AdoptError::CheckFailed`], reported after writing).
+/// [`AdoptError::CheckFailed`], found after writing and rolled back).
 #[derive(Debug, thiserror::Error)]
 pub enum AdoptError {
     /// The directory already has a declaration.
@@ -131,6 +132,17 @@ pub enum AdoptError {
         #[source]
         source: NpmError,
     },
+    /// Something in the repository would make `check` fail after adopting
+    /// (found before anything is written).
+    #[error("`{path}` {why}")]
+    Stray {
+        /// The path, relative to the repository.
+        path: String,
+        /// What is wrong with it.
+        why: String,
+        /// What to do.
+        help: String,
+    },
     /// The declaration adopt wrote does not load (a bug).
     #[error("the declaration adopt wrote is invalid")]
     Declaration(#[from] crate::layer::LayerError),
@@ -174,7 +186,7 @@ impl crate::error::Diagnostic for AdoptError {
             AdoptError::Journal(e) => e.exit_status(),
             AdoptError::Check(e) => e.exit_status(),
             AdoptError::Declaration(_) => ExitStatus::Bug,
-            AdoptError::CheckFailed { .. } => ExitStatus::Attention,
+            AdoptError::CheckFailed { .. } => ExitStatus::Bug,
             _ => ExitStatus::Usage,
         }
     }
@@ -195,13 +207,14 @@ impl crate::error::Diagnostic for AdoptError {
             AdoptError::Journal(e) => e.code(),
             AdoptError::Write { .. } => "io",
             AdoptError::CheckFailed { .. } => "check_failed",
+            AdoptError::Stray { .. } => "not_adoptable",
             AdoptError::Check(e) => e.code(),
         }
     }
     fn help(&self) -> Option<String> {
         match self {
             AdoptError::AlreadyAdopted { .. } => Some(
-                "run `forklayer check` there; to adopt again, remove `forklayer.toml` (and move the forks back out of the scope folder)"
+                "run `forklayer check` there; to adopt again, restore the repository as it was before (e.g. `git checkout`), remove `forklayer.toml` and adopt again"
                     .into(),
             ),
             AdoptError::NotJsShape { .. } => Some(
@@ -227,11 +240,21 @@ impl crate::error::Diagnostic for AdoptError {
                 Some("the vendored bytes are not npm's: re-vendor them with the JS toolchain, then adopt again".into())
             }
             AdoptError::Registry { source, .. } => source.help(),
-            AdoptError::Manifest(e) => e.help(),
+            AdoptError::Stray { help, .. } => Some(help.clone()),
+            // A manifest's own help names `gen-patches`, which cannot run
+            // before the repository is adopted.
+            AdoptError::Manifest(_) => Some(
+                "nothing was written: fix the manifest (the JS toolchain's JSON `{package, builtAgainst, files}`) or regenerate it with the JS toolchain, then adopt again"
+                    .into(),
+            ),
             AdoptError::Tree(e) => e.help(),
             AdoptError::Journal(e) => e.help(),
             AdoptError::Write { .. } => Some("check that the directory is writable; nothing was changed".into()),
-            AdoptError::CheckFailed { .. } | AdoptError::Declaration(_) => {
+            AdoptError::CheckFailed { .. } => Some(
+                "the repository was put back as it was; this is a bug in forklayer: please report it with the repository's shape"
+                    .into(),
+            ),
+            AdoptError::Declaration(_) => {
                 Some("this is a bug in forklayer; please report it with the repository's shape".into())
             }
             AdoptError::Check(e) => e.help(),
@@ -315,6 +338,8 @@ pub struct AdoptOutcome {
     pub changes: Vec<Change>,
     /// Things the user should know (integrity not checkable…).
     pub warnings: Vec<String>,
+    /// Kept manifests whose `builtAgainst` is not `upstream/VERSION`.
+    pub built_against: Vec<crate::rebuild::BuiltAgainst>,
     /// Whether anything was written (false for `--dry-run`).
     pub written: bool,
 }
@@ -325,31 +350,113 @@ struct Plan {
     declaration: String,
     upstream: Tree,
     forks: Tree,
+    /// The profile's `package.json` when it changes.
     profile_json: Option<(PathBuf, Vec<u8>)>,
+    /// What the targets held before, to undo the update.
+    before: Before,
+}
+
+/// The directories and file adopt rewrites, as they were.
+struct Before {
+    upstream: Tree,
+    forks: Tree,
+    profile_json: Option<Vec<u8>>,
 }
 
 /// Adopts the repository at `options.dir`.
 pub fn adopt(options: &AdoptOptions) -> Result<AdoptOutcome, AdoptError> {
     let dir = &options.dir;
-    let plan = plan(dir, options.npm.as_ref())?;
+    let (resuming, rolled_back) = resume_interrupted(dir)?;
+    let plan = plan(dir, options.npm.as_ref(), resuming)?;
     let mut outcome = plan.outcome.clone();
+    outcome.warnings.splice(0..0, rolled_back);
     if options.dry_run {
         return Ok(outcome);
     }
     write(dir, &plan)?;
     outcome.written = true;
     let layer = Layer::load(&dir.join(DECLARATION_FILE), &PathOverrides::default())?;
-    let report = crate::check::check(&layer)?;
-    if !report.is_clean() {
-        let problems = [&report.lock, &report.manifests, &report.declaration]
-            .into_iter()
-            .flatten()
-            .cloned()
-            .chain(report.rebuild.iter().map(ToString::to_string))
-            .collect();
+    let problems = match crate::check::check(&layer) {
+        Ok(report) => check_problems(&report),
+        Err(err) => vec![chain(&err)],
+    };
+    if !problems.is_empty() {
+        // Everything check verifies was proved before writing, so this is
+        // a bug; the repository still goes back to how it was.
+        undo(dir, &plan)?;
         return Err(AdoptError::CheckFailed { problems });
     }
     Ok(outcome)
+}
+
+/// An error and its causes on one line.
+fn chain(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut cause = err.source();
+    while let Some(c) = cause {
+        text.push_str(&format!(": {c}"));
+        cause = c.source();
+    }
+    text
+}
+
+/// Puts back what [`write`] changed, from the bytes read before.
+fn undo(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
+    let mut update = Update::new(dir);
+    update.replace_dir(&dir.join(UPSTREAM), &plan.before.upstream);
+    update.replace_dir(&dir.join(FORKS), &plan.before.forks);
+    if let (Some((path, _)), Some(bytes)) = (&plan.profile_json, &plan.before.profile_json) {
+        update.replace_file(path, bytes);
+    }
+    update.apply()?;
+    let declaration = dir.join(DECLARATION_FILE);
+    std::fs::remove_file(&declaration).map_err(|source| AdoptError::Write { path: declaration, source })
+}
+
+/// What `check` reports, one line per problem.
+fn check_problems(report: &crate::check::CheckReport) -> Vec<String> {
+    [&report.lock, &report.manifests, &report.declaration]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .chain(report.rebuild.iter().map(ToString::to_string))
+        .collect()
+}
+
+/// The first line of the declaration adopt writes: how a later adopt
+/// knows a declaration is one an interrupted run left.
+const HEADER: &str = "# The fork layer, declared once (written by `forklayer adopt` from the\n";
+
+/// An adopt killed while writing leaves its declaration and, if it was
+/// killed inside the journaled update, the undo journal. Running adopt
+/// again rolls that journal back and adopts anew: returns whether the
+/// declaration present is such a leftover (its bytes are compared with the
+/// new plan), and the warnings of what was rolled back. A declaration
+/// adopt did not write, or of a finished adopt, is left to [`plan`] to
+/// refuse.
+fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
+    let declaration = dir.join(DECLARATION_FILE);
+    let exists = declaration.symlink_metadata().is_ok();
+    let ours = crate::tree::read_regular_text(&declaration).is_ok_and(|text| text.starts_with(HEADER));
+    if exists && !ours {
+        return Ok((false, Vec::new()));
+    }
+    let mut warnings = Vec::new();
+    if crate::journal::any_journal(dir) {
+        let scope = crate::journal::Scope::new(
+            [DECLARATION_FILE, UPSTREAM, FORKS, PATCHES, PROFILE_JSON].into_iter().map(|p| dir.join(p)),
+        );
+        for recovered in crate::journal::recover(dir, &scope)? {
+            let targets: Vec<String> = recovered.targets.iter().map(|t| format!("`{t}`")).collect();
+            warnings.push(format!(
+                "rolled back what an interrupted adopt (process {}) left unfinished: {} are as they were before it",
+                recovered.pid,
+                targets.join(", ")
+            ));
+        }
+    }
+    let locked = dir.join(UPSTREAM).join(LOCK_FILE).symlink_metadata().is_ok();
+    Ok((exists && !locked, warnings))
 }
 
 /// The declaration first (written atomically, removed again if the
@@ -376,24 +483,90 @@ fn not_shape(dir: &Path, what: impl Into<String>) -> AdoptError {
     AdoptError::NotJsShape { dir: dir.to_path_buf(), what: what.into() }
 }
 
-/// Subdirectory names of `path`, sorted.
-fn subdirs(path: &Path) -> Result<Vec<String>, AdoptError> {
+/// Subdirectory names of `path` (`shown` relative to the repository),
+/// sorted. A symbolic link among them is refused: adopt reads packages
+/// from real directories only (a link may point anywhere, and the
+/// journaled update does not write through links).
+fn subdirs(dir: &Path, path: &Path, shown: &str) -> Result<Vec<String>, AdoptError> {
     let io = |source| TreeError::Io { path: path.to_path_buf(), source };
     let mut names = Vec::new();
     for entry in std::fs::read_dir(path).map_err(io)? {
         let entry = entry.map_err(io)?;
-        if entry.file_type().map_err(io)?.is_dir() {
-            names.push(entry.file_name().to_string_lossy().into_owned());
+        let kind = entry.file_type().map_err(io)?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if kind.is_symlink() {
+            return Err(not_shape(
+                dir,
+                format!("`{shown}/{name}` is a symbolic link; adopt reads packages only from real directories"),
+            ));
+        }
+        if kind.is_dir() {
+            names.push(name);
         }
     }
     names.sort();
     Ok(names)
 }
 
-fn plan(dir: &Path, npm: Option<&Npm>) -> Result<Plan, AdoptError> {
+/// Refuses `rel` (a directory adopt reads and writes) when it is a
+/// symbolic link.
+fn real_dir(dir: &Path, rel: &str) -> Result<(), AdoptError> {
+    match dir.join(rel).symlink_metadata() {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            Err(not_shape(dir, format!("`{rel}` is a symbolic link; adopt reads and writes only real directories")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Files of the fork layer's root (no package: `check` would report each
+/// one) and manifests or review diffs in `patches/` of no package (`check`
+/// would report them too) are refused before anything is written.
+fn refuse_strays(scope_dir: &Path, forks_dir: &Path, patches: &Tree, names: &[String]) -> Result<(), AdoptError> {
+    // `check` calls every entry of `upstream/<scope>/` that is no locked
+    // package unlocked vendored bytes.
+    let scope_files = Tree::read_dir_filtered(scope_dir, |rel, is_dir| !is_dir || !rel.contains('/'))?;
+    if let Some(file) = scope_files.paths().find(|p| !p.contains('/')) {
+        let scope = scope_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        return Err(AdoptError::Stray {
+            path: format!("{UPSTREAM}/{scope}/{file}"),
+            why: "is no package: the scope folder holds only vendored packages, and `forklayer check` would report it"
+                .into(),
+            help: format!("move it out of `{UPSTREAM}/{scope}/` (or delete it), then adopt again; nothing was written"),
+        });
+    }
+    let root_files = Tree::read_dir_filtered(forks_dir, |_, is_dir| !is_dir)?;
+    if let Some(file) = root_files.paths().next() {
+        return Err(AdoptError::Stray {
+            path: format!("{FORKS}/{file}"),
+            why: "is no package: the fork layer holds only packages, and `forklayer check` would report it".into(),
+            help: format!("move it out of `{FORKS}/` (or delete it), then adopt again; nothing was written"),
+        });
+    }
+    let stray = patches.paths().find(|file| {
+        crate::genpatches::is_generated_patch_file(file) && {
+            let stem = file.strip_suffix(".json").or_else(|| file.strip_suffix(".diff")).unwrap_or(file);
+            !names.iter().any(|n| n == stem)
+        }
+    });
+    if let Some(file) = stray {
+        return Err(AdoptError::Stray {
+            path: format!("{PATCHES}/{file}"),
+            why: "belongs to no vendored package: `forklayer check` would report it".into(),
+            help: "remove it (or vendor its package and add its fork), then adopt again; nothing was written".into(),
+        });
+    }
+    Ok(())
+}
+
+fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptError> {
     let declaration = dir.join(DECLARATION_FILE);
-    if declaration.exists() {
-        return Err(AdoptError::AlreadyAdopted { path: declaration });
+    let already = || AdoptError::AlreadyAdopted { path: declaration.clone() };
+    if declaration.symlink_metadata().is_ok() && !resuming {
+        return Err(already());
+    }
+    for rel in [UPSTREAM, "profile", FORKS, PATCHES] {
+        real_dir(dir, rel)?;
     }
     let (upstream_dir, forks_dir, patches_dir) = (dir.join(UPSTREAM), dir.join(FORKS), dir.join(PATCHES));
     let version = crate::tree::read_regular_text(&upstream_dir.join(VERSION_FILE))
@@ -401,23 +574,36 @@ fn plan(dir: &Path, npm: Option<&Npm>) -> Result<Plan, AdoptError> {
         .ok()
         .filter(|v| !v.is_empty())
         .ok_or_else(|| not_shape(dir, "`upstream/VERSION` is missing or empty"))?;
-    let scopes: Vec<String> = subdirs(&upstream_dir)?.into_iter().filter(|n| n.starts_with('@')).collect();
+    let (scopes, others): (Vec<String>, Vec<String>) =
+        subdirs(dir, &upstream_dir, UPSTREAM)?.into_iter().partition(|n| n.starts_with('@'));
     let scope = match scopes.as_slice() {
         [one] => one.clone(),
         [] => return Err(not_shape(dir, "`upstream/` has no `@scope` folder")),
         _ => return Err(not_shape(dir, format!("`upstream/` has several scopes: {}", scopes.join(", ")))),
     };
+    // An unscoped package beside the scope folder would be left out of the
+    // lock file and of every check without a word.
+    if let Some(unscoped) = others.iter().find(|n| upstream_dir.join(n).join("package.json").is_file()) {
+        return Err(not_shape(
+            dir,
+            format!("`upstream/{unscoped}/` is a package outside the scope folder `upstream/{scope}/`; forklayer vendors the packages of one scope"),
+        ));
+    }
     if !forks_dir.is_dir() {
         return Err(not_shape(dir, "`profile/forks/` is missing"));
     }
-    let fork_names = subdirs(&forks_dir)?;
+    let fork_names = subdirs(dir, &forks_dir, FORKS)?;
     if let Some(scoped) = fork_names.iter().find(|n| n.starts_with('@')) {
         return Err(not_shape(dir, format!("`profile/forks/{scoped}/` is already a scope folder")));
     }
-    let names = subdirs(&upstream_dir.join(&scope))?;
+    real_dir(dir, &format!("{UPSTREAM}/{scope}"))?;
+    let names = subdirs(dir, &upstream_dir.join(&scope), &format!("{UPSTREAM}/{scope}"))?;
     pair(&names, &fork_names, &format!("upstream/{scope}"), "profile/forks")?;
     pair(&fork_names, &names, "profile/forks", &format!("upstream/{scope}"))?;
-    let ignore_patterns = vec![README_RULE.to_string()];
+    let mut upstream = Tree::read_dir(&upstream_dir)?;
+    let before_upstream = upstream.clone();
+    let forks_before = Tree::read_dir(&forks_dir)?;
+    let ignore_patterns = readme_rule(&upstream, &forks_before, &scope);
     let ignore = Ignore::new(&ignore_patterns).map_err(|what| not_shape(dir, what))?;
 
     let mut outcome = AdoptOutcome {
@@ -429,17 +615,25 @@ fn plan(dir: &Path, npm: Option<&Npm>) -> Result<Plan, AdoptError> {
         integrity: BTreeMap::new(),
         changes: Vec::new(),
         warnings: Vec::new(),
+        built_against: Vec::new(),
         written: false,
     };
-    // Where `npm pack` writes, removed however adopt ends.
-    let scratch = ScratchDir(dir.join(format!(".forklayer-adopt-{}", std::process::id())));
+    let patches = if patches_dir.is_dir() { Tree::read_dir(&patches_dir)? } else { Tree::new() };
+    refuse_strays(&upstream_dir.join(&scope), &forks_dir, &patches, &names)?;
+    // Where `npm pack` writes, removed however adopt ends (`create_dir`:
+    // a name planted in the repository makes this fail instead of filling
+    // its target).
+    let scratch = ScratchDir(dir.join(format!("{SCRATCH_PREFIX}{}", std::process::id())));
     if npm.is_some() {
-        std::fs::create_dir_all(&scratch.0).map_err(|source| TreeError::Io { path: scratch.0.clone(), source })?;
+        remove_stale_scratch(dir);
+        std::fs::create_dir(&scratch.0).map_err(|source| TreeError::Io { path: scratch.0.clone(), source })?;
     }
-    let mut upstream = Tree::read_dir(&upstream_dir)?;
     let mut locked = BTreeMap::new();
     let mut forks = Tree::new();
     let mut kept = Vec::new();
+    // (`@scope/pkg`, version, vendored files): checked against the registry
+    // once everything local is proved (npm is slow; packages in parallel).
+    let mut to_verify = Vec::new();
     for name in &names {
         let full = format!("{scope}/{name}");
         let package_dir = upstream_dir.join(&scope).join(name);
@@ -453,22 +647,35 @@ fn plan(dir: &Path, npm: Option<&Npm>) -> Result<Plan, AdoptError> {
                 expected: full,
             });
         }
-        let integrity = registry_integrity(npm, &full, &found_version, &vendored, &scratch.0, &mut outcome.warnings)?;
-        outcome.integrity.insert(full.clone(), integrity.clone());
-        locked.insert(
-            full.clone(),
-            LockedPackage {
-                files: lock_files(&vendored),
-                source: if integrity.is_some() { "registry" } else { "directory" }.into(),
-                integrity,
-                version: found_version,
-            },
-        );
-        let fork_tree = Tree::read_dir(&forks_dir.join(name))?;
+        to_verify.push((full.clone(), found_version, vendored.clone()));
+        let fork_tree = forks_before.subtree(name);
         let (base, fork) = (ignore.filter(vendored), ignore.filter(fork_tree.clone()));
         let manifest_path = crate::rebuild::manifest_path(&patches_dir, name);
         if manifest_path.is_file() {
-            prove_manifest(&full, &manifest_path, &base, &fork)?;
+            let manifest = prove_manifest(&full, &manifest_path, &base, &fork)?;
+            if manifest.built_against != version {
+                // Kept as it is: the first thing a user checks, so say it
+                // as `check` and `rebuild` will.
+                let mismatch = crate::rebuild::BuiltAgainst {
+                    package: full.clone(),
+                    built_against: manifest.built_against.clone(),
+                    upstream: version.clone(),
+                };
+                outcome.warnings.push(mismatch.to_string());
+                outcome.built_against.push(mismatch);
+            }
+            if compare_trees(&base, &fork).is_empty() {
+                // gen-patches writes no manifest for it, so check would
+                // call the kept one stale.
+                return Err(AdoptError::Stray {
+                    path: format!("{PATCHES}/{name}.json"),
+                    why: format!("changes nothing: the fork of `{full}` equals upstream (`README*` aside), and `forklayer check` would report the manifest"),
+                    help: "delete the manifest (the package is then carried as it is), then adopt again; nothing was written".into(),
+                });
+            }
+            if manifest.forklayer.is_some() {
+                same_as_generated(name, &full, &version, &base, &fork, &patches)?;
+            }
             outcome.forked.push(name.clone());
             kept.push(Change::Keep {
                 path: format!("{PATCHES}/{name}.json"),
@@ -479,14 +686,27 @@ fn plan(dir: &Path, npm: Option<&Npm>) -> Result<Plan, AdoptError> {
             if !differences.is_empty() {
                 return Err(AdoptError::NoManifest { package: full, manifest: manifest_path, differences });
             }
+            if patches.get(&format!("{name}.diff")).is_some() {
+                return Err(AdoptError::Stray {
+                    path: format!("{PATCHES}/{name}.diff"),
+                    why: format!("is a review diff of `{full}`, which has no manifest (it equals upstream): `forklayer check` would report it"),
+                    help: "remove it, then adopt again; nothing was written".into(),
+                });
+            }
             outcome.carried.push(name.clone());
         }
         forks.graft(&full, fork_tree)?;
         outcome.changes.push(Change::Move { from: format!("{FORKS}/{name}"), to: format!("{FORKS}/{full}") });
     }
-    // Files of the fork layer's root that are no package stay where they are.
-    for (path, entry) in Tree::read_dir_filtered(&forks_dir, |_, is_dir| !is_dir)?.iter() {
-        forks.insert(path, entry.clone())?;
+    let verified = crate::parallel::map_ordered(&to_verify, |(full, version, vendored)| {
+        registry_integrity(npm, full, version, vendored, &scratch.0)
+    });
+    for ((full, version, vendored), result) in to_verify.into_iter().zip(verified) {
+        let (integrity, warning) = result?;
+        outcome.warnings.extend(warning);
+        outcome.integrity.insert(full.clone(), integrity.clone());
+        let source = if integrity.is_some() { "registry" } else { "directory" }.into();
+        locked.insert(full, LockedPackage { files: lock_files(&vendored), source, integrity, version });
     }
     let lock = Lock { packages: locked, schema: LOCK_SCHEMA.into(), version: version.clone() };
     upstream.insert(LOCK_FILE, crate::tree::FileEntry::new(lock.to_canonical_json()))?;
@@ -515,8 +735,13 @@ fn plan(dir: &Path, npm: Option<&Npm>) -> Result<Plan, AdoptError> {
             ),
         },
     );
+    if resuming && crate::tree::read_regular_text(&declaration).ok().as_deref() != Some(text.as_str()) {
+        // Not the declaration this adopt writes: edited since, or left by
+        // an adopt of other inputs.
+        return Err(already());
+    }
     let layer = Layer::parse(&text, &declaration, dir, &PathOverrides::default())?;
-    let profile_json = plan_profile_json(&layer, &forks_dir, &mut outcome.changes)?;
+    let (profile_json, profile_before) = plan_profile_json(&layer, &forks_dir, &mut outcome.changes)?;
     outcome.changes.extend(kept);
     if dir.join("verify.mjs").is_file() {
         outcome.changes.push(Change::Keep {
@@ -524,7 +749,46 @@ fn plan(dir: &Path, npm: Option<&Npm>) -> Result<Plan, AdoptError> {
             detail: "the JS toolchain's verifier; `forklayer check` does its work now".into(),
         });
     }
-    Ok(Plan { outcome, declaration: text, upstream, forks, profile_json })
+    let before = Before { upstream: before_upstream, forks: forks_before, profile_json: profile_before };
+    Ok(Plan { outcome, declaration: text, upstream, forks, profile_json, before })
+}
+
+/// Name of the directory `npm pack` writes to, before the pid.
+const SCRATCH_PREFIX: &str = ".forklayer-adopt-";
+
+/// Removes what an adopt killed while asking npm left in the repository:
+/// scratch directories of processes that are gone.
+fn remove_stale_scratch(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid = name.strip_prefix(SCRATCH_PREFIX).and_then(|pid| pid.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !crate::stage::process_alive(pid)) {
+            // Never follows a link: a planted one is removed, not its target.
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// The README rule: `README*`, plus `<spelling>*` for each other case
+/// spelling of `readme` (`readme.md`, `Readme.txt`) the layer omits where
+/// upstream has it, since globs are case-sensitive and npm ships README
+/// files in any case.
+fn readme_rule(upstream: &Tree, forks: &Tree, scope: &str) -> Vec<String> {
+    let mut rule = vec![README_RULE.to_string()];
+    let prefix = format!("{scope}/");
+    for path in upstream.paths().filter_map(|p| p.strip_prefix(&prefix)) {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let Some(spelling) = name.get(..6).filter(|s| s.eq_ignore_ascii_case("readme") && *s != "README") else {
+            continue;
+        };
+        let pattern = format!("{spelling}*");
+        if forks.get(path).is_none() && !rule.contains(&pattern) {
+            rule.push(pattern);
+        }
+    }
+    rule[1..].sort();
+    rule
 }
 
 /// Every name of `from` must be in `to`.
@@ -541,7 +805,7 @@ fn pair(from: &[String], to: &[String], present: &str, absent: &str) -> Result<(
 
 /// The manifest applied to the (README-less) upstream package must give
 /// the fork exactly.
-fn prove_manifest(full: &str, path: &Path, base: &Tree, fork: &Tree) -> Result<(), AdoptError> {
+fn prove_manifest(full: &str, path: &Path, base: &Tree, fork: &Tree) -> Result<Manifest, AdoptError> {
     let manifest = Manifest::read(path)?;
     let fail = |problems: Vec<String>| AdoptError::DoesNotRebuild {
         package: full.to_string(),
@@ -558,24 +822,53 @@ fn prove_manifest(full: &str, path: &Path, base: &Tree, fork: &Tree) -> Result<(
     if !differences.is_empty() {
         return Err(fail(differences.iter().map(ToString::to_string).collect()));
     }
+    Ok(manifest)
+}
+
+/// A manifest that carries forklayer's extension (not the seed format) is
+/// compared by `check` byte for byte with the one `gen-patches` writes, and
+/// so is its review diff: both must be exactly those.
+fn same_as_generated(
+    name: &str,
+    full: &str,
+    version: &str,
+    base: &Tree,
+    fork: &Tree,
+    patches: &Tree,
+) -> Result<(), AdoptError> {
+    let Some((manifest, diff)) = crate::genpatches::generate_manifest_and_diff(full, version, base, fork) else {
+        return Ok(());
+    };
+    for (file, bytes) in
+        [(format!("{name}.json"), manifest.to_canonical_json()), (format!("{name}.diff"), diff.into_bytes())]
+    {
+        if patches.get(&file).is_none_or(|entry| entry.bytes != bytes) {
+            return Err(AdoptError::Stray {
+                path: format!("{PATCHES}/{file}"),
+                why: format!("is not what `forklayer gen-patches` writes for `{full}` (the manifest has forklayer's extension, so `forklayer check` compares both files byte for byte)"),
+                help: format!("`{PATCHES}/{name}.json` was written by forklayer, not by the JS toolchain: restore the JS toolchain's manifest (or the review diff forklayer wrote with it), then adopt again; nothing was written"),
+            });
+        }
+    }
     Ok(())
 }
 
 /// The integrity of `full@version` from the registry, after proving the
-/// registry's tarball holds exactly the vendored files; `None` (with a
-/// warning) when the registry cannot be asked.
+/// registry's tarball holds exactly the vendored files; `None` with a
+/// warning when the registry cannot be asked.
 fn registry_integrity(
     npm: Option<&Npm>,
     full: &str,
     version: &str,
     vendored: &Tree,
     scratch: &Path,
-    warnings: &mut Vec<String>,
-) -> Result<Option<String>, AdoptError> {
+) -> Result<(Option<String>, Option<String>), AdoptError> {
     let spec = format!("{full}@{version}");
     let Some(npm) = npm else {
-        warnings.push(format!("`{spec}`: not checked against the registry (--offline); integrity recorded as null"));
-        return Ok(None);
+        return Ok((
+            None,
+            Some(format!("`{spec}`: not checked against the registry (--offline); integrity recorded as null")),
+        ));
     };
     match fetch_from_registry(npm, full, version, scratch) {
         Ok(fetched) => {
@@ -586,30 +879,31 @@ fn registry_integrity(
                     differences: differences.iter().map(ToString::to_string).collect(),
                 });
             }
-            Ok(fetched.integrity)
+            Ok((fetched.integrity, None))
         }
         Err(source @ (NpmError::IntegrityMismatch { .. } | NpmError::Tarball { .. } | NpmError::BadPackage { .. })) => {
             Err(AdoptError::Registry { package: spec, source })
         }
-        Err(unreachable) => {
-            warnings
-                .push(format!("`{spec}`: the registry could not be asked ({unreachable}); integrity recorded as null"));
-            Ok(None)
-        }
+        Err(unreachable) => Ok((
+            None,
+            Some(format!("`{spec}`: the registry could not be asked ({unreachable}); integrity recorded as null")),
+        )),
     }
 }
 
+/// The profile's `package.json` to write (when it changes), and its bytes
+/// before (when there is one).
+type ProfileJson = (Option<(PathBuf, Vec<u8>)>, Option<Vec<u8>>);
+
 /// The profile's `package.json` (beside the fork layer) with each
-/// `file:./forks/<pkg>` dependency moved to `file:./forks/<scope>/<pkg>`,
-/// proved to declare exactly the layer; `None` when there is none or
-/// nothing changes.
-fn plan_profile_json(
-    layer: &Layer,
-    forks_dir: &Path,
-    changes: &mut Vec<Change>,
-) -> Result<Option<(PathBuf, Vec<u8>)>, AdoptError> {
+/// `file:./forks/<pkg>` dependency (or npm's equivalent spellings
+/// `file:forks/<pkg>`, with or without a final `/`) moved to
+/// `file:./forks/<scope>/<pkg>`, proved to declare exactly the layer:
+/// the file to write when it changes
+/// when there is one, and its bytes before.
+fn plan_profile_json(layer: &Layer, forks_dir: &Path, changes: &mut Vec<Change>) -> Result<ProfileJson, AdoptError> {
     let Some(path) = forks_dir.parent().map(|p| p.join("package.json")).filter(|p| p.is_file()) else {
-        return Ok(None);
+        return Ok((None, None));
     };
     let text = crate::tree::read_regular_text(&path).map_err(|source| TreeError::Io { path: path.clone(), source })?;
     let forks_name = forks_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -617,9 +911,15 @@ fn plan_profile_json(
     let mut next = text.clone();
     for (full, link) in expected_profile_dependencies(layer) {
         let short = full.rsplit('/').next().unwrap_or(&full);
-        let old = format!("\"file:./{forks_name}/{short}\"");
-        if next.contains(&old) {
-            next = next.replace(&old, &format!("\"{link}\""));
+        let mut moved = false;
+        for (dot, slash) in [("./", ""), ("./", "/"), ("", ""), ("", "/")] {
+            let old = format!("\"file:{dot}{forks_name}/{short}{slash}\"");
+            if next.contains(&old) {
+                next = next.replace(&old, &format!("\"{link}\""));
+                moved = true;
+            }
+        }
+        if moved {
             changes.push(Change::Edit { path: shown.clone(), detail: format!("`{full}`: `{link}`") });
         }
     }
@@ -627,7 +927,8 @@ fn plan_profile_json(
     if !problems.is_empty() {
         return Err(AdoptError::Dependencies { path, problems });
     }
-    Ok((next != text).then(|| (path, next.into_bytes())))
+    let changed = (next != text).then(|| (path, next.into_bytes()));
+    Ok((changed, Some(text.into_bytes())))
 }
 
 fn toml_list(items: &[String]) -> String {

@@ -619,6 +619,12 @@ pub struct AnchorFailure {
     /// `upstream_lines`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub patched_lines: Vec<usize>,
+    /// Per entry of `upstream_lines`: the index of the earlier replacement
+    /// whose `new` text holds that place (it is not in the upstream file;
+    /// the line is where that replacement starts), or `None`. Only when
+    /// some entry is inside such text.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub written_by: Vec<Option<usize>>,
 }
 
 impl std::fmt::Display for AnchorFailure {
@@ -770,6 +776,8 @@ fn best_site<S: Ord>(sites: impl Iterator<Item = usize>, score: impl Fn(usize) -
 /// One replacement applied so far: where (in the content as it was just
 /// before it) and how long the text was before and after.
 struct Applied {
+    /// Index of the replacement in its file's list.
+    index: usize,
     at: usize,
     old_len: usize,
     new_len: usize,
@@ -777,25 +785,47 @@ struct Applied {
 
 /// Maps a position of the patched content back to the upstream content by
 /// undoing the earlier replacements, last first. A position inside text an
-/// earlier replacement wrote maps to where that replacement started.
-fn upstream_position(applied: &[Applied], pos: usize) -> usize {
-    applied.iter().rev().fold(pos, |pos, a| {
+/// earlier replacement wrote maps to where that replacement started; the
+/// index of the first (earliest) such replacement is returned with it.
+fn upstream_position(applied: &[Applied], pos: usize) -> (usize, Option<usize>) {
+    applied.iter().rev().fold((pos, None), |(pos, written_by), a| {
         if pos >= a.at + a.new_len {
-            pos - a.new_len + a.old_len
+            (pos - a.new_len + a.old_len, written_by)
         } else if pos >= a.at {
-            a.at
+            (a.at, Some(a.index))
         } else {
-            pos
+            (pos, written_by)
         }
     })
 }
 
-/// Upstream and patched line numbers of positions of the patched content.
-fn located(upstream: &[u8], patched: &[u8], applied: &[Applied], positions: &[usize]) -> (Vec<usize>, Vec<usize>) {
-    let up: Vec<usize> = positions.iter().map(|&p| line_of(upstream, upstream_position(applied, p))).collect();
+/// Where positions of the patched content are: upstream lines, patched
+/// lines (empty when the same), and the replacements whose text holds them
+/// (empty when none).
+struct Located {
+    upstream: Vec<usize>,
+    patched: Vec<usize>,
+    written_by: Vec<Option<usize>>,
+}
+
+fn located(upstream: &[u8], patched: &[u8], applied: &[Applied], positions: &[usize]) -> Located {
+    let mapped: Vec<(usize, Option<usize>)> = positions.iter().map(|&p| upstream_position(applied, p)).collect();
+    let up: Vec<usize> = mapped.iter().map(|&(p, _)| line_of(upstream, p)).collect();
     let now: Vec<usize> = positions.iter().map(|&p| line_of(patched, p)).collect();
-    let now = if now == up { Vec::new() } else { now };
-    (up, now)
+    let written_by: Vec<Option<usize>> = mapped.iter().map(|&(_, w)| w).collect();
+    Located {
+        patched: if now == up { Vec::new() } else { now },
+        written_by: if written_by.iter().all(Option::is_none) { Vec::new() } else { written_by },
+        upstream: up,
+    }
+}
+
+/// `line`, labelled when the place is inside an earlier replacement's text.
+fn upstream_line_label(line: usize, written_by: Option<usize>) -> String {
+    match written_by {
+        Some(index) => format!("{line} (inside the text replacement #{index} writes there)"),
+        None => line.to_string(),
+    }
 }
 
 fn join_lines(lines: &[usize]) -> String {
@@ -809,7 +839,8 @@ fn failure(upstream: &str, current: &str, applied: &[Applied], index: usize, cou
     } else {
         memmem::find_iter(hay, needle).take(3).collect()
     };
-    let (upstream_lines, patched_lines) = located(upstream.as_bytes(), hay, applied, &positions);
+    let Located { upstream: upstream_lines, patched: patched_lines, written_by } =
+        located(upstream.as_bytes(), hay, applied, &positions);
     let after = match patched_lines.as_slice() {
         [] => String::new(),
         lines => format!(
@@ -818,14 +849,33 @@ fn failure(upstream: &str, current: &str, applied: &[Applied], index: usize, cou
             join_lines(lines)
         ),
     };
+    let labelled: Vec<String> = upstream_lines
+        .iter()
+        .enumerate()
+        .map(|(i, &line)| upstream_line_label(line, written_by.get(i).copied().flatten()))
+        .collect();
     let nearest = match upstream_lines.as_slice() {
         [] => None,
         [line] if count == 0 => {
-            Some(format!("upstream line {line}: {}{after}", excerpt(line_text(upstream, *line).trim(), 80)))
+            // Inside text an earlier replacement wrote, the upstream line
+            // does not hold the candidate: quote the patched line.
+            let quoted = match (written_by.first().copied().flatten(), patched_lines.first()) {
+                (Some(_), Some(&now)) => line_text(current, now),
+                (Some(_), None) => line_text(current, *line),
+                (None, _) => line_text(upstream, *line),
+            };
+            Some(format!("upstream line {}: {}{after}", labelled[0], excerpt(quoted.trim(), 80)))
         }
-        lines => Some(format!("occurrences at upstream lines {}{after}", join_lines(lines))),
+        _ => {
+            // Only the first few are located; say how many more there are.
+            let more = match count.saturating_sub(labelled.len()) {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            Some(format!("occurrences at upstream lines {}{more}{after}", labelled.join(", ")))
+        }
     };
-    AnchorFailure { index, count, excerpt: excerpt(old, 60), nearest, upstream_lines, patched_lines }
+    AnchorFailure { index, count, excerpt: excerpt(old, 60), nearest, upstream_lines, patched_lines, written_by }
 }
 
 /// Applies `replacements` in order to `content`. Each `old` must occur
@@ -854,7 +904,7 @@ fn apply_with(content: &str, replacements: &[Replacement], indexed: bool) -> Res
         if count == 1 {
             if let Some(pos) = memmem::find(current.as_bytes(), rep.old.as_bytes()) {
                 current.replace_range(pos..pos + rep.old.len(), &rep.new);
-                applied.push(Applied { at: pos, old_len: rep.old.len(), new_len: rep.new.len() });
+                applied.push(Applied { index, at: pos, old_len: rep.old.len(), new_len: rep.new.len() });
                 continue;
             }
         }
@@ -908,7 +958,7 @@ fn apply_front_to_back(content: &str, replacements: &[Replacement]) -> Option<(S
         }
         cursor += end - written;
         out_index.extend(&out);
-        applied.push(Applied { at: start, old_len: old.len(), new_len: new.len() });
+        applied.push(Applied { index: applied.len(), at: start, old_len: old.len(), new_len: new.len() });
     }
     let done = applied.len();
     out.extend_from_slice(&orig[cursor..]);

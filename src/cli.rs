@@ -371,3 +371,30 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 pub(crate) fn with_context_message<T>(result: anyhow::Result<T>, what: &str) -> anyhow::Result<T> {
     result.with_context(|| format!("failed to {what}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// clap fills a global argument with the value of a subcommand's
+    /// argument of the same id (`adopt <dir>` once set `-C`'s `dir`, so
+    /// `forklayer adopt repo` looked for `repo/repo`): no subcommand may
+    /// reuse a global id.
+    #[test]
+    fn no_subcommand_argument_shares_an_id_with_a_global_option() {
+        let command = super::Cli::command();
+        let globals: Vec<String> =
+            command.get_arguments().filter(|a| a.is_global_set()).map(|a| a.get_id().to_string()).collect();
+        assert!(globals.contains(&"dir".to_string()), "{globals:?}");
+        for sub in command.get_subcommands() {
+            for arg in sub.get_arguments() {
+                let id = arg.get_id().to_string();
+                assert!(
+                    !globals.contains(&id),
+                    "`forklayer {}` argument `{id}` shadows a global option",
+                    sub.get_name()
+                );
+            }
+        }
+    }
+}

@@ -20,6 +20,9 @@ use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::tree::Tree;
 
+/// The file no ignore pattern may match.
+const PACKAGE_JSON: &str = "package.json";
+
 /// A compiled list of ignore patterns.
 #[derive(Clone, Debug)]
 pub struct Ignore {
@@ -45,11 +48,36 @@ impl Default for Ignore {
 }
 
 impl Ignore {
-    /// Compiles `patterns`; the error names the first invalid one.
+    /// Compiles `patterns`; the error names the first invalid one, or the
+    /// one that would leave out the package's `package.json`.
     pub fn new<S: AsRef<str>>(patterns: &[S]) -> Result<Ignore, String> {
+        let ignore = Ignore::compile(patterns)?;
+        if ignore.is_ignored(PACKAGE_JSON) {
+            // Without its manifest a package in the fork layer is no npm
+            // package: the profile could not install it.
+            let culprit = patterns
+                .iter()
+                .map(AsRef::as_ref)
+                .find(|p| Ignore::compile(&[*p]).is_ok_and(|one| one.is_ignored(PACKAGE_JSON)))
+                .unwrap_or_default();
+            return Err(format!(
+                "ignore pattern `{culprit}` matches `{PACKAGE_JSON}`, which every package of the fork layer needs; narrow it"
+            ));
+        }
+        Ok(ignore)
+    }
+
+    fn compile<S: AsRef<str>>(patterns: &[S]) -> Result<Ignore, String> {
         let (mut any, mut dirs) = (GlobSetBuilder::new(), GlobSetBuilder::new());
         for pattern in patterns {
             let pattern = pattern.as_ref();
+            if pattern.starts_with('!') {
+                // `.gitignore` reads `!` as "re-include"; taken literally it
+                // would silently match nothing the user meant.
+                return Err(format!(
+                    "ignore pattern `{pattern}`: negation (`!`) is not supported; list only the paths to leave out (write `\\!` for a name that starts with `!`)"
+                ));
+            }
             let (body, dir_only) = match pattern.strip_suffix('/') {
                 Some(body) => (body, true),
                 None => (pattern, false),
@@ -149,5 +177,24 @@ mod tests {
         assert!(Ignore::new(&["/"]).is_err());
         let err = Ignore::new(&["a[b"]).expect_err("unclosed class");
         assert!(err.contains("`a[b`"), "{err}");
+    }
+
+    #[test]
+    fn negation_is_refused_instead_of_matching_a_literal_bang() {
+        let err = Ignore::new(&["README*", "!lib/README"]).expect_err("negation");
+        assert!(err.contains("`!lib/README`") && err.contains("negation"), "{err}");
+        let literal = Ignore::new(&["\\!keep"]).expect("an escaped `!` is a name");
+        assert!(literal.is_ignored("!keep"));
+    }
+
+    #[test]
+    fn a_pattern_that_would_leave_out_package_json_is_refused() {
+        for pattern in ["package.json", "*.json", "*", "**", "package*", "/package.json"] {
+            let err = Ignore::new(&["README*", pattern]).expect_err(pattern);
+            assert!(err.contains(&format!("`{pattern}` matches `package.json`")), "{pattern}: {err}");
+        }
+        // Nested package.json files (fixtures, templates) may be left out.
+        let nested = Ignore::new(&["test/package.json", "fixtures/"]).expect("valid");
+        assert!(nested.is_ignored("test/package.json") && !nested.is_ignored("package.json"));
     }
 }

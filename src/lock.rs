@@ -88,7 +88,12 @@ impl crate::error::Diagnostic for LockError {
         }
     }
     fn help(&self) -> Option<String> {
-        Some("re-create `upstream/` with `forklayer snapshot <version>`".into())
+        Some(match self {
+            LockError::Read { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+                "re-create `upstream/` with `forklayer snapshot <version>`; if `forklayer adopt` was interrupted, run it again (it rolls back what it left and adopts anew)".into()
+            }
+            _ => "re-create `upstream/` with `forklayer snapshot <version>`".into(),
+        })
     }
 }
 

@@ -390,3 +390,136 @@ fn anchoring_work_grows_linearly_with_the_file() {
     let (small, large) = (anchoring_work(&small.0, &small.1, false).0, anchoring_work(&large.0, &large.1, false).0);
     assert!(large > 8 * small, "work without the index: {small} at 8,000 lines, {large} at 32,000 lines");
 }
+
+#[test]
+fn an_occurrence_inside_text_an_earlier_replacement_wrote_is_labelled_so() {
+    // Replacement #0 writes a second `dup();` after line 1; the report
+    // still gives an upstream line for it (where #0 starts), labelled, since
+    // upstream line 1 does not hold it.
+    let upstream = "head\nx\ndup();\n";
+    let found = failures(upstream, &reps(&[("head\n", "head\ndup();\n"), ("dup();", "z")]));
+    assert_eq!(found[0].upstream_lines, vec![1, 3]);
+    assert_eq!(found[0].written_by, vec![Some(0), None]);
+    let near = found[0].nearest.as_deref().unwrap_or_default();
+    assert!(
+        near.starts_with("occurrences at upstream lines 1 (inside the text replacement #0 writes there), 3 ("),
+        "{near}"
+    );
+    // A vanished anchor whose nearest candidate is in such text quotes the
+    // line that holds it, not the upstream line.
+    let found = failures("a\nb\n", &reps(&[("a\n", "a\nconst mode = 'read';\n"), ("const mode = 'write';", "y")]));
+    assert_eq!(found[0].written_by, vec![Some(0)]);
+    let near = found[0].nearest.as_deref().unwrap_or_default();
+    assert!(
+        near.starts_with("upstream line 1 (inside the text replacement #0 writes there): \"const mode = 'read';\""),
+        "{near}"
+    );
+    // Places in upstream text carry no label.
+    let found = failures("a\nb\nb\n", &reps(&[("a\n", "a\nc\n"), ("b\n", "y")]));
+    assert!(found[0].written_by.is_empty(), "{:?}", found[0]);
+}
+
+/// Brute-force model of a drift report: the content after the earlier
+/// replacements and, per byte, the upstream position it comes from and the
+/// earliest replacement whose text holds it (text a replacement wrote maps
+/// to where that replacement starts).
+fn drift_model(upstream: &[u8], earlier: &[(usize, usize, Vec<u8>)]) -> (Vec<u8>, Vec<(usize, Option<usize>)>) {
+    let mut content = upstream.to_vec();
+    let mut origin: Vec<(usize, Option<usize>)> = (0..upstream.len()).map(|p| (p, None)).collect();
+    for (k, (at, len, new)) in earlier.iter().enumerate() {
+        let (pos, by) = origin[*at];
+        content.splice(*at..*at + *len, new.iter().copied());
+        origin.splice(*at..*at + *len, std::iter::repeat_n((pos, Some(by.unwrap_or(k))), new.len()));
+    }
+    (content, origin)
+}
+
+#[test]
+fn drift_reports_agree_with_a_brute_force_model_on_random_cases() {
+    let mut rng = SplitMix64::new(0x0a_0016);
+    let alphabet = b"ab\nc";
+    let pick = |rng: &mut SplitMix64, n: usize| -> Vec<u8> {
+        (0..n).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize]).collect()
+    };
+    let line = |text: &[u8], pos: usize| text[..pos].iter().filter(|&&b| b == b'\n').count() + 1;
+    let (mut missing, mut ambiguous) = (0, 0);
+    for case in 0..20_000 {
+        let n = 10 + rng.below(50) as usize;
+        let upstream = pick(&mut rng, n);
+        let (mut pairs, mut earlier, mut content) = (Vec::new(), Vec::new(), upstream.clone());
+        for _ in 0..rng.below(3) {
+            let len = 2 + rng.below(4) as usize;
+            if content.len() <= len {
+                break;
+            }
+            let at = rng.below((content.len() - len) as u64) as usize;
+            let old = content[at..at + len].to_vec();
+            if count_non_overlapping(&content, &old) != 1 {
+                continue;
+            }
+            let at = memchr::memmem::find(&content, &old).expect("occurs");
+            let n = rng.below(8) as usize;
+            let new = pick(&mut rng, n);
+            content.splice(at..at + len, new.iter().copied());
+            pairs.push((String::from_utf8(old).expect("ascii"), String::from_utf8(new.clone()).expect("ascii")));
+            earlier.push((at, len, new));
+        }
+        // Half the time a piece of the content (often there more than once).
+        let n = 4 + rng.below(10) as usize;
+        let old = match rng.below(2) {
+            0 if content.len() > 8 => {
+                let len = 2 + rng.below(3) as usize;
+                let at = rng.below((content.len() - len) as u64) as usize;
+                content[at..at + len].to_vec()
+            }
+            _ => pick(&mut rng, n),
+        };
+        let count = count_non_overlapping(&content, &old);
+        if count == 1 {
+            continue;
+        }
+        pairs.push((String::from_utf8(old.clone()).expect("ascii"), "Z".into()));
+        let all: Vec<(&str, &str)> = pairs.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let found = failures(std::str::from_utf8(&upstream).expect("ascii"), &reps(&all));
+        let f = &found[0];
+        let (patched, origin) = drift_model(&upstream, &earlier);
+        assert_eq!(patched, content, "case {case}");
+        let now_lines = if f.patched_lines.is_empty() { f.upstream_lines.clone() } else { f.patched_lines.clone() };
+        let by = |i: usize| f.written_by.get(i).copied().flatten();
+        if count > 1 {
+            ambiguous += 1;
+            let sites: Vec<usize> = memchr::memmem::find_iter(&patched, &old).take(3).collect();
+            for (i, &site) in sites.iter().enumerate() {
+                assert_eq!(now_lines[i], line(&patched, site), "case {case}");
+                assert_eq!(f.upstream_lines[i], line(&upstream, origin[site].0), "case {case}");
+                assert_eq!(by(i), origin[site].1, "case {case}");
+            }
+            continue;
+        }
+        // The longest prefix and suffix still present, by trying every length.
+        let p = oracle_prefix(&patched, &old).map_or(0, |x| x.0);
+        let s = oracle_suffix(&patched, &old).map_or(0, |x| x.0);
+        if p.max(s) < 4 {
+            assert!(f.upstream_lines.is_empty(), "case {case}: {f:?}");
+            continue;
+        }
+        missing += 1;
+        let piece: &[u8] = if p >= s { &old[..p] } else { &old[old.len() - s..] };
+        let sites = (0..=patched.len() - piece.len()).filter(|&i| &patched[i..i + piece.len()] == piece);
+        let fits = |i: usize| {
+            line(&patched, i) == now_lines[0]
+                && line(&upstream, origin[i].0) == f.upstream_lines[0]
+                && origin[i].1 == by(0)
+        };
+        assert!(sites.clone().any(fits), "case {case}: {f:?}");
+    }
+    assert!(missing > 1_000 && ambiguous > 1_000, "{missing} missing, {ambiguous} ambiguous");
+}
+
+#[test]
+fn an_anchor_found_more_often_than_listed_says_how_many_more() {
+    let found = failures("x;\nx;\nx;\nx;\nx;\n", &reps(&[("x;", "y")]));
+    assert_eq!((found[0].count, found[0].upstream_lines.clone()), (5, vec![1, 2, 3]));
+    let near = found[0].nearest.as_deref().unwrap_or_default();
+    assert_eq!(near, "occurrences at upstream lines 1, 2, 3 and 2 more");
+}

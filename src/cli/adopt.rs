@@ -1,13 +1,13 @@
 //! `forklayer adopt <dir> [--dry-run] [--offline] [--npm <path>]`
 
-use std::path::PathBuf;
+use std::path::{Component, PathBuf};
 
 use serde_json::json;
 
 use super::{Outcome, RunContext};
 use crate::adopt::{adopt, AdoptOptions};
 use crate::error::ExitStatus;
-use crate::exclusive::{Access, ProjectLock};
+use crate::exclusive::{Access, ProjectLock, LOCK_NAME};
 use crate::npm::Npm;
 
 /// Arguments of `adopt`.
@@ -23,7 +23,9 @@ profile package.json's file: links with it) and keeps the manifests as they are.
 in memory first (each manifest rebuilds its fork, each carried package equals upstream); on any error \
 nothing is written. --dry-run lists every change and writes nothing. Ends by running `check`.")]
 pub struct Args {
-    /// The repository to adopt (relative to -C).
+    /// The repository to adopt (relative to -C). Its own id: clap fills a
+    /// global argument of the same id (`-C`'s `dir`) with it otherwise.
+    #[arg(id = "repository", value_name = "DIR")]
     pub dir: PathBuf,
     /// List every change; write nothing.
     #[arg(long)]
@@ -37,18 +39,27 @@ pub struct Args {
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
-    let dir = ctx.resolve(&args.dir);
+    // `.` components only make the paths in messages harder to read.
+    let dir: PathBuf = ctx.resolve(&args.dir).components().filter(|c| *c != Component::CurDir).collect();
     if !dir.is_dir() {
         anyhow::bail!(super::UsageError(format!("`{}` is not a directory", dir.display())));
     }
+    // The project lock file is created by taking the lock; adopt lists
+    // every change it makes and makes no other, so a lock file it created
+    // goes again (while still held) however adopt ends.
+    let lock_file = dir.join(LOCK_NAME);
+    let created_lock = lock_file.symlink_metadata().is_err();
     let access = if args.dry_run { Access::Read } else { Access::Write };
-    let _lock = ProjectLock::take(&dir, access)?;
+    let lock = ProjectLock::take(&dir, access)?;
     let npm = (!args.offline).then(|| Npm::new(args.npm.clone(), dir.clone()));
     let options = AdoptOptions { dir: dir.clone(), dry_run: args.dry_run, npm };
-    let outcome = super::with_context_message(
-        adopt(&options).map_err(anyhow::Error::from),
-        &format!("adopt `{}`", dir.display()),
-    )?;
+    let result = adopt(&options);
+    if created_lock {
+        let _ = std::fs::remove_file(&lock_file);
+    }
+    drop(lock);
+    let outcome =
+        super::with_context_message(result.map_err(anyhow::Error::from), &format!("adopt `{}`", dir.display()))?;
     for warning in &outcome.warnings {
         ctx.reporter.warning(warning);
     }
@@ -80,6 +91,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         "integrity": outcome.integrity,
         "changes": outcome.changes,
         "warnings": outcome.warnings,
+        "built_against": outcome.built_against,
         "written": outcome.written,
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))

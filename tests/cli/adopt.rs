@@ -138,6 +138,11 @@ fn integrity_comes_from_the_registry_when_reachable() {
     for package in &packages[..2] {
         publish(&repo, package, None);
     }
+    // What an adopt killed while npm packed left behind (its process is gone).
+    let mut gone = std::process::Command::new("true").spawn().expect("spawn");
+    gone.wait().expect("wait");
+    let leftover = format!(".forklayer-adopt-{}", gone.id());
+    repo.write(&format!("{leftover}/tool-0.1.0-rc.6.tgz"), "partial");
     // `presets` is not in this registry: null, with a warning.
     let npm_arg = npm.to_str().expect("utf8");
     let run = repo.run(&["--json", "adopt", ".", "--npm", npm_arg]);
@@ -149,6 +154,7 @@ fn integrity_comes_from_the_registry_when_reachable() {
     let lock: Value = serde_json::from_slice(&repo.read("upstream/forklayer.lock.json")).expect("lock");
     assert_eq!(lock["packages"]["@acme/tool"]["source"], "registry");
     assert_eq!(lock["packages"]["@acme/presets"]["source"], "directory");
+    assert!(!repo.exists(&leftover), "a dead adopt's npm scratch directory is cleaned up");
     repo.run(&["check"]).assert_code(0);
 }
 
@@ -203,4 +209,212 @@ fn shapes_adopt_cannot_take_over_are_named() {
     run.assert_code(2);
     assert_eq!(json(&run)["error"]["code"], "not_adoptable");
     assert!(run.stderr.contains("`upstream/VERSION` is missing"), "{}", run.stderr);
+}
+
+/// Every file, hidden ones included, with bytes and mode: what a user's
+/// `git status` or a tree hash would see.
+fn whole_tree(dir: &TestDir) -> Vec<(String, Vec<u8>, bool)> {
+    dir.snapshot_dir(".")
+}
+
+#[test]
+fn a_dry_run_and_a_refusal_leave_no_file_behind_not_even_the_project_lock() {
+    let repo = js_toolchain_repo();
+    let before = whole_tree(&repo);
+    repo.run(&["adopt", ".", "--dry-run", "--offline"]).assert_code(0);
+    assert_eq!(whole_tree(&repo), before, "a dry run writes nothing");
+    repo.write("profile/forks/tool/lib/index.js", "export const mode = 'edited later';\n");
+    let before = whole_tree(&repo);
+    repo.run(&["adopt", ".", "--offline"]).assert_code(2);
+    assert_eq!(whole_tree(&repo), before, "a refused adopt writes nothing");
+    // A successful adopt writes what it lists and nothing else.
+    let repo = js_toolchain_repo();
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(0);
+    assert!(!repo.exists(".forklayer.lock"), "{:?}", repo.files_below("."));
+    assert!(!run.stderr.contains("/./"), "paths are shown without `.` components: {}", run.stderr);
+}
+
+/// What `check` would report once adopted (so adopt used to write
+/// everything, then fail "with a bug") is refused up front, naming the
+/// path, and nothing is written.
+#[test]
+fn what_check_would_report_after_adopting_is_refused_before_anything_is_written() {
+    type Spoil = dyn Fn(&TestDir);
+    let cases: [(&str, &Spoil, &str); 6] = [
+        (
+            "a file at the fork layer's root",
+            &|r| r.write("profile/forks/README.md", "# forks\n"),
+            "`profile/forks/README.md` is no package",
+        ),
+        (
+            "a manifest of no package",
+            &|r| r.write("patches/ghost.json", r#"{"package":"@acme/ghost","builtAgainst":"0.1.0-rc.6","files":{}}"#),
+            "`patches/ghost.json` belongs to no vendored package",
+        ),
+        (
+            "a manifest that changes nothing",
+            &|r| {
+                r.write("patches/presets.json", r#"{"package":"@acme/presets","builtAgainst":"0.1.0-rc.6","files":{}}"#)
+            },
+            "`patches/presets.json` changes nothing",
+        ),
+        (
+            "a review diff of a carried package",
+            &|r| r.write("patches/presets.diff", "--- a\n"),
+            "`patches/presets.diff` is a review diff of `@acme/presets`",
+        ),
+        (
+            "a file in the scope folder",
+            &|r| r.write("upstream/@acme/.DS_Store", "x"),
+            "`upstream/@acme/.DS_Store` is no package",
+        ),
+        (
+            "an unscoped package beside the scope folder",
+            &|r| r.write("upstream/lodash/package.json", r#"{"name":"lodash","version":"1.0.0"}"#),
+            "`upstream/lodash/` is a package outside the scope folder",
+        ),
+    ];
+    for (what, spoil, message) in cases {
+        let repo = js_toolchain_repo();
+        spoil(&repo);
+        let before = whole_tree(&repo);
+        let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+        run.assert_code(2);
+        assert_eq!(json(&run)["error"]["code"], "not_adoptable", "{what}");
+        assert!(run.stderr.contains(message), "{what}: {}", run.stderr);
+        assert!(run.stderr.contains("help: "), "{what}: {}", run.stderr);
+        assert_eq!(whole_tree(&repo), before, "{what}: nothing is written");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_for_a_package_directory_is_named() {
+    let repo = js_toolchain_repo();
+    std::fs::rename(repo.join("profile/forks/presets"), repo.join("elsewhere")).expect("mv");
+    std::os::unix::fs::symlink("../../elsewhere", repo.join("profile/forks/presets")).expect("ln");
+    let run = repo.run(&["adopt", ".", "--offline"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("`profile/forks/presets` is a symbolic link"), "{}", run.stderr);
+}
+
+#[test]
+fn a_kept_manifest_built_against_another_version_is_a_warning_and_a_json_field() {
+    let repo = js_toolchain_repo();
+    let manifest = String::from_utf8(repo.read("patches/tool.json")).expect("utf8");
+    repo.write(
+        "patches/tool.json",
+        manifest.replace("\"builtAgainst\":\"0.1.0-rc.6\"", "\"builtAgainst\":\"0.1.0-rc.5\""),
+    );
+    let run = repo.run(&["--json", "adopt", ".", "--offline", "--dry-run"]);
+    run.assert_code(0);
+    let warning = "`@acme/tool`: manifest built against 0.1.0-rc.5, applied to upstream 0.1.0-rc.6";
+    assert!(run.stderr.contains(warning), "{}", run.stderr);
+    let doc = json(&run);
+    assert_eq!(
+        doc["built_against"],
+        serde_json::json!([{"package": "@acme/tool", "built_against": "0.1.0-rc.5", "upstream": "0.1.0-rc.6"}])
+    );
+}
+
+#[test]
+fn npm_spellings_of_the_fork_links_are_moved_too() {
+    let repo = js_toolchain_repo();
+    let profile = String::from_utf8(repo.read("profile/package.json")).expect("utf8");
+    repo.write(
+        "profile/package.json",
+        profile
+            .replace("file:./forks/tool", "file:forks/tool")
+            .replace("file:./forks/presets", "file:./forks/presets/"),
+    );
+    repo.run(&["adopt", ".", "--offline"]).assert_code(0);
+    let profile = String::from_utf8(repo.read("profile/package.json")).expect("utf8");
+    assert!(profile.contains("\"@acme/tool\": \"file:./forks/@acme/tool\""), "{profile}");
+    assert!(profile.contains("\"@acme/presets\": \"file:./forks/@acme/presets\""), "{profile}");
+    repo.run(&["check"]).assert_code(0);
+}
+
+/// A carried package big enough that the journaled update takes a while.
+fn big_repo() -> TestDir {
+    let repo = js_toolchain_repo();
+    for i in 0..3_000 {
+        let text = format!("export const n{i} = {i};\n");
+        repo.write(&format!("upstream/@acme/presets/lib/d{}/f{i}.js", i % 30), &text);
+        repo.write(&format!("profile/forks/presets/lib/d{}/f{i}.js", i % 30), &text);
+    }
+    repo
+}
+
+/// `kill -9` while adopt writes (its undo journal exists): running adopt
+/// again rolls the half-written update back and adopts anew, instead of
+/// calling the repository adopted. The declaration an interrupted adopt
+/// wrote before its update is taken over the same way.
+#[cfg(unix)]
+#[test]
+fn an_adopt_killed_while_writing_is_rolled_back_and_adopted_by_the_next_adopt() {
+    let mut caught = false;
+    for _attempt in 0..5 {
+        let repo = big_repo();
+        let Some(journal) = repo.kill_while_writing(&["adopt", ".", "--offline"]) else { continue };
+        caught = true;
+        let again = repo.run(&["adopt", ".", "--offline"]);
+        again.assert_code(0);
+        assert!(again.stderr.contains("rolled back what an interrupted adopt"), "{}", again.stderr);
+        assert!(!journal.exists());
+        repo.run(&["check"]).assert_code(0);
+        break;
+    }
+    assert!(caught, "no run was killed while writing");
+    // Killed between writing the declaration and the update.
+    let done = js_toolchain_repo();
+    done.run(&["adopt", ".", "--offline"]).assert_code(0);
+    let repo = js_toolchain_repo();
+    repo.write("forklayer.toml", done.read("forklayer.toml"));
+    repo.run(&["adopt", ".", "--offline"]).assert_code(0);
+    repo.run(&["check"]).assert_code(0);
+    // A declaration adopt did not write (or edited since) is never taken over.
+    let repo = js_toolchain_repo();
+    let edited = String::from_utf8(done.read("forklayer.toml")).expect("utf8").replace("0.1.0-rc.6", "0.1.0-rc.5");
+    repo.write("forklayer.toml", edited);
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(2);
+    assert_eq!(json(&run)["error"]["code"], "already_adopted");
+}
+
+/// npm ships README files in any case; globs are case-sensitive. A layer
+/// that omits `readme.md` too gets a rule for that spelling, and only then.
+#[test]
+fn readme_files_in_another_case_that_the_layer_omits_get_their_own_rule() {
+    let repo = js_toolchain_repo();
+    repo.write("upstream/@acme/presets/readme.markdown", "# lower\n");
+    repo.write("upstream/@acme/tool/Readme.txt", "# title\n");
+    repo.write("profile/forks/tool/Readme.txt", "# title\n");
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(0);
+    assert_eq!(json(&run)["ignore"], serde_json::json!(["README*", "readme*"]));
+    assert_eq!(json(&run)["carried"], serde_json::json!(["presets"]));
+    let declaration = String::from_utf8(repo.read("forklayer.toml")).expect("utf8");
+    assert!(declaration.contains("  \"readme*\",\n"), "{declaration}");
+    repo.run(&["check"]).assert_code(0);
+}
+
+/// `adopt <dir>` names the repository relative to where forklayer runs
+/// (or to `-C`), like every other path: not only `.` or an absolute path.
+#[test]
+fn a_relative_repository_path_is_resolved_from_the_working_directory_and_from_dash_c() {
+    let parent = TestDir::new();
+    let build = |rel: &str| {
+        let repo = js_toolchain_repo();
+        std::fs::rename(repo.path(), parent.join(rel)).expect("move the repository");
+    };
+    build("repo");
+    let run = parent.run(&["--json", "adopt", "repo", "--offline"]);
+    run.assert_code(0);
+    assert!(parent.exists("repo/forklayer.toml") && !parent.exists("forklayer.toml"));
+    std::fs::create_dir(parent.join("work")).expect("mkdir");
+    build("work/other");
+    parent.run(&["-C", "work", "adopt", "other", "--offline"]).assert_code(0);
+    assert!(parent.exists("work/other/forklayer.toml"));
+    parent.run(&["-C", "work/other", "check"]).assert_code(0);
 }

@@ -125,6 +125,29 @@ fn an_ambiguous_anchor_is_reported_at_the_lines_of_the_upstream_file() {
     let failure = &doc["error"]["details"][0]["files"]["a.js"][0]["failures"][0];
     assert_eq!(failure["upstream_lines"], serde_json::json!([3, 5]));
     assert_eq!(failure["patched_lines"], serde_json::json!([4, 6]));
+    assert!(failure.get("written_by").is_none(), "both places are upstream text: {failure}");
+}
+
+#[test]
+fn an_occurrence_in_text_an_earlier_replacement_wrote_is_labelled_in_text_and_json() {
+    // #0 writes a second `dup();` at upstream line 1: no upstream line holds
+    // it, so the report says whose text it is.
+    let dir = repo_with_seed_manifest(
+        "head\nx\ndup();\n",
+        r#"{"package":"@acme/pkg","builtAgainst":"1.0.0","files":{"a.js":[{"old":"head\n","new":"head\ndup();\n"},{"old":"dup();","new":"z"}]}}"#,
+    );
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(
+        run.stderr.contains("occurrences at upstream lines 1 (inside the text replacement #0 writes there), 3 (lines 2, 4 of the file as patched"),
+        "{}",
+        run.stderr
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    let failure = &doc["error"]["details"][0]["files"]["a.js"][0]["failures"][0];
+    assert_eq!(failure["upstream_lines"], serde_json::json!([1, 3]));
+    assert_eq!(failure["written_by"], serde_json::json!([0, null]));
+    assert_eq!(failure["nearest"].as_str().map(|n| run.stderr.contains(n)), Some(true), "text and JSON agree");
 }
 
 #[test]

@@ -597,23 +597,7 @@ fn a_merge_killed_while_writing_is_rolled_back_by_the_next_command() {
     let before = state(&dir);
     let mut caught = false;
     for _attempt in 0..5 {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_forklayer"))
-            .args(["merge", "2.0.0", "--from", "new"])
-            .current_dir(dir.path())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("spawn");
-        let journal = dir.join(&format!(".forklayer-journal-{}.tar", child.id()));
-        let started = std::time::Instant::now();
-        while !journal.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
-            if child.try_wait().expect("wait").is_some() {
-                break;
-            }
-        }
-        child.kill().expect("kill -9");
-        child.wait().expect("wait");
-        if !journal.exists() {
+        if dir.kill_while_writing(&["merge", "2.0.0", "--from", "new"]).is_none() {
             // Finished (or not started writing) before the signal: undo and retry.
             reset_hard(&dir);
             assert_eq!(state(&dir), before);

@@ -101,6 +101,30 @@ impl TestDir {
         }
     }
 
+    /// Runs the binary and `kill -9`s it the moment its undo journal
+    /// appears (it is writing): the journal's path when the kill caught it
+    /// there, `None` when it finished first.
+    #[cfg(unix)]
+    pub fn kill_while_writing(&self, args: &[&str]) -> Option<PathBuf> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_forklayer"))
+            .args(args)
+            .current_dir(self.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn");
+        let journal = self.join(&format!(".forklayer-journal-{}.tar", child.id()));
+        let started = std::time::Instant::now();
+        while !journal.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+            if child.try_wait().expect("wait").is_some() {
+                break;
+            }
+        }
+        child.kill().expect("kill -9");
+        child.wait().expect("wait");
+        journal.exists().then_some(journal)
+    }
+
     /// Every file below `rel` as (relative path, bytes, executable).
     pub fn snapshot_dir(&self, rel: &str) -> Vec<(String, Vec<u8>, bool)> {
         let files = self.files_below(rel).into_iter();
