@@ -132,6 +132,15 @@ impl Ignore {
         })
     }
 
+    /// The first declared pattern that leaves `path` out, if any.
+    pub fn matching(&self, path: &str) -> Option<&str> {
+        if !self.is_ignored(path) {
+            return None;
+        }
+        let one = |pattern: &String| Ignore::new(std::slice::from_ref(pattern)).is_ok_and(|i| i.is_ignored(path));
+        self.patterns.iter().find(|p| one(p)).map(String::as_str)
+    }
+
     /// `tree` without its ignored files.
     pub fn filter(&self, tree: Tree) -> Tree {
         if self.is_empty() {

@@ -29,6 +29,11 @@ pub enum FileDrift {
     },
     /// The manifest changes a file the base no longer has.
     MissingInBase,
+    /// The manifest changes a file the package's `ignore` globs leave out.
+    Ignored {
+        /// The first declared glob that leaves it out.
+        pattern: String,
+    },
     /// A file the fork adds already exists upstream.
     AddedExists,
     /// The base file is binary or not UTF-8, so anchors cannot apply.
@@ -52,6 +57,11 @@ impl std::fmt::Display for FileDrift {
                 write!(f, "base file changed (sha256 {actual}, manifest built from {expected})")
             }
             FileDrift::MissingInBase => write!(f, "file is gone from the upstream package"),
+            FileDrift::Ignored { pattern } => write!(
+                f,
+                "file is left out by the `ignore` glob `{pattern}` of forklayer.toml, so the manifest cannot change \
+                 it: remove the glob, or the file from the manifest"
+            ),
             FileDrift::AddedExists => write!(f, "file the fork adds now exists upstream"),
             FileDrift::NotText => write!(f, "base file is binary or not UTF-8; anchors cannot apply"),
             FileDrift::Anchors { failures } => {
@@ -142,8 +152,13 @@ impl Default for ApplyOptions {
     }
 }
 
+/// Records `drift` of `path` once (a file gone from upstream is found both
+/// by the base check and by the manifest's own entry).
 fn push(files: &mut BTreeMap<String, Vec<FileDrift>>, path: &str, drift: FileDrift) {
-    files.entry(path.to_string()).or_default().push(drift);
+    let found = files.entry(path.to_string()).or_default();
+    if !found.contains(&drift) {
+        found.push(drift);
+    }
 }
 
 /// Applies a manifest to a package's pristine tree. Every problem of every
@@ -354,6 +369,11 @@ impl crate::error::Diagnostic for RebuildError {
     fn help(&self) -> Option<String> {
         match self {
             RebuildError::Drift(drifts) if drifts.iter().any(|d| d.missing_upstream.is_some()) => Some("vendor the missing packages with `forklayer snapshot <version>` (or fix the declaration); where the upstream base changed, update the fork against the new upstream, then run `forklayer gen-patches`".into()),
+            RebuildError::Drift(drifts) if drifts.iter().all(only_ignored) => Some(
+                "the manifests change files the `ignore` globs of forklayer.toml leave out: drop those globs, or run \
+                 `forklayer gen-patches` to write manifests without those files (the fork layer then leaves them out too)"
+                    .into(),
+            ),
             RebuildError::Drift(drifts) if drifts.iter().any(|d| !d.files.is_empty() && !d.base_recorded) => Some(
                 "the manifest records no base hashes (seed format), so forklayer cannot tell whether `upstream/` or the \
                  manifest changed: compare its `builtAgainst` with `upstream/VERSION`, make the fork layer right \
@@ -456,6 +476,27 @@ fn missing_as_drift(err: RebuildError) -> Result<PackageDrift, RebuildError> {
     }
 }
 
+/// Whether every file of `drift` fails only because `ignore` leaves it out.
+fn only_ignored(drift: &PackageDrift) -> bool {
+    drift.missing_upstream.is_none()
+        && !drift.files.is_empty()
+        && drift.files.values().flatten().all(|d| matches!(d, FileDrift::Ignored { .. }))
+}
+
+/// `drift` with each file that is gone from the upstream package because
+/// `ignore` leaves it out said so, naming the glob: "gone from upstream"
+/// would send the user looking in the wrong place.
+pub fn name_ignored(mut drift: PackageDrift, ignore: &crate::ignore::Ignore) -> PackageDrift {
+    for (path, drifts) in drift.files.iter_mut() {
+        let Some(pattern) = ignore.matching(path) else { continue };
+        for found in drifts.iter_mut().filter(|d| **d == FileDrift::MissingInBase) {
+            *found = FileDrift::Ignored { pattern: pattern.to_string() };
+        }
+        drifts.dedup();
+    }
+    drift
+}
+
 /// Rebuilds the whole fork layer in memory: paths are
 /// `<scope>/<name>/<file>`. Drift of every package is collected first.
 pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<Tree, RebuildError> {
@@ -464,7 +505,8 @@ pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<T
     let per_package = crate::parallel::map_ordered(&layer.forked, |name| -> Result<_, RebuildError> {
         let base = read_upstream_package(layer, upstream, name)?;
         Ok(match read_manifest(layer, patches, name)? {
-            Some(manifest) => apply_manifest(&layer.full_name(name), &base, &manifest, ApplyOptions::default()),
+            Some(manifest) => apply_manifest(&layer.full_name(name), &base, &manifest, ApplyOptions::default())
+                .map_err(|drift| name_ignored(drift, layer.ignore_of(name))),
             None => Ok(base),
         })
     });
@@ -565,18 +607,18 @@ pub enum Difference {
         /// Relative path.
         path: String,
         /// Size rebuilt.
-        expected_size: u64,
+        rebuilt_size: u64,
         /// Size in the reference.
-        actual_size: u64,
+        reference_size: u64,
     },
     /// Same bytes, different executable bit.
     Mode {
         /// Relative path.
         path: String,
         /// Mode rebuilt.
-        expected: String,
+        rebuilt_mode: String,
         /// Mode in the reference.
-        actual: String,
+        reference_mode: String,
     },
 }
 
@@ -589,11 +631,11 @@ impl std::fmt::Display for Difference {
             Difference::OnlyInReference { path } => {
                 write!(f, "only in reference: `{path}` (the reference has it, the rebuild does not produce it)")
             }
-            Difference::Content { path, expected_size, actual_size } => {
-                write!(f, "content: `{path}` differs (rebuilt {expected_size} bytes, reference {actual_size} bytes)")
+            Difference::Content { path, rebuilt_size, reference_size } => {
+                write!(f, "content: `{path}` differs (rebuilt {rebuilt_size} bytes, reference {reference_size} bytes)")
             }
-            Difference::Mode { path, expected, actual } => {
-                write!(f, "mode: `{path}` is {actual} in the reference, rebuilt {expected}")
+            Difference::Mode { path, rebuilt_mode, reference_mode } => {
+                write!(f, "mode: `{path}` is {reference_mode} in the reference, rebuilt {rebuilt_mode}")
             }
         }
     }
@@ -607,13 +649,13 @@ pub fn compare_trees(rebuilt: &Tree, reference: &Tree) -> Vec<Difference> {
             None => out.push(Difference::OnlyInRebuild { path: path.into() }),
             Some(have) if have.bytes != want.bytes => out.push(Difference::Content {
                 path: path.into(),
-                expected_size: want.bytes.len() as u64,
-                actual_size: have.bytes.len() as u64,
+                rebuilt_size: want.bytes.len() as u64,
+                reference_size: have.bytes.len() as u64,
             }),
             Some(have) if have.executable != want.executable => out.push(Difference::Mode {
                 path: path.into(),
-                expected: format!("{:04o}", want.mode()),
-                actual: format!("{:04o}", have.mode()),
+                rebuilt_mode: format!("{:04o}", want.mode()),
+                reference_mode: format!("{:04o}", have.mode()),
             }),
             Some(_) => {}
         }

@@ -103,6 +103,15 @@ fn rebuild_check_reports_missing_extra_content_and_mode_differences() {
         .collect();
     assert!(kinds.contains(&("only_in_rebuild", "@acme/pkg/a.js")), "{kinds:?}");
     assert!(kinds.contains(&("only_in_reference", "@acme/pkg/extra.js")), "{kinds:?}");
+    // Values are named by their side too: the reference's `c.sh` is
+    // executable and its `b.js` is `B\n`; the rebuild keeps upstream's.
+    let find = |path: &str| {
+        doc["differences"].as_array().and_then(|all| all.iter().find(|d| d["path"] == path)).cloned().expect(path)
+    };
+    let mode = find("@acme/pkg/c.sh");
+    assert_eq!((mode["rebuilt_mode"].as_str(), mode["reference_mode"].as_str()), (Some("0644"), Some("0755")));
+    let content = find("@acme/pkg/b.js");
+    assert_eq!((content["rebuilt_size"].as_u64(), content["reference_size"].as_u64()), (Some(2), Some(2)));
 }
 
 #[test]

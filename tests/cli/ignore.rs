@@ -115,3 +115,23 @@ fn a_merge_leaves_ignored_paths_out_instead_of_conflicting() {
     assert_eq!(dir.read("upstream/@acme/pkg/README.md"), b"# pkg 2.0.0\n");
     dir.run(&["check"]).assert_code(0);
 }
+
+#[test]
+fn a_manifest_that_patches_an_ignored_file_names_the_glob_not_a_vanished_file() {
+    let dir = readme_less_layer("ignore = [\"README*\"]\n", "");
+    dir.run(&["gen-patches"]).assert_code(0);
+    // `lib/` is ignored after the manifest that patches `lib/a.js` was made.
+    let toml = String::from_utf8(dir.read("forklayer.toml")).expect("utf8");
+    dir.write("forklayer.toml", format!("{toml}\n[packages.ignore]\npkg = [\"docs/\", \"lib/\"]\n"));
+    let run = dir.run(&["rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("`ignore` glob `lib/`"), "{}", run.stderr);
+    assert!(!run.stderr.contains("gone from the upstream package"), "{}", run.stderr);
+    assert!(run.stderr.contains("help: the manifests change files the `ignore` globs"), "{}", run.stderr);
+    assert_eq!(run.stderr.matches("lib/a.js").count(), 1, "reported once:\n{}", run.stderr);
+    let run = dir.run(&["--json", "check"]);
+    assert_ne!(run.code, 0);
+    let drift = &json(&run)["error"]["details"][0]["files"]["lib/a.js"];
+    assert_eq!(drift, &serde_json::json!([{"kind": "ignored", "pattern": "lib/"}]), "{}", run.stdout);
+    assert!(!dir.exists("out"));
+}
