@@ -36,6 +36,9 @@ pub struct CheckReport {
     /// Manifests whose `builtAgainst` is not `upstream/VERSION` (a
     /// warning: rebuilding does not use it).
     pub built_against: Vec<crate::rebuild::BuiltAgainst>,
+    /// Files of the fork layer that differ from upstream although the
+    /// `ignore` globs leave them out (a warning: nothing carries them).
+    pub ignored_changes: Vec<crate::layer::IgnoredChange>,
 }
 
 impl CheckReport {
@@ -104,6 +107,7 @@ pub fn check(layer: &Layer) -> Result<CheckReport, CheckError> {
         return Ok(report);
     }
     report.built_against = built_against_mismatches(layer, &layer.paths.upstream, &layer.paths.patches);
+    report.ignored_changes = layer.ignored_changes();
     let rebuilt = rebuild_layer(layer, &layer.paths.upstream, &layer.paths.patches)?;
     let forks = if layer.paths.forks.is_dir() { Tree::read_dir(&layer.paths.forks)? } else { Tree::new() };
     let forks = layer.without_ignored(forks);

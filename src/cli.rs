@@ -368,6 +368,19 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Adds "failed to …" context naming the declaration.
+/// One warning per file of the fork layer that differs from upstream
+/// although the `ignore` globs leave it out.
+pub(crate) fn warn_ignored_changes(ctx: &RunContext, layer: &Layer, changes: &[crate::layer::IgnoredChange]) {
+    for change in changes {
+        ctx.reporter.warning(&format!(
+            "`{}` is not upstream's, but the `ignore` glob `{}` leaves it out: no manifest, rebuild or release \
+             carries this change (drop the glob, or restore the file from upstream/)",
+            ctx.display(&layer.paths.forks.join(&change.path)),
+            change.pattern
+        ));
+    }
+}
+
 pub(crate) fn with_context_message<T>(result: anyhow::Result<T>, what: &str) -> anyhow::Result<T> {
     result.with_context(|| format!("failed to {what}"))
 }

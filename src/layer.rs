@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ignore::Ignore;
 use crate::tree::Tree;
@@ -404,6 +404,39 @@ impl Layer {
         tree
     }
 
+    /// Files the fork layer holds that its `ignore` globs leave out and
+    /// whose bytes are not upstream's (changed, or added): no manifest,
+    /// rebuild or release carries them, so a change there would be lost
+    /// without a word. Paths are relative to the fork layer, sorted.
+    pub fn ignored_changes(&self) -> Vec<IgnoredChange> {
+        let mut found = Vec::new();
+        for name in self.upstream_packages() {
+            let ignore = self.ignore_of(name);
+            if ignore.is_empty() {
+                continue;
+            }
+            let (fork_dir, upstream_dir) =
+                (self.package_dir(&self.paths.forks, name), self.package_dir(&self.paths.upstream, name));
+            let mut held = Vec::new();
+            // A package the layer lacks, or cannot list, is reported by the
+            // command itself; this is only a warning.
+            let _ = crate::tree::walk(&fork_dir, |met| -> Result<bool, crate::tree::TreeError> {
+                if let Some(pattern) = ignore.matching(met.rel).filter(|_| met.file_type.is_file()) {
+                    held.push((met.rel.to_string(), pattern.to_string()));
+                }
+                Ok(true)
+            });
+            for (rel, pattern) in held {
+                let read = |dir: &Path| crate::tree::read_regular(&dir.join(&rel)).ok();
+                if read(&fork_dir).is_none_or(|fork| read(&upstream_dir) != Some(fork)) {
+                    found.push(IgnoredChange { path: format!("{}/{rel}", self.npm_name(name)), pattern });
+                }
+            }
+        }
+        found.sort_by(|a, b| a.path.cmp(&b.path));
+        found
+    }
+
     /// `@scope/name`.
     pub fn full_name(&self, name: &str) -> String {
         format!("{}/{}", self.scope, name)
@@ -705,4 +738,14 @@ include = ["lib", "package.json"]
         let text = DECL.replace("[paths]", "[paths]\nupstrem = \"x\"");
         assert!(Layer::parse(&text, Path::new("f.toml"), Path::new("."), &PathOverrides::default()).is_err());
     }
+}
+
+/// A file of the fork layer that differs from upstream although the
+/// `ignore` globs leave it out ([`Layer::ignored_changes`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IgnoredChange {
+    /// `<npm name>/<file>`, relative to the fork layer.
+    pub path: String,
+    /// The first declared glob that leaves it out.
+    pub pattern: String,
 }

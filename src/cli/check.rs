@@ -26,6 +26,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     for mismatch in &report.built_against {
         ctx.reporter.warning(&mismatch.to_string());
     }
+    super::warn_ignored_changes(ctx, &layer, &report.ignored_changes);
     let mut text = String::new();
     let sections: [(&str, Vec<String>); 4] = [
         ("upstream/ vs lock file", report.lock.clone()),

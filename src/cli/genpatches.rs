@@ -28,6 +28,8 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     for name in &outcome.own_refreshed {
         ctx.reporter.status("Refreshed", &format!("own package `{}`", layer.npm_name(name)));
     }
+    let ignored_changes = layer.ignored_changes();
+    super::warn_ignored_changes(ctx, &layer, &ignored_changes);
     let mut text = String::new();
     for name in &outcome.manifests {
         text.push_str(&format!("patched   {}\n", layer.full_name(name)));
@@ -42,6 +44,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
         "changed": outcome.changed,
         "removed": outcome.removed,
         "own_refreshed": outcome.own_refreshed,
+        "ignored_changes": ignored_changes,
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }

@@ -135,3 +135,33 @@ fn a_manifest_that_patches_an_ignored_file_names_the_glob_not_a_vanished_file() 
     assert_eq!(drift, &serde_json::json!([{"kind": "ignored", "pattern": "lib/"}]), "{}", run.stdout);
     assert!(!dir.exists("out"));
 }
+
+#[test]
+fn a_changed_file_the_ignore_globs_leave_out_is_warned_about_not_lost_silently() {
+    let dir = readme_less_layer("ignore = [\"README*\"]\n", "");
+    dir.run(&["gen-patches"]).assert_code(0);
+    // The layer holds upstream's README unchanged: nothing to say.
+    dir.write("profile/forks/@acme/kept/README", "kept\n");
+    let run = dir.run(&["check"]);
+    run.assert_code(0);
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    // An edited README and an added one are in no manifest or release.
+    dir.write("profile/forks/@acme/kept/README", "kept, with my notes\n");
+    dir.write("profile/forks/@acme/pkg/lib/README.md", "mine\n");
+    for command in ["check", "gen-patches"] {
+        let run = dir.run(&[command]);
+        run.assert_code(0);
+        for path in ["profile/forks/@acme/kept/README", "profile/forks/@acme/pkg/lib/README.md"] {
+            assert!(
+                run.stderr.contains(&format!("warning: `{path}` is not upstream's, but the `ignore` glob `README*`")),
+                "{command}: {path} in\n{}",
+                run.stderr
+            );
+        }
+    }
+    let run = dir.run(&["--json", "check"]);
+    assert_eq!(
+        json(&run)["ignored_changes"][0],
+        serde_json::json!({"path": "@acme/kept/README", "pattern": "README*"})
+    );
+}
