@@ -254,6 +254,12 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
     for record in &done.recorded {
         text.push_str(&format!("recorded   patches/{record}\n"));
     }
+    for file in &done.removed {
+        text.push_str(&format!("removed    patches/{file} (its package no longer differs from upstream)\n"));
+    }
+    for file in &done.kept {
+        text.push_str(&format!("kept       patches/{file} (not committed and not generated: move or delete it)\n"));
+    }
     for problem in crate::status::problems(&done.check) {
         text.push_str(&format!("check      {problem}\n"));
     }
@@ -270,6 +276,8 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
         "baseline": done.baseline.as_ref().map(|c| json!({ "file": ctx.display(&c.file), "from": c.from, "to": c.to })),
         "pins": pins_json(&done.pins),
         "recorded": done.recorded.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
+        "removed": done.removed.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
+        "kept": done.kept.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "check": { "clean": clean, "problems": crate::status::problems(&done.check) },
     });
     Ok(Outcome::new(if clean { ExitStatus::Success } else { ExitStatus::Attention }, text, data))

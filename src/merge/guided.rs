@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::check::{check, CheckError, CheckReport};
 use crate::error::{Diagnostic, ExitStatus};
+use crate::genpatches::is_generated_patch_file;
 use crate::journal::Update;
 use crate::layer::{Layer, LayerError, PathOverrides};
 use crate::lock::{Lock, VERSION_FILE};
@@ -191,6 +192,12 @@ pub struct Continued {
     pub pins: Vec<PinChange>,
     /// Records of the conflict memory written (relative to `patches/`).
     pub recorded: Vec<String>,
+    /// Committed manifests removed: their packages no longer differ from
+    /// upstream (relative to `patches/`).
+    pub removed: Vec<String>,
+    /// Files of `patches/` named like manifests that git does not track
+    /// and the layer does not generate: kept (relative to `patches/`).
+    pub kept: Vec<String>,
     /// The round trip of `check` on the result.
     pub check: CheckReport,
 }
@@ -202,6 +209,10 @@ struct ContinuePlan {
     baseline: Option<BaselineChange>,
     pins: Vec<PinChange>,
     recorded: Vec<String>,
+    /// Committed manifests removed (relative to `patches/`).
+    removed: Vec<String>,
+    /// Untracked files named like manifests, kept (relative to `patches/`).
+    kept: Vec<String>,
 }
 
 /// `merge --continue`. Ctrl-C (`cancel`) is looked at until the update
@@ -232,8 +243,8 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
     let mut moved = layer.clone();
     moved.baseline = state.to.clone();
     let check = check(&moved)?;
-    let ContinuePlan { manifests, baseline, pins, recorded, .. } = plan;
-    Ok(Continued { from: state.from, to: state.to, manifests, baseline, pins, recorded, check })
+    let ContinuePlan { manifests, baseline, pins, recorded, removed, kept, .. } = plan;
+    Ok(Continued { from: state.from, to: state.to, manifests, baseline, pins, recorded, removed, kept, check })
 }
 
 /// Why `merge --continue` would refuse now (`None`: it would go ahead),
@@ -307,6 +318,7 @@ fn plan_continue(
     let baseline = plan_baseline(layer, &state.to)?;
     let pins = plan_pins(layer, &state.from, &state.to).map_err(MergeError::from)?;
     let mut patches = next_patches(&paths.patches, &planned)?;
+    let (removed, kept) = left_out_patches(layer, &mut patches)?;
     let mut recorded = Vec::new();
     for c in &state.conflicts {
         let result = forks.get(&format!("{}/{}", c.package, c.path));
@@ -315,7 +327,33 @@ fn plan_continue(
     }
     recorded.sort();
     recorded.dedup();
-    Ok(ContinuePlan { patches, manifests: planned.manifests(), baseline, pins, recorded })
+    Ok(ContinuePlan { patches, manifests: planned.manifests(), baseline, pins, recorded, removed, kept })
+}
+
+/// The files of `patches/` named like manifests that `next` (the new
+/// `patches/`) leaves out: those committed are removed (manifests of
+/// packages that no longer differ from upstream, as `gen-patches` removes
+/// them); those git does not track were made during the merge by someone
+/// else than forklayer and go back into `next` (then `check` lists them).
+fn left_out_patches(layer: &Layer, next: &mut Tree) -> Result<(Vec<String>, Vec<String>), GuidedError> {
+    let dir = &layer.paths.patches;
+    let current = if dir.is_dir() { Tree::read_dir(dir).map_err(MergeError::from)? } else { Tree::new() };
+    let left_out: Vec<(&str, &crate::tree::FileEntry)> =
+        current.iter().filter(|(path, _)| is_generated_patch_file(path) && !next.contains(path)).collect();
+    let (mut removed, mut kept) = (Vec::new(), Vec::new());
+    if left_out.is_empty() {
+        return Ok((removed, kept));
+    }
+    let committed = Repo::discover(&layer.root).and_then(|repo| repo.head_dir(dir)).map_err(MergeError::from)?;
+    for (path, entry) in left_out {
+        if committed.as_ref().is_some_and(|tree| tree.contains(path)) {
+            removed.push(path.to_string());
+        } else {
+            next.insert(path, entry.clone()).map_err(MergeError::from)?;
+            kept.push(path.to_string());
+        }
+    }
+    Ok((removed, kept))
 }
 
 /// What of `upstream` (the tree of `upstream/`) its lock file disagrees with.

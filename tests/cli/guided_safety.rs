@@ -343,3 +343,22 @@ fn check_reports_a_pin_that_is_not_the_baseline() {
     let doc = json(&dir.run(&["--json", "status"]));
     assert_eq!(doc["state"], "drift");
 }
+
+#[test]
+fn continue_keeps_an_untracked_file_named_like_a_manifest_and_names_the_manifests_it_removes() {
+    let dir = conflict_project();
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
+    resolve(&dir);
+    dir.write("patches/notes.json", "{\"mine\": true}\n");
+    // `b` resolved back to upstream: its committed manifest goes.
+    dir.write("profile/forks/@acme/b/index.js", lines(20, "b"));
+    let run = dir.run(&["--json", "merge", "--continue"]);
+    // The round trip lists the file the layer does not generate.
+    run.assert_code(1);
+    let doc = json(&run);
+    assert_eq!(strings(&doc["kept"]), ["patches/notes.json"], "{doc}");
+    assert_eq!(strings(&doc["removed"]), ["patches/b.diff", "patches/b.json"], "{doc}");
+    assert!(doc["check"]["problems"].to_string().contains("notes.json"), "{doc}");
+    assert_eq!(dir.read("patches/notes.json"), b"{\"mine\": true}\n");
+    assert!(!dir.exists("patches/b.json") && !dir.exists(".forklayer-merge"));
+}
