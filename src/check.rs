@@ -2,7 +2,8 @@
 //! file; rebuilding from `upstream/` + `patches/` reproduces the fork
 //! layer exactly (own packages included, so their copies match their
 //! source); regenerating the manifests reproduces the committed ones; and
-//! the profile's `package.json` declares exactly the layer's packages.
+//! the profile's `package.json` declares exactly the layer's packages; and
+//! every pin declared in `[[pins]]` holds `layer.baseline`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -29,6 +30,8 @@ pub struct CheckReport {
     pub manifests: Vec<String>,
     /// The profile's `package.json` disagrees with the declaration.
     pub declaration: Vec<String>,
+    /// Declared pins (`[[pins]]`) that do not hold `layer.baseline`.
+    pub pins: Vec<crate::merge::pins::PinMismatch>,
     /// Seed-format manifests (the JS toolchain's, e.g. kept by `adopt`)
     /// accepted as they are: they rebuild the fork layer (step 2 proves
     /// it), though `gen-patches` would write them differently.
@@ -44,7 +47,11 @@ pub struct CheckReport {
 impl CheckReport {
     /// Whether everything agrees.
     pub fn is_clean(&self) -> bool {
-        self.lock.is_empty() && self.rebuild.is_empty() && self.manifests.is_empty() && self.declaration.is_empty()
+        self.lock.is_empty()
+            && self.rebuild.is_empty()
+            && self.manifests.is_empty()
+            && self.declaration.is_empty()
+            && self.pins.is_empty()
     }
 }
 
@@ -114,6 +121,7 @@ pub fn check(layer: &Layer) -> Result<CheckReport, CheckError> {
     report.rebuild = compare_trees(&rebuilt, &forks);
     (report.manifests, report.seed_manifests) = check_manifests(layer)?;
     report.declaration = check_profile_dependencies(layer);
+    report.pins = crate::merge::pins::check_pins(layer);
     Ok(report)
 }
 

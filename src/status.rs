@@ -2,13 +2,15 @@
 //!
 //! In order of precedence: an undo journal a killed forklayer left (the
 //! next command that loads the layer rolls it back), a merge in progress (with the
-//! conflicts still to resolve), drift (the round trip of `check` finds
+//! conflicts still to resolve, and whatever else would make `merge
+//! --continue` refuse), drift (the round trip of `check` finds
 //! problems), or clean.
 
 use std::path::Path;
 
 use crate::check::{check, CheckError, CheckReport};
 use crate::layer::Layer;
+use crate::merge::guided::{continue_blocker, GuidedError};
 use crate::merge::progress::{files_left, unresolved, MergeState, StateError, Unresolved};
 use crate::tree::{Tree, TreeError};
 
@@ -28,6 +30,10 @@ pub enum LayerStatus {
         left: usize,
         /// The markers and copies left.
         unresolved: Vec<Unresolved>,
+        /// Why `merge --continue` would refuse now for another reason
+        /// than what is left unresolved (e.g. `upstream/` edited since the
+        /// merge); `None` when it would not.
+        blocked: Option<Box<GuidedError>>,
     },
     /// The round trip finds problems.
     Drift {
@@ -102,7 +108,8 @@ pub fn status(root: &Path, layer: &Layer) -> Result<LayerStatus, StatusError> {
         let forks = if forks.is_dir() { Tree::read_dir(forks)? } else { Tree::new() };
         let unresolved = unresolved(&state, &forks);
         let left = files_left(&state, &unresolved);
-        return Ok(LayerStatus::Merge { state, left, unresolved });
+        let blocked = continue_blocker(layer, &state, &forks, !unresolved.is_empty()).map(Box::new);
+        return Ok(LayerStatus::Merge { state, left, unresolved, blocked });
     }
     let report = check(layer)?;
     if report.is_clean() {
@@ -118,5 +125,6 @@ pub fn problems(report: &CheckReport) -> Vec<String> {
     all.extend(report.rebuild.iter().map(ToString::to_string));
     all.extend(report.manifests.iter().cloned());
     all.extend(report.declaration.iter().cloned());
+    all.extend(report.pins.iter().map(ToString::to_string));
     all
 }

@@ -11,7 +11,8 @@ use crate::error::ExitStatus;
 #[command(after_help = "Offline; CI runs it. Verifies that upstream/ matches its lock file (exit 3 if \
 not), that rebuilding from upstream/ + patches/ reproduces the fork layer exactly and that regenerating \
 the manifests reproduces the committed ones (exit 1 if not), and that the profile's package.json \
-declares exactly the layer's packages (exit 2 if not). Anchors that no longer apply exit 2.")]
+declares exactly the layer's packages and every `[[pins]]` value holds `layer.baseline` (exit 2 if \
+not). Anchors that no longer apply exit 2.")]
 pub struct Args {}
 
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
@@ -28,11 +29,12 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     }
     super::warn_ignored_changes(ctx, &layer, &report.ignored_changes);
     let mut text = String::new();
-    let sections: [(&str, Vec<String>); 4] = [
+    let sections: [(&str, Vec<String>); 5] = [
         ("upstream/ vs lock file", report.lock.clone()),
         ("rebuild vs fork layer", report.rebuild.iter().map(|d| d.to_string()).collect()),
         ("manifests", report.manifests.clone()),
         ("profile package.json", report.declaration.clone()),
+        ("pins", report.pins.iter().map(ToString::to_string).collect()),
     ];
     for (title, problems) in &sections {
         for problem in problems {
@@ -41,7 +43,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     }
     let status = if !report.lock.is_empty() {
         ExitStatus::Integrity
-    } else if !report.declaration.is_empty() {
+    } else if !report.declaration.is_empty() || !report.pins.is_empty() {
         ExitStatus::Usage
     } else if !report.rebuild.is_empty() || !report.manifests.is_empty() {
         ExitStatus::Attention

@@ -63,7 +63,9 @@ pub struct Args {
     #[arg(long = "continue", conflicts_with_all = ["version", "abort", "from", "dry_run", "allow_dirty"])]
     pub resume: bool,
     /// Undo a merge that stopped with conflicts: upstream/, the fork layer,
-    /// patches/ and forklayer.toml back as committed at HEAD.
+    /// patches/ and forklayer.toml back as committed at HEAD. Untracked
+    /// files the merge did not write stay (listed as `kept`); edits made
+    /// since the merge are discarded (listed as `discarded`).
     #[arg(long, conflicts_with_all = ["version", "from", "dry_run", "allow_dirty"])]
     pub abort: bool,
     /// Read the new upstream from local .tgz files or directories instead of the registry.
@@ -83,6 +85,16 @@ pub struct Args {
 /// Set by Ctrl-C; the merge stops before it starts writing.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// From now on Ctrl-C only sets [`INTERRUPTED`]: without a handler it
+/// would kill the process mid-write (the next command would roll the
+/// half-written update back, but the user asked for no half). The merge,
+/// `--continue` and `--abort` look at the flag until their journaled
+/// update starts, then finish it. A second registration in the same
+/// process fails; the first one still works.
+fn hold_ctrl_c() {
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+}
+
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     if args.resume {
         return exec_continue(ctx);
@@ -93,9 +105,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     let version = args.version.clone().unwrap_or_default();
     let layer =
         ctx.layer(if args.dry_run { crate::exclusive::Access::Read } else { crate::exclusive::Access::Write })?;
-    // Without a handler Ctrl-C would kill the process mid-write. A second
-    // registration in the same process fails; the first one still works.
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    hold_ctrl_c();
     let source = if args.from.is_empty() {
         SnapshotSource::Registry(Npm::new(args.npm.clone(), layer.root.clone()))
     } else {
@@ -219,8 +229,9 @@ fn report_pins(ctx: &RunContext, pins: &[PinChange], dry_run: bool) {
 /// `merge --continue`.
 fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
     let layer = ctx.layer(crate::exclusive::Access::Write)?;
+    hold_ctrl_c();
     let done = super::with_context_message(
-        continue_merge(&layer).map_err(anyhow::Error::from),
+        continue_merge(&layer, Some(&INTERRUPTED)).map_err(anyhow::Error::from),
         "continue the merge in progress",
     )?;
     ctx.reporter.status("Merged", &format!("{} -> {}: manifests regenerated, rebuild verified", done.from, done.to));
@@ -243,6 +254,12 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
     for record in &done.recorded {
         text.push_str(&format!("recorded   patches/{record}\n"));
     }
+    for file in &done.removed {
+        text.push_str(&format!("removed    patches/{file} (its package no longer differs from upstream)\n"));
+    }
+    for file in &done.kept {
+        text.push_str(&format!("kept       patches/{file} (not committed and not generated: move or delete it)\n"));
+    }
     for problem in crate::status::problems(&done.check) {
         text.push_str(&format!("check      {problem}\n"));
     }
@@ -259,6 +276,8 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
         "baseline": done.baseline.as_ref().map(|c| json!({ "file": ctx.display(&c.file), "from": c.from, "to": c.to })),
         "pins": pins_json(&done.pins),
         "recorded": done.recorded.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
+        "removed": done.removed.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
+        "kept": done.kept.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "check": { "clean": clean, "problems": crate::status::problems(&done.check) },
     });
     Ok(Outcome::new(if clean { ExitStatus::Success } else { ExitStatus::Attention }, text, data))
@@ -269,8 +288,9 @@ fn exec_abort(ctx: &RunContext) -> anyhow::Result<Outcome> {
     // The declaration as committed says what to put back: the one in the
     // work tree may have been edited (or broken) during the merge.
     ctx.lock_project(crate::exclusive::Access::Write)?;
+    hold_ctrl_c();
     let done = super::with_context_message(
-        abort_merge(&ctx.config, &ctx.overrides).map_err(anyhow::Error::from),
+        abort_merge(&ctx.config, &ctx.overrides, Some(&INTERRUPTED)).map_err(anyhow::Error::from),
         "abort the merge in progress",
     )?;
     ctx.reporter.status(
@@ -280,8 +300,33 @@ fn exec_abort(ctx: &RunContext) -> anyhow::Result<Outcome> {
             done.to
         ),
     );
-    let data = json!({ "action": "abort", "to": done.to, "changes": done.changes });
-    Ok(Outcome::new(ExitStatus::Success, String::new(), data))
+    let mut text = String::new();
+    for path in &done.kept {
+        text.push_str(&format!("kept       {} (not committed, not written by the merge)\n", ctx.display(path)));
+    }
+    for d in &done.discarded {
+        text.push_str(&format!("discarded  {} ({})\n", ctx.display(&d.path), d.why));
+    }
+    if !done.kept.is_empty() {
+        ctx.reporter.note(&format!(
+            "kept {} file(s) created during the merge that are neither committed nor the merge's (see the `kept` lines)",
+            done.kept.len()
+        ));
+    }
+    if !done.discarded.is_empty() {
+        ctx.reporter.warning(&format!(
+            "discarded the edits made since the merge to {} file(s) (see the `discarded` lines)",
+            done.discarded.len()
+        ));
+    }
+    let data = json!({
+        "action": "abort",
+        "to": done.to,
+        "changes": done.changes,
+        "kept": done.kept.iter().map(|p| ctx.display(p)).collect::<Vec<_>>(),
+        "discarded": done.discarded.iter().map(|d| json!({ "path": ctx.display(&d.path), "why": d.why })).collect::<Vec<_>>(),
+    });
+    Ok(Outcome::new(ExitStatus::Success, text, data))
 }
 
 fn file_json(file: &FileReport) -> Value {

@@ -3,7 +3,8 @@
 use serde_json::{json, Value};
 
 use super::{Outcome, RunContext};
-use crate::error::ExitStatus;
+use crate::error::{Diagnostic, ExitStatus};
+use crate::merge::guided::GuidedError;
 use crate::status::{status, LayerStatus};
 
 /// Arguments of `status`.
@@ -15,7 +16,10 @@ use crate::status::{status, LayerStatus};
            busy, exit 2)
   merge    a merge stopped with conflicts (.forklayer-merge/state.json): lists the
            markers and <file>.ours/<file>.theirs copies left; resolve them, then
-           `forklayer merge --continue`, or `forklayer merge --abort`
+           `forklayer merge --continue`, or `forklayer merge --abort`. Anything
+           else that would make `--continue` refuse (upstream/ edited since the
+           merge, a fork package missing, a pin that cannot move…) is named
+           with what to do (`ready` and `blocked` in --json)
   drift    the round trip of `forklayer check` finds problems (listed)
   clean    everything agrees
 
@@ -51,7 +55,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
             }
             (text, json!({ "problems": problems }))
         }
-        LayerStatus::Merge { state, left, unresolved } => {
+        LayerStatus::Merge { state, left, unresolved, blocked } => {
             let mut text = format!(
                 "merge in progress: {} -> {}, {left} of {} conflict(s) left\n",
                 state.from,
@@ -64,11 +68,20 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
                     None => text.push_str(&format!("  {}: {}\n", u.path, u.what)),
                 }
             }
-            text.push_str(if *left == 0 {
-                "all conflicts resolved: run `forklayer merge --continue`\n"
-            } else {
-                "resolve them, then run `forklayer merge --continue` (or `forklayer merge --abort`)\n"
-            });
+            let blocked = blocked.as_deref().map(blocker);
+            if !unresolved.is_empty() {
+                text.push_str("resolve them, then run `forklayer merge --continue` (or `forklayer merge --abort`)\n");
+            }
+            match &blocked {
+                Some(b) => {
+                    text.push_str(&format!("`forklayer merge --continue` would refuse: {}\n", b["message"].as_str().unwrap_or_default()));
+                    if let Some(help) = b["help"].as_str() {
+                        text.push_str(&format!("  {help}\n"));
+                    }
+                }
+                None if unresolved.is_empty() => text.push_str("all conflicts resolved: run `forklayer merge --continue`\n"),
+                None => {}
+            }
             let items: Vec<Value> =
                 unresolved.iter().map(|u| json!({ "path": u.path, "line": u.line, "what": u.what })).collect();
             let conflicts: Vec<Value> = state
@@ -76,8 +89,10 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
                 .iter()
                 .map(|c| json!({ "package": c.package, "path": c.path, "kind": c.kind, "copies": c.copies }))
                 .collect();
+            let ready = unresolved.is_empty() && blocked.is_none();
             let data = json!({ "merge": {
                 "from": state.from, "to": state.to, "conflicts": conflicts, "left": left, "unresolved": items,
+                "ready": ready, "blocked": blocked,
             }});
             (text, data)
         }
@@ -94,4 +109,21 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     }
     let code = if name == "clean" { ExitStatus::Success } else { ExitStatus::Attention };
     Ok(Outcome::new(code, text, data))
+}
+
+/// Why `merge --continue` would refuse, as JSON: `code`, `message` (with
+/// its causes) and what to do (`help`).
+fn blocker(e: &GuidedError) -> Value {
+    let mut message = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !message.contains(&text) {
+            message.push_str(&format!(": {text}"));
+        }
+        source = cause.source();
+    }
+    // Said of a command that ran; status only predicts one.
+    let help = e.help().map(|h| h.strip_prefix("nothing was changed; ").map(str::to_string).unwrap_or(h));
+    json!({ "code": e.code(), "message": message, "help": help })
 }

@@ -13,12 +13,19 @@
 //! `--abort` puts `upstream/`, the fork layer, `patches/` and the
 //! declaration back as committed at HEAD (what they were before the merge,
 //! which refuses uncommitted changes there) and removes the merge state,
-//! also as one journaled update.
+//! also as one journaled update. Untracked files the merge did not write
+//! (the state records what it wrote) stay, as `git merge --abort` keeps
+//! them; edits made since the merge that it discards are reported.
+//!
+//! Both hold Ctrl-C like `merge`: it stops them until their update starts.
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::check::{check, CheckError, CheckReport};
 use crate::error::{Diagnostic, ExitStatus};
+use crate::genpatches::is_generated_patch_file;
 use crate::journal::Update;
 use crate::layer::{Layer, LayerError, PathOverrides};
 use crate::lock::{Lock, VERSION_FILE};
@@ -28,7 +35,7 @@ use crate::merge::layer::{
 };
 use crate::merge::memory::{remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
-use crate::merge::progress::{state_dir, tree_digest, MergeState, Unresolved};
+use crate::merge::progress::{entry_hash, state_dir, tree_digest, MergeState, Unresolved};
 use crate::tree::{read_regular_text, Tree, TreeError};
 
 /// Errors of `merge --continue` and `merge --abort`.
@@ -61,6 +68,14 @@ pub enum GuidedError {
         to: String,
         /// What differs from the lock file, when it says.
         changes: Vec<String>,
+    },
+    /// A file `--abort` would keep sits where a committed file goes back.
+    #[error("`{}` was created during the merge where the committed `{}` goes back", .kept.display(), .committed.display())]
+    KeptClash {
+        /// The file created during the merge.
+        kept: PathBuf,
+        /// The committed file in its way.
+        committed: PathBuf,
     },
     /// The declaration to abort with does not load.
     #[error(transparent)]
@@ -104,7 +119,8 @@ impl Diagnostic for GuidedError {
             GuidedError::NoMerge
             | GuidedError::Unresolved { .. }
             | GuidedError::UpstreamMoved { .. }
-            | GuidedError::UpstreamEdited { .. } => ExitStatus::Usage,
+            | GuidedError::UpstreamEdited { .. }
+            | GuidedError::KeptClash { .. } => ExitStatus::Usage,
             GuidedError::Declaration(e) => e.exit_status(),
             GuidedError::Merge(e) => e.exit_status(),
             GuidedError::Check(e) => e.exit_status(),
@@ -116,6 +132,7 @@ impl Diagnostic for GuidedError {
             GuidedError::NoMerge => "no_merge",
             GuidedError::Unresolved { .. } => "unresolved",
             GuidedError::UpstreamMoved { .. } | GuidedError::UpstreamEdited { .. } => "upstream_moved",
+            GuidedError::KeptClash { .. } => "kept_clash",
             GuidedError::Declaration(e) => e.code(),
             GuidedError::Merge(e) => e.code(),
             GuidedError::Check(e) => e.code(),
@@ -136,6 +153,11 @@ impl Diagnostic for GuidedError {
                  (`forklayer snapshot {to}`, with the same `--from` if the merge had one), or undo the merge with \
                  `forklayer merge --abort`"
             )),
+            GuidedError::KeptClash { .. } => Some(
+                "nothing was changed; move that file (or directory) somewhere else, then run `forklayer merge \
+                 --abort` again"
+                    .into(),
+            ),
             GuidedError::Declaration(e) => e.help(),
             GuidedError::Merge(e) => e.help(),
             GuidedError::Check(e) => e.help(),
@@ -170,28 +192,112 @@ pub struct Continued {
     pub pins: Vec<PinChange>,
     /// Records of the conflict memory written (relative to `patches/`).
     pub recorded: Vec<String>,
+    /// Committed manifests removed: their packages no longer differ from
+    /// upstream (relative to `patches/`).
+    pub removed: Vec<String>,
+    /// Files of `patches/` named like manifests that git does not track
+    /// and the layer does not generate: kept (relative to `patches/`).
+    pub kept: Vec<String>,
     /// The round trip of `check` on the result.
     pub check: CheckReport,
 }
 
-/// `merge --continue`.
-pub fn continue_merge(layer: &Layer) -> Result<Continued, GuidedError> {
+/// Everything `merge --continue` writes, planned and proved.
+struct ContinuePlan {
+    patches: Tree,
+    manifests: Vec<String>,
+    baseline: Option<BaselineChange>,
+    pins: Vec<PinChange>,
+    recorded: Vec<String>,
+    /// Committed manifests removed (relative to `patches/`).
+    removed: Vec<String>,
+    /// Untracked files named like manifests, kept (relative to `patches/`).
+    kept: Vec<String>,
+}
+
+/// `merge --continue`. Ctrl-C (`cancel`) is looked at until the update
+/// starts; once it does, it runs to the end.
+pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Continued, GuidedError> {
     let state = MergeState::read(&layer.root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
-    let paths = &layer.paths;
-    let forks =
-        if paths.forks.is_dir() { Tree::read_dir(&paths.forks).map_err(MergeError::from)? } else { Tree::new() };
+    let forks = read_forks(layer)?;
     let left = crate::merge::progress::unresolved(&state, &forks);
     if !left.is_empty() {
         return Err(GuidedError::Unresolved { to: state.to, items: left });
     }
+    let upstream = vendored_upstream(layer, &state)?;
+    let plan = plan_continue(layer, &state, &forks, &upstream)?;
+    check_cancel(cancel)?;
+    let empty = Tree::new();
+    let mut update = Update::new(&layer.root);
+    update.replace_dir(&layer.paths.patches, &plan.patches);
+    if let Some(change) = &plan.baseline {
+        update.replace_file(&change.file, change.text.as_bytes());
+    }
+    for pin in &plan.pins {
+        update.replace_file(&pin.file, pin.text.as_bytes());
+    }
+    let state_path = state_dir(&layer.root);
+    update.replace_dir(&state_path, &empty);
+    update.apply().map_err(MergeError::from)?;
+    let _ = std::fs::remove_dir(&state_path);
+    let mut moved = layer.clone();
+    moved.baseline = state.to.clone();
+    let check = check(&moved)?;
+    let ContinuePlan { manifests, baseline, pins, recorded, removed, kept, .. } = plan;
+    Ok(Continued { from: state.from, to: state.to, manifests, baseline, pins, recorded, removed, kept, check })
+}
+
+/// Why `merge --continue` would refuse now (`None`: it would go ahead),
+/// as `status` reports it. `forks` is the fork layer on disk; `unresolved`
+/// what [`crate::merge::progress::unresolved`] found in it.
+pub fn continue_blocker(layer: &Layer, state: &MergeState, forks: &Tree, unresolved: bool) -> Option<GuidedError> {
+    // An edited `upstream/` is worth knowing while conflicts are left too.
+    let upstream = match vendored_upstream(layer, state) {
+        Ok(upstream) => upstream,
+        Err(e) => return Some(e),
+    };
+    if unresolved {
+        return None;
+    }
+    plan_continue(layer, state, forks, &upstream).err()
+}
+
+fn read_forks(layer: &Layer) -> Result<Tree, GuidedError> {
+    let forks = &layer.paths.forks;
+    Ok(if forks.is_dir() { Tree::read_dir(forks).map_err(MergeError::from)? } else { Tree::new() })
+}
+
+fn check_cancel(cancel: Option<&AtomicBool>) -> Result<(), GuidedError> {
+    match cancel {
+        Some(flag) if flag.load(Ordering::SeqCst) => Err(MergeError::Interrupted.into()),
+        _ => Ok(()),
+    }
+}
+
+/// `upstream/` as the merge in progress vendored it; an error when its
+/// version or (when the state records it) its bytes are no longer that.
+fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedError> {
+    let paths = &layer.paths;
     let found = upstream_version(&paths.upstream)?;
     if found != state.to {
-        return Err(GuidedError::UpstreamMoved { found, to: state.to });
+        return Err(GuidedError::UpstreamMoved { found, to: state.to.clone() });
     }
     let upstream = Tree::read_dir(&paths.upstream).map_err(MergeError::from)?;
     if state.upstream.as_ref().is_some_and(|digest| *digest != tree_digest(&upstream)) {
-        return Err(GuidedError::UpstreamEdited { changes: lock_changes(layer, &upstream), to: state.to });
+        return Err(GuidedError::UpstreamEdited { changes: lock_changes(layer, &upstream), to: state.to.clone() });
     }
+    Ok(upstream)
+}
+
+/// The manifests of the resolved fork layer (each proved to rebuild), the
+/// records of the conflict memory, the baseline and the pins.
+fn plan_continue(
+    layer: &Layer,
+    state: &MergeState,
+    forks: &Tree,
+    upstream: &Tree,
+) -> Result<ContinuePlan, GuidedError> {
+    let paths = &layer.paths;
     let mut forked = Vec::new();
     for name in layer.upstream_packages() {
         let full = layer.full_name(name);
@@ -212,31 +318,42 @@ pub fn continue_merge(layer: &Layer) -> Result<Continued, GuidedError> {
     let baseline = plan_baseline(layer, &state.to)?;
     let pins = plan_pins(layer, &state.from, &state.to).map_err(MergeError::from)?;
     let mut patches = next_patches(&paths.patches, &planned)?;
+    let (removed, kept) = left_out_patches(layer, &mut patches)?;
     let mut recorded = Vec::new();
     for c in &state.conflicts {
         let result = forks.get(&format!("{}/{}", c.package, c.path));
         let record = Resolution::new(&c.package, &c.path, &c.kind, [c.base.as_str(), &c.ours, &c.theirs], result);
         recorded.push(remember(&mut patches, &record).map_err(MergeError::from)?);
     }
-    let empty = Tree::new();
-    let mut update = Update::new(&layer.root);
-    update.replace_dir(&paths.patches, &patches);
-    if let Some(change) = &baseline {
-        update.replace_file(&change.file, change.text.as_bytes());
-    }
-    for pin in &pins {
-        update.replace_file(&pin.file, pin.text.as_bytes());
-    }
-    let state_path = state_dir(&layer.root);
-    update.replace_dir(&state_path, &empty);
-    update.apply().map_err(MergeError::from)?;
-    let _ = std::fs::remove_dir(&state_path);
-    let mut moved = layer.clone();
-    moved.baseline = state.to.clone();
-    let check = check(&moved)?;
     recorded.sort();
     recorded.dedup();
-    Ok(Continued { from: state.from, to: state.to, manifests: planned.manifests(), baseline, pins, recorded, check })
+    Ok(ContinuePlan { patches, manifests: planned.manifests(), baseline, pins, recorded, removed, kept })
+}
+
+/// The files of `patches/` named like manifests that `next` (the new
+/// `patches/`) leaves out: those committed are removed (manifests of
+/// packages that no longer differ from upstream, as `gen-patches` removes
+/// them); those git does not track were made during the merge by someone
+/// else than forklayer and go back into `next` (then `check` lists them).
+fn left_out_patches(layer: &Layer, next: &mut Tree) -> Result<(Vec<String>, Vec<String>), GuidedError> {
+    let dir = &layer.paths.patches;
+    let current = if dir.is_dir() { Tree::read_dir(dir).map_err(MergeError::from)? } else { Tree::new() };
+    let left_out: Vec<(&str, &crate::tree::FileEntry)> =
+        current.iter().filter(|(path, _)| is_generated_patch_file(path) && !next.contains(path)).collect();
+    let (mut removed, mut kept) = (Vec::new(), Vec::new());
+    if left_out.is_empty() {
+        return Ok((removed, kept));
+    }
+    let committed = Repo::discover(&layer.root).and_then(|repo| repo.head_dir(dir)).map_err(MergeError::from)?;
+    for (path, entry) in left_out {
+        if committed.as_ref().is_some_and(|tree| tree.contains(path)) {
+            removed.push(path.to_string());
+        } else {
+            next.insert(path, entry.clone()).map_err(MergeError::from)?;
+            kept.push(path.to_string());
+        }
+    }
+    Ok((removed, kept))
 }
 
 /// What of `upstream` (the tree of `upstream/`) its lock file disagrees with.
@@ -263,13 +380,33 @@ pub struct Aborted {
     pub to: String,
     /// Files written, deleted or created to put everything back.
     pub changes: usize,
+    /// Files neither committed nor written by the merge (the user's,
+    /// created during the merge): left where they are.
+    pub kept: Vec<PathBuf>,
+    /// Edits made since the merge that the abort discards.
+    pub discarded: Vec<Discarded>,
+}
+
+/// A file whose content the abort discards that the merge did not write.
+#[derive(Debug)]
+pub struct Discarded {
+    /// The file.
+    pub path: PathBuf,
+    /// What happened to it, in words.
+    pub why: &'static str,
 }
 
 /// `merge --abort` of the project declared by `config`. The paths to put
 /// back come from the declaration committed at HEAD (the work tree's may
 /// have been edited, or broken, during the merge); without a committed
-/// one, from the work tree's.
-pub fn abort_merge(config: &Path, overrides: &PathOverrides) -> Result<Aborted, GuidedError> {
+/// one, from the work tree's. Files that are neither committed nor written
+/// by the merge stay, as `git merge --abort` keeps untracked files.
+/// Ctrl-C (`cancel`) is looked at until the update starts.
+pub fn abort_merge(
+    config: &Path,
+    overrides: &PathOverrides,
+    cancel: Option<&AtomicBool>,
+) -> Result<Aborted, GuidedError> {
     let root = config.parent().unwrap_or(Path::new("."));
     let state = MergeState::read(root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
     let committed = Repo::discover(root).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?;
@@ -286,9 +423,31 @@ pub fn abort_merge(config: &Path, overrides: &PathOverrides) -> Result<Aborted, 
     let layer = &layer;
     let paths = &layer.paths;
     let repo = open_repository(layer, true)?;
-    let committed = |dir: &Path| -> Result<Tree, MergeError> { Ok(repo.head_dir(dir)?.unwrap_or_default()) };
-    let trees = [committed(&paths.upstream)?, committed(&paths.forks)?, committed(&paths.patches)?];
+    // A merge writes nothing in `patches/` before `--continue`.
+    let nothing = BTreeMap::new();
+    let written = state.written.as_ref();
+    let dirs = [
+        (&paths.upstream, written.map(|w| Written { files: &w.upstream, complete: true })),
+        (&paths.forks, written.map(|w| Written { files: &w.forks, complete: false })),
+        (&paths.patches, Some(Written { files: &nothing, complete: false })),
+    ];
+    let mut report = Report::default();
+    let mut trees = Vec::new();
+    for (dir, written) in dirs {
+        let committed = repo.head_dir(dir).map_err(MergeError::from)?.unwrap_or_default();
+        trees.push(put_back(dir, committed, written, &mut report)?);
+    }
     let declaration = repo.head_file(&layer.declaration).map_err(MergeError::from)?;
+    if let Some(bytes) = &declaration {
+        let now = crate::tree::read_regular(&layer.declaration).ok();
+        if now.is_some_and(|now| now != *bytes) {
+            report.discarded.push(Discarded {
+                path: layer.declaration.clone(),
+                why: "edited since the merge started; put back as committed",
+            });
+        }
+    }
+    check_cancel(cancel)?;
     let empty = Tree::new();
     let mut update = Update::new(&layer.root);
     for (dir, tree) in [&paths.upstream, &paths.forks, &paths.patches].into_iter().zip(&trees) {
@@ -301,5 +460,84 @@ pub fn abort_merge(config: &Path, overrides: &PathOverrides) -> Result<Aborted, 
     update.replace_dir(&state_path, &empty);
     let changes = update.apply().map_err(MergeError::from)?;
     let _ = std::fs::remove_dir(&state_path);
-    Ok(Aborted { to: state.to, changes })
+    let Report { mut kept, mut discarded } = report;
+    kept.sort();
+    discarded.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(Aborted { to: state.to, changes, kept, discarded })
+}
+
+/// What a merge wrote in one directory (see [`crate::merge::progress::WrittenFiles`]).
+#[derive(Clone, Copy)]
+struct Written<'a> {
+    files: &'a BTreeMap<String, String>,
+    /// Whether a file not in `files` was left absent by the merge (rather
+    /// than as it was).
+    complete: bool,
+}
+
+/// The files `--abort` keeps and the edits it discards.
+#[derive(Default)]
+struct Report {
+    kept: Vec<PathBuf>,
+    discarded: Vec<Discarded>,
+}
+
+/// What directory `dir` holds after the abort: its `committed` files plus
+/// the files on disk that are neither committed nor written by the merge.
+/// Without a record of what the merge wrote (a state of an older
+/// forklayer), exactly the committed files.
+fn put_back(
+    dir: &Path,
+    committed: Tree,
+    written: Option<Written<'_>>,
+    report: &mut Report,
+) -> Result<Tree, GuidedError> {
+    let Some(written) = written else { return Ok(committed) };
+    let current = if dir.is_dir() { Tree::read_dir(dir).map_err(MergeError::from)? } else { Tree::new() };
+    let mut target = committed.clone();
+    for (path, entry) in current.iter() {
+        let was = committed.get(path);
+        if was == Some(entry) {
+            continue;
+        }
+        let now = entry_hash(Some(entry));
+        let recorded = written.files.get(path).map(String::as_str);
+        let left = match (recorded, was) {
+            (Some(hash), _) => hash.to_string(),
+            (None, _) if written.complete => entry_hash(None),
+            (None, was) => entry_hash(was),
+        };
+        let why = match was {
+            None if left == entry_hash(None) => {
+                if let Some(clash) = clash(&target, path) {
+                    return Err(GuidedError::KeptClash { kept: dir.join(path), committed: dir.join(clash) });
+                }
+                target.insert(path, entry.clone()).map_err(MergeError::from)?;
+                report.kept.push(dir.join(path));
+                continue;
+            }
+            _ if left == now => continue,
+            None => "edited since the merge wrote it; removed, as it is not committed",
+            Some(_) if left == entry_hash(None) => "re-created since the merge deleted it; put back as committed",
+            Some(_) if recorded.is_some() => "edited since the merge wrote it; put back as committed",
+            Some(_) => "changed since the last commit; put back as committed",
+        };
+        report.discarded.push(Discarded { path: dir.join(path), why });
+    }
+    Ok(target)
+}
+
+/// A path of `tree` that `path` cannot sit beside: a file where `path`
+/// needs a directory, or a file below `path`.
+fn clash(tree: &Tree, path: &str) -> Option<String> {
+    let mut at = 0;
+    while let Some(slash) = path[at..].find('/') {
+        let parent = &path[..at + slash];
+        if tree.contains(parent) {
+            return Some(parent.to_string());
+        }
+        at += slash + 1;
+    }
+    let below = format!("{path}/");
+    tree.paths().find(|p| p.starts_with(&below)).map(str::to_string)
 }

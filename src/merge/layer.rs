@@ -39,7 +39,7 @@ use crate::merge::package::{merge_package, side_file_path, PackageMerge, Package
 use crate::merge::pins::{plan_pins, PinChange, PinError};
 use crate::merge::progress::{
     entry_hash, labelled_marker_lines, separator_lines, state_dir, tree_digest, ConflictRecord, MergeState, StateError,
-    STATE_SCHEMA,
+    WrittenFiles, STATE_SCHEMA,
 };
 use crate::merge::text::Labels;
 use crate::parallel::{map_ordered, map_ordered_owned};
@@ -376,7 +376,10 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let texts = LabelTexts::new(&from, &options.version);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
     let merged = merge_packages(layer, &names, sides, &texts.labels())?;
-    let state = merged.conflicts().then(|| merged.state(&from, &options.version, tree_digest(&upstream.tree)));
+    let state = merged.conflicts().then(|| {
+        let written = WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks);
+        merged.state(&from, &options.version, tree_digest(&upstream.tree), written)
+    });
     let planned = if merged.conflicts() { None } else { Some(merged.plan_patches(&options.version)?) };
     // With conflicts the baseline moves when the user has resolved them.
     let baseline = if planned.is_some() { plan_baseline(layer, &options.version)? } else { None };
@@ -811,7 +814,7 @@ impl LayerMerge {
     }
 
     /// What `merge --continue` needs to know about this merge.
-    fn state(&self, from: &str, to: &str, upstream: String) -> MergeState {
+    fn state(&self, from: &str, to: &str, upstream: String, written: WrittenFiles) -> MergeState {
         let conflicts = self
             .report
             .iter()
@@ -836,6 +839,7 @@ impl LayerMerge {
             to: to.into(),
             conflicts,
             upstream: Some(upstream),
+            written: Some(written),
         }
     }
 

@@ -181,6 +181,77 @@ fn plan_file(group: &[&Pin], from: &str, to: &str) -> Result<Option<PinChange>, 
     Ok(Some(PinChange { file: first.file.clone(), name: first.name.clone(), keys, text: next }))
 }
 
+/// A declared pin that does not hold `layer.baseline` (found by `check`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PinMismatch {
+    /// The file, as declared.
+    pub file: String,
+    /// The key, as declared; `None` when the whole file is unreadable.
+    pub key: Option<String>,
+    /// The string found at the key; `None` when there is none.
+    pub found: Option<String>,
+    /// The baseline the pin should hold.
+    pub baseline: String,
+    /// What is wrong, in words.
+    pub problem: String,
+}
+
+impl std::fmt::Display for PinMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.key {
+            Some(key) => write!(f, "`{}`: pin `{key}` {}", self.file, self.problem),
+            None => write!(f, "`{}`: {}", self.file, self.problem),
+        }
+    }
+}
+
+/// Every declared pin whose value does not hold `layer.baseline` as a
+/// whole version (the merge moves only such values), or that cannot be
+/// read: what `check` reports.
+pub fn check_pins(layer: &Layer) -> Vec<PinMismatch> {
+    let baseline = &layer.baseline;
+    let mut found = Vec::new();
+    for pin in &layer.pins {
+        let problem = |key: Option<&String>, value: Option<String>, problem: String| PinMismatch {
+            file: pin.name.clone(),
+            key: key.cloned(),
+            found: value,
+            baseline: baseline.clone(),
+            problem,
+        };
+        let Some(format) = Format::of(&pin.file) else {
+            found.push(problem(None, None, UNKNOWN_FORMAT.into()));
+            continue;
+        };
+        let text = match crate::tree::read_regular_text(&pin.file) {
+            Ok(text) => text,
+            Err(e) => {
+                found.push(problem(None, None, format!("cannot be read: {e}")));
+                continue;
+            }
+        };
+        for (key, path) in pin.keys.iter().zip(&pin.paths) {
+            match format.locate(&text, path) {
+                Err(message) => found.push(problem(Some(key), None, format!("cannot be read: {message}"))),
+                Ok(None) => found.push(problem(
+                    Some(key),
+                    None,
+                    "has no string value: fix the key in the `[[pins]]` entry of forklayer.toml".into(),
+                )),
+                Ok(Some((value, _))) if version_at(&value, baseline).is_empty() => {
+                    let text = format!(
+                        "is `{value}`, which does not hold the baseline `{baseline}`: make it name \
+                         `{baseline}`, or fix the `[[pins]]` entry of forklayer.toml"
+                    );
+                    found.push(problem(Some(key), Some(value), text));
+                }
+                Ok(Some(_)) => {}
+            }
+        }
+    }
+    found
+}
+
 /// What a pin file of another format is told.
 const UNKNOWN_FORMAT: &str = "pins live in JSON (`.json`, `.jsonc`) or YAML (`.yaml`, `.yml`) files";
 

@@ -16,6 +16,7 @@
 //! The three hashes identify the conflict's inputs for the conflict memory
 //! ([`crate::merge::memory`]).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -46,6 +47,38 @@ pub struct MergeState {
     /// builds the manifests on it, so it must still be that one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upstream: Option<String>,
+    /// What the merge wrote, so that `merge --abort` removes only its own
+    /// files (and says which edits it discards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<WrittenFiles>,
+}
+
+/// The files a merge wrote, as [`entry_hash`]es by path inside their
+/// directory.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrittenFiles {
+    /// Every file of `upstream/` (the merge replaces it wholesale: a file
+    /// not listed was left absent).
+    pub upstream: BTreeMap<String, String>,
+    /// Every file of the fork layer the merge created, changed or deleted
+    /// (`absent`); a file not listed is as it was before the merge.
+    pub forks: BTreeMap<String, String>,
+}
+
+impl WrittenFiles {
+    /// What a merge that wrote `upstream` and turned the fork layer
+    /// `before` into `after` wrote.
+    pub fn new(upstream: &Tree, before: &Tree, after: &Tree) -> WrittenFiles {
+        let upstream = upstream.iter().map(|(path, entry)| (path.to_string(), entry_hash(Some(entry)))).collect();
+        let mut forks: BTreeMap<String, String> = after
+            .iter()
+            .filter(|(path, entry)| before.get(path) != Some(*entry))
+            .map(|(path, entry)| (path.to_string(), entry_hash(Some(entry))))
+            .collect();
+        forks.extend(before.paths().filter(|p| !after.contains(p)).map(|p| (p.to_string(), entry_hash(None))));
+        WrittenFiles { upstream, forks }
+    }
 }
 
 /// `sha256:<hex>` over the paths, modes and contents of every file of
@@ -259,6 +292,7 @@ mod tests {
             from: "1.0.0".into(),
             to: "2.0.0".into(),
             upstream: None,
+            written: None,
             conflicts: vec![
                 ConflictRecord {
                     package: "@a/p".into(),

@@ -7,6 +7,7 @@ mod drift;
 mod errors;
 mod guided;
 mod guided_edges;
+mod guided_safety;
 mod help;
 mod hostile;
 mod ignore;

@@ -570,7 +570,7 @@ fn a_target_that_is_a_file_is_refused() {
 /// A package big enough that writing the merge takes a while: `files`
 /// source files, each changed upstream in 2.0.0 and the first tenth
 /// edited by the fork.
-fn big_package(version: &str, files: usize, fork: bool) -> NpmPackage {
+pub(crate) fn big_package(version: &str, files: usize, fork: bool) -> NpmPackage {
     let mut package = NpmPackage::new("a", version).file("package.json", package_json("a", version, "lib/f0.js"));
     for i in 0..files {
         let mut text = lines(30, &format!("f{i}"));
