@@ -390,6 +390,45 @@ pub fn any_journal(journal_dir: &Path) -> bool {
     !journals(journal_dir, PREFIX).is_empty()
 }
 
+/// The armed journals in `journal_dir` that a project update left (file
+/// names): what the next command that loads the layer rolls back. A
+/// journal never armed (`.tmp`) changed nothing and is not listed.
+pub fn armed_journals(journal_dir: &Path) -> Vec<String> {
+    let armed = journals(journal_dir, PREFIX).into_iter().filter(|f| f.armed);
+    armed.filter_map(|f| f.path.file_name().map(|n| n.to_string_lossy().into_owned())).collect()
+}
+
+/// An armed journal of a `rebuild --out <dir>` beside its output
+/// directory: only a `rebuild --out` naming that directory rolls it back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputJournal {
+    /// The journal's file name.
+    pub journal: String,
+    /// The name of the output directory it updates (beside the journal).
+    pub directory: String,
+    /// The process that wrote it.
+    pub pid: u32,
+}
+
+/// The armed journals of `rebuild --out` updates of directories in `dir`.
+pub fn output_journals(dir: &Path) -> Vec<OutputJournal> {
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    let prefix = format!("{PREFIX}out-");
+    let mut found: Vec<OutputJournal> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let journal = entry.file_name().into_string().ok()?;
+            let rest = journal.strip_prefix(&prefix)?.strip_suffix(ARMED)?;
+            let (directory, pid) = rest.rsplit_once('-')?;
+            let pid = pid.parse().ok()?;
+            let directory = directory.to_string();
+            Some(OutputJournal { journal, directory, pid })
+        })
+        .collect();
+    found.sort_by(|a, b| a.journal.cmp(&b.journal));
+    found
+}
+
 /// The bytes a killed update saved of file `target` (e.g. the declaration
 /// it was rewriting), from the first armed journal of a process that is
 /// gone: what the file held before that update.

@@ -83,17 +83,12 @@ impl crate::error::Diagnostic for StatusError {
     }
 }
 
-/// Undo journals in `root` (file names).
+/// Undo journals in `root` that a killed update left armed (file names):
+/// the next command that loads the layer rolls them back. One never armed
+/// changed nothing (that command only removes it); those of `rebuild --out`
+/// are [`crate::journal::output_journals`], rolled back by `rebuild` alone.
 pub fn journals(root: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(root)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".forklayer-journal-"))
-        .collect();
-    names.sort();
-    names
+    crate::journal::armed_journals(root)
 }
 
 /// The state of the layer; `layer` is `None` when the declaration cannot

@@ -23,6 +23,12 @@ use crate::status::{status, LayerStatus};
   drift    the round trip of `forklayer check` finds problems (listed)
   clean    everything agrees
 
+A journal never armed (.forklayer-journal-<pid>.tmp) changed nothing and is no
+state. A half-written `rebuild --out D` (its journal
+.forklayer-journal-out-D-<pid>.tar in the project root) is no state of the
+layer either: a `note:` line (`outputs` in --json) names D and the command that
+rolls it back, `forklayer rebuild --out D`.
+
 Exit codes: 0 clean, 1 any other state, 2/3 as for every command.")]
 pub struct Args {}
 
@@ -39,7 +45,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
         drop(crate::exclusive::ProjectLock::take(&root, crate::exclusive::Access::Read)?);
         LayerStatus::Journal { journals }
     };
-    let (text, data) = match &found {
+    let (mut text, mut data) = match &found {
         LayerStatus::Clean => ("clean: the fork layer, manifests and upstream/ agree\n".to_string(), json!({})),
         LayerStatus::Journal { journals } => (
             format!(
@@ -97,13 +103,23 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
             (text, data)
         }
     };
+    let outputs = unfinished_outputs(&root);
+    for o in &outputs {
+        text.push_str(&format!(
+            "note: {}\n  help: {}\n",
+            o["message"].as_str().unwrap_or_default(),
+            o["help"].as_str().unwrap_or_default()
+        ));
+    }
+    if let Some(obj) = data.as_object_mut() {
+        obj.insert("outputs".into(), Value::from(outputs));
+    }
     let name = match found {
         LayerStatus::Clean => "clean",
         LayerStatus::Journal { .. } => "journal",
         LayerStatus::Merge { .. } => "merge",
         LayerStatus::Drift { .. } => "drift",
     };
-    let mut data = data;
     if let Some(obj) = data.as_object_mut() {
         obj.insert("state".into(), Value::from(name));
     }
@@ -126,4 +142,32 @@ fn blocker(e: &GuidedError) -> Value {
     // Said of a command that ran; status only predicts one.
     let help = e.help().map(|h| h.strip_prefix("nothing was changed; ").map(str::to_string).unwrap_or(h));
     json!({ "code": e.code(), "message": message, "help": help })
+}
+
+/// Output directories of `rebuild --out` in the project root that a killed
+/// (or still running) rebuild left half written: not a state of the layer,
+/// and no other command rolls them back, so each is named with the one
+/// that does.
+fn unfinished_outputs(root: &std::path::Path) -> Vec<Value> {
+    crate::journal::output_journals(root)
+        .into_iter()
+        .map(|o| {
+            let running = o.pid != std::process::id() && crate::stage::process_alive(o.pid);
+            let (message, help) = if running {
+                (
+                    format!("`{}` is being written by `rebuild --out` (forklayer process {})", o.directory, o.pid),
+                    "wait for it to finish".to_string(),
+                )
+            } else {
+                (
+                    format!(
+                        "`{}` was left half written by a `rebuild --out` that did not finish (forklayer process {}, killed?; journal `{}`)",
+                        o.directory, o.pid, o.journal
+                    ),
+                    format!("run `forklayer rebuild --out {}` again: it rolls the directory back first", o.directory),
+                )
+            };
+            json!({ "directory": o.directory, "journal": o.journal, "pid": o.pid, "running": running, "message": message, "help": help })
+        })
+        .collect()
 }

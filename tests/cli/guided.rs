@@ -57,7 +57,10 @@ pub(crate) fn baseline(dir: &TestDir) -> String {
 #[test]
 fn continue_refuses_while_markers_or_copies_remain_then_finishes_the_merge_in_one_step() {
     let dir = conflict_project();
-    assert_eq!(status(&dir), (0, serde_json::json!({"schema": "forklayer.status/1", "ok": true, "state": "clean"})));
+    assert_eq!(
+        status(&dir),
+        (0, serde_json::json!({"schema": "forklayer.status/1", "ok": true, "state": "clean", "outputs": []}))
+    );
     dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
     assert!(dir.exists(".forklayer-merge/state.json"));
 

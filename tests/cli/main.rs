@@ -3,6 +3,7 @@
 
 mod adopt;
 mod check;
+mod cycle;
 mod drift;
 mod errors;
 mod guided;
