@@ -352,6 +352,8 @@ struct Plan {
     forks: Tree,
     /// The profile's `package.json` when it changes.
     profile_json: Option<(PathBuf, Vec<u8>)>,
+    /// `.gitignore` when it must learn forklayer's local files.
+    gitignore: Option<GitignoreEdit>,
     /// What the targets held before, to undo the update.
     before: Before,
 }
@@ -409,6 +411,9 @@ fn undo(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
         update.replace_file(path, bytes);
     }
     update.apply()?;
+    if let Some((_, old)) = &plan.gitignore {
+        write_gitignore(dir, old.as_deref())?;
+    }
     let declaration = dir.join(DECLARATION_FILE);
     std::fs::remove_file(&declaration).map_err(|source| AdoptError::Write { path: declaration, source })
 }
@@ -459,13 +464,25 @@ fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
     Ok((exists && !locked, warnings))
 }
 
-/// The declaration first (written atomically, removed again if the
-/// journaled update fails), then `upstream/` (the lock file), the fork
-/// layer and the profile's `package.json` as one journaled update.
+/// `.gitignore` and the declaration first (each written atomically, put
+/// back if a later step fails), then `upstream/` (the lock file), the
+/// fork layer and the profile's `package.json` as one journaled update.
 fn write(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
+    // `.gitignore` first: a killed adopt redone finds it already holding
+    // the lines (and adds nothing), a failure puts it back.
+    if let Some((new, _)) = &plan.gitignore {
+        write_gitignore(dir, Some(new))?;
+    }
+    let put_back_gitignore = || {
+        if let Some((_, old)) = &plan.gitignore {
+            let _ = write_gitignore(dir, old.as_deref());
+        }
+    };
     let declaration = dir.join(DECLARATION_FILE);
-    crate::stage::write_file_atomically(&declaration, plan.declaration.as_bytes())
-        .map_err(|source| AdoptError::Write { path: declaration.clone(), source })?;
+    if let Err(source) = crate::stage::write_file_atomically(&declaration, plan.declaration.as_bytes()) {
+        put_back_gitignore();
+        return Err(AdoptError::Write { path: declaration.clone(), source });
+    }
     let mut update = Update::new(dir);
     update.replace_dir(&dir.join(UPSTREAM), &plan.upstream);
     update.replace_dir(&dir.join(FORKS), &plan.forks);
@@ -474,6 +491,7 @@ fn write(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
     }
     if let Err(err) = update.apply() {
         let _ = std::fs::remove_file(&declaration);
+        put_back_gitignore();
         return Err(err.into());
     }
     Ok(())
@@ -749,9 +767,64 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
             detail: "the JS toolchain's verifier; `forklayer check` does its work now".into(),
         });
     }
+    let gitignore = plan_gitignore(dir, &mut outcome.changes)?;
     let before = Before { upstream: before_upstream, forks: forks_before, profile_json: profile_before };
-    Ok(Plan { outcome, declaration: text, upstream, forks, profile_json, before })
+    Ok(Plan { outcome, declaration: text, upstream, forks, profile_json, gitignore, before })
 }
+
+/// What forklayer keeps beside a project and never commits: the project
+/// lock (its pid changes on every command) and undo journals (a tracked
+/// one is refused as planted).
+const LOCAL_FILES: [&str; 2] = [".forklayer.lock", ".forklayer-journal-*"];
+
+/// `.gitignore` with a line for each of [`LOCAL_FILES`] it lacks, in its
+/// own line endings, or `None` when it has them all.
+/// `.gitignore`'s new bytes, and the old ones (`None`: there was none).
+type GitignoreEdit = (Vec<u8>, Option<Vec<u8>>);
+
+fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Option<GitignoreEdit>, AdoptError> {
+    let path = dir.join(GITIGNORE);
+    let old = match path.symlink_metadata() {
+        Err(_) => None,
+        Ok(meta) if meta.is_file() => {
+            Some(crate::tree::read_regular(&path).map_err(|source| TreeError::Io { path: path.clone(), source })?)
+        }
+        Ok(_) => return Err(not_shape(dir, "`.gitignore` is not a regular file")),
+    };
+    let text = old.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+    let has = |line: &str| text.lines().any(|l| l.trim_end_matches('\r').trim() == line);
+    let missing: Vec<&str> = LOCAL_FILES.into_iter().filter(|line| !has(line)).collect();
+    if missing.is_empty() {
+        return Ok(None);
+    }
+    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let mut new = old.clone().unwrap_or_default();
+    if !new.is_empty() && !new.ends_with(b"\n") {
+        new.extend_from_slice(eol.as_bytes());
+    }
+    new.extend_from_slice(format!("# forklayer's project lock and undo journals (never committed){eol}").as_bytes());
+    for line in &missing {
+        new.extend_from_slice(format!("{line}{eol}").as_bytes());
+    }
+    let detail = format!("ignore {}", missing.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", "));
+    changes.push(match old {
+        Some(_) => Change::Edit { path: GITIGNORE.into(), detail },
+        None => Change::Create { path: GITIGNORE.into(), detail },
+    });
+    Ok(Some((new, old)))
+}
+
+/// Writes or puts back `.gitignore` (`None`: removes it).
+fn write_gitignore(dir: &Path, bytes: Option<&[u8]>) -> Result<(), AdoptError> {
+    let path = dir.join(GITIGNORE);
+    let written = match bytes {
+        Some(bytes) => crate::stage::write_file_atomically(&path, bytes),
+        None => std::fs::remove_file(&path),
+    };
+    written.map_err(|source| AdoptError::Write { path, source })
+}
+
+const GITIGNORE: &str = ".gitignore";
 
 /// Name of the directory `npm pack` writes to, before the pid.
 const SCRATCH_PREFIX: &str = ".forklayer-adopt-";

@@ -120,11 +120,12 @@ fn a_dry_run_lists_every_change_and_writes_nothing() {
         r#""action":"edit","detail":"`@acme/tool`: `file:./forks/@acme/tool`","path":"profile/package.json""#,
         r#""action":"keep","detail":"the manifest rebuilds the fork as it is","path":"patches/tool.json""#,
         r#""path":"verify.mjs""#,
+        r#""action":"create","detail":"ignore `.forklayer.lock`, `.forklayer-journal-*`","path":".gitignore""#,
     ];
     for needle in expect {
         assert!(changes.iter().any(|c| c.contains(needle)), "{needle} not in {changes:#?}");
     }
-    assert_eq!(changes.len(), 1 + 1 + 3 + 3 + 2 + 1, "{changes:#?}");
+    assert_eq!(changes.len(), 1 + 1 + 3 + 3 + 2 + 1 + 1, "{changes:#?}");
     let text = repo.run(&["adopt", ".", "--dry-run", "--offline"]);
     assert!(text.stdout.contains("move   profile/forks/tool -> profile/forks/@acme/tool"), "{}", text.stdout);
     assert!(text.stderr.contains("nothing written"), "{}", text.stderr);
@@ -417,4 +418,36 @@ fn a_relative_repository_path_is_resolved_from_the_working_directory_and_from_da
     parent.run(&["-C", "work", "adopt", "other", "--offline"]).assert_code(0);
     assert!(parent.exists("work/other/forklayer.toml"));
     parent.run(&["-C", "work/other", "check"]).assert_code(0);
+}
+
+#[test]
+fn adopt_teaches_git_to_ignore_the_project_lock_and_journals_keeping_the_gitignore_bytes() {
+    let repo = js_toolchain_repo();
+    // The user's own .gitignore: CRLF, no final newline, one line present.
+    repo.write(".gitignore", "node_modules/\r\n.forklayer.lock");
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git").args(args).current_dir(repo.path()).output().expect("git");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    git(&["init", "-q"]);
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(0);
+    let edit = json(&run)["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .find(|c| c["path"] == ".gitignore")
+        .cloned()
+        .expect("a .gitignore change");
+    assert_eq!(edit["action"], "edit");
+    assert_eq!(edit["detail"], "ignore `.forklayer-journal-*`");
+    assert_eq!(
+        repo.read(".gitignore"),
+        b"node_modules/\r\n.forklayer.lock\r\n# forklayer's project lock and undo journals (never committed)\r\n.forklayer-journal-*\r\n"
+    );
+    repo.run(&["check"]).assert_code(0);
+    assert!(repo.exists(".forklayer.lock"), "check takes the project lock");
+    let status = git(&["status", "--porcelain", "--untracked-files=all"]);
+    assert!(!status.contains(".forklayer"), "git sees forklayer's local files:\n{status}");
 }
