@@ -233,7 +233,7 @@ impl crate::error::Diagnostic for AdoptError {
                 Some("regenerate the manifest with the JS toolchain so it rebuilds the fork, then adopt again".into())
             }
             AdoptError::Dependencies { .. } => Some(
-                "declare every package as `\"@scope/pkg\": \"file:./forks/pkg\"` in the profile's package.json, then adopt again"
+                "declare every vendored package as `\"@scope/pkg\": \"file:./forks/pkg\"` in the profile's package.json, and other packages of the scope only at the baseline version (the host; adopt declares it as a pin), then adopt again"
                     .into(),
             ),
             AdoptError::NotRegistryBytes { .. } => {
@@ -340,6 +340,10 @@ pub struct AdoptOutcome {
     pub warnings: Vec<String>,
     /// Kept manifests whose `builtAgainst` is not `upstream/VERSION`.
     pub built_against: Vec<crate::rebuild::BuiltAgainst>,
+    /// Keys of the profile's `package.json` that pin another package of
+    /// the scope (the host) at the baseline, declared as `[[pins]]` so a
+    /// clean merge moves them.
+    pub pins: Vec<String>,
     /// Whether anything was written (false for `--dry-run`).
     pub written: bool,
 }
@@ -634,6 +638,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         changes: Vec::new(),
         warnings: Vec::new(),
         built_against: Vec::new(),
+        pins: baseline_pins(&dir.join(PROFILE_JSON), &scope, &version, &names),
         written: false,
     };
     let patches = if patches_dir.is_dir() { Tree::read_dir(&patches_dir)? } else { Tree::new() };
@@ -750,7 +755,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
                 outcome.forked.len(),
                 outcome.carried.len(),
                 outcome.ignore.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
-            ),
+            ) + &outcome.pins.iter().map(|k| format!(", pin `{k}`")).collect::<String>(),
         },
     );
     if resuming && crate::tree::read_regular_text(&declaration).ok().as_deref() != Some(text.as_str()) {
@@ -996,12 +1001,45 @@ fn plan_profile_json(layer: &Layer, forks_dir: &Path, changes: &mut Vec<Change>)
             changes.push(Change::Edit { path: shown.clone(), detail: format!("`{full}`: `{link}`") });
         }
     }
-    let problems = check_dependencies_bytes(layer, &shown, next.as_bytes());
+    // Said for adopt: no forklayer.toml exists yet, and the file is named
+    // once, by the error.
+    let prefix = format!("`{shown}`: ");
+    let problems: Vec<String> = check_dependencies_bytes(layer, &shown, next.as_bytes())
+        .into_iter()
+        .map(|problem| {
+            problem.strip_prefix(&prefix).unwrap_or(&problem).replace(
+                " is not declared in forklayer.toml; remove it or declare it",
+                " is of the scope but `upstream/` does not vendor it, and it is no pin of the baseline \
+                 (a registry dependency is accepted only at exactly the baseline version)",
+            )
+        })
+        .collect();
     if !problems.is_empty() {
         return Err(AdoptError::Dependencies { path, problems });
     }
     let changed = (next != text).then(|| (path, next.into_bytes()));
     Ok((changed, Some(text.into_bytes())))
+}
+
+/// Keys (`dependencies."@scope/dsh"`) of the profile's `package.json` whose
+/// package is of the scope but not vendored (`vendored`: its short names)
+/// and whose value is the baseline (`0.1.0-rc.6`, `^0.1.0-rc.6`…): the
+/// host the layer is made for, pinned where `check` expects only links.
+fn baseline_pins(profile_json: &Path, scope: &str, version: &str, vendored: &[String]) -> Vec<String> {
+    let Ok(text) = crate::tree::read_regular_text(profile_json) else { return Vec::new() };
+    let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else { return Vec::new() };
+    let mut keys = Vec::new();
+    for section in ["dependencies", "peerDependencies"] {
+        let Some(deps) = json.get(section).and_then(serde_json::Value::as_object) else { continue };
+        for (name, value) in deps {
+            let Some(short) = name.strip_prefix(scope).and_then(|rest| rest.strip_prefix('/')) else { continue };
+            let at_baseline = value.as_str().is_some_and(|v| v.trim_start_matches(['^', '~', '=']) == version);
+            if at_baseline && !vendored.iter().any(|v| v == short) {
+                keys.push(format!("{section}.\"{name}\""));
+            }
+        }
+    }
+    keys
 }
 
 fn toml_list(items: &[String]) -> String {
@@ -1036,5 +1074,20 @@ fn declaration_text(outcome: &AdoptOutcome) -> String {
         ignore = toml_list(&outcome.ignore),
         forked = toml_list(&outcome.forked),
         carried = toml_list(&outcome.carried),
+    ) + &pins_text(&outcome.pins)
+}
+
+/// The `[[pins]]` table of `keys` in the profile's `package.json`.
+fn pins_text(keys: &[String]) -> String {
+    if keys.is_empty() {
+        return String::new();
+    }
+    let quoted: Vec<String> = keys.iter().map(|k| format!("  '{k}',\n")).collect();
+    format!(
+        "\n# The host pinned at the baseline in the profile: a clean merge moves it.\n\
+         [[pins]]\n\
+         file = \"{PROFILE_JSON}\"\n\
+         keys = [\n{}]\n",
+        quoted.concat()
     )
 }

@@ -271,9 +271,23 @@ pub fn check_dependencies_bytes(layer: &Layer, shown: &str, bytes: &[u8]) -> Vec
     let scope_prefix = format!("{}/", layer.scope);
     let forks_name = layer.paths.forks.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let into_forks = format!("file:./{forks_name}/");
+    // A package of the scope pinned by a declared `[[pins]]` key (the host
+    // the layer is made for) is meant to come from the registry.
+    let profile_json = layer.paths.forks.parent().map(|p| p.join("package.json"));
+    let pinned: Vec<&str> = layer
+        .pins
+        .iter()
+        .filter(|pin| Some(&pin.file) == profile_json.as_ref())
+        .flat_map(|pin| &pin.paths)
+        .filter_map(|path| match path.as_slice() {
+            [section, name] if section == "dependencies" => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
     let stray = |(name, link): &(&String, &serde_json::Value)| {
         let links_into_forks = link.as_str().is_some_and(|l| l.starts_with(&into_forks));
-        (name.starts_with(&scope_prefix) || links_into_forks) && !expected.contains_key(*name)
+        let registry_pin = !links_into_forks && pinned.contains(&name.as_str());
+        (name.starts_with(&scope_prefix) || links_into_forks) && !expected.contains_key(*name) && !registry_pin
     };
     for (name, _) in deps.iter().filter(stray) {
         problems

@@ -92,6 +92,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         "changes": outcome.changes,
         "warnings": outcome.warnings,
         "built_against": outcome.built_against,
+        "pins": outcome.pins,
         "written": outcome.written,
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))

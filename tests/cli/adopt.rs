@@ -451,3 +451,43 @@ fn adopt_teaches_git_to_ignore_the_project_lock_and_journals_keeping_the_gitigno
     let status = git(&["status", "--porcelain", "--untracked-files=all"]);
     assert!(!status.contains(".forklayer"), "git sees forklayer's local files:\n{status}");
 }
+
+#[test]
+fn the_host_pinned_at_the_baseline_is_declared_as_a_pin_and_other_scoped_registry_packages_are_refused_clearly() {
+    let repo = js_toolchain_repo();
+    let profile = String::from_utf8(repo.read("profile/package.json")).expect("utf8");
+    let with_host = profile.replace(
+        "    \"@acme/tool\": \"file:./forks/tool\"\n",
+        &format!("    \"@acme/tool\": \"file:./forks/tool\",\n    \"@acme/dsh\": \"{VERSION}\"\n"),
+    );
+    repo.write("profile/package.json", &with_host);
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(0);
+    assert_eq!(json(&run)["pins"], serde_json::json!(["dependencies.\"@acme/dsh\""]));
+    let create = &json(&run)["changes"][0];
+    assert!(create["detail"].as_str().is_some_and(|d| d.ends_with(", pin `dependencies.\"@acme/dsh\"`")), "{create}");
+    let declaration = String::from_utf8(repo.read("forklayer.toml")).expect("utf8");
+    assert!(
+        declaration
+            .contains("[[pins]]\nfile = \"profile/package.json\"\nkeys = [\n  'dependencies.\"@acme/dsh\"',\n]\n"),
+        "{declaration}"
+    );
+    let check = repo.run(&["check"]);
+    check.assert_code(0);
+
+    // A package of the scope at another version is no pin: refused before
+    // anything is written, said for adopt (there is no forklayer.toml yet).
+    let repo = js_toolchain_repo();
+    repo.write("profile/package.json", with_host.replace(&format!("\"{VERSION}\""), "\"^9.0.0\""));
+    let before = state(&repo, ".");
+    let run = repo.run(&["adopt", ".", "--offline"]);
+    run.assert_code(2);
+    assert!(
+        run.stderr.contains("dependency `@acme/dsh` is of the scope but `upstream/` does not vendor it"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("forklayer.toml"), "{}", run.stderr);
+    assert_eq!(run.stderr.matches("package.json`").count(), 1, "the file is named once:\n{}", run.stderr);
+    assert_eq!(state(&repo, "."), before);
+}
