@@ -945,7 +945,9 @@ fn registry_integrity(
     let Some(npm) = npm else {
         return Ok((
             None,
-            Some(format!("`{spec}`: not checked against the registry (--offline); integrity recorded as null")),
+            Some(format!(
+                "`{spec}`: not checked against the registry (--offline); its integrity in the lock file is null"
+            )),
         ));
     };
     match fetch_from_registry(npm, full, version, scratch) {
@@ -964,7 +966,9 @@ fn registry_integrity(
         }
         Err(unreachable) => Ok((
             None,
-            Some(format!("`{spec}`: the registry could not be asked ({unreachable}); integrity recorded as null")),
+            Some(format!(
+                "`{spec}`: the registry could not be asked ({unreachable}); its integrity in the lock file is null"
+            )),
         )),
     }
 }

@@ -545,8 +545,10 @@ pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<T
 
 /// Rebuilds and writes the layer to `out`, all or nothing. `out` must be
 /// new, empty or a previous output ([`check_output_dir`]). Returns the
-/// tree and what a killed earlier rebuild into `out` left that was rolled
-/// back first.
+/// tree, how many changes were written (files written or deleted,
+/// directories made or removed; 0 when `out` already held the tree) and
+/// what a killed earlier rebuild into `out` left that was rolled back
+/// first.
 ///
 /// Only files whose bytes or mode differ are written, in place, through a
 /// journal beside `out` ([`journal::Update::beside`]): a rebuild into the
@@ -558,7 +560,7 @@ pub fn rebuild_into(
     upstream: &Path,
     patches: &Path,
     out: &Path,
-) -> Result<(Tree, Vec<Recovered>), RebuildError> {
+) -> Result<(Tree, usize, Vec<Recovered>), RebuildError> {
     check_output_dir(layer, out)?;
     let recovered = recover_output(out)?;
     let tree = rebuild_layer(layer, upstream, patches)?;
@@ -569,8 +571,8 @@ pub fn rebuild_into(
     // it, and removed again by its roll back.
     let mut update = journal::Update::beside(&out)?;
     update.replace_dir(&out, &tree);
-    update.apply()?;
-    Ok((tree, recovered))
+    let changes = update.apply()?;
+    Ok((tree, changes, recovered))
 }
 
 /// Rolls back a `rebuild --out` into `dir` that was killed midway, so that

@@ -111,7 +111,10 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     } else {
         SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
     };
-    ctx.reporter.status("Merging", &format!("fork layer onto upstream {version}"));
+    // A merge in progress is refused at once: no "Merging" line before it.
+    if !matches!(crate::merge::progress::MergeState::read(&layer.root), Ok(Some(_))) {
+        ctx.reporter.status("Merging", &format!("fork layer onto upstream {version}"));
+    }
     let options = MergeOptions {
         version: version.clone(),
         source,

@@ -48,12 +48,19 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     for mismatch in &built_against {
         ctx.reporter.warning(&mismatch.to_string());
     }
+    let mut written_changes = None;
     let tree = match &args.out {
         Some(out) => {
             let out = ctx.resolve(out);
-            let (tree, recovered) = rebuild_into(&layer, upstream, patches, &out)?;
+            let (tree, changes, recovered) = rebuild_into(&layer, upstream, patches, &out)?;
             report_recovered(ctx, &recovered);
-            ctx.reporter.status("Rebuilt", &format!("{} files into `{}`", tree.len(), ctx.display(&out)));
+            let written = match changes {
+                0 => "it already held them: nothing written".to_string(),
+                1 => "1 change written".to_string(),
+                n => format!("{n} changes written"),
+            };
+            ctx.reporter.status("Rebuilt", &format!("{} files into `{}` ({written})", tree.len(), ctx.display(&out)));
+            written_changes = Some(changes);
             tree
         }
         None if args.check.is_some() => rebuild_layer(&layer, upstream, patches)?,
@@ -61,7 +68,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     };
     let Some(reference) = &args.check else {
         let out = args.out.as_ref().map(|o| ctx.display(&ctx.resolve(o)));
-        let data = json!({"files": tree.len(), "out": out, "built_against": built_against});
+        let data = json!({"files": tree.len(), "out": out, "changes": written_changes, "built_against": built_against});
         return Ok(Outcome::new(ExitStatus::Success, String::new(), data));
     };
     let reference = ctx.resolve(reference);

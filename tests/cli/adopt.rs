@@ -78,7 +78,7 @@ fn adopting_offline_writes_the_declaration_and_lock_moves_the_forks_and_passes_c
     assert_eq!(doc["carried"], serde_json::json!(["presets"]));
     assert_eq!(doc["ignore"], serde_json::json!(["README*"]));
     assert_eq!(doc["integrity"]["@acme/tool"], Value::Null);
-    assert!(run.stderr.contains("integrity recorded as null"), "{}", run.stderr);
+    assert!(run.stderr.contains("its integrity in the lock file is null"), "{}", run.stderr);
     let declaration = String::from_utf8(repo.read("forklayer.toml")).expect("utf8");
     for needle in ["scope = \"@acme\"", "baseline = \"0.1.0-rc.6\"", "\"README*\"", "\"presets\""] {
         assert!(declaration.contains(needle), "{needle} not in:\n{declaration}");

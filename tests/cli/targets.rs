@@ -129,13 +129,18 @@ fn a_rebuild_into_its_previous_output_rewrites_only_what_differs_in_place() {
     dir.write("out/@acme/pkg/stray.bin", [0u8, 255, 1]);
     let run = dir.run(&["rebuild", "--out", "out"]);
     run.assert_code(0);
+    assert!(run.stderr.contains("(2 changes written)"), "a.js rewritten, stray.bin removed:\n{}", run.stderr);
     assert_eq!(dir.read("out/@acme/pkg/a.js"), b"let a = 2;\n");
     assert!(!dir.exists("out/@acme/pkg/stray.bin"), "a file the rebuild does not produce is removed");
     assert_eq!(inodes(&dir, "out"), before, "every file kept its inode: nothing was created anew");
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
     // Unchanged output: nothing written at all.
     let mtime = std::fs::metadata(dir.join("out/@acme/pkg/a.js")).expect("stat").modified().expect("mtime");
-    dir.run(&["rebuild", "--out", "out"]).assert_code(0);
+    let run = dir.run(&["--json", "rebuild", "--out", "out"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("(it already held them: nothing written)"), "{}", run.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["changes"], 0);
     let again = std::fs::metadata(dir.join("out/@acme/pkg/a.js")).expect("stat").modified().expect("mtime");
     assert_eq!(mtime, again, "an unchanged file is not rewritten");
 }
