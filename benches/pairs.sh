@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Whole-process pairs on this project's own fork layer: an older build
+# and this one, alternated so both see the same machine state, medians of
+# wall and CPU seconds per command.
+#
+#   OLD=/path/to/older/forklayer benches/pairs.sh [pairs]      # default 10
+#
+# Commands: check, rebuild --out D --check profile/forks, gen-patches
+# (unchanged), release (into a scratch directory), and merge of this layer
+# onto a made-up 0.1.0-rc.9 (the real-layer workload of examples/workload.rs,
+# reset with git before each run). Scratch lives in a fresh `mktemp -d`
+# under $CARGO_TARGET_DIR (the repository's disk).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${CARGO_TARGET_DIR:=$PWD/target}"
+: "${OLD:?set OLD to the older forklayer binary to compare with}"
+PAIRS=${1:-10}
+cargo build --quiet --release --features bench-support --bin forklayer --example workload
+NEW=$CARGO_TARGET_DIR/release/forklayer
+scratch=$(mktemp -d "$CARGO_TARGET_DIR/pairs-XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+"$CARGO_TARGET_DIR/release/examples/workload" "$scratch/layer" real-layer "$PWD" >/dev/null
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# timed <file> <command...>: appends "wall cpu" of one run to <file>.
+timed() {
+    local file=$1
+    shift
+    /usr/bin/time -a -o "$file" -f "%e %U %S" "$@" >/dev/null 2>&1
+}
+
+for _ in $(seq "$PAIRS"); do
+    for side in old new; do
+        bin=$OLD
+        [ "$side" = new ] && bin=$NEW
+        (cd "$scratch/layer" && git reset -q --hard && git clean -qfdx -e new)
+        (cd "$scratch/layer" && timed "$scratch/$side-merge" "$bin" -q merge 0.1.0-rc.9 --from new)
+        timed "$scratch/$side-check" "$bin" -q check
+        timed "$scratch/$side-rebuild" "$bin" -q rebuild --out "$scratch/out-$side" --check profile/forks
+        timed "$scratch/$side-gen-patches" "$bin" -q gen-patches
+        timed "$scratch/$side-release" "$bin" -q release --out "$scratch/dist-$side"
+    done
+done
+# median <numbers...>: the middle one (the lower of the two middle ones).
+median() {
+    printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+for command in merge check rebuild gen-patches release; do
+    for side in old new; do
+        file=$scratch/$side-$command
+        wall=$(median $(awk '/^[0-9]/ { print $1 }' "$file"))
+        cpu=$(median $(awk '/^[0-9]/ { print $2 + $3 }' "$file"))
+        printf '%-12s %-3s wall median %s s  cpu median %s s  (%d runs)\n' "$command" "$side" "$wall" "$cpu" "$(grep -c '^[0-9]' "$file")"
+    done
+done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
