@@ -309,8 +309,9 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     }
     // `patches/` and the own packages' copies change together or not at
     // all (a full disk halfway must not leave new manifests beside old
-    // copies): one journaled update, writing only what differs.
-    let mut update = Update::new(&layer.root);
+    // copies): one journaled update, writing only what differs. Ctrl-C
+    // before it writes stops it with nothing changed.
+    let mut update = Update::new(&layer.root).cancelled_by(&crate::interrupt::INTERRUPTED);
     if !outcome.changed.is_empty() || !outcome.removed.is_empty() || !patches.is_dir() {
         update.replace_dir(patches, &next);
     }

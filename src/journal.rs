@@ -66,6 +66,9 @@ pub enum JournalError {
     /// Reading the previous contents failed.
     #[error(transparent)]
     Tree(#[from] TreeError),
+    /// Ctrl-C came before the update started writing.
+    #[error("interrupted; nothing was changed")]
+    Interrupted,
     /// Another forklayer process is updating the same project.
     #[error("another forklayer process (pid {pid}) is updating this project (journal `{}`)", .journal.display())]
     Busy {
@@ -137,9 +140,10 @@ impl JournalError {
 impl Diagnostic for JournalError {
     fn exit_status(&self) -> ExitStatus {
         match self {
-            JournalError::Busy { .. } | JournalError::Pending { .. } | JournalError::NonUtf8Target { .. } => {
-                ExitStatus::Usage
-            }
+            JournalError::Busy { .. }
+            | JournalError::Pending { .. }
+            | JournalError::NonUtf8Target { .. }
+            | JournalError::Interrupted => ExitStatus::Usage,
             JournalError::RolledBack(inner) => inner.exit_status(),
             _ => ExitStatus::Integrity,
         }
@@ -148,6 +152,7 @@ impl Diagnostic for JournalError {
     fn code(&self) -> &'static str {
         match self {
             JournalError::Busy { .. } => "busy",
+            JournalError::Interrupted => "interrupted",
             JournalError::Pending { .. } => "journal_pending",
             JournalError::Damaged { .. } => "journal_damaged",
             JournalError::RollbackFailed { .. } => "rollback_failed",
@@ -162,6 +167,7 @@ impl Diagnostic for JournalError {
     fn help(&self) -> Option<String> {
         match self {
             JournalError::Busy { .. } => Some("wait for it to finish; if no such process is running, run again".into()),
+            JournalError::Interrupted => Some("run the command again".into()),
             JournalError::Pending { .. } => Some(
                 "run any forklayer command (e.g. `forklayer check`): it rolls the interrupted update back first".into(),
             ),
@@ -208,6 +214,9 @@ pub struct Update<'a> {
     /// made with [`Update::beside`]: the output may be new, below new
     /// directories).
     make_journal_dir: bool,
+    /// When set before the update starts writing, it stops with nothing
+    /// changed ([`crate::interrupt`]).
+    cancel: Option<&'a AtomicBool>,
     targets: Vec<(PathBuf, Next<'a>)>,
 }
 
@@ -268,6 +277,7 @@ impl<'a> Update<'a> {
             journal_dir: journal_dir.to_path_buf(),
             prefix: PREFIX.to_string(),
             make_journal_dir: false,
+            cancel: None,
             targets: Vec::new(),
         }
     }
@@ -280,7 +290,15 @@ impl<'a> Update<'a> {
     /// after a kill).
     pub fn beside(target: &Path) -> Result<Update<'a>, JournalError> {
         let (journal_dir, prefix) = beside_place(target)?;
-        Ok(Update { journal_dir, prefix, make_journal_dir: true, targets: Vec::new() })
+        Ok(Update { journal_dir, prefix, make_journal_dir: true, cancel: None, targets: Vec::new() })
+    }
+
+    /// Stops the update, nothing changed, when `flag` is set before it
+    /// starts writing ([`JournalError::Interrupted`]); once it writes, it
+    /// finishes.
+    pub fn cancelled_by(mut self, flag: &'a AtomicBool) -> Update<'a> {
+        self.cancel = Some(flag);
+        self
     }
 
     /// Makes directory `target` hold exactly the files of `tree` (and no
@@ -313,6 +331,9 @@ impl<'a> Update<'a> {
                 let changes: usize = plans.iter().map(Plan::changes).sum();
                 if changes == 0 {
                     return Ok((plans, 0, None));
+                }
+                if self.cancel.is_some_and(|flag| flag.load(Ordering::SeqCst)) {
+                    return Err(JournalError::Interrupted);
                 }
                 let journal = write_journal(&self.journal_dir, &self.prefix, &plans, &made_dirs)?;
                 Ok((plans, changes, Some(journal)))

@@ -71,6 +71,7 @@ pub mod exclusive;
 pub mod genpatches;
 pub mod guard;
 pub mod ignore;
+pub mod interrupt;
 pub mod journal;
 pub mod layer;
 pub mod linediff;

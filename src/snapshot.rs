@@ -167,11 +167,17 @@ pub struct FetchedSnapshot {
 /// the upstream directory with them. Nothing is written unless every
 /// package was fetched and verified.
 pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result<SnapshotOutcome, SnapshotError> {
-    let mut fetched = fetch_snapshot(layer, version, source)?;
+    let fetched = fetch_snapshot(layer, version, source);
+    // Ctrl-C reaches npm too (same process group): an npm that died of it
+    // is the interruption, not a registry failure.
+    if crate::interrupt::interrupted() {
+        return Err(JournalError::Interrupted.into());
+    }
+    let mut fetched = fetched?;
     // Written through the undo journal, like a merge: only files whose
     // bytes or mode change are written (a new snapshot of the same version
     // touches nothing), and a failure or a kill halfway is rolled back.
-    let mut update = Update::new(&layer.root);
+    let mut update = Update::new(&layer.root).cancelled_by(&crate::interrupt::INTERRUPTED);
     update.replace_dir(&layer.paths.upstream, &fetched.tree);
     update.apply()?;
     // `merge` moves the baseline itself; a bare snapshot leaves it to the user.

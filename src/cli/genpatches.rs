@@ -15,6 +15,7 @@ pub struct Args {}
 
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     let layer = ctx.layer(crate::exclusive::Access::Write)?;
+    crate::interrupt::hold_ctrl_c();
     let outcome = super::with_context_message(
         gen_patches(&layer).map_err(anyhow::Error::from),
         &format!("generate manifests into `{}`", ctx.display(&layer.paths.patches)),

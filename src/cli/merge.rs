@@ -2,7 +2,6 @@
 //! `forklayer merge --continue`, `forklayer merge --abort`
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{json, Map, Value};
 
@@ -82,18 +81,9 @@ pub struct Args {
     pub npm: PathBuf,
 }
 
-/// Set by Ctrl-C; the merge stops before it starts writing.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// From now on Ctrl-C only sets [`INTERRUPTED`]: without a handler it
-/// would kill the process mid-write (the next command would roll the
-/// half-written update back, but the user asked for no half). The merge,
-/// `--continue` and `--abort` look at the flag until their journaled
-/// update starts, then finish it. A second registration in the same
-/// process fails; the first one still works.
-fn hold_ctrl_c() {
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
-}
+// Set by Ctrl-C; the merge stops before it starts writing, and finishes
+// an update it has started.
+use crate::interrupt::{hold_ctrl_c, INTERRUPTED};
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     if args.resume {

@@ -732,3 +732,23 @@ fn a_roll_back_keeps_a_parent_directory_it_did_not_make() {
     assert!(root.join("new").is_dir(), "their directory is kept");
     assert!(output_journals(&out).is_empty());
 }
+
+#[test]
+fn a_cancelled_update_stops_before_writing_anything() {
+    let project = Project::new();
+    let root = project.root();
+    let before = disk_state(root);
+    let next = Project::next_tree();
+    let flag = std::sync::atomic::AtomicBool::new(true);
+    let mut update = Update::new(root).cancelled_by(&flag);
+    update.replace_dir(&root.join("up"), &next);
+    let err = update.apply().expect_err("cancelled");
+    assert!(matches!(err, JournalError::Interrupted), "{err}");
+    assert_eq!(disk_state(root), before, "nothing written, no journal");
+    // Not set: the same update goes through.
+    flag.store(false, std::sync::atomic::Ordering::SeqCst);
+    let mut update = Update::new(root).cancelled_by(&flag);
+    update.replace_dir(&root.join("up"), &next);
+    assert!(update.apply().expect("applies") > 0);
+    assert_eq!(Tree::read_dir(&root.join("up")).expect("read"), next);
+}

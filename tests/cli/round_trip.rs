@@ -183,3 +183,34 @@ fn an_own_package_under_its_own_npm_name_round_trips() {
     run.assert_code(2);
     assert!(run.stdout.contains("`other` is not declared in forklayer.toml"), "{}", run.stdout);
 }
+
+/// Ctrl-C during `gen-patches`: before it writes, it stops with nothing
+/// changed; once it writes, it finishes. Never killed halfway.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_never_stops_gen_patches_halfway() {
+    use crate::merge::big_package;
+    let dir = TestDir::new();
+    dir.declare(&["a"], &[], &[]);
+    snapshot_from_tarballs(&dir, "1.0.0", &[&big_package("1.0.0", 3_000, false)]).assert_code(0);
+    dir.write_package("profile/forks/@acme/a", &big_package("1.0.0", 3_000, true));
+    let before = dir.snapshot_dir(".");
+    for after_ms in [30, 120, 400] {
+        let after = std::time::Duration::from_millis(after_ms);
+        let (code, stderr) = crate::snapshot::ctrl_c_after(&dir, &["gen-patches"], after);
+        match code {
+            Some(2) => {
+                assert!(stderr.contains("interrupted; nothing was changed"), "{stderr}");
+                let now: Vec<_> =
+                    dir.snapshot_dir(".").into_iter().filter(|(p, _, _)| !p.ends_with(".forklayer.lock")).collect();
+                let was: Vec<_> = before.iter().filter(|(p, _, _)| !p.ends_with(".forklayer.lock")).cloned().collect();
+                assert_eq!(now, was, "after {after_ms} ms: nothing written");
+            }
+            Some(0) => {
+                dir.run(&["check"]).assert_code(0);
+                return;
+            }
+            other => panic!("after {after_ms} ms: killed or failed ({other:?}): {stderr}"),
+        }
+    }
+}
