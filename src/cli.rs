@@ -368,6 +368,16 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Adds "failed to …" context naming the declaration.
+/// One note per forked package that now equals upstream (no manifest):
+/// declaring it `carried` makes `check` hold it to upstream's bytes.
+pub(crate) fn note_forks_equal_to_upstream<'n>(ctx: &RunContext, names: impl IntoIterator<Item = &'n str>) {
+    for name in names {
+        ctx.reporter.note(&format!(
+            "`{name}` now equals upstream (no manifest): it can move from `forked` to `carried` in forklayer.toml"
+        ));
+    }
+}
+
 /// One warning per file of the fork layer that differs from upstream
 /// although the `ignore` globs leave it out.
 pub(crate) fn warn_ignored_changes(ctx: &RunContext, layer: &Layer, changes: &[crate::layer::IgnoredChange]) {

@@ -29,6 +29,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
     for name in &outcome.own_refreshed {
         ctx.reporter.status("Refreshed", &format!("own package `{}`", layer.npm_name(name)));
     }
+    super::note_forks_equal_to_upstream(ctx, outcome.unchanged.iter().map(String::as_str));
     let ignored_changes = layer.ignored_changes();
     super::warn_ignored_changes(ctx, &layer, &ignored_changes);
     let mut text = String::new();

@@ -253,6 +253,7 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
     for file in &done.kept {
         text.push_str(&format!("kept       patches/{file} (not committed and not generated: move or delete it)\n"));
     }
+    super::note_forks_equal_to_upstream(ctx, done.removed.iter().filter_map(|file| file.strip_suffix(".json")));
     for problem in crate::status::problems(&done.check) {
         text.push_str(&format!("check      {problem}\n"));
     }

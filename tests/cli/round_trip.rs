@@ -214,3 +214,25 @@ fn ctrl_c_never_stops_gen_patches_halfway() {
         }
     }
 }
+
+#[test]
+fn a_forked_package_equal_to_upstream_gets_a_note_to_carry_it() {
+    let dir = TestDir::new();
+    dir.declare(&["pkg"], &[], &[]);
+    let base = NpmPackage::new("pkg", "1.0.0").file("a.js", "a\n");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&base]).assert_code(0);
+    dir.write_package("profile/forks/@acme/pkg", &base);
+    let run = dir.run(&["gen-patches"]);
+    run.assert_code(0);
+    assert!(run.stdout.contains("unchanged @acme/pkg"), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("note: `pkg` now equals upstream (no manifest): it can move from `forked` to `carried`"),
+        "{}",
+        run.stderr
+    );
+    // A fork that differs gets no such note.
+    dir.write("profile/forks/@acme/pkg/a.js", "b\n");
+    let run = dir.run(&["gen-patches"]);
+    run.assert_code(0);
+    assert!(!run.stderr.contains("now equals upstream"), "{}", run.stderr);
+}
