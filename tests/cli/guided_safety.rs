@@ -4,14 +4,14 @@
 //! `--continue` that will refuse, and `check` passing with pins that are
 //! not at the baseline.
 
-use std::process::Command;
-
 use serde_json::Value;
 
 use crate::guided::{baseline, conflict_project, pinned_project, resolve};
 use crate::merge::{
     at_version, b_package, big_package, c_package, json, lines, package_json, project, publish_new, state, top_level,
 };
+#[cfg(unix)]
+use crate::util::{ctrl_c, spawn_in_own_group};
 use crate::util::{NpmPackage, TestDir};
 
 const A: &str = "profile/forks/@acme/a";
@@ -149,28 +149,6 @@ fn big_conflict_project(files: usize) -> TestDir {
     publish_new(&dir, &[&a2, &b_package("2.0.0"), &c_package("2.0.0")]);
     dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
     dir
-}
-
-/// `forklayer <args>` started in its own process group (as a terminal
-/// runs a command), stderr piped.
-#[cfg(unix)]
-fn spawn_in_own_group(dir: &TestDir, args: &[&str]) -> std::process::Child {
-    use std::os::unix::process::CommandExt;
-    Command::new(env!("CARGO_BIN_EXE_forklayer"))
-        .args(args)
-        .current_dir(dir.path())
-        .process_group(0)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn")
-}
-
-/// SIGINT to the process group of `child`, as a terminal's Ctrl-C.
-#[cfg(unix)]
-fn ctrl_c(child: &std::process::Child) {
-    let kill = Command::new("kill").args(["-INT", "--", &format!("-{}", child.id())]).status().expect("kill");
-    assert!(kill.success());
 }
 
 /// Runs `forklayer <args>` in its own process group and sends the group

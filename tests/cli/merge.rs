@@ -511,7 +511,6 @@ fn merging_without_a_committed_snapshot_is_a_clear_error() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_before_the_write_changes_nothing() {
-    use std::os::unix::process::CommandExt;
     let m = matrix();
     let dir = project(&m.a1, &m.a_fork);
     for p in [&m.a2, &b_package("2.0.0"), &c_package("2.0.0")] {
@@ -519,24 +518,13 @@ fn ctrl_c_before_the_write_changes_nothing() {
     }
     let npm = fake_npm(&dir);
     // A slow npm gives the signal time to arrive mid-fetch.
-    let slow = dir.join("fake-npm/slow-npm");
-    std::fs::write(&slow, format!("#!/bin/sh\nsleep 0.3\nexec {} \"$@\"\n", npm.display())).expect("write");
-    crate::util::set_mode(&slow, true);
+    let slow = crate::util::slow_npm(&dir, &npm, "0.3");
     let before = state(&dir);
     // Its own process group, signalled as a whole like a terminal's Ctrl-C:
     // npm dies too, and the interruption is what gets reported.
-    let child = Command::new(env!("CARGO_BIN_EXE_forklayer"))
-        .args(["merge", "2.0.0", "--npm"])
-        .arg(&slow)
-        .current_dir(dir.path())
-        .process_group(0)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
+    let child = crate::util::spawn_in_own_group(&dir, &["merge", "2.0.0", "--npm", slow.to_str().expect("utf8")]);
     std::thread::sleep(std::time::Duration::from_millis(400));
-    let kill = Command::new("kill").args(["-INT", "--", &format!("-{}", child.id())]).status().expect("kill");
-    assert!(kill.success());
+    crate::util::ctrl_c(&child);
     let out = child.wait_with_output().expect("wait");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");

@@ -197,7 +197,7 @@ fn ctrl_c_never_stops_gen_patches_halfway() {
     let before = dir.snapshot_dir(".");
     for after_ms in [30, 120, 400] {
         let after = std::time::Duration::from_millis(after_ms);
-        let (code, stderr) = crate::snapshot::ctrl_c_after(&dir, &["gen-patches"], after);
+        let (code, stderr) = crate::util::ctrl_c_after(&dir, &["gen-patches"], after);
         match code {
             Some(2) => {
                 assert!(stderr.contains("interrupted; nothing was changed"), "{stderr}");

@@ -154,38 +154,15 @@ fn a_snapshot_rewrites_only_what_changed_and_fails_without_a_trace() {
     assert_eq!(dir.snapshot_dir("upstream"), before, "upstream/ is as it was");
 }
 
-/// Runs forklayer in its own process group, sends the group SIGINT (a
-/// terminal's Ctrl-C: npm gets it too) after `after`, returns exit code
-/// (`None`: killed by the signal) and stderr.
-#[cfg(unix)]
-pub(crate) fn ctrl_c_after(dir: &TestDir, args: &[&str], after: std::time::Duration) -> (Option<i32>, String) {
-    use std::os::unix::process::CommandExt;
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_forklayer"))
-        .args(args)
-        .current_dir(dir.path())
-        .process_group(0)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    std::thread::sleep(after);
-    let kill = std::process::Command::new("kill").args(["-INT", "--", &format!("-{}", child.id())]).status();
-    assert!(kill.expect("kill").success());
-    let out = child.wait_with_output().expect("wait");
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
-}
-
 #[cfg(unix)]
 #[test]
 fn ctrl_c_while_npm_fetches_stops_the_snapshot_with_nothing_written() {
     let (dir, _, npm) = registry_repo(None);
     // A slow npm: the signal arrives while it fetches.
-    let slow = dir.join("fake-npm/slow-npm");
-    std::fs::write(&slow, format!("#!/bin/sh\nsleep 0.5\nexec {} \"$@\"\n", npm.display())).expect("write");
-    crate::util::set_mode(&slow, true);
+    let slow = crate::util::slow_npm(&dir, &npm, "0.5");
     let before = dir.snapshot_dir(".");
     let args = ["snapshot", "1.0.0", "--npm", slow.to_str().expect("utf8")];
-    let (code, stderr) = ctrl_c_after(&dir, &args, std::time::Duration::from_millis(250));
+    let (code, stderr) = crate::util::ctrl_c_after(&dir, &args, std::time::Duration::from_millis(250));
     assert_eq!(code, Some(2), "stopped, not killed:\n{stderr}");
     assert!(stderr.contains("interrupted; nothing was changed"), "{stderr}");
     assert!(stderr.contains("help: run the command again"), "{stderr}");

@@ -342,3 +342,47 @@ pub fn immutable(path: &Path, on: bool) {
     let status = std::process::Command::new("chattr").arg(flag).arg(path).status().expect("chattr");
     assert!(status.success(), "chattr {flag} {} failed: this test needs a file system with attributes", path.display());
 }
+
+/// `forklayer <args>` started in its own process group (as a terminal
+/// runs a command), stdout discarded, stderr piped.
+#[cfg(unix)]
+pub fn spawn_in_own_group(dir: &TestDir, args: &[&str]) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    std::process::Command::new(env!("CARGO_BIN_EXE_forklayer"))
+        .args(args)
+        .current_dir(dir.path())
+        .process_group(0)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn")
+}
+
+/// SIGINT to the process group of `child`, as a terminal's Ctrl-C (a
+/// child process such as npm gets it too).
+#[cfg(unix)]
+pub fn ctrl_c(child: &std::process::Child) {
+    let kill = std::process::Command::new("kill").args(["-INT", "--", &format!("-{}", child.id())]).status();
+    assert!(kill.expect("kill").success());
+}
+
+/// Runs forklayer in its own process group and presses Ctrl-C after
+/// `after`; returns the exit code (`None`: killed by the signal) and
+/// stderr.
+#[cfg(unix)]
+pub fn ctrl_c_after(dir: &TestDir, args: &[&str], after: std::time::Duration) -> (Option<i32>, String) {
+    let child = spawn_in_own_group(dir, args);
+    std::thread::sleep(after);
+    ctrl_c(&child);
+    let out = child.wait_with_output().expect("wait");
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// `fake-npm/slow-npm`: `npm`, started after `seconds`, so that a signal
+/// can arrive while it fetches.
+pub fn slow_npm(dir: &TestDir, npm: &Path, seconds: &str) -> PathBuf {
+    let slow = dir.join("fake-npm/slow-npm");
+    std::fs::write(&slow, format!("#!/bin/sh\nsleep {seconds}\nexec {} \"$@\"\n", npm.display())).expect("write");
+    set_mode(&slow, true);
+    slow
+}
