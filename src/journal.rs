@@ -695,7 +695,8 @@ impl Plan<'_> {
             return Ok(());
         }
         if !self.record.existed {
-            steps.next().and_then(|()| fs::create_dir_all(root)).map_err(JournalError::io("create", root))?;
+            let entries = self.writes.len() + self.record.created_dirs.len();
+            steps.next().and_then(|()| create_root(root, entries)).map_err(JournalError::io("create", root))?;
         }
         // The order matters where old and new disagree about a path: a
         // file where a directory is wanted goes first; a directory where a
@@ -727,6 +728,24 @@ impl Plan<'_> {
             steps.next().and_then(|()| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))
         }))
     }
+}
+
+/// From how many new files and directories a new target directory is
+/// placed apart on the disk ([`crate::place`]); a few cost little anywhere.
+const PLACE_APART_MIN_ENTRIES: usize = 256;
+
+/// Creates the missing target directory `root` (and its missing parents)
+/// for an update that creates `entries` files and directories in it.
+fn create_root(root: &Path, entries: usize) -> io::Result<()> {
+    if entries >= PLACE_APART_MIN_ENTRIES {
+        if let Some(parent) = root.parent().filter(|p| !p.as_os_str().is_empty()) {
+            fs::create_dir_all(parent)?;
+        }
+        if crate::place::create_dir_apart(root) {
+            return Ok(());
+        }
+    }
+    fs::create_dir_all(root)
 }
 
 /// The first failure of changes made in parallel (in path order), if any.
@@ -1337,6 +1356,9 @@ fn roll_back_target(
         steps.next().and_then(|()| restore()).map_err(JournalError::io("restore", &path))?;
     }
     if !target.existed {
+        // A run killed while it placed the new directory apart left the
+        // holder of that step beside it.
+        crate::stage::remove_stale(root, crate::place::HOLDER_TAG);
         for dir in root.ancestors().take(target.missing_parents + 1) {
             steps.next().and_then(|()| ignore_missing(fs::remove_dir(dir))).map_err(JournalError::io("remove", dir))?;
         }

@@ -80,6 +80,7 @@ pub mod manifest;
 pub mod merge;
 pub mod npm;
 pub mod parallel;
+pub mod place;
 pub mod rebuild;
 pub mod release;
 pub mod report;

@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 
 use crate::tree::TreeError;
 
-fn sibling(target: &Path, tag: &str) -> PathBuf {
+pub(crate) fn sibling(target: &Path, tag: &str) -> PathBuf {
     sibling_of(target, tag, std::process::id())
 }
 
-fn sibling_of(target: &Path, tag: &str, pid: u32) -> PathBuf {
+pub(crate) fn sibling_of(target: &Path, tag: &str, pid: u32) -> PathBuf {
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let parent = target.parent().unwrap_or_else(|| Path::new("."));
     parent.join(format!(".{name}.forklayer-{tag}-{pid}"))
@@ -67,7 +67,7 @@ pub fn recover_interrupted(target: &Path) -> io::Result<()> {
             remove_any(&old)?;
         }
     }
-    for tag in ["stage", "tmp"] {
+    for tag in ["stage", "tmp", crate::place::HOLDER_TAG] {
         for pid in stale_pids(target, tag) {
             remove_any(&sibling_of(target, tag, pid))?;
         }
@@ -110,6 +110,14 @@ impl crate::error::Diagnostic for StageError {
     }
 }
 
+/// Removes the leftovers `.<name>.forklayer-<tag>-<pid>` beside `target`
+/// of runs that are gone, as far as it can: a leftover is harmless.
+pub(crate) fn remove_stale(target: &Path, tag: &str) {
+    for pid in stale_pids(target, tag) {
+        let _ = remove_any(&sibling_of(target, tag, pid));
+    }
+}
+
 /// Writes a file through a temporary sibling and a rename.
 pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Some(parent) = path.parent() {
@@ -146,9 +154,12 @@ mod tests {
         one_file("previous").write_to(&target).expect("write");
         one_file("half").write_to(&sibling_of(&target, "stage", DEAD_PID)).expect("write");
         std::fs::write(sibling_of(&target, "tmp", DEAD_PID), b"half").expect("write");
+        // Killed while placing a new output apart (crate::place).
+        let holder = sibling_of(&target, crate::place::HOLDER_TAG, DEAD_PID);
+        std::fs::create_dir_all(holder.join("inner")).expect("create");
         recover_interrupted(&target).expect("recover");
         assert_eq!(Tree::read_dir(&target).expect("read"), one_file("previous"));
-        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1, "stale stage and tmp are gone");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("ls").count(), 1, "stale stage, tmp and place are gone");
     }
 
     #[test]

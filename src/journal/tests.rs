@@ -752,3 +752,41 @@ fn a_cancelled_update_stops_before_writing_anything() {
     assert!(update.apply().expect("applies") > 0);
     assert_eq!(Tree::read_dir(&root.join("up")).expect("read"), next);
 }
+
+/// A new output big enough to be placed apart on the disk
+/// (`crate::place`): written exactly, and a run killed at any of several
+/// steps — or while placing it, leaving its holder — leaves nothing.
+#[test]
+fn a_large_new_output_is_written_exactly_and_a_killed_one_leaves_nothing() {
+    let mut big = Tree::new();
+    for i in 0..super::PLACE_APART_MIN_ENTRIES + 20 {
+        let entry =
+            if i % 7 == 0 { FileEntry::executable(vec![0, 0xff, b'\r']) } else { FileEntry::new(vec![b'a'; i]) };
+        big.insert(format!("d{}/f{i}", i % 16), entry).expect("insert");
+    }
+    for crash_at in [0, 1, 2, 40, 200] {
+        let project = Project::new();
+        let root = project.root();
+        let out = root.join("big");
+        let before = rolled_back_state(root);
+        let holder = crate::stage::sibling_of(&out, crate::place::HOLDER_TAG, 99_999_999);
+        fs::create_dir_all(holder.join("inner")).expect("create");
+        let mut update = Update::beside(&out).expect("update");
+        update.replace_dir(&out, &big);
+        assert!(update.apply_with(&|n| if n == crash_at { Fault::Crash } else { Fault::None }).is_err());
+        assert_eq!(recover_beside(&out).expect("recover").len(), 1);
+        assert_eq!(rolled_back_state(root), before, "crash at step {crash_at}");
+    }
+    let project = Project::new();
+    let root = project.root();
+    let out = root.join("big");
+    let mut expected = rolled_back_state(root);
+    let mut update = Update::beside(&out).expect("update");
+    update.replace_dir(&out, &big);
+    update.apply().expect("apply");
+    assert_eq!(Tree::read_dir(&out).expect("read"), big);
+    expected.insert("big".into(), rolled_back_state(root)["big"].clone());
+    let after: BTreeMap<String, String> =
+        rolled_back_state(root).into_iter().filter(|(path, _)| !path.starts_with("big/")).collect();
+    assert_eq!(after, expected, "only the output is new: no holder or journal is left");
+}

@@ -201,12 +201,8 @@ fn ctrl_c_before_continue_or_abort_writes_changes_nothing() {
     dir.write("profile/forks/@acme/a/x.js", lines(12, "base").replace("line 6 base", "line 6 both"));
     let before = (state(&dir), dir.read(".forklayer-merge/state.json"));
     for args in [["merge", "--continue"], ["merge", "--abort"]] {
-        let child = spawn_in_own_group(&dir, &args);
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        ctrl_c(&child);
-        let out = child.wait_with_output().expect("wait");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        match out.status.code() {
+        let (code, stderr) = crate::util::ctrl_c_after(&dir, &args, std::time::Duration::from_millis(50));
+        match code {
             Some(2) => {
                 assert!(stderr.contains("interrupted; nothing was changed"), "{args:?}: {stderr}");
                 assert_eq!((state(&dir), dir.read(".forklayer-merge/state.json")), before, "{args:?}");

@@ -522,12 +522,9 @@ fn ctrl_c_before_the_write_changes_nothing() {
     let before = state(&dir);
     // Its own process group, signalled as a whole like a terminal's Ctrl-C:
     // npm dies too, and the interruption is what gets reported.
-    let child = crate::util::spawn_in_own_group(&dir, &["merge", "2.0.0", "--npm", slow.to_str().expect("utf8")]);
-    std::thread::sleep(std::time::Duration::from_millis(400));
-    crate::util::ctrl_c(&child);
-    let out = child.wait_with_output().expect("wait");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let (code, stderr) =
+        crate::util::ctrl_c_while_npm_runs(&dir, &["merge", "2.0.0", "--npm", slow.to_str().expect("utf8")]);
+    assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("interrupted; nothing was changed"), "{stderr}");
     assert_eq!(state(&dir), before);
     assert!(!top_level(&dir).iter().any(|n| n.contains(".forklayer-")), "{:?}", top_level(&dir));

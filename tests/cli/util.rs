@@ -366,23 +366,74 @@ pub fn ctrl_c(child: &std::process::Child) {
     assert!(kill.expect("kill").success());
 }
 
-/// Runs forklayer in its own process group and presses Ctrl-C after
-/// `after`; returns the exit code (`None`: killed by the signal) and
-/// stderr.
+/// Runs forklayer in its own process group and presses Ctrl-C `after`
+/// it has started to catch the signal (on a loaded machine the process
+/// may take longer than any fixed delay to get there, and a signal before
+/// that kills it); returns the exit code (`None`: killed by the signal)
+/// and stderr.
 #[cfg(unix)]
 pub fn ctrl_c_after(dir: &TestDir, args: &[&str], after: std::time::Duration) -> (Option<i32>, String) {
     let child = spawn_in_own_group(dir, args);
+    wait_until_catching_ctrl_c(&child);
     std::thread::sleep(after);
     ctrl_c(&child);
     let out = child.wait_with_output().expect("wait");
     (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
+/// Runs forklayer in its own process group and presses Ctrl-C once the
+/// npm of [`slow_npm`] has started: while it fetches.
+#[cfg(unix)]
+pub fn ctrl_c_while_npm_runs(dir: &TestDir, args: &[&str]) -> (Option<i32>, String) {
+    let started = dir.join(SLOW_NPM_STARTED);
+    let _ = std::fs::remove_file(&started);
+    let child = spawn_in_own_group(dir, args);
+    wait_until_catching_ctrl_c(&child);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !started.exists() {
+        assert!(std::time::Instant::now() < deadline, "npm never started");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    ctrl_c(&child);
+    let out = child.wait_with_output().expect("wait");
+    std::fs::remove_file(&started).expect("the note of the slow npm");
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Waits until `child` catches SIGINT (Linux: bit 2 of `SigCgt` in
+/// `/proc/<pid>/status`); elsewhere it waits half a second.
+#[cfg(unix)]
+fn wait_until_catching_ctrl_c(child: &std::process::Child) {
+    let status = PathBuf::from(format!("/proc/{}/status", child.id()));
+    if !Path::new("/proc/self/status").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        return;
+    }
+    let catching = || {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        text.lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !catching() {
+        assert!(std::time::Instant::now() < deadline, "forklayer never started to catch Ctrl-C");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// Where [`slow_npm`] notes that it has started.
+const SLOW_NPM_STARTED: &str = "fake-npm/slow-npm.started";
+
 /// `fake-npm/slow-npm`: `npm`, started after `seconds`, so that a signal
-/// can arrive while it fetches.
+/// can arrive while it fetches; it notes its start in
+/// [`SLOW_NPM_STARTED`] first.
 pub fn slow_npm(dir: &TestDir, npm: &Path, seconds: &str) -> PathBuf {
     let slow = dir.join("fake-npm/slow-npm");
-    std::fs::write(&slow, format!("#!/bin/sh\nsleep {seconds}\nexec {} \"$@\"\n", npm.display())).expect("write");
+    let started = dir.join(SLOW_NPM_STARTED);
+    let script = format!("#!/bin/sh\n: > '{}'\nsleep {seconds}\nexec {} \"$@\"\n", started.display(), npm.display());
+    std::fs::write(&slow, script).expect("write");
     set_mode(&slow, true);
     slow
 }
