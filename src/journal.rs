@@ -1358,7 +1358,7 @@ fn roll_back_target(
     if !target.existed {
         // A run killed while it placed the new directory apart left the
         // holder of that step beside it.
-        crate::stage::remove_stale(root, crate::place::HOLDER_TAG);
+        crate::stage::remove_stale_holders(root);
         for dir in root.ancestors().take(target.missing_parents + 1) {
             steps.next().and_then(|()| ignore_missing(fs::remove_dir(dir))).map_err(JournalError::io("remove", dir))?;
         }

@@ -53,6 +53,38 @@ pub fn create_dir_apart(path: &Path) -> bool {
 /// run is killed between its few steps).
 pub const HOLDER_TAG: &str = "place";
 
+/// Removes a holder a killed run left, as far as it holds only what this
+/// module puts there: candidate directories, each with at most a `probe`
+/// subdirectory and empty probe files `p<n>`. Anything else (a directory
+/// someone planted under that name) is left alone, and so is the holder;
+/// a leftover is harmless.
+pub fn remove_leftover_holder(holder: &Path) {
+    let Ok(candidates) = std::fs::read_dir(holder) else { return };
+    for candidate in candidates.filter_map(Result::ok).map(|entry| entry.path()) {
+        remove_probed(&candidate.join("probe"));
+        remove_probed(&candidate);
+    }
+    let _ = std::fs::remove_dir(holder);
+}
+
+/// Removes the empty probe files `p<n>` in `dir`, then `dir` if it is empty.
+fn remove_probed(dir: &Path) {
+    if std::fs::symlink_metadata(dir).map_or(true, |meta| !meta.is_dir()) {
+        return;
+    }
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name();
+            let probe = name.to_str().and_then(|n| n.strip_prefix('p')).is_some_and(|n| n.parse::<u8>().is_ok());
+            let empty_file = entry.metadata().is_ok_and(|meta| meta.is_file() && meta.len() == 0);
+            if probe && empty_file {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+    let _ = std::fs::remove_dir(dir);
+}
+
 #[cfg(target_os = "linux")]
 mod linux {
     use std::fs;
@@ -276,5 +308,26 @@ mod tests {
                 assert!(names(temp.path()).is_empty());
             }
         }
+    }
+
+    /// What a killed run leaves in a holder is removed; what someone else
+    /// put there under that name is kept.
+    #[test]
+    fn only_the_holders_own_leftovers_are_removed() {
+        let temp = tempfile::tempdir().expect("tempdir");
+        let holder = temp.path().join(".out.forklayer-place-99999999");
+        fs::create_dir_all(holder.join("c1/probe")).expect("create");
+        fs::write(holder.join("c1/p0"), b"").expect("write");
+        fs::write(holder.join("c1/probe/p1"), b"").expect("write");
+        fs::create_dir(holder.join("c2")).expect("create");
+        super::remove_leftover_holder(&holder);
+        assert!(names(temp.path()).is_empty(), "killed run's holder removed");
+
+        fs::create_dir_all(holder.join("c1")).expect("create");
+        fs::write(holder.join("c1/p0"), b"not empty").expect("write");
+        fs::write(holder.join("notes.txt"), b"mine").expect("write");
+        super::remove_leftover_holder(&holder);
+        assert_eq!(fs::read(holder.join("c1/p0")).expect("kept"), b"not empty");
+        assert_eq!(fs::read(holder.join("notes.txt")).expect("kept"), b"mine");
     }
 }

@@ -67,11 +67,12 @@ pub fn recover_interrupted(target: &Path) -> io::Result<()> {
             remove_any(&old)?;
         }
     }
-    for tag in ["stage", "tmp", crate::place::HOLDER_TAG] {
+    for tag in ["stage", "tmp"] {
         for pid in stale_pids(target, tag) {
             remove_any(&sibling_of(target, tag, pid))?;
         }
     }
+    remove_stale_holders(target);
     Ok(())
 }
 
@@ -110,11 +111,12 @@ impl crate::error::Diagnostic for StageError {
     }
 }
 
-/// Removes the leftovers `.<name>.forklayer-<tag>-<pid>` beside `target`
-/// of runs that are gone, as far as it can: a leftover is harmless.
-pub(crate) fn remove_stale(target: &Path, tag: &str) {
-    for pid in stale_pids(target, tag) {
-        let _ = remove_any(&sibling_of(target, tag, pid));
+/// Removes the holders `.<name>.forklayer-place-<pid>` beside `target` of
+/// runs that are gone, as far as they hold only what
+/// [`crate::place`] left there.
+pub(crate) fn remove_stale_holders(target: &Path) {
+    for pid in stale_pids(target, crate::place::HOLDER_TAG) {
+        crate::place::remove_leftover_holder(&sibling_of(target, crate::place::HOLDER_TAG, pid));
     }
 }
 
