@@ -391,6 +391,58 @@ fn anchoring_work_grows_linearly_with_the_file() {
     assert!(large > 8 * small, "work without the index: {small} at 8,000 lines, {large} at 32,000 lines");
 }
 
+/// A file of `lines` lines that repeat (`period` 1: every line
+/// identical), every 100th line edited, with the given line end; without
+/// `final_newline` the last line end is dropped. The lines carry non-ASCII
+/// text when `period` is even.
+fn repetitive_file(lines: usize, period: usize, eol: &str, final_newline: bool) -> (String, String) {
+    let (mut base, mut fork) = (String::new(), String::new());
+    for n in 0..lines {
+        let key = if period.is_multiple_of(2) { format!("clé{}", n % period) } else { format!("key{}", n % period) };
+        let line = format!("  \"{key}\": 0,{eol}");
+        base.push_str(&line);
+        fork.push_str(&if n % 100 == 50 { line.replace(": 0,", ": 1,") } else { line });
+    }
+    if !final_newline {
+        base.truncate(base.len() - eol.len());
+        fork.truncate(fork.len() - eol.len());
+    }
+    (base, fork)
+}
+
+#[test]
+fn anchoring_work_grows_linearly_with_a_file_of_identical_lines() {
+    // Every anchor must reach back to the previous edit, yet the counts
+    // that make it unique stay linear in the file (with the budgets
+    // `generate` uses): what grows faster on such files is the line diff
+    // (benches/README.md, "Repetitive files"). Counted, not timed.
+    let work = at_three_sizes(|lines| {
+        let (base, fork) = repetitive_file(lines, 1, "\n", true);
+        let (replacements, (units, _)) = generate_counting(&base, &fork, Some(super::SCAN_BUDGET));
+        assert_eq!(apply(&base, &replacements.expect("anchorable")).expect("applies"), fork);
+        units as f64
+    });
+    for pair in work.windows(2) {
+        let ratio = pair[1] / pair[0];
+        assert!(ratio <= 2.3, "work {work:?} at 8,000 / 16,000 / 32,000 lines: ×{ratio:.2} for twice the lines");
+    }
+}
+
+#[test]
+fn periodic_files_round_trip_with_the_same_anchors_indexed_or_scanned() {
+    // Identical lines and lines repeating every 7 or 50 (non-ASCII keys
+    // when even), LF and CRLF, with and without a final line end.
+    for (period, eol, final_newline) in
+        [(1, "\n", true), (1, "\r\n", false), (7, "\r\n", true), (50, "\n", false), (50, "\r\n", true)]
+    {
+        let (base, fork) = repetitive_file(6_000, period, eol, final_newline);
+        let indexed = generate_with(&base, &fork, true).expect("anchorable");
+        assert_eq!(apply(&base, &indexed).expect("applies"), fork, "period {period} {eol:?}");
+        assert_eq!(indexed, generate_with(&base, &fork, false).expect("anchorable"), "period {period} {eol:?}");
+        assert_eq!(indexed, generate(&base, &fork).expect("anchorable"), "period {period} {eol:?}");
+    }
+}
+
 #[test]
 fn an_occurrence_inside_text_an_earlier_replacement_wrote_is_labelled_so() {
     // Replacement #0 writes a second `dup();` after line 1; the report
