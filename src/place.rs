@@ -117,8 +117,7 @@ mod linux {
         let Some(parent) = path.parent().map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p }) else {
             return false;
         };
-        let on_ext = statfs(parent).is_ok_and(|fs| u64::try_from(fs.f_type).is_ok_and(|t| t == EXT_SUPER_MAGIC));
-        if !on_ext {
+        if !on_ext(parent) {
             return false;
         }
         let holder = crate::stage::sibling(path, super::HOLDER_TAG);
@@ -185,6 +184,11 @@ mod linux {
         made.then_some(took)
     }
 
+    /// Whether `dir` is on ext2, ext3 or ext4.
+    pub(super) fn on_ext(dir: &Path) -> bool {
+        statfs(dir).is_ok_and(|fs| u64::try_from(fs.f_type).is_ok_and(|t| t == EXT_SUPER_MAGIC))
+    }
+
     /// Sets `FS_TOPDIR_FL` on `dir`; `false` where that is refused.
     fn flag_as_top(dir: &Path) -> bool {
         let Ok(file) = fs::File::open(dir) else { return false };
@@ -224,8 +228,7 @@ mod tests {
         let placed = create_dir_apart(&out);
         #[cfg(target_os = "linux")]
         {
-            let ext = rustix::fs::statfs(temp.path())
-                .is_ok_and(|fs| u64::try_from(fs.f_type).is_ok_and(|t| t == super::EXT_SUPER_MAGIC));
+            let ext = super::linux::on_ext(temp.path());
             assert_eq!(placed, ext, "placed apart exactly on ext2/3/4");
         }
         if !placed {
@@ -285,8 +288,7 @@ mod tests {
         ];
         for (costs, calls, placed) in cases {
             let temp = tempfile::tempdir().expect("tempdir");
-            let ext = rustix::fs::statfs(temp.path())
-                .is_ok_and(|fs| u64::try_from(fs.f_type).is_ok_and(|t| t == super::EXT_SUPER_MAGIC));
+            let ext = super::linux::on_ext(temp.path());
             let out = temp.path().join("out");
             let mut seen = Vec::new();
             let made = super::linux::create_dir_apart_with(&out, |candidate| {

@@ -376,6 +376,12 @@ pub fn ctrl_c_after(dir: &TestDir, args: &[&str], after: std::time::Duration) ->
     let child = spawn_in_own_group(dir, args);
     wait_until_catching_ctrl_c(&child);
     std::thread::sleep(after);
+    ctrl_c_and_wait(child)
+}
+
+/// Presses Ctrl-C and returns the exit code and stderr.
+#[cfg(unix)]
+fn ctrl_c_and_wait(child: std::process::Child) -> (Option<i32>, String) {
     ctrl_c(&child);
     let out = child.wait_with_output().expect("wait");
     (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
@@ -394,10 +400,9 @@ pub fn ctrl_c_while_npm_runs(dir: &TestDir, args: &[&str]) -> (Option<i32>, Stri
         assert!(std::time::Instant::now() < deadline, "npm never started");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    ctrl_c(&child);
-    let out = child.wait_with_output().expect("wait");
+    let finished = ctrl_c_and_wait(child);
     std::fs::remove_file(&started).expect("the note of the slow npm");
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    finished
 }
 
 /// Waits until `child` catches SIGINT (Linux: bit 2 of `SigCgt` in
