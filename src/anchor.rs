@@ -26,18 +26,17 @@
 //!    times the base and the fork, a q-gram index of both (built once per
 //!    file) answers them from the bucket of the needle's rarest 8-byte
 //!    gram; once the counts it declines (short needles, crowded grams)
-//!    have scanned [`SCAN_BUDGET`] times the texts, sorted gram
-//!    positions (`anchor/sorted.rs`) answer those too, short needles
-//!    included, by binary searches, so anchoring stays linear in the file
-//!    size (same answers as a scan).
+//!    have scanned [`SCAN_BUDGET`] times the texts, suffix arrays of both
+//!    (`anchor/suffix.rs`) answer those too, short needles and files whose
+//!    lines repeat included, by binary searches and range minima, so
+//!    anchoring stays linear in the file size (same answers as a scan).
 //! 4. The line diff can come from the caller (`generate_from_line_diff`),
 //!    so `gen-patches` and `merge` diff each file's lines once for the
 //!    anchors and the review diff.
 //!
-//! [`apply`] applies big files with many replacements front to back in one
-//! pass (a patched prefix that only grows, both parts indexed) and falls
-//! back to the general loop at the first replacement that does not fit
-//! that shape.
+//! [`apply`] applies big files with many replacements front to back (a
+//! patched prefix and a pristine rest, both indexed) and falls back to the
+//! general loop at the first replacement that does not fit that shape.
 //!
 //! Only an insertion into an empty text has no possible anchor;
 //! [`generate`] then returns `None` and the caller replaces the file whole.
@@ -53,10 +52,10 @@ use similar::{capture_diff_slices, Algorithm, DiffOp};
 
 use crate::manifest::Replacement;
 use index::{Found, GramIndex};
-use sorted::SortedGrams;
+use suffix::SuffixIndex;
 
 mod index;
-mod sorted;
+mod suffix;
 
 /// Hunks with more tokens than this are not refined further (the token
 /// diff is O(N·D); above this size a coarser replacement is cheaper).
@@ -251,8 +250,8 @@ fn merge_close(edits: Vec<Edit>) -> Vec<Edit> {
 struct Split<'s, 't> {
     prefix: &'t [u8],
     suffix: &'t [u8],
-    /// For big files: sorted grams of the fork (which `prefix` starts) and
-    /// of the base (which `suffix` ends).
+    /// For big files: indexes of the fork (which `prefix` starts) and of
+    /// the base (which `suffix` ends).
     index: Option<&'s TextIndexes<'t>>,
     /// Work done so far (see [`Split::count_capped`]), for the tests that
     /// keep anchoring linear without timing it.
@@ -262,8 +261,8 @@ struct Split<'s, 't> {
 /// The indexes of one file's base and fork texts, each built only once
 /// scanning has cost a multiple of the texts: q-gram indexes (after
 /// [`GRAM_SCAN_BUDGET`] times; they answer needles of 8 bytes or more whose
-/// rarest gram is not crowded) and sorted gram positions (after
-/// [`SCAN_BUDGET`] times; they answer every needle without scanning). A
+/// rarest gram is not crowded) and suffix arrays (after [`SCAN_BUDGET`]
+/// times; they answer every needle without scanning). A
 /// big file with a few edits never pays for either, and scanning stays
 /// bounded by a multiple of the file size.
 struct TextIndexes<'t> {
@@ -275,9 +274,10 @@ struct TextIndexes<'t> {
     scanned: AtomicUsize,
     /// Bytes those counts may scan before the q-gram indexes are built.
     gram_budget: usize,
-    /// Bytes those counts may scan before the sorted gram positions are built.
+    /// Bytes those counts may scan before the suffix arrays are built.
     budget: usize,
-    sorted: OnceLock<Option<(SortedGrams<'t>, SortedGrams<'t>)>>,
+    /// The suffix arrays (base, fork).
+    suffixes: OnceLock<Option<(SuffixIndex<'t>, SuffixIndex<'t>)>>,
 }
 
 /// Times the size of base and fork that counts may scan before the q-gram
@@ -287,11 +287,10 @@ struct TextIndexes<'t> {
 /// a few edits (the usual fork: one edit in that bundle) is faster scanned.
 const GRAM_SCAN_BUDGET: usize = 16;
 
-/// Times the size of base and fork that counts may scan before the sorted
-/// gram positions are built: the sort is costly (about 1.2 s of CPU at
-/// 400,000 lines, where memmem scans a copy of the texts in milliseconds),
-/// so files whose counts scan less never pay for it, and scanning stays
-/// linear.
+/// Times the size of base and fork that counts may scan before the suffix
+/// arrays are built: building one costs about 26 ns a byte (some 250
+/// `memmem` scans of the text), so files whose counts scan less never pay
+/// for it, and scanning stays linear.
 const SCAN_BUDGET: usize = 64;
 
 impl<'t> TextIndexes<'t> {
@@ -306,7 +305,7 @@ impl<'t> TextIndexes<'t> {
             scanned: AtomicUsize::new(0),
             gram_budget: GRAM_SCAN_BUDGET * (base.len() + fork.len()),
             budget: scan_budget * (base.len() + fork.len()),
-            sorted: OnceLock::new(),
+            suffixes: OnceLock::new(),
         })
     }
 
@@ -315,9 +314,9 @@ impl<'t> TextIndexes<'t> {
         self.once_scanned(self.gram_budget, &self.grams, GramIndex::of)
     }
 
-    /// The sorted gram positions (base, fork) once the scan budget is spent.
-    fn sorted(&self) -> Option<&(SortedGrams<'t>, SortedGrams<'t>)> {
-        self.once_scanned(self.budget, &self.sorted, SortedGrams::of)
+    /// The suffix arrays (base, fork) once the scan budget is spent.
+    fn suffixes(&self) -> Option<&(SuffixIndex<'t>, SuffixIndex<'t>)> {
+        self.once_scanned(self.budget, &self.suffixes, SuffixIndex::of)
     }
 
     /// The pair in `slot`, built by `build` from base and fork (one per
@@ -354,8 +353,8 @@ impl Split<'_, '_> {
         needle.extend_from_slice(head);
         let finder = memmem::Finder::new(&needle);
         // Work units (see [`Work`]): one per q-gram index answer (at most
-        // 512 candidates), what the sorted grams look at, the bytes a scan
-        // covers.
+        // 512 candidates), the binary-search steps of a suffix array, the
+        // bytes a scan covers.
         let mut work = 0;
         let scan = |hay: &[u8], cap: usize, work: &mut usize| {
             let found = scan_overlapping(&finder, hay, cap);
@@ -381,8 +380,11 @@ impl Split<'_, '_> {
                     work += 1;
                     found.count
                 }
-                None => match ix.and_then(TextIndexes::sorted) {
-                    Some((_, fork)) => fork.count(&needle, 0, fork_end, cap, &mut work).count,
+                None => match ix.and_then(TextIndexes::suffixes) {
+                    Some((_, fork)) => {
+                        work += fork.search_steps();
+                        fork.count_before(&needle, fork_end, cap).count
+                    }
                     None => scan(self.prefix, cap, &mut work),
                 },
             };
@@ -398,8 +400,11 @@ impl Split<'_, '_> {
                     work += 1;
                     found.count
                 }
-                None => match ix.and_then(TextIndexes::sorted) {
-                    Some((base, _)) => base.count(&needle, base_start, base_end, cap, &mut work).count,
+                None => match ix.and_then(TextIndexes::suffixes) {
+                    Some((base, _)) => {
+                        work += base.search_steps();
+                        base.count_from(&needle, base_start, cap).count
+                    }
                     None => scan(self.suffix, cap, &mut work),
                 },
             };
@@ -521,7 +526,7 @@ pub fn generate(base: &str, fork: &str) -> Option<Vec<Replacement>> {
     generate_counting(base, fork, Some(SCAN_BUDGET)).0
 }
 
-/// [`generate`] for tests: on big files with the sorted gram positions from
+/// [`generate`] for tests: on big files with the suffix arrays from
 /// the first count, or (`indexed = false`) always scanning.
 #[cfg(test)]
 fn generate_with(base: &str, fork: &str, indexed: bool) -> Option<Vec<Replacement>> {
@@ -934,78 +939,224 @@ const FRONT_TO_BACK_MIN_REPLACEMENTS: usize = 32;
 /// applied and how many; [`apply`] goes on from there the general way (an
 /// ambiguous or missing anchor, a replacement going backwards), so results
 /// and reports are exactly those of the general loop alone.
+///
+/// In a file whose lines repeat, every gram of an anchor can be crowded in
+/// the patched prefix, and the q-gram index declines. Scanning the prefix
+/// then would make the pass quadratic, so such a step is taken on the
+/// strength of the pristine side alone and its "nowhere in the prefix" is
+/// checked once the pass ends, against a suffix array of the final prefix
+/// (every earlier prefix is a prefix of it). The first step that fails the
+/// check, and everything after it, is undone and left to the general loop.
 fn apply_front_to_back(content: &str, replacements: &[Replacement]) -> Option<(String, Vec<Applied>, usize)> {
-    let orig = content.as_bytes();
-    let orig_index = GramIndex::of(orig)?;
-    let mut out_index = GramIndex::with_capacity(orig.len() + orig.len() / 4)?;
-    let mut out: Vec<u8> = Vec::with_capacity(orig.len() + orig.len() / 4);
-    let (mut cursor, mut applied) = (0usize, Vec::new());
-    for rep in replacements {
-        let (old, new) = (rep.old.as_bytes(), rep.new.as_bytes());
-        let Some(start) = unique_start(&out, &out_index, orig, &orig_index, cursor, old) else { break };
-        let (end, written) = (start + old.len(), out.len());
-        if end <= written {
+    let mut current = content.as_bytes().to_vec();
+    let mut applied = Vec::new();
+    // Bytes the checks of deferred steps may scan before the path gives up.
+    let mut budget = DEFERRED_SCAN_BUDGET * (content.len() + replacements.iter().map(|r| r.old.len()).sum::<usize>());
+    for _ in 0..MAX_FRONT_TO_BACK_PASSES {
+        let before = applied.len();
+        current = front_to_back_pass(&current, replacements, &mut applied, &mut budget)?;
+        if applied.len() == before || applied.len() == replacements.len() {
             break;
         }
+    }
+    let done = applied.len();
+    // Cuts fall where a valid UTF-8 `old` matched valid UTF-8 text, so on
+    // character boundaries; should that ever not hold, start over.
+    String::from_utf8(current).ok().map(|current| (current, applied, done))
+}
+
+/// Passes [`apply_front_to_back`] makes at most. A pass ends where a
+/// replacement lies wholly inside the text already written, which
+/// generated anchors do only after an anchor that had to take in most of
+/// the file (the first edit of a file whose lines all repeat); the next
+/// pass starts over on the content as patched so far. Each pass indexes
+/// the whole content, so a manifest that keeps stepping back is left to
+/// the general loop after a few.
+const MAX_FRONT_TO_BACK_PASSES: usize = 4;
+
+/// Times the content and the anchors that the windows of deferred checks
+/// (see [`Deferred`]) may scan before [`apply_front_to_back`] gives up and
+/// leaves the file to the general loop. Generated anchors scan each window
+/// about once.
+const DEFERRED_SCAN_BUDGET: usize = 8;
+
+/// A step taken while the q-gram index could not rule its `old` out of the
+/// patched prefix: it stands only if `old` occurs nowhere wholly inside
+/// `out[..below]`, where `out[..below]` is still the prefix the step saw.
+struct Deferred {
+    step: usize,
+    below: usize,
+}
+
+/// One pass of [`apply_front_to_back`] over `orig`, from the first
+/// replacement not in `applied` yet; returns the content after it. `None`
+/// when `orig` is too big to index, or when a step taken turned out not to
+/// be unique (the caller then starts over the general way, so its report is
+/// exactly the general loop's).
+///
+/// A step whose `old` starts inside the written text (its left context took
+/// in text the previous step wrote, or that step's right context took in
+/// this step's edit) cuts the written text back to where `old` starts and
+/// writes `new` from there.
+fn front_to_back_pass(
+    orig: &[u8],
+    replacements: &[Replacement],
+    applied: &mut Vec<Applied>,
+    budget: &mut usize,
+) -> Option<Vec<u8>> {
+    let orig_index = GramIndex::of(orig)?;
+    let pristine = Pristine { text: orig, grams: &orig_index, suffixes: OnceLock::new() };
+    let mut out_index = GramIndex::with_capacity(orig.len() + orig.len() / 4)?;
+    let mut out: Vec<u8> = Vec::with_capacity(orig.len() + orig.len() / 4);
+    let mut cursor = 0usize;
+    let mut deferred: Vec<Deferred> = Vec::new();
+    for (step, rep) in replacements.iter().enumerate().skip(applied.len()) {
+        let (old, new) = (rep.old.as_bytes(), rep.new.as_bytes());
+        let Some(found) = unique_start(&out, &out_index, &pristine, cursor, old) else { break };
+        let (start, end, written) = (found.start, found.start + old.len(), out.len());
+        if end <= written && written - end > 2 * old.len() {
+            // Writing the rest again would cost more than the step itself:
+            // the next pass starts from here.
+            break;
+        }
+        if let Some(below) = found.unchecked_below {
+            deferred.push(Deferred { step, below });
+        }
         if start < written {
-            // `old` starts in the patched text: only the common case where
-            // `new` rewrites that part unchanged stays on this path.
-            let Some(rest) = new.strip_prefix(&out[start..]) else { break };
-            out.extend_from_slice(rest);
+            // Text written after `old` (the previous step's right context
+            // reached past this one's end) is written again after `new`.
+            let after = out[end.min(written)..].to_vec();
+            *budget = budget.checked_sub(after.len())?;
+            check_before_cut(&out, &mut deferred, start, replacements, budget)?;
+            out_index.truncate(&out, start);
+            out.truncate(start);
+            out.extend_from_slice(new);
+            out.extend_from_slice(&after);
         } else {
             out.extend_from_slice(&orig[cursor..cursor + start - written]);
             out.extend_from_slice(new);
         }
-        cursor += end - written;
+        cursor += end.saturating_sub(written);
         out_index.extend(&out);
-        applied.push(Applied { index: applied.len(), at: start, old_len: old.len(), new_len: new.len() });
+        applied.push(Applied { index: step, at: start, old_len: old.len(), new_len: new.len() });
     }
-    let done = applied.len();
+    if !deferred.is_empty() {
+        let prefix = SuffixIndex::of(&out)?;
+        if deferred.iter().any(|d| prefix.count_before(replacements[d.step].old.as_bytes(), d.below, 1).count > 0) {
+            return None;
+        }
+    }
     out.extend_from_slice(&orig[cursor..]);
-    // Cuts fall where a valid UTF-8 `old` matched valid UTF-8 text, so on
-    // character boundaries; should that ever not hold, start over.
-    String::from_utf8(out).ok().map(|current| (current, applied, done))
+    Some(out)
+}
+
+/// Before the written text is cut back to `cut`: every deferred step whose
+/// prefix reaches past the cut is checked for occurrences that end past
+/// it (they are about to be overwritten), and from then on only needs
+/// checking below the cut. `None` when one occurs or the scan budget is
+/// spent.
+fn check_before_cut(
+    out: &[u8],
+    deferred: &mut [Deferred],
+    cut: usize,
+    replacements: &[Replacement],
+    budget: &mut usize,
+) -> Option<()> {
+    // `below` never decreases along the list, so the steps reaching past
+    // the cut are its tail.
+    for d in deferred.iter_mut().rev().take_while(|d| d.below > cut) {
+        let old = replacements[d.step].old.as_bytes();
+        let window = &out[(cut + 1).saturating_sub(old.len())..d.below];
+        *budget = budget.checked_sub(window.len())?;
+        if memmem::find(window, old).is_some() {
+            return None;
+        }
+        d.below = cut;
+    }
+    Some(())
+}
+
+/// The pristine text of [`apply_front_to_back`], with its q-gram index and,
+/// built the first time that index declines, its suffix array.
+struct Pristine<'t> {
+    text: &'t [u8],
+    grams: &'t GramIndex,
+    suffixes: OnceLock<Option<SuffixIndex<'t>>>,
+}
+
+impl Pristine<'_> {
+    /// Overlapping occurrences of `needle` starting at `from` or later, up
+    /// to `cap`.
+    fn count_from(&self, needle: &[u8], from: usize, cap: usize) -> Found {
+        if let Some(found) = self.grams.count(self.text, needle, from, self.text.len(), cap) {
+            return found;
+        }
+        match self.suffixes.get_or_init(|| SuffixIndex::of(self.text)) {
+            Some(suffixes) => suffixes.count_from(needle, from, cap),
+            None => scan_overlapping(&memmem::Finder::new(needle), &self.text[from..], cap).offset(from),
+        }
+    }
+}
+
+/// Where `old` occurs in `out ++ orig[cursor..]`, and what is still to be
+/// checked before that occurrence counts as the only one.
+struct UniqueStart {
+    start: usize,
+    /// `Some(below)`: the occurrence is the only one if `old` occurs
+    /// nowhere wholly inside `out[..below]` (the index of `out` declined).
+    unchecked_below: Option<usize>,
 }
 
 /// Where `old` starts in `out ++ orig[cursor..]` when it occurs there
 /// exactly once (overlapping occurrences counted, so a unique one is also
-/// the only non-overlapping one).
+/// the only non-overlapping one). When the index of `out` declines, the
+/// occurrence is looked for outside `out` and then near the end of `out`
+/// (where a generated anchor that lies inside it is), and what the index
+/// could not say is left to the caller as `unchecked_below`.
 fn unique_start(
     out: &[u8],
     out_index: &GramIndex,
-    orig: &[u8],
-    orig_index: &GramIndex,
+    orig: &Pristine<'_>,
     cursor: usize,
     old: &[u8],
-) -> Option<usize> {
+) -> Option<UniqueStart> {
     if old.is_empty() {
         return None;
     }
     let finder = memmem::Finder::new(old);
-    let rest = &orig[cursor..];
-    let in_out = out_index.count(out, old, 0, out.len(), 2).unwrap_or_else(|| scan_overlapping(&finder, out, 2));
-    let in_rest = orig_index
-        .count(orig, old, cursor, orig.len(), 2)
-        .map(|f| Found { count: f.count, start: f.start.map(|s| s - cursor + out.len()) })
-        .unwrap_or_else(|| {
-            let f = scan_overlapping(&finder, rest, 2);
-            Found { count: f.count, start: f.start.map(|s| s + out.len()) }
-        });
+    let rest = &orig.text[cursor..];
+    let in_out = out_index.count(out, old, 0, out.len(), 2);
+    let in_rest = orig.count_from(old, cursor, 2).offset_from(cursor, out.len());
     // Occurrences straddling the seam lie in this window.
     let keep = old.len() - 1;
     let left = out.len().min(keep);
     let mut window = Vec::with_capacity(2 * keep);
     window.extend_from_slice(&out[out.len() - left..]);
     window.extend_from_slice(&rest[..keep.min(rest.len())]);
-    let across = scan_overlapping(&finder, &window, 2);
-    let across = Found { count: across.count, start: across.start.map(|s| s + out.len() - left) };
-    match (in_out, in_rest, across) {
-        (Found { count: 1, start }, Found { count: 0, .. }, Found { count: 0, .. })
-        | (Found { count: 0, .. }, Found { count: 1, start }, Found { count: 0, .. })
-        | (Found { count: 0, .. }, Found { count: 0, .. }, Found { count: 1, start }) => start,
+    let across = scan_overlapping(&finder, &window, 2).offset(out.len() - left);
+    let checked = |start: Option<usize>| start.map(|start| UniqueStart { start, unchecked_below: None });
+    let unchecked = |start: usize, below: usize| Some(UniqueStart { start, unchecked_below: Some(below) });
+    match (in_out.map(|found| found.count), in_rest, across) {
+        (Some(1), Found { count: 0, .. }, Found { count: 0, .. }) => checked(in_out.and_then(|found| found.start)),
+        (Some(0), Found { count: 1, start }, Found { count: 0, .. })
+        | (Some(0), Found { count: 0, .. }, Found { count: 1, start }) => checked(start),
+        (None, Found { count: 1, start: Some(start) }, Found { count: 0, .. })
+        | (None, Found { count: 0, .. }, Found { count: 1, start: Some(start) }) => unchecked(start, out.len()),
+        (None, Found { count: 0, .. }, Found { count: 0, .. }) => {
+            // The last occurrence inside `out`, if it lies within reach of
+            // where the pass writes; any other one starts before it.
+            let near = out.len().saturating_sub(NEAR_END_ANCHORS * old.len());
+            let start = near + memmem::rfind(&out[near..], old)?;
+            unchecked(start, start + old.len() - 1)
+        }
         _ => None,
     }
 }
+
+/// How far back from the end of the written text, in lengths of `old`,
+/// [`unique_start`] looks for an anchor lying inside it. A pass rewrites
+/// no more than that anyway (see [`front_to_back_pass`]).
+const NEAR_END_ANCHORS: usize = 4;
 
 /// Non-overlapping occurrences of `needle` (an empty needle counts as
 /// ambiguous unless the haystack is empty too).

@@ -76,6 +76,22 @@ impl GramIndex {
         }
     }
 
+    /// Unchains the grams that start in `text[len..]` or run past `len`,
+    /// so the index is that of `text[..len]` (`text` still as indexed).
+    /// Chains are newest first, so taking positions off from the last
+    /// restores each bucket exactly.
+    pub fn truncate(&mut self, text: &[u8], len: usize) {
+        let keep = (len + 1).saturating_sub(Q);
+        while self.next.len() > keep {
+            let pos = self.next.len() - 1;
+            let b = self.bucket(gram_at(text, pos));
+            let (head, count) = &mut self.buckets[b];
+            *head = self.next[pos];
+            *count -= 1;
+            self.next.pop();
+        }
+    }
+
     /// Overlapping occurrences of `needle` lying wholly inside
     /// `text[lo..hi]`, counted up to `cap`, with the start of one of them;
     /// `None` when the index cannot answer cheaply (the caller scans
@@ -112,6 +128,18 @@ pub struct Found {
     pub count: usize,
     /// The start of one occurrence (any), when there is one.
     pub start: Option<usize>,
+}
+
+impl Found {
+    /// The same count, its start moved `by` bytes on.
+    pub fn offset(self, by: usize) -> Found {
+        Found { count: self.count, start: self.start.map(|s| s + by) }
+    }
+
+    /// The same count, its start moved from `from` to `to`.
+    pub fn offset_from(self, from: usize, to: usize) -> Found {
+        Found { count: self.count, start: self.start.map(|s| s - from + to) }
+    }
 }
 
 #[cfg(test)]
@@ -157,5 +185,32 @@ pub(super) mod tests {
             }
         }
         assert!(answered > 3000, "the index answered only {answered} of 6000 queries");
+    }
+
+    #[test]
+    fn a_truncated_index_answers_as_one_built_on_the_shorter_text() {
+        let mut rng = SplitMix64::new(16);
+        for _ in 0..200 {
+            let len = 20 + rng.below(2_000) as usize;
+            let text: Vec<u8> = (0..len).map(|_| b"ab\n"[rng.below(3) as usize]).collect();
+            let cut = rng.below(len as u64 + 1) as usize;
+            // Indexed whole, cut back, then grown again with other bytes.
+            let mut index = GramIndex::with_capacity(len).expect("index");
+            index.extend(&text);
+            index.truncate(&text, cut);
+            let mut grown = text[..cut].to_vec();
+            grown.extend((0..rng.below(500)).map(|_| b"abx"[rng.below(3) as usize]));
+            index.extend(&grown);
+            let fresh = GramIndex::of(&grown).expect("index");
+            for _ in 0..20 {
+                let at = rng.below(grown.len() as u64) as usize;
+                let needle = &grown[at..(at + 8 + rng.below(16) as usize).min(grown.len())];
+                let (hi, cap) = (grown.len(), 3);
+                assert_eq!(index.count(&grown, needle, 0, hi, cap), fresh.count(&grown, needle, 0, hi, cap));
+                if let Some(found) = index.count(&grown, needle, 0, hi, cap) {
+                    assert_eq!(found.count, brute(&grown, needle, 0, hi).min(cap));
+                }
+            }
+        }
     }
 }

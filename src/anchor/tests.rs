@@ -575,3 +575,78 @@ fn an_anchor_found_more_often_than_listed_says_how_many_more() {
     let near = found[0].nearest.as_deref().unwrap_or_default();
     assert_eq!(near, "occurrences at upstream lines 1, 2, 3 and 2 more");
 }
+
+/// `lines` identical lines (`eol` ends), every `every`th edited: every gram
+/// of every anchor is crowded once there are more than 512 edits.
+fn identical_lines_densely_edited(lines: usize, every: usize, eol: &str) -> (String, String) {
+    let line = format!("  value = 0;{eol}");
+    let base = line.repeat(lines);
+    let fork =
+        (0..lines).map(|n| if n % every == every / 2 { line.replace("0;", "1;") } else { line.clone() }).collect();
+    (base, fork)
+}
+
+#[test]
+fn files_whose_lines_repeat_apply_front_to_back_to_the_end() {
+    // The first anchor of such a file takes in nearly all of it, and every
+    // later one lies in the text it wrote, where the q-gram index declines
+    // (600 edits, all alike). The linear path still applies all of them
+    // (before, it stopped after the first, and each later count scanned
+    // the whole file).
+    for eol in ["\n", "\r\n"] {
+        let (base, fork) = identical_lines_densely_edited(6_000, 10, eol);
+        assert!(base.len() > super::index::MIN_INDEXED_LEN, "the test must reach the indexed paths");
+        let reps = generate(&base, &fork).expect("anchorable");
+        assert!(reps.len() > 512, "{} replacements", reps.len());
+        let (current, _, done) = super::apply_front_to_back(&base, &reps).expect("indexable");
+        assert_eq!((done, current == fork), (reps.len(), true), "{eol:?}");
+        assert_eq!(apply(&base, &reps).expect("applies"), fork);
+    }
+}
+
+/// `lines` lines `NNNNN=0`, and anchors `NNNNN=` → `NNNNN:` on every
+/// 100th line from line 50: each anchor is 6 bytes, shorter than a q-gram,
+/// so the index never answers for it.
+fn numbered_lines_with_short_anchors(lines: usize) -> (String, Vec<Replacement>) {
+    let base = (0..lines).map(|n| format!("{n:05}=0\n")).collect();
+    let reps =
+        (50..lines).step_by(100).map(|n| Replacement { old: format!("{n:05}="), new: format!("{n:05}:") }).collect();
+    (base, reps)
+}
+
+#[test]
+fn a_second_occurrence_the_linear_path_could_not_rule_out_is_reported_as_the_general_loop_does() {
+    let (base, reps) = numbered_lines_with_short_anchors(9_000);
+    assert!(base.len() > super::index::MIN_INDEXED_LEN, "the test must reach the indexed paths");
+    let patched_all = apply_with(&base, &reps, true).expect("applies");
+    assert_eq!(patched_all, apply_with(&base, &reps, false).expect("applies"));
+    // #10 also writes a copy of #20's anchor: #20 is ambiguous, which only
+    // the check at the end of the linear path can see.
+    let mut tampered = reps.clone();
+    tampered[10].new.push_str(&reps[20].old);
+    let fast = apply_with(&base, &tampered, true);
+    assert!(matches!(&fast, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1), "{fast:?}");
+    assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base, &tampered, false)));
+    // Then #21 starts at that copy and rewrites the text up to its own
+    // line: the copy is overwritten, so it is checked before the cut.
+    let patched: String = (0..9_000)
+        .map(|n| match n {
+            1050 => "01050:02050=0\n".to_string(),
+            _ if n % 100 == 50 && n <= 2050 => format!("{n:05}:0\n"),
+            _ => format!("{n:05}=0\n"),
+        })
+        .collect();
+    let (from, to) = (patched.find("01050:02050=").expect("copy"), patched.find("02150=").expect("line") + 6);
+    let old = patched[from..to].to_string();
+    let new = format!("{}02150:", &old[..old.len() - 6]);
+    tampered[21] = Replacement { old, new };
+    let fast = apply_with(&base, &tampered, true);
+    assert!(fast.is_err(), "#20 is ambiguous before #21 overwrites the copy");
+    assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base, &tampered, false)));
+    // An anchor that occurs many times in the text written so far.
+    let mut short = reps.clone();
+    short.push(Replacement { old: "50:".to_string(), new: "50;".to_string() });
+    let fast = apply_with(&base, &short, true);
+    assert!(fast.is_err(), "`50:` occurs 90 times");
+    assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base, &short, false)));
+}
