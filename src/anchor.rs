@@ -948,13 +948,14 @@ const FRONT_TO_BACK_MIN_REPLACEMENTS: usize = 32;
 /// (every earlier prefix is a prefix of it). The first step that fails the
 /// check, and everything after it, is undone and left to the general loop.
 fn apply_front_to_back(content: &str, replacements: &[Replacement]) -> Option<(String, Vec<Applied>, usize)> {
-    let mut current = content.as_bytes().to_vec();
+    let mut current: Option<Vec<u8>> = None;
     let mut applied = Vec::new();
     // Bytes the checks of deferred steps may scan before the path gives up.
     let mut budget = DEFERRED_SCAN_BUDGET * (content.len() + replacements.iter().map(|r| r.old.len()).sum::<usize>());
     for _ in 0..MAX_FRONT_TO_BACK_PASSES {
         let before = applied.len();
-        current = front_to_back_pass(&current, replacements, &mut applied, &mut budget)?;
+        let text = current.as_deref().unwrap_or(content.as_bytes());
+        current = Some(front_to_back_pass(text, replacements, &mut applied, &mut budget)?);
         if applied.len() == before || applied.len() == replacements.len() {
             break;
         }
@@ -962,7 +963,7 @@ fn apply_front_to_back(content: &str, replacements: &[Replacement]) -> Option<(S
     let done = applied.len();
     // Cuts fall where a valid UTF-8 `old` matched valid UTF-8 text, so on
     // character boundaries; should that ever not hold, start over.
-    String::from_utf8(current).ok().map(|current| (current, applied, done))
+    String::from_utf8(current?).ok().map(|current| (current, applied, done))
 }
 
 /// Passes [`apply_front_to_back`] makes at most. A pass ends where a
