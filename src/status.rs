@@ -25,7 +25,7 @@ pub enum LayerStatus {
     /// A merge stopped with conflicts.
     Merge {
         /// The merge state.
-        state: MergeState,
+        state: Box<MergeState>,
         /// Conflicted files that still have a marker or a copy.
         left: usize,
         /// The markers and copies left.
@@ -104,7 +104,7 @@ pub fn status(root: &Path, layer: &Layer) -> Result<LayerStatus, StatusError> {
         let unresolved = unresolved(&state, &forks);
         let left = files_left(&state, &unresolved);
         let blocked = continue_blocker(layer, &state, &forks, !unresolved.is_empty()).map(Box::new);
-        return Ok(LayerStatus::Merge { state, left, unresolved, blocked });
+        return Ok(LayerStatus::Merge { state: Box::new(state), left, unresolved, blocked });
     }
     let report = check(layer)?;
     if report.is_clean() {

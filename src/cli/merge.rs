@@ -62,7 +62,9 @@ pub struct Args {
     #[arg(long = "continue", conflicts_with_all = ["version", "abort", "from", "dry_run", "allow_dirty"])]
     pub resume: bool,
     /// Undo a merge that stopped with conflicts: upstream/, the fork layer,
-    /// patches/ and forklayer.toml back as committed at HEAD. Untracked
+    /// patches/ and forklayer.toml back as they were when the merge
+    /// started (as committed at HEAD, plus the uncommitted changes a merge
+    /// with --allow-dirty ran over). Untracked
     /// files the merge did not write stay (listed as `kept`); edits made
     /// since the merge are discarded (listed as `discarded`).
     #[arg(long, conflicts_with_all = ["version", "from", "dry_run", "allow_dirty"])]
@@ -279,8 +281,9 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
 
 /// `merge --abort`.
 fn exec_abort(ctx: &RunContext) -> anyhow::Result<Outcome> {
-    // The declaration as committed says what to put back: the one in the
-    // work tree may have been edited (or broken) during the merge.
+    // The declaration as the merge started (committed, or the uncommitted
+    // one it kept) says what to put back: the one in the work tree may have
+    // been edited (or broken) during the merge.
     ctx.lock_project(crate::exclusive::Access::Write)?;
     hold_ctrl_c();
     let done = super::with_context_message(
@@ -290,7 +293,7 @@ fn exec_abort(ctx: &RunContext) -> anyhow::Result<Outcome> {
     ctx.reporter.status(
         "Aborted",
         &format!(
-            "the merge onto {}: upstream/, the fork layer, patches/ and the declaration are as committed",
+            "the merge onto {}: upstream/, the fork layer, patches/ and the declaration are as before the merge",
             done.to
         ),
     );

@@ -11,15 +11,16 @@
 //! journaled update. Then it runs the round trip of `check` on the result.
 //!
 //! `--abort` puts `upstream/`, the fork layer, `patches/` and the
-//! declaration back as committed at HEAD (what they were before the merge,
-//! which refuses uncommitted changes there) and removes the merge state,
+//! declaration back as they were before the merge (as committed at HEAD,
+//! plus the uncommitted changes a merge with `--allow-dirty` ran over,
+//! which the merge kept beside its state) and removes the merge state,
 //! also as one journaled update. Untracked files the merge did not write
 //! (the state records what it wrote) stay, as `git merge --abort` keeps
 //! them; edits made since the merge that it discards are reported.
 //!
 //! Both hold Ctrl-C like `merge`: it stops them until their update starts.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -35,7 +36,9 @@ use crate::merge::layer::{
 };
 use crate::merge::memory::{remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
-use crate::merge::progress::{entry_hash, state_dir, tree_digest, MergeState, Unresolved};
+use crate::merge::progress::{
+    entry_hash, state_dir, tree_digest, BeforeMerge, MergeState, Unresolved, BEFORE_DIR, DECLARATION_ROLE,
+};
 use crate::tree::{read_regular_text, Tree, TreeError};
 
 /// Errors of `merge --continue` and `merge --abort`.
@@ -409,7 +412,18 @@ pub fn abort_merge(
 ) -> Result<Aborted, GuidedError> {
     let root = config.parent().unwrap_or(Path::new("."));
     let state = MergeState::read(root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
-    let committed = Repo::discover(root).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?;
+    // The files kept from before the merge (uncommitted changes it ran over).
+    let before = state.before.clone().unwrap_or_default();
+    let before_files = if before.changed.is_empty() {
+        Tree::new()
+    } else {
+        Tree::read_dir(&state_dir(root).join(BEFORE_DIR)).map_err(MergeError::from)?
+    };
+    let before_declaration = before_file(&before, &before_files, DECLARATION_ROLE);
+    let committed = match &before_declaration {
+        Some(bytes) => Some(bytes.clone()),
+        None => Repo::discover(root).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?,
+    };
     let layer = match committed {
         Some(bytes) => {
             let text = String::from_utf8(bytes).map_err(|e| LayerError::Parse {
@@ -427,23 +441,28 @@ pub fn abort_merge(
     let nothing = BTreeMap::new();
     let written = state.written.as_ref();
     let dirs = [
-        (&paths.upstream, written.map(|w| Written { files: &w.upstream, complete: true })),
-        (&paths.forks, written.map(|w| Written { files: &w.forks, complete: false })),
-        (&paths.patches, Some(Written { files: &nothing, complete: false })),
+        ("upstream", &paths.upstream, written.map(|w| Written { files: &w.upstream, complete: true })),
+        ("forks", &paths.forks, written.map(|w| Written { files: &w.forks, complete: false })),
+        ("patches", &paths.patches, Some(Written { files: &nothing, complete: false })),
     ];
     let mut report = Report::default();
     let mut trees = Vec::new();
-    for (dir, written) in dirs {
+    for (role, dir, written) in dirs {
         let committed = repo.head_dir(dir).map_err(MergeError::from)?.unwrap_or_default();
-        trees.push(put_back(dir, committed, written, &mut report)?);
+        let (target, restored) = before.restore_dir(role, committed, &before_files).map_err(MergeError::from)?;
+        let restored: BTreeSet<String> = restored.into_iter().collect();
+        trees.push(put_back(dir, Target { tree: target, restored: &restored }, written, &mut report)?);
     }
-    let declaration = repo.head_file(&layer.declaration).map_err(MergeError::from)?;
+    let declaration = match before_declaration {
+        Some(bytes) => Some(bytes),
+        None => repo.head_file(&layer.declaration).map_err(MergeError::from)?,
+    };
     if let Some(bytes) = &declaration {
         let now = crate::tree::read_regular(&layer.declaration).ok();
         if now.is_some_and(|now| now != *bytes) {
             report.discarded.push(Discarded {
                 path: layer.declaration.clone(),
-                why: "edited since the merge started; put back as committed",
+                why: "edited since the merge started; put back as it was then",
             });
         }
     }
@@ -482,16 +501,30 @@ struct Report {
     discarded: Vec<Discarded>,
 }
 
-/// What directory `dir` holds after the abort: its `committed` files plus
-/// the files on disk that are neither committed nor written by the merge.
+/// The bytes of the file `role` kept from before the merge, if recorded.
+fn before_file(before: &BeforeMerge, files: &Tree, role: &str) -> Option<Vec<u8>> {
+    before.changed.iter().any(|p| p == role).then(|| files.get(role).map(|e| e.bytes.clone())).flatten()
+}
+
+/// What a directory goes back to: as committed, with the uncommitted
+/// changes the merge ran over (`restored`, paths inside the directory)
+/// put back.
+struct Target<'a> {
+    tree: Tree,
+    restored: &'a BTreeSet<String>,
+}
+
+/// What directory `dir` holds after the abort: the `target` files plus
+/// the files on disk that are neither in it nor written by the merge.
 /// Without a record of what the merge wrote (a state of an older
-/// forklayer), exactly the committed files.
+/// forklayer), exactly the target files.
 fn put_back(
     dir: &Path,
-    committed: Tree,
+    target: Target<'_>,
     written: Option<Written<'_>>,
     report: &mut Report,
 ) -> Result<Tree, GuidedError> {
+    let Target { tree: committed, restored } = target;
     let Some(written) = written else { return Ok(committed) };
     let current = if dir.is_dir() { Tree::read_dir(dir).map_err(MergeError::from)? } else { Tree::new() };
     let mut target = committed.clone();
@@ -518,6 +551,10 @@ fn put_back(
             }
             _ if left == now => continue,
             None => "edited since the merge wrote it; removed, as it is not committed",
+            Some(_) if restored.contains(path) => match recorded {
+                Some(_) => "edited since the merge wrote it; put back as it was before the merge",
+                None => "edited since the merge started; put back as it was before the merge",
+            },
             Some(_) if left == entry_hash(None) => "re-created since the merge deleted it; put back as committed",
             Some(_) if recorded.is_some() => "edited since the merge wrote it; put back as committed",
             Some(_) => "changed since the last commit; put back as committed",

@@ -38,8 +38,8 @@ use crate::merge::memory::{recall, MemoryError};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge, PackageMergeError};
 use crate::merge::pins::{plan_pins, PinChange, PinError};
 use crate::merge::progress::{
-    entry_hash, labelled_marker_lines, separator_lines, state_dir, tree_digest, ConflictRecord, MergeState, StateError,
-    WrittenFiles, STATE_SCHEMA,
+    entry_hash, labelled_marker_lines, separator_lines, state_dir, tree_digest, BeforeMerge, ConflictRecord,
+    MergeState, StateError, WrittenFiles, BEFORE_DIR, DECLARATION_ROLE, STATE_SCHEMA,
 };
 use crate::merge::text::Labels;
 use crate::parallel::{map_ordered, map_ordered_owned};
@@ -376,10 +376,16 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let texts = LabelTexts::new(&from, &options.version);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
     let merged = merge_packages(layer, &names, sides, &texts.labels())?;
-    let state = merged.conflicts().then(|| {
+    let mut before_files = Tree::new();
+    let state = if merged.conflicts() {
         let written = WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks);
-        merged.state(&from, &options.version, tree_digest(&upstream.tree), written)
-    });
+        let mut state = merged.state(&from, &options.version, tree_digest(&upstream.tree), written);
+        let before = before_merge(layer, &original_forks, &mut before_files)?;
+        state.before = (!before.is_empty()).then_some(before);
+        Some(state)
+    } else {
+        None
+    };
     let planned = if merged.conflicts() { None } else { Some(merged.plan_patches(&options.version)?) };
     // With conflicts the baseline moves when the user has resolved them.
     let baseline = if planned.is_some() { plan_baseline(layer, &options.version)? } else { None };
@@ -396,6 +402,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
             baseline: baseline.as_ref(),
             pins: &pins,
             state: state.as_ref(),
+            before: &before_files,
         };
         write_result(layer, &written)?;
     }
@@ -462,6 +469,32 @@ pub(crate) fn plan_baseline(layer: &Layer, version: &str) -> Result<Option<Basel
         to: version.to_string(),
         text,
     }))
+}
+
+/// What differs from HEAD in the three directories and the declaration as
+/// the merge starts (`forks`: the fork layer as read from disk), with the
+/// files to keep for `merge --abort` added to `files`.
+fn before_merge(layer: &Layer, forks: &Tree, files: &mut Tree) -> Result<BeforeMerge, MergeError> {
+    let paths = &layer.paths;
+    let repo = Repo::discover(&layer.root)?;
+    let mut before = BeforeMerge::default();
+    for (role, dir) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
+        let disk = match role {
+            "forks" => forks.clone(),
+            _ if dir.is_dir() => Tree::read_dir(dir)?,
+            _ => Tree::new(),
+        };
+        let committed = repo.head_dir(dir)?.unwrap_or_default();
+        before.add_dir(role, &disk, &committed, files)?;
+    }
+    let declaration = &layer.declaration;
+    let now =
+        crate::tree::read_regular(declaration).map_err(|source| TreeError::Io { path: declaration.clone(), source })?;
+    if repo.head_file(declaration)?.as_deref() != Some(now.as_slice()) {
+        files.insert(DECLARATION_ROLE, FileEntry::new(now))?;
+        before.changed.push(DECLARATION_ROLE.to_string());
+    }
+    Ok(before)
 }
 
 /// Opens the repository after checking that the three directories may be
@@ -607,6 +640,8 @@ struct Written<'a> {
     pins: &'a [PinChange],
     /// The merge state to leave for `--continue` (merges with conflicts).
     state: Option<&'a MergeState>,
+    /// The files of [`MergeState::before`], kept beside the state.
+    before: &'a Tree,
 }
 
 /// Writes the new upstream, the new fork layer and, on a clean merge, the
@@ -616,7 +651,7 @@ struct Written<'a> {
 /// Ctrl-C is only looked at between steps.
 fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> {
     let paths = &layer.paths;
-    let Written { upstream, merged, planned, baseline, pins, state } = *written;
+    let Written { upstream, merged, planned, baseline, pins, state, before } = *written;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
     let patches = planned.map(|planned| next_patches(&paths.patches, planned)).transpose()?;
@@ -632,7 +667,12 @@ fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> 
     for pin in pins {
         update.replace_file(&pin.file, pin.text.as_bytes());
     }
-    let state_tree = state.map(MergeState::to_tree).transpose()?;
+    let mut state_tree = state.map(MergeState::to_tree).transpose()?;
+    if let Some(tree) = &mut state_tree {
+        for (path, entry) in before.iter() {
+            tree.insert(format!("{BEFORE_DIR}/{path}"), entry.clone())?;
+        }
+    }
     if let Some(tree) = &state_tree {
         update.replace_dir(&state_dir(&layer.root), tree);
     }
@@ -840,6 +880,7 @@ impl LayerMerge {
             conflicts,
             upstream: Some(upstream),
             written: Some(written),
+            before: None,
         }
     }
 

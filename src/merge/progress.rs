@@ -51,6 +51,82 @@ pub struct MergeState {
     /// files (and says which edits it discards).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub written: Option<WrittenFiles>,
+    /// What differed from HEAD when the merge started (uncommitted changes
+    /// a merge with `--allow-dirty` ran over, an edited declaration), so
+    /// that `merge --abort` puts those back instead of the committed files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<BeforeMerge>,
+}
+
+/// The uncommitted state of the three directories and the declaration
+/// when a merge started. Paths are `<role>/<path inside the directory>`,
+/// roles `upstream`, `forks` and `patches`, and `declaration` for the
+/// declaration itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BeforeMerge {
+    /// Files that differed from HEAD (content or mode) or were not
+    /// committed; their bytes and modes are kept in [`BEFORE_DIR`] inside
+    /// the state directory, under the same paths.
+    pub changed: Vec<String>,
+    /// Committed files that were not on disk.
+    pub absent: Vec<String>,
+}
+
+/// The folder of the state directory that keeps the files of
+/// [`BeforeMerge::changed`].
+pub const BEFORE_DIR: &str = "before";
+
+/// The role of the declaration in [`BeforeMerge`] paths.
+pub const DECLARATION_ROLE: &str = "declaration";
+
+impl BeforeMerge {
+    /// Compares one directory (`role`) on disk with HEAD, adding what
+    /// differs to this record and the files to keep to `files`.
+    pub fn add_dir(&mut self, role: &str, disk: &Tree, committed: &Tree, files: &mut Tree) -> Result<(), TreeError> {
+        for (path, entry) in disk.iter() {
+            if committed.get(path) != Some(entry) {
+                let at = format!("{role}/{path}");
+                files.insert(at.clone(), entry.clone())?;
+                self.changed.push(at);
+            }
+        }
+        self.absent.extend(committed.paths().filter(|p| !disk.contains(p)).map(|p| format!("{role}/{p}")));
+        Ok(())
+    }
+
+    /// Whether nothing differed.
+    pub fn is_empty(&self) -> bool {
+        self.changed.is_empty() && self.absent.is_empty()
+    }
+
+    /// The directory `role` as it was before the merge: `committed` with
+    /// the recorded differences (from `files`, the kept files) applied, and
+    /// the paths that differed from `committed`.
+    pub fn restore_dir(&self, role: &str, committed: Tree, files: &Tree) -> Result<(Tree, Vec<String>), TreeError> {
+        let prefix = format!("{role}/");
+        let mut tree = committed;
+        let mut restored = Vec::new();
+        for at in &self.changed {
+            let Some(path) = at.strip_prefix(&prefix) else { continue };
+            let entry = files.get(at).ok_or_else(|| TreeError::Io {
+                path: PathBuf::from(BEFORE_DIR).join(at),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "a file kept from before the merge is missing",
+                ),
+            })?;
+            tree.insert(path, entry.clone())?;
+            restored.push(path.to_string());
+        }
+        for at in &self.absent {
+            if let Some(path) = at.strip_prefix(&prefix) {
+                tree.remove(path);
+                restored.push(path.to_string());
+            }
+        }
+        Ok((tree, restored))
+    }
 }
 
 /// The files a merge wrote, as [`entry_hash`]es by path inside their
@@ -189,6 +265,9 @@ impl MergeState {
         if state.schema != STATE_SCHEMA {
             return Err(damaged(format!("unknown schema `{}`", state.schema)));
         }
+        for at in state.before.iter().flat_map(|b| b.changed.iter().chain(&b.absent)) {
+            crate::tree::check_relative_path(at).map_err(|e| damaged(e.to_string()))?;
+        }
         for c in &state.conflicts {
             let package = c.package.trim_start_matches('@');
             for p in std::iter::once(package).chain(std::iter::once(&c.path).chain(&c.copies).map(String::as_str)) {
@@ -293,6 +372,7 @@ mod tests {
             to: "2.0.0".into(),
             upstream: None,
             written: None,
+            before: None,
             conflicts: vec![
                 ConflictRecord {
                     package: "@a/p".into(),

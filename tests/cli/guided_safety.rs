@@ -336,3 +336,56 @@ fn continue_keeps_an_untracked_file_named_like_a_manifest_and_names_the_manifest
     assert_eq!(dir.read("patches/notes.json"), b"{\"mine\": true}\n");
     assert!(!dir.exists("patches/b.json") && !dir.exists(".forklayer-merge"));
 }
+
+#[test]
+fn abort_after_allow_dirty_puts_back_the_uncommitted_changes_the_merge_ran_over() {
+    let dir = conflict_project_with_a_deletion();
+    // Uncommitted before the merge: an edit to a file the merge will
+    // rewrite (the conflicted `x.js`), an edit to one it leaves alone, a
+    // committed file removed, an untracked file, an edited upstream file,
+    // an edited manifest and a comment added to the declaration.
+    dir.write(&format!("{A}/x.js"), lines(12, "base").replace("line 6 base", "line 6 fork, more"));
+    dir.write("profile/forks/@acme/b/index.js", "work in progress\n");
+    std::fs::remove_file(dir.join(&format!("{A}/logo.png"))).expect("rm");
+    dir.write(&format!("{A}/TODO.md"), "untracked, from before the merge\n");
+    dir.write("upstream/@acme/b/index.js", "a local experiment on upstream\n");
+    let manifest = std::fs::read_dir(dir.join("patches"))
+        .expect("patches")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .find(|name| name.ends_with(".json"))
+        .expect("a manifest");
+    let mut edited = dir.read(&format!("patches/{manifest}"));
+    edited.extend_from_slice(b" ");
+    dir.write(&format!("patches/{manifest}"), edited);
+    let mut declaration = dir.read("forklayer.toml");
+    declaration.extend_from_slice(b"# a note not committed yet\n");
+    dir.write("forklayer.toml", declaration);
+    let before = state(&dir);
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(2);
+    dir.run(&["merge", "2.0.0", "--from", "new", "--allow-dirty"]).assert_code(1);
+    assert_ne!(state(&dir), before, "the merge wrote its result");
+
+    let run = dir.run(&["--json", "merge", "--abort"]);
+    run.assert_code(0);
+    let doc = json(&run);
+    // Nothing was edited since the merge: nothing is discarded, and every
+    // uncommitted change is back, byte for byte and mode for mode.
+    assert_eq!(doc["discarded"], Value::Array(Vec::new()), "{doc}");
+    assert_eq!(state(&dir), before);
+    assert!(!dir.exists(".forklayer-merge"));
+
+    // Edited again during a second merge: the abort says it puts back the
+    // state from before the merge, not the committed one.
+    dir.run(&["merge", "2.0.0", "--from", "new", "--allow-dirty"]).assert_code(1);
+    dir.write("profile/forks/@acme/b/index.js", "edited during the merge\n");
+    let run = dir.run(&["merge", "--abort"]);
+    run.assert_code(0);
+    assert!(
+        run.stdout.contains(
+            "discarded  profile/forks/@acme/b/index.js (edited since the merge started; put back as it was before the merge)"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(state(&dir), before);
+}
