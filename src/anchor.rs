@@ -1063,9 +1063,14 @@ fn check_before_cut(
     replacements: &[Replacement],
     budget: &mut usize,
 ) -> Option<()> {
-    // `below` never decreases along the list, so the steps reaching past
-    // the cut are its tail.
-    for d in deferred.iter_mut().rev().take_while(|d| d.below > cut) {
+    // `below` never decreases along the list but for its last entry (a step
+    // just taken inside the written text, about to cut), so the steps
+    // reaching past the cut are that entry and a tail of the others.
+    let (others, last) = deferred.split_at_mut(deferred.len().saturating_sub(1));
+    for d in last.iter_mut().chain(others.iter_mut().rev().take_while(|d| d.below > cut)) {
+        if d.below <= cut {
+            continue;
+        }
         let old = replacements[d.step].old.as_bytes();
         let window = &out[(cut + 1).saturating_sub(old.len())..d.below];
         *budget = budget.checked_sub(window.len())?;

@@ -625,7 +625,11 @@ fn a_second_occurrence_the_linear_path_could_not_rule_out_is_reported_as_the_gen
     let mut tampered = reps.clone();
     tampered[10].new.push_str(&reps[20].old);
     let fast = apply_with(&base, &tampered, true);
-    assert!(matches!(&fast, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1), "{fast:?}");
+    assert!(
+        matches!(&fast, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1),
+        "{:?}",
+        fast.as_ref().map(String::len)
+    );
     assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base, &tampered, false)));
     // Then #21 starts at that copy and rewrites the text up to its own
     // line: the copy is overwritten, so it is checked before the cut.
@@ -643,6 +647,22 @@ fn a_second_occurrence_the_linear_path_could_not_rule_out_is_reported_as_the_gen
     let fast = apply_with(&base, &tampered, true);
     assert!(fast.is_err(), "#20 is ambiguous before #21 overwrites the copy");
     assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base, &tampered, false)));
+    // A one-byte anchor found only inside the written text cuts it back
+    // below where an earlier deferred step looked: #41 (`K`, deleted) is
+    // ambiguous through the copy #40 wrote just before it, which #42
+    // (`Y`) then moves out of that step's reach.
+    let base_k = base.replacen("04050=0\n", "04050=K0\n", 1);
+    let mut cut_back: Vec<Replacement> = reps[..40].to_vec();
+    cut_back.push(Replacement { old: "04050=".into(), new: "04050:YK".into() });
+    cut_back.push(Replacement { old: "K".into(), new: String::new() });
+    cut_back.push(Replacement { old: "Y".into(), new: "----------".into() });
+    let fast = apply_with(&base_k, &cut_back, true);
+    assert!(
+        matches!(&fast, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1),
+        "{:?}",
+        fast.as_ref().map(String::len)
+    );
+    assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base_k, &cut_back, false)));
     // An anchor that occurs many times in the text written so far.
     let mut short = reps.clone();
     short.push(Replacement { old: "50:".to_string(), new: "50;".to_string() });
