@@ -670,3 +670,68 @@ fn a_second_occurrence_the_linear_path_could_not_rule_out_is_reported_as_the_gen
     assert!(fast.is_err(), "`50:` occurs 90 times");
     assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base, &short, false)));
 }
+
+#[test]
+fn tampered_manifests_with_short_anchors_apply_as_the_general_loop_says() {
+    // Random manifests over a big file of numbered lines: short anchors the
+    // q-gram index never answers, news that write letters and copies of
+    // later anchors, one- and two-letter anchors that may lie in the text
+    // written so far, and long anchors reaching back over what the two
+    // previous replacements wrote. The linear path must give exactly the
+    // general loop's result or report.
+    let mut rng = SplitMix64::new(0x5_4A11);
+    let letters = ["K", "Y", "Z"];
+    for round in 0..80 {
+        let mut base: String = (0..9_000).map(|n| format!("{n:05}=0\n")).collect();
+        for _ in 0..rng.below(4) {
+            let at = base.find(&format!("{:05}=", rng.below(9_000))).expect("line");
+            base.insert_str(at, letters[rng.below(3) as usize]);
+        }
+        let lines: Vec<usize> = (0..45).map(|i| 50 + 190 * i + rng.below(20) as usize).collect();
+        // The content as the general loop patches it, to cut long anchors from.
+        let mut current = base.clone();
+        let mut written: Vec<usize> = Vec::new();
+        let mut reps = Vec::new();
+        let push = |reps: &mut Vec<Replacement>, current: &mut String, written: &mut Vec<usize>, rep: Replacement| {
+            if current.matches(rep.old.as_str()).count() == 1 {
+                let at = current.find(rep.old.as_str()).expect("found");
+                current.replace_range(at..at + rep.old.len(), &rep.new);
+                written.push(at);
+            }
+            reps.push(rep);
+        };
+        for (i, n) in lines.iter().enumerate() {
+            let mut suffix = String::new();
+            match rng.below(12) {
+                0 => suffix.push_str(letters[rng.below(3) as usize]),
+                1 | 2 => suffix.push_str(&format!("{:05}=", lines[(i + 1 + rng.below(2) as usize).min(44)])),
+                3 => suffix.push_str("YK"),
+                _ => {}
+            }
+            let anchor = format!("{n:05}=");
+            let rep = match (current.find(&anchor), written.len().checked_sub(2).map(|k| written[k])) {
+                (Some(at), Some(from)) if rng.below(3) == 0 && from < at => {
+                    let old = current[from.saturating_sub(rng.below(8) as usize)..at + anchor.len()].to_string();
+                    let new = format!("{}:{suffix}", &old[..old.len() - 1]);
+                    Replacement { old, new }
+                }
+                _ => Replacement { old: anchor, new: format!("{n:05}:{suffix}") },
+            };
+            push(&mut reps, &mut current, &mut written, rep);
+            if rng.below(12) == 0 {
+                let old: String = (0..1 + rng.below(2)).map(|_| letters[rng.below(3) as usize]).collect();
+                let new = if rng.below(2) == 0 { String::new() } else { "-".repeat(rng.below(12) as usize) };
+                push(&mut reps, &mut current, &mut written, Replacement { old, new });
+            }
+        }
+        let fast = apply_with(&base, &reps, true);
+        let slow = apply_with(&base, &reps, false);
+        let summary = |r: &Result<String, ApplyError>| match r {
+            Ok(text) => format!("Ok({} bytes)", text.len()),
+            Err(ApplyError::Drift { failures, .. }) => {
+                format!("Err({:?})", failures.iter().map(|f| (f.index, f.count)).collect::<Vec<_>>())
+            }
+        };
+        assert!(format!("{fast:?}") == format!("{slow:?}"), "round {round}: {} / {}", summary(&fast), summary(&slow));
+    }
+}
