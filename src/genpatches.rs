@@ -214,6 +214,7 @@ pub fn upstream_version(upstream: &Path) -> Result<String, GenError> {
 /// Reads a package of the fork layer, without the files its `ignore`
 /// globs leave out.
 pub fn read_fork_package(layer: &Layer, forks: &Path, name: &str) -> Result<Tree, GenError> {
+    crate::tree::refuse_links_below(forks, &layer.npm_name(name))?;
     let dir = layer.package_dir(forks, name);
     if !dir.is_dir() {
         return Err(GenError::MissingFork { package: layer.full_name(name), path: dir });

@@ -73,6 +73,7 @@ pub mod guard;
 pub mod ignore;
 pub mod interrupt;
 pub mod journal;
+pub mod json;
 pub mod layer;
 pub mod linediff;
 pub mod lock;

@@ -120,7 +120,7 @@ impl Lock {
     /// Parses lock bytes; `origin` names the file in errors.
     pub fn from_json(bytes: &[u8], origin: &Path) -> Result<Lock, LockError> {
         let invalid = |message: String| LockError::Invalid { path: origin.to_path_buf(), message };
-        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| invalid(e.to_string()))?;
+        let value = crate::json::parse_strict(bytes).map_err(|e| invalid(e.to_string()))?;
         // The schema decides the shape: name a newer lock as such before
         // its fields are checked.
         match value.get("schema").and_then(serde_json::Value::as_str) {

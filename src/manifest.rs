@@ -30,6 +30,7 @@ pub const EXTENSION_SCHEMA: u32 = 1;
 
 /// One anchored replacement.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Replacement {
     /// Text to find (exactly once) in the content as patched so far.
     pub old: String,
@@ -40,6 +41,7 @@ pub struct Replacement {
 /// File contents inside a manifest: UTF-8 text as is, anything else as
 /// base64.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Content {
     /// Base64 of the bytes, for binary or non-UTF-8 content.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -81,6 +83,7 @@ pub fn as_text(bytes: &[u8]) -> Option<&str> {
 
 /// The versioned extensions (`"forklayer": {...}`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Extensions {
     /// Files the fork adds, with their contents.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -114,8 +117,11 @@ impl Extensions {
     }
 }
 
-/// A whole manifest.
+/// A whole manifest. Unknown keys are refused at every level: a misspelt
+/// key (`"delted"`) would otherwise be dropped and the rebuild would
+/// quietly differ from what the manifest says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// Upstream version the manifest was generated against.
     #[serde(rename = "builtAgainst")]
@@ -205,7 +211,7 @@ impl Manifest {
     /// Parses and validates manifest bytes; `origin` names the file.
     pub fn from_json(bytes: &[u8], origin: &Path) -> Result<Manifest, ManifestError> {
         let invalid = |message: String| ManifestError::Invalid { path: origin.to_path_buf(), message };
-        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| invalid(e.to_string()))?;
+        let value = crate::json::parse_strict(bytes).map_err(|e| invalid(e.to_string()))?;
         // The schema decides how the rest reads: check it before the shape,
         // so a newer manifest is named as such, not as malformed.
         let schema = value.get("forklayer").and_then(|ext| ext.get("schema")).and_then(serde_json::Value::as_u64);
@@ -223,6 +229,14 @@ impl Manifest {
             if mode != "0644" && mode != "0755" {
                 return Err(invalid(format!("mode `{mode}` of `{path}` is neither `0644` nor `0755`")));
             }
+        }
+        // Contents are decoded here, not when applied: a damaged entry is
+        // the manifest's fault, never reported as upstream drift.
+        for (section, path, content) in manifest.forklayer.iter().flat_map(|e| {
+            let added = e.added.iter().map(|(p, c)| ("added", p, c));
+            added.chain(e.replaced.iter().map(|(p, c)| ("replaced", p, c)))
+        }) {
+            content.to_bytes().map_err(|message| invalid(format!("`{section}` entry `{path}`: {message}")))?;
         }
         Ok(manifest)
     }

@@ -98,6 +98,18 @@ pub struct PackageDrift {
     pub built_against: Option<Box<BuiltAgainst>>,
 }
 
+impl PackageDrift {
+    /// Whether the manifest, not upstream, is at fault: it records the
+    /// sha256 of its base files, none of them changed or went missing, and
+    /// still its anchors fail (its text was edited after it was written).
+    pub fn blames_manifest(&self) -> bool {
+        self.base_recorded
+            && self.missing_upstream.is_none()
+            && !self.files.is_empty()
+            && self.files.values().flatten().all(|d| matches!(d, FileDrift::Anchors { .. } | FileDrift::NotText))
+    }
+}
+
 /// A manifest's `builtAgainst` that is not the upstream version it is
 /// applied to. `rebuild` does not use `builtAgainst`: it applies the
 /// anchors to whatever `upstream/` holds, so this is only a warning.
@@ -301,6 +313,16 @@ pub enum RebuildError {
     /// A manifest could not be read.
     #[error(transparent)]
     Manifest(#[from] ManifestError),
+    /// Where a manifest belongs there is something else.
+    #[error("the manifest of `{package}`, `{path}`, is {what}, not a regular file")]
+    ManifestNotAFile {
+        /// Where the manifest belongs.
+        path: PathBuf,
+        /// The package it is for.
+        package: String,
+        /// What is there instead.
+        what: &'static str,
+    },
     /// A directory could not be read.
     #[error(transparent)]
     Tree(#[from] TreeError),
@@ -346,6 +368,7 @@ impl crate::error::Diagnostic for RebuildError {
             | RebuildError::NoReference { .. }
             | RebuildError::OutIsReference { .. } => ExitStatus::Usage,
             RebuildError::Manifest(e) => e.exit_status(),
+            RebuildError::ManifestNotAFile { .. } => ExitStatus::Integrity,
             RebuildError::Tree(e) => e.exit_status(),
             RebuildError::Write(e) => e.exit_status(),
             RebuildError::Target(e) => e.exit_status(),
@@ -358,6 +381,7 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::MissingUpstream { .. } => "package_missing",
             RebuildError::MissingOwnSource { .. } => "own_source_missing",
             RebuildError::WrongManifest { .. } => "wrong_manifest",
+            RebuildError::ManifestNotAFile { .. } => "manifest_not_a_file",
             RebuildError::NoReference { .. } => "reference_missing",
             RebuildError::OutIsReference { .. } => "out_is_reference",
             RebuildError::Manifest(e) => e.code(),
@@ -380,10 +404,20 @@ impl crate::error::Diagnostic for RebuildError {
                  against `upstream/`, then run `forklayer gen-patches` (which records the base hashes)"
                     .into(),
             ),
+            RebuildError::Drift(drifts) if drifts.iter().all(PackageDrift::blames_manifest) => Some(
+                "the upstream files match the sha256 the manifest records, so the manifest itself was edited or damaged: \
+                 restore it from version control, or write it anew from the fork layer with `forklayer gen-patches`"
+                    .into(),
+            ),
             RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches` (if `upstream/` was edited by mistake, restore it with `forklayer snapshot <version>`)".into()),
             RebuildError::MissingUpstream { .. } => Some("run `forklayer snapshot <version>` or fix the declaration".into()),
             RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
             RebuildError::Manifest(e) => e.help(),
+            RebuildError::ManifestNotAFile { path, .. } => Some(format!(
+                "a manifest is a regular file inside `patches/`: remove `{}` and run `forklayer gen-patches` to write it \
+                 from the fork layer",
+                path.display()
+            )),
             RebuildError::Target(e) => e.help(),
             RebuildError::WrongManifest { .. } => {
                 Some("name each manifest after its package (`patches/<pkg>.json`), or regenerate with `forklayer gen-patches`".into())
@@ -415,6 +449,7 @@ pub fn read_upstream_package(layer: &Layer, upstream: &Path, name: &str) -> Resu
 /// Reads every vendored byte of an upstream package, ignored files
 /// included (what the lock file proves).
 pub fn read_vendored_package(layer: &Layer, upstream: &Path, name: &str) -> Result<Tree, RebuildError> {
+    crate::tree::refuse_links_below(upstream, &layer.npm_name(name))?;
     let dir = layer.package_dir(upstream, name);
     if !dir.is_dir() {
         return Err(RebuildError::MissingUpstream { package: layer.full_name(name), path: dir });
@@ -450,8 +485,23 @@ pub fn manifest_path(patches: &Path, name: &str) -> PathBuf {
 /// Reads the manifest of a forked package, if it has one.
 pub fn read_manifest(layer: &Layer, patches: &Path, name: &str) -> Result<Option<Manifest>, RebuildError> {
     let path = manifest_path(patches, name);
-    if !path.is_file() {
-        return Ok(None);
+    // Not `is_file()`: that follows a link out of the repository and takes
+    // a directory, a FIFO or a dangling link for "no manifest", which
+    // would rebuild the package unpatched without a word.
+    match std::fs::symlink_metadata(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(ManifestError::Read { path, source }.into()),
+        Ok(meta) if !meta.is_file() => {
+            let what = if meta.is_symlink() {
+                "a symbolic link"
+            } else if meta.is_dir() {
+                "a directory"
+            } else {
+                "a special file (a FIFO, socket or device)"
+            };
+            return Err(RebuildError::ManifestNotAFile { path, package: layer.full_name(name), what });
+        }
+        Ok(_) => {}
     }
     let manifest = Manifest::read(&path)?;
     let full = layer.full_name(name);

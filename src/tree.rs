@@ -331,6 +331,25 @@ pub fn walk<E: From<TreeError>>(root: &Path, mut visit: impl FnMut(&Met<'_>) -> 
     Ok(())
 }
 
+/// Refuses a symbolic link (or a special file) at `base/rel` or on the
+/// way there from `base`: a package directory or its scope folder planted
+/// as a link (`upstream/@scope/pkg -> /elsewhere`) would otherwise be read
+/// as if its target were vendored there. A missing part is not an error;
+/// the caller reports what is missing.
+pub fn refuse_links_below(base: &Path, rel: &str) -> Result<(), TreeError> {
+    let mut path = base.to_path_buf();
+    for component in rel.split('/') {
+        path.push(component);
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_dir() || meta.is_file() => {}
+            Ok(_) => return Err(TreeError::NotAFile { path }),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(TreeError::Io { path, source: e }),
+        }
+    }
+    Ok(())
+}
+
 /// Reads one file with its executable bit.
 pub fn read_file_entry(path: &Path) -> Result<FileEntry, TreeError> {
     let (bytes, meta) = read_with_metadata(path).map_err(io_err(path))?;

@@ -16,7 +16,7 @@ fn repo() -> TestDir {
 
 /// Runs `args` with `--json` and without; checks exit code, JSON error
 /// code, the named subject and the help line.
-fn fails_helpfully(dir: &TestDir, args: &[&str], exit: i32, code: &str, names: &str) {
+pub fn fails_helpfully(dir: &TestDir, args: &[&str], exit: i32, code: &str, names: &str) {
     let run = dir.run(args);
     run.assert_code(exit);
     assert!(run.stderr.starts_with("error: "), "{}", run.stderr);

@@ -16,6 +16,7 @@ mod merge;
 mod release;
 mod round_trip;
 mod snapshot;
+mod tamper;
 mod tarball;
 mod targets;
 mod util;

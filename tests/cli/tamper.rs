@@ -1,0 +1,131 @@
+//! A manifest, `upstream/` or the fork layer changed behind forklayer's
+//! back: every command that reads it refuses, names the file, and leaves a
+//! previous `rebuild --out` exactly as it was.
+
+use crate::util::{snapshot_from_tarballs, NpmPackage, TestDir};
+
+/// A forked package whose manifest patches text, replaces binary content
+/// and adds a file, with a previous rebuild in `out/`.
+fn repo() -> TestDir {
+    let dir = TestDir::new();
+    dir.declare(&["pkg"], &["other"], &[]);
+    let base = NpmPackage::new("pkg", "1.0.0").file("a.js", "let a = 1;\nlet b = 1;\n").file("bin.dat", b"\0\x01");
+    let other = NpmPackage::new("other", "1.0.0").file("o.js", "o\n");
+    snapshot_from_tarballs(&dir, "1.0.0", &[&base, &other]).assert_code(0);
+    let fork = base.clone().file("a.js", "let a = 2;\nlet b = 1;\n").file("bin.dat", b"\0\x02").file("new.js", "n\n");
+    dir.write_package("profile/forks/@acme/pkg", &fork);
+    dir.write_package("profile/forks/@acme/other", &other);
+    dir.run(&["gen-patches"]).assert_code(0);
+    dir.run(&["rebuild", "--out", "out", "--check", "profile/forks"]).assert_code(0);
+    dir
+}
+
+/// `rebuild --out out` and `check` both fail with `exit`, `code` and a
+/// message naming `names`; `out/` is untouched.
+fn refused(dir: &TestDir, exit: i32, code: &str, names: &str) {
+    let before = dir.snapshot_dir("out");
+    for args in [&["rebuild", "--out", "out"][..], &["check"]] {
+        crate::errors::fails_helpfully(dir, args, exit, code, names);
+    }
+    assert_eq!(dir.snapshot_dir("out"), before, "the previous output changed");
+}
+
+fn edit_manifest(dir: &TestDir, edit: impl FnOnce(String) -> String) {
+    let text = String::from_utf8(dir.read("patches/pkg.json")).expect("utf8");
+    let edited = edit(text.clone());
+    assert_ne!(edited, text, "the edit changed nothing");
+    dir.write("patches/pkg.json", edited);
+}
+
+#[test]
+fn a_key_named_twice_in_a_manifest_is_refused_not_read_as_the_last_one() {
+    let dir = repo();
+    // serde_json alone keeps the second `files` and rebuilds `a.js` unpatched.
+    edit_manifest(&dir, |t| {
+        t.replacen("\"package\": \"@acme/pkg\"", "\"package\": \"@acme/pkg\",\n  \"files\": {}", 1)
+    });
+    refused(&dir, 2, "invalid_manifest", "the key `files` appears twice");
+}
+
+#[test]
+fn a_misspelt_key_in_a_manifest_is_refused_not_ignored() {
+    let dir = repo();
+    edit_manifest(&dir, |t| t.replacen("\"schema\": 1", "\"schema\": 1,\n    \"delted\": [\"a.js\"]", 1));
+    refused(&dir, 2, "invalid_manifest", "unknown field `delted`");
+    let dir = repo();
+    edit_manifest(&dir, |t| t.replacen("\"new\":", "\"nwe\": \"x\",\n        \"new\":", 1));
+    refused(&dir, 2, "invalid_manifest", "unknown field `nwe`");
+}
+
+#[test]
+fn damaged_content_is_the_manifest_s_fault_not_upstream_drift() {
+    let dir = repo();
+    edit_manifest(&dir, |t| {
+        let start = t.find("\"base64\": \"").expect("base64 entry") + "\"base64\": \"".len();
+        format!("{}!!{}", &t[..start], &t[start..])
+    });
+    refused(&dir, 2, "invalid_manifest", "`replaced` entry `bin.dat`: invalid base64");
+    let dir = repo();
+    edit_manifest(&dir, |t| t.replacen("\"text\": \"n\\n\"", "\"text\": \"n\\n\", \"base64\": \"bg==\"", 1));
+    refused(&dir, 2, "invalid_manifest", "`added` entry `new.js`: exactly one of `text` and `base64`");
+}
+
+#[test]
+fn an_edited_anchor_over_unchanged_upstream_blames_the_manifest() {
+    let dir = repo();
+    edit_manifest(&dir, |t| t.replacen("\"old\": \"= 1;\\nlet\"", "\"old\": \"let\"", 1));
+    refused(&dir, 2, "drift", "found 2 times");
+    let run = dir.run(&["check"]);
+    assert!(run.stderr.contains("the manifest itself was edited"), "{}", run.stderr);
+    assert!(!run.stderr.contains("the upstream base changed"), "{}", run.stderr);
+    // A real upstream change is still named as such.
+    let dir = repo();
+    dir.write("upstream/@acme/pkg/a.js", "let a = 3;\nlet b = 1;\n");
+    let run = dir.run(&["rebuild", "--out", "out"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("the upstream base changed"), "{}", run.stderr);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_manifest_that_is_not_a_regular_file_is_refused_not_taken_for_none() {
+    let outside = TestDir::new();
+    for (what, plant) in [
+        ("a directory", &(|p: &std::path::Path| std::fs::create_dir(p).expect("mkdir")) as &dyn Fn(&std::path::Path)),
+        ("a symbolic link", &|p: &std::path::Path| std::os::unix::fs::symlink("/nonexistent/pkg.json", p).expect("ln")),
+        ("a special file", &|p: &std::path::Path| {
+            let status = std::process::Command::new("mkfifo").arg(p).status().expect("mkfifo");
+            assert!(status.success());
+        }),
+    ] {
+        let dir = repo();
+        std::fs::remove_file(dir.join("patches/pkg.json")).expect("rm");
+        plant(&dir.join("patches/pkg.json"));
+        refused(&dir, 3, "manifest_not_a_file", &format!("patches/pkg.json`, is {what}"));
+    }
+    // A link to a valid manifest outside the repository is not read either.
+    let dir = repo();
+    outside.write("pkg.json", dir.read("patches/pkg.json"));
+    std::fs::remove_file(dir.join("patches/pkg.json")).expect("rm");
+    std::os::unix::fs::symlink(outside.join("pkg.json"), dir.join("patches/pkg.json")).expect("ln");
+    refused(&dir, 3, "manifest_not_a_file", "is a symbolic link");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_package_directory_linked_outside_the_repository_is_not_read() {
+    let outside = TestDir::new();
+    for tree in ["upstream", "profile/forks"] {
+        let dir = repo();
+        let (package, moved) = (dir.join(&format!("{tree}/@acme/other")), outside.join(&tree.replace('/', "-")));
+        std::fs::rename(&package, &moved).expect("move out");
+        std::os::unix::fs::symlink(&moved, &package).expect("ln");
+        let run = dir.run(&["check"]);
+        run.assert_code(3);
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(said.contains(&format!("{tree}/@acme/other` is a symbolic link")), "{tree}:\n{said}");
+        let run = dir.run(&["gen-patches"]);
+        run.assert_code(3);
+        assert!(run.stderr.contains("@acme/other` is a symbolic link"), "{tree}:\n{}", run.stderr);
+    }
+}
