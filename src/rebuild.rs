@@ -357,6 +357,40 @@ fn describe_drift(drifts: &[PackageDrift]) -> String {
     text
 }
 
+impl RebuildError {
+    /// The problems of the repository's contents this error reports, one
+    /// entry each (for drift, one per missing package and per failing
+    /// file, its failing anchors on the lines below), or `None` when it is
+    /// a failure to read or write rather than a finding.
+    pub fn problems(&self) -> Option<Vec<String>> {
+        match self {
+            RebuildError::Drift(drifts) => {
+                let mut entries: Vec<String> = Vec::new();
+                for line in describe_drift(drifts).lines().filter(|l| !l.is_empty()) {
+                    match (line.strip_prefix("    "), entries.last_mut()) {
+                        (Some(nested), Some(last)) => {
+                            last.push_str("\n  ");
+                            last.push_str(nested);
+                        }
+                        _ => entries.push(line.trim_start().to_string()),
+                    }
+                }
+                Some(entries)
+            }
+            RebuildError::MissingUpstream { .. }
+            | RebuildError::MissingOwnSource { .. }
+            | RebuildError::WrongManifest { .. }
+            | RebuildError::Manifest(_)
+            | RebuildError::ManifestNotAFile { .. } => Some(vec![self.to_string()]),
+            RebuildError::NoReference { .. }
+            | RebuildError::OutIsReference { .. }
+            | RebuildError::Tree(_)
+            | RebuildError::Write(_)
+            | RebuildError::Target(_) => None,
+        }
+    }
+}
+
 impl crate::error::Diagnostic for RebuildError {
     fn exit_status(&self) -> crate::error::ExitStatus {
         use crate::error::ExitStatus;

@@ -106,7 +106,17 @@ pub fn status(root: &Path, layer: &Layer) -> Result<LayerStatus, StatusError> {
         let blocked = continue_blocker(layer, &state, &forks, !unresolved.is_empty()).map(Box::new);
         return Ok(LayerStatus::Merge { state: Box::new(state), left, unresolved, blocked });
     }
-    let report = check(layer)?;
+    let report = match check(layer) {
+        Ok(report) => report,
+        // Anchors that no longer apply (after `snapshot` of a new version,
+        // say), a missing package or a damaged manifest are what the layer
+        // holds, the state to report, not a failure to read it.
+        Err(CheckError::Rebuild(err)) => match err.problems() {
+            Some(problems) => return Ok(LayerStatus::Drift { problems }),
+            None => return Err(CheckError::Rebuild(err).into()),
+        },
+        Err(err) => return Err(err.into()),
+    };
     if report.is_clean() {
         Ok(LayerStatus::Clean)
     } else {

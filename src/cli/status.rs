@@ -20,7 +20,9 @@ use crate::status::{status, LayerStatus};
            else that would make `--continue` refuse (upstream/ edited since the
            merge, a fork package missing, a pin that cannot move…) is named
            with what to do (`ready` and `blocked` in --json)
-  drift    the round trip of `forklayer check` finds problems (listed)
+  drift    the round trip of `forklayer check` finds problems, or stops at one
+           (anchors that no longer apply after a snapshot, a missing package, a
+           damaged manifest): each is listed
   clean    everything agrees
 
 A journal never armed (.forklayer-journal-<pid>.tmp) changed nothing and is no

@@ -129,3 +129,30 @@ fn a_package_directory_linked_outside_the_repository_is_not_read() {
         assert!(run.stderr.contains("@acme/other` is a symbolic link"), "{tree}:\n{}", run.stderr);
     }
 }
+
+/// `status --json`: exit code, state and problems.
+fn status(dir: &TestDir) -> (i32, String, Vec<String>) {
+    let run = dir.run(&["--json", "status"]);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("one JSON document");
+    let problems = doc["problems"].as_array().map(|p| p.iter().map(|v| v.as_str().unwrap_or("").to_string()).collect());
+    (run.code, doc["state"].as_str().unwrap_or("").to_string(), problems.unwrap_or_default())
+}
+
+#[test]
+fn status_reports_drift_and_damaged_manifests_as_what_it_found() {
+    // A snapshot of a new version whose bytes break the anchors: status
+    // says drift and names the file, as it does for every other finding.
+    let dir = repo();
+    let newer = NpmPackage::new("pkg", "1.1.0").file("a.js", "let a = 9;\nlet b = 9;\n").file("bin.dat", b"\0\x01");
+    let other = NpmPackage::new("other", "1.1.0").file("o.js", "o\n");
+    snapshot_from_tarballs(&dir, "1.1.0", &[&newer, &other]).assert_code(0);
+    let (code, state, problems) = status(&dir);
+    assert_eq!((code, state.as_str()), (1, "drift"), "{problems:?}");
+    assert!(problems.iter().any(|p| p.starts_with("@acme/pkg/a.js: base file changed")), "{problems:?}");
+    // A damaged manifest is found, not a failure to read the status.
+    let dir = repo();
+    edit_manifest(&dir, |t| t.replacen("\"schema\": 1", "\"schema\": 1,\n    \"delted\": []", 1));
+    let (code, state, problems) = status(&dir);
+    assert_eq!((code, state.as_str()), (1, "drift"), "{problems:?}");
+    assert!(problems.iter().any(|p| p.contains("patches/pkg.json") && p.contains("`delted`")), "{problems:?}");
+}
