@@ -43,6 +43,12 @@ pub enum FileDrift {
         /// Every failing replacement.
         failures: Vec<AnchorFailure>,
     },
+    /// The manifest writes a file where the package has a directory, or
+    /// below one of its files.
+    FileAndDirectory {
+        /// The file of the package it collides with.
+        other: String,
+    },
     /// Content in the manifest cannot be decoded.
     BadContent {
         /// Why.
@@ -71,6 +77,9 @@ impl std::fmt::Display for FileDrift {
                     write!(f, "\n    {failure}")?;
                 }
                 Ok(())
+            }
+            FileDrift::FileAndDirectory { other } => {
+                write!(f, "would be both a file and a directory (the package has `{other}`)")
             }
             FileDrift::BadContent { message } => write!(f, "bad content in manifest: {message}"),
         }
@@ -173,6 +182,17 @@ fn push(files: &mut BTreeMap<String, Vec<FileDrift>>, path: &str, drift: FileDri
     }
 }
 
+/// Puts a file the manifest writes into `out`, or records why it cannot
+/// be there (a file and a directory of the same name).
+fn place(out: &mut Tree, files: &mut BTreeMap<String, Vec<FileDrift>>, path: &str, entry: FileEntry) {
+    match out.insert(path, entry) {
+        Ok(()) => {}
+        Err(TreeError::FileAndDirectory { other, .. }) => push(files, path, FileDrift::FileAndDirectory { other }),
+        // Paths were checked when the manifest was read.
+        Err(other) => push(files, path, FileDrift::BadContent { message: other.to_string() }),
+    }
+}
+
 /// Applies a manifest to a package's pristine tree. Every problem of every
 /// file is collected before failing.
 pub fn apply_manifest(
@@ -208,7 +228,12 @@ pub fn apply_manifest(
         };
         match anchor::apply(text, replacements) {
             Ok(patched) => {
-                out.insert(path.clone(), FileEntry { bytes: patched.into_bytes(), executable: entry.executable }).ok();
+                place(
+                    &mut out,
+                    &mut files,
+                    path,
+                    FileEntry { bytes: patched.into_bytes(), executable: entry.executable },
+                );
             }
             Err(ApplyError::Drift { failures, .. }) => push(&mut files, path, FileDrift::Anchors { failures }),
         }
@@ -220,7 +245,7 @@ pub fn apply_manifest(
         };
         match content.to_bytes() {
             Ok(bytes) => {
-                out.insert(path.clone(), FileEntry { bytes, executable: entry.executable }).ok();
+                place(&mut out, &mut files, path, FileEntry { bytes, executable: entry.executable });
             }
             Err(message) => push(&mut files, path, FileDrift::BadContent { message }),
         }
@@ -237,7 +262,7 @@ pub fn apply_manifest(
         }
         match content.to_bytes() {
             Ok(bytes) => {
-                out.insert(path.clone(), FileEntry::new(bytes)).ok();
+                place(&mut out, &mut files, path, FileEntry::new(bytes));
             }
             Err(message) => push(&mut files, path, FileDrift::BadContent { message }),
         }
@@ -246,7 +271,7 @@ pub fn apply_manifest(
         match out.get(path).cloned() {
             Some(mut entry) => {
                 entry.executable = mode == "0755";
-                out.insert(path.clone(), entry).ok();
+                place(&mut out, &mut files, path, entry);
             }
             None => push(&mut files, path, FileDrift::MissingInBase),
         }

@@ -59,6 +59,14 @@ pub enum TreeError {
         /// The offending path on disk.
         path: PathBuf,
     },
+    /// A file at `path` and another file below it (`a` and `a/b`).
+    #[error("`{path}` would be both a file and a directory (`{other}` is there)")]
+    FileAndDirectory {
+        /// The file that could not be added.
+        path: String,
+        /// The file of the tree it collides with.
+        other: String,
+    },
     /// A file name that is not valid UTF-8.
     #[error("file name `{path}` is not valid UTF-8")]
     NonUtf8Name {
@@ -84,6 +92,7 @@ impl crate::error::Diagnostic for TreeError {
         match self {
             TreeError::UnsafePath { .. } => "unsafe_path",
             TreeError::NotAFile { .. } => "not_a_file",
+            TreeError::FileAndDirectory { .. } => "file_and_directory",
             TreeError::NonUtf8Name { .. } => "non_utf8_name",
             TreeError::Io { .. } => "io",
         }
@@ -95,6 +104,9 @@ impl crate::error::Diagnostic for TreeError {
                 Some("replace it with a regular file (packages hold only files and directories)".into())
             }
             TreeError::NonUtf8Name { .. } => Some("rename the file to a UTF-8 name".into()),
+            TreeError::FileAndDirectory { .. } => {
+                Some("a package cannot hold a file and a directory of the same name: keep one of them".into())
+            }
             TreeError::Io { .. } => Some("check that the path exists, its permissions and the free disk space".into()),
         }
     }
@@ -146,12 +158,31 @@ impl Tree {
         Tree::default()
     }
 
-    /// Adds or replaces a file after checking its path.
+    /// Adds or replaces a file after checking its path. A file where the
+    /// tree has a directory (`a` when `a/b` is there), or below one of its
+    /// files (`a/b` when `a` is there), is refused: no disk holds both, so
+    /// writing such a tree would fail halfway.
     pub fn insert(&mut self, path: impl Into<String>, entry: FileEntry) -> Result<(), TreeError> {
         let path = path.into();
         check_relative_path(&path)?;
+        if !self.files.contains_key(&path) {
+            if let Some(other) = self.file_and_directory(&path) {
+                return Err(TreeError::FileAndDirectory { path, other });
+            }
+        }
         self.files.insert(path, entry);
         Ok(())
+    }
+
+    /// A file of the tree that a new file at `path` would collide with: one
+    /// where `path` needs a directory, or one below `path`.
+    fn file_and_directory(&self, path: &str) -> Option<String> {
+        if let Some((i, _)) = path.match_indices('/').find(|&(i, _)| self.files.contains_key(&path[..i])) {
+            return Some(path[..i].to_string());
+        }
+        let below = format!("{path}/");
+        let (first, _) = self.files.range(below.clone()..).next()?;
+        first.starts_with(&below).then(|| first.clone())
     }
 
     /// The file at `path`.
@@ -445,6 +476,21 @@ mod tests {
     use super::{check_relative_path, FileEntry, Tree};
 
     #[test]
+    fn a_file_and_a_directory_of_the_same_name_never_meet() {
+        let mut tree = Tree::new();
+        tree.insert("a/b", FileEntry::new("x")).expect("first");
+        assert!(tree.insert("a", FileEntry::new("y")).is_err(), "a file where a directory is");
+        assert!(tree.insert("a/b/c", FileEntry::new("y")).is_err(), "a file below a file");
+        // Neighbours that only share a prefix are not below it.
+        for fine in ["a.js", "a-b", "ab", "a/bc", "a/b.d/e"] {
+            tree.insert(fine, FileEntry::new("z")).unwrap_or_else(|e| panic!("{fine}: {e}"));
+        }
+        tree.insert("a/b", FileEntry::new("replaced")).expect("replacing a file stays possible");
+        tree.remove("a/b");
+        tree.insert("a/b/c", FileEntry::new("now a directory")).expect("after the file is gone");
+    }
+
+    #[test]
     fn unsafe_paths_are_refused() {
         for bad in ["", "/etc/passwd", "a/../b", "..", "./a", "a//b", "C:/x", "a\\b"] {
             assert!(check_relative_path(bad).is_err(), "{bad:?} accepted");
@@ -474,7 +520,7 @@ mod tests {
     /// Files whose bytes are their paths, around package `@s/a`.
     fn prefixed_tree() -> Tree {
         let mut tree = Tree::new();
-        for path in ["@s/a/x", "@s/a/y/z", "@s/a-b/x", "@s/ab", "@s/a"] {
+        for path in ["@s/a/x", "@s/a/y/z", "@s/a-b/x", "@s/ab", "@s/a.js"] {
             tree.insert(path, FileEntry::new(path.as_bytes().to_vec())).expect("insert");
         }
         tree
@@ -495,9 +541,9 @@ mod tests {
         let mut tree = prefixed_tree();
         let taken = tree.take_subtree("@s/a");
         assert_is_package_a(&taken);
-        assert_eq!(tree.paths().collect::<Vec<_>>(), ["@s/a", "@s/a-b/x", "@s/ab"]);
+        assert_eq!(tree.paths().collect::<Vec<_>>(), ["@s/a-b/x", "@s/a.js", "@s/ab"]);
         tree.append(taken).expect("append");
-        assert_eq!(tree.paths().collect::<Vec<_>>(), ["@s/a", "@s/a-b/x", "@s/ab", "x", "y/z"]);
+        assert_eq!(tree.paths().collect::<Vec<_>>(), ["@s/a-b/x", "@s/a.js", "@s/ab", "x", "y/z"]);
     }
 
     #[test]

@@ -97,7 +97,7 @@ pub fn merge_package(
         let merge = merge_file(base.get(path), ours.get(path), theirs.get(path), labels)
             .map_err(|source| PackageMergeError::Text { path: path.to_string(), source })?;
         if let Some(result) = merge.result() {
-            tree.insert(path, result.clone())?;
+            tree.insert(path, result.clone()).map_err(clash)?;
         }
         files.push((path.to_string(), merge));
     }
@@ -115,10 +115,22 @@ fn add_side_files(files: &[(String, FileMerge)], tree: &mut Tree) -> Result<(), 
             if tree.contains(&side_path) {
                 return Err(PackageMergeError::SideFileTaken { path: side_path });
             }
-            tree.insert(side_path, entry.clone())?;
+            tree.insert(side_path, entry.clone()).map_err(clash)?;
         }
     }
     Ok(())
+}
+
+/// A file and a directory of the same name in the result (the tree
+/// refuses to hold both) named as the clash it is.
+fn clash(err: TreeError) -> PackageMergeError {
+    match err {
+        TreeError::FileAndDirectory { path, other } => {
+            let (file, inner) = if path.starts_with(&format!("{other}/")) { (other, path) } else { (path, other) };
+            PackageMergeError::FileDirectoryClash { file, inner }
+        }
+        other => other.into(),
+    }
 }
 
 /// Where one side of a conflict is written: next to the fork file.

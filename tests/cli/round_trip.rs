@@ -236,3 +236,11 @@ fn a_forked_package_equal_to_upstream_gets_a_note_to_carry_it() {
     run.assert_code(0);
     assert!(!run.stderr.contains("now equals upstream"), "{}", run.stderr);
 }
+
+#[test]
+fn a_file_that_becomes_a_directory_and_back() {
+    let base = pkg().file("lib/a.js", "a\n").file("lib/b/c.js", "c\n");
+    let fork =
+        base.clone().without("lib/a.js").file("lib/a.js/inner.js", "i\n").without("lib/b/c.js").file("lib/b", "b\n");
+    round_trip(&base, &fork).expect("a manifest");
+}

@@ -86,6 +86,15 @@ fn an_edited_anchor_over_unchanged_upstream_blames_the_manifest() {
     assert!(run.stderr.contains("the upstream base changed"), "{}", run.stderr);
 }
 
+#[test]
+fn a_manifest_adding_a_file_below_a_file_is_refused_before_anything_is_written() {
+    let dir = repo();
+    edit_manifest(&dir, |t| {
+        t.replacen("\"new.js\": {", "\"a.js/x.js\": {\n        \"text\": \"x\"\n      },\n      \"new.js\": {", 1)
+    });
+    refused(&dir, 2, "drift", "@acme/pkg/a.js/x.js: would be both a file and a directory (the package has `a.js`)");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_manifest_that_is_not_a_regular_file_is_refused_not_taken_for_none() {

@@ -56,6 +56,18 @@ fn case_only_collisions_are_refused() {
 }
 
 #[test]
+fn a_file_and_a_directory_of_the_same_name_are_refused_as_an_archive_not_a_disk_error() {
+    for (first, second) in [("package/lib", "package/lib/a.js"), ("package/lib/a.js", "package/lib")] {
+        let tgz = raw_tgz(&[
+            RawEntry::file("package/package.json", PKG_JSON, 0o644),
+            RawEntry::file(first, b"x", 0o644),
+            RawEntry::file(second, b"y", 0o644),
+        ]);
+        refused(tgz, "would be both a file and a directory");
+    }
+}
+
+#[test]
 fn corrupt_gzip_is_refused() {
     let mut tgz = with(RawEntry::file("package/a.js", b"x", 0o644));
     let len = tgz.len();
