@@ -230,6 +230,15 @@ impl Manifest {
                 return Err(invalid(format!("mode `{mode}` of `{path}` is neither `0644` nor `0755`")));
             }
         }
+        // An empty `old` occurs everywhere: it anchors nothing (gen-patches
+        // replaces an empty base whole instead).
+        for (path, replacements) in &manifest.files {
+            if let Some(index) = replacements.iter().position(|r| r.old.is_empty()) {
+                return Err(invalid(format!(
+                    "replacement #{index} of `{path}` has an empty `old`, which anchors nothing"
+                )));
+            }
+        }
         // Contents are decoded here, not when applied: a damaged entry is
         // the manifest's fault, never reported as upstream drift.
         for (section, path, content) in manifest.forklayer.iter().flat_map(|e| {

@@ -71,6 +71,13 @@ fn damaged_content_is_the_manifest_s_fault_not_upstream_drift() {
 }
 
 #[test]
+fn an_empty_anchor_is_refused_as_anchoring_nothing() {
+    let dir = repo();
+    edit_manifest(&dir, |t| t.replacen("\"old\": \"= 1;\\nlet\"", "\"old\": \"\"", 1));
+    refused(&dir, 2, "invalid_manifest", "replacement #0 of `a.js` has an empty `old`");
+}
+
+#[test]
 fn an_edited_anchor_over_unchanged_upstream_blames_the_manifest() {
     let dir = repo();
     edit_manifest(&dir, |t| t.replacen("\"old\": \"= 1;\\nlet\"", "\"old\": \"let\"", 1));
