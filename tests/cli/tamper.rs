@@ -172,3 +172,18 @@ fn status_reports_drift_and_damaged_manifests_as_what_it_found() {
     assert_eq!((code, state.as_str()), (1, "drift"), "{problems:?}");
     assert!(problems.iter().any(|p| p.contains("patches/pkg.json") && p.contains("`delted`")), "{problems:?}");
 }
+
+#[test]
+fn a_lock_file_naming_a_file_twice_is_refused() {
+    let dir = repo();
+    let lock = String::from_utf8(dir.read("upstream/forklayer.lock.json")).expect("utf8");
+    let package = lock.find("\"@acme/pkg\"").expect("package");
+    let at = package + lock[package..].find("\"files\": {").expect("files") + "\"files\": {".len();
+    // Plain JSON readers keep the second entry, the true one, and pass.
+    let planted = "\n        \"a.js\": {\"mode\": \"0644\", \"sha256\": \"00\", \"size\": 1},";
+    dir.write("upstream/forklayer.lock.json", format!("{}{planted}{}", &lock[..at], &lock[at..]));
+    let run = dir.run(&["check"]);
+    run.assert_code(3);
+    assert!(run.stderr.contains("forklayer.lock.json`: the key `a.js` appears twice"), "{}", run.stderr);
+    assert!(run.stderr.contains("\nhelp: "), "{}", run.stderr);
+}
