@@ -117,11 +117,13 @@ impl Extensions {
     }
 }
 
-/// A whole manifest. Unknown keys are refused at every level: a misspelt
-/// key (`"delted"`) would otherwise be dropped and the rebuild would
-/// quietly differ from what the manifest says.
+/// A whole manifest. Unknown keys are refused inside the replacements,
+/// the contents and the `forklayer` extension (whose schema forklayer
+/// knows): a misspelt key (`"delted"`, `"nwe"`) would otherwise be dropped
+/// and the rebuild would quietly differ from what the manifest says. At
+/// the top level they are ignored, as the format promises older readers
+/// (the seed format's tools may add keys of their own).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// Upstream version the manifest was generated against.
     #[serde(rename = "builtAgainst")]

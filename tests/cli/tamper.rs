@@ -48,6 +48,20 @@ fn a_key_named_twice_in_a_manifest_is_refused_not_read_as_the_last_one() {
 }
 
 #[test]
+fn a_top_level_key_of_another_tool_is_ignored_as_the_format_promises() {
+    // Older readers ignore unknown top-level keys (that is how the seed
+    // format's tools read the `forklayer` extension); forklayer does the
+    // same for keys other tools add there.
+    let dir = repo();
+    edit_manifest(&dir, |t| t.replacen("\"package\":", "\"generatedBy\": \"another tool\",\n  \"package\":", 1));
+    dir.run(&["rebuild", "--out", "out2", "--check", "profile/forks"]).assert_code(0);
+    // Not what `gen-patches` writes, so stale, but read, not refused.
+    let run = dir.run(&["check"]);
+    run.assert_code(1);
+    assert!(run.stdout.contains("`pkg.json` is stale") && !run.stderr.contains("invalid_manifest"), "{}", run.stdout);
+}
+
+#[test]
 fn a_misspelt_key_in_a_manifest_is_refused_not_ignored() {
     let dir = repo();
     edit_manifest(&dir, |t| t.replacen("\"schema\": 1", "\"schema\": 1,\n    \"delted\": [\"a.js\"]", 1));
