@@ -107,6 +107,14 @@ impl BeforeMerge {
         let prefix = format!("{role}/");
         let mut tree = committed;
         let mut restored = Vec::new();
+        // Removals first: a file that became a directory before the merge
+        // (`a` committed, `a/b` on disk) must be gone before `a/b` comes in.
+        for at in &self.absent {
+            if let Some(path) = at.strip_prefix(&prefix) {
+                tree.remove(path);
+                restored.push(path.to_string());
+            }
+        }
         for at in &self.changed {
             let Some(path) = at.strip_prefix(&prefix) else { continue };
             let entry = files.get(at).ok_or_else(|| TreeError::Io {
@@ -118,12 +126,6 @@ impl BeforeMerge {
             })?;
             tree.insert(path, entry.clone())?;
             restored.push(path.to_string());
-        }
-        for at in &self.absent {
-            if let Some(path) = at.strip_prefix(&prefix) {
-                tree.remove(path);
-                restored.push(path.to_string());
-            }
         }
         Ok((tree, restored))
     }
@@ -447,5 +449,35 @@ mod tests {
         assert_eq!(MergeState::read(dir.path()).expect("read"), Some(state()));
         std::fs::write(state_dir(dir.path()).join(STATE_FILE), "{}").expect("write");
         assert!(MergeState::read(dir.path()).is_err());
+    }
+
+    #[test]
+    fn the_uncommitted_state_before_a_merge_is_restored_exactly() {
+        // A committed file turned into a directory, another removed, one
+        // edited, one made executable, one added; the other role untouched.
+        let tree = |files: &[(&str, &str, bool)]| {
+            let mut tree = Tree::new();
+            for (path, text, exec) in files {
+                let bytes = text.as_bytes().to_vec();
+                let entry = if *exec { FileEntry::executable(bytes) } else { FileEntry::new(bytes) };
+                tree.insert(*path, entry).expect("insert");
+            }
+            tree
+        };
+        let committed =
+            tree(&[("a", "file\n", false), ("gone.js", "x\n", false), ("e.js", "1\n", false), ("run", "#!\n", false)]);
+        let disk = tree(&[
+            ("a/b", "now a dir\n", false),
+            ("e.js", "2\n", false),
+            ("run", "#!\n", true),
+            ("new.js", "n\n", false),
+        ]);
+        let (mut before, mut files) = (BeforeMerge::default(), Tree::new());
+        before.add_dir("forks", &disk, &committed, &mut files).expect("record");
+        let (restored, paths) = before.restore_dir("forks", committed.clone(), &files).expect("restore");
+        assert_eq!(restored, disk);
+        assert_eq!(paths.len(), 6, "{paths:?}");
+        let (other, paths) = before.restore_dir("upstream", committed.clone(), &files).expect("restore");
+        assert_eq!((other, paths.len()), (committed, 0));
     }
 }
