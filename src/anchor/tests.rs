@@ -604,6 +604,21 @@ fn files_whose_lines_repeat_apply_front_to_back_to_the_end() {
     }
 }
 
+/// Applies `reps` to `base` on the linear path and the general loop,
+/// asserts they agree exactly (result or whole report, shown in short as
+/// `Ok(<n> bytes)` or `Err([(index, count), ...])` if not), and returns it.
+fn same_as_the_general_loop(base: &str, reps: &[Replacement], what: &str) -> Result<String, ApplyError> {
+    let summary = |r: &Result<String, ApplyError>| match r {
+        Ok(text) => format!("Ok({} bytes)", text.len()),
+        Err(ApplyError::Drift { failures, .. }) => {
+            format!("Err({:?})", failures.iter().map(|f| (f.index, f.count)).collect::<Vec<_>>())
+        }
+    };
+    let (fast, slow) = (apply_with(base, reps, true), apply_with(base, reps, false));
+    assert!(format!("{fast:?}") == format!("{slow:?}"), "{what}: {} / {}", summary(&fast), summary(&slow));
+    fast
+}
+
 /// `lines` lines `NNNNN=0`, and anchors `NNNNN=` → `NNNNN:` on every
 /// 100th line from line 50: each anchor is 6 bytes, shorter than a q-gram,
 /// so the index never answers for it.
@@ -624,13 +639,8 @@ fn a_second_occurrence_the_linear_path_could_not_rule_out_is_reported_as_the_gen
     // the check at the end of the linear path can see.
     let mut tampered = reps.clone();
     tampered[10].new.push_str(&reps[20].old);
-    let fast = apply_with(&base, &tampered, true);
-    assert!(
-        matches!(&fast, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1),
-        "{:?}",
-        fast.as_ref().map(String::len)
-    );
-    assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base, &tampered, false)));
+    let found = same_as_the_general_loop(&base, &tampered, "#10 writes a copy of #20");
+    assert!(matches!(&found, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1));
     // Then #21 starts at that copy and rewrites the text up to its own
     // line: the copy is overwritten, so it is checked before the cut.
     let patched: String = (0..9_000)
@@ -644,9 +654,8 @@ fn a_second_occurrence_the_linear_path_could_not_rule_out_is_reported_as_the_gen
     let old = patched[from..to].to_string();
     let new = format!("{}02150:", &old[..old.len() - 6]);
     tampered[21] = Replacement { old, new };
-    let fast = apply_with(&base, &tampered, true);
-    assert!(fast.is_err(), "#20 is ambiguous before #21 overwrites the copy");
-    assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base, &tampered, false)));
+    let found = same_as_the_general_loop(&base, &tampered, "#21 overwrites the copy");
+    assert!(found.is_err(), "#20 is ambiguous before #21 overwrites the copy");
     // A one-byte anchor found only inside the written text cuts it back
     // below where an earlier deferred step looked: #41 (`K`, deleted) is
     // ambiguous through the copy #40 wrote just before it, which #42
@@ -656,19 +665,13 @@ fn a_second_occurrence_the_linear_path_could_not_rule_out_is_reported_as_the_gen
     cut_back.push(Replacement { old: "04050=".into(), new: "04050:YK".into() });
     cut_back.push(Replacement { old: "K".into(), new: String::new() });
     cut_back.push(Replacement { old: "Y".into(), new: "----------".into() });
-    let fast = apply_with(&base_k, &cut_back, true);
-    assert!(
-        matches!(&fast, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1),
-        "{:?}",
-        fast.as_ref().map(String::len)
-    );
-    assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base_k, &cut_back, false)));
+    let found = same_as_the_general_loop(&base_k, &cut_back, "#42 cuts back over #40's copy");
+    assert!(matches!(&found, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1));
     // An anchor that occurs many times in the text written so far.
     let mut short = reps.clone();
     short.push(Replacement { old: "50:".to_string(), new: "50;".to_string() });
-    let fast = apply_with(&base, &short, true);
-    assert!(fast.is_err(), "`50:` occurs 90 times");
-    assert_eq!(format!("{fast:?}"), format!("{:?}", apply_with(&base, &short, false)));
+    let found = same_as_the_general_loop(&base, &short, "`50:` appended");
+    assert!(found.is_err(), "`50:` occurs 90 times");
 }
 
 #[test]
@@ -724,14 +727,6 @@ fn tampered_manifests_with_short_anchors_apply_as_the_general_loop_says() {
                 push(&mut reps, &mut current, &mut written, Replacement { old, new });
             }
         }
-        let fast = apply_with(&base, &reps, true);
-        let slow = apply_with(&base, &reps, false);
-        let summary = |r: &Result<String, ApplyError>| match r {
-            Ok(text) => format!("Ok({} bytes)", text.len()),
-            Err(ApplyError::Drift { failures, .. }) => {
-                format!("Err({:?})", failures.iter().map(|f| (f.index, f.count)).collect::<Vec<_>>())
-            }
-        };
-        assert!(format!("{fast:?}") == format!("{slow:?}"), "round {round}: {} / {}", summary(&fast), summary(&slow));
+        let _ = same_as_the_general_loop(&base, &reps, &format!("round {round}"));
     }
 }

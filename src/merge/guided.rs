@@ -503,7 +503,8 @@ struct Report {
 
 /// The bytes of the file `role` kept from before the merge, if recorded.
 fn before_file(before: &BeforeMerge, files: &Tree, role: &str) -> Option<Vec<u8>> {
-    before.changed.iter().any(|p| p == role).then(|| files.get(role).map(|e| e.bytes.clone())).flatten()
+    let recorded = before.changed.iter().any(|p| p == role);
+    files.get(role).filter(|_| recorded).map(|e| e.bytes.clone())
 }
 
 /// What a directory goes back to: as committed, with the uncommitted
