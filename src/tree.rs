@@ -176,7 +176,7 @@ impl Tree {
 
     /// A file of the tree that a new file at `path` would collide with: one
     /// where `path` needs a directory, or one below `path`.
-    fn file_and_directory(&self, path: &str) -> Option<String> {
+    pub fn file_and_directory(&self, path: &str) -> Option<String> {
         if let Some((i, _)) = path.match_indices('/').find(|&(i, _)| self.files.contains_key(&path[..i])) {
             return Some(path[..i].to_string());
         }

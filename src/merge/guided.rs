@@ -543,7 +543,7 @@ fn put_back(
         };
         let why = match was {
             None if left == entry_hash(None) => {
-                if let Some(clash) = clash(&target, path) {
+                if let Some(clash) = target.file_and_directory(path) {
                     return Err(GuidedError::KeptClash { kept: dir.join(path), committed: dir.join(clash) });
                 }
                 target.insert(path, entry.clone()).map_err(MergeError::from)?;
@@ -563,19 +563,4 @@ fn put_back(
         report.discarded.push(Discarded { path: dir.join(path), why });
     }
     Ok(target)
-}
-
-/// A path of `tree` that `path` cannot sit beside: a file where `path`
-/// needs a directory, or a file below `path`.
-fn clash(tree: &Tree, path: &str) -> Option<String> {
-    let mut at = 0;
-    while let Some(slash) = path[at..].find('/') {
-        let parent = &path[..at + slash];
-        if tree.contains(parent) {
-            return Some(parent.to_string());
-        }
-        at += slash + 1;
-    }
-    let below = format!("{path}/");
-    tree.paths().find(|p| p.starts_with(&below)).map(str::to_string)
 }
