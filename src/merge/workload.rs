@@ -170,7 +170,10 @@ pub const REAL_NEXT: &str = "0.1.0-rc.9";
 /// a line added at the end of every JavaScript file whose last lines the
 /// fork leaves alone (so files on both sides are really merged), and one
 /// file added per package. `merge` onto [`REAL_NEXT`] with
-/// `--from <root>/new` then runs cleanly.
+/// `--from <root>/new` then runs cleanly. The project's tracked files that
+/// `check` and `release` read besides the layer (own package sources,
+/// release bundles, installers, documents) are copied too, so every command
+/// succeeds on the copy.
 pub fn write_real_layer_repository(project: &Path, root: &Path) -> Result<Layer, Box<dyn std::error::Error>> {
     if root.exists() {
         std::fs::remove_dir_all(root)?;
@@ -179,6 +182,7 @@ pub fn write_real_layer_repository(project: &Path, root: &Path) -> Result<Layer,
     let source = Layer::load(&project.join("forklayer.toml"), &PathOverrides::default())?;
     std::fs::copy(&source.declaration, root.join("forklayer.toml"))?;
     std::fs::write(root.join(".gitignore"), "/new/\n")?;
+    copy_tracked_release_inputs(project, root)?;
     let layer = Layer::load(&root.join("forklayer.toml"), &PathOverrides::default())?;
     let upstream = Tree::read_dir(&source.paths.upstream)?;
     let forks = Tree::read_dir(&source.paths.forks)?;
@@ -202,6 +206,39 @@ pub fn write_real_layer_repository(project: &Path, root: &Path) -> Result<Layer,
     write_tarballs(&next, &layer.scope, &names, REAL_NEXT, &root.join("new"))?;
     commit_all(root)?;
     Ok(layer)
+}
+
+/// Tracked paths (files, or directories by prefix) that `check` and
+/// `release` read outside `upstream/`, the fork layer and `patches/`.
+const RELEASE_INPUTS: &[&str] = &[
+    "LICENSE",
+    "README.md",
+    "README.zh-CN.md",
+    "docs/",
+    "host/",
+    "install.ps1",
+    "install.sh",
+    "plugins/",
+    "profile/",
+    "tools/install-host.sh",
+    "tools/verify.mjs",
+];
+
+/// Copies the project's tracked [`RELEASE_INPUTS`] (work-tree bytes, with
+/// their executable bit) into `root`; the fork layer is written afterwards.
+fn copy_tracked_release_inputs(project: &Path, root: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let repo = git2::Repository::open(project)?;
+    let mut inputs = Tree::new();
+    for entry in repo.index()?.iter() {
+        let path = String::from_utf8(entry.path.clone())?;
+        let wanted = RELEASE_INPUTS.iter().any(|p| if p.ends_with('/') { path.starts_with(p) } else { path == *p });
+        if wanted && !path.starts_with("profile/forks/") {
+            let bytes = std::fs::read(project.join(&path))?;
+            inputs.insert(&path, FileEntry { bytes, executable: entry.mode & 0o111 != 0 })?;
+        }
+    }
+    inputs.write_to(root)?;
+    Ok(())
 }
 
 /// The made-up next version of one upstream package.

@@ -58,6 +58,10 @@ fn the_real_fork_layer_merges_cleanly_onto_a_made_up_next_upstream() {
     let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let layer = write_real_layer_repository(project, dir.path()).expect("workload");
     let forks_before = Tree::read_dir(&layer.paths.forks).expect("read");
+    // benches/pairs.sh times `check` and `release` on this copy: they must
+    // succeed on it, not fail early for want of own package sources.
+    let report = crate::check::check(&layer).expect("check runs");
+    assert!(report.is_clean(), "{report:?}");
     let options = MergeOptions {
         version: REAL_NEXT.into(),
         source: SnapshotSource::Local(vec![dir.path().join("new")]),
