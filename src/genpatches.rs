@@ -10,10 +10,10 @@ use crate::anchor;
 use crate::guard::{check_managed_dir, GuardError};
 use crate::journal::{JournalError, Update};
 use crate::layer::Layer;
-use crate::lock::VERSION_FILE;
+use crate::lock::{Lock, VERSION_FILE};
 use crate::manifest::{as_text, Content, Extensions, Manifest, Replacement, EXTENSION_SCHEMA};
 use crate::npm::sha256_hex;
-use crate::rebuild::{read_own_package, read_upstream_package, RebuildError};
+use crate::rebuild::{read_own_package, read_vendored_package, RebuildError};
 use crate::review::{package_diff_with, shared_line_diff};
 use crate::stage::{recover_interrupted, StageError};
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -37,6 +37,18 @@ pub enum GenError {
         /// Number of differing files.
         files: usize,
     },
+    /// `upstream/` no longer holds the bytes its lock file records: the
+    /// manifests would be built on bytes nobody vendored.
+    #[error("`{}` does not match its lock file: {}", .upstream.display(), .problems.join("; "))]
+    UpstreamNotLocked {
+        /// The upstream directory.
+        upstream: PathBuf,
+        /// Each difference, naming the package and file.
+        problems: Vec<String>,
+    },
+    /// The lock file of `upstream/` cannot be read.
+    #[error(transparent)]
+    Lock(#[from] crate::lock::LockError),
     /// `upstream/VERSION` is missing or empty.
     #[error("could not read `{path}`")]
     NoVersion {
@@ -66,7 +78,8 @@ impl crate::error::Diagnostic for GenError {
         use crate::error::ExitStatus;
         match self {
             GenError::MissingFork { .. } | GenError::CarriedDiffers { .. } => ExitStatus::Usage,
-            GenError::NoVersion { .. } => ExitStatus::Integrity,
+            GenError::NoVersion { .. } | GenError::UpstreamNotLocked { .. } => ExitStatus::Integrity,
+            GenError::Lock(e) => e.exit_status(),
             GenError::Rebuild(e) => e.exit_status(),
             GenError::Tree(e) => e.exit_status(),
             GenError::Write(e) => e.exit_status(),
@@ -79,6 +92,8 @@ impl crate::error::Diagnostic for GenError {
             GenError::MissingFork { .. } => "fork_missing",
             GenError::CarriedDiffers { .. } => "carried_differs",
             GenError::NoVersion { .. } => "upstream_version_missing",
+            GenError::UpstreamNotLocked { .. } => "upstream_not_locked",
+            GenError::Lock(e) => e.code(),
             GenError::Rebuild(e) => e.code(),
             GenError::Tree(e) => e.code(),
             GenError::Write(e) => e.code(),
@@ -92,6 +107,12 @@ impl crate::error::Diagnostic for GenError {
                 "move the package from `carried` to `forked` in forklayer.toml, or restore its upstream bytes".into(),
             ),
             GenError::NoVersion { .. } => Some("run `forklayer snapshot <version>` first".into()),
+            GenError::UpstreamNotLocked { .. } => Some(
+                "nothing was written; `upstream/` is written only by forklayer: restore it (`git checkout -- \
+                 upstream`, or `forklayer snapshot <version>` again), then run gen-patches again"
+                    .into(),
+            ),
+            GenError::Lock(e) => e.help(),
             GenError::MissingFork { path, .. } => Some(format!(
                 "copy its upstream bytes to `{}` to start the fork, or remove the package from forklayer.toml",
                 path.display()
@@ -223,32 +244,69 @@ pub fn read_fork_package(layer: &Layer, forks: &Path, name: &str) -> Result<Tree
 }
 
 /// The complete set of files `patches/` should hold (file name → bytes),
-/// computed from upstream + fork layer without writing anything.
+/// computed from upstream + fork layer without writing anything. Callers
+/// that have not verified `upstream/` against its lock file use
+/// [`plan_patches_on_locked_upstream`].
 pub fn plan_patches(layer: &Layer) -> Result<BTreeMap<String, Vec<u8>>, GenError> {
+    plan(layer, None)
+}
+
+/// [`plan_patches`], after proving on the same reads that `upstream/` holds
+/// the bytes its lock file records (the manifests record those bytes as
+/// their base): [`GenError::UpstreamNotLocked`] otherwise.
+pub fn plan_patches_on_locked_upstream(layer: &Layer) -> Result<BTreeMap<String, Vec<u8>>, GenError> {
+    let lock = Lock::read(&layer.paths.upstream)?;
+    plan(layer, Some(&lock))
+}
+
+fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>, GenError> {
     let (upstream, forks) = (&layer.paths.upstream, &layer.paths.forks);
     let version = upstream_version(upstream)?;
+    let mut unlocked = Vec::new();
+    if let Some(lock) = lock.filter(|lock| lock.version != version) {
+        unlocked.push(format!("`{VERSION_FILE}` says `{version}` but the lock file says `{}`", lock.version));
+    }
+    // Every vendored byte is proven, ignored files included; the manifests
+    // are then built without the ignored ones.
+    let read_base = |name: &str| -> Result<(Tree, Vec<String>), GenError> {
+        let vendored = read_vendored_package(layer, upstream, name)?;
+        let problems = lock.map(|lock| lock.verify_tree(&layer.full_name(name), &vendored)).unwrap_or_default();
+        Ok((layer.ignore_of(name).filter(vendored), problems))
+    };
     let mut planned = BTreeMap::new();
     let per_package = crate::parallel::map_ordered(&layer.forked, |name| -> Result<_, GenError> {
-        let base = read_upstream_package(layer, upstream, name)?;
+        let (base, problems) = read_base(name)?;
         let fork = read_fork_package(layer, forks, name)?;
-        Ok(generate_manifest_and_diff(&layer.full_name(name), &version, &base, &fork)
-            .map(|(manifest, diff)| (manifest.to_canonical_json(), diff.into_bytes())))
+        let files = generate_manifest_and_diff(&layer.full_name(name), &version, &base, &fork)
+            .map(|(manifest, diff)| (manifest.to_canonical_json(), diff.into_bytes()));
+        Ok((files, problems))
     });
     for (name, result) in layer.forked.iter().zip(per_package) {
-        if let Some((manifest, diff)) = result? {
+        let (files, problems) = result?;
+        unlocked.extend(problems);
+        if let Some((manifest, diff)) = files {
             planned.insert(format!("{name}.json"), manifest);
             planned.insert(format!("{name}.diff"), diff);
         }
     }
+    let mut carried_differing = None;
     for name in &layer.carried {
-        let base = read_upstream_package(layer, upstream, name)?;
+        let (base, problems) = read_base(name)?;
+        unlocked.extend(problems);
         let fork = read_fork_package(layer, forks, name)?;
         let differing = crate::rebuild::compare_trees(&base, &fork).len();
-        if differing > 0 {
-            return Err(GenError::CarriedDiffers { package: layer.full_name(name), files: differing });
+        if differing > 0 && carried_differing.is_none() {
+            carried_differing = Some(GenError::CarriedDiffers { package: layer.full_name(name), files: differing });
         }
     }
-    Ok(planned)
+    // Untrustworthy upstream bytes explain every other finding: say that first.
+    if !unlocked.is_empty() {
+        return Err(GenError::UpstreamNotLocked { upstream: upstream.clone(), problems: unlocked });
+    }
+    match carried_differing {
+        Some(err) => Err(err),
+        None => Ok(planned),
+    }
 }
 
 /// Whether a file of `patches/` is a generated one (`*.json`, `*.diff`).
@@ -275,7 +333,7 @@ pub struct GenOutcome {
 /// fork layer.
 pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     check_managed_dir(layer, &layer.paths.patches)?;
-    let planned = plan_patches(layer)?;
+    let planned = plan_patches_on_locked_upstream(layer)?;
     // Read every own package before writing anything, so a missing source
     // fails the run without touching patches/.
     let own_sources =

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::layer::{Layer, PathOverrides};
-use crate::lock::VERSION_FILE;
+use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// Shape of a generated layer.
@@ -138,6 +138,20 @@ fn insert(tree: &mut Tree, prefix: &str, path: &str, text: String) {
     let _ = tree.insert(format!("{prefix}/{path}"), FileEntry::new(text.into_bytes()));
 }
 
+/// The lock file of the generated `upstream/`, as `snapshot` of local
+/// directories writes it (no integrity), so commands that prove upstream
+/// against its lock run on the workload.
+fn directory_lock(upstream: &Tree, scope: &str, spec: &WorkloadSpec) -> Lock {
+    let packages = (0..spec.packages)
+        .map(|p| {
+            let full = format!("{scope}/pkg-{p:04}");
+            let files = lock_files(&upstream.subtree(&full));
+            (full, LockedPackage { files, integrity: None, source: "directory".into(), version: "1.0.0".into() })
+        })
+        .collect();
+    Lock { packages, schema: LOCK_SCHEMA.into(), version: "1.0.0".into() }
+}
+
 /// Writes a complete repository for `spec` under `root` (declaration,
 /// `upstream/` with VERSION, `profile/forks/`) and returns its layer.
 pub fn write_repository(spec: &WorkloadSpec, root: &Path) -> Result<Layer, TreeError> {
@@ -151,6 +165,10 @@ pub fn write_repository(spec: &WorkloadSpec, root: &Path) -> Result<Layer, TreeE
     let mut top = Tree::new();
     top.insert("forklayer.toml", FileEntry::new(declaration.clone().into_bytes()))?;
     top.insert(format!("upstream/{VERSION_FILE}"), FileEntry::new(b"1.0.0\n".to_vec()))?;
+    top.insert(
+        format!("upstream/{LOCK_FILE}"),
+        FileEntry::new(directory_lock(&upstream, scope, spec).to_canonical_json()),
+    )?;
     top.graft("upstream", upstream)?;
     top.graft("profile/forks", fork)?;
     top.write_to(root)?;

@@ -10,7 +10,9 @@ use crate::genpatches::gen_patches;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Reads upstream/ and the fork layer, writes patches/<pkg>.json and patches/<pkg>.diff \
 for every forked package that differs from upstream, removes those of packages that no longer differ, \
-and refreshes the fork layer's copies of own packages from their source. Output is deterministic.")]
+and refreshes the fork layer's copies of own packages from their source. Output is deterministic. \
+upstream/ is first proven against its lock file: an upstream/ edited behind forklayer's back is refused \
+(exit 3, `upstream_not_locked`) with nothing written.")]
 pub struct Args {}
 
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {

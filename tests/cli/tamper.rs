@@ -201,3 +201,37 @@ fn a_lock_file_naming_a_file_twice_is_refused() {
     assert!(run.stderr.contains("forklayer.lock.json`: the key `a.js` appears twice"), "{}", run.stderr);
     assert!(run.stderr.contains("\nhelp: "), "{}", run.stderr);
 }
+
+/// `gen-patches` records upstream's bytes as each manifest's base: on an
+/// `upstream/` edited behind forklayer's back it would bake the edit into
+/// the manifests. It refuses instead, names every differing file (in a
+/// forked package, in a carried one, a mode, an added file) and writes
+/// nothing.
+#[test]
+fn gen_patches_refuses_an_upstream_that_no_longer_matches_its_lock() {
+    let dir = repo();
+    let patches = dir.snapshot_dir("patches");
+    dir.write("upstream/@acme/pkg/a.js", "let a = 3;\nlet b = 1;\n");
+    dir.write("upstream/@acme/other/o.js", "p\n");
+    dir.write("upstream/@acme/pkg/planted.js", "x\n");
+    crate::errors::fails_helpfully(&dir, &["gen-patches"], 3, "upstream_not_locked", "`@acme/pkg/a.js` has changed");
+    let run = dir.run(&["gen-patches"]);
+    for named in ["`@acme/other/o.js` has changed", "`@acme/pkg/planted.js` is not in the lock file"] {
+        assert!(run.stderr.contains(named), "{named} not in {}", run.stderr);
+    }
+    assert_eq!(dir.snapshot_dir("patches"), patches, "patches/ changed");
+    // The vendored bytes put back: it runs, and has nothing to change.
+    dir.write("upstream/@acme/pkg/a.js", "let a = 1;\nlet b = 1;\n");
+    dir.write("upstream/@acme/other/o.js", "o\n");
+    std::fs::remove_file(dir.join("upstream/@acme/pkg/planted.js")).expect("rm");
+    dir.run(&["gen-patches"]).assert_code(0);
+    assert_eq!(dir.snapshot_dir("patches"), patches, "patches/ changed");
+}
+
+#[cfg(unix)]
+#[test]
+fn gen_patches_refuses_an_upstream_file_whose_mode_changed() {
+    let dir = repo();
+    crate::util::set_mode(&dir.join("upstream/@acme/pkg/a.js"), true);
+    crate::errors::fails_helpfully(&dir, &["gen-patches"], 3, "upstream_not_locked", "`@acme/pkg/a.js` has mode 0755");
+}
