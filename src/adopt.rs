@@ -45,7 +45,8 @@ use crate::tree::{Tree, TreeError};
 pub const README_RULE: &str = "README*";
 /// Where the JS toolchain keeps each part, relative to the repository.
 const UPSTREAM: &str = "upstream";
-const FORKS: &str = "profile/forks";
+/// The JS toolchain's fork layer (no scope folder until adopted).
+pub const FORKS: &str = "profile/forks";
 const PATCHES: &str = "patches";
 const PROFILE_JSON: &str = "profile/package.json";
 
@@ -340,6 +341,10 @@ pub struct AdoptOutcome {
     pub warnings: Vec<String>,
     /// Kept manifests whose `builtAgainst` is not `upstream/VERSION`.
     pub built_against: Vec<crate::rebuild::BuiltAgainst>,
+    /// Files of the forks that the `ignore` globs leave out although their
+    /// bytes are not upstream's (a README the layer edited or added), as
+    /// `check` lists them: nothing carries them once adopted.
+    pub ignored_changes: Vec<crate::layer::IgnoredChange>,
     /// Keys of the profile's `package.json` that pin another package of
     /// the scope (the host) at the baseline, declared as `[[pins]]` so a
     /// clean merge moves them.
@@ -638,6 +643,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         changes: Vec::new(),
         warnings: Vec::new(),
         built_against: Vec::new(),
+        ignored_changes: Vec::new(),
         pins: baseline_pins(&dir.join(PROFILE_JSON), &scope, &version, &names),
         written: false,
     };
@@ -672,6 +678,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         }
         to_verify.push((full.clone(), found_version, vendored.clone()));
         let fork_tree = forks_before.subtree(name);
+        outcome.ignored_changes.extend(ignored_changes(&ignore, &full, &vendored, &fork_tree));
         let (base, fork) = (ignore.filter(vendored), ignore.filter(fork_tree.clone()));
         let manifest_path = crate::rebuild::manifest_path(&patches_dir, name);
         if manifest_path.is_file() {
@@ -846,6 +853,20 @@ fn remove_stale_scratch(dir: &Path) {
             let _ = std::fs::remove_dir_all(entry.path());
         }
     }
+}
+
+/// Files of one fork that `ignore` leaves out but whose bytes are not
+/// upstream's: adopting drops them from everything forklayer rebuilds or
+/// ships, so the user must hear of each (as `check` would tell them
+/// later, when the README edit is long forgotten).
+fn ignored_changes(ignore: &Ignore, full: &str, vendored: &Tree, fork: &Tree) -> Vec<crate::layer::IgnoredChange> {
+    fork.iter()
+        .filter_map(|(rel, entry)| {
+            let pattern = ignore.matching(rel)?;
+            let same = vendored.get(rel).is_some_and(|upstream| upstream.bytes == entry.bytes);
+            (!same).then(|| crate::layer::IgnoredChange { path: format!("{full}/{rel}"), pattern: pattern.to_string() })
+        })
+        .collect()
 }
 
 /// The README rule: `README*`, plus `<spelling>*` for each other case

@@ -5,7 +5,7 @@ use std::path::{Component, PathBuf};
 use serde_json::json;
 
 use super::{Outcome, RunContext};
-use crate::adopt::{adopt, AdoptOptions};
+use crate::adopt::{adopt, AdoptOptions, FORKS};
 use crate::error::ExitStatus;
 use crate::exclusive::{Access, ProjectLock, LOCK_NAME};
 use crate::npm::Npm;
@@ -63,6 +63,14 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     for warning in &outcome.warnings {
         ctx.reporter.warning(warning);
     }
+    // Named as `check` names them, at the place the file has once adopted.
+    for change in &outcome.ignored_changes {
+        ctx.reporter.warning(&format!(
+            "`{FORKS}/{}` is not upstream's, but the `ignore` glob `{}` leaves it out: no manifest, rebuild or \
+             release carries this change (drop the glob, or restore the file from upstream/)",
+            change.path, change.pattern
+        ));
+    }
     let mut text = String::new();
     for change in &outcome.changes {
         text.push_str(&format!("{change}\n"));
@@ -92,6 +100,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         "changes": outcome.changes,
         "warnings": outcome.warnings,
         "built_against": outcome.built_against,
+        "ignored_changes": outcome.ignored_changes,
         "pins": outcome.pins,
         "written": outcome.written,
     });

@@ -101,6 +101,32 @@ fn adopting_offline_writes_the_declaration_and_lock_moves_the_forks_and_passes_c
     assert_eq!(json(&again)["error"]["code"], "already_adopted");
 }
 
+/// A README the layer edited (or added) is left out by the README rule
+/// like the ones it omits: adopt names each such file, in the dry run too,
+/// instead of letting the edit drop out of everything forklayer carries.
+#[test]
+fn a_readme_the_fork_edited_or_added_is_named_not_dropped_in_silence() {
+    let repo = js_toolchain_repo();
+    repo.write("profile/forks/tool/README.md", "# tool, forked\n");
+    repo.write("profile/forks/sandbox/lib/README", "added by the fork\n");
+    // A README kept exactly as upstream's loses nothing: not named.
+    repo.write("profile/forks/presets/README.md", "# presets\n");
+    let expected = serde_json::json!([
+        {"path": "@acme/sandbox/lib/README", "pattern": "README*"},
+        {"path": "@acme/tool/README.md", "pattern": "README*"},
+    ]);
+    let dry = repo.run(&["--json", "adopt", ".", "--dry-run", "--offline"]);
+    dry.assert_code(0);
+    assert_eq!(json(&dry)["ignored_changes"], expected);
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(0);
+    assert_eq!(json(&run)["ignored_changes"], expected);
+    for path in ["profile/forks/@acme/tool/README.md", "profile/forks/@acme/sandbox/lib/README"] {
+        assert!(run.stderr.contains(&format!("`{path}` is not upstream's")), "{path} not named:\n{}", run.stderr);
+    }
+    assert!(!run.stderr.contains("presets/README.md"), "{}", run.stderr);
+}
+
 #[test]
 fn a_dry_run_lists_every_change_and_writes_nothing() {
     let repo = js_toolchain_repo();
