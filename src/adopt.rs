@@ -941,13 +941,18 @@ fn same_as_generated(
     for (file, bytes) in
         [(format!("{name}.json"), manifest.to_canonical_json()), (format!("{name}.diff"), diff.into_bytes())]
     {
-        if patches.get(&file).is_none_or(|entry| entry.bytes != bytes) {
-            return Err(AdoptError::Stray {
-                path: format!("{PATCHES}/{file}"),
-                why: format!("is not what `forklayer gen-patches` writes for `{full}` (the manifest has forklayer's extension, so `forklayer check` compares both files byte for byte)"),
-                help: format!("`{PATCHES}/{name}.json` was written by forklayer, not by the JS toolchain: restore the JS toolchain's manifest (or the review diff forklayer wrote with it), then adopt again; nothing was written"),
-            });
-        }
+        // A missing review diff is named as missing: "is not what
+        // gen-patches writes" sends the user looking for a difference.
+        let why = match patches.get(&file) {
+            Some(entry) if entry.bytes == bytes => continue,
+            Some(_) => format!("is not what `forklayer gen-patches` writes for `{full}` (the manifest has forklayer's extension, so `forklayer check` compares both files byte for byte)"),
+            None => format!("is missing: `forklayer gen-patches` writes it with `{PATCHES}/{name}.json` for `{full}` (the manifest has forklayer's extension, so `forklayer check` expects both files)"),
+        };
+        return Err(AdoptError::Stray {
+            path: format!("{PATCHES}/{file}"),
+            why,
+            help: format!("`{PATCHES}/{name}.json` was written by forklayer, not by the JS toolchain: restore the JS toolchain's manifest (or the review diff forklayer wrote with it), then adopt again; nothing was written"),
+        });
     }
     Ok(())
 }

@@ -127,6 +127,27 @@ fn a_readme_the_fork_edited_or_added_is_named_not_dropped_in_silence() {
     assert!(!run.stderr.contains("presets/README.md"), "{}", run.stderr);
 }
 
+/// A manifest forklayer already rewrote (base hashes) comes with its
+/// review diff; when the diff is gone, adopt says it is missing rather
+/// than that it differs from what gen-patches writes.
+#[test]
+fn a_forklayer_manifest_without_its_review_diff_names_the_diff_as_missing() {
+    let adopted = js_toolchain_repo();
+    adopted.run(&["adopt", ".", "--offline"]).assert_code(0);
+    adopted.run(&["gen-patches"]).assert_code(0);
+    let repo = js_toolchain_repo();
+    repo.write("patches/tool.json", adopted.read("patches/tool.json"));
+    let before = state(&repo, ".");
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(2);
+    let message = json(&run)["error"].to_string();
+    assert!(message.contains("`patches/tool.diff` is missing"), "{message}");
+    assert_eq!(state(&repo, "."), before, "nothing written");
+    // With the review diff beside it, the manifest is kept as it is.
+    repo.write("patches/tool.diff", adopted.read("patches/tool.diff"));
+    repo.run(&["adopt", ".", "--offline"]).assert_code(0);
+}
+
 #[test]
 fn a_dry_run_lists_every_change_and_writes_nothing() {
     let repo = js_toolchain_repo();
