@@ -223,6 +223,30 @@ fn vendored_bytes_that_are_not_the_registrys_are_refused_and_nothing_is_written(
         "{}",
         run.stderr
     );
+    // Each side named as what it is (no `rebuild` or `reference` here).
+    let vendored = repo.read("upstream/@acme/tool/lib/index.js").len();
+    let sides = format!("`lib/index.js` differs (the registry's tarball 6 bytes, vendored {vendored} bytes)");
+    assert!(run.stderr.contains(&sides), "{sides} not in:\n{}", run.stderr);
+    assert_eq!(state(&repo, "."), before);
+}
+
+/// A package without a manifest must equal upstream; what differs is
+/// named by side (`upstream`, `the fork`), not in `rebuild --check`'s
+/// words, since nothing was rebuilt.
+#[test]
+fn a_fork_without_a_manifest_names_how_it_differs_from_upstream() {
+    let repo = js_toolchain_repo();
+    repo.write("profile/forks/presets/presets.json", "{\"edited\": true}\n");
+    repo.write("profile/forks/presets/extra.js", "added\n");
+    let before = state(&repo, ".");
+    let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+    run.assert_code(2);
+    let doc = json(&run);
+    assert_eq!(doc["error"]["code"], "manifest_missing");
+    let message = doc["error"].to_string();
+    for needle in ["`extra.js` only in the fork", "`presets.json` differs (upstream 3 bytes, the fork 17 bytes)"] {
+        assert!(message.contains(needle), "{needle} not in:\n{message}");
+    }
     assert_eq!(state(&repo, "."), before);
 }
 
@@ -235,7 +259,12 @@ fn a_manifest_that_does_not_rebuild_its_fork_is_refused_and_nothing_is_written()
     run.assert_code(2);
     let doc = json(&run);
     assert_eq!(doc["error"]["code"], "does_not_rebuild");
-    assert!(run.stderr.contains("content: `lib/index.js` differs"), "{}", run.stderr);
+    let (rebuilt, fork) = (
+        "export const mode = 'self-checking';\nexport const x = 1;\n".len(),
+        repo.read("profile/forks/tool/lib/index.js").len(),
+    );
+    let sides = format!("`lib/index.js` differs (the rebuild {rebuilt} bytes, the fork {fork} bytes)");
+    assert!(run.stderr.contains(&sides), "{sides} not in:\n{}", run.stderr);
     assert!(run.stderr.contains("help: regenerate the manifest"), "{}", run.stderr);
     assert_eq!(state(&repo, "."), before);
 }
