@@ -24,6 +24,7 @@ plugin_check() { (cd "plugins/$1" && npm ci --no-audit --no-fund && npm run chec
 
 section "rust: cargo test" cargo test --locked
 section "fork layer: forklayer check" cargo run --locked --quiet -- check
+section "fork layer: manifests under the JS toolchain's rules" node --test tests/seed/
 section "plugin: dsh-result-check" plugin_check dsh-result-check
 section "plugin: dsh-proof" plugin_check dsh-proof
 section "plugin: dsh-self-checking" plugin_check dsh-self-checking
