@@ -22,11 +22,24 @@ trap 'rm -rf "$scratch"' EXIT
 "$CARGO_TARGET_DIR/release/examples/workload" "$scratch/layer" real-layer "$PWD" >/dev/null
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# timed <file> <command...>: appends "wall cpu" of one run to <file>.
+# timed <file> <command...>: appends "wall cpu" of one run to <file>, both
+# to the millisecond (/usr/bin/time rounds to 10 ms, about what a command
+# takes here): wall from $EPOCHREALTIME, CPU (user + system) as the change
+# in the children's rusage that `times` prints, run in the shell that waits
+# for the command (a command substitution would count its own children).
 timed() {
     local file=$1
     shift
-    /usr/bin/time -a -o "$file" -f "%e %U %S" "$@" >/dev/null 2>&1
+    times >"$scratch/times-before"
+    local start=$EPOCHREALTIME
+    "$@" >/dev/null 2>&1
+    local end=$EPOCHREALTIME
+    times >"$scratch/times-after"
+    awk -v start="$start" -v end="$end" '
+        # Line 2 of `times`: the children'"'"'s user and system time, "0m0.012s 0m0.003s".
+        FNR == 2 { split($1, u, "m"); split($2, s, "m"); cpu[FILENAME] = u[1] * 60 + u[2] + s[1] * 60 + s[2] }
+        END { printf "%.4f %.3f\n", end - start, cpu[ARGV[2]] - cpu[ARGV[1]] }
+    ' "$scratch/times-before" "$scratch/times-after" >>"$file"
 }
 
 for _ in $(seq "$PAIRS"); do
@@ -50,7 +63,7 @@ for command in merge check rebuild gen-patches release; do
     for side in old new; do
         file=$scratch/$side-$command
         wall=$(median $(awk '/^[0-9]/ { print $1 }' "$file"))
-        cpu=$(median $(awk '/^[0-9]/ { print $2 + $3 }' "$file"))
+        cpu=$(median $(awk '/^[0-9]/ { print $2 }' "$file"))
         printf '%-12s %-3s wall median %s s  cpu median %s s  (%d runs)\n' "$command" "$side" "$wall" "$cpu" "$(grep -c '^[0-9]' "$file")"
     done
 done
