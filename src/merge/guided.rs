@@ -49,7 +49,7 @@ pub enum GuidedError {
     #[error("no merge is in progress (no `{}`)", crate::merge::progress::STATE_DIR)]
     NoMerge,
     /// Conflict markers or copies are left.
-    #[error("{} conflict marker(s) or copies of the merge onto `{to}` are left: {}", .items.len(), describe(.items))]
+    #[error("{} conflict marker(s) or copies of the merge onto `{to}` are left:{}", .items.len(), describe(.items))]
     Unresolved {
         /// The version merged to.
         to: String,
@@ -100,20 +100,17 @@ fn list(items: &[String]) -> String {
     text.join("; ")
 }
 
+/// Every item on a line of its own: `--continue` promises to name each
+/// marker and copy left, so none is cut off (the person resolving them
+/// needs the whole list, as `status` gives it).
 fn describe(items: &[Unresolved]) -> String {
-    const SHOWN: usize = 10;
-    let mut text: Vec<String> = items
+    items
         .iter()
-        .take(SHOWN)
         .map(|u| match u.line {
-            Some(line) => format!("`{}:{line}` ({})", u.path, u.what),
-            None => format!("`{}` ({})", u.path, u.what),
+            Some(line) => format!("\n`{}:{line}` ({})", u.path, u.what),
+            None => format!("\n`{}` ({})", u.path, u.what),
         })
-        .collect();
-    if items.len() > SHOWN {
-        text.push(format!("and {} more", items.len() - SHOWN));
-    }
-    text.join(", ")
+        .collect()
 }
 
 impl Diagnostic for GuidedError {

@@ -96,6 +96,45 @@ fn continue_refuses_while_markers_or_copies_remain_then_finishes_the_merge_in_on
     dir.run(&["merge", "--continue"]).assert_code(2);
 }
 
+/// A merge onto 2.0.0 that leaves 18 things to resolve: four marker lines
+/// in each of four text files and the two copies of a binary conflict.
+fn many_conflicts_project() -> TestDir {
+    let files = ["f0.js", "f1.js", "f2.js", "f3.js"];
+    let with = |package: NpmPackage, tag: &str| {
+        files.iter().fold(package, |p, f| p.file(f, lines(12, "base").replace("line 6 base", tag)))
+    };
+    let a1 = with(NpmPackage::new("a", "1.0.0"), "line 6 base")
+        .file("package.json", package_json("a", "1.0.0", "f0.js"))
+        .file("logo.png", PNG);
+    let fork = with(a1.clone(), "line 6 fork").file("logo.png", [PNG, b"fork"].concat());
+    let dir = project(&a1, &fork);
+    let a2 = with(at_version(&a1, "2.0.0"), "line 6 upstream")
+        .file("package.json", package_json("a", "2.0.0", "f0.js"))
+        .file("logo.png", [PNG, b"upstream"].concat());
+    publish_new(&dir, &[&a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    dir
+}
+
+#[test]
+fn continue_names_every_marker_and_copy_left_however_many_there_are() {
+    let dir = many_conflicts_project();
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
+    let (_, doc) = status(&dir);
+    let left = doc["merge"]["unresolved"].as_array().expect("unresolved").clone();
+    assert_eq!(left.len(), 18, "{doc}");
+    let refused = dir.run(&["merge", "--continue"]);
+    refused.assert_code(2);
+    for item in &left {
+        let path = item["path"].as_str().expect("path");
+        let expected = match item["line"].as_u64() {
+            Some(line) => format!("`{path}:{line}` ({})", item["what"].as_str().expect("what")),
+            None => format!("`{path}` (conflict copy)"),
+        };
+        assert!(refused.stderr.contains(&expected), "{expected} in:\n{}", refused.stderr);
+    }
+    assert!(!refused.stderr.contains("more"), "nothing is left out:\n{}", refused.stderr);
+}
+
 #[test]
 fn abort_puts_the_three_directories_and_the_declaration_back_as_committed() {
     let dir = conflict_project();
