@@ -34,7 +34,8 @@ layer, theirs = the new upstream (fetched and integrity-checked like `snapshot`)
 upstream; own packages are not touched. Text edited on both sides gets diff3 conflict markers; binary and \
 delete/modify conflicts keep both versions next to the fork file as <file>.ours / <file>.theirs. \
 A conflict whose three inputs were resolved before (recorded by `merge --continue` under \
-patches/resolutions/, committed) takes the recorded result and is reported as `resolved`. A clean merge \
+patches/resolutions/, committed) takes the recorded result and is reported as `resolved` (the same \
+conflict resolved differently at several paths is not recorded: a later merge asks again). A clean merge \
 also moves the pins declared in `[[pins]]` of forklayer.toml. Nothing is changed unless everything succeeds: only the files that change are written, behind an undo \
 journal (.forklayer-journal-<pid>.tar beside forklayer.toml); a failure puts everything back, and a run \
 killed while writing is rolled back by the next forklayer command.
@@ -244,10 +245,20 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
             ),
         );
     }
+    if !done.unrecorded.is_empty() {
+        ctx.reporter.warning(&format!(
+            "{} conflict(s) not recorded: the same conflict was resolved differently at several paths (see the \
+             `unrecorded` lines); a later merge asks again there",
+            done.unrecorded.len()
+        ));
+    }
     let clean = done.check.is_clean();
     let mut text = String::new();
     for record in &done.recorded {
         text.push_str(&format!("recorded   patches/{record}\n"));
+    }
+    for path in &done.unrecorded {
+        text.push_str(&format!("unrecorded {path} (the same conflict was resolved differently elsewhere)\n"));
     }
     for file in &done.removed {
         text.push_str(&format!("removed    patches/{file} (its package no longer differs from upstream)\n"));
@@ -272,6 +283,7 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
         "baseline": done.baseline.as_ref().map(|c| json!({ "file": ctx.display(&c.file), "from": c.from, "to": c.to })),
         "pins": pins_json(&done.pins),
         "recorded": done.recorded.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
+        "unrecorded": done.unrecorded,
         "removed": done.removed.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "kept": done.kept.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "check": { "clean": clean, "problems": crate::status::problems(&done.check) },

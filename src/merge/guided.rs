@@ -34,7 +34,7 @@ use crate::merge::git::Repo;
 use crate::merge::layer::{
     check_carried, next_patches, open_repository, plan_baseline, plan_forked, BaselineChange, ForkedPackage, MergeError,
 };
-use crate::merge::memory::{remember, Resolution};
+use crate::merge::memory::{conflict_key, remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
 use crate::merge::progress::{
     entry_hash, state_dir, tree_digest, BeforeMerge, MergeState, Unresolved, BEFORE_DIR, DECLARATION_ROLE,
@@ -192,6 +192,10 @@ pub struct Continued {
     pub pins: Vec<PinChange>,
     /// Records of the conflict memory written (relative to `patches/`).
     pub recorded: Vec<String>,
+    /// Conflicts not recorded (`<package>/<path>`): the same three inputs
+    /// were resolved differently at these paths, so no record could say
+    /// which resolution a later merge should take.
+    pub unrecorded: Vec<String>,
     /// Committed manifests removed: their packages no longer differ from
     /// upstream (relative to `patches/`).
     pub removed: Vec<String>,
@@ -209,6 +213,8 @@ struct ContinuePlan {
     baseline: Option<BaselineChange>,
     pins: Vec<PinChange>,
     recorded: Vec<String>,
+    /// Conflicts resolved differently at several paths, not recorded.
+    unrecorded: Vec<String>,
     /// Committed manifests removed (relative to `patches/`).
     removed: Vec<String>,
     /// Untracked files named like manifests, kept (relative to `patches/`).
@@ -243,8 +249,19 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
     let mut moved = layer.clone();
     moved.baseline = state.to.clone();
     let check = check(&moved)?;
-    let ContinuePlan { manifests, baseline, pins, recorded, removed, kept, .. } = plan;
-    Ok(Continued { from: state.from, to: state.to, manifests, baseline, pins, recorded, removed, kept, check })
+    let ContinuePlan { manifests, baseline, pins, recorded, unrecorded, removed, kept, .. } = plan;
+    Ok(Continued {
+        from: state.from,
+        to: state.to,
+        manifests,
+        baseline,
+        pins,
+        recorded,
+        unrecorded,
+        removed,
+        kept,
+        check,
+    })
 }
 
 /// Why `merge --continue` would refuse now (`None`: it would go ahead),
@@ -319,15 +336,48 @@ fn plan_continue(
     let pins = plan_pins(layer, &state.from, &state.to).map_err(MergeError::from)?;
     let mut patches = next_patches(&paths.patches, &planned)?;
     let (removed, kept) = left_out_patches(layer, &mut patches)?;
-    let mut recorded = Vec::new();
+    let (recorded, unrecorded) = record_resolutions(&mut patches, state, forks)?;
+    Ok(ContinuePlan { patches, manifests: planned.manifests(), baseline, pins, recorded, unrecorded, removed, kept })
+}
+
+/// Records each conflict's resolution in the conflict memory of `patches`.
+/// Returns the records written and the conflicts left unrecorded (as
+/// `<package>/<path>`): a record is keyed by the three inputs alone, so the
+/// same conflict met at several paths and resolved differently has no one
+/// resolution; recording either would hand it to the other path on a
+/// replay, so neither is recorded and a later merge asks again.
+fn record_resolutions(
+    patches: &mut Tree,
+    state: &MergeState,
+    forks: &Tree,
+) -> Result<(Vec<String>, Vec<String>), GuidedError> {
+    let mut by_key: BTreeMap<String, (Resolution, Vec<String>, bool)> = BTreeMap::new();
     for c in &state.conflicts {
         let result = forks.get(&format!("{}/{}", c.package, c.path));
         let record = Resolution::new(&c.package, &c.path, &c.kind, [c.base.as_str(), &c.ours, &c.theirs], result);
-        recorded.push(remember(&mut patches, &record).map_err(MergeError::from)?);
+        let at = format!("{}/{}", c.package, c.path);
+        match by_key.entry(conflict_key(&c.base, &c.ours, &c.theirs)) {
+            std::collections::btree_map::Entry::Vacant(slot) => {
+                slot.insert((record, vec![at], true));
+            }
+            std::collections::btree_map::Entry::Occupied(mut slot) => {
+                let (first, paths, agree) = slot.get_mut();
+                *agree &= first.result == record.result;
+                paths.push(at);
+            }
+        }
+    }
+    let (mut recorded, mut unrecorded) = (Vec::new(), Vec::new());
+    for (record, paths, agree) in by_key.into_values() {
+        if agree {
+            recorded.push(remember(patches, &record).map_err(MergeError::from)?);
+        } else {
+            unrecorded.extend(paths);
+        }
     }
     recorded.sort();
-    recorded.dedup();
-    Ok(ContinuePlan { patches, manifests: planned.manifests(), baseline, pins, recorded, removed, kept })
+    unrecorded.sort();
+    Ok((recorded, unrecorded))
 }
 
 /// The files of `patches/` named like manifests that `next` (the new

@@ -233,6 +233,49 @@ fn a_resolved_upgrade_replays_from_the_conflict_memory_twice() {
     }
 }
 
+#[test]
+fn one_conflict_resolved_two_ways_is_not_recorded_so_a_replay_asks_again() {
+    // `a/one.js` and `a/two.js` are the same file in all three versions:
+    // the same conflict (the same three inputs) at two paths.
+    let same = |package: NpmPackage, tag: &str| {
+        let text = lines(12, "base").replace("line 6 base", tag);
+        package.file("one.js", text.clone()).file("two.js", text)
+    };
+    let a1 =
+        same(NpmPackage::new("a", "1.0.0"), "line 6 base").file("package.json", package_json("a", "1.0.0", "one.js"));
+    let dir = project(&a1, &same(a1.clone(), "line 6 fork"));
+    let a2 =
+        same(at_version(&a1, "2.0.0"), "line 6 upstream").file("package.json", package_json("a", "2.0.0", "one.js"));
+    publish_new(&dir, &[&a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+    let original = head(&dir);
+
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
+    let one = lines(12, "base").replace("line 6 base", "line 6 as one.js wants it");
+    let two = lines(12, "base").replace("line 6 base", "line 6 as two.js wants it");
+    dir.write("profile/forks/@acme/a/one.js", &one);
+    dir.write("profile/forks/@acme/a/two.js", &two);
+    let run = dir.run(&["--json", "merge", "--continue"]);
+    run.assert_code(0);
+    let doc = json(&run);
+    assert_eq!(doc["unrecorded"], serde_json::json!(["@acme/a/one.js", "@acme/a/two.js"]));
+    assert!(run.stderr.contains("resolved differently"), "{}", run.stderr);
+    let records = if dir.exists("patches/resolutions") { dir.snapshot_dir("patches/resolutions") } else { vec![] };
+    assert_eq!(records, vec![]);
+
+    // Replayed on a branch with whatever was recorded, the merge asks again
+    // rather than giving one.js what two.js was resolved to.
+    reset_to(&dir, original);
+    for (path, bytes, _) in &records {
+        dir.write(&format!("patches/resolutions/{path}"), bytes);
+    }
+    commit_all(&dir);
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
+    for file in ["one.js", "two.js"] {
+        let text = String::from_utf8(dir.read(&format!("profile/forks/@acme/a/{file}"))).expect("utf8");
+        assert!(text.contains("<<<<<<< fork@1.0.0"), "{file}:\n{text}");
+    }
+}
+
 /// The clean merge project with two pinned files declared.
 pub(crate) fn pinned_project(host_pin: &str) -> TestDir {
     let a1 = NpmPackage::new("a", "1.0.0")
