@@ -72,6 +72,8 @@ pub enum GitError {
 pub struct Repo {
     repo: Repository,
     workdir: PathBuf,
+    /// The commit read as "HEAD" when set ([`Repo::at_commit`]).
+    commit: Option<git2::Oid>,
 }
 
 impl Repo {
@@ -88,7 +90,7 @@ impl Repo {
         let repo = Repository::discover(path).map_err(no_repo)?;
         let workdir = repo.workdir().ok_or_else(|| no_repo(git2::Error::from_str("bare repository")))?;
         let workdir = canonical(workdir);
-        Ok(Repo { repo, workdir })
+        Ok(Repo { repo, workdir, commit: None })
     }
 
     /// The work tree's root directory.
@@ -170,10 +172,35 @@ impl Repo {
         Ok(Some(blob.content().to_vec()))
     }
 
-    fn head_tree(&self) -> Result<git2::Tree<'_>, GitError> {
+    /// The id of the commit HEAD names (hex).
+    pub fn head_id(&self) -> Result<String, GitError> {
+        Ok(self.head_commit_id()?.to_string())
+    }
+
+    /// Reads commit `id` (hex) wherever the methods here say HEAD: `merge
+    /// --abort` puts back the commit the merge started from, which a
+    /// commit made during the merge must not replace.
+    pub fn at_commit(mut self, id: &str) -> Result<Repo, GitError> {
+        let no_head = |source| GitError::NoHead { repo: self.workdir.clone(), source };
+        let oid = git2::Oid::from_str(id).map_err(no_head)?;
+        self.check_loose(oid)?;
+        self.repo.find_commit(oid).map_err(no_head)?;
+        self.commit = Some(oid);
+        Ok(self)
+    }
+
+    fn head_commit_id(&self) -> Result<git2::Oid, GitError> {
+        if let Some(oid) = self.commit {
+            return Ok(oid);
+        }
         let no_head = |source| GitError::NoHead { repo: self.workdir.clone(), source };
         let commit = self.repo.head().and_then(|h| h.resolve()).map_err(no_head)?;
-        let commit_id = commit.target().ok_or_else(|| no_head(git2::Error::from_str("HEAD names no commit")))?;
+        commit.target().ok_or_else(|| no_head(git2::Error::from_str("HEAD names no commit")))
+    }
+
+    fn head_tree(&self) -> Result<git2::Tree<'_>, GitError> {
+        let no_head = |source| GitError::NoHead { repo: self.workdir.clone(), source };
+        let commit_id = self.head_commit_id()?;
         self.check_loose(commit_id)?;
         let commit = self.repo.find_commit(commit_id).map_err(no_head)?;
         self.check_loose(commit.tree_id())?;

@@ -467,9 +467,17 @@ pub fn abort_merge(
         Tree::read_dir(&state_dir(root).join(BEFORE_DIR)).map_err(MergeError::from)?
     };
     let before_declaration = before_file(&before, &before_files, DECLARATION_ROLE);
+    // The commit the merge started from, not HEAD: the user may have
+    // committed the half-merged layer since (`git add -A && git commit`).
+    let started = |repo: Repo| match &state.head {
+        Some(head) => repo.at_commit(head),
+        None => Ok(repo),
+    };
     let committed = match &before_declaration {
         Some(bytes) => Some(bytes.clone()),
-        None => Repo::discover(root).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?,
+        None => {
+            Repo::discover(root).and_then(started).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?
+        }
     };
     let layer = match committed {
         Some(bytes) => {
@@ -483,7 +491,7 @@ pub fn abort_merge(
     };
     let layer = &layer;
     let paths = &layer.paths;
-    let repo = open_repository(layer, true)?;
+    let repo = started(open_repository(layer, true)?).map_err(MergeError::from)?;
     // A merge writes nothing in `patches/` before `--continue`.
     let nothing = BTreeMap::new();
     let written = state.written.as_ref();

@@ -380,8 +380,9 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let state = if merged.conflicts() {
         let written = WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks);
         let mut state = merged.state(&from, &options.version, tree_digest(&upstream.tree), written);
-        let before = before_merge(layer, &original_forks, &mut before_files)?;
+        let (before, head) = before_merge(layer, &original_forks, &mut before_files)?;
         state.before = (!before.is_empty()).then_some(before);
+        state.head = Some(head);
         Some(state)
     } else {
         None
@@ -473,10 +474,14 @@ pub(crate) fn plan_baseline(layer: &Layer, version: &str) -> Result<Option<Basel
 
 /// What differs from HEAD in the three directories and the declaration as
 /// the merge starts (`forks`: the fork layer as read from disk), with the
-/// files to keep for `merge --abort` added to `files`.
-fn before_merge(layer: &Layer, forks: &Tree, files: &mut Tree) -> Result<BeforeMerge, MergeError> {
+/// files to keep for `merge --abort` added to `files`, and the commit HEAD
+/// names.
+fn before_merge(layer: &Layer, forks: &Tree, files: &mut Tree) -> Result<(BeforeMerge, String), MergeError> {
     let paths = &layer.paths;
     let repo = Repo::discover(&layer.root)?;
+    // Pinned, so that what is compared here and the commit recorded are one.
+    let head = repo.head_id()?;
+    let repo = repo.at_commit(&head)?;
     let mut before = BeforeMerge::default();
     for (role, dir) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
         let disk = match role {
@@ -494,7 +499,7 @@ fn before_merge(layer: &Layer, forks: &Tree, files: &mut Tree) -> Result<BeforeM
         files.insert(DECLARATION_ROLE, FileEntry::new(now))?;
         before.changed.push(DECLARATION_ROLE.to_string());
     }
-    Ok(before)
+    Ok((before, head))
 }
 
 /// Opens the repository after checking that the three directories may be
@@ -881,6 +886,7 @@ impl LayerMerge {
             upstream: Some(upstream),
             written: Some(written),
             before: None,
+            head: None,
         }
     }
 

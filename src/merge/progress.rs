@@ -56,6 +56,10 @@ pub struct MergeState {
     /// that `merge --abort` puts those back instead of the committed files.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub before: Option<BeforeMerge>,
+    /// The commit HEAD named when the merge started: `merge --abort` puts
+    /// back what it holds, also after a commit made during the merge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub head: Option<String>,
 }
 
 /// The uncommitted state of the three directories and the declaration
@@ -375,6 +379,7 @@ mod tests {
             upstream: None,
             written: None,
             before: None,
+            head: None,
             conflicts: vec![
                 ConflictRecord {
                     package: "@a/p".into(),

@@ -157,6 +157,19 @@ fn abort_puts_the_three_directories_and_the_declaration_back_as_committed() {
 }
 
 #[test]
+fn abort_after_committing_the_half_merged_layer_still_puts_back_the_layer_from_before_the_merge() {
+    let dir = conflict_project();
+    let before = state(&dir);
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
+    // `git add -A && git commit` in the middle of the merge: HEAD now holds
+    // the markers and copies.
+    commit_all(&dir);
+    dir.run(&["merge", "--abort"]).assert_code(0);
+    assert!(state(&dir) == before, "the layer as the merge found it, not as committed since");
+    assert!(!dir.exists(".forklayer-merge"));
+}
+
+#[test]
 fn status_names_drift_and_a_journal_to_roll_back_without_touching_them() {
     let dir = conflict_project();
     dir.write("profile/forks/@acme/b/index.js", "edited by hand\n");
