@@ -159,6 +159,25 @@ impl RunContext {
         Ok(Layer::load(&self.config, &self.overrides)?)
     }
 
+    /// [`RunContext::layer`] for the commands other than `merge` and
+    /// `status`: while a merge waits for `--continue` or `--abort`,
+    /// `upstream/` is the new version and the fork layer half merged, so
+    /// their findings (drift, differences, manifests built on markers) are
+    /// about that state; say so first, and how to leave it.
+    fn layer_outside_merge(&self, access: Access) -> anyhow::Result<Layer> {
+        let layer = self.layer(access)?;
+        // A damaged state file is `status`'s and `merge`'s to report.
+        if let Ok(Some(state)) = crate::merge::progress::MergeState::read(&layer.root) {
+            self.reporter.warning(&format!(
+                "a merge onto `{}` is in progress: `upstream/` is the new version and the fork layer is half merged; \
+                 `forklayer status` shows what is left, `forklayer merge --continue` finishes it, `forklayer merge \
+                 --abort` undoes it",
+                state.to
+            ));
+        }
+        Ok(layer)
+    }
+
     /// Takes the project lock for the rest of the command, after rolling
     /// back an update that a killed forklayer left half done.
     fn lock_project(&self, access: Access) -> anyhow::Result<()> {

@@ -16,7 +16,7 @@ not). Anchors that no longer apply exit 2.")]
 pub struct Args {}
 
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer(crate::exclusive::Access::Read)?;
+    let layer = ctx.layer_outside_merge(crate::exclusive::Access::Read)?;
     let report = check(&layer)?;
     for name in &report.seed_manifests {
         ctx.reporter.note(&format!(

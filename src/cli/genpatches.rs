@@ -16,7 +16,7 @@ upstream/ is first proven against its lock file: an upstream/ edited behind fork
 pub struct Args {}
 
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer(crate::exclusive::Access::Write)?;
+    let layer = ctx.layer_outside_merge(crate::exclusive::Access::Write)?;
     crate::interrupt::hold_ctrl_c();
     let outcome = super::with_context_message(
         gen_patches(&layer).map_err(anyhow::Error::from),

@@ -32,7 +32,7 @@ pub struct Args {
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer(crate::exclusive::Access::Read)?;
+    let layer = ctx.layer_outside_merge(crate::exclusive::Access::Read)?;
     let (upstream, patches) = (&layer.paths.upstream, &layer.paths.patches);
     if let Some(reference) = args.check.as_ref().map(|r| ctx.resolve(r)).filter(|r| !r.is_dir()) {
         return Err(RebuildError::NoReference { path: reference }.into());

@@ -68,7 +68,7 @@ fn parse_epoch(text: &str) -> Result<Epoch, String> {
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer(crate::exclusive::Access::Read)?;
+    let layer = ctx.layer_outside_merge(crate::exclusive::Access::Read)?;
     let timestamp = match args.source_date_epoch.and_then(|epoch| epoch.0) {
         Some(seconds) => seconds,
         None => head_commit_time(&layer.root)?,

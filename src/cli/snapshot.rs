@@ -27,7 +27,7 @@ pub struct Args {
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
-    let layer = ctx.layer(crate::exclusive::Access::Write)?;
+    let layer = ctx.layer_outside_merge(crate::exclusive::Access::Write)?;
     crate::interrupt::hold_ctrl_c();
     let source = if args.from.is_empty() {
         ctx.reporter.status(

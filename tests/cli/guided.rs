@@ -346,3 +346,25 @@ fn a_pin_that_cannot_be_moved_stops_the_merge_before_anything_is_written() {
     assert_eq!(state(&dir), before);
     assert_eq!(dir.read("host/package.json"), host);
 }
+
+/// While a merge waits, `upstream/` is the new version and the fork layer
+/// half merged: the other commands say so before what they find, and how
+/// to leave that state; once the merge is undone they no longer do.
+#[test]
+fn commands_run_during_a_merge_say_that_one_is_in_progress() {
+    let dir = conflict_project();
+    dir.run(&["merge", "2.0.0", "--from", "new"]).assert_code(1);
+    let warned = |args: &[&str]| {
+        let run = dir.run(args);
+        let first = run.stderr.lines().next().unwrap_or_default().to_string();
+        assert!(first.starts_with("warning: a merge onto `2.0.0` is in progress"), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("merge --continue") && run.stderr.contains("merge --abort"), "{}", run.stderr);
+    };
+    warned(&["check"]);
+    warned(&["rebuild", "--out", "out"]);
+    warned(&["gen-patches"]);
+    dir.run(&["merge", "--abort"]).assert_code(0);
+    let run = dir.run(&["check"]);
+    run.assert_code(0);
+    assert!(!run.stderr.contains("in progress"), "{}", run.stderr);
+}
