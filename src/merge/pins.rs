@@ -135,7 +135,7 @@ fn plan_file(group: &[&Pin], from: &str, to: &str) -> Result<Option<PinChange>, 
         let (value, span) = format
             .locate(&text, path)
             .map_err(file_err)?
-            .ok_or_else(|| key_err("no string value at that key".into()))?;
+            .map_err(|absent| key_err(format!("no string value at that key: {absent}")))?;
         if version_at(&value, from).is_empty() {
             if !version_at(&value, to).is_empty() {
                 continue;
@@ -166,8 +166,8 @@ fn plan_file(group: &[&Pin], from: &str, to: &str) -> Result<Option<PinChange>, 
     next.push_str(&text[at..]);
     // The edit must change exactly the values it meant to.
     for &(key, path) in &declared {
-        let before = format.locate(&text, path).ok().flatten().map(|(v, _)| v);
-        let after = format.locate(&next, path).ok().flatten().map(|(v, _)| v);
+        let before = format.locate(&text, path).ok().and_then(Result::ok).map(|(v, _)| v);
+        let after = format.locate(&next, path).ok().and_then(Result::ok).map(|(v, _)| v);
         let expected = before.map(|v| if version_at(&v, from).is_empty() { v } else { replace_version(&v, from, to) });
         if after != expected {
             return Err(PinError::Key {
@@ -233,19 +233,19 @@ pub fn check_pins(layer: &Layer) -> Vec<PinMismatch> {
         for (key, path) in pin.keys.iter().zip(&pin.paths) {
             match format.locate(&text, path) {
                 Err(message) => found.push(problem(Some(key), None, format!("cannot be read: {message}"))),
-                Ok(None) => found.push(problem(
+                Ok(Err(absent)) => found.push(problem(
                     Some(key),
                     None,
-                    "has no string value: fix the key in the `[[pins]]` entry of forklayer.toml".into(),
+                    format!("has no string value ({absent}): fix the key in the `[[pins]]` entry of forklayer.toml"),
                 )),
-                Ok(Some((value, _))) if version_at(&value, baseline).is_empty() => {
+                Ok(Ok((value, _))) if version_at(&value, baseline).is_empty() => {
                     let text = format!(
                         "is `{value}`, which does not hold the baseline `{baseline}`: make it name \
                          `{baseline}`, or fix the `[[pins]]` entry of forklayer.toml"
                     );
                     found.push(problem(Some(key), Some(value), text));
                 }
-                Ok(Some(_)) => {}
+                Ok(Ok(_)) => {}
             }
         }
     }
@@ -314,7 +314,7 @@ impl Format {
     /// The string at `path` and the byte range of its literal; `None` when
     /// there is none (missing key, not a string).
     /// A leading byte order mark is skipped (and kept).
-    fn locate(self, text: &str, path: &[String]) -> Result<Option<(String, Range<usize>)>, String> {
+    fn locate(self, text: &str, path: &[String]) -> Result<Located, String> {
         let bom = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
         let body = &text[bom..];
         let found = match self {
@@ -325,15 +325,47 @@ impl Format {
     }
 }
 
-fn locate_json(text: &str, path: &[String]) -> Result<Option<(String, Range<usize>)>, String> {
+/// A string value and the byte span of its literal, or why the key leads to
+/// none (said to the user: which part of the key is missing, or what the
+/// value is instead of a string).
+type Located = Result<(String, Range<usize>), String>;
+
+/// Where `path[..depth]` leads, for the reasons of [`Located`].
+fn key_prefix(path: &[String], depth: usize) -> String {
+    match depth {
+        0 => "the top level".into(),
+        _ => format!("`{}`", path[..depth].join(".")),
+    }
+}
+
+fn no_key(path: &[String], depth: usize) -> String {
+    format!("{} has no key `{}`", key_prefix(path, depth), path[depth])
+}
+
+fn not_a_mapping(path: &[String], depth: usize, what: &str) -> String {
+    format!("{} is {what}, so it has no key `{}`", key_prefix(path, depth), path[depth])
+}
+
+fn locate_json(text: &str, path: &[String]) -> Result<Located, String> {
     use jsonc_parser::ast::Value;
+    let kind = |value: &Value<'_>| match value {
+        Value::StringLit(_) => "a string",
+        Value::NumberLit(_) => "a number",
+        Value::BooleanLit(_) => "a boolean",
+        Value::Object(_) => "an object",
+        Value::Array(_) => "an array",
+        Value::NullKeyword(_) => "null",
+    };
     let parsed =
         jsonc_parser::parse_to_ast(text, &Default::default(), &Default::default()).map_err(|e| e.to_string())?;
-    let Some(mut value) = parsed.value else { return Ok(None) };
-    for segment in path {
-        let Value::Object(object) = value else { return Ok(None) };
+    let Some(mut value) = parsed.value else { return Ok(Err("the file holds no value".into())) };
+    for (depth, segment) in path.iter().enumerate() {
+        let object = match value {
+            Value::Object(object) => object,
+            other => return Ok(Err(not_a_mapping(path, depth, kind(&other)))),
+        };
         let mut named = object.properties.into_iter().filter(|p| p.name.as_str() == segment);
-        let Some(prop) = named.next() else { return Ok(None) };
+        let Some(prop) = named.next() else { return Ok(Err(no_key(path, depth))) };
         // JSON.parse (npm, node) takes the last one: which one is meant?
         if named.next().is_some() {
             return Err(duplicate_key(segment));
@@ -341,13 +373,20 @@ fn locate_json(text: &str, path: &[String]) -> Result<Option<(String, Range<usiz
         value = prop.value;
     }
     match value {
-        Value::StringLit(lit) => Ok(Some((lit.value.into_owned(), lit.range.start..lit.range.end))),
-        _ => Ok(None),
+        Value::StringLit(lit) => Ok(Ok((lit.value.into_owned(), lit.range.start..lit.range.end))),
+        other => Ok(Err(format!("the value is {}", kind(&other)))),
     }
 }
 
-fn locate_yaml(text: &str, path: &[String]) -> Result<Option<(String, Range<usize>)>, String> {
+fn locate_yaml(text: &str, path: &[String]) -> Result<Located, String> {
     use saphyr_parser::{Event, Parser};
+    let kind = |event: Option<&Event<'_>>| match event {
+        Some(Event::MappingStart(..)) => "a mapping",
+        Some(Event::SequenceStart(..)) => "a sequence",
+        Some(Event::Alias(..)) => "an alias of another node (`*name`), not a value written in place",
+        Some(Event::Scalar(..)) => "a scalar",
+        _ => "empty",
+    };
     let mut events = Vec::new();
     for event in Parser::new_from_str(text) {
         let (event, span) = event.map_err(|e| e.to_string())?;
@@ -355,10 +394,10 @@ fn locate_yaml(text: &str, path: &[String]) -> Result<Option<(String, Range<usiz
     }
     // StreamStart, DocumentStart, then the root node.
     let root = events.iter().position(|(e, _)| matches!(e, Event::DocumentStart(_))).map(|i| i + 1);
-    let Some(mut at) = root else { return Ok(None) };
-    for segment in path {
+    let Some(mut at) = root else { return Ok(Err("the file holds no document".into())) };
+    for (depth, segment) in path.iter().enumerate() {
         if !matches!(events.get(at), Some((Event::MappingStart(..), _))) {
-            return Ok(None);
+            return Ok(Err(not_a_mapping(path, depth, kind(events.get(at).map(|(e, _)| e)))));
         }
         let mut i = at + 1;
         let mut found = None;
@@ -376,15 +415,15 @@ fn locate_yaml(text: &str, path: &[String]) -> Result<Option<(String, Range<usiz
             }
             i = skip_node(&events, value);
         }
-        let Some(value) = found else { return Ok(None) };
+        let Some(value) = found else { return Ok(Err(no_key(path, depth))) };
         at = value;
     }
     match events.get(at) {
         Some((Event::Scalar(value, ..), span)) => {
             let range = char_to_byte(text, span.start.index())..char_to_byte(text, span.end.index());
-            Ok(Some((value.to_string(), range)))
+            Ok(Ok((value.to_string(), range)))
         }
-        _ => Ok(None),
+        other => Ok(Err(format!("the value is {}", kind(other.map(|(e, _)| e))))),
     }
 }
 
@@ -470,6 +509,29 @@ mod tests {
         let yaml = "\u{feff}# \u{fc}\r\na:\r\n  b: '1.0.0'";
         let p = pin(dir.path(), "p.yml", yaml, &["a.b"]);
         assert_eq!(plan_pin(&p, "1.0.0", "2.0.0").expect("plan").expect("change").text, yaml.replace("1.0.0", "2.0.0"));
+    }
+
+    /// A pin that leads to no string says why: which part of the key is
+    /// missing, or what the value is instead.
+    #[test]
+    fn a_key_without_a_string_value_says_what_is_there_instead() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let cases: &[(&str, &str, &str, &str)] = &[
+            ("p.json", "{\"d\": {\"a\": \"1.0.0\"}}", "d.b", "`d` has no key `b`"),
+            ("p.json", "{\"d\": {\"a\": \"1.0.0\"}}", "e.a", "the top level has no key `e`"),
+            ("p.json", "{\"d\": {\"a\": 1}}", "d.a", "the value is a number"),
+            ("p.json", "{\"d\": [\"1.0.0\"]}", "d.a", "`d` is an array, so it has no key `a`"),
+            ("p.json", "{\"d\": {\"a\": null}}", "d.a", "the value is null"),
+            ("p.yaml", "d:\n  a: 1.0.0\n", "d.b", "`d` has no key `b`"),
+            ("p.yaml", "d:\n  - 1.0.0\n", "d.a", "`d` is a sequence, so it has no key `a`"),
+            ("p.yaml", "v: &v 1.0.0\nd:\n  a: *v\n", "d.a", "the value is an alias of another node"),
+            ("p.yaml", "d:\n  a:\n    b: 1.0.0\n", "d.a", "the value is a mapping"),
+        ];
+        for (name, text, key, why) in cases {
+            let p = pin(dir.path(), name, text, &[key]);
+            let err = plan_pin(&p, "1.0.0", "2.0.0").expect_err(key).to_string();
+            assert!(err.contains("no string value at that key") && err.contains(why), "{name} {key}: {err}");
+        }
     }
 
     #[test]
