@@ -5,21 +5,27 @@
 #
 #   OLD=/path/to/older/forklayer benches/pairs.sh [pairs]      # default 10
 #
-# Commands: check, rebuild --out D --check profile/forks, gen-patches
-# (unchanged), release (into a scratch directory), and merge of this layer
-# onto a made-up 0.1.0-rc.9 (the real-layer workload of examples/workload.rs,
-# reset with git before each run). Scratch lives in a fresh `mktemp -d`
-# under $CARGO_TARGET_DIR (the repository's disk).
+# PROJECT=<checkout> takes the fork layer of another checkout (default: this
+# one), e.g. an older commit's, so both builds run on the layer the older
+# one was timed on.
+#
+# Commands, all on a committed copy of the layer (the real-layer workload of
+# examples/workload.rs, reset with git before each side's runs): check,
+# rebuild --out D --check profile/forks, gen-patches (unchanged), release
+# (into a scratch directory), and merge onto a made-up 0.1.0-rc.9. Scratch
+# lives in a fresh `mktemp -d` under $CARGO_TARGET_DIR (the repository's
+# disk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=$PWD/target}"
 : "${OLD:?set OLD to the older forklayer binary to compare with}"
 PAIRS=${1:-10}
+PROJECT=${PROJECT:-$PWD}
 cargo build --quiet --release --features bench-support --bin forklayer --example workload
 NEW=$CARGO_TARGET_DIR/release/forklayer
 scratch=$(mktemp -d "$CARGO_TARGET_DIR/pairs-XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-"$CARGO_TARGET_DIR/release/examples/workload" "$scratch/layer" real-layer "$PWD" >/dev/null
+"$CARGO_TARGET_DIR/release/examples/workload" "$scratch/layer" real-layer "$PROJECT" >/dev/null
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # timed <file> <command...>: appends "wall cpu" of one run to <file>, both
@@ -32,8 +38,15 @@ timed() {
     shift
     times >"$scratch/times-before"
     local start=$EPOCHREALTIME
-    "$@" >/dev/null 2>&1
+    # Exit 1 is a finished run that found differences (an older layer's
+    # manifests are stale to a newer build); anything else stops the bench.
+    local status=0
+    "$@" >/dev/null 2>&1 || status=$?
     local end=$EPOCHREALTIME
+    if ((status > 1)); then
+        echo "error: \`$*\` exited with $status (in $PWD)" >&2
+        exit "$status"
+    fi
     times >"$scratch/times-after"
     awk -v start="$start" -v end="$end" '
         # Line 2 of `times`: the children'"'"'s user and system time, "0m0.012s 0m0.003s".
@@ -46,12 +59,19 @@ for _ in $(seq "$PAIRS"); do
     for side in old new; do
         bin=$OLD
         [ "$side" = new ] && bin=$NEW
-        (cd "$scratch/layer" && git reset -q --hard && git clean -qfdx -e new)
-        (cd "$scratch/layer" && timed "$scratch/$side-merge" "$bin" -q merge 0.1.0-rc.9 --from new)
+        # Every command on the copy (never on this checkout), on the layer
+        # as committed (reset again before merge: a newer build's gen-patches may
+        # rewrite an older layer's manifests); merge last, since it moves the
+        # layer to rc.9.
+        cd "$scratch/layer"
+        git reset -q --hard && git clean -qfdx -e new
         timed "$scratch/$side-check" "$bin" -q check
         timed "$scratch/$side-rebuild" "$bin" -q rebuild --out "$scratch/out-$side" --check profile/forks
         timed "$scratch/$side-gen-patches" "$bin" -q gen-patches
         timed "$scratch/$side-release" "$bin" -q release --out "$scratch/dist-$side"
+        git reset -q --hard && git clean -qfdx -e new
+        timed "$scratch/$side-merge" "$bin" -q merge 0.1.0-rc.9 --from new
+        cd - >/dev/null
     done
 done
 # median <numbers...>: the middle one (the lower of the two middle ones).
