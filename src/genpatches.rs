@@ -39,7 +39,7 @@ pub enum GenError {
     },
     /// `upstream/` no longer holds the bytes its lock file records: the
     /// manifests would be built on bytes nobody vendored.
-    #[error("`{}` does not match its lock file: {}", .upstream.display(), .problems.join("; "))]
+    #[error("`{}` does not match its lock file:{}", .upstream.display(), .problems.iter().map(|p| format!("\n  {p}")).collect::<String>())]
     UpstreamNotLocked {
         /// The upstream directory.
         upstream: PathBuf,
@@ -122,6 +122,15 @@ impl crate::error::Diagnostic for GenError {
             GenError::Write(e) => e.help(),
             GenError::Target(e) => e.help(),
             GenError::Journal(e) => e.help(),
+        }
+    }
+
+    fn details(&self) -> Option<serde_json::Value> {
+        match self {
+            GenError::UpstreamNotLocked { problems, .. } => Some(serde_json::json!({ "problems": problems })),
+            GenError::Lock(e) => e.details(),
+            GenError::Rebuild(e) => e.details(),
+            _ => None,
         }
     }
 }

@@ -215,10 +215,14 @@ fn gen_patches_refuses_an_upstream_that_no_longer_matches_its_lock() {
     dir.write("upstream/@acme/other/o.js", "p\n");
     dir.write("upstream/@acme/pkg/planted.js", "x\n");
     crate::errors::fails_helpfully(&dir, &["gen-patches"], 3, "upstream_not_locked", "`@acme/pkg/a.js` has changed");
+    // Each file on a line of its own, and in --json's details.
     let run = dir.run(&["gen-patches"]);
     for named in ["`@acme/other/o.js` has changed", "`@acme/pkg/planted.js` is not in the lock file"] {
-        assert!(run.stderr.contains(named), "{named} not in {}", run.stderr);
+        assert!(run.stderr.lines().any(|l| l.trim_start().starts_with(named)), "{named} not in {}", run.stderr);
     }
+    let run = dir.run(&["--json", "gen-patches"]);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("one JSON document");
+    assert_eq!(doc["error"]["details"]["problems"].as_array().map(Vec::len), Some(3), "{doc}");
     assert_eq!(dir.snapshot_dir("patches"), patches, "patches/ changed");
     // The vendored bytes put back: it runs, and has nothing to change.
     dir.write("upstream/@acme/pkg/a.js", "let a = 1;\nlet b = 1;\n");
