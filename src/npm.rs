@@ -193,6 +193,14 @@ struct PackOutput {
     filename: String,
 }
 
+/// The file name part of a `filename` npm printed, under `dest`.
+fn packed_path(dest: &Path, args: &str, filename: &str) -> Result<PathBuf, NpmError> {
+    let name_only = Path::new(filename)
+        .file_name()
+        .ok_or_else(|| NpmError::Output { args: args.to_string(), message: format!("bad filename `{filename}`") })?;
+    Ok(dest.join(name_only))
+}
+
 impl Npm {
     /// An npm client running `program` in `cwd` (where `.npmrc` is read).
     pub fn new(program: impl Into<PathBuf>, cwd: impl Into<PathBuf>) -> Npm {
@@ -251,24 +259,30 @@ impl Npm {
     /// Runs `npm pack name@version --json` into `dest` and returns the path
     /// of the tarball it wrote.
     pub fn pack(&self, name: &str, version: &str, dest: &Path) -> Result<PathBuf, NpmError> {
-        let spec = format!("{name}@{version}");
+        let mut paths = self.pack_specs(&[format!("{name}@{version}")], dest)?;
+        paths.pop().ok_or_else(|| NpmError::Output { args: "pack".into(), message: "no tarball".into() })
+    }
+
+    /// Runs one `npm pack <spec>... --json` for all `specs` into `dest`
+    /// (npm is slow to start: one process instead of one per package) and
+    /// returns the tarballs' paths in the order of `specs`. Which package a
+    /// tarball holds is proven when it is read, not taken from npm's output.
+    pub fn pack_specs(&self, specs: &[String], dest: &Path) -> Result<Vec<PathBuf>, NpmError> {
         let dest_str = dest.to_string_lossy().into_owned();
-        let args = ["pack", spec.as_str(), "--json", "--pack-destination", dest_str.as_str()];
+        let mut args: Vec<&str> = vec!["pack"];
+        args.extend(specs.iter().map(String::as_str));
+        args.extend(["--json", "--pack-destination", dest_str.as_str()]);
         let stdout = self.run(&args)?;
+        let shown = args.join(" ");
         let packed: Vec<PackOutput> = serde_json::from_slice(&stdout)
-            .map_err(|e| NpmError::Output { args: args.join(" "), message: e.to_string() })?;
-        let [one] = packed.as_slice() else {
+            .map_err(|e| NpmError::Output { args: shown.clone(), message: e.to_string() })?;
+        if packed.len() != specs.len() {
             return Err(NpmError::Output {
-                args: args.join(" "),
-                message: format!("expected one tarball, got {}", packed.len()),
+                args: shown,
+                message: format!("expected {} tarball(s), got {}", specs.len(), packed.len()),
             });
-        };
-        let file = Path::new(&one.filename);
-        let name_only = file.file_name().ok_or_else(|| NpmError::Output {
-            args: args.join(" "),
-            message: format!("bad filename `{}`", one.filename),
-        })?;
-        Ok(dest.join(name_only))
+        }
+        packed.iter().map(|one| packed_path(dest, &shown, &one.filename)).collect()
     }
 }
 
@@ -350,10 +364,17 @@ pub fn fetch_from_tgz(path: &Path, expected: Option<&str>) -> Result<FetchedPack
 pub fn fetch_from_registry(npm: &Npm, name: &str, version: &str, scratch: &Path) -> Result<FetchedPackage, NpmError> {
     let expected = npm.view_integrity(name, version)?;
     let tgz = npm.pack(name, version, scratch)?;
-    let bytes = crate::tree::read_regular(&tgz).map_err(|source| NpmError::Io { path: tgz.clone(), source })?;
-    let _ = std::fs::remove_file(&tgz);
+    read_packed(name, version, &tgz, &expected)
+}
+
+/// Reads (and removes) the tarball `npm pack` wrote for `name@version`,
+/// checks it against `expected` (the registry's `dist.integrity`) and that
+/// it holds that very package.
+pub fn read_packed(name: &str, version: &str, tgz: &Path, expected: &str) -> Result<FetchedPackage, NpmError> {
+    let bytes = crate::tree::read_regular(tgz).map_err(|source| NpmError::Io { path: tgz.to_path_buf(), source })?;
+    let _ = std::fs::remove_file(tgz);
     let spec = format!("{name}@{version}");
-    let mut fetched = fetch_from_tgz_bytes(&bytes, Path::new(&spec), Some(&expected))?;
+    let mut fetched = fetch_from_tgz_bytes(&bytes, Path::new(&spec), Some(expected))?;
     fetched.origin = Origin::Registry;
     if fetched.name != name || fetched.version != version {
         return Err(NpmError::BadPackage {

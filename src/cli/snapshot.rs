@@ -11,8 +11,9 @@ use crate::snapshot::{snapshot, SnapshotSource};
 
 /// Arguments of `snapshot`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Without --from, each package is fetched with `npm pack <name>@<version> --json` \
-(so .npmrc, proxies and auth apply) and its sha512 is checked against the registry's dist.integrity. \
+#[command(after_help = "Without --from, the packages are fetched with one `npm pack <name>@<version>... --json` \
+(so .npmrc, proxies and auth apply; one call per package if that fails) and each sha512 is checked \
+against the registry's dist.integrity (`npm view`). \
 A --from source can be a .tgz file, a directory of .tgz files, a package directory or a \
 node_modules-style directory (integrity cannot be checked for extracted directories).")]
 pub struct Args {

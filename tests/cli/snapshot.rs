@@ -57,6 +57,42 @@ fn a_tarball_whose_sha512_differs_from_the_registry_is_refused() {
     assert!(!dir.exists("upstream"), "nothing may be written");
 }
 
+/// npm takes about half a second to start: every package comes from one
+/// `npm pack`, and the bytes are still checked against each package's
+/// registry integrity.
+#[test]
+fn a_registry_snapshot_packs_every_package_in_one_npm_call() {
+    let (dir, a, npm) = registry_repo(None);
+    crate::util::log_npm_calls(&dir);
+    dir.run(&["snapshot", "1.0.0", "--npm", npm.to_str().expect("utf8")]).assert_code(0);
+    let packs = crate::util::npm_pack_calls(&dir);
+    assert_eq!(packs.len(), 1, "{packs:?}");
+    assert!(packs[0].starts_with("pack @acme/a@1.0.0 @acme/b@1.0.0 --json"), "{packs:?}");
+    let lock: serde_json::Value = serde_json::from_slice(&dir.read("upstream/forklayer.lock.json")).expect("lock");
+    assert_eq!(lock["packages"]["@acme/a"]["integrity"], forklayer::npm::sri_sha512(&a.tgz()));
+}
+
+/// An npm (or a wrapper around it) that packs one spec at a time fails the
+/// one call: each package is then packed on its own, and the snapshot is
+/// the same.
+#[cfg(unix)]
+#[test]
+fn an_npm_that_packs_one_package_per_call_still_snapshots() {
+    let (dir, _, npm) = registry_repo(None);
+    let single = dir.join("fake-npm/one-at-a-time");
+    let script = format!(
+        "#!/bin/sh\nif [ \"$1\" = pack ] && [ \"$3\" != --json ]; then echo 'one spec only' >&2; exit 1; fi\nexec {} \"$@\"\n",
+        npm.display()
+    );
+    std::fs::write(&single, script).expect("write");
+    crate::util::set_mode(&single, true);
+    crate::util::log_npm_calls(&dir);
+    dir.run(&["snapshot", "1.0.0", "--npm", single.to_str().expect("utf8")]).assert_code(0);
+    assert_eq!(crate::util::npm_pack_calls(&dir).len(), 2, "one pack per package after the failed batch");
+    assert_eq!(dir.read("upstream/VERSION"), b"1.0.0\n");
+    assert_eq!(dir.read("upstream/@acme/b/README.md"), b"# b\r\n");
+}
+
 #[test]
 fn a_version_missing_from_the_registry_is_a_clear_error() {
     let dir = TestDir::new();

@@ -288,28 +288,60 @@ pub fn snapshot_from_tarballs(dir: &TestDir, version: &str, packages: &[&NpmPack
 }
 
 /// A fake `npm` serving `registry/`: `view <spec> dist.integrity --json`
-/// prints `registry/<spec>.integrity`; `pack <spec> --json
-/// --pack-destination <dir>` copies `registry/<spec>.tgz`.
+/// prints `registry/<spec>.integrity`; `pack <spec>... --json
+/// --pack-destination <dir>` copies `registry/<spec>.tgz` for each spec
+/// (like npm, it fails as a whole when one is missing). Once
+/// `fake-npm/calls.log` exists ([`log_npm_calls`]), every call is appended
+/// to it.
 pub fn fake_npm(dir: &TestDir) -> PathBuf {
     let script = r#"#!/bin/sh
-reg="$(dirname "$0")/registry"
-cmd="$1"; spec="$2"
-key="$(printf '%s' "$spec" | tr '/@' '__')"
+here="$(dirname "$0")"
+reg="$here/registry"
+[ -f "$here/calls.log" ] && echo "$*" >>"$here/calls.log"
+key() { printf '%s' "$1" | tr '/@' '__'; }
+cmd="$1"; shift
 case "$cmd" in
   view)
-    [ -f "$reg/$key.integrity" ] || { echo "npm error code E404" >&2; exit 1; }
-    printf '"%s"\n' "$(cat "$reg/$key.integrity")" ;;
+    k="$(key "$1")"
+    [ -f "$reg/$k.integrity" ] || { echo "npm error code E404" >&2; exit 1; }
+    printf '"%s"\n' "$(cat "$reg/$k.integrity")" ;;
   pack)
-    dest="$5"
-    [ -f "$reg/$key.tgz" ] || { echo "npm error code E404" >&2; exit 1; }
-    cp "$reg/$key.tgz" "$dest/$key.tgz"
-    printf '[{"filename": "%s"}]\n' "$key.tgz" ;;
-  *) echo "unexpected npm call: $*" >&2; exit 1 ;;
+    specs=""; dest=""
+    while [ $# -gt 0 ]; do
+      case "$1" in
+        --pack-destination) dest="$2"; shift 2 ;;
+        --*) shift ;;
+        *) specs="$specs $1"; shift ;;
+      esac
+    done
+    for spec in $specs; do
+      [ -f "$reg/$(key "$spec").tgz" ] || { echo "npm error code E404 $spec" >&2; exit 1; }
+    done
+    out=""
+    for spec in $specs; do
+      k="$(key "$spec")"
+      cp "$reg/$k.tgz" "$dest/$k.tgz"
+      out="$out${out:+, }{\"filename\": \"$k.tgz\"}"
+    done
+    printf '[%s]\n' "$out" ;;
+  *) echo "unexpected npm call: $cmd $*" >&2; exit 1 ;;
 esac
 "#;
     dir.write("fake-npm/npm", script);
     set_mode(&dir.join("fake-npm/npm"), true);
     dir.join("fake-npm/npm")
+}
+
+/// Makes the fake npm of [`fake_npm`] log its calls from now on.
+pub fn log_npm_calls(dir: &TestDir) {
+    dir.write("fake-npm/calls.log", "");
+}
+
+/// The `pack` calls the fake npm of [`fake_npm`] logged, one line each.
+pub fn npm_pack_calls(dir: &TestDir) -> Vec<String> {
+    let log = dir.join("fake-npm/calls.log");
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    text.lines().filter(|l| l.starts_with("pack ")).map(str::to_string).collect()
 }
 
 /// Publishes a package to the fake registry with the given integrity
