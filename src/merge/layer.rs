@@ -425,37 +425,54 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
 type Inputs = (String, Vec<Option<Tree>>, Tree, FetchedSnapshot);
 
 /// Reads the inputs of the merge: the committed version and base of each
-/// package (from git, after the dirty check), the fork layer on disk and
-/// the new upstream. Local tarballs are read and checked on a second thread
-/// meanwhile (no side effects, so starting before the dirty check is
-/// harmless); the registry is asked only once git has been read (dirty
-/// check, base), while the fork layer is read.
-/// Errors come in the order of the steps: git, fork layer, new upstream.
+/// package (from git), the fork layer on disk and the new upstream. The
+/// dirty check (a status walk of the three directories), the committed
+/// base (blobs inflated from git) and the fork layer are independent reads,
+/// done at once; local tarballs are read and checked meanwhile too (none of
+/// it has side effects, so starting before the dirty check is harmless).
+/// The registry is asked only once git has been read (dirty check, base),
+/// while the fork layer is read.
+/// Errors come in the order of the steps: dirty check, base, fork layer,
+/// new upstream.
 fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Result<Inputs, MergeError> {
     let paths = &layer.paths;
     let local = matches!(options.source, SnapshotSource::Local(_));
+    // A refused directory (a file, the repository itself) is refused
+    // before anything is read.
+    for dir in [&paths.upstream, &paths.forks, &paths.patches] {
+        check_managed_dir(layer, dir)?;
+    }
     std::thread::scope(|scope| {
         let early = local.then(|| scope.spawn(|| fetch_upstream(layer, options)));
-        let read = || -> Result<_, MergeError> {
-            let repo = open_repository(layer, options.allow_dirty)?;
+        let forks = scope.spawn(|| read_forks(&paths.forks));
+        let base = scope.spawn(|| -> Result<_, MergeError> {
+            let repo = Repo::discover(&layer.root)?;
             let from = committed_version(&repo, &paths.upstream)?;
-            let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), names)?;
-            let late = (!local).then(|| scope.spawn(|| fetch_upstream(layer, options)));
-            Ok((from, bases, read_forks(&paths.forks)?, late))
+            Ok((from, repo.head_dirs(&paths.upstream.join(&layer.scope), names)?))
+        });
+        let clean = if options.allow_dirty {
+            Ok(())
+        } else {
+            Repo::discover(&layer.root).map_err(MergeError::from).and_then(|repo| refuse_dirty(&repo, layer))
         };
-        let read = read();
-        let join = |handle: std::thread::ScopedJoinHandle<'_, Result<FetchedSnapshot, MergeError>>| {
-            handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        };
-        let early = early.map(join);
-        let (from, bases, forks, late) = read?;
+        let git = clean.and(joined(base));
+        let late = (!local && git.is_ok()).then(|| scope.spawn(|| fetch_upstream(layer, options)));
+        let forks = joined(forks);
+        let early = early.map(joined);
+        let (from, bases) = git?;
+        let forks = forks?;
         let upstream = match (early, late) {
             (Some(fetched), _) => fetched?,
-            (None, Some(handle)) => join(handle)?,
+            (None, Some(handle)) => joined(handle)?,
             (None, None) => fetch_upstream(layer, options)?,
         };
         Ok((from, bases, forks, upstream))
     })
+}
+
+/// The result of a scoped thread; its panic goes on in this one.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// The declaration with `layer.baseline` set to `version`; `None` when it
@@ -512,12 +529,21 @@ pub(crate) fn open_repository(layer: &Layer, allow_dirty: bool) -> Result<Repo, 
     }
     let repo = Repo::discover(&layer.root)?;
     if !allow_dirty {
-        let dirty = repo.dirty_paths(&[&paths.upstream, &paths.forks, &paths.patches])?;
-        if !dirty.is_empty() {
-            return Err(MergeError::Dirty { paths: dirty });
-        }
+        refuse_dirty(&repo, layer)?;
     }
     Ok(repo)
+}
+
+/// [`MergeError::Dirty`] when the three directories have uncommitted
+/// changes.
+fn refuse_dirty(repo: &Repo, layer: &Layer) -> Result<(), MergeError> {
+    let paths = &layer.paths;
+    let dirty = repo.dirty_paths(&[&paths.upstream, &paths.forks, &paths.patches])?;
+    if dirty.is_empty() {
+        Ok(())
+    } else {
+        Err(MergeError::Dirty { paths: dirty })
+    }
 }
 
 /// Where the three versions of each package come from.

@@ -474,6 +474,16 @@ fn errors_come_in_the_order_of_the_steps_although_tarballs_are_read_meanwhile() 
     let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
     run.assert_code(2);
     assert_eq!(json(&run)["error"]["code"], "dirty");
+    // The committed base is read while the dirty check runs: with no base
+    // committed either, the dirty check still speaks first, then the base.
+    std::fs::remove_file(dir.join("upstream/VERSION")).expect("rm");
+    crate::util::commit_all(&dir);
+    dir.write("profile/forks/@acme/a/kept.js", "edited again, not committed\n");
+    let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+    assert_eq!(json(&run)["error"]["code"], "dirty", "{}", run.stderr);
+    dir.run(&["--json", "merge", "2.0.0", "--from", "new", "--allow-dirty"]).assert_code(2);
+    let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new", "--allow-dirty"]);
+    assert_eq!(json(&run)["error"]["code"], "no_base", "{}", run.stderr);
 }
 
 #[test]
