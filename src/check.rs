@@ -130,8 +130,7 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
     let lock = Lock::read(upstream)?;
     let mut problems = Vec::new();
     match upstream_version(upstream) {
-        Ok(v) if v == lock.version => {}
-        Ok(v) => problems.push(format!("upstream/VERSION says `{v}` but the lock file says `{}`", lock.version)),
+        Ok(v) => problems.extend(lock.version_mismatch(&v)),
         Err(e) => problems.push(e.to_string()),
     }
     let declared: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();

@@ -271,10 +271,7 @@ pub fn plan_patches_on_locked_upstream(layer: &Layer) -> Result<BTreeMap<String,
 fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>, GenError> {
     let (upstream, forks) = (&layer.paths.upstream, &layer.paths.forks);
     let version = upstream_version(upstream)?;
-    let mut unlocked = Vec::new();
-    if let Some(lock) = lock.filter(|lock| lock.version != version) {
-        unlocked.push(format!("`{VERSION_FILE}` says `{version}` but the lock file says `{}`", lock.version));
-    }
+    let mut unlocked: Vec<String> = lock.and_then(|lock| lock.version_mismatch(&version)).into_iter().collect();
     // Every vendored byte is proven, ignored files included; the manifests
     // are then built without the ignored ones.
     let read_base = |name: &str| -> Result<(Tree, Vec<String>), GenError> {

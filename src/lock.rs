@@ -142,6 +142,13 @@ impl Lock {
         Lock::from_json(&bytes, &path)
     }
 
+    /// Why `upstream/VERSION` saying `vendored` disagrees with the lock
+    /// (`None` when they agree).
+    pub fn version_mismatch(&self, vendored: &str) -> Option<String> {
+        (vendored != self.version)
+            .then(|| format!("upstream/{VERSION_FILE} says `{vendored}` but the lock file says `{}`", self.version))
+    }
+
     /// Differences between the lock entry of `package` and `tree`, as
     /// human-readable lines naming each file (empty when they agree).
     pub fn verify_tree(&self, package: &str, tree: &Tree) -> Vec<String> {
