@@ -37,7 +37,7 @@ use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
 use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
 use crate::manifest::{Manifest, ManifestError};
 use crate::npm::{fetch_from_registry, package_identity, Npm, NpmError};
-use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
+use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions};
 use crate::snapshot::ScratchDir;
 use crate::tree::{Tree, TreeError};
 
@@ -713,7 +713,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
             });
         } else {
             let differences: Vec<String> =
-                compare_trees(&base, &fork).iter().map(|d| between(d, "upstream", "the fork")).collect();
+                compare_trees(&base, &fork).iter().map(|d| d.between("upstream", "the fork")).collect();
             if !differences.is_empty() {
                 return Err(AdoptError::NoManifest { package: full, manifest: manifest_path, differences });
             }
@@ -920,7 +920,7 @@ fn prove_manifest(full: &str, path: &Path, base: &Tree, fork: &Tree) -> Result<M
     })?;
     let differences = compare_trees(&rebuilt, fork);
     if !differences.is_empty() {
-        return Err(fail(differences.iter().map(|d| between(d, "the rebuild", "the fork")).collect()));
+        return Err(fail(differences.iter().map(|d| d.between("the rebuild", "the fork")).collect()));
     }
     Ok(manifest)
 }
@@ -958,22 +958,6 @@ fn same_as_generated(
     Ok(())
 }
 
-/// One difference of two trees, each side named as what it is: the
-/// wording of `rebuild --check` (`only in rebuild`, `reference`) names
-/// neither side of a carried package or of the registry's tarball.
-fn between(difference: &Difference, ours: &str, theirs: &str) -> String {
-    match difference {
-        Difference::OnlyInRebuild { path } => format!("`{path}` only in {ours}"),
-        Difference::OnlyInReference { path } => format!("`{path}` only in {theirs}"),
-        Difference::Content { path, rebuilt_size, reference_size } => {
-            format!("`{path}` differs ({ours} {rebuilt_size} bytes, {theirs} {reference_size} bytes)")
-        }
-        Difference::Mode { path, rebuilt_mode, reference_mode } => {
-            format!("`{path}` is {rebuilt_mode} in {ours}, {reference_mode} in {theirs}")
-        }
-    }
-}
-
 /// The integrity of `full@version` from the registry, after proving the
 /// registry's tarball holds exactly the vendored files; `None` with a
 /// warning when the registry cannot be asked.
@@ -999,7 +983,7 @@ fn registry_integrity(
             if !differences.is_empty() {
                 return Err(AdoptError::NotRegistryBytes {
                     package: spec,
-                    differences: differences.iter().map(|d| between(d, "the registry's tarball", "vendored")).collect(),
+                    differences: differences.iter().map(|d| d.between("the registry's tarball", "vendored")).collect(),
                 });
             }
             Ok((fetched.integrity, None))

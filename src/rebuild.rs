@@ -733,6 +733,25 @@ pub enum Difference {
     },
 }
 
+impl Difference {
+    /// This difference with each side named as what it is (`ours` for the
+    /// first tree compared, `theirs` for the second): the wording of
+    /// `rebuild --check` (`only in rebuild`, `reference`) names neither side
+    /// of a carried package or of the registry's tarball.
+    pub fn between(&self, ours: &str, theirs: &str) -> String {
+        match self {
+            Difference::OnlyInRebuild { path } => format!("`{path}` only in {ours}"),
+            Difference::OnlyInReference { path } => format!("`{path}` only in {theirs}"),
+            Difference::Content { path, rebuilt_size, reference_size } => {
+                format!("`{path}` differs ({ours} {rebuilt_size} bytes, {theirs} {reference_size} bytes)")
+            }
+            Difference::Mode { path, rebuilt_mode, reference_mode } => {
+                format!("`{path}` is {rebuilt_mode} in {ours}, {reference_mode} in {theirs}")
+            }
+        }
+    }
+}
+
 impl std::fmt::Display for Difference {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
