@@ -64,6 +64,12 @@ const CONTENTS: &[(&str, Need)] = &[
     ("tools/verify.mjs", Need::Required),
 ];
 
+/// What a release holds besides the own packages and the extra bundles,
+/// relative to the project root: files, or directories taken whole.
+pub fn contents() -> impl Iterator<Item = &'static str> {
+    CONTENTS.iter().map(|(path, _)| *path)
+}
+
 /// Errors of building a release.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]

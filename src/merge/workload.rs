@@ -182,7 +182,7 @@ pub fn write_real_layer_repository(project: &Path, root: &Path) -> Result<Layer,
     let source = Layer::load(&project.join("forklayer.toml"), &PathOverrides::default())?;
     std::fs::copy(&source.declaration, root.join("forklayer.toml"))?;
     std::fs::write(root.join(".gitignore"), "/new/\n")?;
-    copy_tracked_release_inputs(project, root)?;
+    copy_tracked_release_inputs(&source, root)?;
     let layer = Layer::load(&root.join("forklayer.toml"), &PathOverrides::default())?;
     let upstream = Tree::read_dir(&source.paths.upstream)?;
     let forks = Tree::read_dir(&source.paths.forks)?;
@@ -208,36 +208,29 @@ pub fn write_real_layer_repository(project: &Path, root: &Path) -> Result<Layer,
     Ok(layer)
 }
 
-/// Tracked paths (files, or directories by prefix) that `check` and
-/// `release` read outside `upstream/`, the fork layer and `patches/`.
-const RELEASE_INPUTS: &[&str] = &[
-    "LICENSE",
-    "README.md",
-    "README.zh-CN.md",
-    "docs/",
-    "host/",
-    "install.ps1",
-    "install.sh",
-    "plugins/",
-    "profile/",
-    "tools/install-host.sh",
-    "tools/verify.mjs",
-];
-
-/// Copies the project's tracked [`RELEASE_INPUTS`] (work-tree bytes, with
-/// their executable bit) into `root`; the fork layer is written afterwards.
-fn copy_tracked_release_inputs(project: &Path, root: &Path) -> Result<(), Box<dyn std::error::Error>> {
+/// Copies the project's tracked files that `check` and `release` read
+/// outside `upstream/`, the fork layer and `patches/` (what a release holds,
+/// the own packages' sources, the extra release bundles) into `root`, with
+/// their work-tree bytes and executable bit; the fork layer is written
+/// afterwards.
+fn copy_tracked_release_inputs(source: &Layer, root: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let project = &source.root;
+    let relative = |dir: &Path| dir.strip_prefix(project).ok().map(|p| p.to_string_lossy().into_owned());
+    let mut inputs: Vec<String> = crate::release::contents().map(str::to_string).collect();
+    inputs.extend(source.own.iter().filter_map(|own| relative(&own.source)));
+    inputs.extend(source.release_bundles.iter().map(|bundle| bundle.declared.clone()));
+    let forks = relative(&source.paths.forks).unwrap_or_default();
+    let below = |path: &str, dir: &str| path == dir || path.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/'));
     let repo = git2::Repository::open(project)?;
-    let mut inputs = Tree::new();
+    let mut copied = Tree::new();
     for entry in repo.index()?.iter() {
         let path = String::from_utf8(entry.path.clone())?;
-        let wanted = RELEASE_INPUTS.iter().any(|p| if p.ends_with('/') { path.starts_with(p) } else { path == *p });
-        if wanted && !path.starts_with("profile/forks/") {
+        if inputs.iter().any(|input| below(&path, input)) && !below(&path, &forks) {
             let bytes = std::fs::read(project.join(&path))?;
-            inputs.insert(&path, FileEntry { bytes, executable: entry.mode & 0o111 != 0 })?;
+            copied.insert(&path, FileEntry { bytes, executable: entry.mode & 0o111 != 0 })?;
         }
     }
-    inputs.write_to(root)?;
+    copied.write_to(root)?;
     Ok(())
 }
 
