@@ -439,9 +439,7 @@ fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Res
     let local = matches!(options.source, SnapshotSource::Local(_));
     // A refused directory (a file, the repository itself) is refused
     // before anything is read.
-    for dir in [&paths.upstream, &paths.forks, &paths.patches] {
-        check_managed_dir(layer, dir)?;
-    }
+    check_managed_dirs(layer)?;
     std::thread::scope(|scope| {
         let early = local.then(|| scope.spawn(|| fetch_upstream(layer, options)));
         let forks = scope.spawn(|| read_forks(&paths.forks));
@@ -523,15 +521,22 @@ fn before_merge(layer: &Layer, forks: &Tree, files: &mut Tree) -> Result<(Before
 /// replaced wholesale (none is the repository itself or a file, e.g. a
 /// mistyped `--forks .`) and, unless allowed, have no uncommitted changes.
 pub(crate) fn open_repository(layer: &Layer, allow_dirty: bool) -> Result<Repo, MergeError> {
-    let paths = &layer.paths;
-    for dir in [&paths.upstream, &paths.forks, &paths.patches] {
-        check_managed_dir(layer, dir)?;
-    }
+    check_managed_dirs(layer)?;
     let repo = Repo::discover(&layer.root)?;
     if !allow_dirty {
         refuse_dirty(&repo, layer)?;
     }
     Ok(repo)
+}
+
+/// Refuses any of the three directories that may not be replaced
+/// wholesale (a file, the repository itself).
+fn check_managed_dirs(layer: &Layer) -> Result<(), MergeError> {
+    let paths = &layer.paths;
+    for dir in [&paths.upstream, &paths.forks, &paths.patches] {
+        check_managed_dir(layer, dir)?;
+    }
+    Ok(())
 }
 
 /// [`MergeError::Dirty`] when the three directories have uncommitted
