@@ -324,16 +324,18 @@ pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> 
     store(options, &bytes, entries, &tarballs)
 }
 
-/// [`build_release`] and [`build_tarballs`], side by side (both are mostly
-/// deflate); the archive's error first when both fail.
+/// The archive and every tarball, built side by side (both are mostly
+/// deflate): the own packages' tarballs on one thread; the bundles'
+/// tarballs, which go into the archive too, packed once for both, then the
+/// archive, on this one. The archive's error first when both fail.
 fn build_both(options: &ReleaseOptions) -> Result<((Vec<u8>, usize), Tarballs), ReleaseError> {
-    let (archive, tarballs) = std::thread::scope(|scope| {
-        let tarballs = scope.spawn(|| build_tarballs(options));
-        let archive = build_release(options);
-        (archive, tarballs.join())
+    let (archive, own) = std::thread::scope(|scope| {
+        let own = scope.spawn(|| pack_all(&options.tarballs));
+        (build_release_and_bundles(options), own.join())
     });
-    let tarballs = tarballs.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-    Ok((archive?, tarballs?))
+    let own = own.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    let (bytes, entries, bundles) = archive?;
+    Ok(((bytes, entries), join_tarballs(options, own?, bundles)?))
 }
 
 /// Builds the archive and every plugin tarball twice from the files on disk,
@@ -359,19 +361,25 @@ fn same_twice(name: &str, first: &[u8], second: &[u8]) -> Result<(), ReleaseErro
 /// Built npm tarballs: `(file name, bytes)`.
 pub type Tarballs = Vec<(String, Vec<u8>)>;
 
-/// Every own package, then every extra bundle, as `(file name, npm tarball
-/// bytes)`.
-pub fn build_tarballs(options: &ReleaseOptions) -> Result<Tarballs, ReleaseError> {
-    let mut built: Vec<(String, Vec<u8>)> = Vec::new();
-    for (package, files) in options.tarballs.iter().chain(&options.bundles) {
-        let file = tarball_file(package, files)?;
+/// The tarball of each package, in order, named as npm names it.
+fn pack_all(packages: &[(String, Tree)]) -> Result<Tarballs, ReleaseError> {
+    packages.iter().map(|(package, files)| Ok((tarball_file(package, files)?, pack::pack(package, files)?))).collect()
+}
+
+/// Every own package's tarball, then every extra bundle's, as `(file name,
+/// npm tarball bytes)`, refusing two that pack to the same file name (the
+/// later would overwrite the earlier).
+fn join_tarballs(options: &ReleaseOptions, own: Tarballs, bundles: Tarballs) -> Result<Tarballs, ReleaseError> {
+    let declared = options.tarballs.iter().chain(&options.bundles).map(|(package, _)| package);
+    let mut built: Tarballs = Vec::new();
+    for (package, (file, bytes)) in declared.zip(own.into_iter().chain(bundles)) {
         if built.iter().any(|(name, _)| *name == file) {
             return Err(ReleaseError::Bundle {
                 bundle: package.clone(),
                 reason: format!("it packs to `{file}`, as another package of the release does"),
             });
         }
-        built.push((file, pack::pack(package, files)?));
+        built.push((file, bytes));
     }
     Ok(built)
 }
@@ -451,6 +459,12 @@ fn store(
 /// Reads the release contents below `options.root` and zips them in memory.
 /// Returns the archive bytes and the number of entries.
 pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), ReleaseError> {
+    build_release_and_bundles(options).map(|(bytes, entries, _)| (bytes, entries))
+}
+
+/// [`build_release`], and the bundles' tarballs it packed into the archive
+/// (in declaration order), which also ship beside it.
+fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize, Tarballs), ReleaseError> {
     check_version(&options.version)?;
     let mut files = collect_contents(&options.root)?;
     for (dir, package) in &options.packages {
@@ -467,16 +481,16 @@ pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), Relea
             files.remove(&path);
         }
     }
-    for (package, bundle) in &options.bundles {
-        let path = format!("{BUNDLES_DIR}/{}", tarball_file(package, bundle)?);
-        files.insert(path, FileEntry::new(pack::pack(package, bundle)?))?;
+    let bundles = pack_all(&options.bundles)?;
+    for (file, bytes) in &bundles {
+        files.insert(format!("{BUNDLES_DIR}/{file}"), FileEntry::new(bytes.clone()))?;
     }
     if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
         return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });
     }
     let top = format!("{ARCHIVE_STEM}-{}", options.version);
     let bytes = zip_tree(&files, &top, options.timestamp)?;
-    Ok((bytes, files.len()))
+    Ok((bytes, files.len(), bundles))
 }
 
 fn check_version(version: &str) -> Result<(), ReleaseError> {
