@@ -198,8 +198,9 @@ impl Diagnostic for JournalError {
 /// What a target becomes.
 #[derive(Clone, Copy, Debug)]
 enum Next<'a> {
-    /// A directory holding exactly these files.
-    Dir(&'a Tree),
+    /// A directory holding exactly these files; the second tree, when
+    /// given, is what the caller read from it ([`Update::replace_read_dir`]).
+    Dir(&'a Tree, Option<&'a Tree>),
     /// A file with these bytes (its mode is kept).
     File(&'a [u8]),
 }
@@ -304,7 +305,17 @@ impl<'a> Update<'a> {
     /// Makes directory `target` hold exactly the files of `tree` (and no
     /// empty directories), creating it if needed.
     pub fn replace_dir(&mut self, target: &Path, tree: &'a Tree) {
-        self.targets.push((target.to_path_buf(), Next::Dir(tree)));
+        self.targets.push((target.to_path_buf(), Next::Dir(tree, None)));
+    }
+
+    /// [`Update::replace_dir`] for a directory this run has read as `read`
+    /// (with [`Tree::read_dir`]): a file `tree` holds exactly as `read` does
+    /// is left alone without being read again. Every file the update
+    /// overwrites or deletes is still read, so the journal saves the bytes
+    /// that are there when it starts, whatever `read` says; a file edited
+    /// since `read` that the update leaves alone keeps the edit.
+    pub fn replace_read_dir(&mut self, target: &Path, tree: &'a Tree, read: &'a Tree) {
+        self.targets.push((target.to_path_buf(), Next::Dir(tree, Some(read))));
     }
 
     /// Replaces the contents of file `target`, keeping its mode.
@@ -627,8 +638,14 @@ enum Saved {
 
 /// What was on disk at a path of a target directory.
 enum Old {
-    File { entry: FileEntry, mode: u32, shared: bool },
+    File {
+        entry: FileEntry,
+        mode: u32,
+        shared: bool,
+    },
     Link(PathBuf),
+    /// A file the update keeps as the caller read it (not read again).
+    KeptAsRead,
 }
 
 /// The previous contents of a target directory.
@@ -772,8 +789,11 @@ fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Result<Plan<'a
     let path = record_path(journal_dir, target)?;
     match next {
         Next::File(bytes) => plan_file(target, path, bytes),
-        Next::Dir(tree) => {
-            let mut plan = plan_dir(target, path, &read_old_dir(target)?, tree);
+        Next::Dir(tree, read) => {
+            // What the caller read and the update keeps needs no second read.
+            let kept_as_read =
+                |rel: &str| read.and_then(|read| read.get(rel)).is_some_and(|was| tree.get(rel) == Some(was));
+            let mut plan = plan_dir(target, path, &read_old_dir(target, kept_as_read)?, tree);
             if !plan.record.existed {
                 plan.record.missing_parents =
                     target.ancestors().skip(1).take_while(|a| !a.as_os_str().is_empty() && !a.exists()).count();
@@ -802,24 +822,27 @@ fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Pl
     let wanted_dirs = parent_dirs(tree);
     let (mut saved, mut deletes, mut writes) = (Vec::new(), Vec::new(), Vec::new());
     for (rel, item) in &old.items {
-        let kept = match (item, tree.get(rel)) {
-            (Old::File { .. }, Some(_)) => true,
-            (Old::File { .. } | Old::Link(_), _) => false,
+        let gone = match (item, tree.get(rel)) {
+            // Only a path `tree` holds is kept as read.
+            (Old::File { .. } | Old::KeptAsRead, Some(_)) => None,
+            (Old::File { .. } | Old::Link(_), _) => saved_copy(item),
+            (Old::KeptAsRead, None) => None,
         };
-        if !kept {
-            saved.push((rel.clone(), saved_copy(item)));
+        if let Some(copy) = gone {
+            saved.push((rel.clone(), copy));
             deletes.push(rel.clone());
         }
     }
     for (rel, entry) in tree.iter() {
         let kind = match old.items.get(rel) {
+            Some(Old::KeptAsRead) => continue,
             Some(item @ Old::File { entry: was, shared, .. }) => {
                 // Same bytes and executable bit: what every tree comparison
                 // looks at, so nothing to do.
                 if was == entry {
                     continue;
                 }
-                saved.push((rel.to_string(), saved_copy(item)));
+                saved.extend(saved_copy(item).map(|copy| (rel.to_string(), copy)));
                 if *shared {
                     WriteKind::Replace
                 } else {
@@ -882,10 +905,13 @@ fn reuse_deleted_files(
     moves
 }
 
-fn saved_copy(item: &Old) -> Saved {
+/// What the journal keeps of `item`; `None` for a file kept as read, which
+/// the update never changes.
+fn saved_copy(item: &Old) -> Option<Saved> {
     match item {
-        Old::File { entry, mode, .. } => Saved::File { bytes: entry.bytes.clone(), mode: *mode },
-        Old::Link(to) => Saved::Link(to.clone()),
+        Old::File { entry, mode, .. } => Some(Saved::File { bytes: entry.bytes.clone(), mode: *mode }),
+        Old::Link(to) => Some(Saved::Link(to.clone())),
+        Old::KeptAsRead => None,
     }
 }
 
@@ -906,8 +932,9 @@ fn parent_dirs(tree: &Tree) -> BTreeSet<String> {
 }
 
 /// Reads a target directory: files (bytes, mode, whether other hard links
-/// share them), symbolic links and directories.
-fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
+/// share them), symbolic links and directories. A regular file at a path
+/// `kept_as_read` accepts is only listed ([`Old::KeptAsRead`]).
+fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> Result<OldDir, JournalError> {
     match fs::symlink_metadata(root) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(OldDir::default()),
         Err(e) => return Err(JournalError::Io { action: "read", path: root.to_path_buf(), source: e }),
@@ -929,7 +956,9 @@ fn read_old_dir(root: &Path) -> Result<OldDir, JournalError> {
             old.dirs.insert(rel, mode_of(&meta));
             return Ok(true);
         }
-        if met.file_type.is_file() {
+        if met.file_type.is_file() && kept_as_read(&rel) {
+            old.items.insert(rel, Old::KeptAsRead);
+        } else if met.file_type.is_file() {
             files.push((rel, path.to_path_buf()));
         } else if met.file_type.is_symlink() {
             let to = fs::read_link(path).map_err(JournalError::io("read", path))?;

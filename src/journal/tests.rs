@@ -790,3 +790,48 @@ fn a_large_new_output_is_written_exactly_and_a_killed_one_leaves_nothing() {
         rolled_back_state(root).into_iter().filter(|(path, _)| !path.starts_with("big/")).collect();
     assert_eq!(after, expected, "only the output is new: no holder or journal is left");
 }
+
+#[test]
+fn a_directory_read_earlier_journals_the_bytes_on_disk_and_leaves_files_it_keeps_alone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (root, target) = (dir.path(), dir.path().join("forks"));
+    let on_disk = tree(&[
+        ("kept.js", b"kept\r\n", false),
+        ("kept-but-edited.js", b"read\n", false),
+        ("changed.js", b"old", false),
+        ("changed-and-edited.js", b"read too", false),
+        ("deleted.bin", b"\x00\xff", true),
+        ("sub/kept.txt", b"", false),
+    ]);
+    on_disk.write_to(&target).expect("write");
+    let read = Tree::read_dir(&target).expect("read");
+    // Edited after the caller read the directory, before the update.
+    fs::write(target.join("kept-but-edited.js"), b"edited since\n").expect("edit");
+    fs::write(target.join("changed-and-edited.js"), b"edited since too").expect("edit");
+    fs::write(target.join("appeared.js"), b"new on disk").expect("write");
+    let edited = disk_state(&target);
+    let mut next = read.clone();
+    next.insert("changed.js", FileEntry::new(b"new".to_vec())).expect("insert");
+    next.insert("changed-and-edited.js", FileEntry::new(b"merged".to_vec())).expect("insert");
+    next.remove("deleted.bin");
+    next.insert("added.js", FileEntry::new(b"added".to_vec())).expect("insert");
+
+    // Killed at any step: the roll back restores what was on disk, edits
+    // included, not what the caller had read.
+    for crash_at in 0.. {
+        let mut update = Update::new(root);
+        update.replace_read_dir(&target, &next, &read);
+        if update.apply_with(&|n| if n == crash_at { Fault::Crash } else { Fault::None }).is_ok() {
+            assert!(crash_at > 4, "the update has more than four steps");
+            break;
+        }
+        recover(root, &whole(root)).expect("recover");
+        assert_eq!(disk_state(&target), edited, "crash at step {crash_at}");
+    }
+    let mut want = next.clone();
+    // The file kept as read is not rewritten: the edit stays. A file that
+    // appeared is not in the new tree, so it goes, as with replace_dir.
+    want.insert("kept-but-edited.js", FileEntry::new(b"edited since\n".to_vec())).expect("insert");
+    assert_eq!(Tree::read_dir(&target).expect("read"), want);
+    assert!(journal_files(root).is_empty());
+}

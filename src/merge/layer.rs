@@ -398,6 +398,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     if !options.dry_run {
         let written = Written {
             upstream: &upstream.tree,
+            forks_read: &original_forks,
             merged: &merged,
             planned: planned.as_ref(),
             baseline: baseline.as_ref(),
@@ -668,6 +669,8 @@ fn merge_one<'n>(
 struct Written<'a> {
     /// The new upstream directory.
     upstream: &'a Tree,
+    /// The fork layer as this merge read it.
+    forks_read: &'a Tree,
     merged: &'a LayerMerge,
     /// The new manifests (clean merges only).
     planned: Option<&'a PlannedPatches>,
@@ -687,13 +690,15 @@ struct Written<'a> {
 /// Ctrl-C is only looked at between steps.
 fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> {
     let paths = &layer.paths;
-    let Written { upstream, merged, planned, baseline, pins, state, before } = *written;
+    let Written { upstream, forks_read, merged, planned, baseline, pins, state, before } = *written;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
     let patches = planned.map(|planned| next_patches(&paths.patches, planned)).transpose()?;
     let mut update = Update::new(&layer.root);
     update.replace_dir(&paths.upstream, upstream);
-    update.replace_dir(&paths.forks, &merged.forks);
+    // The fork layer was read moments ago: the files the merge keeps need
+    // no second read.
+    update.replace_read_dir(&paths.forks, &merged.forks, forks_read);
     if let Some(patches) = &patches {
         update.replace_dir(&paths.patches, patches);
     }
