@@ -127,6 +127,31 @@ impl Repo {
     /// reading a thousand packages costs a thousand tree look-ups, not a
     /// thousand path resolutions.
     pub fn head_dirs(&self, parent: &Path, names: &[&str]) -> Result<Vec<Option<Tree>>, GitError> {
+        self.head_dirs_with(parent, names, None)
+    }
+
+    /// [`Repo::head_dirs`], taking a committed file's bytes from `disk` (the
+    /// work tree as read, with `parent` at `disk.1` inside it, e.g.
+    /// `@scope/`) where the file there is that very blob, with the same git
+    /// object id and executable bit, and from the object store where it is
+    /// not: the result is the committed files either way. A clean checkout
+    /// then costs a SHA-1 per file instead of an inflate (and, for a loose
+    /// object, the damage check's inflate too).
+    pub fn head_dirs_from_disk(
+        &self,
+        parent: &Path,
+        names: &[&str],
+        disk: (&Tree, &str),
+    ) -> Result<Vec<Option<Tree>>, GitError> {
+        self.head_dirs_with(parent, names, Some(disk))
+    }
+
+    fn head_dirs_with(
+        &self,
+        parent: &Path,
+        names: &[&str],
+        disk: Option<(&Tree, &str)>,
+    ) -> Result<Vec<Option<Tree>>, GitError> {
         let rel = self.relative(parent)?;
         let head = self.head_tree()?;
         let parent_tree = if rel.is_empty() { Some(head) } else { self.subtree(&head, &rel)? };
@@ -137,8 +162,9 @@ impl Repo {
             .iter()
             .map(|name| {
                 let path = if rel.is_empty() { name.to_string() } else { format!("{rel}/{name}") };
+                let disk = disk.map(|(tree, prefix)| (tree, format!("{prefix}{name}/")));
                 match self.subtree(&parent_tree, name)? {
-                    Some(tree) => self.read_tree(&tree, &path).map(Some),
+                    Some(tree) => self.read_tree(&tree, &path, disk.as_ref().map(|(t, p)| (*t, p.as_str()))).map(Some),
                     None => Ok(None),
                 }
             })
@@ -249,14 +275,24 @@ impl Repo {
         Ok(())
     }
 
-    fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Tree, GitError> {
+    /// The files of `tree` (at `rel` in the work tree), each taken from
+    /// `disk` (the tree as read from the work tree, and where `rel` is in
+    /// it) when it is the committed blob there.
+    fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str, disk: Option<(&Tree, &str)>) -> Result<Tree, GitError> {
         let mut files = Tree::new();
-        self.collect(tree, rel, "", &mut files)?;
+        self.collect(tree, rel, "", disk, &mut files)?;
         Ok(files)
     }
 
     /// Adds the files of `tree` (at `prefix` inside the package) to `files`.
-    fn collect(&self, tree: &git2::Tree<'_>, rel: &str, prefix: &str, files: &mut Tree) -> Result<(), GitError> {
+    fn collect(
+        &self,
+        tree: &git2::Tree<'_>,
+        rel: &str,
+        prefix: &str,
+        disk: Option<(&Tree, &str)>,
+        files: &mut Tree,
+    ) -> Result<(), GitError> {
         for entry in tree.iter() {
             let name = entry.name().map_err(|source| GitError::Read { path: format!("{rel}/{prefix}"), source })?;
             let path = format!("{prefix}{name}");
@@ -264,11 +300,20 @@ impl Repo {
             match (entry.kind(), entry.filemode()) {
                 (Some(ObjectType::Tree), _) => {
                     let subtree = self.find_tree(entry.id()).map_err(|e| e.or_read(&full()))?;
-                    self.collect(&subtree, rel, &format!("{path}/"), files)?;
+                    self.collect(&subtree, rel, &format!("{path}/"), disk, files)?;
                 }
                 (Some(ObjectType::Blob), mode @ (0o100644 | 0o100755)) => {
-                    let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&full()))?;
-                    let file = FileEntry { bytes: blob.content().to_vec(), executable: mode == 0o100755 };
+                    let executable = mode == 0o100755;
+                    let on_disk = disk
+                        .and_then(|(tree, at)| tree.get(&format!("{at}{path}")))
+                        .filter(|file| file.executable == executable && is_blob(entry.id(), &file.bytes));
+                    let file = match on_disk {
+                        Some(file) => file.clone(),
+                        None => {
+                            let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&full()))?;
+                            FileEntry { bytes: blob.content().to_vec(), executable }
+                        }
+                    };
                     files.insert(path, file)?;
                 }
                 _ => return Err(GitError::NotAFile { path: full() }),
@@ -340,6 +385,17 @@ impl Failed {
 
 /// `path` with symbolic links and `..` resolved as far as it exists; the
 /// missing rest is appended as given.
+/// Whether `bytes` are the blob `oid`: git names a blob by the SHA-1 of
+/// `blob <length>\0` and its bytes. (An id of another length, as in a
+/// SHA-256 repository, never matches, and the blob is read from git.)
+fn is_blob(oid: git2::Oid, bytes: &[u8]) -> bool {
+    use sha1::{Digest, Sha1};
+    let mut hasher = Sha1::new();
+    hasher.update(format!("blob {}\0", bytes.len()).as_bytes());
+    hasher.update(bytes);
+    oid.as_bytes() == hasher.finalize().as_slice()
+}
+
 fn canonical(path: &Path) -> PathBuf {
     if let Ok(resolved) = path.canonicalize() {
         return resolved;

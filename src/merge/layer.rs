@@ -372,7 +372,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         return Err(MergeError::InProgress { to: state.to });
     }
     let names = layer.upstream_packages();
-    let (from, bases, original_forks, upstream) = read_inputs(layer, options, &names)?;
+    let Inputs { from, bases, upstream_read, forks: original_forks, upstream } = read_inputs(layer, options, &names)?;
     let texts = LabelTexts::new(&from, &options.version);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
     let merged = merge_packages(layer, &names, sides, &texts.labels())?;
@@ -398,6 +398,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     if !options.dry_run {
         let written = Written {
             upstream: &upstream.tree,
+            upstream_read: upstream_read.as_ref(),
             forks_read: &original_forks,
             merged: &merged,
             planned: planned.as_ref(),
@@ -421,9 +422,21 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     })
 }
 
-/// The committed version, the base of each package, the fork layer and
-/// the new upstream.
-type Inputs = (String, Vec<Option<Tree>>, Tree, FetchedSnapshot);
+/// What a merge reads before it merges.
+struct Inputs {
+    /// The committed version.
+    from: String,
+    /// The committed files of each package, in `names` order.
+    bases: Vec<Option<Tree>>,
+    /// The upstream directory as read from disk (`None` when it could not
+    /// be read: the merge then reads the base from git alone, and the
+    /// journal reads the directory itself).
+    upstream_read: Option<Tree>,
+    /// The fork layer as read from disk.
+    forks: Tree,
+    /// The new upstream.
+    upstream: FetchedSnapshot,
+}
 
 /// Reads the inputs of the merge: the committed version and base of each
 /// package (from git), the fork layer on disk and the new upstream. The
@@ -447,7 +460,13 @@ fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Res
         let base = scope.spawn(|| -> Result<_, MergeError> {
             let repo = Repo::discover(&layer.root)?;
             let from = committed_version(&repo, &paths.upstream)?;
-            Ok((from, repo.head_dirs(&paths.upstream.join(&layer.scope), names)?))
+            let read = read_upstream(&paths.upstream);
+            let parent = paths.upstream.join(&layer.scope);
+            let bases = match &read {
+                Some(read) => repo.head_dirs_from_disk(&parent, names, (read, &scope_prefix(layer)))?,
+                None => repo.head_dirs(&parent, names)?,
+            };
+            Ok((from, bases, read))
         });
         let clean = if options.allow_dirty {
             Ok(())
@@ -458,15 +477,33 @@ fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Res
         let late = (!local && git.is_ok()).then(|| scope.spawn(|| fetch_upstream(layer, options)));
         let forks = joined(forks);
         let early = early.map(joined);
-        let (from, bases) = git?;
+        let (from, bases, upstream_read) = git?;
         let forks = forks?;
         let upstream = match (early, late) {
             (Some(fetched), _) => fetched?,
             (None, Some(handle)) => joined(handle)?,
             (None, None) => fetch_upstream(layer, options)?,
         };
-        Ok((from, bases, forks, upstream))
+        Ok(Inputs { from, bases, upstream_read, forks, upstream })
     })
+}
+
+/// The upstream directory as it is on disk, to take the committed base
+/// from where it is unchanged; `None` when it cannot be read as a tree of
+/// files (missing, a link or other non-file inside): the base then comes
+/// from git alone, and the errors, if any, from the steps that need it.
+fn read_upstream(upstream: &Path) -> Option<Tree> {
+    upstream.is_dir().then(|| Tree::read_dir(upstream).ok()).flatten()
+}
+
+/// Where the packages' directories are inside the upstream directory:
+/// `@scope/`, or nothing for unscoped packages.
+fn scope_prefix(layer: &Layer) -> String {
+    if layer.scope.is_empty() {
+        String::new()
+    } else {
+        format!("{}/", layer.scope)
+    }
 }
 
 /// The result of a scoped thread; its panic goes on in this one.
@@ -669,6 +706,8 @@ fn merge_one<'n>(
 struct Written<'a> {
     /// The new upstream directory.
     upstream: &'a Tree,
+    /// The upstream directory as this merge read it, if it could.
+    upstream_read: Option<&'a Tree>,
     /// The fork layer as this merge read it.
     forks_read: &'a Tree,
     merged: &'a LayerMerge,
@@ -690,12 +729,15 @@ struct Written<'a> {
 /// Ctrl-C is only looked at between steps.
 fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> {
     let paths = &layer.paths;
-    let Written { upstream, forks_read, merged, planned, baseline, pins, state, before } = *written;
+    let Written { upstream, upstream_read, forks_read, merged, planned, baseline, pins, state, before } = *written;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
     let patches = planned.map(|planned| next_patches(&paths.patches, planned)).transpose()?;
     let mut update = Update::new(&layer.root);
-    update.replace_dir(&paths.upstream, upstream);
+    match upstream_read {
+        Some(read) => update.replace_read_dir(&paths.upstream, upstream, read),
+        None => update.replace_dir(&paths.upstream, upstream),
+    }
     // The fork layer was read moments ago: the files the merge keeps need
     // no second read.
     update.replace_read_dir(&paths.forks, &merged.forks, forks_read);

@@ -140,3 +140,38 @@ fn a_truncated_loose_object_is_a_damaged_object_error_not_a_hang() {
     let status = within_a_minute(move || Repo::discover(&root).expect("repo").dirty_paths(&[&root.join("upstream")]));
     assert!(matches!(status, Err(GitError::DamagedObject { .. })), "{:?}", status.err());
 }
+
+#[test]
+fn head_dirs_from_disk_give_the_committed_files_taking_only_identical_blobs_from_the_work_tree() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    git2::Repository::init(dir.path()).expect("init");
+    let committed: [(&str, &[u8]); 4] =
+        [("p/same.js", b"same\r\n"), ("p/edited.js", b"v1"), ("p/bin/run", b"#!/bin/sh\n"), ("p/gone.js", b"")];
+    for (rel, bytes) in committed {
+        write(dir.path(), &format!("upstream/@s/{rel}"), bytes);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let run = dir.path().join("upstream/@s/p/bin/run");
+        fs::set_permissions(run, fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    commit_all(dir.path());
+    let repo = Repo::discover(dir.path()).expect("repo");
+    let parent = dir.path().join("upstream/@s");
+    let from_git = repo.head_dirs(&parent, &["p"]).expect("read").pop().flatten().expect("p");
+    // What the work tree is said to hold: one file as committed, one
+    // edited, one with its executable bit lost, one missing, one new.
+    let mut disk = crate::tree::Tree::new();
+    disk.insert("@s/p/same.js", FileEntry::new(b"same\r\n".to_vec())).expect("insert");
+    disk.insert("@s/p/edited.js", FileEntry::new(b"v2".to_vec())).expect("insert");
+    disk.insert("@s/p/bin/run", FileEntry::new(b"#!/bin/sh\n".to_vec())).expect("insert");
+    disk.insert("@s/p/new.js", FileEntry::new(b"new".to_vec())).expect("insert");
+    // The identical file is taken from the work tree: its object is not
+    // even read (here it is gone from the store).
+    let same = git2::Oid::hash_object(git2::ObjectType::Blob, b"same\r\n").expect("hash").to_string();
+    fs::remove_file(dir.path().join(".git/objects").join(&same[..2]).join(&same[2..])).expect("rm object");
+    assert!(repo.head_dirs(&parent, &["p"]).is_err(), "git alone cannot read it now");
+    let from_disk = repo.head_dirs_from_disk(&parent, &["p"], (&disk, "@s/")).expect("read").pop().flatten();
+    assert_eq!(from_disk.expect("p"), from_git);
+}
