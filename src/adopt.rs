@@ -36,7 +36,7 @@ use crate::journal::{JournalError, Update};
 use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
 use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
 use crate::manifest::{Manifest, ManifestError};
-use crate::npm::{fetch_from_registry, package_identity, Npm, NpmError};
+use crate::npm::{fetch_all_from_registry, package_identity, Npm, NpmError};
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions};
 use crate::snapshot::ScratchDir;
 use crate::tree::{Tree, TreeError};
@@ -729,9 +729,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         forks.graft(&full, fork_tree)?;
         outcome.changes.push(Change::Move { from: format!("{FORKS}/{name}"), to: format!("{FORKS}/{full}") });
     }
-    let verified = crate::parallel::map_ordered(&to_verify, |(full, version, vendored)| {
-        registry_integrity(npm, full, version, vendored, &scratch.0)
-    });
+    let verified = registry_integrities(npm, &to_verify, &scratch.0);
     for ((full, version, vendored), result) in to_verify.into_iter().zip(verified) {
         let (integrity, warning) = result?;
         outcome.warnings.extend(warning);
@@ -958,26 +956,51 @@ fn same_as_generated(
     Ok(())
 }
 
-/// The integrity of `full@version` from the registry, after proving the
-/// registry's tarball holds exactly the vendored files; `None` with a
-/// warning when the registry cannot be asked.
-fn registry_integrity(
+/// A package's integrity from the registry (`None` when it could not be
+/// asked), and the warning that says so.
+type Integrity = (Option<String>, Option<String>);
+
+/// The integrity of each `(full, version, vendored files)` as
+/// [`registry_integrity`] finds it, all packages fetched from the registry
+/// at once, in order.
+fn registry_integrities(
     npm: Option<&Npm>,
+    packages: &[(String, String, Tree)],
+    scratch: &Path,
+) -> Vec<Result<Integrity, AdoptError>> {
+    let Some(npm) = npm else {
+        let offline = |(full, version, _): &(String, String, Tree)| {
+            Ok((
+                None,
+                Some(format!(
+                    "`{full}@{version}`: not checked against the registry (--offline); its integrity in the lock file is null"
+                )),
+            ))
+        };
+        return packages.iter().map(offline).collect();
+    };
+    let specs: Vec<(String, String)> =
+        packages.iter().map(|(full, version, _)| (full.clone(), version.clone())).collect();
+    let fetched = fetch_all_from_registry(npm, &specs, scratch);
+    packages
+        .iter()
+        .zip(fetched)
+        .map(|((full, version, vendored), fetched)| registry_integrity(full, version, vendored, fetched))
+        .collect()
+}
+
+/// The integrity of `full@version` from the registry (`fetched`: what
+/// fetching it gave), after proving the registry's tarball holds exactly
+/// the vendored files; `None` with a warning when the registry could not
+/// be asked.
+fn registry_integrity(
     full: &str,
     version: &str,
     vendored: &Tree,
-    scratch: &Path,
-) -> Result<(Option<String>, Option<String>), AdoptError> {
+    fetched: Result<crate::npm::FetchedPackage, NpmError>,
+) -> Result<Integrity, AdoptError> {
     let spec = format!("{full}@{version}");
-    let Some(npm) = npm else {
-        return Ok((
-            None,
-            Some(format!(
-                "`{spec}`: not checked against the registry (--offline); its integrity in the lock file is null"
-            )),
-        ));
-    };
-    match fetch_from_registry(npm, full, version, scratch) {
+    match fetched {
         Ok(fetched) => {
             let differences = compare_trees(&fetched.tree, vendored);
             if !differences.is_empty() {

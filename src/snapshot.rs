@@ -257,31 +257,13 @@ fn fetch_all_from_registry(layer: &Layer, version: &str, npm: &Npm) -> Result<Ve
     // `create_dir`, not `create_dir_all`: a name planted in the repository
     // (a link to elsewhere) makes this fail instead of filling its target.
     std::fs::create_dir(&scratch.0).map_err(|source| SnapshotError::Scratch { path: scratch.0.clone(), source })?;
-    // npm is slow to start (about half a second a process): one `npm pack`
-    // for every package, while the registry's integrities are asked in
-    // parallel. Results and errors keep declaration order.
-    let names: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
-    let specs: Vec<String> = names.iter().map(|name| format!("{name}@{version}")).collect();
-    let (batch, integrities) = std::thread::scope(|scope| {
-        let batch = scope.spawn(|| npm.pack_specs(&specs, &scratch.0));
-        let integrities = crate::parallel::map_ordered(&names, |name| npm.view_integrity(name, version));
-        (batch.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), integrities)
-    });
-    // A failed batch (a package missing from the registry, an npm that
-    // packs one spec at a time) is redone one package at a time, so each
-    // error names its package as npm reported it.
-    let tarballs: Vec<Result<PathBuf, npm::NpmError>> = match batch {
-        Ok(paths) => paths.into_iter().map(Ok).collect(),
-        Err(_) => crate::parallel::map_ordered(&names, |name| npm.pack(name, version, &scratch.0)),
-    };
-    names
-        .iter()
-        .zip(integrities)
-        .zip(tarballs)
-        .map(|((name, integrity), tarball)| {
-            let fetched = integrity.and_then(|expected| npm::read_packed(name, version, &tarball?, &expected));
-            fetched.map_err(|source| SnapshotError::Fetch { package: name.clone(), source })
-        })
+    let packages: Vec<(String, String)> =
+        layer.upstream_packages().iter().map(|p| (layer.full_name(p), version.to_string())).collect();
+    let fetched = npm::fetch_all_from_registry(npm, &packages, &scratch.0);
+    packages
+        .into_iter()
+        .zip(fetched)
+        .map(|((package, _), fetched)| fetched.map_err(|source| SnapshotError::Fetch { package, source }))
         .collect()
 }
 

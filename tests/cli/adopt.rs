@@ -193,8 +193,15 @@ fn integrity_comes_from_the_registry_when_reachable() {
     repo.write(&format!("{leftover}/tool-0.1.0-rc.6.tgz"), "partial");
     // `presets` is not in this registry: null, with a warning.
     let npm_arg = npm.to_str().expect("utf8");
+    crate::util::log_npm_calls(&repo);
     let run = repo.run(&["--json", "adopt", ".", "--npm", npm_arg]);
     run.assert_code(0);
+    // The one `npm pack` for all failed on `presets`: the two others are
+    // packed again one by one; `presets`, which the registry does not
+    // have, is not.
+    let packs = crate::util::npm_pack_calls(&repo);
+    assert_eq!(packs.len(), 3, "{packs:?}");
+    assert!(packs[1..].iter().all(|p| !p.contains("presets")), "{packs:?}");
     let doc = json(&run);
     assert_eq!(doc["integrity"]["@acme/tool"], forklayer::npm::sri_sha512(&packages[0].tgz()));
     assert_eq!(doc["integrity"]["@acme/presets"], Value::Null);
@@ -203,6 +210,26 @@ fn integrity_comes_from_the_registry_when_reachable() {
     assert_eq!(lock["packages"]["@acme/tool"]["source"], "registry");
     assert_eq!(lock["packages"]["@acme/presets"]["source"], "directory");
     assert!(!repo.exists(&leftover), "a dead adopt's npm scratch directory is cleaned up");
+    repo.run(&["check"]).assert_code(0);
+}
+
+/// npm takes about half a second to start: adopt packs every package in
+/// one call, as snapshot does.
+#[test]
+fn adopt_packs_every_package_in_one_npm_call() {
+    let repo = js_toolchain_repo();
+    let npm = fake_npm(&repo);
+    for package in upstream_packages() {
+        publish(&repo, &package, None);
+    }
+    crate::util::log_npm_calls(&repo);
+    repo.run(&["adopt", ".", "--npm", npm.to_str().expect("utf8")]).assert_code(0);
+    let packs = crate::util::npm_pack_calls(&repo);
+    assert_eq!(packs.len(), 1, "{packs:?}");
+    let lock: Value = serde_json::from_slice(&repo.read("upstream/forklayer.lock.json")).expect("lock");
+    for package in upstream_packages() {
+        assert_eq!(lock["packages"][&package.name]["integrity"], forklayer::npm::sri_sha512(&package.tgz()));
+    }
     repo.run(&["check"]).assert_code(0);
 }
 
