@@ -124,6 +124,9 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+/// How many decompressed bytes are inflated at a time.
+const INFLATE_CHUNK: usize = 64 * 1024;
+
 /// Size of a tar block; an archive ends with two zero blocks.
 const BLOCK: u64 = 512;
 
@@ -198,7 +201,9 @@ fn read_extension<R: Read>(entry: &mut tar::Entry<'_, R>, name: &mut PendingName
 pub fn read_tgz_limited(bytes: &[u8], max_unpacked: u64) -> Result<Tree, TarballError> {
     let count = std::rc::Rc::new(std::cell::Cell::new(0));
     let stream = Counting { inner: GzDecoder::new(bytes), count: count.clone(), limit: max_unpacked };
-    let mut archive = Archive::new(stream);
+    // tar reads a 512-byte header at a time: inflating into a large buffer
+    // instead is about twice as fast.
+    let mut archive = Archive::new(std::io::BufReader::with_capacity(INFLATE_CHUNK, stream));
     let too_large = || TarballError::TooLarge { limit: max_unpacked };
     let result = read_entries(&mut archive);
     if count.get() > max_unpacked {
@@ -272,8 +277,12 @@ fn read_entries<R: Read>(archive: &mut Archive<R>) -> Result<(Tree, u64), Tarbal
 /// damaged or truncated download is refused instead of half-read. The
 /// archive must also end with its two zero blocks and nothing may follow
 /// the gzip stream.
-fn check_stream_end(mut stream: Counting<GzDecoder<&[u8]>>, entries_end: u64) -> Result<(), TarballError> {
+fn check_stream_end(
+    mut stream: std::io::BufReader<Counting<GzDecoder<&[u8]>>>,
+    entries_end: u64,
+) -> Result<(), TarballError> {
     std::io::copy(&mut stream, &mut std::io::sink()).map_err(corrupt)?;
+    let stream = stream.into_inner();
     if stream.count.get() < entries_end + 2 * BLOCK {
         return Err(TarballError::Corrupt { message: "the tar stream ends without its end-of-archive blocks".into() });
     }
