@@ -383,8 +383,6 @@ impl Failed {
     }
 }
 
-/// `path` with symbolic links and `..` resolved as far as it exists; the
-/// missing rest is appended as given.
 /// Whether `bytes` are the blob `oid`: git names a blob by the SHA-1 of
 /// `blob <length>\0` and its bytes. (An id of another length, as in a
 /// SHA-256 repository, never matches, and the blob is read from git.)
@@ -396,6 +394,8 @@ fn is_blob(oid: git2::Oid, bytes: &[u8]) -> bool {
     oid.as_bytes() == hasher.finalize().as_slice()
 }
 
+/// `path` with symbolic links and `..` resolved as far as it exists; the
+/// missing rest is appended as given.
 fn canonical(path: &Path) -> PathBuf {
     if let Ok(resolved) = path.canonicalize() {
         return resolved;
