@@ -187,7 +187,26 @@ pub fn diff_edits(base: &[u8], fork: &[u8]) -> Vec<Edit> {
 
 /// A text cut after every `\n`: the units of the line diff.
 pub fn lines(text: &[u8]) -> Vec<&[u8]> {
-    split_after(text, |b| b == b'\n')
+    let mut start = 0;
+    line_ends(text)
+        .into_iter()
+        .map(|end| {
+            let line = &text[start..end];
+            start = end;
+            line
+        })
+        .collect()
+}
+
+/// Where each line of `text` ends (exclusive): after every `\n`, and at
+/// the end of a last line without one. Found with `memchr` (a byte-wise
+/// scan was a fifth of the time to generate a manifest for a 444 KB file).
+pub fn line_ends(text: &[u8]) -> Vec<usize> {
+    let mut ends: Vec<usize> = memchr::memchr_iter(b'\n', text).map(|at| at + 1).collect();
+    if ends.last().copied().unwrap_or(0) < text.len() {
+        ends.push(text.len());
+    }
+    ends
 }
 
 /// [`diff_edits`] given the diff `ops` of the [`lines`] of `base`

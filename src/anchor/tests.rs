@@ -730,3 +730,23 @@ fn tampered_manifests_with_short_anchors_apply_as_the_general_loop_says() {
         let _ = same_as_the_general_loop(&base, &reps, &format!("round {round}"));
     }
 }
+
+#[test]
+fn lines_are_cut_after_every_newline_and_nowhere_else() {
+    let oracle = |text: &[u8]| -> Vec<Vec<u8>> { text.split_inclusive(|&b| b == b'\n').map(<[u8]>::to_vec).collect() };
+    let mut cases: Vec<Vec<u8>> = ["", "a", "a\n", "\n\n", "a\r\nb", "a\rb\n", "x\ny", "\u{feff}bom\r\n\r\n"]
+        .iter()
+        .map(|s| s.as_bytes().to_vec())
+        .collect();
+    let mut rng = SplitMix64::new(7);
+    for _ in 0..200 {
+        let len = rng.below(300) as usize;
+        // Mostly newlines, carriage returns and a few other bytes.
+        cases.push((0..len).map(|_| [b'\n', b'\r', b'a', 0xff, 0][rng.below(5) as usize]).collect());
+    }
+    for text in cases {
+        let got: Vec<Vec<u8>> = crate::anchor::lines(&text).into_iter().map(<[u8]>::to_vec).collect();
+        assert_eq!(got, oracle(&text), "{text:?}");
+        assert_eq!(got.concat(), text);
+    }
+}
