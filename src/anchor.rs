@@ -187,8 +187,17 @@ pub fn diff_edits(base: &[u8], fork: &[u8]) -> Vec<Edit> {
 
 /// A text cut after every `\n`: the units of the line diff.
 pub fn lines(text: &[u8]) -> Vec<&[u8]> {
+    cut_lines(text)
+}
+
+/// [`lines`] of bytes or of a `str` (cut after a `\n`, always a character
+/// boundary).
+pub fn cut_lines<T>(text: &T) -> Vec<&T>
+where
+    T: ?Sized + AsRef<[u8]> + std::ops::Index<std::ops::Range<usize>, Output = T>,
+{
     let mut start = 0;
-    line_ends(text)
+    line_ends(text.as_ref())
         .into_iter()
         .map(|end| {
             let line = &text[start..end];

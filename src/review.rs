@@ -31,16 +31,7 @@ pub fn package_diff_with(base: &Tree, fork: &Tree, known: &BTreeMap<String, Stri
 /// `git apply` and `patch` read it): the units of both the review and the
 /// anchors (`anchor::lines`).
 fn lines(text: &str) -> Vec<&str> {
-    let mut start = 0;
-    crate::anchor::line_ends(text.as_bytes())
-        .into_iter()
-        .map(|end| {
-            // After a `\n` or at the end: always a character boundary.
-            let line = &text[start..end];
-            start = end;
-            line
-        })
-        .collect()
+    crate::anchor::cut_lines(text)
 }
 
 /// One line diff of a file present on both sides, for the review (its
