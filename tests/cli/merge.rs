@@ -421,6 +421,35 @@ fn uncommitted_changes_are_refused_unless_allowed() {
     assert_eq!(dir.read("profile/forks/@acme/a/kept.js"), b"edited, not committed\n");
 }
 
+/// The base of a merge is the committed upstream, whatever the work tree
+/// holds: with `--allow-dirty` an edited (or re-moded) vendored file
+/// neither changes the merge nor survives it, and files left as committed
+/// give the same result as a clean merge.
+#[test]
+fn with_allow_dirty_the_base_is_still_the_committed_upstream() {
+    let m = matrix();
+    let run_on = |edit: bool| {
+        let dir = project(&m.a1, &m.a_fork);
+        publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+        if edit {
+            dir.write("upstream/@acme/a/same-line.js", "a\nEDITED\nc\nd\n");
+            dir.write("upstream/@acme/a/upstream-deleted.js", "keep me, edited\n");
+            crate::util::set_mode(&dir.join("upstream/@acme/a/min.js"), true);
+            dir.write("upstream/@acme/a/stray.js", "not committed\n");
+        }
+        let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new", "--allow-dirty"]);
+        run.assert_code(1);
+        let mut doc = json(&run);
+        doc["warnings"].take();
+        (doc, state(&dir))
+    };
+    let (clean, clean_state) = run_on(false);
+    let (dirty, dirty_state) = run_on(true);
+    assert_eq!(dirty, clean, "the same merge");
+    // upstream/ is the new tarballs exactly: every edit is gone, the stray file too.
+    assert_eq!(dirty_state, clean_state);
+}
+
 #[test]
 fn a_failing_fetch_changes_nothing_and_leaves_nothing_behind() {
     let m = matrix();
