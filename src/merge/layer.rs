@@ -439,10 +439,11 @@ struct Inputs {
 }
 
 /// Reads the inputs of the merge: the committed version and base of each
-/// package (from git), the fork layer on disk and the new upstream. The
-/// dirty check (a status walk of the three directories), the committed
-/// base (blobs inflated from git) and the fork layer are independent reads,
-/// done at once; local tarballs are read and checked meanwhile too (none of
+/// package (the committed blobs, taken from `upstream/` on disk where a
+/// file there is one, see [`Repo::head_dirs_from_disk`]), the fork layer on
+/// disk and the new upstream. The dirty check (a status walk of the three
+/// directories), the committed base and the fork layer are independent
+/// reads, done at once; local tarballs are read and checked meanwhile too (none of
 /// it has side effects, so starting before the dirty check is harmless).
 /// The registry is asked only once git has been read (dirty check, base),
 /// while the fork layer is read.
