@@ -22,11 +22,11 @@
 //!    hit) and a small window around their seam catches occurrences that
 //!    straddle it. Uniqueness is checked with overlapping matches, which is
 //!    stricter than the non-overlapping count [`apply`] uses. In files of
-//!    64 KiB and more, once the counts have scanned [`GRAM_SCAN_BUDGET`]
+//!    64 KiB and more, once the counts have scanned `GRAM_SCAN_BUDGET`
 //!    times the base and the fork, a q-gram index of both (built once per
 //!    file) answers them from the bucket of the needle's rarest 8-byte
 //!    gram; once the counts it declines (short needles, crowded grams)
-//!    have scanned [`SCAN_BUDGET`] times the texts, suffix arrays of both
+//!    have scanned `SCAN_BUDGET` times the texts, suffix arrays of both
 //!    (`anchor/suffix.rs`) answer those too, short needles and files whose
 //!    lines repeat included, by binary searches and range minima, so
 //!    anchoring stays linear in the file size (same answers as a scan).

@@ -9,8 +9,8 @@
 //! depend on machine speed. Myers is still quadratic when nearly every
 //! line equals many others (a file of identical lines, or lines repeating
 //! every 50: 8.5 s at 100,000 lines, in-process), so such "crowded" input
-//! is cut into pieces of about [`CROWDED_PIECE`] lines where
-//! [`CROWDED_SYNC`] lines of both sides agree near the same relative
+//! is cut into pieces of about `CROWDED_PIECE` lines where
+//! `CROWDED_SYNC` lines of both sides agree near the same relative
 //! position, and diffed piece by piece (0.11 / 0.014 s;
 //! `benches/README.md`, "Repetitive files"). Other input is diffed whole,
 //! as before.

@@ -56,7 +56,7 @@ fn remove_any(path: &Path) -> io::Result<()> {
 
 /// Cleans up after an interrupted run on `target`: a previous target that
 /// was moved aside but never replaced is put back (a run killed between
-/// the two renames of [`StagedDir::commit`]), and stale staging
+/// the two renames that replace a directory), and stale staging
 /// directories, moved-aside copies and temporary files are removed.
 pub fn recover_interrupted(target: &Path) -> io::Result<()> {
     for pid in stale_pids(target, "old") {
