@@ -23,8 +23,8 @@ describe("tools/demo.sh", () => {
     assert.ok(afterFirst.includes(COMMAND_INTERCEPTED), stdout);
     assert.match(stdout, /outside the workspace: \S+release-note\.txt now holds "forklayer 0\.1\.0: Self Checking mode\\n"/);
     assert.match(stdout, /model sees a note: Result check: before this turn ends, fix your final answer\./);
-    assert.match(stdout, /- 182\n/);
+    assert.match(stdout, /- 12480\n/);
     assert.match(stdout, /model calls proof_claim .*\n {8}model sees: ✓ PROVEN — double\(\) is added and the tests still pass\n/);
-    assert.match(stdout, /dsh printed the final answer: Release note written, double\(\) added \(proven\); 128 tests pass/);
+    assert.match(stdout, /dsh printed the final answer: Release note written, double\(\) added \(proven\); 12840 tests pass/);
   });
 });

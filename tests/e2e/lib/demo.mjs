@@ -27,13 +27,16 @@ export function demoSteps({ workspace, outside }) {
   return [
     bash(writeNote, "Write the release note"),
     bash(writeNote, "Write the release note (intended)"),
-    bash("printf 'tests: 128 passed\\n'", "Run the tests"),
+    // Five digits: the session's random hashes and paths (tool outputs,
+    // which the check reads loosely) would hold a three-digit number by
+    // chance about once in two hundred runs and hide the wrong count.
+    bash("printf 'tests: 12840 passed\\n'", "Run the tests"),
     call("proof_baseline", {}),
     call("read", { file_path: join(workspace, "math.js") }),
     call("edit", { file_path: join(workspace, "math.js"), old_string: "a + b;\n", new_string: "a + b;\nexport const double = (a) => add(a, a);\n" }),
     call("proof_claim", { claim: "double() is added and the tests still pass" }),
-    answer("Release note written, double() added (proven); all 182 tests pass."),
-    answer("Release note written, double() added (proven); 128 tests pass, as the test run printed."),
+    answer("Release note written, double() added (proven); all 12480 tests pass."),
+    answer("Release note written, double() added (proven); 12840 tests pass, as the test run printed."),
   ];
 }
 
