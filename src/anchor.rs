@@ -182,7 +182,7 @@ fn shift(edits: Vec<Edit>, da: usize, db: usize) -> impl Iterator<Item = Edit> {
 /// The changes from `base` to `fork`, as small edits in base order.
 pub fn diff_edits(base: &[u8], fork: &[u8]) -> Vec<Edit> {
     let (la, lb) = (lines(base), lines(fork));
-    diff_edits_from(base, fork, &crate::linediff::diff_units(&la, &lb))
+    edits_of_line_diff(base, fork, (&la, &lb), &crate::linediff::diff_units(&la, &lb))
 }
 
 /// A text cut after every `\n`: the units of the line diff.
@@ -210,7 +210,7 @@ where
 /// Where each line of `text` ends (exclusive): after every `\n`, and at
 /// the end of a last line without one. Found with `memchr` (a byte-wise
 /// scan was a fifth of the time to generate a manifest for a 444 KB file).
-pub fn line_ends(text: &[u8]) -> Vec<usize> {
+fn line_ends(text: &[u8]) -> Vec<usize> {
     let mut ends: Vec<usize> = memchr::memchr_iter(b'\n', text).map(|at| at + 1).collect();
     if ends.last().copied().unwrap_or(0) < text.len() {
         ends.push(text.len());
@@ -221,9 +221,15 @@ pub fn line_ends(text: &[u8]) -> Vec<usize> {
 /// [`diff_edits`] given the diff `ops` of the [`lines`] of `base`
 /// and `fork` (computed once for the anchors and the review diff).
 fn diff_edits_from(base: &[u8], fork: &[u8], ops: &[DiffOp]) -> Vec<Edit> {
-    let (la, lb) = (lines(base), lines(fork));
+    edits_of_line_diff(base, fork, (&lines(base), &lines(fork)), ops)
+}
+
+/// The edits of the line diff `ops` between `base` and `fork`, cut into
+/// `lines` (each side's [`lines`], cut once by the caller).
+fn edits_of_line_diff(base: &[u8], fork: &[u8], lines: (&[&[u8]], &[&[u8]]), ops: &[DiffOp]) -> Vec<Edit> {
+    let (la, lb) = lines;
     let mut out = Vec::new();
-    for hunk in hunks_of(ops, &la, &lb) {
+    for hunk in hunks_of(ops, la, lb) {
         let (ha, hb) = (&base[hunk.a.clone()], &fork[hunk.b.clone()]);
         out.extend(shift(refine_segments(ha, hb), hunk.a.start, hunk.b.start));
     }
