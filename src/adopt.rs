@@ -943,7 +943,7 @@ fn same_as_generated(
         // A missing review diff is named as missing: "is not what
         // gen-patches writes" sends the user looking for a difference.
         let why = match patches.get(&file) {
-            Some(entry) if entry.bytes == bytes => continue,
+            Some(entry) if *entry.bytes == bytes => continue,
             Some(_) => format!("is not what `forklayer gen-patches` writes for `{full}` (the manifest has forklayer's extension, so `forklayer check` compares both files byte for byte)"),
             None => format!("is missing: `forklayer gen-patches` writes it with `{PATCHES}/{name}.json` for `{full}` (the manifest has forklayer's extension, so `forklayer check` expects both files)"),
         };

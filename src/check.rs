@@ -183,7 +183,7 @@ fn check_manifests(layer: &Layer) -> Result<(Vec<String>, Vec<String>), CheckErr
         }
         match committed.get(file) {
             None => problems.push(format!("`{file}` is missing; run `forklayer gen-patches`")),
-            Some(entry) if &entry.bytes != bytes => {
+            Some(entry) if *entry.bytes != *bytes => {
                 problems.push(format!("`{file}` is stale; run `forklayer gen-patches`"))
             }
             Some(_) => {}

@@ -359,7 +359,7 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
         }
     }
     for (file, bytes) in &planned {
-        if previous.get(file).map(|e| &e.bytes) != Some(bytes) {
+        if previous.get(file).map(|e| e.bytes.as_slice()) != Some(bytes.as_slice()) {
             outcome.changed.push(file.clone());
         }
         next.insert(file.clone(), FileEntry::new(bytes.clone()))?;

@@ -470,7 +470,7 @@ pub fn saved_file(journal_dir: &Path, target: &Path) -> Result<Option<Vec<u8>>, 
         let (record, mut saved) = read_journal(&found.path)?;
         let index = record.targets.iter().position(|t| t.file && t.path == wanted);
         if let Some(Saved::File { bytes, .. }) = index.and_then(|i| saved[i].remove("")) {
-            return Ok(Some(bytes));
+            return Ok(Some(std::sync::Arc::unwrap_or_clone(bytes)));
         }
     }
     Ok(None)
@@ -632,7 +632,7 @@ struct RemovedDir {
 /// A file or symbolic link as it was before the update.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Saved {
-    File { bytes: Vec<u8>, mode: u32 },
+    File { bytes: std::sync::Arc<Vec<u8>>, mode: u32 },
     Link(PathBuf),
 }
 
@@ -809,7 +809,7 @@ fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Result<Plan<'a
     Ok(Plan {
         root: target.to_path_buf(),
         record: TargetRecord { path, file: true, existed: true, ..TargetRecord::default() },
-        saved: if changed { vec![(String::new(), Saved::File { bytes: old, mode })] } else { Vec::new() },
+        saved: if changed { vec![(String::new(), Saved::File { bytes: old.into(), mode })] } else { Vec::new() },
         deletes: Vec::new(),
         moves: Vec::new(),
         writes: Vec::new(),
@@ -972,7 +972,7 @@ fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> Result<OldD
     for ((rel, _), read) in files.into_iter().zip(read) {
         let (bytes, meta) = read?;
         let mode = mode_of(&meta);
-        let entry = FileEntry { bytes, executable: mode & 0o111 != 0 };
+        let entry = FileEntry::with_mode(bytes, mode & 0o111 != 0);
         old.items.insert(rel, Old::File { entry, mode, shared: link_count(&meta) > 1 });
     }
     Ok(old)
@@ -1143,7 +1143,7 @@ fn read_journal(journal: &Path) -> Result<(Record, Vec<BTreeMap<String, Saved>>)
             let mode = entry.header().mode().map_err(|e| JournalError::damaged(journal, e))?;
             let mut bytes = Vec::new();
             entry.read_to_end(&mut bytes).map_err(|e| JournalError::damaged(journal, e))?;
-            Saved::File { bytes, mode }
+            Saved::File { bytes: bytes.into(), mode }
         };
         saved[slot].insert(rel.to_string(), item);
     }
@@ -1407,14 +1407,16 @@ fn restore_item(path: &Path, item: &Saved) -> io::Result<()> {
             match fs::symlink_metadata(path) {
                 Ok(meta) if meta.file_type().is_symlink() => fs::remove_file(path)?,
                 // Untouched by the update: left exactly as it is.
-                Ok(meta) if meta.is_file() && mode_of(&meta) & PLAIN_MODE_BITS == mode && fs::read(path)? == *bytes => {
+                Ok(meta)
+                    if meta.is_file() && mode_of(&meta) & PLAIN_MODE_BITS == mode && fs::read(path)? == **bytes =>
+                {
                     return Ok(())
                 }
                 // Another name of the same file keeps its bytes.
                 Ok(meta) if meta.is_file() && link_count(&meta) > 1 => fs::remove_file(path)?,
                 _ => {}
             }
-            fs::write(path, bytes)?;
+            fs::write(path, bytes.as_slice())?;
             set_mode(path, mode)
         }
         Saved::Link(to) => {

@@ -228,12 +228,7 @@ pub fn apply_manifest(
         };
         match anchor::apply(text, replacements) {
             Ok(patched) => {
-                place(
-                    &mut out,
-                    &mut files,
-                    path,
-                    FileEntry { bytes: patched.into_bytes(), executable: entry.executable },
-                );
+                place(&mut out, &mut files, path, FileEntry::with_mode(patched.into_bytes(), entry.executable));
             }
             Err(ApplyError::Drift { failures, .. }) => push(&mut files, path, FileDrift::Anchors { failures }),
         }
@@ -245,7 +240,7 @@ pub fn apply_manifest(
         };
         match content.to_bytes() {
             Ok(bytes) => {
-                place(&mut out, &mut files, path, FileEntry { bytes, executable: entry.executable });
+                place(&mut out, &mut files, path, FileEntry::with_mode(bytes, entry.executable));
             }
             Err(message) => push(&mut files, path, FileDrift::BadContent { message }),
         }

@@ -10,12 +10,15 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One file of a [`Tree`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileEntry {
-    /// The exact file contents.
-    pub bytes: Vec<u8>,
+    /// The exact file contents, shared: a copy of a tree (the fork layer
+    /// as read and as merged, a package taken out of a snapshot) shares
+    /// the bytes instead of copying them.
+    pub bytes: Arc<Vec<u8>>,
     /// Whether any execute bit is set (npm normalises modes to 0644/0755).
     pub executable: bool,
 }
@@ -23,12 +26,22 @@ pub struct FileEntry {
 impl FileEntry {
     /// A non-executable file.
     pub fn new(bytes: impl Into<Vec<u8>>) -> Self {
-        FileEntry { bytes: bytes.into(), executable: false }
+        FileEntry { bytes: Arc::new(bytes.into()), executable: false }
     }
 
     /// An executable file.
     pub fn executable(bytes: impl Into<Vec<u8>>) -> Self {
-        FileEntry { bytes: bytes.into(), executable: true }
+        FileEntry { bytes: Arc::new(bytes.into()), executable: true }
+    }
+
+    /// A file with the given execute bit.
+    pub fn with_mode(bytes: impl Into<Vec<u8>>, executable: bool) -> Self {
+        FileEntry { bytes: Arc::new(bytes.into()), executable }
+    }
+
+    /// Takes the contents, copying them only when they are shared.
+    pub fn into_bytes(self) -> Vec<u8> {
+        Arc::unwrap_or_clone(self.bytes)
     }
 
     /// The npm-style mode of this entry: `0o755` or `0o644`.
@@ -384,7 +397,7 @@ pub fn refuse_links_below(base: &Path, rel: &str) -> Result<(), TreeError> {
 /// Reads one file with its executable bit.
 pub fn read_file_entry(path: &Path) -> Result<FileEntry, TreeError> {
     let (bytes, meta) = read_with_metadata(path).map_err(io_err(path))?;
-    Ok(FileEntry { bytes, executable: is_executable(&meta) })
+    Ok(FileEntry::with_mode(bytes, is_executable(&meta)))
 }
 
 /// Reads a file that must be a regular file (or a link to one). A FIFO,
@@ -528,7 +541,7 @@ mod tests {
 
     fn assert_is_package_a(sub: &Tree) {
         assert_eq!(sub.paths().collect::<Vec<_>>(), ["x", "y/z"]);
-        assert_eq!(sub.get("y/z").map(|e| e.bytes.clone()), Some(b"@s/a/y/z".to_vec()));
+        assert_eq!(sub.get("y/z").map(|e| e.bytes.to_vec()), Some(b"@s/a/y/z".to_vec()));
     }
 
     #[test]

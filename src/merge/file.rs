@@ -200,7 +200,7 @@ fn merge_both_changed(
     }
     let text = merge_text(base_bytes, &ours.bytes, &theirs.bytes, labels)?;
     let conflicted = text.is_conflicted();
-    let result = FileEntry { bytes: text.into_content(), executable };
+    let result = FileEntry::with_mode(text.into_content(), executable);
     Ok(if conflicted {
         FileMerge::conflicted(ConflictKind::Text, Some(result), Vec::new())
     } else {

@@ -311,7 +311,7 @@ impl Repo {
                         Some(file) => file.clone(),
                         None => {
                             let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&full()))?;
-                            FileEntry { bytes: blob.content().to_vec(), executable }
+                            FileEntry::with_mode(blob.content(), executable)
                         }
                     };
                     files.insert(path, file)?;

@@ -559,7 +559,7 @@ struct Report {
 /// The bytes of the file `role` kept from before the merge, if recorded.
 fn before_file(before: &BeforeMerge, files: &Tree, role: &str) -> Option<Vec<u8>> {
     let recorded = before.changed.iter().any(|p| p == role);
-    files.get(role).filter(|_| recorded).map(|e| e.bytes.clone())
+    files.get(role).filter(|_| recorded).map(|e| e.bytes.to_vec())
 }
 
 /// What a directory goes back to: as committed, with the uncommitted

@@ -110,7 +110,7 @@ impl Resolution {
             Ok(text) => RecordedFile { text: Some(text.to_string()), base64: None, executable: entry.executable },
             Err(_) => RecordedFile {
                 text: None,
-                base64: Some(base64::engine::general_purpose::STANDARD.encode(&entry.bytes)),
+                base64: Some(base64::engine::general_purpose::STANDARD.encode(entry.bytes.as_slice())),
                 executable: entry.executable,
             },
         });
@@ -142,7 +142,7 @@ impl Resolution {
                 (None, Some(b64)) => base64::engine::general_purpose::STANDARD.decode(b64).unwrap_or_default(),
                 (None, None) => Vec::new(),
             };
-            FileEntry { bytes, executable: r.executable }
+            FileEntry::with_mode(bytes, r.executable)
         })
     }
 }

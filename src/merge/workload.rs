@@ -227,7 +227,7 @@ fn copy_tracked_release_inputs(source: &Layer, root: &Path) -> Result<(), Box<dy
         let path = String::from_utf8(entry.path.clone())?;
         if inputs.iter().any(|input| below(&path, input)) && !below(&path, &forks) {
             let bytes = std::fs::read(project.join(&path))?;
-            copied.insert(&path, FileEntry { bytes, executable: entry.mode & 0o111 != 0 })?;
+            copied.insert(&path, FileEntry::with_mode(bytes, entry.mode & 0o111 != 0))?;
         }
     }
     copied.write_to(root)?;
@@ -240,7 +240,7 @@ fn next_version(base: &Tree, fork: &Tree, baseline: &str) -> Tree {
         |bytes: &[u8]| -> Vec<Vec<u8>> { bytes.split(|b| *b == b'\n').rev().take(4).map(<[u8]>::to_vec).collect() };
     let mut next = Tree::new();
     for (path, entry) in base.iter() {
-        let mut bytes = entry.bytes.clone();
+        let mut bytes = entry.bytes.to_vec();
         if path == "package.json" {
             let text = String::from_utf8_lossy(&bytes).replacen(
                 &format!("\"version\": \"{baseline}\""),
@@ -255,7 +255,7 @@ fn next_version(base: &Tree, fork: &Tree, baseline: &str) -> Tree {
             bytes.extend_from_slice(format!("// upstream {REAL_NEXT}\n").as_bytes());
         }
         // Paths of a tree are valid relative paths.
-        let _ = next.insert(path, FileEntry { bytes, executable: entry.executable });
+        let _ = next.insert(path, FileEntry::with_mode(bytes, entry.executable));
     }
     let _ = next.insert("lib/next-upstream.js", FileEntry::new(b"export const next = true;\n".to_vec()));
     next

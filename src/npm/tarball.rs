@@ -261,7 +261,7 @@ fn read_entries<R: Read>(archive: &mut Archive<R>) -> Result<(Tree, u64), Tarbal
         if tree.contains(&rel) {
             return Err(refuse("the archive contains this file twice"));
         }
-        tree.insert(rel, FileEntry { bytes: data, executable }).map_err(|e| match e {
+        tree.insert(rel, FileEntry::with_mode(data, executable)).map_err(|e| match e {
             TreeError::UnsafePath { reason, .. } => refuse(reason),
             other => refuse(&other.to_string()),
         })?;

@@ -91,7 +91,7 @@ fn same_line_edits_conflict_with_markers_in_the_fork_file() {
     assert_eq!((m.outcome(), m.conflict()), (Outcome::Conflict, Some(ConflictKind::Text)));
     let merged = m.result().expect("fork file kept");
     assert_eq!(
-        merged.bytes,
+        *merged.bytes,
         b"a\n<<<<<<< fork@1.0.0\nB\n||||||| upstream@1.0.0\nb\n=======\nX\n>>>>>>> upstream@1.1.0\nc\n"
     );
     assert!(m.sides().is_empty());
@@ -157,7 +157,7 @@ fn both_sides_adding_different_text_conflicts_against_an_empty_base() {
     let m = merge(None, Some(&text("x\n")), Some(&text("y\n")));
     assert_eq!(m.conflict(), Some(ConflictKind::Text));
     assert_eq!(
-        m.result().expect("fork file").bytes,
+        *m.result().expect("fork file").bytes,
         b"<<<<<<< fork@1.0.0\nx\n||||||| upstream@1.0.0\n=======\ny\n>>>>>>> upstream@1.1.0\n"
     );
 }
