@@ -65,9 +65,50 @@ pub fn map_ordered_owned<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + S
     taken.into_iter().flatten().collect()
 }
 
+/// [`map_ordered_owned`] that hands out the heaviest items first (by
+/// `weight`, see [`heaviest_first`]) and still returns the results in item
+/// order. When one item outweighs the rest, as one big bundle among small
+/// packages does, it then runs beside them instead of after them.
+pub fn map_owned_heaviest_first<T: Send, R: Send>(
+    items: Vec<T>,
+    weight: impl Fn(&T) -> u64,
+    f: impl Fn(T) -> R + Sync,
+) -> Vec<R> {
+    let order = heaviest_first(&items.iter().map(weight).collect::<Vec<_>>());
+    let mut cells: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    let started: Vec<T> = order.iter().filter_map(|&index| cells[index].take()).collect();
+    let done = map_ordered_owned(started, f);
+    let mut slots: Vec<Option<R>> = (0..done.len()).map(|_| None).collect();
+    for (&index, result) in order.iter().zip(done) {
+        slots[index] = Some(result);
+    }
+    slots.into_iter().flatten().collect()
+}
+
+/// The indices of `weights`, heaviest first; equal weights keep their
+/// order (a stable sort), so the order is the same on every machine.
+fn heaviest_first(weights: &[u64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..weights.len()).collect();
+    order.sort_by_key(|&index| std::cmp::Reverse(weights[index]));
+    order
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{map_ordered, map_ordered_owned};
+    use super::{heaviest_first, map_ordered, map_ordered_owned, map_owned_heaviest_first};
+
+    #[test]
+    fn heaviest_items_are_handed_out_first_and_ties_keep_their_order() {
+        assert_eq!(heaviest_first(&[3, 50, 1, 50, 7, 0]), vec![1, 3, 4, 0, 2, 5]);
+        assert_eq!(heaviest_first(&[]), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn heaviest_first_results_keep_item_order() {
+        let items: Vec<u64> = (0..200).map(|i| (i * 7919) % 113).collect();
+        let expected: Vec<u64> = items.iter().map(|x| x * 10 + 1).collect();
+        assert_eq!(map_owned_heaviest_first(items, |x| *x, |x| x * 10 + 1), expected);
+    }
 
     #[test]
     fn owned_results_keep_item_order() {

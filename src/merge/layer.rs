@@ -42,7 +42,7 @@ use crate::merge::progress::{
     MergeState, StateError, WrittenFiles, BEFORE_DIR, DECLARATION_ROLE, STATE_SCHEMA,
 };
 use crate::merge::text::Labels;
-use crate::parallel::{map_ordered, map_ordered_owned};
+use crate::parallel::{map_ordered, map_owned_heaviest_first};
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
 use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotError, SnapshotSource};
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -375,7 +375,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let Inputs { from, bases, upstream_read, forks: original_forks, upstream } = read_inputs(layer, options, &names)?;
     let texts = LabelTexts::new(&from, &options.version);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
-    let merged = merge_packages(layer, &names, sides, &texts.labels())?;
+    let mut merged = merge_packages(layer, &names, sides, &texts.labels(), &options.version)?;
     let mut before_files = Tree::new();
     let state = if merged.conflicts() {
         let written = WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks);
@@ -601,14 +601,20 @@ struct Sides<'a> {
 }
 
 /// Merges every forked and carried package (on as many threads as there
-/// are cores; results and errors come in package order, as if one after
-/// the other); the rest of the fork layer (own packages, other files) is
-/// carried over untouched.
+/// are cores, the biggest first; results and errors come in package order,
+/// as if one after the other); the rest of the fork layer (own packages,
+/// other files) is carried over untouched.
+///
+/// A forked package that merged cleanly has its manifest made and proved
+/// in the same job (see [`LayerMerge::plan_patches`]), so that one big
+/// package's merge and manifest run beside the other packages' work
+/// rather than in two rounds that each wait for it.
 fn merge_packages(
     layer: &Layer,
     names: &[&str],
     sides: Sides<'_>,
     labels: &Labels<'_>,
+    version: &str,
 ) -> Result<LayerMerge, MergeError> {
     let Sides { bases, forks, upstream } = sides;
     let mut ours = forks.clone();
@@ -621,17 +627,30 @@ fn merge_packages(
             PackageJob { name, full, base, fork }
         })
         .collect();
-    let done = map_ordered_owned(jobs, |job| merge_one(layer, upstream, labels, job));
+    let context = MergeContext { layer, upstream, labels, version, conflict_seen: AtomicBool::new(false) };
+    let done = map_owned_heaviest_first(jobs, PackageJob::weight, |job| merge_one(&context, job));
     let mut merged = LayerMerge::default();
     for package in done {
-        let PackageDone { name, full, theirs, kept, package, inputs, recalled } = package?;
+        let PackageDone { name, full, kept, package, inputs, recalled, planned } = package?;
         // Ignored files are no part of the merge; any the fork layer holds
         // stay as they are.
         ours.graft(&full, kept)?;
-        merged.add(layer, name, theirs, package, &inputs, &recalled)?;
+        merged.add(layer, name, package, &inputs, &recalled, planned)?;
     }
     merged.forks.append(ours)?;
     Ok(merged)
+}
+
+/// What every package's merge job reads.
+struct MergeContext<'a> {
+    layer: &'a Layer,
+    upstream: &'a Tree,
+    labels: &'a Labels<'a>,
+    /// The new upstream version, named in the manifests.
+    version: &'a str,
+    /// Set once any package has a conflict: the manifests are then not
+    /// written by this merge, and the jobs still to run skip making them.
+    conflict_seen: AtomicBool,
 }
 
 /// One package to merge: its committed base and its fork files.
@@ -642,25 +661,28 @@ struct PackageJob<'n> {
     fork: Option<Tree>,
 }
 
+impl PackageJob<'_> {
+    /// How much work the job is, roughly: the bytes of its fork files.
+    fn weight(&self) -> u64 {
+        self.fork.as_ref().map_or(0, |fork| fork.iter().map(|(_, entry)| entry.bytes.len() as u64).sum())
+    }
+}
+
 /// One package merged.
 struct PackageDone<'n> {
     name: &'n str,
     full: String,
-    /// The new upstream package (ignored files left out).
-    theirs: Tree,
     /// The fork's ignored files, kept as they are.
     kept: Tree,
     package: PackageMerge,
     inputs: BTreeMap<String, ConflictInputs>,
     recalled: BTreeMap<String, String>,
+    /// The package's generated `patches/` files, when it is forked.
+    planned: Option<Planned>,
 }
 
-fn merge_one<'n>(
-    layer: &Layer,
-    upstream: &Tree,
-    labels: &Labels<'_>,
-    job: PackageJob<'n>,
-) -> Result<PackageDone<'n>, MergeError> {
+fn merge_one<'n>(context: &MergeContext<'_>, job: PackageJob<'n>) -> Result<PackageDone<'n>, MergeError> {
+    let MergeContext { layer, upstream, labels, version, conflict_seen } = context;
     let PackageJob { name, full, base, fork } = job;
     let ignore = layer.ignore_of(name);
     let base = ignore.filter(base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?);
@@ -700,7 +722,19 @@ fn merge_one<'n>(
             recalled.insert(path.clone(), record);
         }
     }
-    Ok(PackageDone { name, full, theirs, kept, package, inputs, recalled })
+    if package.conflicts() > 0 {
+        conflict_seen.store(true, Ordering::Relaxed);
+    }
+    let forked = layer.forked.iter().any(|f| f == name);
+    let planned = forked.then(|| {
+        if conflict_seen.load(Ordering::Relaxed) {
+            let fork = package.tree().clone();
+            Planned::Skipped(ForkedPackage { name: name.to_string(), full: full.clone(), theirs: theirs.clone(), fork })
+        } else {
+            Planned::Made(plan_package(name, &full, &theirs, package.tree(), version))
+        }
+    });
+    Ok(PackageDone { name, full, kept, package, inputs, recalled, planned })
 }
 
 /// Everything a merge writes.
@@ -882,8 +916,19 @@ struct LayerMerge {
     /// Changed files, sorted by package and path.
     report: Vec<FileReport>,
     unchanged: usize,
-    /// The merged forked packages, for their manifests.
-    forked: Vec<ForkedPackage>,
+    /// The generated `patches/` files of each forked package, in package
+    /// order.
+    planned: Vec<Planned>,
+}
+
+/// A forked package's generated `patches/` files, as its merge job left
+/// them.
+enum Planned {
+    /// Made and proved.
+    Made(Result<PackageManifest, MergeError>),
+    /// Not made: a conflict had been seen by then, and a merge with
+    /// conflicts writes no manifests. Kept so that they can still be made.
+    Skipped(ForkedPackage),
 }
 
 /// A forked package after the merge.
@@ -903,10 +948,10 @@ impl LayerMerge {
         &mut self,
         layer: &Layer,
         name: &str,
-        theirs: Tree,
         package: PackageMerge,
         inputs: &BTreeMap<String, ConflictInputs>,
         recalled: &BTreeMap<String, String>,
+        planned: Option<Planned>,
     ) -> Result<(), MergeError> {
         let full = layer.full_name(name);
         for (path, merge) in package.files() {
@@ -925,11 +970,8 @@ impl LayerMerge {
                 resolution: recalled.get(path).cloned(),
             });
         }
-        let fork = package.into_tree();
-        if layer.forked.iter().any(|f| f == name) {
-            self.forked.push(ForkedPackage { name: name.to_string(), full: full.clone(), theirs, fork: fork.clone() });
-        }
-        self.forks.graft(&full, fork)?;
+        self.planned.extend(planned);
+        self.forks.graft(&full, package.into_tree())?;
         Ok(())
     }
 
@@ -969,31 +1011,58 @@ impl LayerMerge {
         }
     }
 
-    /// The generated files of `patches/` for the merged layer, as
-    /// `gen-patches` writes them (`<pkg>.json` + `<pkg>.diff` per forked
-    /// package that differs from upstream), each proved to rebuild its
-    /// package byte for byte before anything is written.
-    fn plan_patches(&self, version: &str) -> Result<PlannedPatches, MergeError> {
-        plan_forked(&self.forked, version)
+    /// The generated files of `patches/` for the merged layer (made by the
+    /// packages' merge jobs, or now for any that skipped them), as `gen-patches`
+    /// writes them (`<pkg>.json` + `<pkg>.diff` per forked package that
+    /// differs from upstream), each proved to rebuild its package byte for
+    /// byte before anything is written. Errors come in package order.
+    fn plan_patches(&mut self, version: &str) -> Result<PlannedPatches, MergeError> {
+        let mut planned = PlannedPatches::default();
+        for package in std::mem::take(&mut self.planned) {
+            let files = match package {
+                Planned::Made(files) => files?,
+                Planned::Skipped(ForkedPackage { name, full, theirs, fork }) => {
+                    plan_package(&name, &full, &theirs, &fork, version)?
+                }
+            };
+            planned.files.extend(files.into_iter().flatten());
+        }
+        Ok(planned)
     }
 }
+
+/// The generated `patches/` files of one forked package, `<pkg>.json` and
+/// `<pkg>.diff`; `None` when the fork equals upstream.
+pub(crate) type PackageManifest = Option<[(String, Vec<u8>); 2]>;
 
 /// The generated files of `patches/` for `forked` on upstream `version`,
 /// each manifest proved to rebuild its package byte for byte.
 pub(crate) fn plan_forked(forked: &[ForkedPackage], version: &str) -> Result<PlannedPatches, MergeError> {
-    let per_package = map_ordered(forked, |forked| -> Result<_, MergeError> {
-        let ForkedPackage { name, full, theirs, fork } = forked;
-        let generated = generate_manifest_and_diff(full, version, theirs, fork);
-        verify_rebuild(full, theirs, generated.as_ref().map(|(m, _)| m), fork)?;
-        Ok(generated.map(|(m, diff)| {
-            [(format!("{name}.json"), m.to_canonical_json()), (format!("{name}.diff"), diff.into_bytes())]
-        }))
+    let per_package = map_ordered(forked, |ForkedPackage { name, full, theirs, fork }| {
+        plan_package(name, full, theirs, fork, version)
     });
     let mut planned = PlannedPatches::default();
     for files in per_package {
         planned.files.extend(files?.into_iter().flatten());
     }
     Ok(planned)
+}
+
+/// The generated `patches/` files of one forked package (`name` without
+/// scope, `full` with it): its manifest against `theirs`, proved to
+/// rebuild `fork` byte for byte, and its review diff.
+fn plan_package(
+    name: &str,
+    full: &str,
+    theirs: &Tree,
+    fork: &Tree,
+    version: &str,
+) -> Result<PackageManifest, MergeError> {
+    let generated = generate_manifest_and_diff(full, version, theirs, fork);
+    verify_rebuild(full, theirs, generated.as_ref().map(|(m, _)| m), fork)?;
+    Ok(generated.map(|(m, diff)| {
+        [(format!("{name}.json"), m.to_canonical_json()), (format!("{name}.diff"), diff.into_bytes())]
+    }))
 }
 
 /// File name → bytes of the generated files of `patches/`.
