@@ -4,7 +4,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use git2::{ObjectType, Repository, StatusOptions};
+use git2::{ObjectType, Repository, StatusOptions, StatusShow};
 
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -67,6 +67,24 @@ pub enum GitError {
     #[error(transparent)]
     Tree(#[from] TreeError),
 }
+
+/// How a directory of the work tree, as read from disk, stands against
+/// HEAD ([`Repo::head_dir_against_disk`]).
+pub struct AgainstHead {
+    /// The files below the directory as committed (bytes shared with the
+    /// disk read wherever the file there is the committed blob).
+    pub files: Tree,
+    /// Paths below the directory, relative to the work tree, where the
+    /// disk is not what HEAD holds: other bytes or execute bit, missing, or
+    /// not committed. Candidates of a dirty check only: git may still call
+    /// them unchanged (line-ending filters, `core.fileMode`, ignored
+    /// files), so [`Repo::confirm_changed`] asks git about each.
+    pub differing: Vec<String>,
+}
+
+/// Above this many candidates [`Repo::confirm_changed`] gives up: one
+/// status over the directory is then cheaper than one per path.
+const MAX_CONFIRMED: usize = 64;
 
 /// The repository holding the project, opened once.
 pub struct Repo {
@@ -169,6 +187,63 @@ impl Repo {
                 }
             })
             .collect()
+    }
+
+    /// Every committed file below `dir`, each taken from `disk` (`dir` as
+    /// read from the work tree) where it is the committed blob there, and
+    /// the paths where the two differ. A clean directory is then judged by
+    /// content, with the SHA-1 per file the base needs anyway, instead of a
+    /// second walk by `git status`. `None` when HEAD holds a symbolic link
+    /// or submodule below `dir`, which only git can compare.
+    pub fn head_dir_against_disk(&self, dir: &Path, disk: &Tree) -> Result<Option<AgainstHead>, GitError> {
+        let rel = self.relative(dir)?;
+        let head = self.head_tree()?;
+        let mut files = Tree::new();
+        if let Some(tree) = if rel.is_empty() { Some(head) } else { self.subtree(&head, &rel)? } {
+            match self.collect(&tree, &rel, "", Some((disk, "")), &mut files) {
+                Err(GitError::NotAFile { .. }) => return Ok(None),
+                other => other?,
+            }
+        }
+        let full = |path: &str| if rel.is_empty() { path.to_string() } else { format!("{rel}/{path}") };
+        // A file taken from disk shares its bytes with the disk read, so
+        // the comparison of an unchanged file is a pointer comparison.
+        let changed_or_missing = files.iter().filter(|(path, committed)| disk.get(path) != Some(*committed));
+        let uncommitted = disk.paths().filter(|path| !files.contains(path));
+        let mut differing: Vec<String> =
+            changed_or_missing.map(|(path, _)| full(path)).chain(uncommitted.map(full)).collect();
+        differing.sort();
+        Ok(Some(AgainstHead { files, differing }))
+    }
+
+    /// Which of `candidates` (paths relative to the work tree) git reports
+    /// as changed, staged or untracked (ignored files excepted), asked path
+    /// by path; `None` when there are too many to ask one by one or git
+    /// cannot answer for one: the caller then runs [`Repo::dirty_paths`].
+    pub fn confirm_changed(&self, candidates: &[String]) -> Option<Vec<String>> {
+        if candidates.len() > MAX_CONFIRMED {
+            return None;
+        }
+        let mut changed = Vec::new();
+        for path in candidates {
+            let status = self.repo.status_file(Path::new(path)).ok()?;
+            if status != git2::Status::CURRENT && !status.is_ignored() {
+                changed.push(path.clone());
+            }
+        }
+        Some(changed)
+    }
+
+    /// Paths below `dir` whose staged version differs from HEAD (the index
+    /// against HEAD only, no walk of the work tree), relative to the work
+    /// tree.
+    pub fn staged_paths(&self, dir: &Path) -> Result<Vec<String>, GitError> {
+        let rel = self.relative(dir)?;
+        self.check_trees(&rel)?;
+        let mut options = StatusOptions::new();
+        options.show(StatusShow::Index);
+        options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
+        self.status_paths(&mut options)
     }
 
     /// The directory `rel` below `tree`, if there is one.
@@ -336,22 +411,24 @@ impl Repo {
             let mut options = StatusOptions::new();
             options.include_untracked(true).recurse_untracked_dirs(true).include_ignored(false);
             options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
-            let statuses = self
-                .repo
-                .statuses(Some(&mut options))
-                .map_err(|source| GitError::Read { path: "status".into(), source })?;
-            paths.extend(
-                statuses
-                    .iter()
-                    .filter(|s| s.status() != git2::Status::CURRENT && !s.status().is_ignored())
-                    // Only shown to people, so a non-UTF-8 name may be lossy here.
-                    .map(|s| String::from_utf8_lossy(s.path_bytes()).into_owned()),
-            );
+            paths.extend(self.status_paths(&mut options)?);
         }
         paths.sort();
         // Nested directories (a fork layer inside `upstream/`) are reported once.
         paths.dedup();
         Ok(paths)
+    }
+
+    /// The paths a status with `options` reports, ignored files excepted.
+    fn status_paths(&self, options: &mut StatusOptions) -> Result<Vec<String>, GitError> {
+        let statuses =
+            self.repo.statuses(Some(options)).map_err(|source| GitError::Read { path: "status".into(), source })?;
+        Ok(statuses
+            .iter()
+            .filter(|s| s.status() != git2::Status::CURRENT && !s.status().is_ignored())
+            // Only shown to people, so a non-UTF-8 name may be lossy here.
+            .map(|s| String::from_utf8_lossy(s.path_bytes()).into_owned())
+            .collect())
     }
 }
 

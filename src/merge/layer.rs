@@ -33,7 +33,7 @@ use crate::lock::VERSION_FILE;
 use crate::manifest::Manifest;
 use crate::merge::baseline::{with_baseline, BaselineError};
 use crate::merge::file::{ConflictKind, Outcome};
-use crate::merge::git::{GitError, Repo};
+use crate::merge::git::{AgainstHead, GitError, Repo};
 use crate::merge::memory::{recall, MemoryError};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge, PackageMergeError};
 use crate::merge::pins::{plan_pins, PinChange, PinError};
@@ -440,13 +440,18 @@ struct Inputs {
 
 /// Reads the inputs of the merge: the committed version and base of each
 /// package (the committed blobs, taken from `upstream/` on disk where a
-/// file there is one, see [`Repo::head_dirs_from_disk`]), the fork layer on
-/// disk and the new upstream. The dirty check (a status walk of the three
-/// directories), the committed base and the fork layer are independent
-/// reads, done at once; local tarballs are read and checked meanwhile too (none of
-/// it has side effects, so starting before the dirty check is harmless).
-/// The registry is asked only once git has been read (dirty check, base),
-/// while the fork layer is read.
+/// file there is one, see [`Repo::head_dir_against_disk`]), the fork layer
+/// on disk and the new upstream. The dirty check, the committed base and
+/// the fork layer are independent reads, done at once; local tarballs are
+/// read and checked meanwhile too (none of it has side effects, so starting
+/// before the dirty check is harmless). The registry is asked only once git
+/// has been read (dirty check, base), while the fork layer is read.
+///
+/// The dirty check of `upstream/` comes from the base: the SHA-1 of every
+/// file there, which the base needs anyway, tells which files differ from
+/// HEAD, and git is asked about those alone (`git status` semantics:
+/// filters, `core.fileMode`, ignored files); the index is compared with
+/// HEAD on its own. The fork layer and `patches/` get a status walk each.
 /// Errors come in the order of the steps: dirty check, base, fork layer,
 /// new upstream.
 fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Result<Inputs, MergeError> {
@@ -458,27 +463,29 @@ fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Res
     std::thread::scope(|scope| {
         let early = local.then(|| scope.spawn(|| fetch_upstream(layer, options)));
         let forks = scope.spawn(|| read_forks(&paths.forks));
-        let base = scope.spawn(|| -> Result<_, MergeError> {
-            let repo = Repo::discover(&layer.root)?;
-            let from = committed_version(&repo, &paths.upstream)?;
-            let read = read_upstream(&paths.upstream);
-            let parent = paths.upstream.join(&layer.scope);
-            let bases = match &read {
-                Some(read) => repo.head_dirs_from_disk(&parent, names, (read, &scope_prefix(layer)))?,
-                None => repo.head_dirs(&parent, names)?,
-            };
-            Ok((from, bases, read))
-        });
-        let clean = if options.allow_dirty {
-            Ok(())
+        let base = scope.spawn(|| read_base(layer, names, !options.allow_dirty));
+        let git = if options.allow_dirty {
+            joined(base)
         } else {
-            Repo::discover(&layer.root).map_err(MergeError::from).and_then(|repo| refuse_dirty(&repo, layer))
+            let dirty = Repo::discover(&layer.root).map_err(MergeError::from).and_then(|repo| {
+                let others = repo.dirty_paths(&[&paths.forks, &paths.patches])?;
+                let staged = repo.staged_paths(&paths.upstream)?;
+                Ok((repo, [others, staged].concat()))
+            });
+            let base = joined(base);
+            let clean = dirty.and_then(|(repo, mut dirty)| {
+                match &base {
+                    Ok(Base { upstream_changes: Some(changed), .. }) => dirty.extend(changed.iter().cloned()),
+                    _ => dirty.extend(repo.dirty_paths(&[&paths.upstream])?),
+                }
+                refuse_dirty_paths(dirty)
+            });
+            clean.and(base)
         };
-        let git = clean.and(joined(base));
         let late = (!local && git.is_ok()).then(|| scope.spawn(|| fetch_upstream(layer, options)));
         let forks = joined(forks);
         let early = early.map(joined);
-        let (from, bases, upstream_read) = git?;
+        let Base { from, bases, read: upstream_read, .. } = git?;
         let forks = forks?;
         let upstream = match (early, late) {
             (Some(fetched), _) => fetched?,
@@ -487,6 +494,52 @@ fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Res
         };
         Ok(Inputs { from, bases, upstream_read, forks, upstream })
     })
+}
+
+/// What the merge reads from git and `upstream/`.
+struct Base {
+    /// The committed version.
+    from: String,
+    /// The committed files of each package, in `names` order.
+    bases: Vec<Option<Tree>>,
+    /// The upstream directory as read from disk, if it could be.
+    read: Option<Tree>,
+    /// The paths of `upstream/` whose work tree differs from HEAD, as git
+    /// reports them (see [`Repo::confirm_changed`]); `None` when that was
+    /// not asked or could not be told from the disk read (the dirty check
+    /// then runs a status of the directory).
+    upstream_changes: Option<Vec<String>>,
+}
+
+/// Reads the committed version and each package's committed files (see
+/// [`Base`]); with `check_upstream`, also which files of `upstream/` differ
+/// from HEAD.
+fn read_base(layer: &Layer, names: &[&str], check_upstream: bool) -> Result<Base, MergeError> {
+    let paths = &layer.paths;
+    let repo = Repo::discover(&layer.root)?;
+    let from = committed_version(&repo, &paths.upstream)?;
+    let read = read_upstream(&paths.upstream);
+    let against = match &read {
+        Some(read) => repo.head_dir_against_disk(&paths.upstream, read)?,
+        None => None,
+    };
+    let prefix = scope_prefix(layer);
+    let (bases, upstream_changes) = match (against, &read) {
+        (Some(AgainstHead { files, differing }), _) => {
+            let bases = names
+                .iter()
+                .map(|name| Some(files.subtree(&format!("{prefix}{name}"))).filter(|tree| !tree.is_empty()))
+                .collect();
+            (bases, check_upstream.then(|| repo.confirm_changed(&differing)).flatten())
+        }
+        // HEAD holds a link below `upstream/`: the packages' own files are
+        // still compared one by one.
+        (None, Some(read)) => {
+            (repo.head_dirs_from_disk(&paths.upstream.join(&layer.scope), names, (read, &prefix))?, None)
+        }
+        (None, None) => (repo.head_dirs(&paths.upstream.join(&layer.scope), names)?, None),
+    };
+    Ok(Base { from, bases, read, upstream_changes })
 }
 
 /// The upstream directory as it is on disk, to take the committed base
@@ -582,11 +635,18 @@ fn check_managed_dirs(layer: &Layer) -> Result<(), MergeError> {
 /// changes.
 fn refuse_dirty(repo: &Repo, layer: &Layer) -> Result<(), MergeError> {
     let paths = &layer.paths;
-    let dirty = repo.dirty_paths(&[&paths.upstream, &paths.forks, &paths.patches])?;
-    if dirty.is_empty() {
+    refuse_dirty_paths(repo.dirty_paths(&[&paths.upstream, &paths.forks, &paths.patches])?)
+}
+
+/// [`MergeError::Dirty`] naming `paths` (sorted, each once), if any.
+fn refuse_dirty_paths(mut paths: Vec<String>) -> Result<(), MergeError> {
+    paths.sort();
+    // Nested directories (a fork layer inside `upstream/`) are reported once.
+    paths.dedup();
+    if paths.is_empty() {
         Ok(())
     } else {
-        Err(MergeError::Dirty { paths: dirty })
+        Err(MergeError::Dirty { paths })
     }
 }
 

@@ -421,6 +421,104 @@ fn uncommitted_changes_are_refused_unless_allowed() {
     assert_eq!(dir.read("profile/forks/@acme/a/kept.js"), b"edited, not committed\n");
 }
 
+/// Runs git in `dir`; its standard output.
+fn git(dir: &TestDir, args: &[&str]) -> String {
+    let out = Command::new("git").current_dir(dir.path()).args(args).output().expect("git");
+    assert!(out.status.success(), "git {args:?}: {out:?}");
+    String::from_utf8(out.stdout).expect("utf8")
+}
+
+/// The dirty check of `upstream/` compares the files the base reads (a
+/// SHA-1 each) and asks git only about those that differ: for every kind of
+/// change it must say what `git status` says, including where git calls a
+/// differing file unchanged (a line-ending filter, `core.fileMode` off, an
+/// ignored file).
+#[test]
+fn the_dirty_check_of_upstream_agrees_with_git_status_for_every_kind_of_change() {
+    const KEPT: &str = "upstream/@acme/a/kept.js";
+    let m = matrix();
+    type Change = Box<dyn Fn(&TestDir)>;
+    let cases: Vec<(&str, bool, Change)> = vec![
+        ("nothing", false, Box::new(|_| {})),
+        ("edited", true, Box::new(|d| d.write(KEPT, "edited\n"))),
+        ("made executable", true, Box::new(|d| crate::util::set_mode(&d.join(KEPT), true))),
+        ("deleted", true, Box::new(|d| std::fs::remove_file(d.join(KEPT)).expect("rm"))),
+        ("untracked", true, Box::new(|d| d.write("upstream/@acme/a/stray.js", "new\n"))),
+        ("untracked outside the packages", true, Box::new(|d| d.write("upstream/NOTES", "new\n"))),
+        (
+            // More than git is asked about one by one: one status instead.
+            "many untracked",
+            true,
+            Box::new(|d| (0..100).for_each(|i| d.write(&format!("upstream/@acme/a/stray/{i}.js"), "new\n"))),
+        ),
+        (
+            "staged, then put back in the work tree",
+            true,
+            Box::new(|d| {
+                d.write(KEPT, "staged\n");
+                git(d, &["add", "upstream"]);
+                d.write(KEPT, "old\n");
+            }),
+        ),
+        (
+            "ignored",
+            false,
+            Box::new(|d| {
+                d.write(".gitignore", "/tarballs/\n/new/\n/fake-npm/\n/upstream/*.log\n");
+                commit_all(d);
+                d.write("upstream/debug.log", "noise\n");
+            }),
+        ),
+        ("the same bytes written again", false, Box::new(|d| d.write(KEPT, "old\n"))),
+        (
+            "CRLF from a line-ending filter",
+            false,
+            Box::new(|d| {
+                d.write(".gitattributes", "/upstream/@acme/a/kept.js text eol=crlf\n");
+                commit_all(d);
+                // Checked out again by git, through the filter.
+                std::fs::remove_file(d.join(KEPT)).expect("rm");
+                git(d, &["checkout", "--", KEPT]);
+                assert_eq!(d.read(KEPT), b"old\r\n");
+            }),
+        ),
+        (
+            "an execute bit with core.fileMode off",
+            false,
+            Box::new(|d| {
+                git(d, &["config", "core.fileMode", "false"]);
+                crate::util::set_mode(&d.join(KEPT), true);
+            }),
+        ),
+    ];
+    for (what, dirty, change) in cases {
+        let dir = project(&m.a1, &m.a_fork);
+        publish_new(&dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+        change(&dir);
+        let status = git(&dir, &["status", "--porcelain", "--untracked-files=all", "--", "upstream"]);
+        if cfg!(unix) {
+            assert_eq!(!status.is_empty(), dirty, "{what}: git status says\n{status}");
+        }
+        let run = dir.run(&["merge", "2.0.0", "--from", "new", "--dry-run"]);
+        if status.is_empty() {
+            run.assert_code(1);
+            continue;
+        }
+        run.assert_code(2);
+        assert!(run.stderr.contains("uncommitted changes"), "{what}: {}", run.stderr);
+        // The error names the first ten paths and counts the rest.
+        let mut paths: Vec<&str> = status.lines().map(|line| line[3..].trim_matches('"')).collect();
+        paths.sort_unstable();
+        for path in paths.iter().take(10) {
+            assert!(run.stderr.contains(&format!("`{path}`")), "{what}: `{path}` not named in\n{}", run.stderr);
+        }
+        if paths.len() > 10 {
+            let more = format!("and {} more", paths.len() - 10);
+            assert!(run.stderr.contains(&more), "{what}: no `{more}` in\n{}", run.stderr);
+        }
+    }
+}
+
 /// The base of a merge is the committed upstream, whatever the work tree
 /// holds: with `--allow-dirty` an edited (or re-moded) vendored file
 /// neither changes the merge nor survives it, and files left as committed

@@ -175,3 +175,46 @@ fn head_dirs_from_disk_give_the_committed_files_taking_only_identical_blobs_from
     let from_disk = repo.head_dirs_from_disk(&parent, &["p"], (&disk, "@s/")).expect("read").pop().flatten();
     assert_eq!(from_disk.expect("p"), from_git);
 }
+
+#[test]
+fn a_directory_against_head_lists_every_file_whose_disk_version_differs_and_keeps_the_committed_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    git2::Repository::init(dir.path()).expect("init");
+    let committed: [(&str, &[u8]); 5] = [
+        ("VERSION", b"1.0.0\n"),
+        ("@s/p/same.js", b"same\r\n"),
+        ("@s/p/edited.js", b"v1"),
+        ("@s/p/bin/run", b"#!/bin/sh\n"),
+        ("@s/p/gone.js", b""),
+    ];
+    for (rel, bytes) in committed {
+        write(dir.path(), &format!("upstream/{rel}"), bytes);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let run = dir.path().join("upstream/@s/p/bin/run");
+        fs::set_permissions(run, fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    commit_all(dir.path());
+    let repo = Repo::discover(dir.path()).expect("repo");
+    let upstream = dir.path().join("upstream");
+    let from_git = repo.head_dir(&upstream).expect("read").expect("upstream");
+    let mut disk = crate::tree::Tree::new();
+    disk.insert("VERSION", FileEntry::new(b"1.0.0\n".to_vec())).expect("insert");
+    disk.insert("@s/p/same.js", FileEntry::new(b"same\r\n".to_vec())).expect("insert");
+    disk.insert("@s/p/edited.js", FileEntry::new(b"v2".to_vec())).expect("insert");
+    disk.insert("@s/p/bin/run", FileEntry::new(b"#!/bin/sh\n".to_vec())).expect("insert");
+    disk.insert("@s/p/new.js", FileEntry::new(b"new".to_vec())).expect("insert");
+    let against = repo.head_dir_against_disk(&upstream, &disk).expect("read").expect("no links");
+    assert_eq!(against.files, from_git, "the committed files, whatever the disk holds");
+    let mut expected = vec!["upstream/@s/p/edited.js", "upstream/@s/p/gone.js", "upstream/@s/p/new.js"];
+    if cfg!(unix) {
+        expected.push("upstream/@s/p/bin/run");
+    }
+    expected.sort_unstable();
+    assert_eq!(against.differing, expected);
+    // The same disk as committed: nothing differs.
+    let against = repo.head_dir_against_disk(&upstream, &from_git).expect("read").expect("no links");
+    assert!(against.differing.is_empty(), "{:?}", against.differing);
+}
