@@ -372,10 +372,14 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         return Err(MergeError::InProgress { to: state.to });
     }
     let names = layer.upstream_packages();
-    let Inputs { from, bases, upstream_read, forks: original_forks, upstream } = read_inputs(layer, options, &names)?;
+    let Inputs { from, bases, upstream_read, forks: original_forks, upstream, dirty_check } =
+        read_inputs(layer, options, &names)?;
     let texts = LabelTexts::new(&from, &options.version);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
-    let mut merged = merge_packages(layer, &names, sides, &texts.labels(), &options.version)?;
+    let (merged, dirty) = merge_packages(layer, &names, sides, &texts.labels(), &options.version, dirty_check);
+    // A dirty layer is named before anything the merge found.
+    dirty.transpose()?;
+    let mut merged = merged?;
     let mut before_files = Tree::new();
     let state = if merged.conflicts() {
         let written = WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks);
@@ -436,64 +440,114 @@ struct Inputs {
     forks: Tree,
     /// The new upstream.
     upstream: FetchedSnapshot,
+    /// The dirty check still to run, beside the merge (see
+    /// [`read_inputs`]); `None` when it ran already or is not wanted.
+    dirty_check: Option<DirtyCheck>,
+}
+
+/// The part of the dirty check that a merge from local tarballs runs
+/// beside the packages' merges: the status walks of the fork layer and
+/// `patches/`, the index against HEAD for `upstream/`, and the changes of
+/// `upstream/` the base found (`None`: a status of it too).
+struct DirtyCheck {
+    upstream_changes: Option<Vec<String>>,
+}
+
+impl DirtyCheck {
+    /// [`MergeError::Dirty`] when anything the merge rewrites has
+    /// uncommitted changes.
+    fn run(&self, layer: &Layer) -> Result<(), MergeError> {
+        finish_dirty_check(layer, dirty_outside_upstream(layer), self.upstream_changes.as_deref())
+    }
+}
+
+/// The uncommitted changes of the fork layer and `patches/` (a status walk
+/// each) and the staged ones of `upstream/` (the index against HEAD).
+fn dirty_outside_upstream(layer: &Layer) -> Result<Vec<String>, MergeError> {
+    let paths = &layer.paths;
+    let repo = Repo::discover(&layer.root)?;
+    let others = repo.dirty_paths(&[&paths.forks, &paths.patches])?;
+    let staged = repo.staged_paths(&paths.upstream)?;
+    Ok([others, staged].concat())
+}
+
+/// Ends the dirty check: `others` (from [`dirty_outside_upstream`]) and the
+/// work tree changes of `upstream/` (as the base found them, or from a
+/// status when it could not).
+fn finish_dirty_check(
+    layer: &Layer,
+    others: Result<Vec<String>, MergeError>,
+    upstream_changes: Option<&[String]>,
+) -> Result<(), MergeError> {
+    let mut dirty = others?;
+    match upstream_changes {
+        Some(changed) => dirty.extend(changed.iter().cloned()),
+        None => dirty.extend(Repo::discover(&layer.root)?.dirty_paths(&[&layer.paths.upstream])?),
+    }
+    refuse_dirty_paths(dirty)
 }
 
 /// Reads the inputs of the merge: the committed version and base of each
 /// package (the committed blobs, taken from `upstream/` on disk where a
 /// file there is one, see [`Repo::head_dir_against_disk`]), the fork layer
-/// on disk and the new upstream. The dirty check, the committed base and
-/// the fork layer are independent reads, done at once; local tarballs are
-/// read and checked meanwhile too (none of it has side effects, so starting
-/// before the dirty check is harmless). The registry is asked only once git
-/// has been read (dirty check, base), while the fork layer is read.
+/// on disk and the new upstream. The committed base and the fork layer are
+/// independent reads, done at once; local tarballs are read and checked
+/// meanwhile too (none of it has side effects, so starting before the dirty
+/// check is harmless). The registry is asked only once git has been read
+/// (dirty check, base), while the fork layer is read.
 ///
 /// The dirty check of `upstream/` comes from the base: the SHA-1 of every
 /// file there, which the base needs anyway, tells which files differ from
 /// HEAD, and git is asked about those alone (`git status` semantics:
 /// filters, `core.fileMode`, ignored files); the index is compared with
 /// HEAD on its own. The fork layer and `patches/` get a status walk each.
+/// From local tarballs, where all the reading is CPU work on every core,
+/// the walks wait for the merge (nothing is written before them): they run
+/// as one more job beside the packages ([`merge_packages`]), on the core
+/// the biggest package leaves idle. Before the registry is asked they run
+/// here, beside the reads.
+///
 /// Errors come in the order of the steps: dirty check, base, fork layer,
-/// new upstream.
+/// new upstream (then the merge's own).
 fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Result<Inputs, MergeError> {
     let paths = &layer.paths;
     let local = matches!(options.source, SnapshotSource::Local(_));
+    let deferred = local && !options.allow_dirty;
     // A refused directory (a file, the repository itself) is refused
     // before anything is read.
     check_managed_dirs(layer)?;
-    std::thread::scope(|scope| {
+    let read = std::thread::scope(|scope| {
         let early = local.then(|| scope.spawn(|| fetch_upstream(layer, options)));
         let forks = scope.spawn(|| read_forks(&paths.forks));
         let base = scope.spawn(|| read_base(layer, names, !options.allow_dirty));
-        let git = if options.allow_dirty {
+        let git = if options.allow_dirty || deferred {
             joined(base)
         } else {
-            let dirty = Repo::discover(&layer.root).map_err(MergeError::from).and_then(|repo| {
-                let others = repo.dirty_paths(&[&paths.forks, &paths.patches])?;
-                let staged = repo.staged_paths(&paths.upstream)?;
-                Ok((repo, [others, staged].concat()))
-            });
+            let others = dirty_outside_upstream(layer);
             let base = joined(base);
-            let clean = dirty.and_then(|(repo, mut dirty)| {
-                match &base {
-                    Ok(Base { upstream_changes: Some(changed), .. }) => dirty.extend(changed.iter().cloned()),
-                    _ => dirty.extend(repo.dirty_paths(&[&paths.upstream])?),
-                }
-                refuse_dirty_paths(dirty)
-            });
-            clean.and(base)
+            let changes = base.as_ref().ok().and_then(|base| base.upstream_changes.as_deref());
+            finish_dirty_check(layer, others, changes).and(base)
         };
         let late = (!local && git.is_ok()).then(|| scope.spawn(|| fetch_upstream(layer, options)));
         let forks = joined(forks);
         let early = early.map(joined);
-        let Base { from, bases, read: upstream_read, .. } = git?;
-        let forks = forks?;
-        let upstream = match (early, late) {
-            (Some(fetched), _) => fetched?,
-            (None, Some(handle)) => joined(handle)?,
-            (None, None) => fetch_upstream(layer, options)?,
-        };
-        Ok(Inputs { from, bases, upstream_read, forks, upstream })
-    })
+        (|| {
+            let Base { from, bases, read: upstream_read, upstream_changes } = git?;
+            let forks = forks?;
+            let upstream = match (early, late) {
+                (Some(fetched), _) => fetched?,
+                (None, Some(handle)) => joined(handle)?,
+                (None, None) => fetch_upstream(layer, options)?,
+            };
+            let dirty_check = deferred.then_some(DirtyCheck { upstream_changes });
+            Ok(Inputs { from, bases, upstream_read, forks, upstream, dirty_check })
+        })()
+    });
+    match read {
+        // The dirty check comes first, as if it had run before the reads.
+        Err(err) if deferred => DirtyCheck { upstream_changes: None }.run(layer).and(Err(err)),
+        read => read,
+    }
 }
 
 /// What the merge reads from git and `upstream/`.
@@ -675,7 +729,8 @@ fn merge_packages(
     sides: Sides<'_>,
     labels: &Labels<'_>,
     version: &str,
-) -> Result<LayerMerge, MergeError> {
+    dirty_check: Option<DirtyCheck>,
+) -> (Result<LayerMerge, MergeError>, Option<Result<(), MergeError>>) {
     let Sides { bases, forks, upstream } = sides;
     let mut ours = forks.clone();
     let jobs: Vec<PackageJob<'_>> = names
@@ -688,9 +743,30 @@ fn merge_packages(
         })
         .collect();
     let context = MergeContext { layer, upstream, labels, version, conflict_seen: AtomicBool::new(false) };
-    let done = map_owned_heaviest_first(jobs, PackageJob::weight, |job| merge_one(&context, job));
+    let jobs = jobs.into_iter().map(Job::Package).chain(dirty_check.map(Job::DirtyCheck)).collect();
+    let mut dirty = None;
+    let mut packages = Vec::new();
+    for done in map_owned_heaviest_first(jobs, Job::weight, |job| match job {
+        Job::Package(job) => Done::Package(merge_one(&context, job)),
+        Job::DirtyCheck(check) => Done::DirtyCheck(check.run(layer)),
+    }) {
+        match done {
+            Done::Package(package) => packages.push(package),
+            Done::DirtyCheck(clean) => dirty = Some(clean),
+        }
+    }
+    (collect_merged(layer, ours, packages), dirty)
+}
+
+/// The layer merge from each package's result (in package order) and the
+/// rest of the fork layer.
+fn collect_merged(
+    layer: &Layer,
+    mut ours: Tree,
+    packages: Vec<Result<PackageDone<'_>, MergeError>>,
+) -> Result<LayerMerge, MergeError> {
     let mut merged = LayerMerge::default();
-    for package in done {
+    for package in packages {
         let PackageDone { name, full, kept, package, inputs, recalled, planned } = package?;
         // Ignored files are no part of the merge; any the fork layer holds
         // stay as they are.
@@ -699,6 +775,30 @@ fn merge_packages(
     }
     merged.forks.append(ours)?;
     Ok(merged)
+}
+
+/// A job of [`merge_packages`]: a package, or the dirty check that waited
+/// for the merge.
+enum Job<'n> {
+    Package(PackageJob<'n>),
+    DirtyCheck(DirtyCheck),
+}
+
+impl Job<'_> {
+    /// Packages by their size; the dirty check goes first, so that it runs
+    /// while the biggest package merges on another core.
+    fn weight(&self) -> u64 {
+        match self {
+            Job::Package(job) => job.weight(),
+            Job::DirtyCheck(_) => u64::MAX,
+        }
+    }
+}
+
+/// What a [`Job`] gives.
+enum Done<'n> {
+    Package(Result<PackageDone<'n>, MergeError>),
+    DirtyCheck(Result<(), MergeError>),
 }
 
 /// What every package's merge job reads.
@@ -724,7 +824,7 @@ struct PackageJob<'n> {
 impl PackageJob<'_> {
     /// How much work the job is, roughly: the bytes of its fork files.
     fn weight(&self) -> u64 {
-        self.fork.as_ref().map_or(0, |fork| fork.iter().map(|(_, entry)| entry.bytes.len() as u64).sum())
+        self.fork.as_ref().map_or(0, Tree::total_bytes)
     }
 }
 

@@ -519,6 +519,42 @@ fn the_dirty_check_of_upstream_agrees_with_git_status_for_every_kind_of_change()
     }
 }
 
+/// From local tarballs the dirty check runs beside the merge, yet a dirty
+/// layer is still what a merge reports first: before a missing tarball (a
+/// read error), a carried package that differs (a merge error) or
+/// conflicts, and nothing is written.
+#[test]
+fn a_dirty_layer_is_reported_before_whatever_else_goes_wrong() {
+    let m = matrix();
+    let dirty = |dir: &TestDir| dir.write("profile/forks/@acme/b/index.js", "edited, not committed\n");
+    type Setup<'a> = Box<dyn Fn(&TestDir) + 'a>;
+    let cases: [(&str, Setup<'_>); 3] = [
+        ("a missing tarball", Box::new(|dir| publish_new(dir, &[&m.a2, &b_package("2.0.0")]))),
+        (
+            "a carried package that differs",
+            Box::new(|dir| {
+                publish_new(dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]);
+                dir.write("profile/forks/@acme/c/presets.json", "{\"v\": \"mine\"}\n");
+                commit_all(dir);
+            }),
+        ),
+        ("conflicts", Box::new(|dir| publish_new(dir, &[&m.a2, &b_package("2.0.0"), &c_package("2.0.0")]))),
+    ];
+    for (what, setup) in cases {
+        let dir = project(&m.a1, &m.a_fork);
+        setup(&dir);
+        let clean = dir.run(&["--json", "merge", "2.0.0", "--from", "new", "--dry-run"]);
+        assert_ne!(json(&clean).get("error").and_then(|e| e.get("code")), Some(&Value::from("dirty")), "{what}");
+        assert_ne!(clean.code, 0, "{what}: the layer alone already fails");
+        dirty(&dir);
+        let before = state(&dir);
+        let run = dir.run(&["--json", "merge", "2.0.0", "--from", "new"]);
+        run.assert_code(2);
+        assert_eq!(json(&run)["error"]["code"], "dirty", "{what}");
+        assert_eq!(state(&dir), before, "{what}");
+    }
+}
+
 /// The base of a merge is the committed upstream, whatever the work tree
 /// holds: with `--allow-dirty` an edited (or re-moded) vendored file
 /// neither changes the merge nor survives it, and files left as committed
