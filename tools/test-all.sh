@@ -22,7 +22,7 @@ section() {
 
 plugin_check() { (cd "plugins/$1" && npm ci --no-audit --no-fund && npm run check); }
 
-section "rust: cargo test" cargo test --locked
+section "rust: cargo test" cargo test --locked --workspace
 section "fork layer: forklayer check" cargo run --locked --quiet -- check
 section "fork layer: manifests under the JS toolchain's rules" node --test tests/seed/
 section "plugin: dsh-result-check" plugin_check dsh-result-check
