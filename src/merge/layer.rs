@@ -1240,12 +1240,18 @@ impl PlannedPatches {
 
 /// The rebuild check: the manifest applied to the new upstream reproduces
 /// the merged fork package byte for byte (no manifest: the fork equals
-/// upstream).
+/// upstream). The manifest's base hashes are not checked again: they were
+/// just taken from these very bytes (`check` proves them against the lock).
 fn verify_rebuild(full: &str, theirs: &Tree, manifest: Option<&Manifest>, fork: &Tree) -> Result<(), MergeError> {
     let rebuilt = match manifest {
-        Some(manifest) => apply_manifest(full, theirs, manifest, ApplyOptions::default()).map_err(|drift| {
-            MergeError::RebuildCheck { package: full.to_string(), differences: drift.files.keys().cloned().collect() }
-        })?,
+        Some(manifest) => {
+            apply_manifest(full, theirs, manifest, ApplyOptions { verify_base: false }).map_err(|drift| {
+                MergeError::RebuildCheck {
+                    package: full.to_string(),
+                    differences: drift.files.keys().cloned().collect(),
+                }
+            })?
+        }
         None => theirs.clone(),
     };
     let differences: Vec<Difference> = compare_trees(&rebuilt, fork);
