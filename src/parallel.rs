@@ -66,8 +66,8 @@ pub fn map_ordered_owned<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + S
 }
 
 /// [`map_ordered_owned`] that hands out the heaviest items first (by
-/// `weight`, see [`heaviest_first`]) and still returns the results in item
-/// order. When one item outweighs the rest, as one big bundle among small
+/// `weight`; equal weights in item order) and still returns the results in
+/// item order. When one item outweighs the rest, as one big bundle among small
 /// packages does, it then runs beside them instead of after them.
 pub fn map_owned_heaviest_first<T: Send, R: Send>(
     items: Vec<T>,
