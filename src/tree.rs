@@ -39,10 +39,6 @@ impl FileEntry {
         FileEntry { bytes: Arc::new(bytes.into()), executable }
     }
 
-    /// Takes the contents, copying them only when they are shared.
-    pub fn into_bytes(self) -> Vec<u8> {
-        Arc::unwrap_or_clone(self.bytes)
-    }
 
     /// The npm-style mode of this entry: `0o755` or `0o644`.
     pub fn mode(&self) -> u32 {
