@@ -1,6 +1,7 @@
 //! Order-preserving parallel map over a slice with scoped std threads, so
 //! results (and therefore every output) are identical to a sequential run.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -47,12 +48,36 @@ const MIN_PARALLEL_FILES: usize = 64;
 
 /// [`map_ordered`] for file system work on many small items (reading or
 /// writing files): sequential when there are few, since callers often run
-/// inside a parallel map over packages already.
+/// inside a parallel map over packages already, and inside
+/// [`beside_others`].
 pub fn map_files_ordered<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    if items.len() < MIN_PARALLEL_FILES {
+    if items.len() < MIN_PARALLEL_FILES || BESIDE_OTHERS.with(Cell::get) {
         return items.iter().map(f).collect();
     }
     map_ordered(items, f)
+}
+
+thread_local! {
+    /// Set while the thread runs [`beside_others`].
+    static BESIDE_OTHERS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` as one of several threads that already keep every core busy
+/// (the reads a merge starts at once): [`map_files_ordered`] inside it
+/// stays on this thread rather than starting two more to compete with the
+/// others. Measured on `merge` of this project's layer: four thread starts
+/// fewer, and 0.0–0.9 ms less in three sets of 30 alternated whole
+/// processes (medians); the 5,000-file merge within its noise.
+pub fn beside_others<R>(f: impl FnOnce() -> R) -> R {
+    /// Puts the flag back however `f` ends.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            BESIDE_OTHERS.with(|flag| flag.set(self.0));
+        }
+    }
+    let _restore = Restore(BESIDE_OTHERS.with(|flag| flag.replace(true)));
+    f()
 }
 
 /// [`map_ordered`] for work that consumes its items: each is moved into
@@ -95,7 +120,20 @@ fn heaviest_first(weights: &[u64]) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{heaviest_first, map_ordered, map_ordered_owned, map_owned_heaviest_first};
+    use super::{heaviest_first, map_files_ordered, map_ordered, map_ordered_owned, map_owned_heaviest_first};
+
+    #[test]
+    fn file_maps_beside_other_threads_stay_on_their_thread() {
+        let items: Vec<u32> = (0..256).collect();
+        let here = std::thread::current().id();
+        let threads = |ids: Vec<std::thread::ThreadId>| ids.into_iter().filter(|id| *id != here).count();
+        let inside = super::beside_others(|| map_files_ordered(&items, |_| std::thread::current().id()));
+        assert_eq!(threads(inside), 0, "every item on the calling thread");
+        let outside = map_files_ordered(&items, |_| std::thread::current().id());
+        if super::cores() > 1 {
+            assert!(threads(outside) > 0, "a plain file map uses the cores");
+        }
+    }
 
     #[test]
     fn heaviest_items_are_handed_out_first_and_ties_keep_their_order() {

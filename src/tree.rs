@@ -39,7 +39,6 @@ impl FileEntry {
         FileEntry { bytes: Arc::new(bytes.into()), executable }
     }
 
-
     /// The npm-style mode of this entry: `0o755` or `0o644`.
     pub fn mode(&self) -> u32 {
         if self.executable {

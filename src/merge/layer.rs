@@ -42,7 +42,7 @@ use crate::merge::progress::{
     MergeState, StateError, WrittenFiles, BEFORE_DIR, DECLARATION_ROLE, STATE_SCHEMA,
 };
 use crate::merge::text::Labels;
-use crate::parallel::{map_ordered, map_owned_heaviest_first};
+use crate::parallel::{beside_others, map_ordered, map_owned_heaviest_first};
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
 use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotError, SnapshotSource};
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -517,9 +517,11 @@ fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Res
     // before anything is read.
     check_managed_dirs(layer)?;
     let read = std::thread::scope(|scope| {
-        let early = local.then(|| scope.spawn(|| fetch_upstream(layer, options)));
-        let forks = scope.spawn(|| read_forks(&paths.forks));
-        let base = scope.spawn(|| read_base(layer, names, !options.allow_dirty));
+        // These reads fill the cores between them: none splits its own
+        // file reads across more threads.
+        let early = local.then(|| scope.spawn(|| beside_others(|| fetch_upstream(layer, options))));
+        let forks = scope.spawn(|| beside_others(|| read_forks(&paths.forks)));
+        let base = scope.spawn(|| beside_others(|| read_base(layer, names, !options.allow_dirty)));
         let git = if options.allow_dirty || deferred {
             joined(base)
         } else {
