@@ -141,14 +141,20 @@ fn a_truncated_loose_object_is_a_damaged_object_error_not_a_hang() {
     assert!(matches!(status, Err(GitError::DamagedObject { .. })), "{:?}", status.err());
 }
 
-#[test]
-fn head_dirs_from_disk_give_the_committed_files_taking_only_identical_blobs_from_the_work_tree() {
+/// A repository whose HEAD holds package `@s/p` in `upstream/` (a CRLF
+/// file, one to edit, an executable `bin/run`, an empty file to lose) and
+/// `more` files beside it.
+fn committed_upstream(more: &[(&str, &[u8])]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     git2::Repository::init(dir.path()).expect("init");
-    let committed: [(&str, &[u8]); 4] =
-        [("p/same.js", b"same\r\n"), ("p/edited.js", b"v1"), ("p/bin/run", b"#!/bin/sh\n"), ("p/gone.js", b"")];
-    for (rel, bytes) in committed {
-        write(dir.path(), &format!("upstream/@s/{rel}"), bytes);
+    let package: [(&str, &[u8]); 4] = [
+        ("@s/p/same.js", b"same\r\n"),
+        ("@s/p/edited.js", b"v1"),
+        ("@s/p/bin/run", b"#!/bin/sh\n"),
+        ("@s/p/gone.js", b""),
+    ];
+    for (rel, bytes) in package.iter().chain(more) {
+        write(dir.path(), &format!("upstream/{rel}"), bytes);
     }
     #[cfg(unix)]
     {
@@ -157,6 +163,12 @@ fn head_dirs_from_disk_give_the_committed_files_taking_only_identical_blobs_from
         fs::set_permissions(run, fs::Permissions::from_mode(0o755)).expect("chmod");
     }
     commit_all(dir.path());
+    dir
+}
+
+#[test]
+fn head_dirs_from_disk_give_the_committed_files_taking_only_identical_blobs_from_the_work_tree() {
+    let dir = committed_upstream(&[]);
     let repo = Repo::discover(dir.path()).expect("repo");
     let parent = dir.path().join("upstream/@s");
     let from_git = repo.head_dirs(&parent, &["p"]).expect("read").pop().flatten().expect("p");
@@ -178,25 +190,7 @@ fn head_dirs_from_disk_give_the_committed_files_taking_only_identical_blobs_from
 
 #[test]
 fn a_directory_against_head_lists_every_file_whose_disk_version_differs_and_keeps_the_committed_files() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    git2::Repository::init(dir.path()).expect("init");
-    let committed: [(&str, &[u8]); 5] = [
-        ("VERSION", b"1.0.0\n"),
-        ("@s/p/same.js", b"same\r\n"),
-        ("@s/p/edited.js", b"v1"),
-        ("@s/p/bin/run", b"#!/bin/sh\n"),
-        ("@s/p/gone.js", b""),
-    ];
-    for (rel, bytes) in committed {
-        write(dir.path(), &format!("upstream/{rel}"), bytes);
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let run = dir.path().join("upstream/@s/p/bin/run");
-        fs::set_permissions(run, fs::Permissions::from_mode(0o755)).expect("chmod");
-    }
-    commit_all(dir.path());
+    let dir = committed_upstream(&[("VERSION", b"1.0.0\n")]);
     let repo = Repo::discover(dir.path()).expect("repo");
     let upstream = dir.path().join("upstream");
     let from_git = repo.head_dir(&upstream).expect("read").expect("upstream");
