@@ -822,11 +822,10 @@ fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Pl
     let wanted_dirs = parent_dirs(tree);
     let (mut saved, mut deletes, mut writes) = (Vec::new(), Vec::new(), Vec::new());
     for (rel, item) in &old.items {
+        // A file kept as read is one `tree` holds (see `plan`): never gone.
         let gone = match (item, tree.get(rel)) {
-            // Only a path `tree` holds is kept as read.
-            (Old::File { .. } | Old::KeptAsRead, Some(_)) => None,
+            (Old::KeptAsRead, _) | (Old::File { .. }, Some(_)) => None,
             (Old::File { .. } | Old::Link(_), _) => saved_copy(item),
-            (Old::KeptAsRead, None) => None,
         };
         if let Some(copy) = gone {
             saved.push((rel.clone(), copy));
