@@ -491,7 +491,7 @@ pub fn abort_merge(
     };
     let layer = &layer;
     let paths = &layer.paths;
-    let repo = started(open_repository(layer, true)?).map_err(MergeError::from)?;
+    let repo = started(open_repository(layer)?).map_err(MergeError::from)?;
     // A merge writes nothing in `patches/` before `--continue`.
     let nothing = BTreeMap::new();
     let written = state.written.as_ref();

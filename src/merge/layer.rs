@@ -667,14 +667,12 @@ fn before_merge(layer: &Layer, forks: &Tree, files: &mut Tree) -> Result<(Before
 
 /// Opens the repository after checking that the three directories may be
 /// replaced wholesale (none is the repository itself or a file, e.g. a
-/// mistyped `--forks .`) and, unless allowed, have no uncommitted changes.
-pub(crate) fn open_repository(layer: &Layer, allow_dirty: bool) -> Result<Repo, MergeError> {
+/// mistyped `--forks .`). It does not refuse uncommitted changes: its one
+/// caller, `merge --abort`, finds the merge's own there (a merge checks
+/// for them itself, in [`read_inputs`]).
+pub(crate) fn open_repository(layer: &Layer) -> Result<Repo, MergeError> {
     check_managed_dirs(layer)?;
-    let repo = Repo::discover(&layer.root)?;
-    if !allow_dirty {
-        refuse_dirty(&repo, layer)?;
-    }
-    Ok(repo)
+    Ok(Repo::discover(&layer.root)?)
 }
 
 /// Refuses any of the three directories that may not be replaced
@@ -685,13 +683,6 @@ fn check_managed_dirs(layer: &Layer) -> Result<(), MergeError> {
         check_managed_dir(layer, dir)?;
     }
     Ok(())
-}
-
-/// [`MergeError::Dirty`] when the three directories have uncommitted
-/// changes.
-fn refuse_dirty(repo: &Repo, layer: &Layer) -> Result<(), MergeError> {
-    let paths = &layer.paths;
-    refuse_dirty_paths(repo.dirty_paths(&[&paths.upstream, &paths.forks, &paths.patches])?)
 }
 
 /// [`MergeError::Dirty`] naming `paths` (sorted, each once), if any.
