@@ -2,7 +2,7 @@
 //! results (and therefore every output) are identical to a sequential run.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// Below this many items threads cost more than they save.
@@ -110,6 +110,57 @@ pub fn map_owned_heaviest_first<T: Send, R: Send>(
     slots.into_iter().flatten().collect()
 }
 
+/// Runs `first` and `second` at once and `last` as soon as a core is free
+/// for it: at once on a third thread when there are three cores or more,
+/// otherwise right after whichever of the other two ends first, on that
+/// one's thread. On two cores the three then run as two threads that each
+/// keep a core to the end, rather than three that take turns and leave a
+/// core idle while the longest ends. `second` runs on the calling thread.
+pub fn two_then_one<A: Send, B, C: Send>(
+    first: impl FnOnce() -> A + Send,
+    second: impl FnOnce() -> B,
+    last: impl Fn() -> C + Sync,
+) -> (A, B, C) {
+    two_then_one_on(cores(), first, second, last)
+}
+
+/// [`two_then_one`] for a given number of cores.
+fn two_then_one_on<A: Send, B, C: Send>(
+    cores: usize,
+    first: impl FnOnce() -> A + Send,
+    second: impl FnOnce() -> B,
+    last: impl Fn() -> C + Sync,
+) -> (A, B, C) {
+    let claimed = AtomicBool::new(false);
+    // Exactly one caller wins the claim and runs `last`.
+    let run_last_if_unclaimed = || (!claimed.swap(true, Ordering::AcqRel)).then(&last);
+    std::thread::scope(|scope| {
+        let alone = (cores >= 3).then(|| {
+            claimed.store(true, Ordering::Release);
+            scope.spawn(&last)
+        });
+        let other = scope.spawn(|| {
+            let a = first();
+            (a, run_last_if_unclaimed())
+        });
+        let b = second();
+        let mine = run_last_if_unclaimed();
+        let (a, theirs) = joined(other);
+        let c = match alone {
+            Some(handle) => joined(handle),
+            // One of the two threads ran it; were it neither, it runs here.
+            None => mine.or(theirs).unwrap_or_else(&last),
+        };
+        (a, b, c)
+    })
+}
+
+/// The result of a scoped thread; its panic, if it panicked, goes on in
+/// this one.
+pub(crate) fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 /// The indices of `weights`, heaviest first; equal weights keep their
 /// order (a stable sort), so the order is the same on every machine.
 fn heaviest_first(weights: &[u64]) -> Vec<usize> {
@@ -120,7 +171,86 @@ fn heaviest_first(weights: &[u64]) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{heaviest_first, map_files_ordered, map_ordered, map_ordered_owned, map_owned_heaviest_first};
+    use super::{
+        heaviest_first, map_files_ordered, map_ordered, map_ordered_owned, map_owned_heaviest_first, two_then_one,
+        two_then_one_on,
+    };
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::mpsc::{channel, Receiver, Sender};
+    use std::sync::Mutex;
+    use std::thread::ThreadId;
+    use std::time::Duration;
+
+    /// Waits (at most long enough to fail rather than hang) until `last`
+    /// has run.
+    fn wait_for_last(done: &Mutex<Receiver<ThreadId>>) -> ThreadId {
+        let done = done.lock().expect("lock");
+        done.recv_timeout(Duration::from_secs(20)).expect("`last` ran while this job waited for it")
+    }
+
+    /// `last` for the ordering tests: says on which thread it ran.
+    fn reporting_last(ran: &Mutex<Sender<ThreadId>>) -> impl Fn() -> &'static str + Sync + '_ {
+        move || {
+            ran.lock().expect("lock").send(std::thread::current().id()).expect("the test waits");
+            "last"
+        }
+    }
+
+    #[test]
+    fn last_runs_once_with_every_count_of_cores() {
+        for cores in [1, 2, 3, 8] {
+            let runs = AtomicUsize::new(0);
+            let result = two_then_one_on(
+                cores,
+                || 1,
+                || "two",
+                || {
+                    runs.fetch_add(1, Ordering::SeqCst);
+                    vec![3]
+                },
+            );
+            assert_eq!(result, (1, "two", vec![3]), "{cores} cores");
+            assert_eq!(runs.load(Ordering::SeqCst), 1, "{cores} cores");
+        }
+        assert_eq!(two_then_one(|| 'a', || 'b', || 'c'), ('a', 'b', 'c'));
+    }
+
+    #[test]
+    fn on_two_cores_last_follows_whichever_ends_first_on_its_thread() {
+        let here = std::thread::current().id();
+        // `first` waits for `last`: the calling thread, done with `second`,
+        // must run it.
+        let (ran, done) = channel();
+        let (ran, done) = (Mutex::new(ran), Mutex::new(done));
+        let (_, _, last) = two_then_one_on(2, || wait_for_last(&done), || (), reporting_last(&ran));
+        assert_eq!(last, "last");
+        // `second` waits for `last`: the other thread, done with `first`,
+        // must run it.
+        let (ran, done) = channel();
+        let (ran, done) = (Mutex::new(ran), Mutex::new(done));
+        let (first_thread, ran_on, _) =
+            two_then_one_on(2, || std::thread::current().id(), || wait_for_last(&done), reporting_last(&ran));
+        assert_eq!(ran_on, first_thread);
+        assert_ne!(ran_on, here);
+    }
+
+    #[test]
+    fn on_three_cores_last_starts_at_once() {
+        // Both others wait for `last`: only a thread of its own lets all end.
+        let (ran, done) = channel();
+        let (ran, done) = (Mutex::new(ran), Mutex::new(done));
+        let (others_done, others_ran) = channel();
+        let (others_done, others_ran) = (Mutex::new(others_done), Mutex::new(others_ran));
+        let relay = || {
+            let id = wait_for_last(&done);
+            others_done.lock().expect("lock").send(id).expect("the test waits");
+            id
+        };
+        let wait_for_relay = || wait_for_last(&others_ran);
+        let (a, b, last) = two_then_one_on(3, relay, wait_for_relay, reporting_last(&ran));
+        assert_eq!((a, last), (b, "last"));
+        assert_ne!(a, std::thread::current().id());
+    }
 
     #[test]
     fn file_maps_beside_other_threads_stay_on_their_thread() {
