@@ -1,7 +1,6 @@
 //! The only module that prints. Human messages go to stderr (status lines
 //! with a right-aligned verb, `warning:`, `note:`, `error:`); results go to
 //! stdout, either as text or, with `--json`, as exactly one JSON document.
-#![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::io::Write;
 
@@ -22,26 +21,26 @@ impl Reporter {
     /// A status line such as `   Fetching @scope/pkg@1.0.0`.
     pub fn status(&self, verb: &str, message: &str) {
         if !self.quiet {
-            eprintln!("{verb:>12} {message}");
+            to_stderr(&format!("{verb:>12} {message}\n"));
         }
     }
 
     /// A `warning:` line (shown even with `-q`).
     pub fn warning(&self, message: &str) {
-        eprintln!("warning: {message}");
+        to_stderr(&format!("warning: {message}\n"));
     }
 
     /// A `note:` line.
     pub fn note(&self, message: &str) {
         if !self.quiet {
-            eprintln!("note: {message}");
+            to_stderr(&format!("note: {message}\n"));
         }
     }
 
     /// A verbose-only detail line.
     pub fn detail(&self, message: &str) {
         if self.verbose && !self.quiet {
-            eprintln!("       {message}");
+            to_stderr(&format!("       {message}\n"));
         }
     }
 
@@ -74,6 +73,14 @@ impl Reporter {
         if let Some(help) = help {
             text.push_str(&format!("\nhelp: {help}\n"));
         }
-        eprint!("{text}");
+        to_stderr(&text);
     }
+}
+
+/// Writes `text` to stderr in one piece (`eprintln!` writes each padding
+/// space of a status line on its own, and lines from two processes can
+/// then interleave). Stderr that cannot be written to is no failure of the
+/// command.
+fn to_stderr(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
