@@ -67,3 +67,28 @@ fn the_same_package_in_two_sources() {
     dir.write("again/pkg-1.0.0.tgz", dir.read("tarballs/pkg-1.0.0.tgz"));
     fails_helpfully(&dir, &["snapshot", "1.0.0", "--from", "tarballs", "again"], 2, "duplicate_package", "`@acme/pkg`");
 }
+
+/// A stderr nobody reads (a pipe whose reader went away) does not turn a
+/// finished command into a crash: status lines, warnings and errors are
+/// dropped, the exit code stays the command's own.
+#[cfg(unix)]
+#[test]
+fn a_stderr_nobody_reads_changes_no_exit_code() {
+    let dir = repo();
+    dir.write("profile/forks/@acme/pkg/a.js", "let a = 3;\n");
+    for (args, exit) in [(&["gen-patches"][..], 0), (&["rebuild", "--check", "nowhere"][..], 2)] {
+        let shown = dir.run(args);
+        shown.assert_code(exit);
+        assert!(!shown.stderr.is_empty(), "`{args:?}` prints on stderr, so the test means something");
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_forklayer"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(writer)
+            .status()
+            .expect("run forklayer");
+        assert_eq!(status.code(), Some(exit), "`{args:?}` with a stderr nobody reads");
+    }
+}
