@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Whole-process pairs on this project's own fork layer: an older build
 # and this one, alternated so both see the same machine state, medians of
-# wall and CPU seconds per command.
+# wall and CPU seconds per command, and the median of the pairs' ratios.
 #
 #   OLD=/path/to/older/forklayer benches/pairs.sh [pairs]      # default 10
 #
@@ -86,5 +86,11 @@ for command in merge check rebuild gen-patches release; do
         cpu=$(median $(awk '/^[0-9]/ { print $2 }' "$file"))
         printf '%-12s %-3s wall median %s s  cpu median %s s  (%d runs)\n' "$command" "$side" "$wall" "$cpu" "$(grep -c '^[0-9]' "$file")"
     done
+    # The runs of a pair are back to back, so the machine's drift (a fifth
+    # within minutes here) mostly cancels in each pair's ratio: old wall over
+    # new wall, one per pair, and their median.
+    ratios=$(paste -d' ' "$scratch/old-$command" "$scratch/new-$command" | awk '{ printf "%.3f\n", $1 / $3 }')
+    printf '%-12s old/new wall, median of the pairs'"'"' ratios %s (lowest %s, highest %s)\n' "$command" \
+        "$(median $ratios)" "$(printf '%s\n' $ratios | sort -n | head -1)" "$(printf '%s\n' $ratios | sort -n | tail -1)"
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
