@@ -466,7 +466,8 @@ pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), Relea
 /// (in declaration order), which also ship beside it.
 fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize, Tarballs), ReleaseError> {
     check_version(&options.version)?;
-    let mut files = collect_contents(&options.root)?;
+    let replaced: Vec<&str> = options.packages.iter().map(|(dir, _)| dir.as_str()).collect();
+    let mut files = collect_contents_but(&options.root, &replaced)?;
     for (dir, package) in &options.packages {
         replace_dir(&mut files, dir, package)?;
     }
@@ -503,11 +504,23 @@ fn check_version(version: &str) -> Result<(), ReleaseError> {
 
 /// The files of a release, keyed by their path relative to `root`.
 pub fn collect_contents(root: &Path) -> Result<Tree, ReleaseError> {
+    collect_contents_but(root, &[])
+}
+
+/// [`collect_contents`] without the directories `replaced` (relative to
+/// `root`), whose files the release takes from elsewhere: the own
+/// packages, assembled from their sources, are not read from the fork
+/// layer only to be dropped.
+fn collect_contents_but(root: &Path, replaced: &[&str]) -> Result<Tree, ReleaseError> {
     let mut files = Tree::new();
     for &(item, need) in CONTENTS {
         let path = root.join(item);
         if path.is_dir() {
-            let dir = Tree::read_dir_filtered(&path, |rel, is_dir| !(is_dir && is_node_modules(rel)))?;
+            let skipped = |rel: &str| {
+                is_node_modules(rel)
+                    || replaced.iter().any(|dir| dir.strip_prefix(item).and_then(|d| d.strip_prefix('/')) == Some(rel))
+            };
+            let dir = Tree::read_dir_filtered(&path, |rel, is_dir| !(is_dir && skipped(rel)))?;
             files.graft(item, dir)?;
         } else if path.is_file() {
             files.insert(item, crate::tree::read_file_entry(&path)?)?;

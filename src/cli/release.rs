@@ -7,7 +7,7 @@ use serde_json::json;
 use super::UsageError;
 use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
-use crate::layer::Layer;
+use crate::layer::{Layer, OwnPackage};
 use crate::rebuild::read_own_package;
 use crate::release::{check_release, head_commit_time, read_bundle, write_release, ReleaseOptions};
 use crate::tree::Tree;
@@ -73,6 +73,10 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         Some(seconds) => seconds,
         None => head_commit_time(&layer.root)?,
     };
+    // Each own package's sources are read once: they ship as its tarball
+    // and as its directory of the profile.
+    let own: Vec<(&OwnPackage, Tree)> =
+        layer.own.iter().map(|own| Ok((own, read_own_package(own)?))).collect::<anyhow::Result<_>>()?;
     let options = ReleaseOptions {
         root: layer.root.clone(),
         version: args.version.unwrap_or_else(|| layer.baseline.clone()),
@@ -81,12 +85,8 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
             None => crate::release::default_out_dir(&layer.root)?,
         },
         timestamp,
-        tarballs: layer
-            .own
-            .iter()
-            .map(|own| Ok((own.npm_name.clone(), read_own_package(own)?)))
-            .collect::<anyhow::Result<_>>()?,
-        packages: own_packages(&layer)?,
+        tarballs: own.iter().map(|(own, files)| (own.npm_name.clone(), files.clone())).collect(),
+        packages: own_packages(&layer, &own)?,
         ignored: ignored_paths(&layer),
         bundles: layer.release_bundles.iter().map(read_bundle).collect::<Result<_, _>>()?,
     };
@@ -118,10 +118,11 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
 }
 
 /// The project's own packages, assembled from their `include` entries (as
-/// `gen-patches` copies them), each with its directory relative to the root.
-fn own_packages(layer: &Layer) -> anyhow::Result<Vec<(String, Tree)>> {
+/// `gen-patches` copies them; `own` holds each one's files), each with its
+/// directory relative to the root.
+fn own_packages(layer: &Layer, own: &[(&OwnPackage, Tree)]) -> anyhow::Result<Vec<(String, Tree)>> {
     let mut packages = Vec::new();
-    for own in &layer.own {
+    for (own, files) in own {
         let dir = layer.package_dir(&layer.paths.forks, &own.name);
         let rel = dir.strip_prefix(&layer.root).map_err(|_| {
             UsageError(format!(
@@ -130,7 +131,7 @@ fn own_packages(layer: &Layer) -> anyhow::Result<Vec<(String, Tree)>> {
             ))
         })?;
         let rel = rel.to_string_lossy().replace('\\', "/");
-        packages.push((rel, read_own_package(own)?));
+        packages.push((rel, files.clone()));
     }
     Ok(packages)
 }
