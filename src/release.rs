@@ -18,7 +18,7 @@ use zip::{CompressionMethod, DateTime, System, ZipWriter};
 
 use crate::error::{Diagnostic, ExitStatus};
 use crate::npm::sha256_hex;
-use crate::parallel::map_ordered;
+use crate::parallel::map_owned_heaviest_first;
 use crate::stage::write_file_atomically;
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -557,7 +557,10 @@ fn is_node_modules(rel: &str) -> bool {
 pub fn zip_tree(files: &Tree, top: &str, timestamp: i64) -> Result<Vec<u8>, ReleaseError> {
     let time = zip_datetime(timestamp);
     let entries: Vec<(&str, &FileEntry)> = files.iter().collect();
-    let parts = map_ordered(&zip_parts(&entries, ZIP_PART_BYTES), |part| zip_entries(part, top, time));
+    // Biggest parts first, so that no big one starts last on a core while
+    // the other cores have nothing left (one part can hold a 444 KB bundle).
+    let parts =
+        map_owned_heaviest_first(zip_parts(&entries, ZIP_PART_BYTES), part_bytes, |part| zip_entries(part, top, time));
     let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
     for part in parts {
         let part = zip::ZipArchive::new(Cursor::new(part?))
@@ -568,6 +571,11 @@ pub fn zip_tree(files: &Tree, top: &str, timestamp: i64) -> Result<Vec<u8>, Rele
     }
     let cursor = writer.finish().map_err(|source| ReleaseError::Zip { entry: "(central directory)".into(), source })?;
     Ok(cursor.into_inner())
+}
+
+/// The uncompressed bytes of a part.
+fn part_bytes(part: &&[(&str, &FileEntry)]) -> u64 {
+    part.iter().map(|(_, entry)| entry.bytes.len() as u64).sum()
 }
 
 /// Uncompressed bytes per part that [`zip_tree`] compresses on one core.
