@@ -103,6 +103,29 @@ fn modes_are_normalised_and_the_own_package_comes_from_its_build_output() {
     }
 }
 
+/// The checkout's copy of an own package is replaced by the package's
+/// build output and never read: what only the copy holds is not shipped,
+/// and an entry there that could not be packed (a symbolic link) is no
+/// reason to fail.
+#[cfg(unix)]
+#[test]
+fn the_checkouts_copy_of_an_own_package_is_not_read() {
+    let dir = project();
+    dir.write("profile/forks/@acme/mine/lib/only-in-the-copy.js", "stale\n");
+    std::os::unix::fs::symlink("/etc/hostname", dir.join("profile/forks/@acme/mine/lib/link.js")).expect("symlink");
+    dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]).assert_code(0);
+    let names: Vec<String> =
+        entries(&dir.read(&format!("dist/{TOP}.zip"))).into_iter().map(|(name, _, _)| name).collect();
+    let mine: Vec<&String> = names.iter().filter(|name| name.contains("/mine/")).collect();
+    assert_eq!(
+        mine,
+        [
+            &format!("{TOP}/profile/forks/@acme/mine/lib/index.js"),
+            &format!("{TOP}/profile/forks/@acme/mine/package.json")
+        ]
+    );
+}
+
 #[test]
 fn two_builds_are_byte_identical_and_check_agrees() {
     let dir = project();
