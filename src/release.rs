@@ -604,21 +604,41 @@ fn zip_entries(entries: &[(&str, &FileEntry)], top: &str, time: DateTime) -> Res
     for (path, entry) in entries {
         let name = format!("{top}/{path}");
         let zip_err = |source| ReleaseError::Zip { entry: name.clone(), source };
-        writer.start_file(name.as_str(), entry_options(entry, time)).map_err(zip_err)?;
+        writer.start_file(name.as_str(), entry_options(path, entry, time)).map_err(zip_err)?;
         writer.write_all(&entry.bytes).map_err(|e| zip_err(e.into()))?;
     }
     let cursor = writer.finish().map_err(|source| ReleaseError::Zip { entry: "(central directory)".into(), source })?;
     Ok(cursor.into_inner())
 }
 
-fn entry_options(entry: &FileEntry, time: DateTime) -> SimpleFileOptions {
-    SimpleFileOptions::default()
+fn entry_options(name: &str, entry: &FileEntry, time: DateTime) -> SimpleFileOptions {
+    let options = SimpleFileOptions::default()
         .system(System::Unix)
-        .compression_method(CompressionMethod::Deflated)
-        .compression_level(Some(DEFLATE_LEVEL))
         .last_modified_time(time)
         .unix_permissions(entry.mode())
-        .large_file(false)
+        .large_file(false);
+    if is_compressed_format(name) {
+        options.compression_method(CompressionMethod::Stored)
+    } else {
+        options.compression_method(CompressionMethod::Deflated).compression_level(Some(DEFLATE_LEVEL))
+    }
+}
+
+/// File name endings of formats that are compressed already. Such entries
+/// are stored: deflate would spend its slowest work on them for almost
+/// nothing (this project's two screenshots, 136 KB, take 4.5 ms at level 6
+/// and shrink by 2 %; the 444 KB bundle takes 12 ms and shrinks by 70 %).
+/// Chosen by name alone, so the archive's bytes still follow from its
+/// files.
+const COMPRESSED_FORMATS: &[&str] = &[
+    ".7z", ".br", ".bz2", ".gif", ".gz", ".jpeg", ".jpg", ".png", ".tgz", ".webp", ".woff", ".woff2", ".xz", ".zip",
+    ".zst",
+];
+
+/// Whether `name` ends like a [`COMPRESSED_FORMATS`] file (any case).
+fn is_compressed_format(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    COMPRESSED_FORMATS.iter().any(|ending| lower.ends_with(ending))
 }
 
 /// The zip timestamp for `seconds` since the Unix epoch (UTC), clamped to

@@ -137,12 +137,38 @@ fn entries_have_fixed_modes_time_and_made_by_and_no_extra_fields() {
         assert_eq!(file.unix_mode(), Some(expected_mode), "{name}");
         assert_eq!(file.last_modified(), Some(zip_datetime(TIMESTAMP)), "{name}");
         assert_eq!(file.extra_data().unwrap_or_default(), Vec::<u8>::new(), "{name}");
-        assert_eq!(file.compression(), zip::CompressionMethod::Deflated, "{name}");
+        let method =
+            if name.ends_with(".png") { zip::CompressionMethod::Stored } else { zip::CompressionMethod::Deflated };
+        assert_eq!(file.compression(), method, "{name}");
     }
     // Central directory headers: "version made by" high byte 3 = Unix.
     let central = zip.windows(6).filter(|w| w[..4] == [0x50, 0x4b, 0x01, 0x02]).collect::<Vec<_>>();
     assert_eq!(central.len(), archive.len());
     assert!(central.iter().all(|w| w[5] == 3));
+}
+
+#[test]
+fn files_of_compressed_formats_are_stored_and_the_rest_deflated() {
+    use crate::tree::{FileEntry, Tree};
+    let noise: Vec<u8> = (0u32..40_000).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let text = b"let a = 1;\n".repeat(2_000);
+    let mut files = Tree::new();
+    for name in ["docs/shot.png", "docs/SHOT.PNG", "bundles/p-1.0.0.tgz", "fonts/a.woff2", "docs/png.md", "lib/a.js"] {
+        let bytes = if name.ends_with(".md") || name.ends_with(".js") { text.clone() } else { noise.clone() };
+        files.insert(name, FileEntry::new(bytes)).expect("insert");
+    }
+    let zip = zip_tree(&files, "top", 1_700_000_000).expect("zip");
+    let mut archive = zip::ZipArchive::new(Cursor::new(&zip)).expect("valid zip");
+    for (name, entry) in files.iter() {
+        let mut file = archive.by_name(&format!("top/{name}")).expect("entry");
+        let stored = !(name.ends_with(".md") || name.ends_with(".js"));
+        let expected = if stored { zip::CompressionMethod::Stored } else { zip::CompressionMethod::Deflated };
+        assert_eq!(file.compression(), expected, "{name}");
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).expect("read");
+        assert_eq!(bytes, *entry.bytes, "{name}");
+    }
+    assert!(zip_tree(&files, "top", 1_700_000_000).expect("zip") == zip, "the same bytes again");
 }
 
 #[test]
