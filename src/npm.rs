@@ -376,7 +376,7 @@ pub fn fetch_all_from_registry(
     let (batch, integrities) = std::thread::scope(|scope| {
         let batch = scope.spawn(|| npm.pack_specs(&specs, scratch));
         let integrities = crate::parallel::map_ordered(packages, |(name, version)| npm.view_integrity(name, version));
-        (batch.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), integrities)
+        (crate::parallel::joined(batch), integrities)
     });
     let tarballs: Vec<Result<PathBuf, NpmError>> = match batch {
         Ok(paths) => paths.into_iter().map(Ok).collect(),

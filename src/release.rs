@@ -18,7 +18,7 @@ use zip::{CompressionMethod, DateTime, System, ZipWriter};
 
 use crate::error::{Diagnostic, ExitStatus};
 use crate::npm::sha256_hex;
-use crate::parallel::map_owned_heaviest_first;
+use crate::parallel::{joined, map_owned_heaviest_first};
 use crate::stage::write_file_atomically;
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -331,9 +331,8 @@ pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> 
 fn build_both(options: &ReleaseOptions) -> Result<((Vec<u8>, usize), Tarballs), ReleaseError> {
     let (archive, own) = std::thread::scope(|scope| {
         let own = scope.spawn(|| pack_all(&options.tarballs));
-        (build_release_and_bundles(options), own.join())
+        (build_release_and_bundles(options), joined(own))
     });
-    let own = own.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     let (bytes, entries, bundles) = archive?;
     Ok(((bytes, entries), join_tarballs(options, own?, bundles)?))
 }
