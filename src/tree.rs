@@ -26,12 +26,12 @@ pub struct FileEntry {
 impl FileEntry {
     /// A non-executable file.
     pub fn new(bytes: impl Into<Vec<u8>>) -> Self {
-        FileEntry { bytes: Arc::new(bytes.into()), executable: false }
+        FileEntry::with_mode(bytes, false)
     }
 
     /// An executable file.
     pub fn executable(bytes: impl Into<Vec<u8>>) -> Self {
-        FileEntry { bytes: Arc::new(bytes.into()), executable: true }
+        FileEntry::with_mode(bytes, true)
     }
 
     /// A file with the given execute bit.
