@@ -124,6 +124,27 @@ impl Diagnostic for UsageError {
     }
 }
 
+/// `-C <dir>` names no directory (exit 2): found before anything else, so
+/// the message names the directory rather than the project lock in it.
+#[derive(Debug, thiserror::Error)]
+#[error("the directory `{}` given to `-C` {what}", .dir.display())]
+pub(crate) struct MissingDirectory {
+    dir: PathBuf,
+    what: &'static str,
+}
+
+impl Diagnostic for MissingDirectory {
+    fn exit_status(&self) -> ExitStatus {
+        ExitStatus::Usage
+    }
+    fn code(&self) -> &'static str {
+        "usage"
+    }
+    fn help(&self) -> Option<String> {
+        Some("pass `-C` an existing directory: the one that holds (or will hold) `forklayer.toml`".into())
+    }
+}
+
 /// What a subcommand hands back to be printed.
 pub(crate) struct Outcome {
     status: ExitStatus,
@@ -309,6 +330,11 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         Some(dir) => cwd.join(dir),
         None => cwd,
     };
+    if let Some(dir) = cli.dir.as_ref().filter(|_| !base.is_dir()) {
+        let name = command_name(&cli.command);
+        let what = if base.exists() { "is not a directory" } else { "does not exist" };
+        return (name, Err(anyhow::Error::new(MissingDirectory { dir: dir.clone(), what })));
+    }
     let config = base.join(cli.config.clone().unwrap_or_else(|| PathBuf::from(DECLARATION_FILE)));
     let overrides = PathOverrides {
         upstream: cli.upstream.as_ref().map(|p| base.join(p)),
@@ -317,15 +343,31 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         allow_outside_root: cli.allow_outside_root,
     };
     let ctx = RunContext { base, config, overrides, reporter, lock: std::cell::OnceCell::new() };
-    match cli.command {
-        Command::Snapshot(args) => ("snapshot", snapshot::exec(&ctx, args)),
-        Command::GenPatches(args) => ("gen-patches", genpatches::exec(&ctx, args)),
-        Command::Rebuild(args) => ("rebuild", rebuild::exec(&ctx, args)),
-        Command::Check(args) => ("check", check::exec(&ctx, args)),
-        Command::Merge(args) => ("merge", merge::exec(&ctx, args)),
-        Command::Release(args) => ("release", release::exec(&ctx, args)),
-        Command::Status(args) => ("status", status::exec(&ctx, args)),
-        Command::Adopt(args) => ("adopt", adopt::exec(&ctx, args)),
+    let name = command_name(&cli.command);
+    let result = match cli.command {
+        Command::Snapshot(args) => snapshot::exec(&ctx, args),
+        Command::GenPatches(args) => genpatches::exec(&ctx, args),
+        Command::Rebuild(args) => rebuild::exec(&ctx, args),
+        Command::Check(args) => check::exec(&ctx, args),
+        Command::Merge(args) => merge::exec(&ctx, args),
+        Command::Release(args) => release::exec(&ctx, args),
+        Command::Status(args) => status::exec(&ctx, args),
+        Command::Adopt(args) => adopt::exec(&ctx, args),
+    };
+    (name, result)
+}
+
+/// The subcommand's name, as in its JSON schema.
+fn command_name(command: &Command) -> &'static str {
+    match command {
+        Command::Snapshot(_) => "snapshot",
+        Command::GenPatches(_) => "gen-patches",
+        Command::Rebuild(_) => "rebuild",
+        Command::Check(_) => "check",
+        Command::Merge(_) => "merge",
+        Command::Release(_) => "release",
+        Command::Status(_) => "status",
+        Command::Adopt(_) => "adopt",
     }
 }
 
@@ -339,6 +381,9 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
     for cause in err.chain() {
         try_types!(cause;
             UsageError,
+            MissingDirectory,
+            crate::names::NameError,
+            crate::guard::GuardError,
             crate::layer::LayerError,
             crate::snapshot::SnapshotError,
             crate::npm::NpmError,

@@ -333,6 +333,9 @@ pub struct GenOutcome {
     pub changed: Vec<String>,
     /// Own packages whose fork-layer copy was refreshed.
     pub own_refreshed: Vec<String>,
+    /// Files of the fork layer (relative to it) whose names Windows cannot
+    /// hold, with the reason: `release` refuses them.
+    pub windows_names: Vec<(String, String)>,
 }
 
 /// Regenerates `patches/` (atomically) and refreshes own packages in the
@@ -390,5 +393,26 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
         }
     }
     update.apply()?;
+    outcome.windows_names = windows_unholdable(&layer.paths.forks)?;
     Ok(outcome)
+}
+
+/// The paths below `forks` (names only, nothing read) that Windows cannot
+/// hold, sorted, each with the reason.
+fn windows_unholdable(forks: &Path) -> Result<Vec<(String, String)>, TreeError> {
+    let mut found = Vec::new();
+    if forks.is_dir() {
+        crate::tree::walk(forks, |met| -> Result<bool, TreeError> {
+            match crate::names::windows_problem(met.rel) {
+                // Reported once, at the first name on its path.
+                Some(reason) => {
+                    found.push((met.rel.to_string(), reason));
+                    Ok(false)
+                }
+                None => Ok(true),
+            }
+        })?;
+    }
+    found.sort();
+    Ok(found)
 }

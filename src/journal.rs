@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, ExitStatus};
 use crate::guard::normalize;
+use crate::names::{NameError, NameLimits};
 use crate::parallel::{map_files_ordered, map_ordered};
 use crate::tree::{check_relative_path, read_with_metadata, FileEntry, Tree, TreeError};
 
@@ -69,6 +70,10 @@ pub enum JournalError {
     /// Ctrl-C came before the update started writing.
     #[error("interrupted; nothing was changed")]
     Interrupted,
+    /// A path of the update cannot exist on the target's file system:
+    /// refused before anything was written.
+    #[error(transparent)]
+    Name(Box<NameError>),
     /// Another forklayer process is updating the same project.
     #[error("another forklayer process (pid {pid}) is updating this project (journal `{}`)", .journal.display())]
     Busy {
@@ -115,16 +120,93 @@ pub enum JournalError {
     RolledBack(#[source] Box<JournalError>),
     /// The update failed and putting things back failed too: the journal is
     /// kept so that the next run can try again.
-    #[error("the update failed ({failure}) and could not be rolled back; the journal `{}` is kept", .journal.display())]
+    #[error(
+        "the update failed ({failure}) and could not be rolled back: the files it names are half updated, and the journal `{}` that undoes them is kept",
+        .journal.display()
+    )]
     RollbackFailed {
         /// Why the update failed.
         failure: String,
         /// The journal to roll back from.
         journal: PathBuf,
+        /// How to finish the roll back.
+        resume: Box<Resume>,
         /// Why rolling back failed.
         #[source]
         source: Box<JournalError>,
     },
+    /// Rolling back the journal a killed update left failed: the journal is
+    /// kept, and the files it names are still half updated.
+    #[error(
+        "could not roll back the unfinished update recorded in `{}`: the files it names are still half updated, and the journal is kept",
+        .journal.display()
+    )]
+    RecoveryFailed {
+        /// The journal.
+        journal: PathBuf,
+        /// How to finish the roll back.
+        resume: Box<Resume>,
+        /// Why rolling back failed.
+        #[source]
+        source: Box<JournalError>,
+    },
+}
+
+/// What finishes a roll back that failed: the command to run once its
+/// cause is fixed, and how to give the roll back up instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// The command that rolls the journal back before anything else.
+    command: String,
+    /// What to do instead to leave the half-made update behind.
+    give_up: String,
+}
+
+impl Resume {
+    /// For a journal of `journal_dir` written under `prefix` that puts
+    /// `targets` back (as recorded: relative to `journal_dir` or absolute).
+    fn new(journal_dir: &Path, prefix: &str, journal: &Path, targets: &[String]) -> Resume {
+        let shown = |path: &Path| shell_word(&path.display().to_string());
+        match prefix.strip_prefix(PREFIX).and_then(|rest| rest.strip_prefix("out-")) {
+            Some(name) => {
+                let out = journal_dir.join(name.strip_suffix('-').unwrap_or(name));
+                Resume {
+                    command: format!("forklayer rebuild --out {}", shown(&out)),
+                    give_up: format!("delete the output and the journal (`rm -r {} {}`)", shown(&out), shown(journal)),
+                }
+            }
+            None => {
+                let targets: Vec<String> = targets.iter().map(|t| shell_word(t)).collect();
+                Resume {
+                    command: format!("forklayer -C {} check", shown(journal_dir)),
+                    give_up: format!(
+                        "restore those files from git (`git -C {} checkout -- {}`) and delete the journal (`rm {}`)",
+                        shown(journal_dir),
+                        targets.join(" "),
+                        shown(journal)
+                    ),
+                }
+            }
+        }
+    }
+
+    fn help(&self) -> String {
+        format!(
+            "fix the cause above (permissions, free space, a read-only disk), then run `{}`: it finishes the roll \
+             back before it reads anything; to give the roll back up instead, {}",
+            self.command, self.give_up
+        )
+    }
+}
+
+/// `word` quoted for a POSIX shell when it needs it.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+@=:,".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 impl JournalError {
@@ -155,10 +237,11 @@ impl Diagnostic for JournalError {
             JournalError::Interrupted => "interrupted",
             JournalError::Pending { .. } => "journal_pending",
             JournalError::Damaged { .. } => "journal_damaged",
-            JournalError::RollbackFailed { .. } => "rollback_failed",
+            JournalError::RollbackFailed { .. } | JournalError::RecoveryFailed { .. } => "rollback_failed",
             JournalError::CommitFailed { .. } => "commit_failed",
             JournalError::NonUtf8Target { .. } => "non_utf8_name",
             JournalError::Tree(e) => e.code(),
+            JournalError::Name(e) => e.code(),
             JournalError::RolledBack(inner) => inner.code(),
             JournalError::Io { .. } => "io",
         }
@@ -176,10 +259,9 @@ impl Diagnostic for JournalError {
                  then delete the journal; `tar tvf` lists what it saved"
                     .into(),
             ),
-            JournalError::RollbackFailed { .. } => Some(
-                "fix the cause (permissions, free space), then run any forklayer command: it finishes the roll back"
-                    .into(),
-            ),
+            JournalError::RollbackFailed { resume, .. } | JournalError::RecoveryFailed { resume, .. } => {
+                Some(resume.help())
+            }
             JournalError::NonUtf8Target { .. } => Some("rename the directory to a UTF-8 name".into()),
             JournalError::CommitFailed { journal, .. } => Some(format!(
                 "to keep the update, delete the journal by hand (`rm {}`) once the disk works again; \
@@ -187,9 +269,10 @@ impl Diagnostic for JournalError {
                 journal.display()
             )),
             JournalError::Tree(e) => e.help(),
+            JournalError::Name(e) => e.help(),
             JournalError::RolledBack(inner) => inner.help(),
             JournalError::Io { .. } => {
-                Some("check the permissions and free disk space; nothing was changed or everything was put back".into())
+                Some("check the permissions and free disk space, then run the command again".into())
             }
         }
     }
@@ -228,6 +311,10 @@ enum Fault {
     None,
     /// The change fails with an I/O error.
     Fail,
+    /// The change fails as the system would with this `errno` (a full
+    /// disk, a name too long, a path gone): what a roll back must tell
+    /// apart.
+    Errno(i32),
     /// The process dies: nothing more happens, not even a roll back.
     Crash,
 }
@@ -255,11 +342,20 @@ impl<'f> Steps<'f> {
         match (self.fault)(self.done.fetch_add(1, Ordering::SeqCst)) {
             Fault::None => Ok(()),
             Fault::Fail => Err(io::Error::other("injected failure")),
+            Fault::Errno(errno) => Err(io::Error::from_raw_os_error(errno)),
             Fault::Crash => {
                 self.crashed.store(true, Ordering::SeqCst);
                 Err(io::Error::other("crashed"))
             }
         }
+    }
+
+    /// Makes one change, or fails it the way the test asks: an injected
+    /// error stands in for the change's own result, so the caller judges
+    /// it as it would judge the system's (a removal of a path that cannot
+    /// exist is done, whatever said so).
+    fn run<T>(&self, change: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
+        self.next().and_then(|()| change())
     }
 
     fn crashed(&self) -> bool {
@@ -332,6 +428,7 @@ impl<'a> Update<'a> {
 
     fn apply_with(&self, fault: FaultPlan<'_>) -> Result<usize, JournalError> {
         refuse_pending(&self.journal_dir, &self.prefix)?;
+        self.check_names()?;
         let made_dirs = if self.make_journal_dir { make_missing_dirs(&self.journal_dir)? } else { Vec::new() };
         // Until the journal is written, what was made for it is removed by
         // hand; afterwards by the journal's roll back.
@@ -369,7 +466,10 @@ impl<'a> Update<'a> {
             return Err(match roll_back_journal(&journal, &self.journal_dir, None, &steps) {
                 Ok(_) => JournalError::RolledBack(Box::new(failure)),
                 Err(source) => {
-                    JournalError::RollbackFailed { failure: failure.to_string(), journal, source: Box::new(source) }
+                    let targets: Vec<String> = plans.iter().map(|p| p.record.path.clone()).collect();
+                    let resume = Box::new(Resume::new(&self.journal_dir, &self.prefix, &journal, &targets));
+                    let failure = failure.to_string();
+                    JournalError::RollbackFailed { failure, journal, resume, source: Box::new(source) }
                 }
             });
         }
@@ -380,6 +480,26 @@ impl<'a> Update<'a> {
             .and_then(|()| fs::remove_file(&journal))
             .map_err(|source| JournalError::CommitFailed { journal, source })?;
         Ok(changes)
+    }
+}
+
+impl Update<'_> {
+    /// Refuses, before anything is written, every path of the update that
+    /// the file system it goes to cannot hold: a failure halfway would
+    /// leave files written, and their roll back would meet the same name.
+    fn check_names(&self) -> Result<(), JournalError> {
+        self.check_name_limits().map_err(|e| JournalError::Name(Box::new(e)))
+    }
+
+    fn check_name_limits(&self) -> Result<(), NameError> {
+        for (target, next) in &self.targets {
+            let limits = NameLimits::of(target);
+            limits.check(target)?;
+            if let Next::Dir(tree, _) = next {
+                limits.check_tree(target, tree.paths())?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -528,7 +648,18 @@ fn recover_with(
         }
         if found.armed {
             let steps = Steps::new(fault);
-            let record = roll_back_journal(&found.path, journal_dir, Some(scope), &steps)?;
+            let record = roll_back_journal(&found.path, journal_dir, Some(scope), &steps).map_err(|err| match err {
+                JournalError::Damaged { .. } => err,
+                source => {
+                    // Read again only now, for the message: a journal that
+                    // could be rolled back part way can be read.
+                    let targets = read_journal(&found.path)
+                        .map(|(record, _)| record.targets.into_iter().map(|t| t.path).collect::<Vec<_>>())
+                        .unwrap_or_default();
+                    let resume = Box::new(Resume::new(journal_dir, prefix, &found.path, &targets));
+                    JournalError::RecoveryFailed { journal: found.path.clone(), resume, source: Box::new(source) }
+                }
+            })?;
             recovered.push(Recovered { pid: found.pid, targets: record.targets.into_iter().map(|t| t.path).collect() });
         } else {
             fs::remove_file(&found.path).map_err(JournalError::io("remove the unused journal", &found.path))?;
@@ -708,19 +839,19 @@ impl Plan<'_> {
                 let mut file = fs::OpenOptions::new().write(true).truncate(true).open(root)?;
                 file.write_all(bytes)
             };
-            steps.next().and_then(|()| write()).map_err(JournalError::io("write", root))?;
+            steps.run(write).map_err(JournalError::io("write", root))?;
             return Ok(());
         }
         if !self.record.existed {
             let entries = self.writes.len() + self.record.created_dirs.len();
-            steps.next().and_then(|()| create_root(root, entries)).map_err(JournalError::io("create", root))?;
+            steps.run(|| create_root(root, entries)).map_err(JournalError::io("create", root))?;
         }
         // The order matters where old and new disagree about a path: a
         // file where a directory is wanted goes first; a directory where a
         // file is wanted goes after the files moved out of it.
         for rel in &self.deletes {
             let path = root.join(rel);
-            steps.next().and_then(|()| fs::remove_file(&path)).map_err(JournalError::io("remove", &path))?;
+            steps.run(|| fs::remove_file(&path)).map_err(JournalError::io("remove", &path))?;
         }
         // Creating files and directories is what a disk is slowest at (on
         // ext4 after many deletions each new inode costs a scan in the
@@ -729,20 +860,20 @@ impl Plan<'_> {
         for dirs in by_depth(&self.record.created_dirs) {
             first_error(map_files_ordered(&dirs, |dir| {
                 let path = root.join(dir);
-                steps.next().and_then(|()| fs::create_dir(&path)).map_err(JournalError::io("create", &path))
+                steps.run(|| fs::create_dir(&path)).map_err(JournalError::io("create", &path))
             }))?;
         }
         for (from, to) in &self.moves {
             let (from, to) = (root.join(from), root.join(to));
-            steps.next().and_then(|()| fs::rename(&from, &to)).map_err(JournalError::io("move", &from))?;
+            steps.run(|| fs::rename(&from, &to)).map_err(JournalError::io("move", &from))?;
         }
         for dir in self.record.removed_dirs.iter().rev() {
             let path = root.join(&dir.path);
-            steps.next().and_then(|()| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
+            steps.run(|| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
         }
         first_error(map_files_ordered(&self.writes, |(rel, entry, kind)| {
             let path = root.join(rel);
-            steps.next().and_then(|()| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))
+            steps.run(|| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))
         }))
     }
 }
@@ -1349,7 +1480,7 @@ fn roll_back_target(
 ) -> Result<(), JournalError> {
     if target.file {
         if let Some(item) = saved.get("") {
-            steps.next().and_then(|()| restore_item(root, item)).map_err(JournalError::io("restore", root))?;
+            steps.run(|| restore_item(root, item)).map_err(JournalError::io("restore", root))?;
         }
         return Ok(());
     }
@@ -1360,9 +1491,9 @@ fn roll_back_target(
         let path = root.join(rel);
         let remove = || match fs::symlink_metadata(&path) {
             Ok(meta) if meta.is_dir() => Ok(()),
-            _ => symlink_free(root, rel).and_then(|()| ignore_missing(fs::remove_file(&path))),
+            _ => symlink_free(root, rel).and_then(|()| fs::remove_file(&path)),
         };
-        steps.next().and_then(|()| remove()).map_err(JournalError::io("remove", &path))?;
+        ignore_missing(steps.run(remove)).map_err(JournalError::io("remove", &path))?;
     }
     for dir in target.created_dirs.iter().rev() {
         let path = root.join(dir);
@@ -1370,7 +1501,7 @@ fn roll_back_target(
             Ok(meta) if meta.is_dir() => symlink_free(root, dir).and_then(|()| fs::remove_dir(&path)),
             _ => Ok(()),
         };
-        steps.next().and_then(|()| remove()).map_err(JournalError::io("remove", &path))?;
+        ignore_missing(steps.run(remove)).map_err(JournalError::io("remove", &path))?;
     }
     for dir in &target.removed_dirs {
         let path = root.join(&dir.path);
@@ -1382,19 +1513,19 @@ fn roll_back_target(
             }
             set_mode(&path, dir.mode & PLAIN_MODE_BITS)
         };
-        steps.next().and_then(|()| restore()).map_err(JournalError::io("restore", &path))?;
+        steps.run(restore).map_err(JournalError::io("restore", &path))?;
     }
     for (rel, item) in saved {
         let path = root.join(rel);
         let restore = || symlink_free(root, rel).and_then(|()| restore_item(&path, item));
-        steps.next().and_then(|()| restore()).map_err(JournalError::io("restore", &path))?;
+        steps.run(restore).map_err(JournalError::io("restore", &path))?;
     }
     if !target.existed {
         // A run killed while it placed the new directory apart left the
         // holder of that step beside it.
         crate::stage::remove_stale_holders(root);
         for dir in root.ancestors().take(target.missing_parents + 1) {
-            steps.next().and_then(|()| ignore_missing(fs::remove_dir(dir))).map_err(JournalError::io("remove", dir))?;
+            ignore_missing(steps.run(|| fs::remove_dir(dir))).map_err(JournalError::io("remove", dir))?;
         }
     }
     Ok(())
@@ -1441,13 +1572,18 @@ fn make_symlink(_to: &Path, path: &Path) -> io::Result<()> {
     Err(io::Error::new(io::ErrorKind::Unsupported, format!("cannot recreate the symbolic link `{}`", path.display())))
 }
 
-/// A path that is not there (or whose parent is a file, so it cannot be)
-/// is already as a roll back wants it.
+/// A path that is not there, or cannot be (its parent is a file, or its
+/// name is longer than the file system holds), is already as a removal
+/// wants it: a roll back never fails on a path that was never created.
 fn ignore_missing(result: io::Result<()>) -> io::Result<()> {
     match result {
-        Err(e) if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => Ok(()),
+        Err(e) if is_missing(&e) => Ok(()),
         other => other,
     }
+}
+
+fn is_missing(e: &io::Error) -> bool {
+    matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory | io::ErrorKind::InvalidFilename)
 }
 
 #[cfg(test)]

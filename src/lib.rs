@@ -79,6 +79,7 @@ pub mod linediff;
 pub mod lock;
 pub mod manifest;
 pub mod merge;
+pub mod names;
 pub mod npm;
 pub mod parallel;
 pub mod place;

@@ -96,6 +96,16 @@ pub enum ReleaseError {
         /// The name, with control characters escaped.
         path: String,
     },
+    /// A file name Windows cannot hold (a reserved device name, a trailing
+    /// dot or space, a character it forbids): the release is unpacked on
+    /// Windows too, and `install.ps1` could not install it.
+    #[error("`{path}` cannot be unpacked on Windows: {reason}")]
+    WindowsName {
+        /// The path in the release.
+        path: String,
+        /// Why Windows cannot hold it.
+        reason: String,
+    },
     /// The repository's `dist` leads outside it (a planted link).
     #[error("`dist` in the repository leads to `{}`, outside it", .real.display())]
     OutsideOut {
@@ -161,6 +171,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::BadVersion { .. }
             | ReleaseError::Missing { .. }
             | ReleaseError::BadName { .. }
+            | ReleaseError::WindowsName { .. }
             | ReleaseError::OutsideOut { .. }
             | ReleaseError::Bundle { .. }
             | ReleaseError::Pack(pack::PackError::Manifest { .. }) => ExitStatus::Usage,
@@ -177,7 +188,7 @@ impl Diagnostic for ReleaseError {
         match self {
             ReleaseError::BadVersion { .. } => "bad_version",
             ReleaseError::Missing { .. } => "release_item_missing",
-            ReleaseError::BadName { .. } => "bad_file_name",
+            ReleaseError::BadName { .. } | ReleaseError::WindowsName { .. } => "bad_file_name",
             ReleaseError::OutsideOut { .. } => "unsafe_target",
             ReleaseError::Tree(_) | ReleaseError::Io { .. } => "io",
             ReleaseError::Git { .. } => "git",
@@ -202,6 +213,9 @@ impl Diagnostic for ReleaseError {
                 Some("pass a version such as `1.2.0` or `1.2.0-rc.1` (letters, digits, `.`, `-`, `+`)".into())
             }
             ReleaseError::BadName { .. } => Some("rename the file so its name has no control characters".into()),
+            ReleaseError::WindowsName { .. } => {
+                Some("rename the file in the fork layer (and its manifest with `forklayer gen-patches`)".into())
+            }
             ReleaseError::OutsideOut { .. } => {
                 Some("pass `--out <dir>` to write the release there on purpose, or remove the `dist` link".into())
             }
@@ -487,6 +501,9 @@ fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize
     }
     if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
         return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });
+    }
+    if let Some((path, reason)) = files.paths().find_map(|p| crate::names::windows_problem(p).map(|r| (p, r))) {
+        return Err(ReleaseError::WindowsName { path: path.to_string(), reason });
     }
     let top = format!("{ARCHIVE_STEM}-{}", options.version);
     let bytes = zip_tree(&files, &top, options.timestamp)?;

@@ -9,6 +9,7 @@ use crate::guard::{check_managed_dir, GuardError};
 use crate::journal::{JournalError, Update};
 use crate::layer::Layer;
 use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
+use crate::names::{NameError, NameLimits};
 use crate::npm::{self, FetchedPackage, Npm, NpmError, Origin};
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -85,6 +86,20 @@ pub enum SnapshotError {
     /// The upstream directory must not be replaced wholesale.
     #[error(transparent)]
     Target(#[from] GuardError),
+    /// A file of a package has a name the repository's file system cannot
+    /// hold: refused before anything is written.
+    #[error("refused entry `package/{entry}` of `{package}` from `{origin}`")]
+    UnholdableEntry {
+        /// Full package name.
+        package: String,
+        /// The archive or directory it came from.
+        origin: String,
+        /// The entry's path inside the package, shortened.
+        entry: String,
+        /// The limit it exceeds.
+        #[source]
+        source: Box<NameError>,
+    },
     /// Creating the scratch directory failed.
     #[error("could not create the scratch directory `{path}`")]
     Scratch {
@@ -108,7 +123,7 @@ impl crate::error::Diagnostic for SnapshotError {
             SnapshotError::Tree(e) => e.exit_status(),
             SnapshotError::Write(e) => e.exit_status(),
             SnapshotError::Target(e) => e.exit_status(),
-            SnapshotError::Scratch { .. } => ExitStatus::Integrity,
+            SnapshotError::Scratch { .. } | SnapshotError::UnholdableEntry { .. } => ExitStatus::Integrity,
         }
     }
     fn code(&self) -> &'static str {
@@ -122,6 +137,7 @@ impl crate::error::Diagnostic for SnapshotError {
             SnapshotError::Write(e) => e.code(),
             SnapshotError::Target(e) => e.code(),
             SnapshotError::Scratch { .. } => "io",
+            SnapshotError::UnholdableEntry { .. } => "unsafe_archive_entry",
         }
     }
     fn help(&self) -> Option<String> {
@@ -137,6 +153,11 @@ impl crate::error::Diagnostic for SnapshotError {
             SnapshotError::Write(e) => e.help(),
             SnapshotError::Target(e) => e.help(),
             SnapshotError::Scratch { .. } => Some("check that the repository directory is writable".into()),
+            SnapshotError::UnholdableEntry { .. } => Some(
+                "nothing was written; npm does not publish names this long, so check where the package came from \
+                 (or move the repository to a shallower directory or a file system that holds longer names)"
+                    .into(),
+            ),
         }
     }
 }
@@ -260,11 +281,37 @@ fn fetch_all_from_registry(layer: &Layer, version: &str, npm: &Npm) -> Result<Ve
     let packages: Vec<(String, String)> =
         layer.upstream_packages().iter().map(|p| (layer.full_name(p), version.to_string())).collect();
     let fetched = npm::fetch_all_from_registry(npm, &packages, &scratch.0);
+    let limits = NameLimits::of(&layer.paths.upstream);
     packages
         .into_iter()
         .zip(fetched)
-        .map(|((package, _), fetched)| fetched.map_err(|source| SnapshotError::Fetch { package, source }))
+        .map(|((package, version), fetched)| {
+            let fetched = fetched.map_err(|source| SnapshotError::Fetch { package: package.clone(), source })?;
+            let origin = format!("the registry's tarball of `{package}@{version}`");
+            check_holdable(&limits, &layer.paths.upstream, &origin, &fetched)?;
+            Ok(fetched)
+        })
         .collect()
+}
+
+/// Refuses a package with a file the file system of `upstream` cannot
+/// hold, naming the entry, where it came from and the limit.
+pub(crate) fn check_holdable(
+    limits: &NameLimits,
+    upstream: &Path,
+    origin: &str,
+    package: &FetchedPackage,
+) -> Result<(), SnapshotError> {
+    let root = upstream.join(&package.name);
+    for rel in package.tree.paths() {
+        limits.check(&root.join(rel)).map_err(|source| SnapshotError::UnholdableEntry {
+            package: package.name.clone(),
+            origin: origin.to_string(),
+            entry: crate::npm::tarball::shorten(rel),
+            source: Box::new(source),
+        })?;
+    }
+    Ok(())
 }
 
 fn fetch_all_local(
@@ -289,8 +336,10 @@ fn fetch_all_local(
         }
     }
     let mut out = Vec::new();
+    let limits = NameLimits::of(&layer.paths.upstream);
     for name in &wanted {
         let (origin, fetched) = found.remove(name).ok_or_else(|| SnapshotError::Missing { package: name.clone() })?;
+        check_holdable(&limits, &layer.paths.upstream, &origin, &fetched)?;
         if fetched.version != version {
             return Err(SnapshotError::WrongVersion {
                 package: name.clone(),

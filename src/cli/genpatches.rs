@@ -32,6 +32,12 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
         ctx.reporter.status("Refreshed", &format!("own package `{}`", layer.npm_name(name)));
     }
     super::note_forks_equal_to_upstream(ctx, outcome.unchanged.iter().map(String::as_str));
+    for (path, reason) in &outcome.windows_names {
+        ctx.reporter.warning(&format!(
+            "`{}` cannot be unpacked on Windows ({reason}); `forklayer release` refuses it, rename it",
+            ctx.display(&layer.paths.forks.join(path))
+        ));
+    }
     let ignored_changes = layer.ignored_changes();
     super::warn_ignored_changes(ctx, &layer, &ignored_changes);
     let mut text = String::new();
@@ -49,6 +55,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
         "removed": outcome.removed,
         "own_refreshed": outcome.own_refreshed,
         "ignored_changes": ignored_changes,
+        "windows_names": outcome.windows_names.iter().map(|(path, reason)| json!({"path": path, "reason": reason})).collect::<Vec<_>>(),
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }

@@ -835,3 +835,168 @@ fn a_directory_read_earlier_journals_the_bytes_on_disk_and_leaves_files_it_keeps
     assert_eq!(Tree::read_dir(&target).expect("read"), want);
     assert!(journal_files(root).is_empty());
 }
+
+/// How the system fails a write: a full disk or quota, no permission, a
+/// read-only disk, an I/O error, a name too long, a path that is gone, a
+/// parent that is a file, a name taken.
+const WRITE_FAILURES: &[i32] = &[
+    libc::ENOSPC,
+    libc::EDQUOT,
+    libc::EACCES,
+    libc::EPERM,
+    libc::EROFS,
+    libc::EIO,
+    libc::ENAMETOOLONG,
+    libc::ENOENT,
+    libc::ENOTDIR,
+    libc::EEXIST,
+];
+
+/// Failures a roll back must not take for "already undone": the path is
+/// there, the system only refused to change it.
+const REAL_FAILURES: &[i32] = &[libc::ENOSPC, libc::EACCES, libc::EROFS, libc::EIO];
+
+#[test]
+fn every_kind_of_write_failure_at_every_step_ends_as_before_now_or_after_the_next_command() {
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    for (kind, &errno) in WRITE_FAILURES.iter().enumerate() {
+        for fail_at in 0.. {
+            let project = Project::new();
+            let root = project.root();
+            let before = rolled_back_state(root);
+            // Sometimes the roll back fails too, at one of its own steps.
+            let again = REAL_FAILURES[(fail_at + kind) % REAL_FAILURES.len()];
+            let rollback_fails_at = (fail_at % 3 == 1).then_some(fail_at + 1 + (fail_at + kind) % 9);
+            let fault = |n| {
+                if n == fail_at {
+                    Fault::Errno(errno)
+                } else if Some(n) == rollback_fails_at {
+                    Fault::Errno(again)
+                } else {
+                    Fault::None
+                }
+            };
+            let what = format!("errno {errno} at step {fail_at}, then {rollback_fails_at:?}");
+            match project.update(&next, &created).apply_with(&fault) {
+                Ok(_) => {
+                    assert!(fail_at > 10, "the update has more than ten steps");
+                    break;
+                }
+                Err(JournalError::RolledBack(_)) => {
+                    assert_eq!(rolled_back_state(root), before, "{what}");
+                    assert!(journal_files(root).is_empty(), "{what}");
+                }
+                Err(err @ JournalError::RollbackFailed { .. }) => {
+                    assert_kept_journal_is_told_truly(root, &err, &what);
+                    // The next command rolls it back, whatever failed.
+                    assert_eq!(recover(root, &whole(root)).expect(&what).len(), 1, "{what}");
+                    assert_eq!(rolled_back_state(root), before, "{what}");
+                    assert!(journal_files(root).is_empty(), "{what}");
+                }
+                Err(err @ JournalError::CommitFailed { .. }) => {
+                    assert!(err.to_string().contains("the update was made completely"), "{err}");
+                    assert_eq!(Tree::read_dir(&root.join("up")).expect("read"), next, "{what}");
+                }
+                Err(other) => panic!("{what}: {other}"),
+            }
+        }
+    }
+}
+
+/// A kept journal comes with a message that says so, and a help line
+/// naming the command that finishes the roll back and how to give it up.
+fn assert_kept_journal_is_told_truly(root: &Path, err: &JournalError, what: &str) {
+    use crate::error::Diagnostic;
+    let journals = journal_files(root);
+    assert_eq!(journals.len(), 1, "{what}: the journal is kept");
+    let message = err.to_string();
+    assert!(!message.contains("nothing was changed"), "{what}: {message}");
+    assert!(message.contains("half updated") && message.contains(&journals[0]), "{what}: {message}");
+    let help = err.help().expect("a help line");
+    assert!(!help.contains("nothing was changed"), "{what}: {help}");
+    assert!(help.contains(&format!("forklayer -C {} check", root.display())), "{what}: {help}");
+    assert!(help.contains(&format!("rm {}", root.join(&journals[0]).display())), "{what}: {help}");
+    assert_eq!(err.code(), "rollback_failed");
+}
+
+#[test]
+fn a_roll_back_of_a_killed_update_that_fails_in_any_way_is_finished_by_the_command_after() {
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    for &errno in REAL_FAILURES {
+        for fail_at in 0.. {
+            let project = Project::new();
+            let root = project.root();
+            let before = rolled_back_state(root);
+            assert!(project.update(&next, &created).apply_with(&|_| Fault::Crash).is_err());
+            let fault = |n| if n == fail_at { Fault::Errno(errno) } else { Fault::None };
+            match recover_with(root, PREFIX, &whole(root), &fault) {
+                Ok(recovered) => {
+                    assert_eq!(recovered.len(), 1);
+                    assert_eq!(rolled_back_state(root), before);
+                    assert!(fail_at > 5, "a roll back has more than five steps");
+                    break;
+                }
+                Err(err @ JournalError::RecoveryFailed { .. }) => {
+                    assert_kept_journal_is_told_truly(
+                        root,
+                        &err,
+                        &format!("errno {errno} at roll-back step {fail_at}"),
+                    );
+                    assert_eq!(recover(root, &whole(root)).expect("the next command").len(), 1);
+                    assert_eq!(rolled_back_state(root), before, "errno {errno} at roll-back step {fail_at}");
+                }
+                Err(other) => panic!("errno {errno} at roll-back step {fail_at}: {other}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_roll_back_never_fails_on_a_path_that_cannot_exist() {
+    // A journal whose update "created" files it never could: a name over
+    // the file system's limit, a path below a file, a path that is gone.
+    let project = Project::new();
+    let root = project.root();
+    let limits = crate::names::NameLimits::of(root);
+    let too_long = "z".repeat(limits.name_max + 1);
+    let below_a_file = "same.txt/child";
+    let deep_too_long = format!("{}/{}", "d".repeat(200), "e".repeat(limits.name_max + 7));
+    let created = [too_long.as_str(), below_a_file, "never-written.js", deep_too_long.as_str()];
+    let before = disk_state(root);
+    let journal = plant_journal(root, &record(vec![dir_target("up", &created)]), &[]);
+    let recovered = recover(root, &whole(root)).expect("nothing to undo is no failure");
+    assert_eq!(recovered.len(), 1);
+    assert!(!journal.exists(), "the journal is done with");
+    assert_eq!(disk_state(root), before, "and nothing else changed");
+}
+
+#[test]
+fn a_name_the_file_system_cannot_hold_is_refused_before_anything_is_written() {
+    let project = Project::new();
+    let root = project.root();
+    let limits = crate::names::NameLimits::of(root);
+    let mut long_component = Project::next_tree();
+    long_component
+        .insert(format!("lib/{}", "n".repeat(limits.name_max + 1)), FileEntry::new(b"x".to_vec()))
+        .expect("insert");
+    let mut long_path = Project::next_tree();
+    let deep: Vec<String> = (0..=limits.path_max / 200).map(|i| format!("{i:0>200}")).collect();
+    long_path.insert(deep.join("/"), FileEntry::new(b"x".to_vec())).expect("insert");
+    for (next, what) in [(&long_component, "its name"), (&long_path, "the path is")] {
+        let before = disk_state(root);
+        let created = tree(&[("x", b"x", false)]);
+        let err = project.update(next, &created).apply().expect_err("refused");
+        assert!(matches!(err, JournalError::Name(_)), "{err}");
+        assert!(err.to_string().contains(what) && err.to_string().contains("holds"), "{err}");
+        assert_eq!(crate::error::Diagnostic::code(&err), "name_too_long");
+        assert_eq!(disk_state(root), before, "nothing was written");
+        assert!(journal_files(root).is_empty());
+    }
+    // A file target whose own name is too long is refused the same way.
+    let mut update = Update::new(root);
+    let long_file = root.join("z".repeat(limits.name_max + 1));
+    update.replace_file(&long_file, b"x");
+    assert!(matches!(update.apply(), Err(JournalError::Name(_))));
+}

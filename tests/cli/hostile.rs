@@ -3,10 +3,9 @@
 //! outside the project, and faults (a FIFO, a second writer) are refused
 //! cleanly. Each test hashes what it protects before and after.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::util::{immutable, snapshot_from_tarballs, NpmPackage, TestDir};
+use crate::util::{disk_state as state, immutable, snapshot_from_tarballs, NpmPackage, TestDir};
 
 /// A small project, and beside it a "home" directory holding a user's file.
 fn project() -> (TestDir, TestDir) {
@@ -20,28 +19,6 @@ fn project() -> (TestDir, TestDir) {
     home.write("settings.json", "{\"keep\": true}\n");
     home.write("notes.diff", "mine\n");
     (dir, home)
-}
-
-fn state(root: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("ls") {
-            let path = entry.expect("entry").path();
-            let rel = path.strip_prefix(root).expect("below").to_string_lossy().into_owned();
-            let meta = std::fs::symlink_metadata(&path).expect("stat");
-            if meta.is_dir() {
-                stack.push(path);
-                out.push((rel, b"dir".to_vec()));
-            } else if meta.file_type().is_symlink() {
-                out.push((rel, std::fs::read_link(&path).expect("link").to_string_lossy().as_bytes().to_vec()));
-            } else {
-                out.push((rel, std::fs::read(&path).expect("read")));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 fn json_code(run: &crate::util::Run) -> String {

@@ -13,6 +13,7 @@ mod help;
 mod hostile;
 mod ignore;
 mod merge;
+mod names;
 mod release;
 mod round_trip;
 mod snapshot;

@@ -474,3 +474,27 @@ pub fn slow_npm(dir: &TestDir, npm: &Path, seconds: &str) -> PathBuf {
     set_mode(&slow, true);
     slow
 }
+
+/// Every file, directory and symbolic link below `root` with its bytes (a
+/// link's target), sorted: what "byte for byte as before" compares.
+pub fn disk_state(root: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("ls") {
+            let path = entry.expect("entry").path();
+            let rel = path.strip_prefix(root).expect("below").to_string_lossy().into_owned();
+            let meta = std::fs::symlink_metadata(&path).expect("stat");
+            if meta.is_dir() {
+                stack.push(path);
+                out.push((rel, b"dir".to_vec()));
+            } else if meta.file_type().is_symlink() {
+                out.push((rel, std::fs::read_link(&path).expect("link").to_string_lossy().as_bytes().to_vec()));
+            } else {
+                out.push((rel, std::fs::read(&path).expect("read")));
+            }
+        }
+    }
+    out.sort();
+    out
+}
