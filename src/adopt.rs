@@ -363,15 +363,6 @@ struct Plan {
     profile_json: Option<(PathBuf, Vec<u8>)>,
     /// `.gitignore` when it must learn forklayer's local files.
     gitignore: Option<GitignoreEdit>,
-    /// What the targets held before, to undo the update.
-    before: Before,
-}
-
-/// The directories and file adopt rewrites, as they were.
-struct Before {
-    upstream: Tree,
-    forks: Tree,
-    profile_json: Option<Vec<u8>>,
 }
 
 /// Adopts the repository at `options.dir`.
@@ -386,17 +377,6 @@ pub fn adopt(options: &AdoptOptions) -> Result<AdoptOutcome, AdoptError> {
     }
     write(dir, &plan)?;
     outcome.written = true;
-    let layer = Layer::load(&dir.join(DECLARATION_FILE), &PathOverrides::default())?;
-    let problems = match crate::check::check(&layer) {
-        Ok(report) => check_problems(&report),
-        Err(err) => vec![chain(&err)],
-    };
-    if !problems.is_empty() {
-        // Everything check verifies was proved before writing, so this is
-        // a bug; the repository still goes back to how it was.
-        undo(dir, &plan)?;
-        return Err(AdoptError::CheckFailed { problems });
-    }
     Ok(outcome)
 }
 
@@ -409,22 +389,6 @@ fn chain(err: &dyn std::error::Error) -> String {
         cause = c.source();
     }
     text
-}
-
-/// Puts back what [`write`] changed, from the bytes read before.
-fn undo(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
-    let mut update = Update::new(dir);
-    update.replace_dir(&dir.join(UPSTREAM), &plan.before.upstream);
-    update.replace_dir(&dir.join(FORKS), &plan.before.forks);
-    if let (Some((path, _)), Some(bytes)) = (&plan.profile_json, &plan.before.profile_json) {
-        update.replace_file(path, bytes);
-    }
-    update.apply()?;
-    if let Some((_, old)) = &plan.gitignore {
-        write_gitignore(dir, old.as_deref())?;
-    }
-    let declaration = dir.join(DECLARATION_FILE);
-    std::fs::remove_file(&declaration).map_err(|source| AdoptError::Write { path: declaration, source })
 }
 
 /// What `check` reports, one line per problem.
@@ -458,7 +422,7 @@ fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
     let mut warnings = Vec::new();
     if crate::journal::any_journal(dir) {
         let scope = crate::journal::Scope::new(
-            [DECLARATION_FILE, UPSTREAM, FORKS, PATCHES, PROFILE_JSON].into_iter().map(|p| dir.join(p)),
+            [DECLARATION_FILE, GITIGNORE, UPSTREAM, FORKS, PATCHES, PROFILE_JSON].into_iter().map(|p| dir.join(p)),
         );
         for recovered in crate::journal::recover(dir, &scope)? {
             let targets: Vec<String> = recovered.targets.iter().map(|t| format!("`{t}`")).collect();
@@ -473,37 +437,40 @@ fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
     Ok((exists && !locked, warnings))
 }
 
-/// `.gitignore` and the declaration first (each written atomically, put
-/// back if a later step fails), then `upstream/` (the lock file), the
-/// fork layer and the profile's `package.json` as one journaled update.
+/// `.gitignore`, the declaration, `upstream/` (the lock file), the fork
+/// layer and the profile's `package.json` as one journaled update, then
+/// `check` on what was written before it is committed: everything `check`
+/// verifies was proved in memory, so a failure there is a bug, and the
+/// journal puts the repository back as it was.
 fn write(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
-    // `.gitignore` first: a killed adopt redone finds it already holding
-    // the lines (and adds nothing), a failure puts it back.
-    if let Some((new, _)) = &plan.gitignore {
-        write_gitignore(dir, Some(new))?;
-    }
-    let put_back_gitignore = || {
-        if let Some((_, old)) = &plan.gitignore {
-            let _ = write_gitignore(dir, old.as_deref());
-        }
-    };
-    let declaration = dir.join(DECLARATION_FILE);
-    if let Err(source) = crate::stage::write_file_atomically(&declaration, plan.declaration.as_bytes()) {
-        put_back_gitignore();
-        return Err(AdoptError::Write { path: declaration.clone(), source });
-    }
+    let (declaration, gitignore) = (dir.join(DECLARATION_FILE), dir.join(GITIGNORE));
     let mut update = Update::new(dir);
+    if let Some((new, _)) = &plan.gitignore {
+        update.replace_file(&gitignore, new);
+    }
+    update.replace_file(&declaration, plan.declaration.as_bytes());
     update.replace_dir(&dir.join(UPSTREAM), &plan.upstream);
     update.replace_dir(&dir.join(FORKS), &plan.forks);
     if let Some((path, bytes)) = &plan.profile_json {
         update.replace_file(path, bytes);
     }
-    if let Err(err) = update.apply() {
-        let _ = std::fs::remove_file(&declaration);
-        put_back_gitignore();
-        return Err(err.into());
-    }
+    update.apply_verified(|| check_written(&declaration))??;
     Ok(())
+}
+
+/// What `check` says of the adopted repository, as an error when it finds
+/// anything.
+fn check_written(declaration: &Path) -> Result<(), AdoptError> {
+    let layer = Layer::load(declaration, &PathOverrides::default())?;
+    let problems = match crate::check::check(&layer) {
+        Ok(report) => check_problems(&report),
+        Err(err) => vec![chain(&err)],
+    };
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(AdoptError::CheckFailed { problems })
+    }
 }
 
 fn not_shape(dir: &Path, what: impl Into<String>) -> AdoptError {
@@ -628,7 +595,6 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     pair(&names, &fork_names, &format!("upstream/{scope}"), "profile/forks")?;
     pair(&fork_names, &names, "profile/forks", &format!("upstream/{scope}"))?;
     let mut upstream = Tree::read_dir(&upstream_dir)?;
-    let before_upstream = upstream.clone();
     let forks_before = Tree::read_dir(&forks_dir)?;
     let ignore_patterns = readme_rule(&upstream, &forks_before, &scope);
     let ignore = Ignore::new(&ignore_patterns).map_err(|what| not_shape(dir, what))?;
@@ -770,7 +736,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         return Err(already());
     }
     let layer = Layer::parse(&text, &declaration, dir, &PathOverrides::default())?;
-    let (profile_json, profile_before) = plan_profile_json(&layer, &forks_dir, &mut outcome.changes)?;
+    let profile_json = plan_profile_json(&layer, &forks_dir, &mut outcome.changes)?;
     outcome.changes.extend(kept);
     if dir.join("verify.mjs").is_file() {
         outcome.changes.push(Change::Keep {
@@ -779,8 +745,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         });
     }
     let gitignore = plan_gitignore(dir, &mut outcome.changes)?;
-    let before = Before { upstream: before_upstream, forks: forks_before, profile_json: profile_before };
-    Ok(Plan { outcome, declaration: text, upstream, forks, profile_json, gitignore, before })
+    Ok(Plan { outcome, declaration: text, upstream, forks, profile_json, gitignore })
 }
 
 /// What forklayer keeps beside a project and never commits: the project
@@ -825,16 +790,6 @@ fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Option<Gitign
     Ok(Some((new, old)))
 }
 
-/// Writes or puts back `.gitignore` (`None`: removes it).
-fn write_gitignore(dir: &Path, bytes: Option<&[u8]>) -> Result<(), AdoptError> {
-    let path = dir.join(GITIGNORE);
-    let written = match bytes {
-        Some(bytes) => crate::stage::write_file_atomically(&path, bytes),
-        None => std::fs::remove_file(&path),
-    };
-    written.map_err(|source| AdoptError::Write { path, source })
-}
-
 const GITIGNORE: &str = ".gitignore";
 
 /// Name of the directory `npm pack` writes to, before the pid.
@@ -847,7 +802,7 @@ fn remove_stale_scratch(dir: &Path) {
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let pid = name.strip_prefix(SCRATCH_PREFIX).and_then(|pid| pid.parse::<u32>().ok());
-        if pid.is_some_and(|pid| !crate::stage::process_alive(pid)) {
+        if pid.is_some_and(|pid| !crate::journal::process_alive(pid)) {
             // Never follows a link: a planted one is removed, not its target.
             let _ = std::fs::remove_dir_all(entry.path());
         }
@@ -1023,19 +978,17 @@ fn registry_integrity(
     }
 }
 
-/// The profile's `package.json` to write (when it changes), and its bytes
-/// before (when there is one).
-type ProfileJson = (Option<(PathBuf, Vec<u8>)>, Option<Vec<u8>>);
+/// The profile's `package.json` to write, when it changes.
+type ProfileJson = Option<(PathBuf, Vec<u8>)>;
 
 /// The profile's `package.json` (beside the fork layer) with each
 /// `file:./forks/<pkg>` dependency (or npm's equivalent spellings
 /// `file:forks/<pkg>`, with or without a final `/`) moved to
 /// `file:./forks/<scope>/<pkg>`, proved to declare exactly the layer:
-/// the file to write when it changes
-/// when there is one, and its bytes before.
+/// the file to write when it changes.
 fn plan_profile_json(layer: &Layer, forks_dir: &Path, changes: &mut Vec<Change>) -> Result<ProfileJson, AdoptError> {
     let Some(path) = forks_dir.parent().map(|p| p.join("package.json")).filter(|p| p.is_file()) else {
-        return Ok((None, None));
+        return Ok(None);
     };
     let text = crate::tree::read_regular_text(&path).map_err(|source| TreeError::Io { path: path.clone(), source })?;
     let forks_name = forks_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -1071,8 +1024,7 @@ fn plan_profile_json(layer: &Layer, forks_dir: &Path, changes: &mut Vec<Change>)
     if !problems.is_empty() {
         return Err(AdoptError::Dependencies { path, problems });
     }
-    let changed = (next != text).then(|| (path, next.into_bytes()));
-    Ok((changed, Some(text.into_bytes())))
+    Ok((next != text).then(|| (path, next.into_bytes())))
 }
 
 /// Keys (`dependencies."@scope/dsh"`) of the profile's `package.json` whose

@@ -401,7 +401,6 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
             crate::exclusive::LockError,
             crate::release::ReleaseError,
             crate::adopt::AdoptError,
-            crate::stage::StageError,
             crate::tree::TreeError);
     }
     None

@@ -174,7 +174,7 @@ fn read_only(e: &io::Error) -> bool {
 fn holder(path: &Path) -> String {
     let pid = fs::read_to_string(path).ok().and_then(|text| text.trim().parse::<u32>().ok());
     match pid {
-        Some(pid) if crate::stage::process_alive(pid) => {
+        Some(pid) if crate::journal::process_alive(pid) => {
             format!("another forklayer process (pid {pid}) is writing this project")
         }
         _ => "other forklayer processes are reading this project".into(),

@@ -15,7 +15,6 @@ use crate::manifest::{as_text, Content, Extensions, Manifest, Replacement, EXTEN
 use crate::npm::sha256_hex;
 use crate::rebuild::{read_own_package, read_vendored_package, RebuildError};
 use crate::review::{package_diff_with, shared_line_diff};
-use crate::stage::{recover_interrupted, StageError};
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// Errors of `gen-patches`.
@@ -61,9 +60,6 @@ pub enum GenError {
     /// Reading a directory failed.
     #[error(transparent)]
     Tree(#[from] TreeError),
-    /// Writing failed.
-    #[error(transparent)]
-    Write(#[from] StageError),
     /// The patches directory must not be replaced wholesale.
     #[error(transparent)]
     Target(#[from] GuardError),
@@ -82,7 +78,6 @@ impl crate::error::Diagnostic for GenError {
             GenError::Lock(e) => e.exit_status(),
             GenError::Rebuild(e) => e.exit_status(),
             GenError::Tree(e) => e.exit_status(),
-            GenError::Write(e) => e.exit_status(),
             GenError::Target(e) => e.exit_status(),
             GenError::Journal(e) => e.exit_status(),
         }
@@ -96,7 +91,6 @@ impl crate::error::Diagnostic for GenError {
             GenError::Lock(e) => e.code(),
             GenError::Rebuild(e) => e.code(),
             GenError::Tree(e) => e.code(),
-            GenError::Write(e) => e.code(),
             GenError::Target(e) => e.code(),
             GenError::Journal(e) => e.code(),
         }
@@ -119,7 +113,6 @@ impl crate::error::Diagnostic for GenError {
             )),
             GenError::Rebuild(e) => e.help(),
             GenError::Tree(e) => e.help(),
-            GenError::Write(e) => e.help(),
             GenError::Target(e) => e.help(),
             GenError::Journal(e) => e.help(),
         }
@@ -348,9 +341,6 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     let own_sources =
         layer.own.iter().map(|own| read_own_package(own).map(|t| (own, t))).collect::<Result<Vec<_>, _>>()?;
     let patches = &layer.paths.patches;
-    // An interrupted earlier run may have left patches/ moved aside or a
-    // half-written stage; repair that even when nothing needs writing now.
-    recover_interrupted(patches).map_err(|source| StageError::Swap { target: patches.clone(), source })?;
     let previous = if patches.is_dir() { Tree::read_dir(patches)? } else { Tree::new() };
     let mut outcome = GenOutcome::default();
     let mut next = Tree::new();
@@ -385,7 +375,6 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     }
     for (own, source) in &own_sources {
         let target = layer.package_dir(&layer.paths.forks, &own.name);
-        recover_interrupted(&target).map_err(|source| StageError::Swap { target: target.clone(), source })?;
         let current = if target.is_dir() { Tree::read_dir(&target)? } else { Tree::new() };
         if current != *source {
             update.replace_dir(&target, source);

@@ -52,11 +52,10 @@
 //! assert_eq!(rebuilt, fork);
 //! ```
 //!
-//! Every write goes through [`stage`] (build next to the target, then
-//! rename) or, for `merge`, which changes several directories at once,
-//! [`journal`] (only what differs, in place, behind an undo journal), so
-//! nothing is ever left half-written: the next run repairs what a killed
-//! one left. [`guard`] refuses targets whose wholesale
+//! Every write goes through [`journal`]: only what differs is written, in
+//! place, behind an undo journal, so nothing is ever left half-written (a
+//! failure rolls back at once, and the next run rolls back what a killed
+//! one left), and [`names`] refuses every name the disk cannot hold first. [`guard`] refuses targets whose wholesale
 //! replacement would destroy unrelated files. Library modules never print,
 //! never read the environment and never exit; [`report`] is the only
 //! printer and [`error::ExitStatus`] the only exit-code table.
@@ -82,13 +81,11 @@ pub mod merge;
 pub mod names;
 pub mod npm;
 pub mod parallel;
-pub mod place;
 pub mod rebuild;
 pub mod release;
 pub mod report;
 pub mod review;
 pub mod snapshot;
-pub mod stage;
 pub mod status;
 pub mod tree;
 #[cfg(any(test, feature = "bench-support"))]

@@ -683,12 +683,6 @@ pub fn rebuild_into(
 /// `dir` holds its previous contents again (or is gone if it was new).
 pub fn recover_output(dir: &Path) -> Result<Vec<Recovered>, RebuildError> {
     let dir = &normalize(dir);
-    // What forklayer versions that staged a copy and swapped it in left.
-    crate::stage::recover_interrupted(dir).map_err(|source| JournalError::Io {
-        action: "clean up after an interrupted rebuild of",
-        path: dir.to_path_buf(),
-        source,
-    })?;
     Ok(journal::recover_beside(dir)?)
 }
 

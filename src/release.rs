@@ -13,13 +13,13 @@
 use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, System, ZipWriter};
 
 use crate::error::{Diagnostic, ExitStatus};
+use crate::journal::{JournalError, Update};
 use crate::npm::sha256_hex;
-use crate::parallel::{joined, map_owned_heaviest_first};
-use crate::stage::write_file_atomically;
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// The archive's file-name stem; the version follows it.
@@ -133,6 +133,9 @@ pub enum ReleaseError {
         #[source]
         source: zip::result::ZipError,
     },
+    /// Writing the release's files failed (and was rolled back).
+    #[error(transparent)]
+    Write(#[from] JournalError),
     /// Writing the archive to disk failed.
     #[error("could not write `{path}`")]
     Io {
@@ -176,6 +179,7 @@ impl Diagnostic for ReleaseError {
             | ReleaseError::Bundle { .. }
             | ReleaseError::Pack(pack::PackError::Manifest { .. }) => ExitStatus::Usage,
             ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
+            ReleaseError::Write(e) => e.exit_status(),
             ReleaseError::Tree(_)
             | ReleaseError::Git { .. }
             | ReleaseError::Zip { .. }
@@ -197,6 +201,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Pack(pack::PackError::Tar { .. }) => "tar",
             ReleaseError::Bundle { .. } => "bad_release_bundle",
             ReleaseError::NotReproducible { .. } => "not_reproducible",
+            ReleaseError::Write(e) => e.code(),
         }
     }
 
@@ -232,6 +237,7 @@ impl Diagnostic for ReleaseError {
                     .into(),
             ),
             ReleaseError::Tree(e) => e.help(),
+            ReleaseError::Write(e) => e.help(),
             ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
             }
@@ -343,10 +349,7 @@ pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> 
 /// tarballs, which go into the archive too, packed once for both, then the
 /// archive, on this one. The archive's error first when both fail.
 fn build_both(options: &ReleaseOptions) -> Result<((Vec<u8>, usize), Tarballs), ReleaseError> {
-    let (archive, own) = std::thread::scope(|scope| {
-        let own = scope.spawn(|| pack_all(&options.tarballs));
-        (build_release_and_bundles(options), joined(own))
-    });
+    let (archive, own) = rayon::join(|| build_release_and_bundles(options), || pack_all(&options.tarballs));
     let (bytes, entries, bundles) = archive?;
     Ok(((bytes, entries), join_tarballs(options, own?, bundles)?))
 }
@@ -459,14 +462,33 @@ fn store(
     entries: usize,
     tarballs: &[(String, Vec<u8>)],
 ) -> Result<Release, ReleaseError> {
-    let write = |name: &str, bytes: &[u8]| {
-        let path = options.out_dir.join(name);
-        write_file_atomically(&path, bytes).map_err(|source| ReleaseError::Io { path: path.clone(), source })?;
-        Ok::<_, ReleaseError>(Artifact { path, sha256: sha256_hex(bytes), size: bytes.len() as u64 })
+    let zip_name = archive_name(&options.version);
+    let outputs: Vec<(&str, &[u8])> = std::iter::once((zip_name.as_str(), bytes))
+        .chain(tarballs.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())))
+        .collect();
+    write_outputs(&options.out_dir, &outputs)?;
+    let artifact = |name: &str, bytes: &[u8]| Artifact {
+        path: options.out_dir.join(name),
+        sha256: sha256_hex(bytes),
+        size: bytes.len() as u64,
     };
-    let zip = write(&archive_name(&options.version), bytes)?;
-    let tarballs = tarballs.iter().map(|(name, bytes)| write(name, bytes)).collect::<Result<Vec<_>, _>>()?;
+    let zip = artifact(&zip_name, bytes);
+    let tarballs = tarballs.iter().map(|(name, bytes)| artifact(name, bytes)).collect();
     Ok(Release { path: zip.path, sha256: zip.sha256, entries, size: zip.size, tarballs })
+}
+
+/// Writes the release's files into `out` as one journaled update (its
+/// journal beside `out`): all of them or, after a failure or a kill, none;
+/// a release killed earlier into the same `out` is rolled back first.
+fn write_outputs(out: &Path, outputs: &[(&str, &[u8])]) -> Result<(), ReleaseError> {
+    crate::journal::recover_beside(out)?;
+    let paths: Vec<PathBuf> = outputs.iter().map(|(name, _)| out.join(name)).collect();
+    let mut update = Update::beside(out)?;
+    for (path, (_, bytes)) in paths.iter().zip(outputs) {
+        update.replace_file(path, bytes);
+    }
+    update.apply()?;
+    Ok(())
 }
 
 /// Reads the release contents below `options.root` and zips them in memory.
@@ -573,10 +595,8 @@ fn is_node_modules(rel: &str) -> bool {
 pub fn zip_tree(files: &Tree, top: &str, timestamp: i64) -> Result<Vec<u8>, ReleaseError> {
     let time = zip_datetime(timestamp);
     let entries: Vec<(&str, &FileEntry)> = files.iter().collect();
-    // Biggest parts first, so that no big one starts last on a core while
-    // the other cores have nothing left (one part can hold a 444 KB bundle).
-    let parts =
-        map_owned_heaviest_first(zip_parts(&entries, ZIP_PART_BYTES), part_bytes, |part| zip_entries(part, top, time));
+    let parts: Vec<_> =
+        zip_parts(&entries, ZIP_PART_BYTES).into_par_iter().map(|part| zip_entries(part, top, time)).collect();
     let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
     for part in parts {
         let part = zip::ZipArchive::new(Cursor::new(part?))
@@ -587,11 +607,6 @@ pub fn zip_tree(files: &Tree, top: &str, timestamp: i64) -> Result<Vec<u8>, Rele
     }
     let cursor = writer.finish().map_err(|source| ReleaseError::Zip { entry: "(central directory)".into(), source })?;
     Ok(cursor.into_inner())
-}
-
-/// The uncompressed bytes of a part.
-fn part_bytes(part: &&[(&str, &FileEntry)]) -> u64 {
-    part.iter().map(|(_, entry)| entry.bytes.len() as u64).sum()
 }
 
 /// Uncompressed bytes per part that [`zip_tree`] compresses on one core.

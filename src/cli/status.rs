@@ -154,7 +154,7 @@ fn unfinished_outputs(root: &std::path::Path) -> Vec<Value> {
     crate::journal::output_journals(root)
         .into_iter()
         .map(|o| {
-            let running = o.pid != std::process::id() && crate::stage::process_alive(o.pid);
+            let running = o.pid != std::process::id() && crate::journal::process_alive(o.pid);
             let (message, help) = if running {
                 (
                     format!("`{}` is being written by `rebuild --out` (forklayer process {})", o.directory, o.pid),

@@ -2,7 +2,8 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use super::{recover, recover_beside, recover_with, Fault, JournalError, Scope, Update, ARMED, PREFIX, WRITING};
+use super::recover::recover_with;
+use super::{recover, recover_beside, Fault, JournalError, Scope, Update, ARMED, PREFIX, WRITING};
 use crate::tree::{FileEntry, Tree};
 
 /// Everything on disk below `root`, empty directories, modes and symbolic
@@ -141,7 +142,7 @@ fn apply_makes_each_directory_exactly_its_tree_and_writes_only_what_changes() {
     let project = Project::new();
     let root = project.root();
     let inode = |p: &str| fs::metadata(root.join(p)).expect("stat").ino();
-    let (same, crlf, deleted) = (inode("up/same.txt"), inode("up/crlf.txt"), inode("up/gone/deep/file"));
+    let (same, crlf) = (inode("up/same.txt"), inode("up/crlf.txt"));
     let next = Project::next_tree();
     let created = tree(&[("x", b"x", false)]);
     let changes = project.update(&next, &created).apply().expect("apply");
@@ -156,8 +157,6 @@ fn apply_makes_each_directory_exactly_its_tree_and_writes_only_what_changes() {
     assert_eq!(state["no-eol.js"], format!("file 755 {:?}", b"let x = 2;"), "set-id bit cleared");
     assert_eq!(inode("up/same.txt"), same, "an unchanged file is not touched");
     assert_eq!(inode("up/crlf.txt"), crlf, "a changed file is rewritten in place");
-    let created = ["up/link", "up/new/dir/file", "up/new/empty-file", "up/was-file/child"].map(inode);
-    assert!(created.contains(&deleted), "a deleted file is moved to where a file is created, not deleted");
     assert_eq!(fs::read(root.join("outside-link")).expect("read"), b"hard-linked\n", "other names keep their bytes");
     use std::os::unix::fs::PermissionsExt;
     let decl_mode = fs::metadata(root.join("decl.toml")).expect("stat").permissions().mode() & 0o777;
@@ -398,7 +397,7 @@ fn random_trees_are_written_exactly_and_undone_exactly_after_a_crash_or_failure_
             update.apply().expect("apply after the roll back");
         }
         assert_eq!(Tree::read_dir(&root).expect("read"), next, "case {case}");
-        let dirs_needed = super::parent_dirs(&next);
+        let dirs_needed = super::plan::parent_dirs(&next);
         for (path, what) in disk_state(&root) {
             assert!(
                 next.contains(&path) || (what.starts_with("dir") && dirs_needed.contains(&path)),
@@ -753,13 +752,12 @@ fn a_cancelled_update_stops_before_writing_anything() {
     assert_eq!(Tree::read_dir(&root.join("up")).expect("read"), next);
 }
 
-/// A new output big enough to be placed apart on the disk
-/// (`crate::place`): written exactly, and a run killed at any of several
-/// steps — or while placing it, leaving its holder — leaves nothing.
+/// A new output of many files in many directories: written exactly, and a
+/// run killed at any of several steps leaves nothing.
 #[test]
 fn a_large_new_output_is_written_exactly_and_a_killed_one_leaves_nothing() {
     let mut big = Tree::new();
-    for i in 0..super::PLACE_APART_MIN_ENTRIES + 20 {
+    for i in 0..276 {
         let entry =
             if i % 7 == 0 { FileEntry::executable(vec![0, 0xff, b'\r']) } else { FileEntry::new(vec![b'a'; i]) };
         big.insert(format!("d{}/f{i}", i % 16), entry).expect("insert");
@@ -769,8 +767,6 @@ fn a_large_new_output_is_written_exactly_and_a_killed_one_leaves_nothing() {
         let root = project.root();
         let out = root.join("big");
         let before = rolled_back_state(root);
-        let holder = crate::stage::sibling_of(&out, crate::place::HOLDER_TAG, 99_999_999);
-        fs::create_dir_all(holder.join("inner")).expect("create");
         let mut update = Update::beside(&out).expect("update");
         update.replace_dir(&out, &big);
         assert!(update.apply_with(&|n| if n == crash_at { Fault::Crash } else { Fault::None }).is_err());
@@ -788,7 +784,7 @@ fn a_large_new_output_is_written_exactly_and_a_killed_one_leaves_nothing() {
     expected.insert("big".into(), rolled_back_state(root)["big"].clone());
     let after: BTreeMap<String, String> =
         rolled_back_state(root).into_iter().filter(|(path, _)| !path.starts_with("big/")).collect();
-    assert_eq!(after, expected, "only the output is new: no holder or journal is left");
+    assert_eq!(after, expected, "only the output is new: no journal is left");
 }
 
 #[test]
@@ -999,4 +995,53 @@ fn a_name_the_file_system_cannot_hold_is_refused_before_anything_is_written() {
     let long_file = root.join("z".repeat(limits.name_max + 1));
     update.replace_file(&long_file, b"x");
     assert!(matches!(update.apply(), Err(JournalError::Name(_))));
+}
+
+#[test]
+fn a_new_file_target_is_created_with_its_parents_and_a_roll_back_removes_them() {
+    let project = Project::new();
+    let root = project.root();
+    let before = rolled_back_state(root);
+    let new_file = root.join("dist/deep/release.zip");
+    for crash_at in 0..4 {
+        let mut update = Update::new(root);
+        update.replace_file(&new_file, b"PK\x03\x04 bytes");
+        update.replace_file(&root.join("decl.toml"), b"baseline = \"3.0.0\"\n");
+        if update.apply_with(&|n| if n == crash_at { Fault::Crash } else { Fault::None }).is_ok() {
+            break;
+        }
+        recover(root, &whole(root)).expect("recover");
+        assert_eq!(rolled_back_state(root), before, "crash at step {crash_at}: no file, no parent left");
+    }
+    let mut update = Update::new(root);
+    update.replace_file(&new_file, b"PK\x03\x04 bytes");
+    update.apply().expect("apply");
+    assert_eq!(fs::read(&new_file).expect("read"), b"PK\x03\x04 bytes");
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(fs::metadata(&new_file).expect("stat").permissions().mode() & 0o777, 0o644);
+}
+
+#[test]
+fn a_result_its_verifier_refuses_is_rolled_back_from_the_journal() {
+    let project = Project::new();
+    let root = project.root();
+    let before = rolled_back_state(root);
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    let mut seen = None;
+    let verdict = project
+        .update(&next, &created)
+        .apply_verified(|| {
+            // The verifier sees the result on disk, before it is committed.
+            seen = Some(Tree::read_dir(&root.join("up")).expect("read"));
+            Err("the result is wrong")
+        })
+        .expect("the roll back works");
+    assert_eq!(verdict, Err("the result is wrong"));
+    assert_eq!(seen.as_ref(), Some(&next));
+    assert_eq!(rolled_back_state(root), before, "everything as before");
+    assert!(journal_files(root).is_empty());
+    let kept = project.update(&next, &created).apply_verified(|| Ok::<(), ()>(())).expect("apply");
+    assert!(kept.is_ok_and(|changes| changes > 0));
+    assert_eq!(Tree::read_dir(&root.join("up")).expect("read"), next);
 }

@@ -130,29 +130,6 @@ fn an_invalid_declaration_names_the_file_and_exits_2() {
 }
 
 #[test]
-fn gen_patches_cleans_up_after_a_run_killed_while_refreshing_an_own_package() {
-    let dir = consistent_repo();
-    // What `kill -9` leaves mid-refresh: a half-written stage beside the
-    // unchanged copy (pid above Linux's maximum, so never alive).
-    dir.write("profile/forks/@acme/.own.forklayer-stage-99999999/lib/index.js", "half\n");
-    dir.run(&["check"]).assert_code(1);
-    dir.run(&["gen-patches"]).assert_code(0);
-    assert!(!dir.exists("profile/forks/@acme/.own.forklayer-stage-99999999"));
-    dir.run(&["check"]).assert_code(0);
-}
-
-#[test]
-fn gen_patches_restores_a_patches_directory_a_killed_run_had_moved_aside() {
-    let dir = consistent_repo();
-    let manifest = dir.read("patches/f.json");
-    std::fs::rename(dir.join("patches"), dir.join(".patches.forklayer-old-99999999")).expect("mv");
-    dir.write(".patches.forklayer-stage-99999999/f.json", "half");
-    dir.run(&["gen-patches"]).assert_code(0);
-    assert_eq!(dir.read("patches/f.json"), manifest);
-    assert!(!dir.exists(".patches.forklayer-old-99999999") && !dir.exists(".patches.forklayer-stage-99999999"));
-}
-
-#[test]
 fn an_undeclared_directory_in_upstream_is_an_integrity_error() {
     let dir = consistent_repo();
     dir.write("upstream/@acme/stray/index.js", "x\n");

@@ -1,0 +1,238 @@
+//! Why an update or a roll back failed, and what to tell the user.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::PREFIX;
+use crate::error::{Diagnostic, ExitStatus};
+use crate::names::NameError;
+use crate::tree::TreeError;
+
+/// Errors of updating or recovering.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum JournalError {
+    /// A file system operation failed.
+    #[error("could not {action} `{path}`")]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// The path involved.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: io::Error,
+    },
+    /// Reading the previous contents failed.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// Ctrl-C came before the update started writing.
+    #[error("interrupted; nothing was changed")]
+    Interrupted,
+    /// A path of the update cannot exist on the target's file system:
+    /// refused before anything was written.
+    #[error(transparent)]
+    Name(Box<NameError>),
+    /// Another forklayer process is updating the same project.
+    #[error("another forklayer process (pid {pid}) is updating this project (journal `{}`)", .journal.display())]
+    Busy {
+        /// Its process id.
+        pid: u32,
+        /// Its journal.
+        journal: PathBuf,
+    },
+    /// A killed update has not been rolled back yet.
+    #[error("an interrupted update has not been rolled back yet (journal `{}`)", .journal.display())]
+    Pending {
+        /// Its journal.
+        journal: PathBuf,
+    },
+    /// A journal cannot be read, so the update it records cannot be undone.
+    #[error("the journal `{}` of an interrupted update is damaged: {reason}", .journal.display())]
+    Damaged {
+        /// The journal.
+        journal: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A target path cannot be written into a journal.
+    #[error("`{}` cannot be recorded in a journal: its path is not valid UTF-8", .path.display())]
+    NonUtf8Target {
+        /// The target.
+        path: PathBuf,
+    },
+    /// Every change was made, but removing the journal (the commit) failed:
+    /// the next forklayer command would roll the update back.
+    #[error(
+        "the update was made completely, but its journal `{}` could not be removed; the next forklayer command will roll the update back",
+        .journal.display()
+    )]
+    CommitFailed {
+        /// The journal left behind.
+        journal: PathBuf,
+        /// Why removing it failed.
+        #[source]
+        source: io::Error,
+    },
+    /// The update failed and everything it had changed was put back.
+    #[error("the update failed; everything it had changed was put back")]
+    RolledBack(#[source] Box<JournalError>),
+    /// The update failed and putting things back failed too: the journal is
+    /// kept so that the next run can try again.
+    #[error(
+        "the update failed ({failure}) and could not be rolled back: the files it names are half updated, and the journal `{}` that undoes them is kept",
+        .journal.display()
+    )]
+    RollbackFailed {
+        /// Why the update failed.
+        failure: String,
+        /// The journal to roll back from.
+        journal: PathBuf,
+        /// How to finish the roll back.
+        resume: Box<Resume>,
+        /// Why rolling back failed.
+        #[source]
+        source: Box<JournalError>,
+    },
+    /// Rolling back the journal a killed update left failed: the journal is
+    /// kept, and the files it names are still half updated.
+    #[error(
+        "could not roll back the unfinished update recorded in `{}`: the files it names are still half updated, and the journal is kept",
+        .journal.display()
+    )]
+    RecoveryFailed {
+        /// The journal.
+        journal: PathBuf,
+        /// How to finish the roll back.
+        resume: Box<Resume>,
+        /// Why rolling back failed.
+        #[source]
+        source: Box<JournalError>,
+    },
+}
+
+/// What finishes a roll back that failed: the command to run once its
+/// cause is fixed, and how to give the roll back up instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// The command that rolls the journal back before anything else.
+    command: String,
+    /// What to do instead to leave the half-made update behind.
+    give_up: String,
+}
+
+impl Resume {
+    /// For a journal of `journal_dir` written under `prefix` that puts
+    /// `targets` back (as recorded: relative to `journal_dir` or absolute).
+    pub(super) fn new(journal_dir: &Path, prefix: &str, journal: &Path, targets: &[String]) -> Resume {
+        let shown = |path: &Path| shell_word(&path.display().to_string());
+        match prefix.strip_prefix(PREFIX).and_then(|rest| rest.strip_prefix("out-")) {
+            Some(name) => {
+                let out = journal_dir.join(name.strip_suffix('-').unwrap_or(name));
+                Resume {
+                    command: format!("forklayer rebuild --out {}", shown(&out)),
+                    give_up: format!("delete the output and the journal (`rm -r {} {}`)", shown(&out), shown(journal)),
+                }
+            }
+            None => {
+                let targets: Vec<String> = targets.iter().map(|t| shell_word(t)).collect();
+                Resume {
+                    command: format!("forklayer -C {} check", shown(journal_dir)),
+                    give_up: format!(
+                        "restore those files from git (`git -C {} checkout -- {}`) and delete the journal (`rm {}`)",
+                        shown(journal_dir),
+                        targets.join(" "),
+                        shown(journal)
+                    ),
+                }
+            }
+        }
+    }
+
+    fn help(&self) -> String {
+        format!(
+            "fix the cause above (permissions, free space, a read-only disk), then run `{}`: it finishes the roll \
+             back before it reads anything; to give the roll back up instead, {}",
+            self.command, self.give_up
+        )
+    }
+}
+
+/// `word` quoted for a POSIX shell when it needs it.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+@=:,".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+impl JournalError {
+    pub(super) fn io<'a>(action: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> JournalError + 'a {
+        move |source| JournalError::Io { action, path: path.to_path_buf(), source }
+    }
+
+    pub(super) fn damaged(journal: &Path, reason: impl ToString) -> JournalError {
+        JournalError::Damaged { journal: journal.to_path_buf(), reason: reason.to_string() }
+    }
+}
+
+impl Diagnostic for JournalError {
+    fn exit_status(&self) -> ExitStatus {
+        match self {
+            JournalError::Busy { .. }
+            | JournalError::Pending { .. }
+            | JournalError::NonUtf8Target { .. }
+            | JournalError::Interrupted => ExitStatus::Usage,
+            JournalError::RolledBack(inner) => inner.exit_status(),
+            _ => ExitStatus::Integrity,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            JournalError::Busy { .. } => "busy",
+            JournalError::Interrupted => "interrupted",
+            JournalError::Pending { .. } => "journal_pending",
+            JournalError::Damaged { .. } => "journal_damaged",
+            JournalError::RollbackFailed { .. } | JournalError::RecoveryFailed { .. } => "rollback_failed",
+            JournalError::CommitFailed { .. } => "commit_failed",
+            JournalError::NonUtf8Target { .. } => "non_utf8_name",
+            JournalError::Tree(e) => e.code(),
+            JournalError::Name(e) => e.code(),
+            JournalError::RolledBack(inner) => inner.code(),
+            JournalError::Io { .. } => "io",
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            JournalError::Busy { .. } => Some("wait for it to finish; if no such process is running, run again".into()),
+            JournalError::Interrupted => Some("run the command again".into()),
+            JournalError::Pending { .. } => Some(
+                "run any forklayer command (e.g. `forklayer check`): it rolls the interrupted update back first".into(),
+            ),
+            JournalError::Damaged { .. } => Some(
+                "restore the project from git (e.g. `git checkout -- upstream profile/forks patches forklayer.toml`), \
+                 then delete the journal; `tar tvf` lists what it saved"
+                    .into(),
+            ),
+            JournalError::RollbackFailed { resume, .. } | JournalError::RecoveryFailed { resume, .. } => {
+                Some(resume.help())
+            }
+            JournalError::NonUtf8Target { .. } => Some("rename the directory to a UTF-8 name".into()),
+            JournalError::CommitFailed { journal, .. } => Some(format!(
+                "to keep the update, delete the journal by hand (`rm {}`) once the disk works again; \
+                 to undo it, run any forklayer command",
+                journal.display()
+            )),
+            JournalError::Tree(e) => e.help(),
+            JournalError::Name(e) => e.help(),
+            JournalError::RolledBack(inner) => inner.help(),
+            JournalError::Io { .. } => {
+                Some("check the permissions and free disk space, then run the command again".into())
+            }
+        }
+    }
+}

@@ -1,0 +1,358 @@
+//! What an update changes: the target as it is on disk, compared with
+//! what it becomes, and the changes that make it so.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::record::{RemovedDir, Saved, TargetRecord};
+use super::{JournalError, Next, Steps};
+use crate::tree::{check_relative_path, read_with_metadata, FileEntry, Tree, TreeError};
+
+/// What was on disk at a path of a target directory.
+pub(super) enum Old {
+    File {
+        entry: FileEntry,
+        mode: u32,
+        shared: bool,
+    },
+    Link(PathBuf),
+    /// A file the update keeps as the caller read it (not read again).
+    KeptAsRead,
+}
+
+/// The previous contents of a target directory.
+#[derive(Default)]
+pub(super) struct OldDir {
+    pub(super) existed: bool,
+    pub(super) items: BTreeMap<String, Old>,
+    pub(super) dirs: BTreeMap<String, u32>,
+}
+
+/// How a file is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum WriteKind {
+    /// Nothing was there: a new file.
+    Create,
+    /// A file is there: overwritten in place.
+    Overwrite,
+    /// A file with other hard links was there: replaced by a new file so
+    /// that the other names keep their bytes.
+    Replace,
+}
+
+/// Everything one target needs: the undo record, the saved contents and
+/// the changes.
+pub(super) struct Plan<'a> {
+    pub(super) root: PathBuf,
+    pub(super) record: TargetRecord,
+    pub(super) saved: Vec<(String, Saved)>,
+    /// Files and links removed.
+    pub(super) deletes: Vec<String>,
+    /// Files written, in path order.
+    pub(super) writes: Vec<(&'a str, &'a FileEntry, WriteKind)>,
+    /// The new bytes of a file target.
+    pub(super) file: Option<&'a [u8]>,
+}
+
+impl Plan<'_> {
+    pub(super) fn changes(&self) -> usize {
+        self.deletes.len()
+            + self.writes.len()
+            + self.record.created_dirs.len()
+            + self.record.removed_dirs.len()
+            + usize::from(self.file.is_some())
+            + usize::from(!self.record.existed)
+    }
+
+    pub(super) fn apply(&self, steps: &Steps<'_>) -> Result<(), JournalError> {
+        let root = &self.root;
+        if let Some(bytes) = self.file {
+            let write = || -> io::Result<()> {
+                if !self.record.existed {
+                    if let Some(parent) = root.parent().filter(|p| !p.as_os_str().is_empty()) {
+                        fs::create_dir_all(parent)?;
+                    }
+                    let entry = FileEntry::new(bytes.to_vec());
+                    return write_entry(root, &entry, WriteKind::Create);
+                }
+                let mut file = fs::OpenOptions::new().write(true).truncate(true).open(root)?;
+                file.write_all(bytes)
+            };
+            steps.run(write).map_err(JournalError::io("write", root))?;
+            return Ok(());
+        }
+        if !self.record.existed {
+            steps.run(|| fs::create_dir_all(root)).map_err(JournalError::io("create", root))?;
+        }
+        // The order matters where old and new disagree about a path: a
+        // file where a directory is wanted goes first; a directory where a
+        // file is wanted goes after the files in it.
+        for rel in &self.deletes {
+            let path = root.join(rel);
+            steps.run(|| fs::remove_file(&path)).map_err(JournalError::io("remove", &path))?;
+        }
+        // Sorted, so every parent comes before its children.
+        for dir in &self.record.created_dirs {
+            let path = root.join(dir);
+            steps.run(|| fs::create_dir(&path)).map_err(JournalError::io("create", &path))?;
+        }
+        for dir in self.record.removed_dirs.iter().rev() {
+            let path = root.join(&dir.path);
+            steps.run(|| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
+        }
+        self.writes.par_iter().try_for_each(|(rel, entry, kind)| {
+            let path = root.join(rel);
+            steps.run(|| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))
+        })
+    }
+}
+
+pub(super) fn record_path(journal_dir: &Path, target: &Path) -> Result<String, JournalError> {
+    let shown = target.strip_prefix(journal_dir).ok().filter(|p| !p.as_os_str().is_empty()).unwrap_or(target);
+    shown.to_str().map(str::to_string).ok_or_else(|| JournalError::NonUtf8Target { path: target.to_path_buf() })
+}
+
+pub(super) fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Result<Plan<'a>, JournalError> {
+    let path = record_path(journal_dir, target)?;
+    match next {
+        Next::File(bytes) => plan_file(target, path, bytes),
+        Next::Dir(tree, read) => {
+            // What the caller read and the update keeps needs no second read.
+            let kept_as_read =
+                |rel: &str| read.and_then(|read| read.get(rel)).is_some_and(|was| tree.get(rel) == Some(was));
+            let mut plan = plan_dir(target, path, &read_old_dir(target, kept_as_read)?, tree);
+            if !plan.record.existed {
+                plan.record.missing_parents = missing_parents(target);
+            }
+            Ok(plan)
+        }
+    }
+}
+
+pub(super) fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Result<Plan<'a>, JournalError> {
+    let plan = |record, saved, file| Plan {
+        root: target.to_path_buf(),
+        record,
+        saved,
+        deletes: Vec::new(),
+        writes: Vec::new(),
+        file,
+    };
+    match read_with_mode(target) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let record = TargetRecord {
+                path,
+                file: true,
+                existed: false,
+                missing_parents: missing_parents(target),
+                ..TargetRecord::default()
+            };
+            Ok(plan(record, Vec::new(), Some(bytes)))
+        }
+        Err(source) => Err(JournalError::Io { action: "read", path: target.to_path_buf(), source }),
+        Ok((old, mode)) => {
+            let changed = old != bytes;
+            let saved =
+                if changed { vec![(String::new(), Saved::File { bytes: old.into(), mode })] } else { Vec::new() };
+            let record = TargetRecord { path, file: true, existed: true, ..TargetRecord::default() };
+            Ok(plan(record, saved, changed.then_some(bytes)))
+        }
+    }
+}
+
+/// How many parent directories of the missing `target` are missing too
+/// (created with it, removed with it by a roll back).
+pub(super) fn missing_parents(target: &Path) -> usize {
+    target.ancestors().skip(1).take_while(|a| !a.as_os_str().is_empty() && !a.exists()).count()
+}
+
+pub(super) fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Plan<'a> {
+    let mut record = TargetRecord { path, existed: old.existed, ..TargetRecord::default() };
+    let wanted_dirs = parent_dirs(tree);
+    let (mut saved, mut deletes, mut writes) = (Vec::new(), Vec::new(), Vec::new());
+    for (rel, item) in &old.items {
+        // A file kept as read is one `tree` holds (see `plan`): never gone.
+        let gone = match (item, tree.get(rel)) {
+            (Old::KeptAsRead, _) | (Old::File { .. }, Some(_)) => None,
+            (Old::File { .. } | Old::Link(_), _) => saved_copy(item),
+        };
+        if let Some(copy) = gone {
+            saved.push((rel.clone(), copy));
+            deletes.push(rel.clone());
+        }
+    }
+    for (rel, entry) in tree.iter() {
+        let kind = match old.items.get(rel) {
+            Some(Old::KeptAsRead) => continue,
+            Some(item @ Old::File { entry: was, shared, .. }) => {
+                // Same bytes and executable bit: what every tree comparison
+                // looks at, so nothing to do.
+                if was == entry {
+                    continue;
+                }
+                saved.extend(saved_copy(item).map(|copy| (rel.to_string(), copy)));
+                if *shared {
+                    WriteKind::Replace
+                } else {
+                    WriteKind::Overwrite
+                }
+            }
+            _ => {
+                record.created_files.push(rel.to_string());
+                WriteKind::Create
+            }
+        };
+        writes.push((rel, entry, kind));
+    }
+    record.created_dirs = wanted_dirs.iter().filter(|d| !old.dirs.contains_key(*d)).cloned().collect();
+    record.removed_dirs = old
+        .dirs
+        .iter()
+        .filter(|(d, _)| !wanted_dirs.contains(*d))
+        .map(|(d, mode)| RemovedDir { path: d.clone(), mode: *mode })
+        .collect();
+    saved.sort_by(|a, b| a.0.cmp(&b.0));
+    Plan { root: target.to_path_buf(), record, saved, deletes, writes, file: None }
+}
+
+/// What the journal keeps of `item`; `None` for a file kept as read, which
+/// the update never changes.
+pub(super) fn saved_copy(item: &Old) -> Option<Saved> {
+    match item {
+        Old::File { entry, mode, .. } => Some(Saved::File { bytes: entry.bytes.clone(), mode: *mode }),
+        Old::Link(to) => Some(Saved::Link(to.clone())),
+        Old::KeptAsRead => None,
+    }
+}
+
+/// Every directory the files of `tree` need, parents before children
+/// (a path sorts before every path it is a prefix of).
+pub(super) fn parent_dirs(tree: &Tree) -> BTreeSet<String> {
+    let mut dirs = BTreeSet::new();
+    for rel in tree.paths() {
+        let mut end = rel.len();
+        while let Some(slash) = rel[..end].rfind('/') {
+            if !dirs.insert(rel[..slash].to_string()) {
+                break;
+            }
+            end = slash;
+        }
+    }
+    dirs
+}
+
+/// Reads a target directory: files (bytes, mode, whether other hard links
+/// share them), symbolic links and directories. A regular file at a path
+/// `kept_as_read` accepts is only listed ([`Old::KeptAsRead`]).
+pub(super) fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> Result<OldDir, JournalError> {
+    match fs::symlink_metadata(root) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(OldDir::default()),
+        Err(e) => return Err(JournalError::Io { action: "read", path: root.to_path_buf(), source: e }),
+        Ok(meta) if !meta.is_dir() => return Err(TreeError::NotAFile { path: root.to_path_buf() }.into()),
+        Ok(_) => {}
+    }
+    let mut old = OldDir { existed: true, ..OldDir::default() };
+    // Files are read after the walk, on every core.
+    let mut files = Vec::new();
+    crate::tree::walk(root, |met| -> Result<bool, JournalError> {
+        // Refused now, before anything changes, rather than when the
+        // journal is read back for a roll back.
+        check_relative_path(met.rel)?;
+        let (rel, path) = (met.rel.to_string(), met.path);
+        // The type comes with the directory listing; only directories
+        // need a stat (for their mode).
+        if met.file_type.is_dir() {
+            let meta = met.entry.metadata().map_err(JournalError::io("read", path))?;
+            old.dirs.insert(rel, mode_of(&meta));
+            return Ok(true);
+        }
+        if met.file_type.is_file() && kept_as_read(&rel) {
+            old.items.insert(rel, Old::KeptAsRead);
+        } else if met.file_type.is_file() {
+            files.push((rel, path.to_path_buf()));
+        } else if met.file_type.is_symlink() {
+            let to = fs::read_link(path).map_err(JournalError::io("read", path))?;
+            old.items.insert(rel, Old::Link(to));
+        } else {
+            return Err(TreeError::NotAFile { path: path.to_path_buf() }.into());
+        }
+        Ok(false)
+    })?;
+    let read: Vec<_> =
+        files.par_iter().map(|(_, path)| read_with_metadata(path).map_err(JournalError::io("read", path))).collect();
+    for ((rel, _), read) in files.into_iter().zip(read) {
+        let (bytes, meta) = read?;
+        let mode = mode_of(&meta);
+        let entry = FileEntry::with_mode(bytes, mode & 0o111 != 0);
+        old.items.insert(rel, Old::File { entry, mode, shared: link_count(&meta) > 1 });
+    }
+    Ok(old)
+}
+
+pub(super) fn read_with_mode(path: &Path) -> io::Result<(Vec<u8>, u32)> {
+    read_with_metadata(path).map(|(bytes, meta)| (bytes, mode_of(&meta)))
+}
+
+#[cfg(unix)]
+pub(super) fn mode_of(meta: &fs::Metadata) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o7777
+}
+
+#[cfg(not(unix))]
+pub(super) fn mode_of(meta: &fs::Metadata) -> u32 {
+    if meta.is_dir() {
+        0o755
+    } else {
+        0o644
+    }
+}
+
+#[cfg(unix)]
+pub(super) fn link_count(meta: &fs::Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    meta.nlink()
+}
+
+#[cfg(not(unix))]
+pub(super) fn link_count(_meta: &fs::Metadata) -> u64 {
+    1
+}
+
+#[cfg(unix)]
+pub(super) fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode))
+}
+
+#[cfg(not(unix))]
+pub(super) fn set_mode(_path: &Path, _mode: u32) -> io::Result<()> {
+    // No modes outside Unix.
+    Ok(())
+}
+
+/// Writes a file of a target directory with mode 0644/0755.
+pub(super) fn write_entry(path: &Path, entry: &FileEntry, kind: WriteKind) -> io::Result<()> {
+    if kind == WriteKind::Replace {
+        fs::remove_file(path)?;
+    }
+    let mut options = fs::OpenOptions::new();
+    options.write(true);
+    if kind == WriteKind::Overwrite {
+        options.truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(&entry.bytes)?;
+    // The mode is set whatever the umask or the old mode was (set-id and
+    // sticky bits included): 0644 or 0755, as npm writes them.
+    if cfg!(unix) && mode_of(&file.metadata()?) != entry.mode() {
+        set_mode(path, entry.mode())?;
+    }
+    Ok(())
+}

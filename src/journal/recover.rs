@@ -1,0 +1,196 @@
+//! Finding the journals a killed update left, and rolling them back
+//! before anything reads the files they name.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::plan::record_path;
+use super::record::{journals, read_journal, Saved};
+use super::rollback::roll_back_journal;
+use super::{no_fault, FaultPlan, JournalError, Resume, Steps, ARMED, PREFIX};
+use crate::guard::normalize;
+
+/// A journal found and rolled back by [`recover`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recovered {
+    /// The process that was killed.
+    pub pid: u32,
+    /// The directories and files put back, as recorded.
+    pub targets: Vec<String>,
+}
+
+/// Where a journal found on disk may make changes: the directories and
+/// files forklayer manages in this project (`upstream/`, the fork layer,
+/// `patches/`, the declaration). A journal is a file anyone can plant in a
+/// repository, so every path it names is checked against this before
+/// anything is touched.
+#[derive(Clone, Debug)]
+pub struct Scope {
+    pub(super) roots: Vec<PathBuf>,
+}
+
+impl Scope {
+    /// The given directories and files (and everything below them).
+    pub fn new(roots: impl IntoIterator<Item = PathBuf>) -> Scope {
+        Scope { roots: roots.into_iter().map(|root| normalize(&root)).collect() }
+    }
+
+    /// Whether `path` (symbolic links of its existing part resolved) is one
+    /// of the roots or below one.
+    pub(super) fn contains(&self, path: &Path) -> bool {
+        let path = normalize(path);
+        self.roots.iter().any(|root| path.starts_with(root))
+    }
+}
+
+/// Whether `journal_dir` holds a journal of any state (a running, killed
+/// or never armed update): only then is [`recover`] needed.
+pub fn any_journal(journal_dir: &Path) -> bool {
+    !journals(journal_dir, PREFIX).is_empty()
+}
+
+/// The armed journals in `journal_dir` that a project update left (file
+/// names): what the next command that loads the layer rolls back. A
+/// journal never armed (`.tmp`) changed nothing and is not listed.
+pub fn armed_journals(journal_dir: &Path) -> Vec<String> {
+    let armed = journals(journal_dir, PREFIX).into_iter().filter(|f| f.armed);
+    armed.filter_map(|f| f.path.file_name().map(|n| n.to_string_lossy().into_owned())).collect()
+}
+
+/// An armed journal of a `rebuild --out <dir>` beside its output
+/// directory: only a `rebuild --out` naming that directory rolls it back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputJournal {
+    /// The journal's file name.
+    pub journal: String,
+    /// The name of the output directory it updates (beside the journal).
+    pub directory: String,
+    /// The process that wrote it.
+    pub pid: u32,
+}
+
+/// The armed journals of `rebuild --out` updates of directories in `dir`.
+pub fn output_journals(dir: &Path) -> Vec<OutputJournal> {
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    let prefix = format!("{PREFIX}out-");
+    let mut found: Vec<OutputJournal> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let journal = entry.file_name().into_string().ok()?;
+            let rest = journal.strip_prefix(&prefix)?.strip_suffix(ARMED)?;
+            let (directory, pid) = rest.rsplit_once('-')?;
+            let pid = pid.parse().ok()?;
+            let directory = directory.to_string();
+            Some(OutputJournal { journal, directory, pid })
+        })
+        .collect();
+    found.sort_by(|a, b| a.journal.cmp(&b.journal));
+    found
+}
+
+/// The bytes a killed update saved of file `target` (e.g. the declaration
+/// it was rewriting), from the first armed journal of a process that is
+/// gone: what the file held before that update.
+pub fn saved_file(journal_dir: &Path, target: &Path) -> Result<Option<Vec<u8>>, JournalError> {
+    let wanted = record_path(journal_dir, target)?;
+    for found in journals(journal_dir, PREFIX).into_iter().filter(|f| f.armed && !f.alive()) {
+        let (record, mut saved) = read_journal(&found.path)?;
+        let index = record.targets.iter().position(|t| t.file && t.path == wanted);
+        if let Some(Saved::File { bytes, .. }) = index.and_then(|i| saved[i].remove("")) {
+            return Ok(Some(std::sync::Arc::unwrap_or_clone(bytes)));
+        }
+    }
+    Ok(None)
+}
+
+/// Rolls back every update a killed forklayer left in `journal_dir` and
+/// removes journals that were never armed. A journal of a running process
+/// is an error ([`JournalError::Busy`]). A journal that names anything
+/// outside `scope`, writes through a symbolic link, or is tracked by git
+/// (an undo journal is never committed, so one that is was planted) is
+/// [`JournalError::Damaged`]: it is kept and nothing changes.
+pub fn recover(journal_dir: &Path, scope: &Scope) -> Result<Vec<Recovered>, JournalError> {
+    recover_with(journal_dir, PREFIX, scope, &no_fault)
+}
+
+/// Rolls back an update of directory `target` made with
+/// [`Update::beside`] that a killed forklayer left half done. The journal
+/// may only change `target` itself: the directory the user named, not one
+/// the journal names.
+pub fn recover_beside(target: &Path) -> Result<Vec<Recovered>, JournalError> {
+    let (journal_dir, prefix) = beside_place(target)?;
+    recover_with(&journal_dir, &prefix, &Scope::new([target.to_path_buf()]), &no_fault)
+}
+
+/// The directory and file-name prefix of the journals of updates of
+/// `target` alone: `.forklayer-journal-out-<name>-<pid>.tar` beside it.
+/// The project's scan skips them (what follows its prefix is no pid), and
+/// ignore rules written for `.forklayer-journal-*` cover them.
+pub(super) fn beside_place(target: &Path) -> Result<(PathBuf, String), JournalError> {
+    let non_utf8 = || JournalError::NonUtf8Target { path: target.to_path_buf() };
+    let name = target.file_name().ok_or_else(non_utf8)?.to_str().ok_or_else(non_utf8)?;
+    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
+    Ok((dir.to_path_buf(), format!("{PREFIX}out-{name}-")))
+}
+
+pub(super) fn recover_with(
+    journal_dir: &Path,
+    prefix: &str,
+    scope: &Scope,
+    fault: FaultPlan<'_>,
+) -> Result<Vec<Recovered>, JournalError> {
+    let mut recovered = Vec::new();
+    for found in journals(journal_dir, prefix) {
+        if found.alive() {
+            if found.armed {
+                return Err(JournalError::Busy { pid: found.pid, journal: found.path });
+            }
+            continue;
+        }
+        if tracked_by_git(&found.path) {
+            return Err(JournalError::damaged(
+                &found.path,
+                "it is tracked by git; an undo journal is never committed, so this one was planted or added by mistake",
+            ));
+        }
+        if found.armed {
+            let steps = Steps::new(fault);
+            let record = roll_back_journal(&found.path, journal_dir, Some(scope), &steps).map_err(|err| match err {
+                JournalError::Damaged { .. } => err,
+                source => {
+                    // Read again only now, for the message: a journal that
+                    // could be rolled back part way can be read.
+                    let targets = read_journal(&found.path)
+                        .map(|(record, _)| record.targets.into_iter().map(|t| t.path).collect::<Vec<_>>())
+                        .unwrap_or_default();
+                    let resume = Box::new(Resume::new(journal_dir, prefix, &found.path, &targets));
+                    JournalError::RecoveryFailed { journal: found.path.clone(), resume, source: Box::new(source) }
+                }
+            })?;
+            recovered.push(Recovered { pid: found.pid, targets: record.targets.into_iter().map(|t| t.path).collect() });
+        } else {
+            fs::remove_file(&found.path).map_err(JournalError::io("remove the unused journal", &found.path))?;
+        }
+    }
+    Ok(recovered)
+}
+
+/// Whether `path` is in the index of the git repository around it.
+pub(super) fn tracked_by_git(path: &Path) -> bool {
+    let Some(dir) = path.parent() else { return false };
+    let Ok(repo) = git2::Repository::discover(dir) else { return false };
+    let (Some(workdir), Ok(index)) = (repo.workdir(), repo.index()) else { return false };
+    let (Ok(workdir), Ok(path)) = (workdir.canonicalize(), path.canonicalize()) else { return false };
+    path.strip_prefix(&workdir).is_ok_and(|rel| index.get_path(rel, 0).is_some())
+}
+
+/// Whether process `pid` is still a running forklayer. Pids are reused
+/// quickly on a busy machine, so a live process counts only when its
+/// command name is ours. Without `/proc` there is no way to tell (without
+/// unsafe code), and leftovers are treated as stale: two runs writing the
+/// same target at once are not supported anyway.
+pub fn process_alive(pid: u32) -> bool {
+    let proc_root = Path::new("/proc");
+    let Ok(own) = fs::read(proc_root.join("self/comm")) else { return false };
+    fs::read(proc_root.join(pid.to_string()).join("comm")).is_ok_and(|comm| comm == own)
+}

@@ -1,0 +1,259 @@
+//! Putting back what a journal recorded: every step tolerates having been
+//! done already, and nothing is written outside the journal's targets.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use super::plan::{link_count, mode_of, set_mode};
+use super::record::{read_journal, remove_made_dirs, Record, Saved, TargetRecord};
+use super::recover::Scope;
+use super::{JournalError, Steps, PLAIN_MODE_BITS};
+
+/// Puts back everything the journal recorded, then removes it. `scope`
+/// is where a journal found on disk may make changes (`None` for the
+/// journal this very process just wrote).
+pub(super) fn roll_back_journal(
+    journal: &Path,
+    journal_dir: &Path,
+    scope: Option<&Scope>,
+    steps: &Steps<'_>,
+) -> Result<Record, JournalError> {
+    let (record, saved) = read_journal(journal)?;
+    for (target, saved) in record.targets.iter().zip(&saved) {
+        check_target(journal_dir, target, saved, scope).map_err(|reason| JournalError::damaged(journal, reason))?;
+    }
+    for (target, saved) in record.targets.iter().zip(&saved) {
+        roll_back_target(&journal_dir.join(&target.path), target, saved, steps)?;
+    }
+    fs::remove_file(journal).map_err(JournalError::io("remove the journal", journal))?;
+    remove_made_dirs(journal_dir, &record.made_dirs);
+    Ok(record)
+}
+
+/// Checks, before anything is touched, that rolling `target` back stays
+/// where forklayer writes: the target is inside `scope`, no path goes
+/// through a symbolic link (on disk or one the roll back recreates), and
+/// every recreated link points inside the target, as a link of a package
+/// the merge replaced could.
+pub(super) fn check_target(
+    journal_dir: &Path,
+    target: &TargetRecord,
+    saved: &BTreeMap<String, Saved>,
+    scope: Option<&Scope>,
+) -> Result<(), String> {
+    let path = Path::new(&target.path);
+    if path.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+        return Err(format!("target `{}` has a `..` component", target.path));
+    }
+    let root = journal_dir.join(path);
+    if scope.is_some_and(|scope| !scope.contains(&root)) {
+        return Err(format!("target `{}` is not a directory or file forklayer manages here", target.path));
+    }
+    if target.file {
+        return match saved.keys().find(|rel| !rel.is_empty()) {
+            Some(rel) => Err(format!("file target `{}` has an entry `{rel}`", target.path)),
+            None => Ok(()),
+        };
+    }
+    let links: BTreeSet<&str> =
+        saved.iter().filter(|(_, item)| matches!(item, Saved::Link(_))).map(|(rel, _)| rel.as_str()).collect();
+    // Restored after the created paths are gone: a link restored first
+    // must not have a restored path below it (before the update, a link
+    // had nothing below it).
+    let restored = target.removed_dirs.iter().map(|d| &d.path).chain(saved.keys());
+    for rel in restored.clone() {
+        if let Some(link) = proper_prefixes(rel).find(|prefix| links.contains(prefix)) {
+            return Err(format!("`{rel}` would be written through the symbolic link `{link}` it restores"));
+        }
+    }
+    for rel in target.created_files.iter().chain(&target.created_dirs).chain(restored) {
+        if rel.is_empty() {
+            return Err(format!("directory target `{}` has an unnamed entry", target.path));
+        }
+        symlink_free(&root, rel).map_err(|e| e.to_string())?;
+    }
+    for (rel, item) in saved {
+        if let Saved::Link(to) = item {
+            if !link_stays_inside(rel, to) {
+                return Err(format!(
+                    "the symbolic link `{rel}` would point outside its directory (`{}`)",
+                    to.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `a`, `a/b` for `a/b/c`.
+pub(super) fn proper_prefixes(rel: &str) -> impl Iterator<Item = &str> {
+    rel.match_indices('/').map(move |(at, _)| &rel[..at])
+}
+
+/// Refuses a path of `root` whose existing parents include a symbolic
+/// link: writing or removing through it could reach anywhere.
+pub(super) fn symlink_free(root: &Path, rel: &str) -> io::Result<()> {
+    for prefix in proper_prefixes(rel) {
+        match fs::symlink_metadata(root.join(prefix)) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(io::Error::other(format!(
+                    "`{}` goes through the symbolic link `{}`; refusing to write through it",
+                    root.join(rel).display(),
+                    root.join(prefix).display()
+                )));
+            }
+            Ok(_) => {}
+            Err(_) => return Ok(()),
+        }
+    }
+    Ok(())
+}
+
+/// Whether link `rel` → `to`, resolved from `rel`'s directory, stays inside
+/// the target without going above it.
+pub(super) fn link_stays_inside(rel: &str, to: &Path) -> bool {
+    let mut depth = rel.matches('/').count();
+    for component in to.components() {
+        match component {
+            std::path::Component::Normal(_) => depth += 1,
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => match depth.checked_sub(1) {
+                Some(up) => depth = up,
+                None => return false,
+            },
+            std::path::Component::RootDir | std::path::Component::Prefix(_) => return false,
+        }
+    }
+    !to.as_os_str().is_empty()
+}
+
+/// Undoes the changes of one target, whichever of them were made. Every
+/// step tolerates having been done already.
+pub(super) fn roll_back_target(
+    root: &Path,
+    target: &TargetRecord,
+    saved: &BTreeMap<String, Saved>,
+    steps: &Steps<'_>,
+) -> Result<(), JournalError> {
+    if target.file {
+        if let Some(item) = saved.get("") {
+            steps.run(|| restore_item(root, item)).map_err(JournalError::io("restore", root))?;
+        }
+        if !target.existed {
+            let remove = || match fs::symlink_metadata(root) {
+                Ok(meta) if meta.is_dir() => Ok(()),
+                _ => fs::remove_file(root),
+            };
+            ignore_missing(steps.run(remove)).map_err(JournalError::io("remove", root))?;
+            remove_missing_parents(root, target, steps)?;
+        }
+        return Ok(());
+    }
+    // A path the update had not reached yet still holds what was there
+    // before (a directory where a file was to be created, a file where a
+    // directory was): that is left for the steps below.
+    for rel in &target.created_files {
+        let path = root.join(rel);
+        let remove = || match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_dir() => Ok(()),
+            _ => symlink_free(root, rel).and_then(|()| fs::remove_file(&path)),
+        };
+        ignore_missing(steps.run(remove)).map_err(JournalError::io("remove", &path))?;
+    }
+    for dir in target.created_dirs.iter().rev() {
+        let path = root.join(dir);
+        let remove = || match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_dir() => symlink_free(root, dir).and_then(|()| fs::remove_dir(&path)),
+            _ => Ok(()),
+        };
+        ignore_missing(steps.run(remove)).map_err(JournalError::io("remove", &path))?;
+    }
+    for dir in &target.removed_dirs {
+        let path = root.join(&dir.path);
+        let restore = || -> io::Result<()> {
+            symlink_free(root, &dir.path)?;
+            match fs::create_dir(&path) {
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                other => other?,
+            }
+            set_mode(&path, dir.mode & PLAIN_MODE_BITS)
+        };
+        steps.run(restore).map_err(JournalError::io("restore", &path))?;
+    }
+    for (rel, item) in saved {
+        let path = root.join(rel);
+        let restore = || symlink_free(root, rel).and_then(|()| restore_item(&path, item));
+        steps.run(restore).map_err(JournalError::io("restore", &path))?;
+    }
+    if !target.existed {
+        ignore_missing(steps.run(|| fs::remove_dir(root))).map_err(JournalError::io("remove", root))?;
+        remove_missing_parents(root, target, steps)?;
+    }
+    Ok(())
+}
+
+/// Removes the parent directories the update made for a target that did
+/// not exist, innermost first.
+fn remove_missing_parents(root: &Path, target: &TargetRecord, steps: &Steps<'_>) -> Result<(), JournalError> {
+    for dir in root.ancestors().skip(1).take(target.missing_parents) {
+        ignore_missing(steps.run(|| fs::remove_dir(dir))).map_err(JournalError::io("remove", dir))?;
+    }
+    Ok(())
+}
+
+/// Puts back a saved file or link. A file the update had not reached yet
+/// is left alone: a roll back touches only what the update changed (and
+/// does not fail on a file it could never write, e.g. an immutable one).
+pub(super) fn restore_item(path: &Path, item: &Saved) -> io::Result<()> {
+    match item {
+        Saved::File { bytes, mode } => {
+            // Set-id and sticky bits never come from a journal: it is a
+            // file anyone could have planted.
+            let mode = mode & PLAIN_MODE_BITS;
+            match fs::symlink_metadata(path) {
+                Ok(meta) if meta.file_type().is_symlink() => fs::remove_file(path)?,
+                // Untouched by the update: left exactly as it is.
+                Ok(meta)
+                    if meta.is_file() && mode_of(&meta) & PLAIN_MODE_BITS == mode && fs::read(path)? == **bytes =>
+                {
+                    return Ok(())
+                }
+                // Another name of the same file keeps its bytes.
+                Ok(meta) if meta.is_file() && link_count(&meta) > 1 => fs::remove_file(path)?,
+                _ => {}
+            }
+            fs::write(path, bytes.as_slice())?;
+            set_mode(path, mode)
+        }
+        Saved::Link(to) => {
+            ignore_missing(fs::remove_file(path))?;
+            make_symlink(to, path)
+        }
+    }
+}
+
+#[cfg(unix)]
+pub(super) fn make_symlink(to: &Path, path: &Path) -> io::Result<()> {
+    std::os::unix::fs::symlink(to, path)
+}
+
+#[cfg(not(unix))]
+pub(super) fn make_symlink(_to: &Path, path: &Path) -> io::Result<()> {
+    Err(io::Error::new(io::ErrorKind::Unsupported, format!("cannot recreate the symbolic link `{}`", path.display())))
+}
+
+/// A path that is not there, or cannot be (its parent is a file, or its
+/// name is longer than the file system holds), is already as a removal
+/// wants it: a roll back never fails on a path that was never created.
+pub(super) fn ignore_missing(result: io::Result<()>) -> io::Result<()> {
+    match result {
+        Err(e) if is_missing(&e) => Ok(()),
+        other => other,
+    }
+}
+
+pub(super) fn is_missing(e: &io::Error) -> bool {
+    matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory | io::ErrorKind::InvalidFilename)
+}
