@@ -29,7 +29,7 @@ case "$COMMAND" in
         exit 2
         ;;
 esac
-cargo build --quiet --release --features bench-support --example workload
+cargo build --quiet --release --example workload
 scratch=$(mktemp -d "$CARGO_TARGET_DIR/alternate-XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 "$CARGO_TARGET_DIR/release/examples/workload" "$scratch/layer" real-layer "$PWD" >/dev/null

@@ -1,7 +1,7 @@
 //! The speed targets of `gen-patches` and `rebuild --check`, on
-//! deterministic generated layers (see `forklayer::workload`).
+//! deterministic generated layers (see `benches/support/workload.rs`).
 //!
-//! Run: `cargo bench --features bench-support`. The generated repositories
+//! Run: `cargo bench --bench gen_patches`. The generated repositories
 //! stay in `target/forklayer-bench/<name>/`, so the CLI can be measured on
 //! them too (e.g. peak memory with `/usr/bin/time -v`).
 
@@ -13,7 +13,10 @@ use forklayer::genpatches::gen_patches;
 use forklayer::layer::Layer;
 use forklayer::rebuild::{compare_trees, rebuild_layer};
 use forklayer::tree::Tree;
-use forklayer::workload::{write_repository, WorkloadSpec};
+use workload::{write_repository, WorkloadSpec};
+
+#[path = "support/workload.rs"]
+mod workload;
 
 fn repository(name: &str, spec: &WorkloadSpec) -> Layer {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/forklayer-bench").join(name);

@@ -5,7 +5,7 @@
 //! layer of the real layer's size, a generated 5,000-file layer, and a copy
 //! of this project's own fork layer merged onto a made-up next upstream.
 //!
-//! Run: `cargo bench --features bench-support --bench merge`. The
+//! Run: `cargo bench --bench merge`. The
 //! repositories stay in `target/forklayer-bench/merge-<name>/` (a git
 //! repository with `new/` holding the tarballs of 2.0.0, or of 0.1.0-rc.9
 //! for `real-layer`), so the CLI can be timed on them too:
@@ -20,11 +20,14 @@ use forklayer::layer::Layer;
 use forklayer::merge::layer::{merge, MergeOptions};
 use forklayer::merge::package::merge_package;
 use forklayer::merge::text::Labels;
-use forklayer::merge::workload::{
-    generate, reset_to_head, write_real_layer_repository, write_repository, MergeSpec, REAL_NEXT, SCOPE, TO,
-};
 use forklayer::snapshot::SnapshotSource;
 use forklayer::tree::Tree;
+use merge_workload::{
+    generate, reset_to_head, write_real_layer_repository, write_repository, MergeSpec, REAL_NEXT, SCOPE, TO,
+};
+
+#[path = "support/merge_workload.rs"]
+mod merge_workload;
 
 /// `FORKLAYER_BENCH_DIR` puts the repositories elsewhere, e.g. on a tmpfs
 /// to measure forklayer rather than the disk.

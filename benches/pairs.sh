@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 : "${OLD:?set OLD to the older forklayer binary to compare with}"
 PAIRS=${1:-10}
 PROJECT=${PROJECT:-$PWD}
-cargo build --quiet --release --features bench-support --bin forklayer --example workload
+cargo build --quiet --release --bin forklayer --example workload
 NEW=$CARGO_TARGET_DIR/release/forklayer
 scratch=$(mktemp -d "$CARGO_TARGET_DIR/pairs-XXXXXX")
 trap 'rm -rf "$scratch"' EXIT

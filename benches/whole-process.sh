@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=$PWD/target}"
 RUNS=${RUNS:-3}
-cargo build --quiet --release --features bench-support --bin forklayer --example workload
+cargo build --quiet --release --bin forklayer --example workload
 # FORKLAYER_BIN: another binary to time (e.g. a build of an older commit).
 BIN=${FORKLAYER_BIN:-$CARGO_TARGET_DIR/release/forklayer}
 GEN=$CARGO_TARGET_DIR/release/examples/workload

@@ -1,7 +1,7 @@
 //! Writes a deterministic benchmark repository for whole-process runs of
 //! the release binary (`benches/whole-process.sh`): a git repository with a
 //! fork layer on upstream 1.0.0 (snapshot, fork layer, manifests) and the
-//! 2.0.0 tarballs in `new/` (see `forklayer::merge::workload`), so
+//! 2.0.0 tarballs in `new/` (see `benches/support/merge_workload.rs`), so
 //! `gen-patches`, `rebuild`, `release` and `merge 2.0.0 --from new` all run
 //! on it.
 //!
@@ -9,7 +9,7 @@
 //! (`lines`: the big file's line count, default 200,000), or
 //! `workload <dir> real-layer <project>`: a copy of `<project>`'s own fork
 //! layer on its baseline plus a made-up next version in `new/`
-//! (`forklayer::merge::workload::write_real_layer_repository`; merge it
+//! (`benches/support/merge_workload.rs::write_real_layer_repository`; merge it
 //! with `merge 0.1.0-rc.9 --from new`).
 
 #![allow(clippy::print_stderr)] // a command-line tool reports on stderr
@@ -17,7 +17,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use forklayer::merge::workload::{write_real_layer_repository, write_repository, MergeSpec};
+use merge_workload::{write_real_layer_repository, write_repository, MergeSpec};
+
+#[path = "../benches/support/merge_workload.rs"]
+mod merge_workload;
 
 fn spec(args: &[String]) -> Result<MergeSpec, String> {
     match args.get(1).map(String::as_str) {

@@ -433,6 +433,8 @@ fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
             ));
         }
     }
+    // The roll back removes a declaration the killed adopt had written.
+    let exists = declaration.symlink_metadata().is_ok();
     let locked = dir.join(UPSTREAM).join(LOCK_FILE).symlink_metadata().is_ok();
     Ok((exists && !locked, warnings))
 }

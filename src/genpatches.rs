@@ -6,6 +6,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use crate::anchor;
 use crate::guard::{check_managed_dir, GuardError};
 use crate::journal::{JournalError, Update};
@@ -273,13 +275,17 @@ fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>,
         Ok((layer.ignore_of(name).filter(vendored), problems))
     };
     let mut planned = BTreeMap::new();
-    let per_package = crate::parallel::map_ordered(&layer.forked, |name| -> Result<_, GenError> {
-        let (base, problems) = read_base(name)?;
-        let fork = read_fork_package(layer, forks, name)?;
-        let files = generate_manifest_and_diff(&layer.full_name(name), &version, &base, &fork)
-            .map(|(manifest, diff)| (manifest.to_canonical_json(), diff.into_bytes()));
-        Ok((files, problems))
-    });
+    let per_package: Vec<_> = layer
+        .forked
+        .par_iter()
+        .map(|name| -> Result<_, GenError> {
+            let (base, problems) = read_base(name)?;
+            let fork = read_fork_package(layer, forks, name)?;
+            let files = generate_manifest_and_diff(&layer.full_name(name), &version, &base, &fork)
+                .map(|(manifest, diff)| (manifest.to_canonical_json(), diff.into_bytes()));
+            Ok((files, problems))
+        })
+        .collect();
     for (name, result) in layer.forked.iter().zip(per_package) {
         let (files, problems) = result?;
         unlocked.extend(problems);

@@ -88,5 +88,12 @@ pub mod review;
 pub mod snapshot;
 pub mod status;
 pub mod tree;
-#[cfg(any(test, feature = "bench-support"))]
-pub mod workload;
+
+// The benchmarks' workload generator, shared with the unit tests that
+// need deterministic texts; it names this crate `forklayer`, as the
+// benchmarks see it.
+#[cfg(test)]
+extern crate self as forklayer;
+#[cfg(test)]
+#[path = "../benches/support/workload.rs"]
+mod workload;

@@ -9,5 +9,3 @@ pub mod package;
 pub mod pins;
 pub mod progress;
 pub mod text;
-#[cfg(any(test, feature = "bench-support"))]
-pub mod workload;

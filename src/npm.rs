@@ -11,6 +11,8 @@ use base64::Engine;
 use serde::Deserialize;
 use sha2::{Digest, Sha256, Sha512};
 
+use rayon::prelude::*;
+
 use crate::tree::{Tree, TreeError};
 
 /// Errors of talking to npm or reading packages.
@@ -373,20 +375,22 @@ pub fn fetch_all_from_registry(
     scratch: &Path,
 ) -> Vec<Result<FetchedPackage, NpmError>> {
     let specs: Vec<String> = packages.iter().map(|(name, version)| format!("{name}@{version}")).collect();
-    let (batch, integrities) = std::thread::scope(|scope| {
-        let batch = scope.spawn(|| npm.pack_specs(&specs, scratch));
-        let integrities = crate::parallel::map_ordered(packages, |(name, version)| npm.view_integrity(name, version));
-        (crate::parallel::joined(batch), integrities)
-    });
+    let (batch, integrities) = rayon::join(
+        || npm.pack_specs(&specs, scratch),
+        || packages.par_iter().map(|(name, version)| npm.view_integrity(name, version)).collect::<Vec<_>>(),
+    );
     let tarballs: Vec<Result<PathBuf, NpmError>> = match batch {
         Ok(paths) => paths.into_iter().map(Ok).collect(),
         Err(_) => {
             let asked: Vec<_> = packages.iter().zip(&integrities).collect();
-            crate::parallel::map_ordered(&asked, |((name, version), integrity)| match integrity {
-                Ok(_) => npm.pack(name, version, scratch),
-                // Never packed: the integrity's error is the one reported.
-                Err(_) => Err(NpmError::NotFound { spec: format!("{name}@{version}") }),
-            })
+            asked
+                .par_iter()
+                .map(|((name, version), integrity)| match integrity {
+                    Ok(_) => npm.pack(name, version, scratch),
+                    // Never packed: the integrity's error is the one reported.
+                    Err(_) => Err(NpmError::NotFound { spec: format!("{name}@{version}") }),
+                })
+                .collect()
         }
     };
     packages

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use rayon::prelude::*;
+
 use crate::anchor::{self, AnchorFailure, ApplyError};
 use crate::guard::{check_output_dir, normalize, GuardError};
 use crate::journal::{self, JournalError, Recovered};
@@ -606,14 +608,18 @@ pub fn name_ignored(mut drift: PackageDrift, ignore: &crate::ignore::Ignore) -> 
 pub fn rebuild_layer(layer: &Layer, upstream: &Path, patches: &Path) -> Result<Tree, RebuildError> {
     let mut out = Tree::new();
     let mut drifts = Vec::new();
-    let per_package = crate::parallel::map_ordered(&layer.forked, |name| -> Result<_, RebuildError> {
-        let base = read_upstream_package(layer, upstream, name)?;
-        Ok(match read_manifest(layer, patches, name)? {
-            Some(manifest) => apply_manifest(&layer.full_name(name), &base, &manifest, ApplyOptions::default())
-                .map_err(|drift| name_ignored(drift, layer.ignore_of(name))),
-            None => Ok(base),
+    let per_package: Vec<_> = layer
+        .forked
+        .par_iter()
+        .map(|name| -> Result<_, RebuildError> {
+            let base = read_upstream_package(layer, upstream, name)?;
+            Ok(match read_manifest(layer, patches, name)? {
+                Some(manifest) => apply_manifest(&layer.full_name(name), &base, &manifest, ApplyOptions::default())
+                    .map_err(|drift| name_ignored(drift, layer.ignore_of(name))),
+                None => Ok(base),
+            })
         })
-    });
+        .collect();
     for (name, result) in layer.forked.iter().zip(per_package) {
         match result {
             Ok(Ok(patched)) => out.graft(&layer.full_name(name), patched)?,

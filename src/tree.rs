@@ -8,9 +8,11 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+use rayon::prelude::*;
 
 /// One file of a [`Tree`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -305,7 +307,7 @@ impl Tree {
                 Err(TreeError::NotAFile { path: met.path.to_path_buf() })
             }
         })?;
-        let entries = crate::parallel::map_files_ordered(&files, |(_, path)| read_file_entry(path));
+        let entries: Vec<_> = files.par_iter().map(|(_, path)| read_file_entry(path)).collect();
         let mut tree = Tree::new();
         for ((rel, _), entry) in files.into_iter().zip(entries) {
             tree.insert(rel, entry?)?;
@@ -314,23 +316,17 @@ impl Tree {
     }
 
     /// Writes every file below `root`, creating directories as needed and
-    /// setting modes to 0644/0755. Existing files are overwritten; use
-    /// [`crate::stage`] to write a whole directory atomically.
+    /// setting modes to 0644/0755. Existing files are overwritten: this is
+    /// for scratch directories and tests; everything forklayer writes into
+    /// a repository goes through [`crate::journal`].
     pub fn write_to(&self, root: &Path) -> Result<(), TreeError> {
         fs::create_dir_all(root).map_err(io_err(root))?;
-        // Sorted walks visit a directory's files together: remembering the
-        // last directory created saves a syscall per file.
-        let mut last_dir: Option<PathBuf> = None;
-        let mut modes = ModeWriter::default();
         for (rel, entry) in &self.files {
             let path = root.join(rel);
             if let Some(parent) = path.parent() {
-                if last_dir.as_deref() != Some(parent) {
-                    fs::create_dir_all(parent).map_err(io_err(parent))?;
-                    last_dir = Some(parent.to_path_buf());
-                }
+                fs::create_dir_all(parent).map_err(io_err(parent))?;
             }
-            modes.write(&path, entry).map_err(io_err(&path))?;
+            write_entry(&path, entry).map_err(io_err(&path))?;
         }
         Ok(())
     }
@@ -437,46 +433,23 @@ fn is_executable(_meta: &fs::Metadata) -> bool {
     false
 }
 
-/// Writes files with mode 0644/0755 whatever the umask, without a chmod
-/// per file: a new file is created with its mode, and only when the umask
-/// turns out to strip bits of that mode (checked once per mode, on the
-/// first new file) are files chmod-ed. An existing file keeps its old mode
-/// when truncated, so it always gets the chmod.
-#[derive(Default)]
-struct ModeWriter {
-    /// Per mode (0644, 0755): whether creating with it yields it exactly;
-    /// unknown until the first new file of that mode.
-    #[cfg_attr(not(unix), allow(dead_code))]
-    exact: [Option<bool>; 2],
+/// Writes one file with mode 0644/0755, whatever the umask and whatever
+/// mode a file it overwrites had.
+fn write_entry(path: &Path, entry: &FileEntry) -> io::Result<()> {
+    fs::write(path, entry.bytes.as_slice())?;
+    set_npm_mode(path, entry)
 }
 
-impl ModeWriter {
-    #[cfg(unix)]
-    fn write(&mut self, path: &Path, entry: &FileEntry) -> io::Result<()> {
-        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-        let mode = entry.mode() & 0o777;
-        let slot = usize::from(entry.executable);
-        let created = fs::OpenOptions::new().write(true).create_new(true).mode(mode).open(path);
-        let (mut file, new) = match created {
-            Ok(file) => (file, true),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => (fs::File::create(path)?, false),
-            Err(e) => return Err(e),
-        };
-        file.write_all(&entry.bytes)?;
-        if new && self.exact[slot].is_none() {
-            self.exact[slot] = Some(file.metadata()?.permissions().mode() & 0o777 == mode);
-        }
-        if !new || self.exact[slot] != Some(true) {
-            file.set_permissions(fs::Permissions::from_mode(mode))?;
-        }
-        Ok(())
-    }
+#[cfg(unix)]
+fn set_npm_mode(path: &Path, entry: &FileEntry) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(entry.mode()))
+}
 
-    #[cfg(not(unix))]
-    fn write(&mut self, path: &Path, entry: &FileEntry) -> io::Result<()> {
-        // No modes to set outside Unix.
-        fs::write(path, &entry.bytes)
-    }
+#[cfg(not(unix))]
+fn set_npm_mode(_path: &Path, _entry: &FileEntry) -> io::Result<()> {
+    // No modes to set outside Unix.
+    Ok(())
 }
 
 #[cfg(test)]

@@ -21,3 +21,9 @@ mod tamper;
 mod tarball;
 mod targets;
 mod util;
+mod workload;
+
+#[path = "../../benches/support/workload.rs"]
+mod fork_workload;
+#[path = "../../benches/support/merge_workload.rs"]
+mod merge_workload;

@@ -1,8 +1,13 @@
-use crate::merge::file::Outcome;
-use crate::merge::layer::{merge, MergeOptions};
-use crate::merge::workload::{reset_to_head, write_real_layer_repository, write_repository, MergeSpec, REAL_NEXT, TO};
-use crate::snapshot::SnapshotSource;
-use crate::tree::Tree;
+//! The benchmarks' merge workloads (`benches/support/merge_workload.rs`)
+//! run small: they merge as the benchmarks claim, and deterministically.
+
+use forklayer::merge::file::Outcome;
+use forklayer::merge::layer::{merge, MergeOptions};
+use forklayer::snapshot::SnapshotSource;
+use forklayer::tree::Tree;
+
+use crate::fork_workload::{generate, WorkloadSpec};
+use crate::merge_workload::{reset_to_head, write_real_layer_repository, write_repository, MergeSpec, REAL_NEXT, TO};
 
 const SMALL: MergeSpec = MergeSpec { packages: 3, files_per_package: 4, lines_per_file: 120, big_file_lines: 200 };
 
@@ -60,7 +65,7 @@ fn the_real_fork_layer_merges_cleanly_onto_a_made_up_next_upstream() {
     let forks_before = Tree::read_dir(&layer.paths.forks).expect("read");
     // benches/pairs.sh times `check` and `release` on this copy: they must
     // succeed on it, not fail early for want of own package sources.
-    let report = crate::check::check(&layer).expect("check runs");
+    let report = forklayer::check::check(&layer).expect("check runs");
     assert!(report.is_clean(), "{report:?}");
     let options = MergeOptions {
         version: REAL_NEXT.into(),
@@ -86,4 +91,23 @@ fn the_real_fork_layer_merges_cleanly_onto_a_made_up_next_upstream() {
         let text = std::fs::read_to_string(&pin.file).expect("pinned file");
         assert!(text.contains(REAL_NEXT), "{}", pin.name);
     }
+}
+
+#[test]
+fn generator_is_deterministic_and_round_trips_at_small_size() {
+    let spec = WorkloadSpec {
+        packages: 3,
+        files_per_package: 2,
+        lines_per_file: 300,
+        big_file_lines: 500,
+        changes_per_thousand: 20,
+    };
+    assert_eq!(generate(&spec, "@b"), generate(&spec, "@b"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let layer = crate::fork_workload::write_repository(&spec, dir.path()).expect("write");
+    forklayer::genpatches::gen_patches(&layer).expect("gen");
+    let rebuilt =
+        forklayer::rebuild::rebuild_layer(&layer, &layer.paths.upstream, &layer.paths.patches).expect("rebuild");
+    let forks = forklayer::tree::Tree::read_dir(&layer.paths.forks).expect("forks");
+    assert!(forklayer::rebuild::compare_trees(&rebuilt, &forks).is_empty());
 }

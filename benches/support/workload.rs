@@ -1,12 +1,16 @@
-//! Deterministic fork-layer workloads for benchmarks (feature
-//! `bench-support`). Everything is derived from a fixed-seed splitmix64, so
+//! Deterministic fork-layer workloads for the benchmarks
+//! (`benches/gen_patches.rs`) and for unit tests that need reproducible
+//! texts; not part of the library: each user includes this file. Everything is derived from a fixed-seed splitmix64, so
 //! every machine generates the same bytes.
+
+// Each user of this support module uses part of it.
+#![allow(dead_code)]
 
 use std::path::Path;
 
-use crate::layer::{Layer, PathOverrides};
-use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
-use crate::tree::{FileEntry, Tree, TreeError};
+use forklayer::layer::{Layer, PathOverrides};
+use forklayer::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
+use forklayer::tree::{FileEntry, Tree, TreeError};
 
 /// Shape of a generated layer.
 #[derive(Clone, Copy, Debug)]
@@ -174,28 +178,4 @@ pub fn write_repository(spec: &WorkloadSpec, root: &Path) -> Result<Layer, TreeE
     top.write_to(root)?;
     Layer::parse(&declaration, &root.join("forklayer.toml"), root, &PathOverrides::default())
         .map_err(|e| TreeError::Io { path: root.join("forklayer.toml"), source: std::io::Error::other(e.to_string()) })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{generate, write_repository, WorkloadSpec};
-
-    #[test]
-    fn generator_is_deterministic_and_round_trips_at_small_size() {
-        let spec = WorkloadSpec {
-            packages: 3,
-            files_per_package: 2,
-            lines_per_file: 300,
-            big_file_lines: 500,
-            changes_per_thousand: 20,
-        };
-        assert_eq!(generate(&spec, "@b"), generate(&spec, "@b"));
-        let dir = tempfile::tempdir().expect("tempdir");
-        let layer = write_repository(&spec, dir.path()).expect("write");
-        crate::genpatches::gen_patches(&layer).expect("gen");
-        let rebuilt =
-            crate::rebuild::rebuild_layer(&layer, &layer.paths.upstream, &layer.paths.patches).expect("rebuild");
-        let forks = crate::tree::Tree::read_dir(&layer.paths.forks).expect("forks");
-        assert!(crate::rebuild::compare_trees(&rebuilt, &forks).is_empty());
-    }
 }

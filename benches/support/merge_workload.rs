@@ -1,5 +1,6 @@
-//! Deterministic merge workloads for the benchmark (feature
-//! `bench-support`; also built for unit tests, which run it small).
+//! Deterministic merge workloads for the benchmarks (`benches/merge.rs`,
+//! `examples/workload.rs`) and for `tests/cli/workload.rs`, which runs
+//! them small. Not part of the library: each user includes this file.
 //!
 //! A workload is a git repository holding a fork layer built against
 //! upstream `1.0.0` (committed snapshot, fork layer, manifests) plus the
@@ -9,16 +10,19 @@
 //! clean and runs every step: taken, kept, merged, new and deleted files,
 //! manifest regeneration and the rebuild check.
 
+// Each user of this support module uses part of it.
+#![allow(dead_code)]
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
 
-use crate::genpatches::gen_patches;
-use crate::layer::{Layer, PathOverrides};
-use crate::snapshot::{snapshot, SnapshotSource};
-use crate::tree::{FileEntry, Tree};
+use forklayer::genpatches::gen_patches;
+use forklayer::layer::{Layer, PathOverrides};
+use forklayer::snapshot::{snapshot, SnapshotSource};
+use forklayer::tree::{FileEntry, Tree};
 
 /// Scope of the generated packages.
 pub const SCOPE: &str = "@bench";
@@ -216,7 +220,7 @@ pub fn write_real_layer_repository(project: &Path, root: &Path) -> Result<Layer,
 fn copy_tracked_release_inputs(source: &Layer, root: &Path) -> Result<(), Box<dyn std::error::Error>> {
     let project = &source.root;
     let relative = |dir: &Path| dir.strip_prefix(project).ok().map(|p| p.to_string_lossy().into_owned());
-    let mut inputs: Vec<String> = crate::release::contents().map(str::to_string).collect();
+    let mut inputs: Vec<String> = forklayer::release::contents().map(str::to_string).collect();
     inputs.extend(source.own.iter().filter_map(|own| relative(&own.source)));
     inputs.extend(source.release_bundles.iter().map(|bundle| bundle.declared.clone()));
     let forks = relative(&source.paths.forks).unwrap_or_default();
@@ -319,6 +323,3 @@ pub fn reset_to_head(root: &Path) -> Result<(), git2::Error> {
     checkout.force().remove_untracked(true);
     repo.checkout_head(Some(&mut checkout))
 }
-
-#[cfg(test)]
-mod tests;
