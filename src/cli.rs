@@ -8,6 +8,7 @@
 
 mod adopt;
 mod check;
+mod failure;
 mod genpatches;
 mod merge;
 mod rebuild;
@@ -18,7 +19,6 @@ mod status;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand};
 use serde_json::{json, Map, Value};
 
@@ -26,6 +26,7 @@ use crate::error::{Diagnostic, ExitStatus};
 use crate::exclusive::{Access, ProjectLock};
 use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
 use crate::report::Reporter;
+pub(crate) use failure::{CliResult, Context, Failure};
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -122,6 +123,9 @@ impl Diagnostic for UsageError {
     fn code(&self) -> &'static str {
         "usage"
     }
+    fn help(&self) -> Option<String> {
+        Some("`forklayer <command> --help` shows what each command takes".into())
+    }
 }
 
 /// `-C <dir>` names no directory (exit 2): found before anything else, so
@@ -179,7 +183,7 @@ impl RunContext {
     /// Loads the declaration, after rolling back an update (a merge) that
     /// a killed forklayer left half done: nothing reads a half-written
     /// layer, the declaration included.
-    fn layer(&self, access: Access) -> anyhow::Result<Layer> {
+    fn layer(&self, access: Access) -> CliResult<Layer> {
         self.lock_project(access)?;
         Ok(Layer::load(&self.config, &self.overrides)?)
     }
@@ -189,7 +193,7 @@ impl RunContext {
     /// `upstream/` is the new version and the fork layer half merged, so
     /// their findings (drift, differences, manifests built on markers) are
     /// about that state; say so first, and how to leave it.
-    fn layer_outside_merge(&self, access: Access) -> anyhow::Result<Layer> {
+    fn layer_outside_merge(&self, access: Access) -> CliResult<Layer> {
         let layer = self.layer(access)?;
         // A damaged state file is `status`'s and `merge`'s to report.
         if let Ok(Some(state)) = crate::merge::progress::MergeState::read(&layer.root) {
@@ -205,7 +209,7 @@ impl RunContext {
 
     /// Takes the project lock for the rest of the command, after rolling
     /// back an update that a killed forklayer left half done.
-    fn lock_project(&self, access: Access) -> anyhow::Result<()> {
+    fn lock_project(&self, access: Access) -> CliResult<()> {
         let root = self.config.parent().unwrap_or(&self.base);
         let mut lock = ProjectLock::take(root, access)?;
         if lock.is_exclusive() && crate::journal::any_journal(root) {
@@ -230,7 +234,7 @@ impl RunContext {
     /// Where a journal left in the project may make changes: the managed
     /// paths and the declaration, as declared. A killed merge may have left
     /// the declaration half rewritten; then the copy its journal saved says.
-    fn journal_scope(&self, root: &Path) -> anyhow::Result<crate::journal::Scope> {
+    fn journal_scope(&self, root: &Path) -> CliResult<crate::journal::Scope> {
         let layer = match Layer::load(&self.config, &self.overrides) {
             Ok(layer) => layer,
             Err(err) => match crate::journal::saved_file(root, &self.config)? {
@@ -324,7 +328,7 @@ fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
     ExitStatus::Usage
 }
 
-fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outcome>) {
+fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, CliResult<Outcome>) {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let base = match &cli.dir {
         Some(dir) => cwd.join(dir),
@@ -333,7 +337,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
     if let Some(dir) = cli.dir.as_ref().filter(|_| !base.is_dir()) {
         let name = command_name(&cli.command);
         let what = if base.exists() { "is not a directory" } else { "does not exist" };
-        return (name, Err(anyhow::Error::new(MissingDirectory { dir: dir.clone(), what })));
+        return (name, Err(MissingDirectory { dir: dir.clone(), what }.into()));
     }
     let config = base.join(cli.config.clone().unwrap_or_else(|| PathBuf::from(DECLARATION_FILE)));
     let overrides = PathOverrides {
@@ -371,58 +375,19 @@ fn command_name(command: &Command) -> &'static str {
     }
 }
 
-/// Finds the first cause of the chain the library can classify.
-fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
-    macro_rules! try_types {
-        ($cause:expr; $($ty:ty),*) => {
-            $(if let Some(d) = $cause.downcast_ref::<$ty>() { return Some(d); })*
-        };
+fn report_error(reporter: &Reporter, schema: &str, failure: &Failure) -> ExitStatus {
+    let status = failure.exit_status();
+    if status == ExitStatus::Success {
+        // A closed stdout: nobody is left to tell.
+        return status;
     }
-    for cause in err.chain() {
-        try_types!(cause;
-            UsageError,
-            MissingDirectory,
-            crate::names::NameError,
-            crate::guard::GuardError,
-            crate::layer::LayerError,
-            crate::snapshot::SnapshotError,
-            crate::npm::NpmError,
-            crate::npm::tarball::TarballError,
-            crate::lock::LockError,
-            crate::manifest::ManifestError,
-            crate::anchor::ApplyError,
-            crate::genpatches::GenError,
-            crate::rebuild::RebuildError,
-            crate::check::CheckError,
-            crate::merge::layer::MergeError,
-            crate::merge::guided::GuidedError,
-            crate::status::StatusError,
-            crate::journal::JournalError,
-            crate::exclusive::LockError,
-            crate::release::ReleaseError,
-            crate::adopt::AdoptError,
-            crate::tree::TreeError);
-    }
-    None
-}
-
-fn report_error(reporter: &Reporter, schema: &str, err: &anyhow::Error) -> ExitStatus {
-    let diagnostic = diagnose(err);
-    let (status, code, help) = match diagnostic {
-        Some(d) => (d.exit_status(), d.code(), d.help()),
-        None if is_broken_pipe(err) => return ExitStatus::Success,
-        None => (
-            ExitStatus::Bug,
-            "internal",
-            Some("this is a bug in forklayer; please report it with the command you ran".to_string()),
-        ),
-    };
-    let message = err.to_string();
-    let causes: Vec<String> = err.chain().skip(1).map(|c| c.to_string()).collect();
+    let diagnostic = failure.diagnostic();
+    let (code, help) = (diagnostic.code(), diagnostic.help());
+    let (message, causes) = failure.lines();
     reporter.error(&message, &causes, help.as_deref());
     if reporter.json {
         let mut error = json!({ "code": code, "message": message, "causes": causes, "help": help });
-        if let (Some(d), Some(obj)) = (diagnostic.and_then(|d| d.details()), error.as_object_mut()) {
+        if let (Some(d), Some(obj)) = (diagnostic.details(), error.as_object_mut()) {
             obj.insert("details".into(), d);
         }
         reporter.json_document(&json!({ "schema": schema, "ok": false, "error": error }));
@@ -430,11 +395,6 @@ fn report_error(reporter: &Reporter, schema: &str, err: &anyhow::Error) -> ExitS
     status
 }
 
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
-}
-
-/// Adds "failed to …" context naming the declaration.
 /// One note per forked package that now equals upstream (no manifest):
 /// declaring it `carried` makes `check` hold it to upstream's bytes.
 pub(crate) fn note_forks_equal_to_upstream<'n>(ctx: &RunContext, names: impl IntoIterator<Item = &'n str>) {
@@ -456,10 +416,6 @@ pub(crate) fn warn_ignored_changes(ctx: &RunContext, layer: &Layer, changes: &[c
             change.pattern
         ));
     }
-}
-
-pub(crate) fn with_context_message<T>(result: anyhow::Result<T>, what: &str) -> anyhow::Result<T> {
-    result.with_context(|| format!("failed to {what}"))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use std::path::{Component, PathBuf};
 
 use serde_json::json;
 
-use super::{Outcome, RunContext};
+use super::{Context, Outcome, RunContext};
 use crate::adopt::{adopt, AdoptOptions, FORKS};
 use crate::error::ExitStatus;
 use crate::exclusive::{Access, ProjectLock, LOCK_NAME};
@@ -38,11 +38,11 @@ pub struct Args {
     pub npm: PathBuf,
 }
 
-pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     // `.` components only make the paths in messages harder to read.
     let dir: PathBuf = ctx.resolve(&args.dir).components().filter(|c| *c != Component::CurDir).collect();
     if !dir.is_dir() {
-        anyhow::bail!(super::UsageError(format!("`{}` is not a directory", dir.display())));
+        return Err(super::UsageError(format!("`{}` is not a directory", dir.display())).into());
     }
     // The project lock file is created by taking the lock; adopt lists
     // every change it makes and makes no other, so a lock file it created
@@ -58,8 +58,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         let _ = std::fs::remove_file(&lock_file);
     }
     drop(lock);
-    let outcome =
-        super::with_context_message(result.map_err(anyhow::Error::from), &format!("adopt `{}`", dir.display()))?;
+    let outcome = result.failed_to(|| format!("adopt `{}`", dir.display()))?;
     for warning in &outcome.warnings {
         ctx.reporter.warning(warning);
     }

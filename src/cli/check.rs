@@ -15,7 +15,7 @@ declares exactly the layer's packages and every `[[pins]]` value holds `layer.ba
 not). Anchors that no longer apply exit 2.")]
 pub struct Args {}
 
-pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Read)?;
     let report = check(&layer)?;
     for name in &report.seed_manifests {

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{Outcome, RunContext};
+use super::{Context, Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::genpatches::gen_patches;
 
@@ -15,13 +15,11 @@ upstream/ is first proven against its lock file: an upstream/ edited behind fork
 (exit 3, `upstream_not_locked`) with nothing written.")]
 pub struct Args {}
 
-pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Write)?;
     crate::interrupt::hold_ctrl_c();
-    let outcome = super::with_context_message(
-        gen_patches(&layer).map_err(anyhow::Error::from),
-        &format!("generate manifests into `{}`", ctx.display(&layer.paths.patches)),
-    )?;
+    let outcome =
+        gen_patches(&layer).failed_to(|| format!("generate manifests into `{}`", ctx.display(&layer.paths.patches)))?;
     for file in &outcome.changed {
         ctx.reporter.status("Writing", &format!("{}/{file}", ctx.display(&layer.paths.patches)));
     }

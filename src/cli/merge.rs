@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
 
-use super::{Outcome, RunContext};
+use super::{Context, Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::merge::file::Outcome as FileOutcome;
 use crate::merge::guided::{abort_merge, continue_merge};
@@ -88,7 +88,7 @@ pub struct Args {
 // an update it has started.
 use crate::interrupt::{hold_ctrl_c, INTERRUPTED};
 
-pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     if args.resume {
         return exec_continue(ctx);
     }
@@ -115,10 +115,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
         allow_dirty: args.allow_dirty,
         cancel: Some(&INTERRUPTED),
     };
-    let outcome = super::with_context_message(
-        merge(&layer, &options).map_err(anyhow::Error::from),
-        &format!("merge the fork layer onto upstream `{version}`"),
-    )?;
+    let outcome = merge(&layer, &options).failed_to(|| format!("merge the fork layer onto upstream `{version}`"))?;
     for warning in &outcome.warnings {
         ctx.reporter.warning(warning);
     }
@@ -223,13 +220,10 @@ fn report_pins(ctx: &RunContext, pins: &[PinChange], dry_run: bool) {
 }
 
 /// `merge --continue`.
-fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
+fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
     let layer = ctx.layer(crate::exclusive::Access::Write)?;
     hold_ctrl_c();
-    let done = super::with_context_message(
-        continue_merge(&layer, Some(&INTERRUPTED)).map_err(anyhow::Error::from),
-        "continue the merge in progress",
-    )?;
+    let done = continue_merge(&layer, Some(&INTERRUPTED)).failed_to(|| "continue the merge in progress".to_string())?;
     ctx.reporter.status("Merged", &format!("{} -> {}: manifests regenerated, rebuild verified", done.from, done.to));
     if let Some(change) = &done.baseline {
         ctx.reporter
@@ -292,16 +286,14 @@ fn exec_continue(ctx: &RunContext) -> anyhow::Result<Outcome> {
 }
 
 /// `merge --abort`.
-fn exec_abort(ctx: &RunContext) -> anyhow::Result<Outcome> {
+fn exec_abort(ctx: &RunContext) -> super::CliResult<Outcome> {
     // The declaration as the merge started (committed, or the uncommitted
     // one it kept) says what to put back: the one in the work tree may have
     // been edited (or broken) during the merge.
     ctx.lock_project(crate::exclusive::Access::Write)?;
     hold_ctrl_c();
-    let done = super::with_context_message(
-        abort_merge(&ctx.config, &ctx.overrides, Some(&INTERRUPTED)).map_err(anyhow::Error::from),
-        "abort the merge in progress",
-    )?;
+    let done = abort_merge(&ctx.config, &ctx.overrides, Some(&INTERRUPTED))
+        .failed_to(|| "abort the merge in progress".to_string())?;
     ctx.reporter.status(
         "Aborted",
         &format!(

@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use anyhow::bail;
 use serde_json::json;
 
 use super::{Outcome, RunContext};
@@ -31,7 +30,7 @@ pub struct Args {
     pub check: Option<PathBuf>,
 }
 
-pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Read)?;
     let (upstream, patches) = (&layer.paths.upstream, &layer.paths.patches);
     if let Some(reference) = args.check.as_ref().map(|r| ctx.resolve(r)).filter(|r| !r.is_dir()) {
@@ -64,7 +63,9 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
             tree
         }
         None if args.check.is_some() => rebuild_layer(&layer, upstream, patches)?,
-        None => bail!(crate::cli::UsageError("`rebuild` needs `--out <dir>`, `--check <dir>` or both".into())),
+        None => {
+            return Err(crate::cli::UsageError("`rebuild` needs `--out <dir>`, `--check <dir>` or both".into()).into())
+        }
     };
     let Some(reference) = &args.check else {
         let out = args.out.as_ref().map(|o| ctx.display(&ctx.resolve(o)));

@@ -67,7 +67,7 @@ fn parse_epoch(text: &str) -> Result<Epoch, String> {
     })
 }
 
-pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Read)?;
     let timestamp = match args.source_date_epoch.and_then(|epoch| epoch.0) {
         Some(seconds) => seconds,
@@ -75,8 +75,11 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     };
     // Each own package's sources are read once: they ship as its tarball
     // and as its directory of the profile.
-    let own: Vec<(&OwnPackage, Tree)> =
-        layer.own.iter().map(|own| Ok((own, read_own_package(own)?))).collect::<anyhow::Result<_>>()?;
+    let own: Vec<(&OwnPackage, Tree)> = layer
+        .own
+        .iter()
+        .map(|own| Ok((own, read_own_package(own)?)))
+        .collect::<Result<_, crate::rebuild::RebuildError>>()?;
     let options = ReleaseOptions {
         root: layer.root.clone(),
         version: args.version.unwrap_or_else(|| layer.baseline.clone()),
@@ -120,7 +123,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
 /// The project's own packages, assembled from their `include` entries (as
 /// `gen-patches` copies them; `own` holds each one's files), each with its
 /// directory relative to the root.
-fn own_packages(layer: &Layer, own: &[(&OwnPackage, Tree)]) -> anyhow::Result<Vec<(String, Tree)>> {
+fn own_packages(layer: &Layer, own: &[(&OwnPackage, Tree)]) -> Result<Vec<(String, Tree)>, UsageError> {
     let mut packages = Vec::new();
     for (own, files) in own {
         let dir = layer.package_dir(&layer.paths.forks, &own.name);

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
-use super::{Outcome, RunContext};
+use super::{Context, Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::npm::Npm;
 use crate::snapshot::{snapshot, SnapshotSource};
@@ -27,7 +27,7 @@ pub struct Args {
     pub npm: PathBuf,
 }
 
-pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Write)?;
     crate::interrupt::hold_ctrl_c();
     let source = if args.from.is_empty() {
@@ -44,10 +44,8 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> anyhow::Result<Outcome> {
     } else {
         SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
     };
-    let outcome = super::with_context_message(
-        snapshot(&layer, &args.version, &source).map_err(anyhow::Error::from),
-        &format!("snapshot `{}` into `{}`", args.version, ctx.display(&layer.paths.upstream)),
-    )?;
+    let outcome = snapshot(&layer, &args.version, &source)
+        .failed_to(|| format!("snapshot `{}` into `{}`", args.version, ctx.display(&layer.paths.upstream)))?;
     for warning in &outcome.warnings {
         ctx.reporter.warning(warning);
     }

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use super::{Outcome, RunContext};
+use super::{Context, Outcome, RunContext};
 use crate::error::{Diagnostic, ExitStatus};
 use crate::merge::guided::GuidedError;
 use crate::status::{status, LayerStatus};
@@ -34,12 +34,12 @@ rolls it back, `forklayer rebuild --out D`.
 Exit codes: 0 clean, 1 any other state, 2/3 as for every command.")]
 pub struct Args {}
 
-pub(crate) fn exec(ctx: &RunContext, _args: Args) -> anyhow::Result<Outcome> {
+pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
     let root = ctx.root().to_path_buf();
     let journals = crate::status::journals(&root);
     let found = if journals.is_empty() {
         let layer = ctx.layer(crate::exclusive::Access::Read)?;
-        super::with_context_message(status(&root, &layer).map_err(anyhow::Error::from), "read the layer's status")?
+        status(&root, &layer).failed_to(|| "read the layer's status".to_string())?
     } else {
         // A journal of a forklayer still running is no journal to roll back:
         // like every reader, refuse (busy, naming it) while it writes.
