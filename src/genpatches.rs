@@ -227,13 +227,7 @@ fn diff_file(
 
 /// Reads `upstream/VERSION`.
 pub fn upstream_version(upstream: &Path) -> Result<String, GenError> {
-    let path = upstream.join(VERSION_FILE);
-    let text = crate::tree::read_regular_text(&path).map_err(|_| GenError::NoVersion { path: path.clone() })?;
-    let version = text.trim().to_string();
-    if version.is_empty() {
-        return Err(GenError::NoVersion { path });
-    }
-    Ok(version)
+    crate::lock::vendored_version(upstream).ok_or_else(|| GenError::NoVersion { path: upstream.join(VERSION_FILE) })
 }
 
 /// Reads a package of the fork layer, without the files its `ignore`

@@ -39,8 +39,9 @@ use rayon::prelude::*;
 pub use error::{JournalError, Resume};
 pub use recover::{
     any_journal, armed_journals, output_journals, process_alive, recover, recover_beside, saved_file, OutputJournal,
-    Recovered, Scope,
+    Recovered,
 };
+pub use rollback::Scope;
 
 use crate::names::{NameError, NameLimits};
 use crate::tree::Tree;
@@ -256,7 +257,8 @@ impl<'a> Update<'a> {
                 if self.cancel.is_some_and(|flag| flag.load(Ordering::SeqCst)) {
                     return Err(JournalError::Interrupted);
                 }
-                let journal = write_journal(&self.journal_dir, &self.prefix, &plans, &made_dirs)?;
+                let entries: Vec<_> = plans.iter().map(|p| (&p.record, p.saved.as_slice())).collect();
+                let journal = write_journal(&self.journal_dir, &self.prefix, &entries, &made_dirs)?;
                 Ok((plans, changes, Some(journal)))
             });
         let (plans, changes, journal) = match planned {

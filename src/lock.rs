@@ -177,6 +177,12 @@ impl Lock {
     }
 }
 
+/// The version `upstream/VERSION` records, when it holds one.
+pub fn vendored_version(upstream: &Path) -> Option<String> {
+    let text = crate::tree::read_regular_text(&upstream.join(VERSION_FILE)).ok()?;
+    Some(text.trim().to_string()).filter(|version| !version.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;

@@ -6,11 +6,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
 use rayon::prelude::*;
 
-use crate::anchor::{self, AnchorFailure, ApplyError};
+use crate::anchor::{self, ApplyError};
 use crate::guard::{check_output_dir, normalize, GuardError};
 use crate::journal::{self, JournalError, Recovered};
 use crate::layer::{Layer, OwnPackage};
@@ -18,131 +16,12 @@ use crate::manifest::{as_text, Manifest, ManifestError};
 use crate::npm::sha256_hex;
 use crate::tree::{FileEntry, Tree, TreeError};
 
-/// How one file of a package drifted from what its manifest expects.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum FileDrift {
-    /// The base file's sha256 is not the one the manifest was made from.
-    BaseChanged {
-        /// sha256 recorded in the manifest.
-        expected: String,
-        /// sha256 of the base file now.
-        actual: String,
-    },
-    /// The manifest changes a file the base no longer has.
-    MissingInBase,
-    /// The manifest changes a file the package's `ignore` globs leave out.
-    Ignored {
-        /// The first declared glob that leaves it out.
-        pattern: String,
-    },
-    /// A file the fork adds already exists upstream.
-    AddedExists,
-    /// The base file is binary or not UTF-8, so anchors cannot apply.
-    NotText,
-    /// Replacements that no longer apply.
-    Anchors {
-        /// Every failing replacement.
-        failures: Vec<AnchorFailure>,
-    },
-    /// The manifest writes a file where the package has a directory, or
-    /// below one of its files.
-    FileAndDirectory {
-        /// The file of the package it collides with.
-        other: String,
-    },
-    /// Content in the manifest cannot be decoded.
-    BadContent {
-        /// Why.
-        message: String,
-    },
-}
+mod compare;
+mod drift;
 
-impl std::fmt::Display for FileDrift {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            FileDrift::BaseChanged { expected, actual } => {
-                write!(f, "base file changed (sha256 {actual}, manifest built from {expected})")
-            }
-            FileDrift::MissingInBase => write!(f, "file is gone from the upstream package"),
-            FileDrift::Ignored { pattern } => write!(
-                f,
-                "file is left out by the `ignore` glob `{pattern}` of forklayer.toml, so the manifest cannot change \
-                 it: remove the glob, or the file from the manifest"
-            ),
-            FileDrift::AddedExists => write!(f, "file the fork adds now exists upstream"),
-            FileDrift::NotText => write!(f, "base file is binary or not UTF-8; anchors cannot apply"),
-            FileDrift::Anchors { failures } => {
-                write!(f, "{} replacement(s) no longer apply", failures.len())?;
-                for failure in failures {
-                    // Nested below the file's line in drift reports.
-                    write!(f, "\n    {failure}")?;
-                }
-                Ok(())
-            }
-            FileDrift::FileAndDirectory { other } => {
-                write!(f, "would be both a file and a directory (the package has `{other}`)")
-            }
-            FileDrift::BadContent { message } => write!(f, "bad content in manifest: {message}"),
-        }
-    }
-}
-
-/// Drift of one package: every failing file at once.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PackageDrift {
-    /// Full package name.
-    pub package: String,
-    /// Relative path → what failed.
-    pub files: BTreeMap<String, Vec<FileDrift>>,
-    /// Where the upstream package should be, when it is missing entirely
-    /// (reported together with the drift of the other packages).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub missing_upstream: Option<PathBuf>,
-    /// Whether the manifest records the sha256 of its base files (every
-    /// manifest forklayer writes does; seed-format manifests of the JS
-    /// toolchain do not, so drift cannot be blamed on the upstream bytes).
-    pub base_recorded: bool,
-    /// The manifest's `builtAgainst` and the `upstream/VERSION` it was
-    /// applied to, when they differ.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub built_against: Option<Box<BuiltAgainst>>,
-}
-
-impl PackageDrift {
-    /// Whether the manifest, not upstream, is at fault: it records the
-    /// sha256 of its base files, none of them changed or went missing, and
-    /// still its anchors fail (its text was edited after it was written).
-    pub fn blames_manifest(&self) -> bool {
-        self.base_recorded
-            && self.missing_upstream.is_none()
-            && !self.files.is_empty()
-            && self.files.values().flatten().all(|d| matches!(d, FileDrift::Anchors { .. } | FileDrift::NotText))
-    }
-}
-
-/// A manifest's `builtAgainst` that is not the upstream version it is
-/// applied to. `rebuild` does not use `builtAgainst`: it applies the
-/// anchors to whatever `upstream/` holds, so this is only a warning.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BuiltAgainst {
-    /// Full package name.
-    pub package: String,
-    /// The manifest's `builtAgainst`.
-    pub built_against: String,
-    /// `upstream/VERSION`.
-    pub upstream: String,
-}
-
-impl std::fmt::Display for BuiltAgainst {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "`{}`: manifest built against {}, applied to upstream {} (rebuild does not use `builtAgainst`)",
-            self.package, self.built_against, self.upstream
-        )
-    }
-}
+pub use compare::{compare_trees, Difference};
+use drift::describe_drift;
+pub use drift::{BuiltAgainst, FileDrift, PackageDrift};
 
 /// Every forked package whose manifest's `builtAgainst` differs from
 /// `upstream/VERSION` (none when the version file is unreadable).
@@ -355,28 +234,6 @@ pub enum RebuildError {
     /// `--out` names a directory that must not be replaced.
     #[error(transparent)]
     Target(#[from] GuardError),
-}
-
-fn describe_drift(drifts: &[PackageDrift]) -> String {
-    let mut text = String::new();
-    for drift in drifts {
-        if let Some(path) = &drift.missing_upstream {
-            text.push_str(&format!(
-                "\n  {}: upstream package is missing (expected `{}`)",
-                drift.package,
-                path.display()
-            ));
-        }
-        if let Some(mismatch) = &drift.built_against {
-            text.push_str(&format!("\n  {mismatch}"));
-        }
-        for (path, problems) in &drift.files {
-            for problem in problems {
-                text.push_str(&format!("\n  {}/{path}: {problem}", drift.package));
-            }
-        }
-    }
-    text
 }
 
 impl RebuildError {
@@ -690,113 +547,4 @@ pub fn rebuild_into(
 pub fn recover_output(dir: &Path) -> Result<Vec<Recovered>, RebuildError> {
     let dir = &normalize(dir);
     Ok(journal::recover_beside(dir)?)
-}
-
-/// One difference between a rebuilt tree and a reference tree, named from
-/// where the file is: `only_in_rebuild` (the reference lacks it) and
-/// `only_in_reference` (the rebuild does not produce it).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Difference {
-    /// The rebuild has the file; the reference lacks it.
-    OnlyInRebuild {
-        /// Relative path.
-        path: String,
-    },
-    /// The reference has a file the rebuild does not produce.
-    OnlyInReference {
-        /// Relative path.
-        path: String,
-    },
-    /// Different bytes.
-    Content {
-        /// Relative path.
-        path: String,
-        /// Size rebuilt.
-        rebuilt_size: u64,
-        /// Size in the reference.
-        reference_size: u64,
-    },
-    /// Same bytes, different executable bit.
-    Mode {
-        /// Relative path.
-        path: String,
-        /// Mode rebuilt.
-        rebuilt_mode: String,
-        /// Mode in the reference.
-        reference_mode: String,
-    },
-}
-
-impl Difference {
-    /// This difference with each side named as what it is (`ours` for the
-    /// first tree compared, `theirs` for the second): the wording of
-    /// `rebuild --check` (`only in rebuild`, `reference`) names neither side
-    /// of a carried package or of the registry's tarball.
-    pub fn between(&self, ours: &str, theirs: &str) -> String {
-        match self {
-            Difference::OnlyInRebuild { path } => format!("`{path}` only in {ours}"),
-            Difference::OnlyInReference { path } => format!("`{path}` only in {theirs}"),
-            Difference::Content { path, rebuilt_size, reference_size } => {
-                format!("`{path}` differs ({ours} {rebuilt_size} bytes, {theirs} {reference_size} bytes)")
-            }
-            Difference::Mode { path, rebuilt_mode, reference_mode } => {
-                format!("`{path}` is {rebuilt_mode} in {ours}, {reference_mode} in {theirs}")
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for Difference {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Difference::OnlyInRebuild { path } => {
-                write!(f, "only in rebuild: `{path}` (rebuilt, but the reference lacks it)")
-            }
-            Difference::OnlyInReference { path } => {
-                write!(f, "only in reference: `{path}` (the reference has it, the rebuild does not produce it)")
-            }
-            Difference::Content { path, rebuilt_size, reference_size } => {
-                write!(f, "content: `{path}` differs (rebuilt {rebuilt_size} bytes, reference {reference_size} bytes)")
-            }
-            Difference::Mode { path, rebuilt_mode, reference_mode } => {
-                write!(f, "mode: `{path}` is {reference_mode} in the reference, rebuilt {rebuilt_mode}")
-            }
-        }
-    }
-}
-
-/// Every difference between `rebuilt` and `reference`, sorted by path.
-pub fn compare_trees(rebuilt: &Tree, reference: &Tree) -> Vec<Difference> {
-    let mut out = Vec::new();
-    for (path, want) in rebuilt.iter() {
-        match reference.get(path) {
-            None => out.push(Difference::OnlyInRebuild { path: path.into() }),
-            Some(have) if have.bytes != want.bytes => out.push(Difference::Content {
-                path: path.into(),
-                rebuilt_size: want.bytes.len() as u64,
-                reference_size: have.bytes.len() as u64,
-            }),
-            Some(have) if have.executable != want.executable => out.push(Difference::Mode {
-                path: path.into(),
-                rebuilt_mode: format!("{:04o}", want.mode()),
-                reference_mode: format!("{:04o}", have.mode()),
-            }),
-            Some(_) => {}
-        }
-    }
-    for path in reference.paths().filter(|p| !rebuilt.contains(p)) {
-        out.push(Difference::OnlyInReference { path: path.into() });
-    }
-    out.sort_by(|a, b| diff_path(a).cmp(diff_path(b)));
-    out
-}
-
-fn diff_path(d: &Difference) -> &str {
-    match d {
-        Difference::OnlyInRebuild { path }
-        | Difference::OnlyInReference { path }
-        | Difference::Content { path, .. }
-        | Difference::Mode { path, .. } => path,
-    }
 }

@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::plan::Plan;
 use super::{JournalError, ARMED, RECORD_ENTRY, SCHEMA, WRITING};
 use crate::tree::check_relative_path;
 
@@ -96,16 +95,20 @@ pub(super) fn journal_path(dir: &Path, prefix: &str, suffix: &str) -> PathBuf {
     dir.join(format!("{prefix}{}{suffix}", std::process::id()))
 }
 
-/// Writes the journal of `plans`, synced, and arms it with a rename.
+/// What a journal holds of one target: its undo record and the saved
+/// contents.
+pub(super) type Entry<'p> = (&'p TargetRecord, &'p [(String, Saved)]);
+
+/// Writes the journal of `targets`, synced, and arms it with a rename.
 pub(super) fn write_journal(
     dir: &Path,
     prefix: &str,
-    plans: &[Plan<'_>],
+    targets: &[Entry<'_>],
     made_dirs: &[u64],
 ) -> Result<PathBuf, JournalError> {
     let writing = journal_path(dir, prefix, WRITING);
     let armed = journal_path(dir, prefix, ARMED);
-    let written = write_tar(&writing, plans, made_dirs).and_then(|()| fs::rename(&writing, &armed));
+    let written = write_tar(&writing, targets, made_dirs).and_then(|()| fs::rename(&writing, &armed));
     if let Err(source) = written {
         let _ = fs::remove_file(&writing);
         return Err(JournalError::Io { action: "write the journal", path: writing, source });
@@ -117,20 +120,20 @@ pub(super) fn write_journal(
 /// this size.
 pub(super) const JOURNAL_BUFFER: usize = 1 << 20;
 
-pub(super) fn write_tar(path: &Path, plans: &[Plan<'_>], made_dirs: &[u64]) -> io::Result<()> {
+pub(super) fn write_tar(path: &Path, targets: &[Entry<'_>], made_dirs: &[u64]) -> io::Result<()> {
     let file = fs::OpenOptions::new().write(true).create_new(true).open(path)?;
     // tar copies each file's bytes in 8 KiB pieces: a buffer that size made
     // one `write` per piece (about 200 for a merge of this project's layer).
     let mut tar = tar::Builder::new(BufWriter::with_capacity(JOURNAL_BUFFER, file));
     let record = Record {
         schema: SCHEMA.to_string(),
-        targets: plans.iter().map(|p| p.record.clone()).collect(),
+        targets: targets.iter().map(|(record, _)| (*record).clone()).collect(),
         made_dirs: made_dirs.to_vec(),
     };
     let json = serde_json::to_vec_pretty(&record).map_err(io::Error::other)?;
     append_file(&mut tar, RECORD_ENTRY, &json, 0o644)?;
-    for (index, plan) in plans.iter().enumerate() {
-        for (rel, saved) in &plan.saved {
+    for (index, (_, saved)) in targets.iter().enumerate() {
+        for (rel, saved) in saved.iter() {
             let name = if rel.is_empty() { index.to_string() } else { format!("{index}/{rel}") };
             match saved {
                 Saved::File { bytes, mode } => append_file(&mut tar, &name, bytes, *mode)?,

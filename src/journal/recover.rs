@@ -6,9 +6,8 @@ use std::path::{Path, PathBuf};
 
 use super::plan::record_path;
 use super::record::{journals, read_journal, Saved};
-use super::rollback::roll_back_journal;
+use super::rollback::{roll_back_journal, Scope};
 use super::{no_fault, FaultPlan, JournalError, Resume, Steps, ARMED, PREFIX};
-use crate::guard::normalize;
 
 /// A journal found and rolled back by [`recover`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,30 +16,6 @@ pub struct Recovered {
     pub pid: u32,
     /// The directories and files put back, as recorded.
     pub targets: Vec<String>,
-}
-
-/// Where a journal found on disk may make changes: the directories and
-/// files forklayer manages in this project (`upstream/`, the fork layer,
-/// `patches/`, the declaration). A journal is a file anyone can plant in a
-/// repository, so every path it names is checked against this before
-/// anything is touched.
-#[derive(Clone, Debug)]
-pub struct Scope {
-    pub(super) roots: Vec<PathBuf>,
-}
-
-impl Scope {
-    /// The given directories and files (and everything below them).
-    pub fn new(roots: impl IntoIterator<Item = PathBuf>) -> Scope {
-        Scope { roots: roots.into_iter().map(|root| normalize(&root)).collect() }
-    }
-
-    /// Whether `path` (symbolic links of its existing part resolved) is one
-    /// of the roots or below one.
-    pub(super) fn contains(&self, path: &Path) -> bool {
-        let path = normalize(path);
-        self.roots.iter().any(|root| path.starts_with(root))
-    }
 }
 
 /// Whether `journal_dir` holds a journal of any state (a running, killed

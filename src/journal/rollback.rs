@@ -4,12 +4,36 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::plan::{link_count, mode_of, set_mode};
 use super::record::{read_journal, remove_made_dirs, Record, Saved, TargetRecord};
-use super::recover::Scope;
 use super::{JournalError, Steps, PLAIN_MODE_BITS};
+use crate::guard::normalize;
+
+/// Where a journal found on disk may make changes: the directories and
+/// files forklayer manages in this project (`upstream/`, the fork layer,
+/// `patches/`, the declaration). A journal is a file anyone can plant in a
+/// repository, so every path it names is checked against this before
+/// anything is touched.
+#[derive(Clone, Debug)]
+pub struct Scope {
+    pub(super) roots: Vec<PathBuf>,
+}
+
+impl Scope {
+    /// The given directories and files (and everything below them).
+    pub fn new(roots: impl IntoIterator<Item = PathBuf>) -> Scope {
+        Scope { roots: roots.into_iter().map(|root| normalize(&root)).collect() }
+    }
+
+    /// Whether `path` (symbolic links of its existing part resolved) is one
+    /// of the roots or below one.
+    pub(super) fn contains(&self, path: &Path) -> bool {
+        let path = normalize(path);
+        self.roots.iter().any(|root| path.starts_with(root))
+    }
+}
 
 /// Puts back everything the journal recorded, then removes it. `scope`
 /// is where a journal found on disk may make changes (`None` for the

@@ -2,9 +2,10 @@ use std::fs;
 use std::io::{Cursor, Read};
 use std::path::Path;
 
+use crate::release::archive::{civil_from_days, zip_entries, zip_parts};
 use crate::release::{
-    archive_name, build_release, check_release, civil_from_days, collect_contents, head_commit_time, write_release,
-    zip_datetime, zip_entries, zip_parts, zip_tree, ReleaseError, ReleaseOptions,
+    archive_name, build_release, check_release, collect_contents, head_commit_time, write_release, zip_datetime,
+    zip_tree, ReleaseError, ReleaseOptions,
 };
 
 /// 2026-11-30T07:00:01Z
