@@ -26,7 +26,7 @@ pub use drift::{BuiltAgainst, FileDrift, PackageDrift};
 /// Every forked package whose manifest's `builtAgainst` differs from
 /// `upstream/VERSION` (none when the version file is unreadable).
 pub fn built_against_mismatches(layer: &Layer, upstream: &Path, patches: &Path) -> Vec<BuiltAgainst> {
-    let Ok(version) = crate::genpatches::upstream_version(upstream) else { return Vec::new() };
+    let Some(version) = crate::lock::vendored_version(upstream) else { return Vec::new() };
     layer
         .forked
         .iter()
