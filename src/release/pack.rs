@@ -20,10 +20,8 @@ use crate::tree::Tree;
 pub const NPM_PACK_MTIME: u64 = 499_162_500;
 
 /// Deflate level of the tarball. Part of the format: changing it changes
-/// every tarball's bytes. Level 6, as the release zip: on this project's
-/// three tarballs (680 KB of tar) level 9 saved 1.3-2.2 % of their size
-/// (147,417 against 149,858 bytes) for 9 ms more CPU, an eighth of a
-/// whole `release` (docs/merge-release.md).
+/// every tarball's bytes. Level 6, as the release zip: more effort saves
+/// little size (docs/merge-release.md).
 const GZIP_LEVEL: u32 = 6;
 
 /// Why a package could not be packed.
