@@ -47,7 +47,8 @@ pub use error::AdoptError;
 use files::{baseline_pins, declaration_text, plan_gitignore, plan_profile_json, GitignoreEdit};
 use registry::{registry_integrities, remove_stale_scratch, SCRATCH_PREFIX};
 use shape::{
-    ignored_changes, not_shape, pair, prove_manifest, readme_rule, real_dir, refuse_strays, same_as_generated, subdirs,
+    ignored_changes, not_shape, pair, prove_manifest, read_forks, readme_rule, real_dir, refuse_strays,
+    same_as_generated, subdirs,
 };
 
 /// The README rule of the JS toolchain, written as `layer.ignore`.
@@ -304,16 +305,12 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     if !forks_dir.is_dir() {
         return Err(not_shape(dir, "`profile/forks/` is missing"));
     }
-    let fork_names = subdirs(dir, &forks_dir, FORKS)?;
-    if let Some(scoped) = fork_names.iter().find(|n| n.starts_with('@')) {
-        return Err(not_shape(dir, format!("`profile/forks/{scoped}/` is already a scope folder")));
-    }
+    let (fork_names, forks_before) = read_forks(dir, &forks_dir, &scope)?;
     real_dir(dir, &format!("{UPSTREAM}/{scope}"))?;
     let names = subdirs(dir, &upstream_dir.join(&scope), &format!("{UPSTREAM}/{scope}"))?;
     pair(&names, &fork_names, &format!("upstream/{scope}"), "profile/forks")?;
     pair(&fork_names, &names, "profile/forks", &format!("upstream/{scope}"))?;
     let mut upstream = Tree::read_dir(&upstream_dir)?;
-    let forks_before = Tree::read_dir(&forks_dir)?;
     let ignore_patterns = readme_rule(&upstream, &forks_before, &scope);
     let ignore = Ignore::new(&ignore_patterns).map_err(|what| not_shape(dir, what))?;
 

@@ -49,6 +49,63 @@ pub(super) fn real_dir(dir: &Path, rel: &str) -> Result<(), AdoptError> {
     }
 }
 
+/// The forks, each as `<pkg>/...` whichever way the repository keeps it:
+/// `profile/forks/<pkg>/` (the JS toolchain's layout) or
+/// `profile/forks/<scope>/<pkg>/` (forklayer's, which some layers already
+/// use), or both side by side. A package in both places, or a folder of
+/// another scope, is refused: adopt would not know which to take.
+pub(super) fn read_forks(dir: &Path, forks_dir: &Path, scope: &str) -> Result<(Vec<String>, Tree), AdoptError> {
+    let mut names = Vec::new();
+    let mut forks = Tree::new();
+    for entry in subdirs(dir, forks_dir, FORKS)? {
+        if entry == scope {
+            let scoped = format!("{FORKS}/{scope}");
+            for name in subdirs(dir, &forks_dir.join(scope), &scoped)? {
+                if names.contains(&name) {
+                    return Err(not_shape(
+                        dir,
+                        format!("`{FORKS}/{name}/` and `{scoped}/{name}/` are both forks of `{scope}/{name}`"),
+                    ));
+                }
+                forks.graft(&name, Tree::read_dir(&forks_dir.join(scope).join(&name))?)?;
+                names.push(name);
+            }
+            refuse_root_files(&forks_dir.join(scope), &scoped)?;
+        } else if entry.starts_with('@') {
+            return Err(not_shape(
+                dir,
+                format!("`{FORKS}/{entry}/` is a scope folder, but `{UPSTREAM}/` vendors the packages of `{scope}`"),
+            ));
+        } else {
+            if names.contains(&entry) {
+                return Err(not_shape(
+                    dir,
+                    format!("`{FORKS}/{entry}/` and `{FORKS}/{scope}/{entry}/` are both forks of `{scope}/{entry}`"),
+                ));
+            }
+            forks.graft(&entry, Tree::read_dir(&forks_dir.join(&entry))?)?;
+            names.push(entry);
+        }
+    }
+    names.sort();
+    Ok((names, forks))
+}
+
+/// Refuses a file directly in `dir` (shown as `shown`): a fork layer's
+/// folders hold packages only, and `check` would report it.
+fn refuse_root_files(dir: &Path, shown: &str) -> Result<(), AdoptError> {
+    let root_files = Tree::read_dir_filtered(dir, |_, is_dir| !is_dir)?;
+    let first = root_files.paths().next().map(str::to_string);
+    match first {
+        Some(file) => Err(AdoptError::Stray {
+            path: format!("{shown}/{file}"),
+            why: "is no package: the fork layer holds only packages, and `forklayer check` would report it".into(),
+            help: format!("move it out of `{shown}/` (or delete it), then adopt again; nothing was written"),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Files of the fork layer's root (no package: `check` would report each
 /// one) and manifests or review diffs in `patches/` of no package (`check`
 /// would report them too) are refused before anything is written.
@@ -70,14 +127,7 @@ pub(super) fn refuse_strays(
             help: format!("move it out of `{UPSTREAM}/{scope}/` (or delete it), then adopt again; nothing was written"),
         });
     }
-    let root_files = Tree::read_dir_filtered(forks_dir, |_, is_dir| !is_dir)?;
-    if let Some(file) = root_files.paths().next() {
-        return Err(AdoptError::Stray {
-            path: format!("{FORKS}/{file}"),
-            why: "is no package: the fork layer holds only packages, and `forklayer check` would report it".into(),
-            help: format!("move it out of `{FORKS}/` (or delete it), then adopt again; nothing was written"),
-        });
-    }
+    refuse_root_files(forks_dir, FORKS)?;
     let stray = patches.paths().find(|file| {
         crate::genpatches::is_generated_patch_file(file) && {
             let stem = file.strip_suffix(".json").or_else(|| file.strip_suffix(".diff")).unwrap_or(file);
@@ -155,7 +205,10 @@ pub(super) fn prove_manifest(full: &str, path: &Path, base: &Tree, fork: &Tree) 
         manifest: path.to_path_buf(),
         problems,
     };
-    if manifest.package != full {
+    // The JS toolchain writes the package's name with its scope or, in
+    // most real repositories, without it (`"package": "dsh-sandbox"`).
+    let short = full.rsplit_once('/').map_or(full, |(_, short)| short);
+    if manifest.package != full && manifest.package != short {
         return Err(fail(vec![format!("it is for `{}`", manifest.package)]));
     }
     let rebuilt = apply_manifest(full, base, &manifest, ApplyOptions::default()).map_err(|drift| {

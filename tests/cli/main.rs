@@ -2,6 +2,7 @@
 //! module per area. Every fixture is built in code.
 
 mod adopt;
+mod adopt_shapes;
 mod check;
 mod cycle;
 mod drift;
