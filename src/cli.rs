@@ -8,10 +8,12 @@
 
 mod adopt;
 mod check;
+mod completions;
 mod genpatches;
 mod merge;
 mod rebuild;
 mod release;
+mod sbom;
 mod snapshot;
 mod status;
 
@@ -108,6 +110,13 @@ pub enum Command {
     /// Turn a fork layer kept by the JS toolchain into a forklayer
     /// repository (declaration, lock file, scoped fork layer).
     Adopt(adopt::Args),
+    /// Write the CycloneDX SBOM of the layer: every upstream package, each
+    /// fork with its upstream ancestor and its patch, the own packages.
+    Sbom(sbom::Args),
+    /// Print the completion script of a shell (bash, zsh, fish, powershell, elvish).
+    Completions(completions::CompletionsArgs),
+    /// Print the forklayer(1) man page (roff).
+    Man(completions::ManArgs),
 }
 
 /// A usage error found after parsing (exit 2).
@@ -326,6 +335,9 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, anyhow::Result<Outco
         Command::Release(args) => ("release", release::exec(&ctx, args)),
         Command::Status(args) => ("status", status::exec(&ctx, args)),
         Command::Adopt(args) => ("adopt", adopt::exec(&ctx, args)),
+        Command::Sbom(args) => ("sbom", sbom::exec(&ctx, args)),
+        Command::Completions(args) => ("completions", completions::exec_completions(args)),
+        Command::Man(args) => ("man", completions::exec_man(args)),
     }
 }
 
@@ -355,6 +367,7 @@ fn diagnose(err: &anyhow::Error) -> Option<&dyn Diagnostic> {
             crate::journal::JournalError,
             crate::exclusive::LockError,
             crate::release::ReleaseError,
+            crate::sbom::SbomError,
             crate::adopt::AdoptError,
             crate::stage::StageError,
             crate::tree::TreeError);

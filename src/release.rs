@@ -132,6 +132,9 @@ pub enum ReleaseError {
         #[source]
         source: std::io::Error,
     },
+    /// The SBOM could not be built.
+    #[error(transparent)]
+    Sbom(#[from] crate::sbom::SbomError),
     /// An own package could not be packed as an npm tarball.
     #[error(transparent)]
     Pack(#[from] pack::PackError),
@@ -165,6 +168,7 @@ impl Diagnostic for ReleaseError {
             | ReleaseError::Bundle { .. }
             | ReleaseError::Pack(pack::PackError::Manifest { .. }) => ExitStatus::Usage,
             ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
+            ReleaseError::Sbom(err) => err.exit_status(),
             ReleaseError::Tree(_)
             | ReleaseError::Git { .. }
             | ReleaseError::Zip { .. }
@@ -186,6 +190,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Pack(pack::PackError::Tar { .. }) => "tar",
             ReleaseError::Bundle { .. } => "bad_release_bundle",
             ReleaseError::NotReproducible { .. } => "not_reproducible",
+            ReleaseError::Sbom(err) => err.code(),
         }
     }
 
@@ -218,6 +223,7 @@ impl Diagnostic for ReleaseError {
                     .into(),
             ),
             ReleaseError::Tree(e) => e.help(),
+            ReleaseError::Sbom(e) => e.help(),
             ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
             }
@@ -251,6 +257,10 @@ pub struct ReleaseOptions {
     /// the archive like `tarballs`, and into it as `bundles/<tarball>` so an
     /// unpacked release installs them without a checkout.
     pub bundles: Vec<(String, Tree)>,
+    /// The facts of the release's SBOM ([`crate::sbom`]): written beside
+    /// the archive as `<stem>-<V>.cdx.json` and into it as
+    /// [`crate::sbom::SBOM_ENTRY`]; rebuilt and compared by `--check`.
+    pub sbom: Option<crate::sbom::SbomInput>,
 }
 
 /// The directory of the archive that holds the extra bundles' tarballs.
@@ -275,6 +285,7 @@ pub struct Release {
     entries: usize,
     size: u64,
     tarballs: Vec<Artifact>,
+    sbom: Option<Artifact>,
 }
 
 impl Release {
@@ -302,6 +313,11 @@ impl Release {
     pub fn tarballs(&self) -> &[Artifact] {
         &self.tarballs
     }
+
+    /// The SBOM written beside the archive, when the release has one.
+    pub fn sbom(&self) -> Option<&Artifact> {
+        self.sbom.as_ref()
+    }
 }
 
 /// `<root>/dist`, the default output directory, unless the repository
@@ -318,10 +334,21 @@ pub fn archive_name(version: &str) -> String {
     format!("{ARCHIVE_STEM}-{version}.zip")
 }
 
+/// The SBOM's file name beside the archive of `version`.
+pub fn sbom_name(version: &str) -> String {
+    format!("{ARCHIVE_STEM}-{version}.cdx.json")
+}
+
+/// The SBOM's bytes, when the release has one.
+fn build_sbom(options: &ReleaseOptions) -> Result<Option<Vec<u8>>, ReleaseError> {
+    Ok(options.sbom.as_ref().map(crate::sbom::to_json).transpose()?)
+}
+
 /// Builds the archive and the plugin tarballs and writes them to `out_dir`.
 pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
     let ((bytes, entries), tarballs) = build_both(options)?;
-    store(options, &bytes, entries, &tarballs)
+    let sbom = build_sbom(options)?;
+    store(options, &bytes, entries, &tarballs, sbom.as_deref())
 }
 
 /// The archive and every tarball, built side by side (both are mostly
@@ -347,7 +374,11 @@ pub fn check_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> 
     for ((name, first), (_, second)) in tarballs.iter().zip(again) {
         same_twice(name, first, &second)?;
     }
-    store(options, &first, entries, &tarballs)
+    let sbom = build_sbom(options)?;
+    if let (Some(first), Some(second)) = (&sbom, build_sbom(options)?) {
+        same_twice(&sbom_name(&options.version), first, &second)?;
+    }
+    store(options, &first, entries, &tarballs, sbom.as_deref())
 }
 
 fn same_twice(name: &str, first: &[u8], second: &[u8]) -> Result<(), ReleaseError> {
@@ -444,6 +475,7 @@ fn store(
     bytes: &[u8],
     entries: usize,
     tarballs: &[(String, Vec<u8>)],
+    sbom: Option<&[u8]>,
 ) -> Result<Release, ReleaseError> {
     let write = |name: &str, bytes: &[u8]| {
         let path = options.out_dir.join(name);
@@ -452,7 +484,8 @@ fn store(
     };
     let zip = write(&archive_name(&options.version), bytes)?;
     let tarballs = tarballs.iter().map(|(name, bytes)| write(name, bytes)).collect::<Result<Vec<_>, _>>()?;
-    Ok(Release { path: zip.path, sha256: zip.sha256, entries, size: zip.size, tarballs })
+    let sbom = sbom.map(|bytes| write(&sbom_name(&options.version), bytes)).transpose()?;
+    Ok(Release { path: zip.path, sha256: zip.sha256, entries, size: zip.size, tarballs, sbom })
 }
 
 /// Reads the release contents below `options.root` and zips them in memory.
@@ -484,6 +517,9 @@ fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize
     let bundles = pack_all(&options.bundles)?;
     for (file, bytes) in &bundles {
         files.insert(format!("{BUNDLES_DIR}/{file}"), FileEntry::new(bytes.clone()))?;
+    }
+    if let Some(sbom) = build_sbom(options)? {
+        files.insert(crate::sbom::SBOM_ENTRY, FileEntry::new(sbom))?;
     }
     if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
         return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });

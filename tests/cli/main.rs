@@ -3,6 +3,7 @@
 
 mod adopt;
 mod check;
+mod completions;
 mod cycle;
 mod drift;
 mod errors;
@@ -15,6 +16,7 @@ mod ignore;
 mod merge;
 mod release;
 mod round_trip;
+mod sbom;
 mod snapshot;
 mod tamper;
 mod tarball;
