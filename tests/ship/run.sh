@@ -3,7 +3,7 @@
 # Tests the ways forklayer ships, on this machine (Linux x64), offline once
 # the registries' packages are fetched:
 #   - `cargo package` (the publish dry run) and what the crate holds;
-#   - `cargo install --locked --path .` from the checkout;
+#   - `cargo install --locked`, from the checkout and from git (its HEAD);
 #   - the release workflow's scripts: tools/ship/build-binary.sh and
 #     tools/ship/assemble.sh (archive, npm packages, profile release with
 #     its SBOM, SHA256SUMS), tools/ship/publish.sh as a dry run;
@@ -75,7 +75,7 @@ test_cargo_package() {
 }
 
 test_cargo_install() {
-  begin "cargo install --locked from the checkout installs a working forklayer"
+  begin "cargo install --locked from the checkout and from git installs a working forklayer"
   check 'cargo install' quietly "$scratch/install.log" \
     cargo install --locked --path . --root "$scratch/cargo" --target-dir "$repo/target"
   local bin="$scratch/cargo/bin/forklayer"
@@ -84,6 +84,12 @@ test_cargo_install() {
   check "--version says $version" contains "$scratch/version.out" "forklayer $version"
   "$bin" -C "$repo" -q check >"$scratch/check.out" 2>&1
   check 'forklayer check passes on this repository' status_is "$?" 0
+  # From git: the checkout's HEAD commit through a file:// URL, as cargo
+  # fetches any git repository.
+  check 'cargo install --git' quietly "$scratch/install-git.log" cargo install --locked --git "file://$repo" \
+    --rev "$(git rev-parse HEAD)" --root "$scratch/cargo-git" --target-dir "$repo/target" forklayer
+  "$scratch/cargo-git/bin/forklayer" --version >"$scratch/version-git.out" 2>&1
+  check "the git install says $version" contains "$scratch/version-git.out" "forklayer $version"
   end
 }
 
