@@ -162,6 +162,12 @@ pub enum SbomError {
         /// The value.
         integrity: String,
     },
+    /// Two shipped packages have the same name and version.
+    #[error("two packages of the release are `{purl}`")]
+    Duplicate {
+        /// Their purl.
+        purl: String,
+    },
     /// A forked package has one of its generated patch files but not the other.
     #[error("forked package `{package}` has `{present}` but not `{missing}`")]
     HalfPatch {
@@ -177,7 +183,9 @@ pub enum SbomError {
 impl Diagnostic for SbomError {
     fn exit_status(&self) -> ExitStatus {
         match self {
-            SbomError::HalfPatch { .. } | SbomError::PackageJson { .. } => ExitStatus::Usage,
+            SbomError::HalfPatch { .. } | SbomError::PackageJson { .. } | SbomError::Duplicate { .. } => {
+                ExitStatus::Usage
+            }
             SbomError::Lock(err) => err.exit_status(),
             SbomError::Read { .. }
             | SbomError::Write { .. }
@@ -194,6 +202,7 @@ impl Diagnostic for SbomError {
             SbomError::Lock(err) => err.code(),
             SbomError::Integrity { .. } => "lock_invalid",
             SbomError::HalfPatch { .. } => "patches_stale",
+            SbomError::Duplicate { .. } => "duplicate_package",
         }
     }
 
@@ -206,6 +215,9 @@ impl Diagnostic for SbomError {
             SbomError::PackageJson { .. } => Some("give the package.json a string `name` and `version`".into()),
             SbomError::Lock(err) => err.help(),
             SbomError::Write { .. } => Some("check that the directory of `--out` exists and is writable".into()),
+            SbomError::Duplicate { .. } => {
+                Some("give the own package or bundle a name or version of its own in its package.json".into())
+            }
             SbomError::Read { .. } => None,
         }
     }
@@ -317,7 +329,11 @@ fn bom(input: &SbomInput) -> Result<Bom, SbomError> {
     let subject_ref = format!("pkg:generic/{}@{}", encode(&input.subject.name), encode(&input.subject.version));
     let mut components: Vec<CdxComponent> = input.components.iter().map(component).collect::<Result<_, _>>()?;
     components.sort_by(|a, b| a.bom_ref.cmp(&b.bom_ref));
-    components.dedup_by(|a, b| a.bom_ref == b.bom_ref);
+    // Two packages of one name and version (an own package named like an
+    // upstream one) would share a `bom-ref`, which must be unique.
+    if let Some(pair) = components.windows(2).find(|pair| pair[0].bom_ref == pair[1].bom_ref) {
+        return Err(SbomError::Duplicate { purl: pair[0].bom_ref.clone().unwrap_or_default() });
+    }
     let refs: Vec<String> = components.iter().filter_map(|c| c.bom_ref.clone()).collect();
     let mut dependencies = vec![Dependency { reference: subject_ref.clone(), depends_on: refs.clone() }];
     dependencies.extend(refs.into_iter().map(|reference| Dependency { reference, depends_on: Vec::new() }));

@@ -135,3 +135,13 @@ fn an_integrity_that_is_not_sri_is_refused_naming_the_package() {
         other => panic!("expected an integrity error, got {other:?}"),
     }
 }
+
+#[test]
+fn two_packages_of_one_name_and_version_are_refused() {
+    let mut twice = input(b"d\n");
+    twice.components[2].identity = identity("@acme/carried", "1.0.0");
+    match to_json(&twice) {
+        Err(SbomError::Duplicate { purl }) => assert_eq!(purl, "pkg:npm/%40acme/carried@1.0.0"),
+        other => panic!("expected a duplicate error, got {other:?}"),
+    }
+}
