@@ -339,9 +339,27 @@ pub fn sbom_name(version: &str) -> String {
     format!("{ARCHIVE_STEM}-{version}.cdx.json")
 }
 
-/// The SBOM's bytes, when the release has one.
+/// The SBOM's bytes, when the release has one. Two packages packing to one
+/// tarball are refused first: the SBOM would refuse them too, but only the
+/// tarballs' check names the bundle.
 fn build_sbom(options: &ReleaseOptions) -> Result<Option<Vec<u8>>, ReleaseError> {
-    Ok(options.sbom.as_ref().map(crate::sbom::to_json).transpose()?)
+    let Some(sbom) = &options.sbom else { return Ok(None) };
+    let mut names: Vec<String> = Vec::new();
+    for (package, files) in options.tarballs.iter().chain(&options.bundles) {
+        let file = tarball_file(package, files)?;
+        if names.contains(&file) {
+            return Err(shared_tarball(package, &file));
+        }
+        names.push(file);
+    }
+    Ok(Some(crate::sbom::to_json(sbom)?))
+}
+
+fn shared_tarball(package: &str, file: &str) -> ReleaseError {
+    ReleaseError::Bundle {
+        bundle: package.to_string(),
+        reason: format!("it packs to `{file}`, as another package of the release does"),
+    }
 }
 
 /// Builds the archive and the plugin tarballs and writes them to `out_dir`.
@@ -404,10 +422,7 @@ fn join_tarballs(options: &ReleaseOptions, own: Tarballs, bundles: Tarballs) -> 
     let mut built: Tarballs = Vec::new();
     for (package, (file, bytes)) in declared.zip(own.into_iter().chain(bundles)) {
         if built.iter().any(|(name, _)| *name == file) {
-            return Err(ReleaseError::Bundle {
-                bundle: package.clone(),
-                reason: format!("it packs to `{file}`, as another package of the release does"),
-            });
+            return Err(shared_tarball(package, &file));
         }
         built.push((file, bytes));
     }
