@@ -8,11 +8,13 @@
 
 mod adopt;
 mod check;
+mod completions;
 mod failure;
 mod genpatches;
 mod merge;
 mod rebuild;
 mod release;
+mod sbom;
 mod snapshot;
 mod status;
 
@@ -109,6 +111,13 @@ pub enum Command {
     /// Turn a fork layer kept by the JS toolchain into a forklayer
     /// repository (declaration, lock file, scoped fork layer).
     Adopt(adopt::Args),
+    /// Write the CycloneDX SBOM of the layer: every upstream package, each
+    /// fork with its upstream ancestor and its patch, the own packages.
+    Sbom(sbom::Args),
+    /// Print the completion script of a shell (bash, zsh, fish, powershell, elvish).
+    Completions(completions::CompletionsArgs),
+    /// Print the forklayer(1) man page (roff).
+    Man(completions::ManArgs),
 }
 
 /// A usage error found after parsing (exit 2).
@@ -357,6 +366,9 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, CliResult<Outcome>) 
         Command::Release(args) => release::exec(&ctx, args),
         Command::Status(args) => status::exec(&ctx, args),
         Command::Adopt(args) => adopt::exec(&ctx, args),
+        Command::Sbom(args) => sbom::exec(&ctx, args),
+        Command::Completions(args) => completions::exec_completions(args),
+        Command::Man(args) => completions::exec_man(args),
     };
     (name, result)
 }
@@ -372,6 +384,9 @@ fn command_name(command: &Command) -> &'static str {
         Command::Release(_) => "release",
         Command::Status(_) => "status",
         Command::Adopt(_) => "adopt",
+        Command::Sbom(_) => "sbom",
+        Command::Completions(_) => "completions",
+        Command::Man(_) => "man",
     }
 }
 

@@ -18,7 +18,9 @@
 //!    with a reference tree; [`check`] is the offline round trip CI runs.
 //!    Every one of them reads packages without the paths the declaration's
 //!    [`ignore`] globs leave out.
-//! 6. [`adopt`] turns a repository of the JS toolchain's shape into one
+//! 6. [`release`] packs what a user installs into a reproducible zip, with
+//!    the CycloneDX SBOM of [`sbom`] beside and inside it.
+//! 7. [`adopt`] turns a repository of the JS toolchain's shape into one
 //!    these modules work on.
 //!
 //! ## Example: anchors
@@ -85,6 +87,7 @@ pub mod rebuild;
 pub mod release;
 pub mod report;
 pub mod review;
+pub mod sbom;
 pub mod snapshot;
 pub mod status;
 pub mod tree;

@@ -126,6 +126,9 @@ pub enum ReleaseError {
         #[source]
         source: std::io::Error,
     },
+    /// The SBOM could not be built.
+    #[error(transparent)]
+    Sbom(#[from] crate::sbom::SbomError),
     /// An own package could not be packed as an npm tarball.
     #[error(transparent)]
     Pack(#[from] pack::PackError),
@@ -161,6 +164,7 @@ impl Diagnostic for ReleaseError {
             | ReleaseError::Pack(pack::PackError::Manifest { .. }) => ExitStatus::Usage,
             ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
             ReleaseError::Write(e) => e.exit_status(),
+            ReleaseError::Sbom(err) => err.exit_status(),
             ReleaseError::Tree(_)
             | ReleaseError::Git { .. }
             | ReleaseError::Zip { .. }
@@ -183,6 +187,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Bundle { .. } => "bad_release_bundle",
             ReleaseError::NotReproducible { .. } => "not_reproducible",
             ReleaseError::Write(e) => e.code(),
+            ReleaseError::Sbom(err) => err.code(),
         }
     }
 
@@ -219,6 +224,7 @@ impl Diagnostic for ReleaseError {
             ),
             ReleaseError::Tree(e) => e.help(),
             ReleaseError::Write(e) => e.help(),
+            ReleaseError::Sbom(e) => e.help(),
             ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
             }
@@ -252,6 +258,10 @@ pub struct ReleaseOptions {
     /// the archive like `tarballs`, and into it as `bundles/<tarball>` so an
     /// unpacked release installs them without a checkout.
     pub bundles: Vec<(String, Tree)>,
+    /// The facts of the release's SBOM ([`crate::sbom`]): written beside
+    /// the archive as `<stem>-<V>.cdx.json` and into it as
+    /// [`crate::sbom::SBOM_ENTRY`]; rebuilt and compared by `--check`.
+    pub sbom: Option<crate::sbom::SbomInput>,
 }
 
 /// The directory of the archive that holds the extra bundles' tarballs.
@@ -276,6 +286,7 @@ pub struct Release {
     entries: usize,
     size: u64,
     tarballs: Vec<Artifact>,
+    sbom: Option<Artifact>,
 }
 
 impl Release {
@@ -303,6 +314,11 @@ impl Release {
     pub fn tarballs(&self) -> &[Artifact] {
         &self.tarballs
     }
+
+    /// The SBOM written beside the archive, when the release has one.
+    pub fn sbom(&self) -> Option<&Artifact> {
+        self.sbom.as_ref()
+    }
 }
 
 /// `<root>/dist`, the default output directory, unless the repository
@@ -319,10 +335,39 @@ pub fn archive_name(version: &str) -> String {
     format!("{ARCHIVE_STEM}-{version}.zip")
 }
 
+/// The SBOM's file name beside the archive of `version`.
+pub fn sbom_name(version: &str) -> String {
+    format!("{ARCHIVE_STEM}-{version}.cdx.json")
+}
+
+/// The SBOM's bytes, when the release has one. Two packages packing to one
+/// tarball are refused first: the SBOM would refuse them too, but only the
+/// tarballs' check names the bundle.
+fn build_sbom(options: &ReleaseOptions) -> Result<Option<Vec<u8>>, ReleaseError> {
+    let Some(sbom) = &options.sbom else { return Ok(None) };
+    let mut names: Vec<String> = Vec::new();
+    for (package, files) in options.tarballs.iter().chain(&options.bundles) {
+        let file = tarball_file(package, files)?;
+        if names.contains(&file) {
+            return Err(shared_tarball(package, &file));
+        }
+        names.push(file);
+    }
+    Ok(Some(crate::sbom::to_json(sbom)?))
+}
+
+fn shared_tarball(package: &str, file: &str) -> ReleaseError {
+    ReleaseError::Bundle {
+        bundle: package.to_string(),
+        reason: format!("it packs to `{file}`, as another package of the release does"),
+    }
+}
+
 /// Builds the archive and the plugin tarballs and writes them to `out_dir`.
 pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
     let ((bytes, entries), tarballs) = build_both(options)?;
-    store(options, &bytes, entries, &tarballs)
+    let sbom = build_sbom(options)?;
+    store(options, &bytes, entries, &tarballs, sbom.as_deref())
 }
 
 /// The archive and every tarball, built side by side (both are mostly
@@ -345,7 +390,11 @@ pub fn check_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> 
     for ((name, first), (_, second)) in tarballs.iter().zip(again) {
         same_twice(name, first, &second)?;
     }
-    store(options, &first, entries, &tarballs)
+    let sbom = build_sbom(options)?;
+    if let (Some(first), Some(second)) = (&sbom, build_sbom(options)?) {
+        same_twice(&sbom_name(&options.version), first, &second)?;
+    }
+    store(options, &first, entries, &tarballs, sbom.as_deref())
 }
 
 fn same_twice(name: &str, first: &[u8], second: &[u8]) -> Result<(), ReleaseError> {
@@ -371,10 +420,7 @@ fn join_tarballs(options: &ReleaseOptions, own: Tarballs, bundles: Tarballs) -> 
     let mut built: Tarballs = Vec::new();
     for (package, (file, bytes)) in declared.zip(own.into_iter().chain(bundles)) {
         if built.iter().any(|(name, _)| *name == file) {
-            return Err(ReleaseError::Bundle {
-                bundle: package.clone(),
-                reason: format!("it packs to `{file}`, as another package of the release does"),
-            });
+            return Err(shared_tarball(package, &file));
         }
         built.push((file, bytes));
     }
@@ -442,10 +488,13 @@ fn store(
     bytes: &[u8],
     entries: usize,
     tarballs: &[(String, Vec<u8>)],
+    sbom: Option<&[u8]>,
 ) -> Result<Release, ReleaseError> {
     let zip_name = archive_name(&options.version);
+    let sbom_file = sbom_name(&options.version);
     let outputs: Vec<(&str, &[u8])> = std::iter::once((zip_name.as_str(), bytes))
         .chain(tarballs.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())))
+        .chain(sbom.map(|bytes| (sbom_file.as_str(), bytes)))
         .collect();
     write_outputs(&options.out_dir, &outputs)?;
     let artifact = |name: &str, bytes: &[u8]| Artifact {
@@ -455,7 +504,8 @@ fn store(
     };
     let zip = artifact(&zip_name, bytes);
     let tarballs = tarballs.iter().map(|(name, bytes)| artifact(name, bytes)).collect();
-    Ok(Release { path: zip.path, sha256: zip.sha256, entries, size: zip.size, tarballs })
+    let sbom = sbom.map(|bytes| artifact(&sbom_file, bytes));
+    Ok(Release { path: zip.path, sha256: zip.sha256, entries, size: zip.size, tarballs, sbom })
 }
 
 /// Writes the release's files into `out` as one journaled update (its
@@ -501,6 +551,9 @@ fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize
     let bundles = pack_all(&options.bundles)?;
     for (file, bytes) in &bundles {
         files.insert(format!("{BUNDLES_DIR}/{file}"), FileEntry::new(bytes.clone()))?;
+    }
+    if let Some(sbom) = build_sbom(options)? {
+        files.insert(crate::sbom::SBOM_ENTRY, FileEntry::new(sbom))?;
     }
     if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
         return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });

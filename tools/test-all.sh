@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the repository: the Rust tool, the TypeScript plugins,
 # the README translation check, the fork-layer behaviour suites, the install
-# scripts and the real-host end-to-end run. Exits non-zero when any suite
-# fails; skips nothing.
+# scripts, the real-host end-to-end run and the distribution (crate, npm
+# packages, release workflow scripts, SBOM, workflows). Exits non-zero when
+# any suite fails; skips nothing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -32,6 +33,7 @@ section "docs: README languages in step" node --test tests/docs/readme-i18n.test
 section "fork layer behaviour suites" bash tests/forks/run.sh
 section "install scripts" bash tests/install/run.sh
 section "real-host end to end" bash tests/e2e/run.sh
+section "distribution: cargo package/install, npm, release scripts, SBOM schema, workflows" bash tests/ship/run.sh
 
 echo
 if ((${#failed[@]})); then

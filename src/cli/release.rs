@@ -24,8 +24,10 @@ package (`<npm name>-<version>.tgz`, the layout `npm pack` writes: `package/` pr
 order, npm's fixed mtime, modes 0644/0755, pinned gzip), for `dsh plugin --profile <p> add \
 ./<name>-<version>.tgz`. The extra bundles of forklayer.toml's `[release] bundles` (package \
 directories outside the fork layer, each with a package.json `name`, `version` and `files` list) are \
-packed the same way, beside the archive and into it as `bundles/<name>-<version>.tgz`. Prints \
-`<sha256>  <path>` for the archive, then for each tarball; --check builds each of them twice.
+packed the same way, beside the archive and into it as `bundles/<name>-<version>.tgz`. The \
+CycloneDX SBOM of the release (`forklayer sbom`) is written beside the archive as \
+dsh-profile-self-checking-<V>.cdx.json and into it as sbom.cdx.json. Prints `<sha256>  <path>` for \
+the archive, then for each tarball, then for the SBOM; --check builds each of them twice.
 
 Exit codes:
   0  archive written (and, with --check, reproduced)
@@ -75,6 +77,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     };
     // Each own package's sources are read once: they ship as its tarball
     // and as its directory of the profile.
+    let version = args.version.unwrap_or_else(|| layer.baseline.clone());
     let own: Vec<(&OwnPackage, Tree)> = layer
         .own
         .iter()
@@ -82,7 +85,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         .collect::<Result<_, crate::rebuild::RebuildError>>()?;
     let options = ReleaseOptions {
         root: layer.root.clone(),
-        version: args.version.unwrap_or_else(|| layer.baseline.clone()),
+        version: version.clone(),
         out_dir: match args.out {
             Some(out) => ctx.resolve(&out),
             None => crate::release::default_out_dir(&layer.root)?,
@@ -92,6 +95,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         packages: own_packages(&layer, &own)?,
         ignored: ignored_paths(&layer),
         bundles: layer.release_bundles.iter().map(read_bundle).collect::<Result<_, _>>()?,
+        sbom: Some(super::sbom::release_sbom(&layer, Some(version.clone()))?),
     };
     let release = if args.check { check_release(&options)? } else { write_release(&options)? };
     let shown = ctx.display(release.path());
@@ -99,7 +103,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let detail = if args.check { ", two builds byte-identical" } else { "" };
     ctx.reporter.status(verb, &format!("`{shown}` ({} files, {} bytes{detail})", release.entries(), release.size()));
     let mut text = format!("{}  {shown}\n", release.sha256());
-    for tarball in release.tarballs() {
+    for tarball in release.tarballs().iter().chain(release.sbom()) {
         text.push_str(&format!("{}  {}\n", tarball.sha256, ctx.display(&tarball.path)));
     }
     let tarballs: Vec<_> = release
@@ -116,6 +120,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         "timestamp": options.timestamp,
         "checked": args.check,
         "tarballs": tarballs,
+        "sbom": release.sbom().map(|s| json!({"path": ctx.display(&s.path), "sha256": s.sha256, "size": s.size})),
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }

@@ -63,6 +63,7 @@ fn options(root: &Path, out: &Path) -> ReleaseOptions {
         tarballs: Vec::new(),
         ignored: Vec::new(),
         bundles: Vec::new(),
+        sbom: None,
     }
 }
 

@@ -60,6 +60,9 @@ fn every_subcommand_documents_itself() {
         ("merge", "--abort"),
         ("merge", "patches/resolutions/"),
         ("status", "merge --continue"),
+        ("sbom", "pedigree"),
+        ("completions", "elvish"),
+        ("man", "forklayer.1"),
     ] {
         let run = dir.run(&[cmd, "--help"]);
         run.assert_code(0);

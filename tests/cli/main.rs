@@ -4,6 +4,7 @@
 mod adopt;
 mod adopt_shapes;
 mod check;
+mod completions;
 mod cycle;
 mod drift;
 mod errors;
@@ -17,6 +18,7 @@ mod merge;
 mod names;
 mod release;
 mod round_trip;
+mod sbom;
 mod snapshot;
 mod tamper;
 mod tarball;

@@ -9,15 +9,18 @@ use serde_json::Value;
 
 use crate::util::{set_mode, TestDir};
 
-const EPOCH: &str = "1700000000";
-const TOP: &str = "dsh-profile-self-checking-1.0.0";
+pub const EPOCH: &str = "1700000000";
+pub const TOP: &str = "dsh-profile-self-checking-1.0.0";
 /// The own package's tarball, named as `npm pack` names `@acme/mine@0.3.0`.
 const TGZ: &str = "acme-mine-0.3.0.tgz";
+
+/// The lock of the fixture's `upstream/` (what the SBOM reads of it).
+const LOCK: &str = r#"{"packages": {"@acme/a": {"files": {}, "integrity": "sha512-H0D8ktokFpR1CXnubPWC8tXX0o4YM13gWrxU0FYOD1MChgxlK/CNVgJSql50IQVG82n7u86MEs/HlXsmUv6adQ==", "source": "registry", "version": "1.0.0"}}, "schema": "forklayer.lock/1", "version": "1.0.0"}"#;
 
 /// A project shaped like this repository: declaration, profile with its
 /// fork layer, an own package built from `plugins/`, install files and
 /// build inputs the release must leave out.
-fn project() -> TestDir {
+pub fn project() -> TestDir {
     let dir = TestDir::new();
     dir.declare(&["a"], &[], &[("mine", "plugins/mine", &["lib", "package.json"])]);
     for (rel, text) in [
@@ -34,7 +37,14 @@ fn project() -> TestDir {
         ("plugins/mine/package.json", "{\"name\": \"@acme/mine\", \"version\": \"0.3.0\"}\n"),
         ("plugins/mine/src/index.ts", "export const mine = 2;\n"),
         ("upstream/VERSION", "1.0.0\n"),
+        ("upstream/forklayer.lock.json", LOCK),
+        ("upstream/@acme/a/package.json", "{\"name\": \"@acme/a\", \"version\": \"1.0.0\", \"license\": \"MIT\"}\n"),
+        (
+            "profile/forks/@acme/a/package.json",
+            "{\"name\": \"@acme/a\", \"version\": \"1.0.0\", \"license\": \"MIT\"}\n",
+        ),
         ("patches/a.json", "{}\n"),
+        ("patches/a.diff", "-upstream\n+fork\n"),
         ("src/main.rs", "fn main() {}\n"),
         ("Cargo.toml", "[package]\n"),
         ("tests/cli/main.rs", "\n"),
@@ -45,7 +55,7 @@ fn project() -> TestDir {
     dir
 }
 
-fn entries(zip: &[u8]) -> Vec<(String, Vec<u8>, Option<u32>)> {
+pub fn entries(zip: &[u8]) -> Vec<(String, Vec<u8>, Option<u32>)> {
     let mut archive = zip::ZipArchive::new(Cursor::new(zip)).expect("valid zip");
     (0..archive.len())
         .map(|i| {
@@ -68,7 +78,16 @@ fn release_prints_the_sha256_of_a_zip_with_only_install_files() {
     run.assert_code(0);
     let zip = dir.read(&format!("dist/{TOP}.zip"));
     let tgz = dir.read(&format!("dist/{TGZ}"));
-    assert_eq!(run.stdout, format!("{}  dist/{TOP}.zip\n{}  dist/{TGZ}\n", sha256(&zip), sha256(&tgz)));
+    let sbom = dir.read(&format!("dist/{TOP}.cdx.json"));
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{}  dist/{TOP}.zip\n{}  dist/{TGZ}\n{}  dist/{TOP}.cdx.json\n",
+            sha256(&zip),
+            sha256(&tgz),
+            sha256(&sbom)
+        )
+    );
     let names: Vec<String> = entries(&zip).into_iter().map(|(n, _, _)| n).collect();
     let expected: Vec<String> = [
         "LICENSE",
@@ -77,9 +96,11 @@ fn release_prints_the_sha256_of_a_zip_with_only_install_files() {
         "install.ps1",
         "install.sh",
         "profile/forks/@acme/a/index.js",
+        "profile/forks/@acme/a/package.json",
         "profile/forks/@acme/mine/lib/index.js",
         "profile/forks/@acme/mine/package.json",
         "profile/package.json",
+        "sbom.cdx.json",
         "tools/verify.mjs",
     ]
     .iter()
@@ -463,13 +484,15 @@ fn a_release_bundle_ships_beside_the_zip_and_inside_it_with_its_sha256_printed()
         dir.read(&format!("dist/{TGZ}")),
         dir.read(&format!("dist/{EXTRA_TGZ}")),
     );
+    let sbom = dir.read(&format!("dist/{TOP}.cdx.json"));
     assert_eq!(
         run.stdout,
         format!(
-            "{}  dist/{TOP}.zip\n{}  dist/{TGZ}\n{}  dist/{EXTRA_TGZ}\n",
+            "{}  dist/{TOP}.zip\n{}  dist/{TGZ}\n{}  dist/{EXTRA_TGZ}\n{}  dist/{TOP}.cdx.json\n",
             sha256(&zip),
             sha256(&tgz),
-            sha256(&extra)
+            sha256(&extra),
+            sha256(&sbom)
         )
     );
     // What `npm pack` ships: package.json, the README and the `files` list; no sources, no node_modules.
