@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { host, repoRoot } from "./lib/host.mjs";
 import { outsideDir, removeScratch, scratchDir } from "./lib/places.mjs";
 import { prepareDshHome } from "./lib/profile.mjs";
-import { BUNDLE_DIR, addBundle, backendPath, pnpmBin, presetPatch, webRouteTurn } from "./lib/routes.mjs";
+import { BUNDLE_DIR, addBundle, backendPath, pnpmBin, webRouteTurn } from "./lib/routes.mjs";
 import { answer, bash, script } from "./lib/script.mjs";
 import { runTurn } from "./lib/turn.mjs";
 
@@ -79,7 +79,7 @@ describe("dsh plugin add/remove of the bundle (real dsh 0.1.0-rc.8)", () => {
     const run = await runTurn({
       host: h, dshHome: home, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
       script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Done.")),
-      env: { DSH_PERMISSION_MODE: "workspace-write" }, args: ["--patch", presetPatch(home)],
+      env: { DSH_PERMISSION_MODE: "self-checking" },
     });
     assert.equal(run.code, 0, run.describe());
     assert.ok(run.toolExchanges[0].result.includes("[sandbox: self-check intercepted"), run.describe());
@@ -95,7 +95,7 @@ describe("dsh plugin add/remove of the bundle (real dsh 0.1.0-rc.8)", () => {
     const run = await runTurn({
       host: h, dshHome, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
       script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Done.")),
-      env: { DSH_PERMISSION_MODE: "workspace-write" }, args: ["--patch", presetPatch(packDir)],
+      env: { DSH_PERMISSION_MODE: "self-checking" },
     });
     assert.equal(run.code, 0, run.describe());
     assert.ok(run.toolExchanges[0].result.includes("[sandbox: self-check intercepted"), run.describe());
@@ -137,7 +137,7 @@ describe("fail closed: a bundle that cannot subclass (real dsh 0.1.0-rc.8)", () 
     const run = await runTurn({
       host: h, dshHome, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
       script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Stopped.")),
-      env: { DSH_PERMISSION_MODE: "workspace-write", PATH: backendPath("bwrap", dshHome) }, args: ["--patch", presetPatch(dshHome)],
+      env: { DSH_PERMISSION_MODE: "self-checking", PATH: backendPath("bwrap", dshHome) },
     });
     assertDegraded(run, target);
   });
@@ -147,7 +147,7 @@ describe("fail closed: a bundle that cannot subclass (real dsh 0.1.0-rc.8)", () 
     const run = await webRouteTurn({
       host: h, dshHome, profile: "web", cwd: scratchDir("ws"), task: "Do the scripted work.",
       script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Stopped.")),
-      env: { DSH_PERMISSION_MODE: "workspace-write", PATH: backendPath(backend, dshHome) }, args: ["--patch", presetPatch(dshHome)],
+      env: { DSH_PERMISSION_MODE: "self-checking", PATH: backendPath(backend, dshHome) },
     });
     assertDegraded(run, target);
   });

@@ -10,7 +10,7 @@
 // Backends: dsh prefers bubblewrap and falls back to Landlock when bwrap
 // cannot start; `landlock` puts a failing `bwrap` first on PATH.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before } from "node:test";
 import { host, repoRoot } from "./host.mjs";
@@ -75,19 +75,6 @@ export function addBundle({ host: h, dshHome, profile, spec = `file:${BUNDLE_DIR
 }
 
 /**
- * A `--patch` file that makes Self Checking the default preset of new
- * sessions (how a user picks it in Settings → Permission), restating the
- * bundle's `permission` row whole.
- */
-export function presetPatch(dir) {
-  const bundlePatch = readFileSync(join(BUNDLE_DIR, "cordis.patch.yml"), "utf8");
-  const row = bundlePatch.slice(bundlePatch.indexOf("- id: permission\n"), bundlePatch.indexOf("\n# The three upstream capability rows"));
-  const file = join(dir, "self-checking-default.patch.yml");
-  writeFileSync(file, row.replace("  config:\n", "  config:\n    defaultPreset: self-checking\n"));
-  return file;
-}
-
-/**
  * One scripted turn in the web app of `profile`, as a Turn (lib/turn.mjs):
  * `code` is 0 when the prompted session asked for its last scripted step and
  * no request ran past the script (the web app has no exit code of its own).
@@ -123,11 +110,11 @@ export function routeSuite(route, backend) {
     profile: undefined,
     args: [],
     path: undefined,
+    // Both routes take the one-shot spelling `DSH_PERMISSION_MODE=self-checking`
+    // (the plugin route's bundle maps it to its preset over workspace-write).
     turn: ({ steps, cwd = scratchDir("ws"), mode = "self-checking", task = "Do the scripted work.", observe }) => {
-      const selfChecking = mode === "self-checking";
-      const env = { PATH: suite.path, DSH_PERMISSION_MODE: route !== "fork" && selfChecking ? "workspace-write" : mode };
-      const args = route !== "fork" && selfChecking ? suite.args : [];
-      return (route === "web" ? webRouteTurn : runTurn)({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd, task, script: script(...steps), env, args, observe });
+      const env = { PATH: suite.path, DSH_PERMISSION_MODE: mode };
+      return (route === "web" ? webRouteTurn : runTurn)({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd, task, script: script(...steps), env, args: suite.args, observe });
     },
   };
   before(() => {
@@ -139,7 +126,6 @@ export function routeSuite(route, backend) {
     } else {
       suite.profile = route === "web" ? "web" : "headless";
       addBundle({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
-      suite.args = ["--patch", presetPatch(suite.dshHome)];
     }
   });
   after(removeScratch);
