@@ -718,10 +718,15 @@ function bundleList(profile) {
   return Array.isArray(bundles) ? bundles : [];
 }
 
-/** The bundles to check: the ones asked for with --bundle, else every bundle of this project in the list. */
+/**
+ * The bundles to check: the ones asked for with --bundle, else every bundle
+ * of this project the profile lists or depends on (a dependency missing from
+ * the list is installed but never loaded).
+ */
 function bundlesToCheck(profile, options) {
   if (options.bundles.length > 0) return options.bundles;
-  return bundleList(profile).filter((name) => BUNDLES[name] !== undefined);
+  const declared = Object.keys(readJson(profile.manifestPath).dependencies ?? {});
+  return Object.keys(BUNDLES).filter((name) => bundleList(profile).includes(name) || declared.includes(name));
 }
 
 function checkListed(profile, name) {
@@ -744,7 +749,31 @@ function checkInstalledBundle(profile, name) {
   const targets = [patch, ...Object.values(manifest.exports ?? {}).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))];
   const missing = [...new Set(targets)].filter((file) => !fs.existsSync(path.join(dir, file)));
   if (missing.length > 0) fail(`${name} is incomplete: ${missing.join(', ')} missing from ${display(fs.realpathSync(dir), profile.dir)}`);
-  return `${name} ${manifest.version} in ${display(fs.realpathSync(dir), profile.dir)}; ${targets.length} declared files present`;
+  const broken = brokenRelativeImports(fs.realpathSync(dir));
+  if (broken.length > 0) fail(`${name} is incomplete: ${broken.slice(0, 5).join('; ')}${broken.length > 5 ? `; … ${broken.length - 5} more` : ''}`);
+  return `${name} ${manifest.version} in ${display(fs.realpathSync(dir), profile.dir)}; ${targets.length} declared files present, every module they import is there`;
+}
+
+/**
+ * Relative imports (static and dynamic) of the package's own modules that
+ * name a file it lacks: a row that loads such a module at run time fails, or
+ * fails closed, however complete its entry points look.
+ */
+function brokenRelativeImports(packageDir) {
+  const broken = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) { if (entry.name !== 'node_modules') walk(file); continue; }
+      if (!/\.m?js$/.test(entry.name)) continue;
+      const text = fs.readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+        if (!fs.existsSync(path.resolve(dir, match[1]))) broken.push(`${path.relative(packageDir, file)} imports ${match[1]}, which is missing`);
+      }
+    }
+  };
+  walk(packageDir);
+  return broken.sort();
 }
 
 /** A row of the tree that must be on here: present once, with this package name, not disabled on this platform. */

@@ -11,7 +11,7 @@
 // cannot start; `landlock` puts a failing `bwrap` first on PATH.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, before } from "node:test";
 import { host, repoRoot } from "./host.mjs";
 import { removeScratch, scratchDir } from "./places.mjs";
@@ -19,6 +19,7 @@ import { installProfile, prepareDshHome } from "./profile.mjs";
 import { script } from "./script.mjs";
 import { readSessions, sessionFiles } from "./session.mjs";
 import { Turn, runTurn } from "./turn.mjs";
+import { verifyProfile } from "./verify.mjs";
 import { webTurn } from "./web.mjs";
 
 /** The bundle package of the plugin route. */
@@ -75,6 +76,18 @@ export function addBundle({ host: h, dshHome, profile, spec = `file:${BUNDLE_DIR
 }
 
 /**
+ * `install.sh --plugin-route --profile <profile>` into `dshHome`, as the
+ * README says (it adds the bundle with `dsh plugin`, verifies the profile
+ * strictly and undoes the add when that fails), with the pinned dsh and pnpm
+ * on PATH. @returns the installer's output.
+ */
+export function installPluginRoute({ host: h, dshHome, profile, plugin = "dsh-self-checking" }) {
+  prepareDshHome({ host: h, dshHome });
+  const args = [join(repoRoot, "install.sh"), "--plugin", plugin, "--profile", profile, "--dsh-home", dshHome];
+  return run("bash", args, { PATH: `${dirname(h.launcher)}:${pnpmBin()}:${process.env.PATH}` }, `install.sh ${args.slice(1).join(" ")}`);
+}
+
+/**
  * One scripted turn in the web app of `profile`, as a Turn (lib/turn.mjs):
  * `code` is 0 when the prompted session asked for its last scripted step and
  * no request ran past the script (the web app has no exit code of its own).
@@ -125,9 +138,16 @@ export function routeSuite(route, backend) {
       suite.profile = installProfile({ host: suite.host, dshHome: suite.dshHome }).name;
     } else {
       suite.profile = route === "web" ? "web" : "headless";
-      addBundle({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
+      installPluginRoute({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
     }
   });
-  after(removeScratch);
+  // The suite ends by verifying what it installed (tools/verify.mjs --strict).
+  after(() => {
+    try {
+      if (suite.profile !== undefined) verifyProfile({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
+    } finally {
+      removeScratch();
+    }
+  });
   return suite;
 }

@@ -7,6 +7,7 @@ import { removeScratch, scratchDir } from "./places.mjs";
 import { installProfile } from "./profile.mjs";
 import { script } from "./script.mjs";
 import { runTurn } from "./turn.mjs";
+import { verifyProfile } from "./verify.mjs";
 
 /**
  * Register the suite's before/after hooks (call inside `describe`) and return
@@ -35,6 +36,13 @@ export function installedProfileSuite() {
     suite.dshHome = scratchDir("home");
     suite.profile = installProfile({ host: suite.host, dshHome: suite.dshHome }).name;
   });
-  after(removeScratch);
+  // The suite ends by verifying what it installed (tools/verify.mjs --strict).
+  after(() => {
+    try {
+      if (suite.profile !== undefined) verifyProfile({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
+    } finally {
+      removeScratch();
+    }
+  });
   return suite;
 }
