@@ -167,9 +167,11 @@ function checkManifest(profile) {
   const declared = manifest.dependencies ?? {};
   const expected = Object.fromEntries(profile.packages.map(({ name }) => [name, `file:./forks/${name}`]));
   const problems = [];
+  // `file:<absolute path of the same fork>` (what `dsh plugin add file:…` writes) is the same declaration.
+  const samePackage = (given, name) => typeof given === 'string' && given.startsWith('file:') && path.resolve(profile.dir, given.slice('file:'.length)) === path.join(profile.forksRoot, name);
   for (const [name, spec] of Object.entries(expected)) {
     if (declared[name] === undefined) problems.push(`${name} is not declared`);
-    else if (declared[name] !== spec) problems.push(`${name} is declared as ${JSON.stringify(declared[name])}, expected ${JSON.stringify(spec)}`);
+    else if (declared[name] !== spec && !samePackage(declared[name], name)) problems.push(`${name} is declared as ${JSON.stringify(declared[name])}, expected ${JSON.stringify(spec)}`);
   }
   const others = Object.entries(declared).filter(([name]) => expected[name] === undefined);
   for (const [name, spec] of others) {
@@ -749,7 +751,7 @@ function checkInstalledBundle(profile, name) {
   const targets = [patch, ...Object.values(manifest.exports ?? {}).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))];
   const missing = [...new Set(targets)].filter((file) => !fs.existsSync(path.join(dir, file)));
   if (missing.length > 0) fail(`${name} is incomplete: ${missing.join(', ')} missing from ${display(fs.realpathSync(dir), profile.dir)}`);
-  const broken = brokenRelativeImports(fs.realpathSync(dir));
+  const broken = brokenRelativeImports(fs.realpathSync(dir), manifest.files ?? ['lib']);
   if (broken.length > 0) fail(`${name} is incomplete: ${broken.slice(0, 5).join('; ')}${broken.length > 5 ? `; … ${broken.length - 5} more` : ''}`);
   return `${name} ${manifest.version} in ${display(fs.realpathSync(dir), profile.dir)}; ${targets.length} declared files present, every module they import is there`;
 }
@@ -759,20 +761,23 @@ function checkInstalledBundle(profile, name) {
  * name a file it lacks: a row that loads such a module at run time fails, or
  * fails closed, however complete its entry points look.
  */
-function brokenRelativeImports(packageDir) {
+function brokenRelativeImports(packageDir, shipped) {
   const broken = [];
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) { if (entry.name !== 'node_modules') walk(file); continue; }
-      if (!/\.m?js$/.test(entry.name)) continue;
-      const text = fs.readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm)) {
-        if (!fs.existsSync(path.resolve(dir, match[1]))) broken.push(`${path.relative(packageDir, file)} imports ${match[1]}, which is missing`);
-      }
+  const check = (file) => {
+    if (!/\.m?js$/.test(file)) return;
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+      if (!fs.existsSync(path.resolve(path.dirname(file), match[1]))) broken.push(`${path.relative(packageDir, file)} imports ${match[1]}, which is missing`);
     }
   };
-  walk(packageDir);
+  const walk = (entry) => {
+    let stat;
+    try { stat = fs.statSync(entry); } catch { return; }
+    if (!stat.isDirectory()) return check(entry);
+    for (const child of fs.readdirSync(entry)) if (child !== 'node_modules') walk(path.join(entry, child));
+  };
+  // What the package ships (its `files`), not a linked checkout's tests and fixtures.
+  for (const entry of shipped) walk(path.join(packageDir, entry.replace(/\/$/, '')));
   return broken.sort();
 }
 

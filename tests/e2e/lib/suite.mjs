@@ -12,9 +12,10 @@ import { verifyProfile } from "./verify.mjs";
 /**
  * Register the suite's before/after hooks (call inside `describe`) and return
  * its context: `host`, `dshHome` and `profile` once `before` has run, and
- * `turn(options)` to run one turn.
+ * `turn(options)` to run one turn. The suite ends by verifying the profile
+ * (strict), then removes the scratch directories unless `cleanup` is false.
  */
-export function installedProfileSuite() {
+export function installedProfileSuite({ cleanup = true } = {}) {
   const suite = {
     host: undefined,
     dshHome: undefined,
@@ -41,7 +42,8 @@ export function installedProfileSuite() {
     try {
       if (suite.profile !== undefined) verifyProfile({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
     } finally {
-      removeScratch();
+      // A describe that also uses another suite helper leaves the clean-up to that one (it verifies later).
+      if (cleanup) removeScratch();
     }
   });
   return suite;
