@@ -778,6 +778,17 @@ test_plugin_route() {
   DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/plugin-route.added" 2>&1
   check 'the composed web tree has the Self Checking rows' contains "$scratch/plugin-route.added" 'name: dsh-self-checking/bash'
   check 'and the Self Checking preset' contains "$scratch/plugin-route.added" 'name: Self Checking'
+  # Adding it again when a verification fails puts the profile back as it was (with the bundle).
+  cp -p "$home/profiles/web/package.json" "$scratch/plugin-route.manifest"
+  cp -p "$home/profiles/web/cordis.patch.yml" "$scratch/plugin-route.patch"
+  printf '%s\n' '- id: self-checking-fs' '  disabled: true' >"$home/profiles/web/cordis.patch.yml"
+  status=0
+  PATH="$tools_path" bash install.sh --plugin-route --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'a failed re-add exits 1' status_is "$status" 1
+  check 'and says the add was undone' contains "$out" 'the add was undone'
+  check 'the manifest is as before the re-add' cmp -s "$scratch/plugin-route.manifest" "$home/profiles/web/package.json"
+  check 'the bundle is still installed' test -f "$home/profiles/web/node_modules/dsh-self-checking/package.json"
+  cp -p "$scratch/plugin-route.patch" "$home/profiles/web/cordis.patch.yml"
   status=0
   PATH="$tools_path" bash install.sh --plugin-route --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
   check 'install.sh --plugin-route --uninstall exits 0' status_is "$status" 0
