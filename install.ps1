@@ -12,6 +12,7 @@ The PowerShell twin of install.sh, option for option:
   install.sh --with-dsh        install.ps1 -WithDsh
   install.sh --uninstall       install.ps1 -Uninstall
   install.sh --plugin-route    install.ps1 -PluginRoute
+  install.sh --plugin BUNDLE   install.ps1 -Plugin BUNDLE
   install.sh --help            install.ps1 -Help
 
 Installs into $DSH_HOME/profiles/<name> (default ~/.dsh, name self-checking)
@@ -40,6 +41,11 @@ files changed since are kept.
 Instead of installing the Self Checking profile, add the dsh-self-checking
 bundle to your existing profile NAME (default: web) with `dsh plugin`; with
 -Uninstall, remove it.
+.PARAMETER Plugin
+The same for any bundle of this project: dsh-self-checking (= -PluginRoute),
+dsh-result-check or dsh-proof. The add is verified (tools/verify.mjs --strict)
+and undone when that fails; dsh and pnpm are brought through npm
+when not installed.
 #>
 #Requires -Version 7.3
 [CmdletBinding()]
@@ -51,6 +57,7 @@ param(
   [switch]$WithDsh,
   [switch]$Uninstall,
   [switch]$PluginRoute,
+  [string]$Plugin = '',
   [switch]$Help
 )
 
@@ -87,13 +94,14 @@ if ($Help) { Get-Help -Detailed $PSCommandPath; exit 0 }
 # ── arguments ───────────────────────────────────────────────────────────────
 
 $name = $ProfileName
-if ($PluginRoute -and -not $PSBoundParameters.ContainsKey('ProfileName')) { $name = 'web' }
+if (($PluginRoute -or $Plugin) -and -not $PSBoundParameters.ContainsKey('ProfileName')) { $name = 'web' }
 # The names dsh itself refuses (see its profile resolution), plus option-like ones.
 if ($name -eq '' -or $name -eq '.' -or $name -eq '..' -or $name -eq 'node_modules' -or $name.Contains('/') -or
     $name.Contains('\') -or $name.StartsWith('-') -or $name.StartsWith('.') -or $name.Contains("`t") -or $name.Contains("`n")) {
   UsageError "invalid profile name ``$name``: use letters, digits, dots, dashes or underscores, not starting with a dot or dash"
 }
 if ($PluginRoute -and ($Force -or $Headless -or $WithDsh)) { UsageError '-PluginRoute takes only -Uninstall, -ProfileName and -DshHome' }
+if ($Plugin -and ($Force -or $Headless -or $WithDsh)) { UsageError '-Plugin takes only -Uninstall, -ProfileName and -DshHome' }
 if ($Uninstall -and ($Force -or $Headless -or $WithDsh)) { UsageError '-Uninstall takes only -ProfileName and -DshHome' }
 if ($PSBoundParameters.ContainsKey('DshHome') -and -not $DshHome.Trim()) { UsageError '-DshHome needs a directory, not an empty string' }
 if (-not $DshHome) { $DshHome = $env:DSH_HOME }
@@ -112,45 +120,120 @@ $LockWait = if ($env:DSH_INSTALL_LOCK_WAIT) { $env:DSH_INSTALL_LOCK_WAIT } else 
 if ($LockWait -notmatch '^[0-9]+$') { UsageError "DSH_INSTALL_LOCK_WAIT must be a number of seconds, not ``$LockWait``" }
 $LockWait = [int]$LockWait
 
-# ── the plugin route ────────────────────────────────────────────────────────
+# ── the plugin route: a bundle added to an existing profile ────────────────
 
-# Adds (or removes) plugins/dsh-self-checking to an existing profile through
-# dsh's own `dsh plugin` (pnpm), as docs/plugin-route.md describes: the
-# profile keeps everything else it has.
-if ($PluginRoute) {
-  $bundle = Join-Path (Join-Path $SourceRoot 'plugins') 'dsh-self-checking'
+# Adds (or removes) one bundle of this project (dsh-self-checking, the plugin
+# route, or a checking plugin) to an existing profile through dsh's own
+# `dsh plugin` (pnpm), as docs/plugin-route.md describes: the profile keeps
+# everything else it has. Nothing extra to install: dsh comes from
+# DshHome/host, PATH or, failing both, the pinned host installed with npm;
+# pnpm from PATH or, failing that, the pinned pnpm run through npm. The add
+# is verified (tools/verify.mjs --strict) and undone when that fails.
+$PnpmVersion = '12.21.0'
+function Restart-Note { Note "if dsh is running, restart it (dsh --profile $name) and reload the page: a running dsh keeps the bundles it booted with" }
+function Find-PluginDsh {
   $hostDsh = Join-Path (Join-Path (Join-Path $DshHome 'host') 'bin') 'dsh'
-  $dshCmd = if (Test-Path -LiteralPath $hostDsh -PathType Leaf) { $hostDsh } elseif (Get-Command dsh -ErrorAction SilentlyContinue) { (Get-Command dsh).Source } else { $null }
-  if (-not $dshCmd) {
-    Fail "dsh is not on PATH and $hostDsh does not exist; the plugin route adds the bundle with ``dsh plugin``" 'install dsh 0.1.0-rc.8 (or run install.ps1 -WithDsh once), then re-run'
+  if (Test-Path -LiteralPath $hostDsh -PathType Leaf) { return $hostDsh }
+  if (Get-Command dsh -ErrorAction SilentlyContinue) { return (Get-Command dsh).Source }
+  Note "dsh is neither in $(Join-Path $DshHome 'host') nor on PATH: installing the pinned dsh 0.1.0-rc.8 with npm"
+  $installer = Join-Path $SourceRoot 'tools/install-host.sh'
+  if (-not (Test-Path -LiteralPath $installer) -or -not (Test-Path -LiteralPath (Join-Path $SourceRoot 'host'))) {
+    Fail 'installing dsh needs tools/install-host.sh and host/ beside install.ps1' 'use a complete checkout or release zip, or install dsh 0.1.0-rc.8 yourself'
   }
-  if (-not (Get-Command pnpm -ErrorAction SilentlyContinue)) {
-    Fail 'pnpm is not on PATH; `dsh plugin` runs pnpm to add the bundle' 'install pnpm (e.g. `npm install -g pnpm@12.21.0`), then re-run'
+  if (-not (Get-Command npm -ErrorAction SilentlyContinue)) { Fail 'dsh is installed with npm, which is not on PATH' 'install Node.js with npm 11 or later and re-run' }
+  if (-not (Get-Command bash -ErrorAction SilentlyContinue)) { Fail 'installing dsh runs tools/install-host.sh, which needs bash (and ships Node 24 for linux-x64 only)' 'install dsh 0.1.0-rc.8 yourself, then re-run' }
+  $out = @(& bash $installer (Join-Path $DshHome 'host'))
+  if ($LASTEXITCODE -ne 0) { Fail "installing the dsh host into $(Join-Path $DshHome 'host') failed (see the lines above)" "check registry access with ``npm ping``, then re-run $PluginFlag" }
+  $line = $out | Where-Object { $_ -like 'launcher=*' } | Select-Object -First 1
+  if (-not $line) { Fail 'the dsh host installed, but reported no launcher' "remove $(Join-Path $DshHome 'host') and re-run $PluginFlag" }
+  return $line.Substring('launcher='.Length)
+}
+# A directory whose `pnpm` runs the pinned pnpm through npm, when none is on PATH.
+function Provide-Pnpm {
+  if (Get-Command pnpm -ErrorAction SilentlyContinue) { return }
+  if (-not (Get-Command npm -ErrorAction SilentlyContinue)) {
+    Fail 'neither pnpm nor npm is on PATH; `dsh plugin` runs pnpm, which this installer brings through npm' 'install Node.js with npm, then re-run'
   }
+  $dir = Join-Path ([System.IO.Path]::GetTempPath()) "install-pnpm-$PID"
+  New-Item -ItemType Directory -Force -Path $dir | Out-Null
+  if ($OnWindows) {
+    [System.IO.File]::WriteAllText((Join-Path $dir 'pnpm.cmd'), "@npm exec --yes --package=pnpm@$PnpmVersion -- pnpm %*`r`n")
+  } else {
+    $shim = Join-Path $dir 'pnpm'
+    [System.IO.File]::WriteAllText($shim, "#!/bin/sh`nexec npm exec --yes --package=pnpm@$PnpmVersion -- pnpm `"`$@`"`n")
+    [System.IO.File]::SetUnixFileMode($shim, [System.IO.UnixFileMode]'UserRead, UserWrite, UserExecute, GroupRead, GroupExecute, OtherRead, OtherExecute')
+  }
+  $env:PATH = "$dir$([System.IO.Path]::PathSeparator)$env:PATH"
+  Note "pnpm is not on PATH: ``dsh plugin`` runs the pinned pnpm $PnpmVersion through npm"
+}
+# The package to add: a checkout has its directory (plugins/); an unpacked
+# release has the tarball (bundles/) or, for the checking plugins, the copy
+# in the profile's fork layer.
+function Get-BundleSpec {
+  $dir = Join-Path (Join-Path $SourceRoot 'plugins') $Plugin
+  $bundlesDir = Join-Path $SourceRoot 'bundles'
+  $tarballs = @(if (Test-Path -LiteralPath $bundlesDir -PathType Container) { Get-ChildItem -LiteralPath $bundlesDir -File -Filter "$Plugin-*.tgz" })
+  $forkCopy = Join-Path (Join-Path (Join-Path $SourceRoot 'profile') 'forks') $Plugin
+  if ((Test-Path -LiteralPath (Join-Path (Join-Path $dir 'lib') 'index.js')) -and (Test-Path -LiteralPath (Join-Path $dir 'cordis.patch.yml'))) { return "file:$dir" }
+  if ($tarballs.Count -eq 1) { return $tarballs[0].FullName }
+  if ($tarballs.Count -gt 1) { Fail "more than one bundle tarball in ${bundlesDir}: $(($tarballs | ForEach-Object Name) -join ' ')" 'keep the one of this release (re-unpack the release into an empty directory), then re-run' }
+  if (Test-Path -LiteralPath (Join-Path (Join-Path $forkCopy 'lib') 'index.js')) { return "file:$forkCopy" }
+  Fail "the bundle is missing: neither $dir/lib/index.js (a checkout) nor $bundlesDir/$Plugin-<version>.tgz (a release) exists" 'run install.ps1 from a checkout of the repository or from an unpacked release (`forklayer release` ships the bundle)'
+}
+
+$PluginFlag = if ($PluginRoute) { '-PluginRoute' } else { '-Plugin' }
+if ($PluginRoute) { $Plugin = 'dsh-self-checking' }
+if ($Plugin) {
+  if (@('dsh-self-checking', 'dsh-result-check', 'dsh-proof') -notcontains $Plugin) { UsageError "unknown bundle ``$Plugin``: -Plugin takes dsh-self-checking, dsh-result-check or dsh-proof" }
+  if (-not (Get-Command node -ErrorAction SilentlyContinue)) { Fail 'Node.js is not installed (no `node` on PATH); the installer needs it to verify the profile' "install Node.js $MinNodeMajor or later, then re-run" }
+  $dshCmd = Find-PluginDsh
+  Provide-Pnpm
   $env:DSH_HOME = $DshHome
   if ($Uninstall) {
-    & $dshCmd plugin --profile $name remove dsh-self-checking
-    if ($LASTEXITCODE -ne 0) { Fail "dsh plugin --profile $name remove dsh-self-checking failed (see above)" "check that the profile $name has the bundle (its package.json under $ProfilesDir)" }
-    Note "removed dsh-self-checking from the profile $name; the Self Checking preset is gone and the profile is as before"
+    & $dshCmd plugin --profile $name remove $Plugin
+    if ($LASTEXITCODE -ne 0) { Fail "dsh plugin --profile $name remove $Plugin failed (see above)" "check that the profile $name has the bundle (its package.json under $ProfilesDir)" }
+    Note "removed $Plugin from the profile $name; the profile is as before"
+    Restart-Note
     exit 0
   }
-  # A checkout has the package (plugins/); an unpacked release has its
-  # tarball (bundles/, written by `forklayer release`).
-  $bundlesDir = Join-Path $SourceRoot 'bundles'
-  $tarballs = @(if (Test-Path -LiteralPath $bundlesDir -PathType Container) { Get-ChildItem -LiteralPath $bundlesDir -File -Filter 'dsh-self-checking-*.tgz' })
-  if ((Test-Path -LiteralPath (Join-Path (Join-Path $bundle 'lib') 'index.js')) -and (Test-Path -LiteralPath (Join-Path $bundle 'cordis.patch.yml'))) {
-    $spec = "file:$bundle"
-  } elseif ($tarballs.Count -eq 1) {
-    $spec = $tarballs[0].FullName
-  } elseif ($tarballs.Count -gt 1) {
-    Fail "more than one bundle tarball in ${bundlesDir}: $(($tarballs | ForEach-Object Name) -join ' ')" 'keep the one of this release (re-unpack the release into an empty directory), then re-run'
-  } else {
-    Fail "the bundle is missing: neither $bundle/lib/index.js (a checkout) nor $bundlesDir/dsh-self-checking-<version>.tgz (a release) exists" 'run install.ps1 from a checkout of the repository or from an unpacked release (`forklayer release` ships the bundle)'
+  $spec = Get-BundleSpec
+  $manifestPath = Join-Path $Target 'package.json'
+  $lockPath = Join-Path $Target 'pnpm-lock.yaml'
+  $savedManifest = if (Test-Path -LiteralPath $manifestPath) { [System.IO.File]::ReadAllBytes($manifestPath) } else { $null }
+  $savedLock = if (Test-Path -LiteralPath $lockPath) { [System.IO.File]::ReadAllBytes($lockPath) } else { $null }
+  $had = $false
+  if ($savedManifest) {
+    $deps = (Get-Content -Raw -LiteralPath $manifestPath | ConvertFrom-Json).PSObject.Properties['dependencies']
+    $had = [bool]($deps -and $deps.Value.PSObject.Properties[$Plugin])
   }
   & $dshCmd plugin --profile $name add $spec
   if ($LASTEXITCODE -ne 0) { Fail "dsh plugin --profile $name add $spec failed (see above)" 'fix what pnpm reported, then re-run' }
-  Note "added dsh-self-checking to the profile ${name}: pick Self Checking in Settings → Permission or with /permission self-checking"
-  Note "remove it with: install.ps1 -PluginRoute -Uninstall -ProfileName $name"
+  Write-Output "verifying $Plugin in the profile $name ..."
+  & node (Join-Path (Join-Path $SourceRoot 'tools') 'verify.mjs') --profile $name --dsh-home $DshHome --dsh $dshCmd --bundle $Plugin --strict
+  if ($LASTEXITCODE -ne 0) {
+    # Undo: remove the bundle the profile did not have, or put its manifest
+    # and lock file back and let pnpm restore node_modules.
+    if (-not $had) { & $dshCmd plugin --profile $name remove $Plugin }
+    else {
+      [System.IO.File]::WriteAllBytes($manifestPath, $savedManifest)
+      if ($savedLock) { [System.IO.File]::WriteAllBytes($lockPath, $savedLock) }
+      & $dshCmd plugin --profile $name install
+    }
+    if ($LASTEXITCODE -ne 0) { Warn "the add could not be undone; remove it with: install.ps1 -Plugin $Plugin -Uninstall -ProfileName $name -DshHome $DshHome" }
+    Fail "$Plugin failed verification in the profile $name (the FAIL lines above say which check and why); the add was undone" 'fix what the FAIL lines name (a cordis.patch.yml override, another dsh version), then re-run'
+  }
+  if ($Plugin -eq 'dsh-self-checking') {
+    Note "added dsh-self-checking to the profile ${name}: pick Self Checking in Settings → Permission or with /permission self-checking"
+    if ((Get-Content -Raw -LiteralPath $manifestPath).Contains("`"$HeadlessBundle`"")) {
+      Note "one-shot runs in Self Checking: DSH_PERMISSION_MODE=self-checking dsh --profile $name `"<task>`""
+    } else {
+      Note "one-shot runs need a headless profile: $(Join-Path $SourceRoot 'install.ps1') -PluginRoute -ProfileName headless -DshHome $DshHome, then DSH_PERMISSION_MODE=self-checking dsh --profile headless `"<task>`""
+    }
+  } else {
+    Note "added $Plugin to the profile ${name}; configure it by its row id in $(Join-Path $Target 'cordis.patch.yml')"
+  }
+  Note "remove it with: install.ps1 -Plugin $Plugin -Uninstall -ProfileName $name"
+  Restart-Note
   exit 0
 }
 

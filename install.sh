@@ -22,6 +22,8 @@ readonly DSH_ROOT_CONFIG=cordis.yml
 readonly WEB_BUNDLE=@deepseek-ai/dsh-web-app
 readonly HEADLESS_BUNDLE=@deepseek-ai/dsh-headless
 readonly MIN_NODE_MAJOR=20
+# The pnpm `dsh plugin` runs when none is on PATH (through npm).
+readonly PNPM_VERSION=12.21.0
 # One install or uninstall at a time per dsh home: they hold an flock on this
 # file (removed again when they end). DSH_INSTALL_LOCK_WAIT bounds the wait.
 readonly LOCK_NAME=.install.lock
@@ -33,6 +35,7 @@ Install the Self Checking profile for DeepSeek Harness (dsh) 0.1.0-rc.8.
 usage: install.sh [options]
        install.sh --uninstall [--profile NAME] [--dsh-home DIR]
        install.sh --plugin-route [--uninstall] [--profile NAME] [--dsh-home DIR]
+       install.sh --plugin BUNDLE [--uninstall] [--profile NAME] [--dsh-home DIR]
 
 options:
   --profile NAME    profile name (default: self-checking); dsh --profile NAME boots it
@@ -48,6 +51,10 @@ options:
                     dsh-self-checking bundle to your existing profile NAME
                     (default: web) with `dsh plugin` (from plugins/ in a checkout,
                     from bundles/*.tgz in a release); with --uninstall, remove it
+  --plugin BUNDLE   the same for any bundle of this project: dsh-self-checking
+                    (= --plugin-route), dsh-result-check or dsh-proof. The add is
+                    verified (tools/verify.mjs --strict) and undone when that fails;
+                    dsh and pnpm are brought through npm when not installed
   -h, --help        show this help
 
 Needs Node.js 20 or later on PATH (to run the verifier); dsh itself needs 22.15+.
@@ -98,7 +105,8 @@ force=0
 headless=0
 with_dsh=0
 uninstall=0
-plugin_route=0
+plugin=''
+plugin_flag=''
 name_given=0
 
 while (($#)); do
@@ -111,7 +119,9 @@ while (($#)); do
     --headless) headless=1; shift ;;
     --with-dsh) with_dsh=1; shift ;;
     --uninstall) uninstall=1; shift ;;
-    --plugin-route) plugin_route=1; shift ;;
+    --plugin-route) plugin=dsh-self-checking; plugin_flag=--plugin-route; shift ;;
+    --plugin) (($# >= 2)) || usage_error '--plugin needs a bundle name'; plugin="$2"; plugin_flag=--plugin; shift 2 ;;
+    --plugin=*) plugin="${1#*=}"; plugin_flag=--plugin; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage_error "unknown option \`$1\`" ;;
   esac
@@ -121,9 +131,13 @@ done
 if [[ -z "$name" || "$name" == . || "$name" == .. || "$name" == node_modules || "$name" == */* || "$name" == *\\* || "$name" == -* || "$name" == .* || "$name" == *$'\t'* || "$name" == *$'\n'* ]]; then
   usage_error "invalid profile name \`$name\`: use letters, digits, dots, dashes or underscores, not starting with a dot or dash"
 fi
-((plugin_route && !name_given)) && name=web
-if ((plugin_route)) && ((force || headless || with_dsh)); then
-  usage_error '--plugin-route takes only --uninstall, --profile and --dsh-home'
+if [[ -n "$plugin" ]]; then
+  ((name_given)) || name=web
+  ((force || headless || with_dsh)) && usage_error "$plugin_flag takes only --uninstall, --profile and --dsh-home"
+  case "$plugin" in
+    dsh-self-checking | dsh-result-check | dsh-proof) ;;
+    *) usage_error "unknown bundle \`$plugin\`: --plugin takes dsh-self-checking, dsh-result-check or dsh-proof" ;;
+  esac
 fi
 if ((uninstall)) && ((force || headless || with_dsh)); then
   usage_error '--uninstall takes only --profile and --dsh-home'
@@ -159,48 +173,6 @@ profiles_dir="${dsh_home%/}/profiles"
 target="$profiles_dir/$name"
 lock_wait="${DSH_INSTALL_LOCK_WAIT:-600}"
 [[ "$lock_wait" =~ ^[0-9]+$ ]] || usage_error "DSH_INSTALL_LOCK_WAIT must be a number of seconds, not \`$lock_wait\`"
-
-# ── the plugin route ────────────────────────────────────────────────────────
-
-# Adds (or removes) plugins/dsh-self-checking to an existing profile through
-# dsh's own `dsh plugin` (pnpm), as docs/plugin-route.md describes: the
-# profile keeps everything else it has.
-plugin_route() {
-  local bundle="$source_root/plugins/dsh-self-checking" dsh_cmd
-  if [[ -x "$dsh_home/host/bin/dsh" ]]; then dsh_cmd="$dsh_home/host/bin/dsh"
-  elif command -v dsh >/dev/null; then dsh_cmd="$(command -v dsh)"
-  else
-    die "dsh is not on PATH and $dsh_home/host/bin/dsh does not exist; the plugin route adds the bundle with \`dsh plugin\`" \
-      'install dsh 0.1.0-rc.8 (or run install.sh --with-dsh once), then re-run'
-  fi
-  command -v pnpm >/dev/null ||
-    die 'pnpm is not on PATH; `dsh plugin` runs pnpm to add the bundle' 'install pnpm (e.g. `npm install -g pnpm@12.21.0`), then re-run'
-  if ((uninstall)); then
-    DSH_HOME="$dsh_home" "$dsh_cmd" plugin --profile "$name" remove dsh-self-checking 9>&- ||
-      die "dsh plugin --profile $name remove dsh-self-checking failed (see above)" "check that the profile $name has the bundle (\`cat $profiles_dir/$name/package.json\`)"
-    note "removed dsh-self-checking from the profile $name; the Self Checking preset is gone and the profile is as before"
-    return 0
-  fi
-  # A checkout has the package (plugins/); an unpacked release has its
-  # tarball (bundles/, written by `forklayer release`).
-  local spec tarballs=("$source_root"/bundles/dsh-self-checking-*.tgz)
-  if [[ -f "$bundle/lib/index.js" && -f "$bundle/cordis.patch.yml" ]]; then spec="file:$bundle"
-  elif ((${#tarballs[@]} == 1)) && [[ -f "${tarballs[0]}" ]]; then spec="${tarballs[0]}"
-  elif ((${#tarballs[@]} > 1)); then
-    die "more than one bundle tarball in $source_root/bundles: ${tarballs[*]##*/}" 'keep the one of this release (re-unpack the release into an empty directory), then re-run'
-  else
-    die "the bundle is missing: neither $bundle/lib/index.js (a checkout) nor $source_root/bundles/dsh-self-checking-<version>.tgz (a release) exists" \
-      'run install.sh from a checkout of the repository or from an unpacked release (`forklayer release` ships the bundle)'
-  fi
-  DSH_HOME="$dsh_home" "$dsh_cmd" plugin --profile "$name" add "$spec" 9>&- ||
-    die "dsh plugin --profile $name add $spec failed (see above)" 'fix what pnpm reported, then re-run'
-  note "added dsh-self-checking to the profile $name: pick Self Checking in Settings → Permission or with /permission self-checking"
-  note "remove it with: install.sh --plugin-route --uninstall --profile $name"
-}
-if ((plugin_route)); then
-  plugin_route
-  exit 0
-fi
 
 # ── tools ───────────────────────────────────────────────────────────────────
 
@@ -536,15 +508,15 @@ check_source() {
 }
 
 host_launcher=''
-install_host() {
-  local script="$source_root/tools/install-host.sh"
-  [[ -f "$script" && -d "$source_root/host" ]] || die "--with-dsh needs tools/install-host.sh and host/ beside install.sh" "use a complete checkout or release zip"
-  command -v npm >/dev/null || die '--with-dsh installs dsh with npm, which is not on PATH' 'install Node.js with npm 11 or later and re-run'
+install_host() { # install_host [how to re-run]
+  local script="$source_root/tools/install-host.sh" rerun="${1:-re-run with --with-dsh}"
+  [[ -f "$script" && -d "$source_root/host" ]] || die "installing dsh needs tools/install-host.sh and host/ beside install.sh" "use a complete checkout or release zip, or install dsh 0.1.0-rc.8 yourself"
+  command -v npm >/dev/null || die 'dsh is installed with npm, which is not on PATH' 'install Node.js with npm 11 or later and re-run'
   note "installing the dsh 0.1.0-rc.8 host into $dsh_home/host (npm registry, about a minute on a cold cache) ..."
   local out
-  out="$(bash "$script" "$dsh_home/host" 9>&-)" || die "installing the dsh host into $dsh_home/host failed (see the lines above)" "check registry access with \`npm ping\` and free space on $dsh_home, then re-run with --with-dsh"
+  out="$(bash "$script" "$dsh_home/host" 9>&-)" || die "installing the dsh host into $dsh_home/host failed (see the lines above)" "check registry access with \`npm ping\` and free space on $dsh_home, then $rerun"
   host_launcher="$(printf '%s\n' "$out" | sed -n 's/^launcher=//p')"
-  [[ -x "$host_launcher" ]] || die "the dsh host installed, but its launcher \`$host_launcher\` is missing" "remove $dsh_home/host and re-run with --with-dsh"
+  [[ -x "$host_launcher" ]] || die "the dsh host installed, but its launcher \`$host_launcher\` is missing" "remove $dsh_home/host and $rerun"
 }
 
 # Stage the profile next to its final place (same file system, so the final
@@ -757,4 +729,117 @@ run_install() {
   print_next_steps
 }
 
-if ((uninstall)); then run_uninstall; else run_install; fi
+# ── the plugin route: a bundle added to an existing profile ────────────────
+
+# Adds (or removes) one bundle of this project (dsh-self-checking, the
+# plugin route, or a checking plugin) to an existing profile through dsh's
+# own `dsh plugin` (pnpm), as docs/plugin-route.md describes: the profile
+# keeps everything else it has. Nothing extra to install: dsh comes from
+# DIR/host, PATH or, failing both, the pinned host installed with npm; pnpm
+# from PATH or, failing that, the pinned pnpm run through npm.
+dsh_cmd=''
+find_dsh() {
+  if [[ -x "$dsh_home/host/bin/dsh" ]]; then dsh_cmd="$dsh_home/host/bin/dsh"
+  elif command -v dsh >/dev/null; then dsh_cmd="$(command -v dsh)"
+  else
+    note "dsh is neither in $dsh_home/host nor on PATH: installing the pinned dsh 0.1.0-rc.8 with npm"
+    install_host "re-run $plugin_flag"
+    dsh_cmd="$host_launcher"
+  fi
+}
+# A directory whose `pnpm` runs the pinned pnpm through npm, when none is on
+# PATH (`dsh plugin` runs pnpm).
+pnpm_dir=''
+provide_pnpm() {
+  command -v pnpm >/dev/null && return 0
+  command -v npm >/dev/null ||
+    die 'neither pnpm nor npm is on PATH; `dsh plugin` runs pnpm, which this installer brings through npm' 'install Node.js with npm, then re-run'
+  pnpm_dir="$(mktemp -d "${TMPDIR:-/tmp}/install-pnpm.XXXXXX")"
+  work_dir="$pnpm_dir" # removed on exit
+  printf '#!/bin/sh\nexec npm exec --yes --package=pnpm@%s -- pnpm "$@"\n' "$PNPM_VERSION" >"$pnpm_dir/pnpm"
+  chmod +x "$pnpm_dir/pnpm"
+  note "pnpm is not on PATH: \`dsh plugin\` runs the pinned pnpm $PNPM_VERSION through npm"
+}
+dsh_plugin() { # dsh_plugin <args...>: `dsh plugin --profile NAME <args>` with pnpm on PATH
+  DSH_HOME="$dsh_home" PATH="${pnpm_dir:+$pnpm_dir:}$PATH" "$dsh_cmd" plugin --profile "$name" "$@" 9>&-
+}
+# The package to add: a checkout has its directory (plugins/); an unpacked
+# release has the tarball (bundles/, written by `forklayer release`) or, for
+# the checking plugins, the copy in the profile's fork layer.
+bundle_spec() {
+  local dir="$source_root/plugins/$plugin" tarballs=("$source_root"/bundles/"$plugin"-*.tgz)
+  if [[ -f "$dir/lib/index.js" && -f "$dir/cordis.patch.yml" ]]; then echo "file:$dir"
+  elif ((${#tarballs[@]} == 1)) && [[ -f "${tarballs[0]}" ]]; then echo "${tarballs[0]}"
+  elif ((${#tarballs[@]} > 1)); then
+    die "more than one bundle tarball in $source_root/bundles: ${tarballs[*]##*/}" 'keep the one of this release (re-unpack the release into an empty directory), then re-run'
+  elif [[ -f "$source_root/profile/forks/$plugin/lib/index.js" ]]; then echo "file:$source_root/profile/forks/$plugin"
+  else
+    die "the bundle is missing: neither $dir/lib/index.js (a checkout) nor $source_root/bundles/$plugin-<version>.tgz (a release) exists" \
+      'run install.sh from a checkout of the repository or from an unpacked release (`forklayer release` ships the bundle)'
+  fi
+}
+# How to spell the dsh command found: `dsh` when PATH has it, else its path.
+dsh_shown() { if [[ "$(command -v dsh 2>/dev/null)" == "$dsh_cmd" ]]; then echo dsh; else echo "DSH_HOME=$dsh_home $dsh_cmd"; fi; }
+restart_note() {
+  note "if dsh is running, restart it (dsh --profile $name) and reload the page: a running dsh keeps the bundles it booted with"
+}
+plugin_remove() {
+  dsh_plugin remove "$plugin" ||
+    die "dsh plugin --profile $name remove $plugin failed (see above)" "check that the profile $name has the bundle (\`cat $profiles_dir/$name/package.json\`)"
+  note "removed $plugin from the profile $name; the profile is as before"
+  restart_note
+}
+# Undo a failed add: remove the bundle when the profile did not have it, or
+# put its manifest and lock file back and let pnpm restore node_modules.
+undo_plugin_add() { # undo_plugin_add <saved dir> <had the bundle: 0|1>
+  if (($2 == 0)); then dsh_plugin remove "$plugin" >&2 && return 0
+  else
+    cp -p -- "$1/package.json" "$target/package.json" &&
+      { [[ ! -f "$1/pnpm-lock.yaml" ]] || cp -p -- "$1/pnpm-lock.yaml" "$target/pnpm-lock.yaml"; } &&
+      dsh_plugin install >&2 && return 0
+  fi
+  warn "the add could not be undone; remove it with: install.sh --plugin $plugin --uninstall --profile $name --dsh-home $dsh_home"
+}
+plugin_add() {
+  local spec saved had=0
+  spec="$(bundle_spec)"
+  saved="$(mktemp -d "${TMPDIR:-/tmp}/install-plugin-saved.XXXXXX")"
+  if [[ -f "$target/package.json" ]]; then
+    cp -p -- "$target/package.json" "$saved/package.json"
+    [[ ! -f "$target/pnpm-lock.yaml" ]] || cp -p -- "$target/pnpm-lock.yaml" "$saved/pnpm-lock.yaml"
+    node -e 'process.exit(require(process.argv[1]).dependencies?.[process.argv[2]] === undefined ? 1 : 0)' "$target/package.json" "$plugin" 2>/dev/null && had=1
+  fi
+  dsh_plugin add "$spec" || { rm -rf -- "$saved"; die "dsh plugin --profile $name add $spec failed (see above)" 'fix what pnpm reported, then re-run'; }
+  echo "verifying $plugin in the profile $name ..."
+  if ! node "$source_root/tools/verify.mjs" --profile "$name" --dsh-home "$dsh_home" --dsh "$dsh_cmd" --bundle "$plugin" --strict 9>&-; then
+    undo_plugin_add "$saved" "$had"
+    rm -rf -- "$saved"
+    die "$plugin failed verification in the profile $name (the FAIL lines above say which check and why); the add was undone" \
+      'fix what the FAIL lines name (a cordis.patch.yml override, another dsh version), then re-run'
+  fi
+  rm -rf -- "$saved"
+  case "$plugin" in
+    dsh-self-checking)
+      note "added dsh-self-checking to the profile $name: pick Self Checking in Settings → Permission or with /permission self-checking"
+      if grep -qF "\"$HEADLESS_BUNDLE\"" "$target/package.json"; then
+        note "one-shot runs in Self Checking: DSH_PERMISSION_MODE=self-checking $(dsh_shown) --profile $name \"<task>\""
+      else
+        note "one-shot runs need a headless profile: $source_root/install.sh --plugin-route --profile headless --dsh-home $dsh_home, then DSH_PERMISSION_MODE=self-checking $(dsh_shown) --profile headless \"<task>\""
+      fi ;;
+    *) note "added $plugin to the profile $name; configure it by its row id in $target/cordis.patch.yml" ;;
+  esac
+  note "remove it with: install.sh --plugin $plugin --uninstall --profile $name"
+  restart_note
+}
+run_plugin_route() {
+  require_node
+  find_dsh
+  provide_pnpm
+  if ((uninstall)); then plugin_remove; else plugin_add; fi
+  finished=1
+}
+
+if [[ -n "$plugin" ]]; then run_plugin_route
+elif ((uninstall)); then run_uninstall
+else run_install
+fi

@@ -1,14 +1,26 @@
 #!/usr/bin/env node
 // Acceptance verifier of an installed Self Checking profile.
 //
-//   node verify.mjs --profile <dir>        check the profile along dsh's boot path
+//   node verify.mjs --profile <name|dir> [--dsh-home DIR] [--bundle NAME]... [--strict] [--json]
 //   node verify.mjs --sessions <dsh-home>  list sessions that recorded self-checking
 //
-// Every check prints one line: PASS, FAIL or SKIP, its name and the reason.
-// The exit status is 1 when any check failed, 2 on a usage error, else 0.
-// A check that cannot run (for example because the pristine dsh install, the
-// shared module fallback `$DSH_HOME/profiles/node_modules`, is missing) is
-// reported as SKIP with the reason, never as PASS.
+// One verifier for both routes. A profile whose forks/ holds the dsh
+// authors' packages is the fork route's (checked along dsh's boot path: the
+// forks, their resolution, the mode, the live file fence); any other profile
+// is checked for the bundles of this project added to it (the plugin route's
+// dsh-self-checking, the checking plugins dsh-result-check and dsh-proof),
+// and so are the checking plugins of a fork-route profile: listed, installed,
+// and composed as `dsh --dump-config` prints the tree.
+//
+// Every check prints one line: PASS, FAIL or SKIP, its name and the reason
+// (--json: one document instead). The exit status is 1 when any check
+// failed, 2 on a usage error, else 0. A check that cannot run (for example
+// because the pristine dsh install, the shared module fallback
+// `$DSH_HOME/profiles/node_modules`, is missing) is reported as SKIP with the
+// reason, never as PASS; --strict makes it a FAIL.
+//
+// One file on purpose: installs copy it into the profile and releases ship
+// it alone (tools/verify.mjs).
 //
 // Standard library only: everything else (YAML, cordis, the forks) is loaded
 // from where dsh itself loads it, so the checks see what a boot sees.
@@ -155,9 +167,11 @@ function checkManifest(profile) {
   const declared = manifest.dependencies ?? {};
   const expected = Object.fromEntries(profile.packages.map(({ name }) => [name, `file:./forks/${name}`]));
   const problems = [];
+  // `file:<absolute path of the same fork>` (what `dsh plugin add file:…` writes) is the same declaration.
+  const samePackage = (given, name) => typeof given === 'string' && given.startsWith('file:') && path.resolve(profile.dir, given.slice('file:'.length)) === path.join(profile.forksRoot, name);
   for (const [name, spec] of Object.entries(expected)) {
     if (declared[name] === undefined) problems.push(`${name} is not declared`);
-    else if (declared[name] !== spec) problems.push(`${name} is declared as ${JSON.stringify(declared[name])}, expected ${JSON.stringify(spec)}`);
+    else if (declared[name] !== spec && !samePackage(declared[name], name)) problems.push(`${name} is declared as ${JSON.stringify(declared[name])}, expected ${JSON.stringify(spec)}`);
   }
   const others = Object.entries(declared).filter(([name]) => expected[name] === undefined);
   for (const [name, spec] of others) {
@@ -303,7 +317,7 @@ async function checkSandboxModes(profile) {
  * bundle layers, then the profile's cordis.patch.yml, parsed and merged by
  * the installed dsh's own boot code.
  */
-async function composedRows(profile) {
+async function composedRows(profile, { dshHome } = {}) {
   requireHost(profile);
   const boot = await importFrom(profile.hostAnchor, BOOT_PACKAGE);
   const manifest = readJson(profile.manifestPath);
@@ -314,7 +328,9 @@ async function composedRows(profile) {
     return { bundle, patches: boot.loadOverlayPatches(BIN_NAME, path.join(dir, declared)) };
   });
   const own = fs.existsSync(profile.patchPath) ? boot.loadOverlayPatches(BIN_NAME, profile.patchPath) : [];
-  return { rows: boot.composeEntries([...bundles.map((layer) => layer.patches), own]), bundles, own };
+  const homePatch = dshHome === undefined ? undefined : path.join(dshHome, 'cordis.patch.yml');
+  const home = homePatch !== undefined && fs.existsSync(homePatch) ? [boot.loadOverlayPatches(BIN_NAME, homePatch)] : [];
+  return { rows: boot.composeEntries([...bundles.map((layer) => layer.patches), own, ...home]), bundles, own };
 }
 
 /** Every row id of a composed tree (rows nested in groups included). */
@@ -547,16 +563,381 @@ function fenceChecks(profile) {
   };
 }
 
+// ── bundles: what dsh composes for the plugin route and the checking plugins ─
+
+/**
+ * The bundles of this project a profile may list in `dsh.profile.bundles`,
+ * with the version this verifier ships with (tests/install checks the table
+ * against plugins/<name>/package.json) and the rows each inserts.
+ */
+const BUNDLES = {
+  'dsh-self-checking': { version: '0.1.0', rows: [] },
+  'dsh-result-check': { version: '0.1.0', rows: [{ id: 'result-check', name: 'dsh-result-check/bundle' }] },
+  'dsh-proof': { version: '0.1.0', rows: [{ id: 'proof', name: 'dsh-proof/bundle' }] },
+};
+const SELF_CHECKING = 'dsh-self-checking';
+/** The native rows dsh-self-checking turns off, and the rows it inserts in their place. */
+const NATIVE_SANDBOX_ROWS = ['bash-sandbox', 'pwsh-sandbox', 'fs-sandbox'];
+const SELF_CHECKING_ROWS = [
+  { id: 'self-checking-bash', name: 'dsh-self-checking/bash', platform: 'posix' },
+  { id: 'self-checking-pwsh', name: 'dsh-self-checking/pwsh', platform: 'win32' },
+  { id: 'self-checking-fs', name: 'dsh-self-checking/fs' },
+  { id: 'self-checking', name: 'dsh-self-checking' },
+];
+/** The host classes the Self Checking rows subclass, by the contract names of the bundle's core/shape.js. */
+const SUBCLASSED = [
+  { contract: 'BASH_CONTRACT', specifier: '@deepseek-ai/dsh-bash-sandbox', exported: 'SandboxBashExecutor' },
+  { contract: 'PWSH_CONTRACT', specifier: '@deepseek-ai/dsh-pwsh-sandbox', exported: 'SandboxPwshExecutor' },
+  { contract: 'FS_CONTRACT', specifier: '@deepseek-ai/dsh-fs-sandbox', exported: 'SandboxedFileSystem' },
+];
+
+/**
+ * The dsh command the composed configuration is read through: `--dsh`, then
+ * the pinned host install.sh --with-dsh puts in `$DSH_HOME/host`, then `dsh`
+ * on PATH; undefined when there is none.
+ */
+function findDsh(options) {
+  if (options.dsh !== undefined) return options.dsh;
+  const pinned = path.join(options.dshHome, 'host', 'bin', BIN_NAME);
+  if (isExecutable(pinned)) return pinned;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir !== '' && isExecutable(path.join(dir, BIN_NAME))) return path.join(dir, BIN_NAME);
+  }
+  return undefined;
+}
+
+function isExecutable(file) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A YAML loader for dsh's dialect (`!!js` expressions kept as `{ __jsExpr }`), from the host's own js-yaml. */
+async function dshYaml(profile) {
+  if (profile.hostAnchor === undefined) return undefined;
+  const bootDir = packageDirFrom(profile.hostAnchor, BOOT_PACKAGE);
+  if (bootDir === undefined) return undefined;
+  const yaml = await importFrom(path.join(bootDir, 'package.json'), 'js-yaml');
+  const api = yaml.default ?? yaml;
+  const jsExpr = new api.Type('tag:yaml.org,2002:js', { kind: 'scalar', resolve: (data) => typeof data === 'string', construct: (data) => ({ __jsExpr: data }) });
+  const schema = api.JSON_SCHEMA.extend(jsExpr);
+  return (text) => api.load(text, { schema });
+}
+
+/**
+ * Split `dsh --dump-config` output into rows, each with the layer comment
+ * above it (`# == <origin>, patched by <layer>`).
+ */
+function parseDump(text, load) {
+  const rows = [];
+  let origin = '';
+  let chunk = [];
+  const flush = () => {
+    const parsed = chunk.length === 0 ? null : load(chunk.join('\n'));
+    if (Array.isArray(parsed)) for (const row of parsed) rows.push({ ...row, origin });
+    chunk = [];
+  };
+  for (const line of text.split('\n')) {
+    if (line.startsWith('# == ')) {
+      flush();
+      origin = line.slice('# == '.length);
+    } else {
+      chunk.push(line);
+    }
+  }
+  flush();
+  return rows;
+}
+
+/**
+ * The composed rows of the profile, read through dsh itself: `dsh --profile
+ * <name> --dump-config` in its dsh home. Without a dsh executable (and not
+ * --strict), dsh's own boot code from the install composes the same layers;
+ * a strict run requires the dump.
+ */
+async function composedTree(profile, options) {
+  if (profile.tree !== undefined) return profile.tree;
+  const dsh = findDsh(options);
+  if (dsh === undefined) {
+    const where = `--dsh, ${path.join(options.dshHome, 'host', 'bin', BIN_NAME)} and PATH`;
+    if (options.strict || profile.hostAnchor === undefined) skip(`no dsh found (looked at ${where}) to read the composed configuration with --dump-config`);
+    const { rows } = await composedRows(profile, { dshHome: options.dshHome });
+    profile.tree = { rows: rows.map((row) => ({ ...row, origin: 'composed by the installed dsh boot code' })), how: `composed by dsh's boot code (no dsh executable found at ${where})` };
+    return profile.tree;
+  }
+  let text;
+  try {
+    text = execFileSync(dsh, ['--profile', path.basename(profile.dir), '--dump-config'], {
+      env: { ...process.env, DSH_HOME: options.dshHome },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+  } catch (error) {
+    fail(`\`${dsh} --profile ${path.basename(profile.dir)} --dump-config\` failed: ${errorLine(String(error.stderr ?? error.message))}`);
+  }
+  // The dump boots the profile's layers, which creates the shared fallback when it was missing.
+  if (profile.hostAnchor === undefined) Object.assign(profile, { hostAnchor: describeProfile(profile.dir).hostAnchor });
+  const load = await dshYaml(profile);
+  if (load === undefined) skip(`the dsh install under ${profile.fallback} has no ${BOOT_PACKAGE} to parse the dump with`);
+  profile.tree = { rows: parseDump(text, load), how: `read with ${dsh} --dump-config` };
+  return profile.tree;
+}
+
+/** The line of a failed dsh's stderr that says what went wrong (not the source line of its stack trace). */
+function errorLine(stderr) {
+  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  return (lines.find((line) => /^(\w*Error|dsh): /.test(line)) ?? lines[0] ?? 'no output').replace(/^Error: /, '');
+}
+
+/** The value a row key has on this machine: literal, or its `!!js` expression evaluated as dsh does. */
+function evaluated(value, env = process.env) {
+  if (value === null || typeof value !== 'object' || typeof value.__jsExpr !== 'string') return value;
+  const host = new Proxy(process, { get: (target, key) => (key === 'env' ? env : Reflect.get(target, key)) });
+  try {
+    return new Function('process', `return (${value.__jsExpr});`)(host);
+  } catch (error) {
+    fail(`cannot evaluate the expression \`${value.__jsExpr}\`: ${errorText(error)}`);
+  }
+}
+
+function rowsWithId(tree, id) {
+  return tree.rows.filter((row) => row.id === id);
+}
+
+function oneRow(tree, id, what) {
+  const found = rowsWithId(tree, id);
+  if (found.length === 0) fail(`the composed configuration has no \`${id}\` row (${what}); re-add the bundle, or remove the override that drops it`);
+  if (found.length > 1) fail(`row \`${id}\` is composed ${found.length} times (${found.map((row) => row.origin).join('; ')}): keep one`);
+  return found[0];
+}
+
+function bundleList(profile) {
+  const bundles = readJson(profile.manifestPath).dsh?.profile?.bundles;
+  return Array.isArray(bundles) ? bundles : [];
+}
+
+/**
+ * The bundles to check: the ones asked for with --bundle, else every bundle
+ * of this project the profile lists or depends on (a dependency missing from
+ * the list is installed but never loaded).
+ */
+function bundlesToCheck(profile, options) {
+  if (options.bundles.length > 0) return options.bundles;
+  const declared = Object.keys(readJson(profile.manifestPath).dependencies ?? {});
+  return Object.keys(BUNDLES).filter((name) => bundleList(profile).includes(name) || declared.includes(name));
+}
+
+function checkListed(profile, name) {
+  const bundles = bundleList(profile);
+  if (!bundles.includes(name)) fail(`${name} is not in dsh.profile.bundles of ${profile.manifestPath} (bundles: ${bundles.join(', ') || 'none'}), so dsh does not load it; add it again`);
+  return `bundles: ${bundles.join(', ')}`;
+}
+
+/** The installed package: its name, the version this verifier knows, its bundle layer and every file it exports. */
+function checkInstalledBundle(profile, name) {
+  const dir = path.join(profile.modulesRoot, name);
+  const manifestFile = path.join(dir, 'package.json');
+  if (!fs.existsSync(manifestFile)) fail(`${dir} is missing: the bundle is listed but not installed`);
+  const manifest = readJson(manifestFile);
+  if (manifest.name !== name) fail(`${manifestFile} names the package ${JSON.stringify(manifest.name)}, not ${name}`);
+  const expected = BUNDLES[name].version;
+  if (manifest.version !== expected) fail(`${name} ${manifest.version} is installed; this verifier checks ${expected} (add the ${expected} bundle, or use the verifier of that release)`);
+  const patch = manifest.dsh?.bundle?.patch;
+  if (typeof patch !== 'string') fail(`${manifestFile} declares no dsh.bundle.patch, so dsh installs it as a plain dependency and never loads it`);
+  const targets = [patch, ...Object.values(manifest.exports ?? {}).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))];
+  const missing = [...new Set(targets)].filter((file) => !fs.existsSync(path.join(dir, file)));
+  if (missing.length > 0) fail(`${name} is incomplete: ${missing.join(', ')} missing from ${display(fs.realpathSync(dir), profile.dir)}`);
+  const broken = brokenRelativeImports(fs.realpathSync(dir), manifest.files ?? ['lib']);
+  if (broken.length > 0) fail(`${name} is incomplete: ${broken.slice(0, 5).join('; ')}${broken.length > 5 ? `; … ${broken.length - 5} more` : ''}`);
+  return `${name} ${manifest.version} in ${display(fs.realpathSync(dir), profile.dir)}; ${targets.length} declared files present, every module they import is there`;
+}
+
+/**
+ * Relative imports (static and dynamic) of the package's own modules that
+ * name a file it lacks: a row that loads such a module at run time fails, or
+ * fails closed, however complete its entry points look.
+ */
+function brokenRelativeImports(packageDir, shipped) {
+  const broken = [];
+  const check = (file) => {
+    if (!/\.m?js$/.test(file)) return;
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+      if (!fs.existsSync(path.resolve(path.dirname(file), match[1]))) broken.push(`${path.relative(packageDir, file)} imports ${match[1]}, which is missing`);
+    }
+  };
+  const walk = (entry) => {
+    let stat;
+    try { stat = fs.statSync(entry); } catch { return; }
+    if (!stat.isDirectory()) return check(entry);
+    for (const child of fs.readdirSync(entry)) if (child !== 'node_modules') walk(path.join(entry, child));
+  };
+  // What the package ships (its `files`), not a linked checkout's tests and fixtures.
+  for (const entry of shipped) walk(path.join(packageDir, entry.replace(/\/$/, '')));
+  return broken.sort();
+}
+
+/** A row of the tree that must be on here: present once, with this package name, not disabled on this platform. */
+function checkActiveRow(tree, { id, name }, what) {
+  const row = oneRow(tree, id, what);
+  if (row.name !== name) fail(`row \`${id}\` mounts ${JSON.stringify(row.name)}, not ${name} (${row.origin})`);
+  if (evaluated(row.disabled) === true) fail(`row \`${id}\` is disabled (${row.origin}); remove the \`disabled\` override`);
+  return row;
+}
+
+function platformRowExpected(spec) {
+  if (spec.platform === 'win32') return process.platform === 'win32';
+  if (spec.platform === 'posix') return process.platform !== 'win32';
+  return true;
+}
+
+/** Self Checking's rows: the native sandbox rows off, its own rows on (per platform), once each. */
+async function checkSelfCheckingRows(profile, options) {
+  const tree = await composedTree(profile, options);
+  const problems = [];
+  for (const id of NATIVE_SANDBOX_ROWS) {
+    const rows = rowsWithId(tree, id);
+    if (rows.length === 0) continue; // a profile without that capability has nothing to replace
+    const row = rows[rows.length - 1];
+    if (row.disabled !== true) problems.push(`the native row \`${id}\` is not disabled (${row.origin}), so it would mount beside Self Checking's`);
+  }
+  const active = [];
+  for (const spec of SELF_CHECKING_ROWS) {
+    try {
+      if (platformRowExpected(spec)) active.push(checkActiveRow(tree, spec, `inserted by ${SELF_CHECKING}`).id);
+      else oneRow(tree, spec.id, `inserted by ${SELF_CHECKING}`);
+    } catch (error) {
+      if (!(error instanceof Failure)) throw error;
+      problems.push(error.message);
+    }
+  }
+  if (problems.length > 0) fail(problems.join('; '));
+  return `${NATIVE_SANDBOX_ROWS.join(', ')} disabled; ${active.join(', ')} on (${tree.how})`;
+}
+
+/** The preset table dsh composes, and the one-shot spelling: DSH_PERMISSION_MODE=self-checking starts in the preset over workspace-write. */
+async function checkSelfCheckingPreset(profile, options) {
+  const tree = await composedTree(profile, options);
+  const permission = oneRow(tree, 'permission', 'the permission presets');
+  const presets = permission.config?.presets ?? {};
+  const preset = presets[MODE];
+  if (preset === undefined) fail(`no ${MODE} preset in the composed \`permission\` row (${permission.origin}; presets: ${Object.keys(presets).join(', ') || 'none'})`);
+  if (preset.sandbox !== 'workspace-write' || preset.approval !== 'ask') fail(`the ${MODE} preset is sandbox ${preset.sandbox}, approval ${preset.approval}; expected workspace-write, ask`);
+  const order = Object.keys(presets).filter((key) => PRESET_ORDER.includes(key));
+  if (order.join() !== PRESET_ORDER.join()) fail(`preset order is ${Object.keys(presets).join(', ')}; expected ${PRESET_ORDER.join(', ')}`);
+  const oneShot = { ...process.env, DSH_PERMISSION_MODE: MODE };
+  const defaultPreset = evaluated(permission.config?.defaultPreset, oneShot);
+  if (defaultPreset !== MODE) fail(`with DSH_PERMISSION_MODE=${MODE} the default preset is ${defaultPreset ?? 'inferred'}, not ${MODE}: the \`permission\` row's config comes from ${permission.origin}; keep its defaultPreset line from ${SELF_CHECKING}'s cordis.patch.yml`);
+  const policy = oneRow(tree, 'sandbox-policy', 'the sandbox policy');
+  const mode = evaluated(policy.config?.mode, oneShot);
+  if (mode !== 'workspace-write') fail(`with DSH_PERMISSION_MODE=${MODE} the \`sandbox-policy\` row would get mode ${JSON.stringify(mode)} and stop dsh: its config comes from ${policy.origin}; keep the mode line of ${SELF_CHECKING}'s cordis.patch.yml`);
+  return `presets ${Object.keys(presets).join(', ')}; "${preset.name}"; DSH_PERMISSION_MODE=${MODE} → preset ${MODE} over workspace-write`;
+}
+
+/** The host classes the installed bundle subclasses still have the members (and arity) its own contracts name. */
+async function checkSubclassedShapes(profile) {
+  requireHost(profile);
+  const shapeFile = path.join(profile.modulesRoot, SELF_CHECKING, 'lib', 'core', 'shape.js');
+  if (!fs.existsSync(shapeFile)) fail(`${shapeFile} is missing: the installed bundle has no class contracts`);
+  const shape = await import(pathToFileURL(fs.realpathSync(shapeFile)).href);
+  const problems = [];
+  const checked = [];
+  for (const { contract, specifier, exported } of SUBCLASSED) {
+    let Class;
+    try {
+      Class = (await importFrom(profile.manifestPath, specifier))[exported];
+    } catch (error) {
+      problems.push(`${specifier} cannot be imported from the profile: ${errorText(error)}`);
+      continue;
+    }
+    if (typeof Class !== 'function') { problems.push(`${specifier} no longer exports ${exported}`); continue; }
+    const inject = Array.isArray(Class.inject) ? Class.inject.map(String) : Object.keys(Class.inject ?? {});
+    const arity = (member) => (typeof Class.prototype[member] === 'function' ? Class.prototype[member].length : undefined);
+    problems.push(...shape.shapeProblems(shape[contract], { inject, arity }));
+    checked.push(exported);
+  }
+  if (problems.length > 0) fail(`${problems.join('; ')} (Self Checking would run as plain workspace-write)`);
+  return `${checked.join(', ')} have every member the subclasses extend`;
+}
+
+/** The user's config of a row: the last `config` of a patch targeting `id` in the profile's and the dsh home's patch layers. */
+async function userConfig(profile, options, id) {
+  const load = await dshYaml(profile);
+  let config;
+  let from;
+  for (const file of [profile.patchPath, path.join(options.dshHome, 'cordis.patch.yml')]) {
+    if (!fs.existsSync(file) || load === undefined) continue;
+    const patches = load(fs.readFileSync(file, 'utf8'));
+    for (const patch of Array.isArray(patches) ? patches : []) {
+      if (patch?.id === id && 'config' in patch) { config = patch.config; from = file; }
+    }
+  }
+  return { config, from };
+}
+
+/** A checking plugin's row: present once, its entry loads from the profile, its config is the user's and its Config accepts it. */
+async function checkPluginRow(profile, options, name, spec) {
+  const tree = await composedTree(profile, options);
+  const row = checkActiveRow(tree, spec, `inserted by ${name}`);
+  let entry;
+  try {
+    entry = await importFrom(profile.manifestPath, spec.name);
+  } catch (error) {
+    fail(`row \`${spec.id}\`: ${spec.name} does not load from the profile: ${errorText(error)}`);
+  }
+  if (typeof entry.apply !== 'function') fail(`row \`${spec.id}\`: ${spec.name} exports no apply()`);
+  const composed = evaluated(row.config) ?? {};
+  const user = await userConfig(profile, options, spec.id);
+  if (user.config !== undefined && JSON.stringify(user.config) !== JSON.stringify(row.config)) {
+    fail(`row \`${spec.id}\` is composed with config ${JSON.stringify(row.config)}, not the ${JSON.stringify(user.config)} of ${user.from} (${row.origin})`);
+  }
+  let plugin;
+  try {
+    plugin = await importFrom(profile.manifestPath, name);
+  } catch (error) {
+    skip(`row \`${spec.id}\` is composed, but ${name}'s Config could not be loaded to check its values here: ${errorText(error)}`);
+  }
+  try {
+    plugin.Config?.(composed);
+  } catch (error) {
+    fail(`row \`${spec.id}\`: ${name} rejects its config ${JSON.stringify(composed)}: ${errorText(error)}`);
+  }
+  return `row \`${spec.id}\` once (${row.origin}); ${spec.name} loads; config ${JSON.stringify(composed)}${user.from === undefined ? ' (the default)' : ` from ${display(user.from, profile.dir)}`}`;
+}
+
+/** The checks of every bundle of this project the profile lists (or --bundle names). */
+function bundleChecks(profile, options) {
+  return bundlesToCheck(profile, options).flatMap((name) => {
+    if (BUNDLES[name] === undefined) return [[`bundle ${name}`, () => fail(`unknown bundle ${name}; this verifier knows ${Object.keys(BUNDLES).join(', ')}`)]];
+    const checks = [
+      [`bundle ${name}: in the profile's bundle list`, () => checkListed(profile, name)],
+      [`bundle ${name}: installed name, version and files`, () => checkInstalledBundle(profile, name)],
+    ];
+    if (name === SELF_CHECKING) {
+      checks.push(
+        [`bundle ${name}: composed rows (native sandbox rows off, its own on)`, () => checkSelfCheckingRows(profile, options)],
+        [`bundle ${name}: the ${MODE} preset and the one-shot DSH_PERMISSION_MODE=${MODE}`, () => checkSelfCheckingPreset(profile, options)],
+        [`bundle ${name}: the host classes it subclasses keep their shape`, () => checkSubclassedShapes(profile)],
+      );
+    }
+    for (const spec of BUNDLES[name].rows) checks.push([`bundle ${name}: row ${spec.id} composed once, loaded, with the user's config`, () => checkPluginRow(profile, options, name, spec)]);
+    return checks;
+  });
+}
+
 // ── running ────────────────────────────────────────────────────────────────
 
-async function runChecks(profileDir) {
-  const profile = describeProfile(profileDir);
-  if (!fs.existsSync(profile.manifestPath)) {
-    console.log(`FAIL  profile manifest — ${profile.manifestPath} does not exist; is ${profileDir} an installed profile?`);
-    return 1;
-  }
-  const fence = fenceChecks(profile);
-  const checks = [
+/** The fork route's profile: forks/ holds packages of the dsh authors' scope. */
+function isForkRoute(profile) {
+  return profile.packages.some(({ name }) => name.startsWith('@'));
+}
+
+function forkRouteChecks(profile, fence) {
+  return [
     ['profile manifest declares every package of forks/', () => checkManifest(profile)],
     ['node_modules copies match forks/', () => checkInstalledCopies(profile)],
     ...profile.packages.map((pkg) => [`resolves from the profile: ${pkg.name}`, () => checkResolution(profile, pkg)]),
@@ -573,26 +954,53 @@ async function runChecks(profileDir) {
     [`invariant companion accepts sandbox/mode ${MODE}`, () => checkInvariant(profile)],
     ...fence.checks,
   ];
-  const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
+}
+
+/** Any other profile (a stock one, or one of the user's): the bundles of this project added to it. */
+function pluginRouteChecks(profile, options) {
+  if (bundlesToCheck(profile, options).length > 0) return [];
+  return [['a bundle of this project is in the profile\'s bundle list', () => fail(`dsh.profile.bundles of ${profile.manifestPath} lists none of ${Object.keys(BUNDLES).join(', ')} (bundles: ${bundleList(profile).join(', ') || 'none'}); add one with install.sh --plugin <name>`)]];
+}
+
+/** Run one check: its status (a SKIP is a FAIL under --strict) and what it found. */
+async function runOne(name, run, options) {
   try {
-    for (const [name, run] of checks) {
-      let status;
-      let detail;
-      try {
-        detail = await run();
-        status = 'PASS';
-      } catch (error) {
-        status = error instanceof Skip ? 'SKIP' : 'FAIL';
-        detail = error instanceof Skip || error instanceof Failure ? error.message : `unexpected error: ${errorText(error)}`;
-      }
-      counts[status] += 1;
-      console.log(`${status}  ${name} — ${detail}`);
-    }
+    return { name, status: 'PASS', detail: await run() };
+  } catch (error) {
+    if (error instanceof Skip) return options.strict ? { name, status: 'FAIL', detail: `could not check (--strict): ${error.message}` } : { name, status: 'SKIP', detail: error.message };
+    return { name, status: 'FAIL', detail: error instanceof Failure ? error.message : `unexpected error: ${errorText(error)}` };
+  }
+}
+
+function report(results, profile, route, options) {
+  const counts = { PASS: 0, FAIL: 0, SKIP: 0 };
+  for (const result of results) counts[result.status] += 1;
+  if (options.json) {
+    const checks = results.map(({ name, status, detail }) => ({ detail, name, status: status.toLowerCase() }));
+    const document = { checks, counts: { failed: counts.FAIL, passed: counts.PASS, skipped: counts.SKIP }, ok: counts.FAIL === 0, profile: profile.dir, route, schema: 'forklayer.verify/1', strict: options.strict };
+    process.stdout.write(`${JSON.stringify(document)}\n`);
+  } else {
+    for (const { name, status, detail } of results) console.log(`${status}  ${name} — ${detail}`);
+    console.log(`verify: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} skipped`);
+  }
+  return counts.FAIL > 0 ? 1 : 0;
+}
+
+async function runChecks(profileDir, options) {
+  const profile = describeProfile(profileDir);
+  if (!fs.existsSync(profile.manifestPath)) {
+    return report([{ name: 'profile manifest', status: 'FAIL', detail: `${profile.manifestPath} does not exist; is ${profileDir} an installed profile?` }], profile, 'unknown', options);
+  }
+  const route = isForkRoute(profile) ? 'fork' : 'plugin';
+  const fence = fenceChecks(profile);
+  const checks = [...(route === 'fork' ? forkRouteChecks(profile, fence) : pluginRouteChecks(profile, options)), ...bundleChecks(profile, options)];
+  const results = [];
+  try {
+    for (const [name, run] of checks) results.push(await runOne(name, run, options));
   } finally {
     fence.cleanup();
   }
-  console.log(`verify: ${counts.PASS} passed, ${counts.FAIL} failed, ${counts.SKIP} skipped`);
-  return counts.FAIL > 0 ? 1 : 0;
+  return report(results, profile, route, options);
 }
 
 // ── session scan (used by the uninstall) ───────────────────────────────────
@@ -656,17 +1064,58 @@ function scanSessions(dshHome) {
 
 // ── command line ───────────────────────────────────────────────────────────
 
-const USAGE = 'usage: node verify.mjs --profile <dir>\n       node verify.mjs --sessions <dsh-home>';
+const USAGE = `usage: node verify.mjs --profile <name|dir> [--dsh-home <dir>] [--bundle <name>]... [--strict] [--json] [--dsh <command>]
+       node verify.mjs --sessions <dsh-home>
+
+  --profile    an installed profile: a name under <dsh-home>/profiles, or its directory
+  --dsh-home   the dsh home (default: the directory above profiles/ of a profile
+               directory, else $DSH_HOME, else ~/.dsh)
+  --bundle     check this bundle (repeatable; default: every bundle of this project
+               the profile lists: ${Object.keys(BUNDLES).join(', ')})
+  --strict     a check that cannot run (no dsh to dump the configuration, no dsh
+               install to load code from) fails instead of being skipped
+  --json       one JSON document on stdout (schema forklayer.verify/1) instead of lines
+  --dsh        the dsh command to read the composed configuration with (default:
+               <dsh-home>/host/bin/dsh, else dsh on PATH)`;
+
+function usageError(message) {
+  console.error(`error: ${message}\nhelp: node verify.mjs --help shows the options`);
+  return 2;
+}
+
+/** Parse the --profile form's options; a string is a usage error. */
+function parseOptions(argv) {
+  const options = { bundles: [], strict: false, json: false, dsh: undefined, dshHome: undefined, profile: undefined };
+  const valued = { '--profile': 'profile', '--dsh-home': 'dshHome', '--dsh': 'dsh', '--bundle': 'bundles' };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    if (arg === '--strict') options.strict = true;
+    else if (arg === '--json') options.json = true;
+    else if (valued[arg] !== undefined) {
+      const value = argv[index + 1];
+      if (value === undefined || value === '') return `${arg} needs a value`;
+      index += 1;
+      if (arg === '--bundle') options.bundles.push(value);
+      else options[valued[arg]] = value;
+    } else return `unknown argument \`${arg}\``;
+  }
+  if (options.profile === undefined) return '--profile is required';
+  return options;
+}
+
+/** The profile directory and dsh home the options name. */
+function locate(options) {
+  const byPath = options.profile.includes('/') || options.profile.includes(path.sep) || options.profile === '.' || options.profile === '..';
+  const envHome = process.env.DSH_HOME?.trim() ? process.env.DSH_HOME : path.join(os.homedir(), '.dsh');
+  if (byPath) {
+    const dir = path.resolve(options.profile);
+    return { dir, dshHome: path.resolve(options.dshHome ?? path.dirname(path.dirname(dir))) };
+  }
+  const dshHome = path.resolve(options.dshHome ?? envHome);
+  return { dir: path.join(dshHome, 'profiles', options.profile), dshHome };
+}
 
 async function main(argv) {
-  if (argv.length === 2 && argv[0] === '--profile') {
-    const dir = path.resolve(argv[1]);
-    if (!isDirectory(dir)) {
-      console.error(`error: ${dir} is not a directory\nhelp: pass the installed profile, e.g. --profile ~/.dsh/profiles/self-checking`);
-      return 2;
-    }
-    return runChecks(dir);
-  }
   if (argv.length === 2 && argv[0] === '--sessions') {
     scanSessions(path.resolve(argv[1]));
     return 0;
@@ -675,8 +1124,18 @@ async function main(argv) {
     console.log(USAGE);
     return 0;
   }
-  console.error(USAGE);
-  return 2;
+  if (argv[0] !== '--profile' && !argv.includes('--profile')) {
+    console.error(USAGE);
+    return 2;
+  }
+  const options = parseOptions(argv);
+  if (typeof options === 'string') return usageError(options);
+  const { dir, dshHome } = locate(options);
+  if (!isDirectory(dir)) {
+    console.error(`error: ${dir} is not a directory\nhelp: pass the installed profile, e.g. --profile ~/.dsh/profiles/self-checking or --profile web --dsh-home ~/.dsh`);
+    return 2;
+  }
+  return runChecks(dir, { ...options, dshHome });
 }
 
 process.exit(await main(process.argv.slice(2)));

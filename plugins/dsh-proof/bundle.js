@@ -1,5 +1,7 @@
-// Entry of the dsh bundle row (cordis.patch.yml: `name: <package>/bundle`),
-// the same file in dsh-result-check and dsh-proof (their tests keep it so). It
+// Entry of the dsh bundle row (cordis.patch.yml: `name: <package>/bundle`) of
+// dsh-result-check and dsh-proof. This file is its one source: `npm run build`
+// copies it into each package as bundle.js, and `npm run check` fails on a
+// copy that differs (tools/plugin-build.mjs). It
 // mounts the plugin of ./lib with its peers (@deepseek-ai/*) resolved from
 // the profile directory, the loader's baseUrl, as dsh resolves the profile's
 // own rows; so the plugin runs on the host's packages however it was added: a

@@ -17,6 +17,7 @@ import { answer, call, script } from "./lib/script.mjs";
 import { runTurn } from "./lib/turn.mjs";
 import { webTurn } from "./lib/web.mjs";
 import { installedProfileSuite } from "./lib/suite.mjs";
+import { verifyProfile } from "./lib/verify.mjs";
 
 const PLUGINS = ["dsh-result-check", "dsh-proof"];
 const ROW_IDS = { "dsh-result-check": "result-check", "dsh-proof": "proof" };
@@ -92,6 +93,8 @@ function addBoth(context, spec, cwd) {
     }
     assert.deepEqual(manifest(context, profile).dsh.profile.bundles.slice(-2), PLUGINS, `${profile} lists both bundles`);
     for (const plugin of PLUGINS) assert.equal(rowCount(context, profile, ROW_IDS[plugin]), 1, `${profile}: one ${ROW_IDS[plugin]} row`);
+    // What dsh composes, checked by the verifier the installers run (strict).
+    assert.deepEqual(verifyProfile({ host: context.host, dshHome: context.dshHome, profile }).checks.filter((check) => check.name.includes(": row ")).map((check) => check.status), ["pass", "pass"]);
   }
 }
 

@@ -4,15 +4,16 @@
 // profile as before, and failing closed when the bundle cannot subclass.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { host, repoRoot } from "./lib/host.mjs";
 import { outsideDir, removeScratch, scratchDir } from "./lib/places.mjs";
 import { prepareDshHome } from "./lib/profile.mjs";
-import { BUNDLE_DIR, addBundle, backendPath, pnpmBin, presetPatch, webRouteTurn } from "./lib/routes.mjs";
+import { BUNDLE_DIR, addBundle, backendPath, installPluginRoute, pnpmBin, webRouteTurn } from "./lib/routes.mjs";
 import { answer, bash, script } from "./lib/script.mjs";
 import { runTurn } from "./lib/turn.mjs";
+import { runVerifier, verifyProfile } from "./lib/verify.mjs";
 
 const UPSTREAM_DENIAL = "[sandbox: file access denied under workspace-write mode]";
 const OFF = /dsh-self-checking: warning: Self Checking is OFF for bash: the subclass failed to load: .*The "self-checking" preset runs as plain workspace-write with approval ask\./;
@@ -56,6 +57,7 @@ describe("dsh plugin add/remove of the bundle (real dsh 0.1.0-rc.8)", () => {
     const presets = [...added.get("permission").matchAll(/^ {6}([\w-]+):$/gm)].map((m) => m[1]);
     assert.deepEqual(presets, ["read-only", "workspace-write", "self-checking", "danger-full-access"]);
     assert.match(added.get("permission"), /self-checking:\n {8}sandbox: workspace-write\n {8}approval: ask\n {8}name: Self Checking/);
+    assert.equal(verifyProfile({ host: h, dshHome, profile: "web" }).route, "plugin");
 
     dsh(h, dshHome, ["plugin", "--profile", "web", "remove", "dsh-self-checking"]);
     assert.equal(dsh(h, dshHome, ["--profile", "web", "--dump-config"]), before, "the composed tree is as before");
@@ -75,11 +77,12 @@ describe("dsh plugin add/remove of the bundle (real dsh 0.1.0-rc.8)", () => {
     prepareDshHome({ host: h, dshHome: home });
     dsh(h, home, ["plugin", "--profile", "headless", "add", "./plugins/dsh-self-checking"]);
     assert.match(readFileSync(join(home, "profiles", "headless", "package.json"), "utf8"), /"dsh-self-checking": "link:/);
+    verifyProfile({ host: h, dshHome: home, profile: "headless" });
     const target = join(outsideDir("outside"), "from-link.txt");
     const run = await runTurn({
       host: h, dshHome: home, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
       script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Done.")),
-      env: { DSH_PERMISSION_MODE: "workspace-write" }, args: ["--patch", presetPatch(home)],
+      env: { DSH_PERMISSION_MODE: "self-checking" },
     });
     assert.equal(run.code, 0, run.describe());
     assert.ok(run.toolExchanges[0].result.includes("[sandbox: self-check intercepted"), run.describe());
@@ -90,12 +93,13 @@ describe("dsh plugin add/remove of the bundle (real dsh 0.1.0-rc.8)", () => {
     const packDir = scratchDir("pack");
     const [{ filename }] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", packDir], { cwd: BUNDLE_DIR, encoding: "utf8" }));
     addBundle({ host: h, dshHome, profile: "headless", spec: join(packDir, filename) });
+    verifyProfile({ host: h, dshHome, profile: "headless" });
     const outside = outsideDir("outside");
     const target = join(outside, "from-tarball.txt");
     const run = await runTurn({
       host: h, dshHome, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
       script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Done.")),
-      env: { DSH_PERMISSION_MODE: "workspace-write" }, args: ["--patch", presetPatch(packDir)],
+      env: { DSH_PERMISSION_MODE: "self-checking" },
     });
     assert.equal(run.code, 0, run.describe());
     assert.ok(run.toolExchanges[0].result.includes("[sandbox: self-check intercepted"), run.describe());
@@ -131,13 +135,21 @@ describe("fail closed: a bundle that cannot subclass (real dsh 0.1.0-rc.8)", () 
     assert.equal(existsSync(target), false, "never full access");
   };
 
+  test("should fail the verifier, naming the missing module", () => {
+    for (const profile of ["headless", "web"]) {
+      const { status, failures } = runVerifier({ host: h, dshHome, profile });
+      assert.equal(status, 1);
+      assert.ok(failures.some((line) => line.includes("lib/dsh/shell-row.js imports ./executor.js, which is missing")), failures.join("\n"));
+    }
+  });
+
   test("should degrade the preset to plain workspace-write (denied, never unlocked) and say why on stderr", async () => {
     const outside = outsideDir("outside");
     const target = join(outside, "never.txt");
     const run = await runTurn({
       host: h, dshHome, profile: "headless", cwd: scratchDir("ws"), task: "Do the scripted work.",
       script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Stopped.")),
-      env: { DSH_PERMISSION_MODE: "workspace-write", PATH: backendPath("bwrap", dshHome) }, args: ["--patch", presetPatch(dshHome)],
+      env: { DSH_PERMISSION_MODE: "self-checking", PATH: backendPath("bwrap", dshHome) },
     });
     assertDegraded(run, target);
   });
@@ -147,8 +159,76 @@ describe("fail closed: a bundle that cannot subclass (real dsh 0.1.0-rc.8)", () 
     const run = await webRouteTurn({
       host: h, dshHome, profile: "web", cwd: scratchDir("ws"), task: "Do the scripted work.",
       script: script(bash(`echo x > ${target}`), bash(`echo x > ${target}`), answer("Stopped.")),
-      env: { DSH_PERMISSION_MODE: "workspace-write", PATH: backendPath(backend, dshHome) }, args: ["--patch", presetPatch(dshHome)],
+      env: { DSH_PERMISSION_MODE: "self-checking", PATH: backendPath(backend, dshHome) },
     });
     assertDegraded(run, target);
+  });
+});
+
+describe("the verifier on a tampered plugin-route profile (real dsh 0.1.0-rc.8)", () => {
+  let h;
+  let dshHome;
+  let profileDir;
+  before(() => {
+    h = host();
+    dshHome = scratchDir("home");
+    installPluginRoute({ host: h, dshHome, profile: "headless" });
+    profileDir = join(dshHome, "profiles", "headless");
+  });
+  after(removeScratch);
+
+  /** Write `file` anew (pnpm hard-links installed files to its store: never edit one in place). */
+  const rewrite = (file, text) => {
+    rmSync(file, { force: true });
+    writeFileSync(file, text);
+  };
+  /** Tamper, expect the verifier to fail with `expected` in a FAIL line, restore, expect it to pass again. */
+  const expectFailure = (tamper, restore, expected) => {
+    tamper();
+    try {
+      const { status, failures } = runVerifier({ host: h, dshHome, profile: "headless" });
+      assert.equal(status, 1, failures.join("\n"));
+      assert.ok(failures.some((line) => line.startsWith("FAIL") && line.includes(expected)), `no FAIL line names: ${expected}\n${failures.join("\n")}`);
+    } finally {
+      restore();
+    }
+    verifyProfile({ host: h, dshHome, profile: "headless" });
+  };
+
+  test("should name a row removed from the installed bundle", () => {
+    const file = join(profileDir, "node_modules", "dsh-self-checking", "cordis.patch.yml");
+    const original = readFileSync(file, "utf8");
+    const without = original.replace(/\n {4}# SandboxedFileSystem with the gate \(ctx\.fs\)\.\n {4}- id: self-checking-fs\n {6}name: dsh-self-checking\/fs\n/, "\n");
+    assert.notEqual(without, original);
+    expectFailure(() => rewrite(file, without), () => rewrite(file, original), "the composed configuration has no `self-checking-fs` row");
+  });
+
+  test("should name the bundle dropped from the profile's bundle list", () => {
+    const file = join(profileDir, "package.json");
+    const original = readFileSync(file, "utf8");
+    const manifest = JSON.parse(original);
+    manifest.dsh.profile.bundles = manifest.dsh.profile.bundles.filter((name) => name !== "dsh-self-checking");
+    expectFailure(() => writeFileSync(file, JSON.stringify(manifest, null, 2)), () => writeFileSync(file, original), "dsh-self-checking is not in dsh.profile.bundles");
+  });
+
+  test("should name a host class that changed shape", () => {
+    const copy = join(profileDir, "node_modules", "@deepseek-ai", "dsh-fs-sandbox");
+    const pristine = join(dshHome, "profiles", "node_modules", "@deepseek-ai", "dsh-fs-sandbox");
+    expectFailure(() => {
+      mkdirSync(join(profileDir, "node_modules", "@deepseek-ai"), { recursive: true });
+      cpSync(pristine, copy, { recursive: true, dereference: true });
+      const lib = join(copy, "lib", "index.js");
+      const text = readFileSync(lib, "utf8");
+      const changed = text.replace(/async checkedTarget\((\w+), (\w+)\)/, "async checkedTarget($1)");
+      assert.notEqual(changed, text);
+      rewrite(lib, changed);
+    }, () => rmSync(join(profileDir, "node_modules", "@deepseek-ai"), { recursive: true, force: true }), "SandboxedFileSystem: method checkedTarget() takes 1 parameters, expected 2");
+  });
+
+  test("should name a user override that would make the one-shot spelling stop dsh", () => {
+    const file = join(profileDir, "cordis.patch.yml");
+    const original = readFileSync(file, "utf8");
+    const override = "- id: sandbox-policy\n  config:\n    mode: !!js process.env.DSH_PERMISSION_MODE ?? 'workspace-write'\n    workspaceRoot: !!js process.cwd()\n";
+    expectFailure(() => writeFileSync(file, override), () => writeFileSync(file, original), "with DSH_PERMISSION_MODE=self-checking the `sandbox-policy` row would get mode \"self-checking\" and stop dsh");
   });
 });

@@ -4,8 +4,12 @@
 // take it as the default for new sessions; the composer's permission picker
 // must show it with its own glyph (a shield with a magnifier, drawn by the
 // fork of dsh-client-ui-conversation; upstream has no glyph for the mode).
+// On the plugin route (the stock web profile with the bundle, started with
+// DSH_PERMISSION_MODE=self-checking) the picker must show the preset as the
+// new session's mode, the glyph carried by its name (⌕): a bundle cannot
+// change the client's icons.
 //
-// Each run takes both screenshots, cropped to the element, into a scratch
+// Each run takes every screenshot, cropped to the element, into a scratch
 // directory. FORKLAYER_UPDATE_SCREENSHOTS=1 writes them to docs/images/
 // instead, the copies README.md and README.zh-CN.md show. The images are not
 // compared pixel for pixel (fonts differ between machines); the assertions
@@ -19,12 +23,17 @@ import { findChromium, launchChromium } from "./lib/browser.mjs";
 import { host, repoRoot } from "./lib/host.mjs";
 import { removeScratch, scratchDir } from "./lib/places.mjs";
 import { installProfile } from "./lib/profile.mjs";
+import { installPluginRoute } from "./lib/routes.mjs";
+import { verifyProfile } from "./lib/verify.mjs";
 import { bootWebApp } from "./lib/web.mjs";
 
 const LABEL = "Self Checking";
 const IMAGES = join(repoRoot, "docs", "images");
 const SETTINGS_SHOT = "self-checking-settings-permission.png";
 const COMPOSER_SHOT = "self-checking-composer-picker.png";
+const PLUGIN_ROUTE_SHOT = "self-checking-plugin-route-picker.png";
+/** The plugin route's preset name: the client draws no icon for it, so the name carries a glyph (a magnifier). */
+const PLUGIN_ROUTE_LABEL = "Self Checking ⌕";
 const UPDATE = process.env.FORKLAYER_UPDATE_SCREENSHOTS === "1";
 /** Upper bound for one browser action or wait. */
 const ACTION_TIMEOUT_MS = 15_000;
@@ -80,6 +89,58 @@ function pngSize(file) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/**
+ * Boot the web app of the profile `install(host, dshHome)` returns the name
+ * of, in a fresh dsh home (with `env`), and open it in a headless Chromium
+ * past the first-run notice.
+ */
+async function openWebApp(install, env = {}) {
+  const hostPaths = host();
+  const dshHome = scratchDir("home");
+  const name = install(hostPaths, dshHome);
+  const workspace = scratchDir("ws");
+  const shots = UPDATE ? IMAGES : scratchDir("shots");
+  // No turn is played; the mock keeps dsh off the network all the same.
+  const model = await startMockModel({ script: { steps: [{ content: "Nothing to do." }] }, lifetimeMs: 5 * 60_000 });
+  const web = await bootWebApp({ launcher: hostPaths.launcher, dshHome, profile: name, workspace, env: { DEEPSEEK_BASE_URL: model.url, ...env } });
+  const browser = await launchChromium();
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  await page.goto(web.base);
+  // A fresh dsh home greets with a one-time notice.
+  const notice = page.getByRole("dialog", { name: "Internal Testing Notice" });
+  const settings = page.getByRole("button", { name: "Settings", exact: true });
+  await notice.or(settings).first().waitFor();
+  if (await notice.isVisible()) await notice.getByRole("button", { name: "Continue" }).click();
+  return { web, model, browser, page, workspace, shots, dshHome, name, hostPaths, installed: { hostPaths, dshHome, name } };
+}
+
+async function closeWebApp({ web, model, browser }) {
+  await browser?.context.close();
+  await web?.stop();
+  await model?.close();
+  removeScratch();
+}
+
+/** Open a new session in `workspace` from the composer: the access-mode trigger it shows. */
+async function newSessionTrigger(page, workspace) {
+  await page.getByRole("button", { name: "Choose workspace" }).first().click();
+  const picker = page.getByRole("dialog", { name: "Select Workspace Directory" });
+  await picker.getByRole("button", { name: "Edit path" }).click();
+  await picker.getByRole("textbox").fill(workspace);
+  await picker.getByRole("textbox").press("Enter");
+  await picker.getByRole("button", { name: "Open" }).click();
+  await picker.waitFor({ state: "hidden" });
+  const trigger = page.getByRole("button", { name: /^Access mode, current:/ });
+  await trigger.waitFor();
+  return trigger;
+}
+
+/** The composer card around the message box (for the picture). */
+function composerCard(page) {
+  return page.getByRole("textbox", { name: "Describe what you want to build" }).locator("xpath=ancestor::div[.//button[starts-with(@aria-label, 'Access mode')]][1]");
+}
+
 test("without a Chromium the screenshot test fails, saying what to install", () => {
   const empty = scratchDir("no-browser");
   assert.throws(() => findChromium({ PATH: empty }), /^Error: error: no Chromium found .*\nhelp: install it with `apt-get install chromium`/s);
@@ -93,32 +154,18 @@ describe("Self Checking in the real web app, in a headless Chromium", () => {
   let page;
   let workspace;
   let shots;
+  let installed;
 
   before(async () => {
-    const hostPaths = host();
-    const dshHome = scratchDir("home");
-    const { name } = installProfile({ host: hostPaths, dshHome, name: "self-checking-shots", headless: false });
-    workspace = scratchDir("ws");
-    shots = UPDATE ? IMAGES : scratchDir("shots");
-    // No turn is played; the mock keeps dsh off the network all the same.
-    model = await startMockModel({ script: { steps: [{ content: "Nothing to do." }] }, lifetimeMs: 5 * 60_000 });
-    web = await bootWebApp({ launcher: hostPaths.launcher, dshHome, profile: name, workspace, env: { DEEPSEEK_BASE_URL: model.url } });
-    browser = await launchChromium();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.setDefaultTimeout(ACTION_TIMEOUT_MS);
-    await page.goto(web.base);
-    // A fresh dsh home greets with a one-time notice.
-    const notice = page.getByRole("dialog", { name: "Internal Testing Notice" });
-    const settings = page.getByRole("button", { name: "Settings", exact: true });
-    await notice.or(settings).first().waitFor();
-    if (await notice.isVisible()) await notice.getByRole("button", { name: "Continue" }).click();
+    ({ web, model, browser, page, workspace, shots, installed } = await openWebApp((hostPaths, dshHome) => installProfile({ host: hostPaths, dshHome, name: "self-checking-shots", headless: false }).name));
   });
 
   after(async () => {
-    await browser?.context.close();
-    await web?.stop();
-    await model?.close();
-    removeScratch();
+    try {
+      if (installed !== undefined) verifyProfile({ host: installed.hostPaths, dshHome: installed.dshHome, profile: installed.name });
+    } finally {
+      await closeWebApp({ web, model, browser });
+    }
   });
 
   test("Settings → Permission lists Self Checking and makes it the default for new sessions", async () => {
@@ -147,16 +194,8 @@ describe("Self Checking in the real web app, in a headless Chromium", () => {
   });
 
   test("the composer's permission picker shows Self Checking with its shield-and-magnifier glyph", async () => {
-    await page.getByRole("button", { name: "Choose workspace" }).first().click();
-    const picker = page.getByRole("dialog", { name: "Select Workspace Directory" });
-    await picker.getByRole("button", { name: "Edit path" }).click();
-    await picker.getByRole("textbox").fill(workspace);
-    await picker.getByRole("textbox").press("Enter");
-    await picker.getByRole("button", { name: "Open" }).click();
-    await picker.waitFor({ state: "hidden" });
     // The new session starts in the default chosen in Settings.
-    const trigger = page.getByRole("button", { name: /^Access mode, current:/ });
-    await trigger.waitFor();
+    const trigger = await newSessionTrigger(page, workspace);
     assert.equal(await trigger.getAttribute("aria-label"), `Access mode, current: ${LABEL}`, "the new session does not start in the Settings default");
     assert.deepEqual(await glyphOf(trigger), SELF_CHECKING_GLYPH, `the picker's button shows no shield-and-magnifier glyph for "${LABEL}"`);
     await trigger.click();
@@ -168,20 +207,55 @@ describe("Self Checking in the real web app, in a headless Chromium", () => {
     for (const other of others) {
       assert.notDeepEqual(await glyphOf(other), SELF_CHECKING_GLYPH, `"${(await other.innerText()).trim()}" shares the Self Checking glyph`);
     }
-    const card = page.getByRole("textbox", { name: "Describe what you want to build" }).locator("xpath=ancestor::div[.//button[starts-with(@aria-label, 'Access mode')]][1]");
-    const file = await shotOf(page, [menu, card], shots, COMPOSER_SHOT);
+    const file = await shotOf(page, [menu, composerCard(page)], shots, COMPOSER_SHOT);
     const { width, height } = pngSize(file);
     assert.ok(width > 200 && height > 200, `${file} is ${width}×${height}: not the picker with its open list`);
     await page.keyboard.press("Escape");
   });
 
   test("both READMEs show the committed screenshots", () => {
-    for (const shot of [SETTINGS_SHOT, COMPOSER_SHOT]) {
+    for (const shot of [SETTINGS_SHOT, COMPOSER_SHOT, PLUGIN_ROUTE_SHOT]) {
       assert.ok(existsSync(join(IMAGES, shot)), `docs/images/${shot} is missing: run FORKLAYER_UPDATE_SCREENSHOTS=1 node --test tests/e2e/screenshots.test.mjs`);
       pngSize(join(IMAGES, shot));
       for (const readme of ["README.md", "README.zh-CN.md"]) {
         assert.ok(readFileSync(join(repoRoot, readme), "utf8").includes(`](docs/images/${shot})`), `${readme} does not show docs/images/${shot}`);
       }
     }
+  });
+});
+
+describe("Self Checking on the plugin route in the real web app (stock web profile + bundle), in a headless Chromium", () => {
+  let app;
+
+  before(async () => {
+    // Started as a one-shot user would: DSH_PERMISSION_MODE=self-checking makes new sessions start in the preset.
+    app = await openWebApp((hostPaths, dshHome) => {
+      installPluginRoute({ host: hostPaths, dshHome, profile: "web" });
+      return "web";
+    }, { DSH_PERMISSION_MODE: "self-checking" });
+  });
+
+  after(async () => {
+    try {
+      if (app !== undefined) verifyProfile({ host: app.installed.hostPaths, dshHome: app.installed.dshHome, profile: app.installed.name });
+    } finally {
+      await closeWebApp(app ?? {});
+    }
+  });
+
+  test("the composer's picker shows the preset with the glyph in its name, as the session's current mode", async () => {
+    const { page, workspace, shots } = app;
+    const trigger = await newSessionTrigger(page, workspace);
+    assert.equal(await trigger.getAttribute("aria-label"), `Access mode, current: ${PLUGIN_ROUTE_LABEL}`, "DSH_PERMISSION_MODE=self-checking does not start the new session in the preset");
+    assert.ok((await trigger.innerText()).includes(PLUGIN_ROUTE_LABEL), `the picker's button reads ${JSON.stringify(await trigger.innerText())}, without the glyph`);
+    await trigger.click();
+    const menu = page.getByRole("menu");
+    const labels = (await menu.getByRole("menuitem").allInnerTexts()).map((text) => text.trim());
+    assert.equal(labels.filter((label) => label.includes(PLUGIN_ROUTE_LABEL)).length, 1, `the composer's picker offers ${JSON.stringify(labels)}, without "${PLUGIN_ROUTE_LABEL}" once`);
+    assert.equal(labels.filter((label) => label.includes("⌕")).length, 1, "only Self Checking carries the glyph");
+    const file = await shotOf(page, [menu, composerCard(page)], shots, PLUGIN_ROUTE_SHOT);
+    const { width, height } = pngSize(file);
+    assert.ok(width > 200 && height > 200, `${file} is ${width}×${height}: not the picker with its open list`);
+    await page.keyboard.press("Escape");
   });
 });

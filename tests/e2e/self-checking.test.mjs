@@ -220,7 +220,7 @@ for (const route of ["fork", "plugin", "web"]) for (const backend of BACKENDS) d
 });
 
 for (const route of ["fork", "plugin"]) describe(`plain workspace-write with the ${route} route installed behaves as upstream`, () => {
-  const pristine = installedProfileSuite();
+  const pristine = installedProfileSuite({ cleanup: false });
   const suite = routeSuite(route, "bwrap");
   let outside;
 

@@ -23,6 +23,7 @@ import { outsideDir, removeScratch, scratchDir } from "./lib/places.mjs";
 import { installProfile, prepareDshHome } from "./lib/profile.mjs";
 import { answer, bash, call, script } from "./lib/script.mjs";
 import { runTurn } from "./lib/turn.mjs";
+import { verifyProfile } from "./lib/verify.mjs";
 import { bootWebApp, until } from "./lib/web.mjs";
 
 const SCOPE = "@deepseek-ai";
@@ -126,7 +127,14 @@ describe("module instances of the fork layer's packages in the real host, per su
     hookFile = join(scratchDir("hook"), "load-trace.mjs");
     writeFileSync(hookFile, TRACE_HOOK);
   });
-  after(removeScratch);
+  // The suite ends by verifying both profiles it installed (tools/verify.mjs --strict).
+  after(() => {
+    try {
+      for (const profile of [headless?.name, WEB_PROFILE]) if (profile !== undefined && webDir !== undefined) verifyProfile({ host: hostPaths, dshHome, profile });
+    } finally {
+      removeScratch();
+    }
+  });
 
   const traceEnv = (file) => ({ NODE_OPTIONS: `--import ${pathToFileURL(hookFile).href}`, FORKLAYER_LOAD_TRACE: file });
 

@@ -58,6 +58,7 @@ end() {
 contains() { grep -qF -- "$2" "$1" || { printf '    %s does not contain: %s\n' "$(basename "$1")" "$2"; sed 's/^/      | /' "$1" | tail -n 15; return 1; }; }
 lacks() { ! grep -qF -- "$2" "$1" || { printf '    %s unexpectedly contains: %s\n' "$(basename "$1")" "$2"; grep -F -- "$2" "$1" | head -n 3 | sed 's/^/      | /'; return 1; }; }
 status_is() { [[ "$1" == "$2" ]] || { printf '    exit status %s, expected %s\n' "$1" "$2"; return 1; }; }
+last_line_is() { [[ "$(tail -n 1 "$1")" == "$2" ]] || { printf '    last line of %s is: %s\n    expected: %s\n' "$(basename "$1")" "$(tail -n 1 "$1")" "$2"; return 1; }; }
 missing() { [[ ! -e "$1" && ! -L "$1" ]] || { printf '    %s exists\n' "$1"; return 1; }; }
 
 # A byte-level listing of a tree: every entry's type, mode, link target and
@@ -771,10 +772,23 @@ test_plugin_route() {
   PATH="$tools_path" bash install.sh --plugin-route --dsh-home "$home" >"$out" 2>&1 || status=$?
   check 'install.sh --plugin-route exits 0' status_is "$status" 0
   check 'it says how to pick the preset' contains "$out" 'pick Self Checking in Settings → Permission'
+  check 'it verified the add strictly, nothing skipped' grep -qE '^verify: 5 passed, 0 failed, 0 skipped$' "$out"
+  check 'its last line says to restart a running dsh and reload the page' last_line_is "$out" 'if dsh is running, restart it (dsh --profile web) and reload the page: a running dsh keeps the bundles it booted with'
   check 'the web profile (the default) lists the bundle' contains "$home/profiles/web/package.json" '"dsh-self-checking"'
   DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/plugin-route.added" 2>&1
   check 'the composed web tree has the Self Checking rows' contains "$scratch/plugin-route.added" 'name: dsh-self-checking/bash'
   check 'and the Self Checking preset' contains "$scratch/plugin-route.added" 'name: Self Checking'
+  # Adding it again when a verification fails puts the profile back as it was (with the bundle).
+  cp -p "$home/profiles/web/package.json" "$scratch/plugin-route.manifest"
+  cp -p "$home/profiles/web/cordis.patch.yml" "$scratch/plugin-route.patch"
+  printf '%s\n' '- id: self-checking-fs' '  disabled: true' >"$home/profiles/web/cordis.patch.yml"
+  status=0
+  PATH="$tools_path" bash install.sh --plugin-route --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'a failed re-add exits 1' status_is "$status" 1
+  check 'and says the add was undone' contains "$out" 'the add was undone'
+  check 'the manifest is as before the re-add' cmp -s "$scratch/plugin-route.manifest" "$home/profiles/web/package.json"
+  check 'the bundle is still installed' test -f "$home/profiles/web/node_modules/dsh-self-checking/package.json"
+  cp -p "$scratch/plugin-route.patch" "$home/profiles/web/cordis.patch.yml"
   status=0
   PATH="$tools_path" bash install.sh --plugin-route --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
   check 'install.sh --plugin-route --uninstall exits 0' status_is "$status" 0
@@ -785,9 +799,77 @@ test_plugin_route() {
   check '--plugin-route with --headless is a usage error (exit 2)' status_is "$status" 2
   check 'and says which options it takes' contains "$out" '--plugin-route takes only --uninstall, --profile and --dsh-home'
   status=0
-  PATH="$(dirname "$launcher"):/usr/bin:/bin" bash install.sh --plugin-route --dsh-home "$home" >"$out" 2>&1 || status=$?
-  check 'without pnpm it exits 1' status_is "$status" 1
-  check 'and says how to get pnpm' contains "$out" 'help: install pnpm'
+  bash install.sh --plugin dsh-nothing --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'an unknown bundle is a usage error (exit 2)' status_is "$status" 2
+  check 'naming the bundles it takes' contains "$out" '--plugin takes dsh-self-checking, dsh-result-check or dsh-proof'
+  # A verification that fails undoes the add: here the user's own patch
+  # layer turns one of the bundle's rows off.
+  printf '%s\n' '- id: self-checking-fs' '  disabled: true' >"$home/profiles/web/cordis.patch.yml"
+  status=0
+  PATH="$tools_path" bash install.sh --plugin-route --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'a failed verification exits 1' status_is "$status" 1
+  check 'names what is wrong' contains "$out" 'FAIL  bundle dsh-self-checking: composed rows (native sandbox rows off, its own on) — row `self-checking-fs` is disabled'
+  check 'says the add was undone' contains "$out" 'dsh-self-checking failed verification in the profile web (the FAIL lines above say which check and why); the add was undone'
+  check 'the profile no longer depends on the bundle' lacks "$home/profiles/web/package.json" '"dsh-self-checking"'
+  check 'nor lists it' lacks "$home/profiles/web/package.json" 'dsh-self-checking'
+  end
+}
+
+# The checking plugins' documented add: install.sh --plugin NAME, verified.
+test_checking_plugins_added() {
+  begin 'install.sh --plugin dsh-result-check / dsh-proof add the checking plugins to an existing profile, verified; --uninstall removes them'
+  local home="$scratch/checking-plugins/home" out="$scratch/checking-plugins.out" status=0 pnpm_dir="$repo/.cache/pnpm-12.21.0" plugin
+  ensure_pnpm "$pnpm_dir" "$out" || { check 'pnpm 12.21.0 installs from the registry' false; cat "$out"; end; return; }
+  pristine_home "$home"
+  local tools_path="$pnpm_dir/node_modules/.bin:$(dirname "$launcher"):$PATH"
+  DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/checking-plugins.before" 2>&1
+  for plugin in dsh-result-check dsh-proof; do
+    status=0
+    PATH="$tools_path" bash install.sh --plugin "$plugin" --dsh-home "$home" >"$out" 2>&1 || status=$?
+    check "install.sh --plugin $plugin exits 0" status_is "$status" 0
+    check "$plugin: its row is composed once, loaded, with the default config" contains "$out" "PASS  bundle $plugin: row"
+    check "$plugin: verified strictly, nothing skipped" grep -qE '^verify: 3 passed, 0 failed, 0 skipped$' "$out"
+    check "$plugin: the last line says to restart dsh and reload the page" last_line_is "$out" 'if dsh is running, restart it (dsh --profile web) and reload the page: a running dsh keeps the bundles it booted with'
+    check "the verifier's table knows $plugin's version" grep -qF "'$plugin': { version: '$(node -p "require('./plugins/$plugin/package.json').version")'" tools/verify.mjs
+  done
+  check "the verifier's table knows dsh-self-checking's version" grep -qF "'dsh-self-checking': { version: '$(node -p "require('./plugins/dsh-self-checking/package.json').version")'" tools/verify.mjs
+  # The user's config reaches the row; a bad value fails the verifier, naming the key.
+  printf '%s\n' '- id: result-check' '  config:' '    minIntegerDigits: 99' >"$home/profiles/web/cordis.patch.yml"
+  status=0
+  node tools/verify.mjs --profile web --dsh-home "$home" --dsh "$launcher" --strict >"$out" 2>&1 || status=$?
+  check 'a bad config value fails the verifier (exit 1)' status_is "$status" 1
+  check 'naming the row and the key' contains "$out" 'row `result-check`: dsh-result-check rejects its config {"minIntegerDigits":99}: $.minIntegerDigits expected number <= 15 but got 99'
+  printf '%s\n' '[]' >"$home/profiles/web/cordis.patch.yml"
+  for plugin in dsh-result-check dsh-proof; do
+    status=0
+    PATH="$tools_path" bash install.sh --plugin "$plugin" --uninstall --dsh-home "$home" >"$out" 2>&1 || status=$?
+    check "install.sh --plugin $plugin --uninstall exits 0" status_is "$status" 0
+  done
+  DSH_HOME="$home" "$launcher" --profile web --dump-config >"$scratch/checking-plugins.after" 2>&1
+  check 'the composed web tree is as before' diff -q "$scratch/checking-plugins.before" "$scratch/checking-plugins.after"
+  end
+}
+
+# Nothing extra to install: no pnpm and no dsh on PATH, no host in DSH_HOME.
+test_plugin_route_brings_dsh_and_pnpm() {
+  begin 'install.sh --plugin-route with neither pnpm nor dsh installed: the pinned dsh and pnpm come through npm, the add verifies'
+  local home="$scratch/plugin-bare/home" out="$scratch/plugin-bare.out" status=0 bare_path=/usr/bin:/bin
+  check 'no pnpm on the bare PATH' bash -c "! PATH=$bare_path command -v pnpm"
+  check 'no dsh on the bare PATH' bash -c "! PATH=$bare_path command -v dsh"
+  check 'node and npm on the bare PATH' bash -c "PATH=$bare_path command -v node && PATH=$bare_path command -v npm" >/dev/null
+  mkdir -p "$home"
+  PATH="$bare_path" bash install.sh --plugin-route --profile headless --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'install.sh --plugin-route exits 0' status_is "$status" 0
+  check 'says it installs the pinned dsh with npm' contains "$out" "dsh is neither in $home/host nor on PATH: installing the pinned dsh 0.1.0-rc.8 with npm"
+  check 'the pinned host is in DSH_HOME/host' test -x "$home/host/bin/dsh"
+  check 'says it runs the pinned pnpm through npm' contains "$out" 'pnpm is not on PATH: `dsh plugin` runs the pinned pnpm 12.21.0 through npm'
+  check 'verified strictly, nothing skipped' grep -qE '^verify: 5 passed, 0 failed, 0 skipped$' "$out"
+  check 'names the one-shot run in Self Checking' contains "$out" "one-shot runs in Self Checking: DSH_PERMISSION_MODE=self-checking DSH_HOME=$home $home/host/bin/dsh --profile headless \"<task>\""
+  check 'its last line says to restart a running dsh and reload the page' last_line_is "$out" 'if dsh is running, restart it (dsh --profile headless) and reload the page: a running dsh keeps the bundles it booted with'
+  status=0
+  PATH="$bare_path" bash install.sh --plugin-route --uninstall --profile headless --dsh-home "$home" >"$out" 2>&1 || status=$?
+  check 'the uninstall also works without pnpm on PATH' status_is "$status" 0
+  check 'the headless profile no longer depends on the bundle' lacks "$home/profiles/headless/package.json" '"dsh-self-checking"'
   end
 }
 
@@ -849,6 +931,8 @@ all_tests=(
   test_demo_reuses_the_installed_host
   test_dsh_plugin_keeps_the_forks
   test_plugin_route
+  test_checking_plugins_added
+  test_plugin_route_brings_dsh_and_pnpm
   test_plugin_route_from_release
   test_powershell_twin
   test_web_surface

@@ -4,8 +4,10 @@
 // test file is picked up by naming it `*.test.js`, fixtures are not.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
-import { join, relative, resolve, sep } from 'node:path'
-import { packageRoot } from './tsc.mjs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const packageRoot = dirname(dirname(fileURLToPath(import.meta.url)))
 
 /** @param {string} dir @returns {string[]} */
 function listTests(dir) {

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'node:test';
-import { packageRoot } from '../scripts/build.js';
-import { staleLibFiles } from '../scripts/check-lib.js';
+import { pluginBuild } from '../../../tools/plugin-build.mjs';
+
+const { packageRoot, staleLibFiles } = pluginBuild(new URL('..', import.meta.url));
 
 /** @param {string} dir @returns {string[]} */
 function sourceFiles(dir) {

@@ -10,8 +10,8 @@
 // Backends: dsh prefers bubblewrap and falls back to Landlock when bwrap
 // cannot start; `landlock` puts a failing `bwrap` first on PATH.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { after, before } from "node:test";
 import { host, repoRoot } from "./host.mjs";
 import { removeScratch, scratchDir } from "./places.mjs";
@@ -19,6 +19,7 @@ import { installProfile, prepareDshHome } from "./profile.mjs";
 import { script } from "./script.mjs";
 import { readSessions, sessionFiles } from "./session.mjs";
 import { Turn, runTurn } from "./turn.mjs";
+import { verifyProfile } from "./verify.mjs";
 import { webTurn } from "./web.mjs";
 
 /** The bundle package of the plugin route. */
@@ -75,16 +76,15 @@ export function addBundle({ host: h, dshHome, profile, spec = `file:${BUNDLE_DIR
 }
 
 /**
- * A `--patch` file that makes Self Checking the default preset of new
- * sessions (how a user picks it in Settings → Permission), restating the
- * bundle's `permission` row whole.
+ * `install.sh --plugin-route --profile <profile>` into `dshHome`, as the
+ * README says (it adds the bundle with `dsh plugin`, verifies the profile
+ * strictly and undoes the add when that fails), with the pinned dsh and pnpm
+ * on PATH. @returns the installer's output.
  */
-export function presetPatch(dir) {
-  const bundlePatch = readFileSync(join(BUNDLE_DIR, "cordis.patch.yml"), "utf8");
-  const row = bundlePatch.slice(bundlePatch.indexOf("- id: permission\n"), bundlePatch.indexOf("\n# The three upstream capability rows"));
-  const file = join(dir, "self-checking-default.patch.yml");
-  writeFileSync(file, row.replace("  config:\n", "  config:\n    defaultPreset: self-checking\n"));
-  return file;
+export function installPluginRoute({ host: h, dshHome, profile, plugin = "dsh-self-checking" }) {
+  prepareDshHome({ host: h, dshHome });
+  const args = [join(repoRoot, "install.sh"), "--plugin", plugin, "--profile", profile, "--dsh-home", dshHome];
+  return run("bash", args, { PATH: `${dirname(h.launcher)}:${pnpmBin()}:${process.env.PATH}` }, `install.sh ${args.slice(1).join(" ")}`);
 }
 
 /**
@@ -123,11 +123,11 @@ export function routeSuite(route, backend) {
     profile: undefined,
     args: [],
     path: undefined,
+    // Both routes take the one-shot spelling `DSH_PERMISSION_MODE=self-checking`
+    // (the plugin route's bundle maps it to its preset over workspace-write).
     turn: ({ steps, cwd = scratchDir("ws"), mode = "self-checking", task = "Do the scripted work.", observe }) => {
-      const selfChecking = mode === "self-checking";
-      const env = { PATH: suite.path, DSH_PERMISSION_MODE: route !== "fork" && selfChecking ? "workspace-write" : mode };
-      const args = route !== "fork" && selfChecking ? suite.args : [];
-      return (route === "web" ? webRouteTurn : runTurn)({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd, task, script: script(...steps), env, args, observe });
+      const env = { PATH: suite.path, DSH_PERMISSION_MODE: mode };
+      return (route === "web" ? webRouteTurn : runTurn)({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile, cwd, task, script: script(...steps), env, args: suite.args, observe });
     },
   };
   before(() => {
@@ -138,10 +138,16 @@ export function routeSuite(route, backend) {
       suite.profile = installProfile({ host: suite.host, dshHome: suite.dshHome }).name;
     } else {
       suite.profile = route === "web" ? "web" : "headless";
-      addBundle({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
-      suite.args = ["--patch", presetPatch(suite.dshHome)];
+      installPluginRoute({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
     }
   });
-  after(removeScratch);
+  // The suite ends by verifying what it installed (tools/verify.mjs --strict).
+  after(() => {
+    try {
+      if (suite.profile !== undefined) verifyProfile({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
+    } finally {
+      removeScratch();
+    }
+  });
   return suite;
 }

@@ -7,13 +7,15 @@ import { removeScratch, scratchDir } from "./places.mjs";
 import { installProfile } from "./profile.mjs";
 import { script } from "./script.mjs";
 import { runTurn } from "./turn.mjs";
+import { verifyProfile } from "./verify.mjs";
 
 /**
  * Register the suite's before/after hooks (call inside `describe`) and return
  * its context: `host`, `dshHome` and `profile` once `before` has run, and
- * `turn(options)` to run one turn.
+ * `turn(options)` to run one turn. The suite ends by verifying the profile
+ * (strict), then removes the scratch directories unless `cleanup` is false.
  */
-export function installedProfileSuite() {
+export function installedProfileSuite({ cleanup = true } = {}) {
   const suite = {
     host: undefined,
     dshHome: undefined,
@@ -35,6 +37,14 @@ export function installedProfileSuite() {
     suite.dshHome = scratchDir("home");
     suite.profile = installProfile({ host: suite.host, dshHome: suite.dshHome }).name;
   });
-  after(removeScratch);
+  // The suite ends by verifying what it installed (tools/verify.mjs --strict).
+  after(() => {
+    try {
+      if (suite.profile !== undefined) verifyProfile({ host: suite.host, dshHome: suite.dshHome, profile: suite.profile });
+    } finally {
+      // A describe that also uses another suite helper leaves the clean-up to that one (it verifies later).
+      if (cleanup) removeScratch();
+    }
+  });
   return suite;
 }

@@ -6,9 +6,7 @@
  * broken check pass without a trace in the change set. Pure: this module
  * names the paths to fingerprint; the IO layer hashes them.
  */
-import type { CheckSpec } from './checks.js';
-/** path (workspace-relative) → sha256 of what it resolves to, `null` when absent. */
-export type RunnerFingerprint = Readonly<Record<string, string | null>>;
+import type { CheckSpec, RunnerFingerprint } from './check-spec.js';
 /**
  * The paths whose content decides what `check` executes: for every tool
  * word of its commands, `node_modules/.bin/<tool>` in its directory and each

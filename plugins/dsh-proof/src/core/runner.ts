@@ -6,11 +6,8 @@
  * broken check pass without a trace in the change set. Pure: this module
  * names the paths to fingerprint; the IO layer hashes them.
  */
-import type { CheckSpec } from './checks.js'
+import type { CheckSpec, RunnerFingerprint } from './check-spec.js'
 import { joinRelative, normaliseRelative, parentDir } from './paths.js'
-
-/** path (workspace-relative) → sha256 of what it resolves to, `null` when absent. */
-export type RunnerFingerprint = Readonly<Record<string, string | null>>
 
 /** Lock files pinning each kind's tools, nearest first when walking up. */
 const LOCKFILES: Readonly<Record<string, readonly string[]>> = {

@@ -1,4 +1,4 @@
-import type { ValueRange } from './claims.js';
+import type { ValueRange } from './range.js';
 /**
  * Recognise a percentage or ratio that the answer derives from two numbers it
  * states in the same sentence: `1,522 passed and 2 failed (99.87%)`, `from

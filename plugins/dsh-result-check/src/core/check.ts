@@ -1,5 +1,6 @@
 import { extractClaims, type NumberClaim } from './claims.js';
-import { findUnreportedFailures, type ToolCallOutcome, type UnreportedFailure } from './failures.js';
+import { findUnreportedFailures, type ToolCallOutcome } from './failures.js';
+import type { Findings } from './findings.js';
 import { formatNote, formatNotice } from './note.js';
 import type { ResultCheckOptions } from './options.js';
 import { findUnsourcedClaims } from './sources.js';
@@ -20,12 +21,7 @@ export interface TurnInput {
   readonly nudgesThisTurn: number;
 }
 
-/** What the check found wrong with an answer. */
-export interface Findings {
-  readonly failures: readonly UnreportedFailure[];
-  /** Unsourced numbers, one per distinct written form, in answer order. */
-  readonly numbers: readonly NumberClaim[];
-}
+export type { Findings } from './findings.js';
 
 /** The note for the model and the one-line notice for the user. */
 export interface Nudge {

@@ -1,12 +1,9 @@
 import { derivedResultOffsets } from './derivations.js';
 import { maskUncheckedSpans } from './mask.js';
+import type { ValueRange } from './range.js';
 import { isImpliedRatio, type RatioKind } from './ratios.js';
 
-/** A closed range of values; a source value inside it rounds to the claim. */
-export interface ValueRange {
-  readonly lo: number;
-  readonly hi: number;
-}
+export type { ValueRange } from './range.js';
 
 /** A number the answer states as a fact and that therefore needs a source. */
 export interface NumberClaim {

@@ -1,5 +1,5 @@
-import { type NumberClaim } from './claims.js';
-import { type ToolCallOutcome, type UnreportedFailure } from './failures.js';
+import { type ToolCallOutcome } from './failures.js';
+import type { Findings } from './findings.js';
 import type { ResultCheckOptions } from './options.js';
 /** What the check needs to know about the turn that is about to end. */
 export interface TurnInput {
@@ -16,12 +16,7 @@ export interface TurnInput {
     /** How many notes the check already gave in this turn. */
     readonly nudgesThisTurn: number;
 }
-/** What the check found wrong with an answer. */
-export interface Findings {
-    readonly failures: readonly UnreportedFailure[];
-    /** Unsourced numbers, one per distinct written form, in answer order. */
-    readonly numbers: readonly NumberClaim[];
-}
+export type { Findings } from './findings.js';
 /** The note for the model and the one-line notice for the user. */
 export interface Nudge {
     readonly findings: Findings;

@@ -1,8 +1,5 @@
-/** A closed range of values; a source value inside it rounds to the claim. */
-export interface ValueRange {
-    readonly lo: number;
-    readonly hi: number;
-}
+import type { ValueRange } from './range.js';
+export type { ValueRange } from './range.js';
 /** A number the answer states as a fact and that therefore needs a source. */
 export interface NumberClaim {
     /** The number as written, with its unit or percent sign (`1,708`, `12.5%`, `3.2GB`). */

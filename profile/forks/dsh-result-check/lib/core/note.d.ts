@@ -1,4 +1,4 @@
-import type { Findings } from './check.js';
+import type { Findings } from './findings.js';
 import type { ResultCheckOptions } from './options.js';
 /** First line of every note; lets a reader (and the e2e suite) recognise the check's steering. */
 export declare const NOTE_HEADING = "Result check: before this turn ends, fix your final answer.";
