@@ -20,6 +20,8 @@
 //!    [`ignore`] globs leave out.
 //! 6. [`adopt`] turns a repository of the JS toolchain's shape into one
 //!    these modules work on.
+//! 7. [`patchfmt`] reads, applies and writes the patches of npm, pnpm,
+//!    Yarn, bun and patch-package.
 //!
 //! ## Example: anchors
 //!
@@ -81,6 +83,7 @@ pub mod manifest;
 pub mod merge;
 pub mod npm;
 pub mod parallel;
+pub mod patchfmt;
 pub mod place;
 pub mod rebuild;
 pub mod release;

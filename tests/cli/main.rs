@@ -6,6 +6,7 @@ mod check;
 mod cycle;
 mod drift;
 mod errors;
+mod formats;
 mod guided;
 mod guided_edges;
 mod guided_safety;
