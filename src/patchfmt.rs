@@ -28,14 +28,21 @@
 //! use forklayer::tree::{FileEntry, Tree};
 //!
 //! let mut base = Tree::new();
-//! base.insert("index.js", FileEntry::new(b"a\r\nb\r\n".to_vec())).expect("valid path");
+//! base.insert("index.js", FileEntry::new(b"a\nb\n".to_vec())).expect("valid path");
 //! let mut fork = base.clone();
-//! fork.insert("index.js", FileEntry::new(b"a\r\nB\r\n".to_vec())).expect("valid path");
+//! fork.insert("index.js", FileEntry::new(b"a\nB".to_vec())).expect("valid path");
 //! for format in Format::ALL {
 //!     let files = render(format, "left-pad", "1.3.0", &base, &fork).expect("expressible");
 //!     let (path, bytes) = &files[0];
 //!     assert_eq!(apply(format, &base, bytes, path).expect("applies"), fork);
 //! }
+//!
+//! // Yarn turns every `\r` of a patch into a line break: CRLF lines are
+//! // refused by name instead of being written wrong.
+//! let mut crlf = base.clone();
+//! crlf.insert("index.js", FileEntry::new(b"a\r\nB\r\n".to_vec())).expect("valid path");
+//! let refused = render(Format::Yarn, "left-pad", "1.3.0", &base, &crlf).expect_err("not expressible");
+//! assert!(refused.to_string().contains("`index.js`"));
 //! ```
 
 mod apply;

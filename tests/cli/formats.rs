@@ -133,3 +133,27 @@ fn every_tool_s_own_patches_apply_and_convert_to_every_format() {
         }
     }
 }
+
+#[test]
+#[ignore = "needs the real tools: tests/formats/run.sh installs them and runs it"]
+fn drifted_patches_apply_or_fail_as_each_tool_decides() {
+    let work = work();
+    let pristine = read_tree(&work.join("pristine").join("left-pad"));
+    for format in Format::ALL {
+        for case in ["off9-space", "off24"] {
+            let project = work.join("drift").join(format!("{format}-{case}"));
+            let declared = discover(format, &project).unwrap_or_else(|e| panic!("{format} {case}: discover: {e}"));
+            let patch = &declared[0].patches[0];
+            let bytes = fs::read(project.join(patch)).expect("drift patch");
+            let outcome = fs::read_to_string(project.join("outcome")).expect("outcome");
+            match (outcome.trim(), forklayer::patchfmt::apply(format, &pristine, &bytes, patch)) {
+                ("applied", Ok(applied)) => {
+                    let installed = read_tree(&project.join("installed").join("left-pad"));
+                    assert_trees_equal(&applied, &installed, &format!("{format} {case}"));
+                }
+                ("failed", Err(FormatError::HunkFailed { hunk: 1, .. })) => {}
+                (tool, ours) => panic!("{format} {case}: the tool {tool}, forklayer gave {ours:?}"),
+            }
+        }
+    }
+}

@@ -169,6 +169,59 @@ for format in "${formats[@]}"; do
   rm -rf "$dir/node_modules"
 done
 
+# Patches whose hunk is not where its header says: 9 lines off with trailing
+# white space on a context line the file does not have, and 24 lines off
+# with exact context. Each tool applies or refuses them by its own rules;
+# the Rust test checks that forklayer's apply decides the same.
+drift_patch() {
+  local format="$1" header="$2" space="$3" path=index.js
+  [[ "$format" == patch-package ]] && path=node_modules/left-pad/index.js
+  if [[ "$format" == npm ]]; then
+    printf -- '--- a/%s\t\n+++ b/%s\t\n' "$path" "$path"
+  else
+    printf 'diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n' "$path" "$path" "$path" "$path"
+  fi
+  printf "@@ -%s,3 +%s,4 @@\n 'use strict';%s\n+// drifted\n module.exports = leftPad;\n \n" "$header" "$header" "$space"
+}
+
+drift_project() {
+  local format="$1" case="$2" header="$3" space="$4" dir patch
+  dir="$work/drift/$format-$case"
+  mkdir -p "$dir"
+  printf '{\n  "name": "drift",\n  "version": "1.0.0",\n  "private": true,\n  "dependencies": {\n    "left-pad": "1.3.0"\n  }\n}\n' >"$dir/package.json"
+  case "$format" in
+    patch-package) patch=patches/left-pad+1.3.0.patch ;;
+    yarn) patch=.yarn/patches/left-pad.patch ;;
+    *) patch=patches/left-pad@1.3.0.patch ;;
+  esac
+  mkdir -p "$(dirname "$dir/$patch")"
+  drift_patch "$format" "$header" "$space" >"$dir/$patch"
+  case "$format" in
+    npm | bun) node -e 'const fs=require("fs"),f=process.argv[1],p=JSON.parse(fs.readFileSync(f));p.patchedDependencies={"left-pad@1.3.0":process.argv[2]};fs.writeFileSync(f,JSON.stringify(p,null,2)+"\n")' "$dir/package.json" "$patch" ;;
+    pnpm) printf 'patchedDependencies:\n  left-pad@1.3.0: %s\n' "$patch" >"$dir/pnpm-workspace.yaml" ;;
+    yarn)
+      printf 'nodeLinker: node-modules\nenableTelemetry: false\n' >"$dir/.yarnrc.yml"
+      : >"$dir/yarn.lock"
+      node -e 'const fs=require("fs"),f=process.argv[1],p=JSON.parse(fs.readFileSync(f));p.dependencies["left-pad"]="patch:left-pad@npm%3A1.3.0#~/"+process.argv[2];fs.writeFileSync(f,JSON.stringify(p,null,2)+"\n")' "$dir/package.json" "$patch" ;;
+  esac
+  if (install "$format" "$dir" fresh) 2>/dev/null; then
+    echo applied >"$dir/outcome"
+    mkdir -p "$dir/installed"
+    cp -rL --preserve=mode "$dir/node_modules/left-pad" "$dir/installed/left-pad"
+    find "$dir/installed" \( -name '.bun-tag-*' -o -name .patch-package.json \) -delete
+  else
+    echo failed >"$dir/outcome"
+  fi
+  rm -rf "$dir/node_modules"
+  echo "  $format, $case: $(cat "$dir/outcome")" >&2
+}
+
+for format in "${formats[@]}"; do
+  echo "Trying drifted patches with $format" >&2
+  drift_project "$format" off9-space 16 "  "
+  drift_project "$format" off24 31 ""
+done
+
 echo "Applying, rendering and converting with forklayer (cargo test --test cli formats)" >&2
 (cd "$repo" && FORKLAYER_FORMATS_WORK="$work" cargo test --locked --quiet --test cli formats:: -- --include-ignored >&2)
 
