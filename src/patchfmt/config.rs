@@ -38,15 +38,17 @@ pub struct PatchedDependency {
     pub declared_in: String,
 }
 
-/// A patched package to declare: its patch files (project-relative) in order.
+/// A patched package to declare: its patch files in order, as
+/// [`super::render`] returns them (project-relative path with `/`, bytes:
+/// npm's lock file records each patch's sha512).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfigEntry {
     /// The package name.
     pub name: String,
     /// The exact version.
     pub version: String,
-    /// The patch files, project-relative with `/`.
-    pub patches: Vec<String>,
+    /// The patch files: project-relative path and contents.
+    pub patches: Vec<(String, Vec<u8>)>,
 }
 
 /// The patched packages `project` declares for `format`, sorted by name
@@ -281,7 +283,11 @@ pub fn edit_config(format: Format, project: &Path, entries: &[ConfigEntry]) -> R
             let pairs = single_patches(format, &path, &sorted)?;
             let value = json_object_text(&pairs, 1, &text);
             let edited = set_root_property(&text, &path, "patchedDependencies", &value)?;
-            Ok(vec![(path, edited.into_bytes())])
+            let mut files = vec![(path, edited.into_bytes())];
+            if format == Format::Npm {
+                files.extend(edit_npm_lock(project, &sorted)?);
+            }
+            Ok(files)
         }
         Format::Pnpm => {
             let path = project.join("pnpm-workspace.yaml");
@@ -302,7 +308,7 @@ fn single_patches(format: Format, config: &Path, entries: &[ConfigEntry]) -> Res
     entries
         .iter()
         .map(|entry| match entry.patches.as_slice() {
-            [only] => Ok((format!("{}@{}", entry.name, entry.version), only.clone())),
+            [(only, _)] => Ok((format!("{}@{}", entry.name, entry.version), only.clone())),
             _ => Err(FormatError::config(
                 config,
                 format!("{format} takes exactly one patch file for `{}@{}`, not {}", entry.name, entry.version, entry.patches.len()),
@@ -427,7 +433,7 @@ fn line_start(text: &str, at: usize) -> usize {
 fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String, FormatError> {
     let mut edited = text.to_string();
     for entry in entries {
-        let paths: Vec<String> = entry.patches.iter().map(|p| format!("~/{p}")).collect();
+        let paths: Vec<String> = entry.patches.iter().map(|(p, _)| format!("~/{p}")).collect();
         let descriptor = format!("{}@npm%3A{}", entry.name, entry.version);
         let value = format!("patch:{descriptor}#{}", paths.join("&"));
         let root = parse_json(&edited, path)?;
@@ -454,4 +460,60 @@ fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String,
         };
     }
     Ok(edited)
+}
+
+/// npm records each patch in package-lock.json (`"patched": {"integrity",
+/// "path"}` on every installed node of the package, lockfileVersion 4) and
+/// `npm ci` refuses a patch whose sha512 differs, so the lock is edited
+/// too when the project has one. Nodes of other versions are left alone.
+fn edit_npm_lock(project: &Path, entries: &[ConfigEntry]) -> Result<Option<(PathBuf, Vec<u8>)>, FormatError> {
+    let path = project.join("package-lock.json");
+    let Some(mut text) = read_optional(&path)? else { return Ok(None) };
+    for entry in entries {
+        let [(patch, bytes)] = entry.patches.as_slice() else { continue };
+        let pairs = [("integrity".to_string(), crate::npm::sri_sha512(bytes)), ("path".to_string(), patch.clone())];
+        let suffix = format!("node_modules/{}", entry.name);
+        loop {
+            let root = parse_json(&text, &path)?;
+            let Some(packages) = json_object(&root, "packages") else { break };
+            let value = json_object_text(&pairs, 3, &text);
+            let target = packages.properties.iter().find_map(|prop| {
+                let key = prop.name.as_str();
+                if key != suffix && !key.ends_with(&format!("/{suffix}")) {
+                    return None;
+                }
+                let Value::Object(node) = &prop.value else { return None };
+                let version = json_strings(node).into_iter().find(|(k, _)| k == "version").map(|(_, v)| v);
+                let current = node.properties.iter().find(|p| p.name.as_str() == "patched");
+                let up_to_date = current.is_some_and(|p| text[value_range(&p.value)] == value);
+                (version.as_deref() == Some(entry.version.as_str()) && !up_to_date).then(|| match current {
+                    Some(p) => Edit::Replace(value_range(&p.value)),
+                    None => Edit::Append(node.properties.last().map_or(node.range.start + 1, |p| p.range.end)),
+                })
+            });
+            let Some(edit) = target else { break };
+            text = match edit {
+                Edit::Replace(range) => format!("{}{value}{}", &text[..range.start], &text[range.end..]),
+                Edit::Append(at) => {
+                    let (nl, unit) = (newline_of(&text), indent_unit(&text));
+                    format!("{},{nl}{}\"patched\": {value}{}", &text[..at], unit.repeat(3), &text[at..])
+                }
+            };
+        }
+    }
+    // npm moves a lock to version 4 when it records the first patch.
+    let root = parse_json(&text, &path)?;
+    let old_lock = root.properties.iter().find(|p| p.name.as_str() == "lockfileVersion").and_then(|p| match &p.value {
+        Value::NumberLit(n) if n.value.parse::<u32>().is_ok_and(|v| v < 4) => Some(value_range(&p.value)),
+        _ => None,
+    });
+    if let Some(range) = old_lock {
+        text = format!("{}4{}", &text[..range.start], &text[range.end..]);
+    }
+    Ok(Some((path, text.into_bytes())))
+}
+
+enum Edit {
+    Replace(std::ops::Range<usize>),
+    Append(usize),
 }

@@ -182,7 +182,7 @@ fn discover_reads_yarn_patch_protocol_and_patch_package_sequences() {
 fn edit_config_changes_only_the_keys_the_tool_owns() {
     let package = "{\r\n\t\"name\": \"x\",\r\n\t\"dependencies\": { \"left-pad\": \"^1.3.0\" },\r\n\t\"patchedDependencies\": {\"old@1.0.0\": \"patches/old.patch\"},\r\n\t\"z\": [1, 2]\r\n}\r\n";
     let dir = project(&[("package.json", package), ("pnpm-workspace.yaml", "# keep me\npackages:\n  - a\npatchedDependencies:\n  old: x.patch\nonlyBuiltDependencies: []\n")]);
-    let entries = [ConfigEntry { name: "left-pad".into(), version: "1.3.0".into(), patches: vec!["patches/left-pad@1.3.0.patch".into()] }];
+    let entries = [ConfigEntry { name: "left-pad".into(), version: "1.3.0".into(), patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())] }];
     let edited = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
     let text = String::from_utf8(edited[0].1.clone()).expect("utf-8");
     assert_eq!(
@@ -207,4 +207,26 @@ fn formats_parse_from_their_names() {
         assert_eq!(format.as_str().parse::<Format>().expect("known"), format);
     }
     assert_eq!("git".parse::<Format>().expect_err("unknown").code(), "unknown_patch_format");
+}
+
+#[test]
+fn npm_export_records_each_patch_s_sha512_in_package_lock() {
+    let lock = "{\n  \"lockfileVersion\": 3,\n  \"packages\": {\n    \"\": {\"name\": \"x\"},\n    \"node_modules/left-pad\": {\n      \"version\": \"1.3.0\",\n      \"license\": \"WTFPL\"\n    },\n    \"node_modules/a/node_modules/left-pad\": {\n      \"version\": \"1.0.0\"\n    }\n  }\n}\n";
+    let dir = project(&[("package.json", "{}\n"), ("package-lock.json", lock)]);
+    let patch = b"--- a/x\t\n".to_vec();
+    let entries = [ConfigEntry { name: "left-pad".into(), version: "1.3.0".into(), patches: vec![("patches/left-pad@1.3.0.patch".into(), patch.clone())] }];
+    let edited = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
+    assert_eq!(edited.len(), 2);
+    let text = String::from_utf8(edited[1].1.clone()).expect("utf-8");
+    let integrity = crate::npm::sri_sha512(&patch);
+    assert_eq!(
+        text,
+        lock.replace("\"lockfileVersion\": 3", "\"lockfileVersion\": 4").replace(
+            "\"license\": \"WTFPL\"",
+            &format!("\"license\": \"WTFPL\",\n      \"patched\": {{\n        \"integrity\": \"{integrity}\",\n        \"path\": \"patches/left-pad@1.3.0.patch\"\n      }}")
+        )
+    );
+    std::fs::write(dir.path().join("package-lock.json"), &text).expect("write");
+    let again = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
+    assert_eq!(String::from_utf8(again[1].1.clone()).expect("utf-8"), text, "a second export changes nothing");
 }

@@ -106,7 +106,7 @@ fn export(work: &Path, from: Format, to: Format, forks: &[(String, String, Tree,
         entries.push(ConfigEntry {
             name: name.clone(),
             version: version.clone(),
-            patches: files.into_iter().map(|(rel, _)| rel).collect(),
+            patches: files,
         });
     }
     let before = fs::read(dir.join("package.json")).expect("template package.json");

@@ -159,6 +159,12 @@ for format in "${formats[@]}"; do
   dir="$work/made/$format"
   new_project "$dir" "$format"
   new_project "$work/template/$format" "$format"
+  if [[ "$format" == npm ]]; then
+    # An npm project with a lock from before any patch: the export must
+    # record its patches there so that `npm ci` accepts them.
+    install npm "$work/template/npm" fresh
+    rm -rf "$work/template/npm/node_modules" "$work/template/npm/install.log"
+  fi
   install "$format" "$dir" fresh
   make_patches "$format" "$dir"
   # Yarn's patch-commit leaves yarn.lock as it was: one install to record
@@ -242,7 +248,9 @@ for from in "${formats[@]}"; do
       refused=$((refused + 1))
       continue
     fi
-    install "$to" "$dir" fresh
+    mode=fresh
+    [[ "$to" == npm ]] && mode=frozen
+    install "$to" "$dir" "$mode"
     for pkg in "${packages[@]}"; do
       same_tree "$work/made/$from/installed/$(slug "$pkg")" "$dir/node_modules/$pkg" ||
         fail "$from -> $to: \`$to\` installed other bytes of $pkg than $from's fork"
