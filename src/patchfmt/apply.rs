@@ -28,7 +28,12 @@ use super::unified::{FileChange, FilePatch, Hunk};
 use super::{Format, FormatError};
 
 /// Applies the file sections of one patch file in order.
-pub(super) fn apply_all(format: Format, pristine: &Tree, files: &[FilePatch], patch: &str) -> Result<Tree, FormatError> {
+pub(super) fn apply_all(
+    format: Format,
+    pristine: &Tree,
+    files: &[FilePatch],
+    patch: &str,
+) -> Result<Tree, FormatError> {
     let mut tree = pristine.clone();
     for file in files {
         apply_file(format, &mut tree, file, patch)?;
@@ -69,7 +74,9 @@ fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) ->
             Ok(())
         }
         FileChange::Rename { from } => {
-            let entry = tree.remove(from).ok_or_else(|| mismatch(&format!("the patch moves it from `{from}`, which the package does not have")))?;
+            let entry = tree.remove(from).ok_or_else(|| {
+                mismatch(&format!("the patch moves it from `{from}`, which the package does not have"))
+            })?;
             insert(tree, &file.path, entry, patch)?;
             modify(format, tree, file, patch)
         }
@@ -355,7 +362,9 @@ fn place_yarn<'a>(
 // ---- npm 12: jsdiff's applyPatch at fuzz factor 0 ----
 
 fn only_crlf(text: &str) -> bool {
-    text.contains("\r\n") && !text.starts_with('\n') && !text.as_bytes().windows(2).any(|w| w[1] == b'\n' && w[0] != b'\r')
+    text.contains("\r\n")
+        && !text.starts_with('\n')
+        && !text.as_bytes().windows(2).any(|w| w[1] == b'\n' && w[0] != b'\r')
 }
 
 fn only_lf(text: &str) -> bool {
@@ -383,7 +392,9 @@ fn unix_to_win(hunks: &[Hunk]) -> Vec<Vec<String>> {
                 .iter()
                 .enumerate()
                 .map(|(i, l)| {
-                    let keep = l.starts_with('\\') || l.ends_with('\r') || h.lines.get(i + 1).is_some_and(|n| n.starts_with('\\'));
+                    let keep = l.starts_with('\\')
+                        || l.ends_with('\r')
+                        || h.lines.get(i + 1).is_some_and(|n| n.starts_with('\\'));
                     if keep {
                         l.clone()
                     } else {

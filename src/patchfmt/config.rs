@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use jsonc_parser::ast::{Object, Value};
 
 use super::lockfile::{
-    is_exact_version, json_object, json_strings, locked_versions, parse_json, parse_yaml, read_optional, split_name_spec,
-    Yaml,
+    is_exact_version, json_object, json_strings, locked_versions, parse_json, parse_yaml, read_optional,
+    split_name_spec, Yaml,
 };
 use super::{Format, FormatError};
 
@@ -70,12 +70,20 @@ fn read_package_json(project: &Path) -> Result<(PathBuf, String), FormatError> {
     Ok((path, text))
 }
 
-fn resolve(format: Format, project: &Path, config: &Path, key: &str, name: &str, spec: Option<&str>) -> Result<(String, bool), FormatError> {
+fn resolve(
+    format: Format,
+    project: &Path,
+    config: &Path,
+    key: &str,
+    name: &str,
+    spec: Option<&str>,
+) -> Result<(String, bool), FormatError> {
     if let Some(spec) = spec.filter(|s| is_exact_version(s)) {
         return Ok((spec.trim_start_matches(['v', '=']).to_string(), false));
     }
     let (lock, versions) = locked_versions(format, project, name)?;
-    let unresolved = |reason: String| FormatError::Unresolved { config: config.to_path_buf(), key: key.to_string(), reason };
+    let unresolved =
+        |reason: String| FormatError::Unresolved { config: config.to_path_buf(), key: key.to_string(), reason };
     let mut versions = versions.into_iter();
     match (versions.next(), versions.next()) {
         (Some(only), None) => Ok((only, true)),
@@ -93,7 +101,12 @@ fn discover_package_json(format: Format, project: &Path) -> Result<Vec<PatchedDe
     declared(format, project, &path, json_strings(patched))
 }
 
-fn declared(format: Format, project: &Path, config: &Path, entries: Vec<(String, String)>) -> Result<Vec<PatchedDependency>, FormatError> {
+fn declared(
+    format: Format,
+    project: &Path,
+    config: &Path,
+    entries: Vec<(String, String)>,
+) -> Result<Vec<PatchedDependency>, FormatError> {
     let declared_in = relative(project, config);
     entries
         .into_iter()
@@ -178,11 +191,8 @@ fn parse_yarn_patch(value: &str) -> Option<YarnPatch> {
     let rest = value.strip_prefix("patch:")?;
     let (descriptor, selector) = rest.split_once('#')?;
     let selector = selector.split("::").next().unwrap_or(selector);
-    let paths = selector
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| normalise(p.strip_prefix("~/").unwrap_or(p)))
-        .collect();
+    let paths =
+        selector.split('&').filter(|p| !p.is_empty()).map(|p| normalise(p.strip_prefix("~/").unwrap_or(p))).collect();
     Some(YarnPatch { descriptor: percent_decode(descriptor), paths })
 }
 
@@ -191,7 +201,10 @@ fn percent_decode(text: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
         match (bytes[i], hex) {
             (b'%', Some(byte)) => {
                 out.push(byte);
@@ -226,7 +239,10 @@ fn discover_patch_package(project: &Path) -> Result<Vec<PatchedDependency>, Form
     for file in files {
         let path = dir.join(&file);
         let (name, version, sequence) = parse_patch_package_name(&file).ok_or_else(|| {
-            FormatError::config(&path, "not a patch-package file name (`<name>+<version>[+<seq>[+<description>]].patch`)")
+            FormatError::config(
+                &path,
+                "not a patch-package file name (`<name>+<version>[+<seq>[+<description>]].patch`)",
+            )
         })?;
         parsed.push((name, version, sequence, file));
     }
@@ -274,7 +290,11 @@ fn parse_patch_package_name(file: &str) -> Option<(String, String, u32)> {
 
 /// The new bytes of each configuration file `format` keeps for `entries`,
 /// every byte outside the keys the tool owns left as it was.
-pub fn edit_config(format: Format, project: &Path, entries: &[ConfigEntry]) -> Result<Vec<(PathBuf, Vec<u8>)>, FormatError> {
+pub fn edit_config(
+    format: Format,
+    project: &Path,
+    entries: &[ConfigEntry],
+) -> Result<Vec<(PathBuf, Vec<u8>)>, FormatError> {
     let mut sorted = entries.to_vec();
     sorted.sort_by(|a, b| (&a.name, &a.version).cmp(&(&b.name, &b.version)));
     match format {
@@ -304,14 +324,23 @@ pub fn edit_config(format: Format, project: &Path, entries: &[ConfigEntry]) -> R
     }
 }
 
-fn single_patches(format: Format, config: &Path, entries: &[ConfigEntry]) -> Result<Vec<(String, String)>, FormatError> {
+fn single_patches(
+    format: Format,
+    config: &Path,
+    entries: &[ConfigEntry],
+) -> Result<Vec<(String, String)>, FormatError> {
     entries
         .iter()
         .map(|entry| match entry.patches.as_slice() {
             [(only, _)] => Ok((format!("{}@{}", entry.name, entry.version), only.clone())),
             _ => Err(FormatError::config(
                 config,
-                format!("{format} takes exactly one patch file for `{}@{}`, not {}", entry.name, entry.version, entry.patches.len()),
+                format!(
+                    "{format} takes exactly one patch file for `{}@{}`, not {}",
+                    entry.name,
+                    entry.version,
+                    entry.patches.len()
+                ),
             )),
         })
         .collect()
@@ -347,7 +376,8 @@ fn json_object_text(pairs: &[(String, String)], depth: usize, file: &str) -> Str
     }
     let (nl, unit) = (newline_of(file), indent_unit(file));
     let inner = unit.repeat(depth + 1);
-    let body: Vec<String> = pairs.iter().map(|(k, v)| format!("{inner}{}: {}", json_string(k), json_string(v))).collect();
+    let body: Vec<String> =
+        pairs.iter().map(|(k, v)| format!("{inner}{}: {}", json_string(k), json_string(v))).collect();
     format!("{{{nl}{}{nl}{}}}", body.join(&format!(",{nl}")), unit.repeat(depth))
 }
 

@@ -143,7 +143,9 @@ pub(super) fn json_strings(object: &Object<'_>) -> Vec<(String, String)> {
 /// Reads a file of the project, `None` when it does not exist.
 pub(super) fn read_optional(path: &Path) -> Result<Option<String>, FormatError> {
     match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|_| FormatError::config(path, "the file is not valid UTF-8")),
+        Ok(bytes) => {
+            String::from_utf8(bytes).map(Some).map_err(|_| FormatError::config(path, "the file is not valid UTF-8"))
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(FormatError::io(path)(e)),
     }
@@ -165,9 +167,16 @@ pub(super) fn is_exact_version(spec: &str) -> bool {
     parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Reads the versions of one package from a lock file's text.
+type VersionReader = fn(&str, &Path, &str) -> Result<BTreeSet<String>, FormatError>;
+
 /// Every version of `name` the project's lock file for `format` holds.
-pub(super) fn locked_versions(format: Format, project: &Path, name: &str) -> Result<(String, BTreeSet<String>), FormatError> {
-    let (file, reader): (&str, fn(&str, &Path, &str) -> Result<BTreeSet<String>, FormatError>) = match format {
+pub(super) fn locked_versions(
+    format: Format,
+    project: &Path,
+    name: &str,
+) -> Result<(String, BTreeSet<String>), FormatError> {
+    let (file, reader): (&str, VersionReader) = match format {
         Format::Npm | Format::PatchPackage => ("package-lock.json", npm_versions),
         Format::Pnpm => ("pnpm-lock.yaml", pnpm_versions),
         Format::Yarn => ("yarn.lock", yarn_versions),

@@ -23,7 +23,13 @@ use super::{Format, FormatError};
 /// The patch file(s) `format` would write for `base` → `fork` of
 /// `package@version`, as (project-relative path, bytes); no file when the
 /// trees are equal.
-pub fn render(format: Format, package: &str, version: &str, base: &Tree, fork: &Tree) -> Result<Vec<(String, Vec<u8>)>, FormatError> {
+pub fn render(
+    format: Format,
+    package: &str,
+    version: &str,
+    base: &Tree,
+    fork: &Tree,
+) -> Result<Vec<(String, Vec<u8>)>, FormatError> {
     let changes = changes(base, fork);
     if changes.is_empty() {
         return Ok(Vec::new());
@@ -35,8 +41,9 @@ pub fn render(format: Format, package: &str, version: &str, base: &Tree, fork: &
     }
     let bytes = text.into_bytes();
     let path = patch_file_name(format, package, version, &bytes);
-    let applied = super::apply(format, base, &bytes, &path)
-        .map_err(|e| cannot(format, package, "", &format!("the rendered patch does not apply under the tool's rules: {e}")))?;
+    let applied = super::apply(format, base, &bytes, &path).map_err(|e| {
+        cannot(format, package, "", &format!("the rendered patch does not apply under the tool's rules: {e}"))
+    })?;
     if let Some(file) = first_difference(&applied, fork) {
         let reason = if format == Format::Yarn {
             "Yarn reads every `\\r` of a patch as a line break, so it cannot write CRLF lines or a change only in trailing white space"
@@ -87,7 +94,12 @@ fn first_difference(a: &Tree, b: &Tree) -> Option<String> {
 }
 
 fn cannot(format: Format, package: &str, file: &str, reason: &str) -> FormatError {
-    FormatError::CannotExpress { format, package: package.to_string(), file: file.to_string(), reason: reason.to_string() }
+    FormatError::CannotExpress {
+        format,
+        package: package.to_string(),
+        file: file.to_string(),
+        reason: reason.to_string(),
+    }
 }
 
 fn check_expressible(format: Format, package: &str, change: &Change<'_>) -> Result<(), FormatError> {
@@ -175,7 +187,11 @@ fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut S
                 return;
             }
             let same_mode = if old.executable == new.executable { format!(" {}", mode(new)) } else { String::new() };
-            out.push_str(&format!("index {}..{}{same_mode}\n--- a/{path}\n+++ b/{path}\n", hash(Some(old)), hash(Some(new))));
+            out.push_str(&format!(
+                "index {}..{}{same_mode}\n--- a/{path}\n+++ b/{path}\n",
+                hash(Some(old)),
+                hash(Some(new))
+            ));
         }
         (None, None) => return,
     }

@@ -24,7 +24,8 @@ fn round_trip(base: &Tree, fork: &Tree) {
 #[test]
 fn every_format_round_trips_added_deleted_changed_and_empty_files() {
     let base = tree(&[("a.js", b"one\ntwo\nthree\n"), ("gone.txt", b"bye\n"), ("empty-gone", b""), ("last", b"x\ny")]);
-    let fork = tree(&[("a.js", b"one\n2\nthree\n"), ("new/file.txt", b"no newline"), ("empty-new", b""), ("last", b"x\ny\n")]);
+    let fork =
+        tree(&[("a.js", b"one\n2\nthree\n"), ("new/file.txt", b"no newline"), ("empty-new", b""), ("last", b"x\ny\n")]);
     round_trip(&base, &fork);
 }
 
@@ -95,11 +96,20 @@ fn unsafe_patches_are_refused_before_anything_is_applied() {
     let base = tree(&[("a", b"x\n")]);
     let cases: [(&[u8], &str); 6] = [
         (b"diff --git a/../x b/../x\nnew file mode 100644\n--- /dev/null\n+++ b/../x\n@@ -0,0 +1 @@\n+x\n", "`..`"),
-        (b"diff --git a//etc/x b//etc/x\nnew file mode 100644\n--- /dev/null\n+++ b//etc/x\n@@ -0,0 +1 @@\n+x\n", "absolute"),
-        (b"diff --git a/l b/l\nnew file mode 120000\n--- /dev/null\n+++ b/l\n@@ -0,0 +1 @@\n+/etc/passwd\n", "symbolic link"),
+        (
+            b"diff --git a//etc/x b//etc/x\nnew file mode 100644\n--- /dev/null\n+++ b//etc/x\n@@ -0,0 +1 @@\n+x\n",
+            "absolute",
+        ),
+        (
+            b"diff --git a/l b/l\nnew file mode 120000\n--- /dev/null\n+++ b/l\n@@ -0,0 +1 @@\n+/etc/passwd\n",
+            "symbolic link",
+        ),
         (b"diff --git a/d b/d\nnew file mode 020644\n", "device"),
         (b"diff --git a/a b/a\nindex 1..2\nGIT binary patch\nliteral 1\n", "binary"),
-        (b"diff --git a/C:/x b/C:/x\nnew file mode 100644\n--- /dev/null\n+++ b/C:/x\n@@ -0,0 +1 @@\n+x\n", "drive-letter"),
+        (
+            b"diff --git a/C:/x b/C:/x\nnew file mode 100644\n--- /dev/null\n+++ b/C:/x\n@@ -0,0 +1 @@\n+x\n",
+            "drive-letter",
+        ),
     ];
     for (patch, what) in cases {
         let err = apply(Format::Pnpm, &base, patch, "patches/p.patch").expect_err(what);
@@ -147,7 +157,8 @@ fn discover_resolves_ranges_and_bare_names_against_the_lock_file_and_says_so() {
         ("package-lock.json", "{\"packages\": {\"\": {}, \"node_modules/left-pad\": {\"version\": \"1.3.0\"}}}"),
     ]);
     let found = discover(Format::Npm, dir.path()).expect("discovers");
-    let got: Vec<(&str, &str, bool)> = found.iter().map(|d| (d.name.as_str(), d.version.as_str(), d.resolved_from_lock)).collect();
+    let got: Vec<(&str, &str, bool)> =
+        found.iter().map(|d| (d.name.as_str(), d.version.as_str(), d.resolved_from_lock)).collect();
     assert_eq!(got, [("@t/m", "1.2.5", false), ("left-pad", "1.3.0", true)]);
     let pnpm = project(&[
         ("pnpm-workspace.yaml", "packages: []\npatchedDependencies:\n  left-pad: patches/left-pad.patch\n"),
@@ -175,14 +186,27 @@ fn discover_reads_yarn_patch_protocol_and_patch_package_sequences() {
     ]);
     let found = discover(Format::PatchPackage, pp.path()).expect("discovers");
     assert_eq!(found[0].name, "@t/m");
-    assert_eq!(found[1].patches, ["patches/left-pad+1.3.0+001+initial.patch", "patches/left-pad+1.3.0+002+second.patch"]);
+    assert_eq!(
+        found[1].patches,
+        ["patches/left-pad+1.3.0+001+initial.patch", "patches/left-pad+1.3.0+002+second.patch"]
+    );
 }
 
 #[test]
 fn edit_config_changes_only_the_keys_the_tool_owns() {
     let package = "{\r\n\t\"name\": \"x\",\r\n\t\"dependencies\": { \"left-pad\": \"^1.3.0\" },\r\n\t\"patchedDependencies\": {\"old@1.0.0\": \"patches/old.patch\"},\r\n\t\"z\": [1, 2]\r\n}\r\n";
-    let dir = project(&[("package.json", package), ("pnpm-workspace.yaml", "# keep me\npackages:\n  - a\npatchedDependencies:\n  old: x.patch\nonlyBuiltDependencies: []\n")]);
-    let entries = [ConfigEntry { name: "left-pad".into(), version: "1.3.0".into(), patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())] }];
+    let dir = project(&[
+        ("package.json", package),
+        (
+            "pnpm-workspace.yaml",
+            "# keep me\npackages:\n  - a\npatchedDependencies:\n  old: x.patch\nonlyBuiltDependencies: []\n",
+        ),
+    ]);
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+    }];
     let edited = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
     let text = String::from_utf8(edited[0].1.clone()).expect("utf-8");
     assert_eq!(
@@ -197,7 +221,10 @@ fn edit_config_changes_only_the_keys_the_tool_owns() {
     let edited = edit_config(Format::Yarn, dir.path(), &entries).expect("edits");
     let text = String::from_utf8(edited[0].1.clone()).expect("utf-8");
     assert!(text.contains("{ \"left-pad\": \"patch:left-pad@npm%3A1.3.0#~/patches/left-pad@1.3.0.patch\" }"), "{text}");
-    assert_eq!(text.replace("\"patch:left-pad@npm%3A1.3.0#~/patches/left-pad@1.3.0.patch\"", "\"^1.3.0\""), read(dir.path(), "package.json"));
+    assert_eq!(
+        text.replace("\"patch:left-pad@npm%3A1.3.0#~/patches/left-pad@1.3.0.patch\"", "\"^1.3.0\""),
+        read(dir.path(), "package.json")
+    );
     assert!(edit_config(Format::PatchPackage, dir.path(), &entries).expect("nothing").is_empty());
 }
 
@@ -214,7 +241,11 @@ fn npm_export_records_each_patch_s_sha512_in_package_lock() {
     let lock = "{\n  \"lockfileVersion\": 3,\n  \"packages\": {\n    \"\": {\"name\": \"x\"},\n    \"node_modules/left-pad\": {\n      \"version\": \"1.3.0\",\n      \"license\": \"WTFPL\"\n    },\n    \"node_modules/a/node_modules/left-pad\": {\n      \"version\": \"1.0.0\"\n    }\n  }\n}\n";
     let dir = project(&[("package.json", "{}\n"), ("package-lock.json", lock)]);
     let patch = b"--- a/x\t\n".to_vec();
-    let entries = [ConfigEntry { name: "left-pad".into(), version: "1.3.0".into(), patches: vec![("patches/left-pad@1.3.0.patch".into(), patch.clone())] }];
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![("patches/left-pad@1.3.0.patch".into(), patch.clone())],
+    }];
     let edited = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
     assert_eq!(edited.len(), 2);
     let text = String::from_utf8(edited[1].1.clone()).expect("utf-8");

@@ -77,7 +77,11 @@ pub struct Hunk {
 /// errors. Unsafe or unsupported content is refused by name.
 pub fn parse(format: Format, bytes: &[u8], patch_path: &str) -> Result<Vec<FilePatch>, FormatError> {
     if bytes.len() > MAX_PATCH_BYTES {
-        return Err(refused(patch_path, 1, format!("{} bytes is more than the {} a patch may have", bytes.len(), MAX_PATCH_BYTES)));
+        return Err(refused(
+            patch_path,
+            1,
+            format!("{} bytes is more than the {} a patch may have", bytes.len(), MAX_PATCH_BYTES),
+        ));
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
@@ -141,7 +145,10 @@ fn split_sections(text: &str, patch: &str) -> Result<Vec<Section>, FormatError> 
                 sections.push(std::mem::take(&mut current));
             }
             current.line = number;
-            current.diff_git = Some(parse_diff_git(rest).ok_or_else(|| malformed(patch, number, "a `diff --git` line without `a/` and `b/` paths"))?);
+            current.diff_git = Some(
+                parse_diff_git(rest)
+                    .ok_or_else(|| malformed(patch, number, "a `diff --git` line without `a/` and `b/` paths"))?,
+            );
         } else if line.starts_with("--- ") && lines.get(i + 1).is_some_and(|next| next.starts_with("+++ ")) {
             if current.minus.is_some() || !current.hunks.is_empty() {
                 sections.push(std::mem::take(&mut current));
@@ -196,7 +203,8 @@ fn read_extended_header(line: &str, number: usize, current: &mut Section, patch:
 /// Git's modes for a regular file; every other mode (120000 a symbolic
 /// link, 160000 a submodule, device and fifo types) is refused.
 fn parse_mode(value: &str, patch: &str, line: usize) -> Result<u32, FormatError> {
-    let mode = u32::from_str_radix(value, 8).map_err(|_| malformed(patch, line, &format!("`{value}` is not an octal file mode")))?;
+    let mode = u32::from_str_radix(value, 8)
+        .map_err(|_| malformed(patch, line, &format!("`{value}` is not an octal file mode")))?;
     match mode {
         0o100644 | 0o100755 | 0o644 | 0o755 => Ok(mode & 0o777),
         0o120000 => Err(refused(patch, line, format!("mode {value} creates a symbolic link"))),
@@ -218,8 +226,8 @@ fn parse_diff_git(rest: &str) -> Option<(String, String)> {
 fn read_hunk(lines: &[&str], start: usize, patch: &str) -> Result<(Hunk, usize), FormatError> {
     let header = lines[start];
     let number = start + 1;
-    let (old_start, old_len, new_start, new_len) =
-        parse_hunk_header(header).ok_or_else(|| malformed(patch, number, &format!("`{header}` is not a hunk header")))?;
+    let (old_start, old_len, new_start, new_len) = parse_hunk_header(header)
+        .ok_or_else(|| malformed(patch, number, &format!("`{header}` is not a hunk header")))?;
     let mut body = Vec::new();
     let (mut old_seen, mut new_seen) = (0usize, 0usize);
     let mut i = start + 1;
@@ -299,18 +307,28 @@ fn interpret(format: Format, section: Section, patch: &str) -> Result<Option<Fil
     }
     // patch-package's reading, which pnpm, Yarn and bun share.
     let (diff_from, diff_to) = section.diff_git.clone().unzip();
-    let from_path = section.minus.as_deref().map(|name| git_name(name));
-    let to_path = section.plus.as_deref().map(|name| git_name(name));
+    let from_path = section.minus.as_deref().map(git_name);
+    let to_path = section.plus.as_deref().map(git_name);
     let chosen = |first: Option<String>, second: Option<String>| first.filter(|p| !p.is_empty()).or(second);
     let (path, change) = if let Some(from) = section.rename_from.clone() {
-        let to = section.rename_to.clone().ok_or_else(|| malformed(patch, line, "`rename from` without `rename to`"))?;
+        let to =
+            section.rename_to.clone().ok_or_else(|| malformed(patch, line, "`rename from` without `rename to`"))?;
         (to, FileChange::Rename { from: strip(&from)? })
     } else if section.deleted_file_mode.is_some() {
-        (chosen(diff_from, from_path).ok_or_else(|| malformed(patch, line, "a deletion without a path"))?, FileChange::Delete)
+        (
+            chosen(diff_from, from_path).ok_or_else(|| malformed(patch, line, "a deletion without a path"))?,
+            FileChange::Delete,
+        )
     } else if section.new_file_mode.is_some() {
-        (chosen(diff_to, to_path).ok_or_else(|| malformed(patch, line, "a new file without a path"))?, FileChange::Create)
+        (
+            chosen(diff_to, to_path).ok_or_else(|| malformed(patch, line, "a new file without a path"))?,
+            FileChange::Create,
+        )
     } else {
-        (chosen(to_path, diff_to).ok_or_else(|| malformed(patch, line, "a file section without a path"))?, FileChange::Modify)
+        (
+            chosen(to_path, diff_to).ok_or_else(|| malformed(patch, line, "a file section without a path"))?,
+            FileChange::Modify,
+        )
     };
     let new_mode = section.new_file_mode.or(section.new_mode).map(|(mode, _)| mode);
     Ok(Some(FilePatch {
@@ -354,7 +372,11 @@ fn package_path(format: Format, path: &str, patch: &str, line: usize) -> Result<
     }
     let inside = if format == Format::PatchPackage {
         strip_node_modules(path).ok_or_else(|| {
-            refused(patch, line, format!("`{path}` is not inside `node_modules/<package>/` (it would leave the package)"))
+            refused(
+                patch,
+                line,
+                format!("`{path}` is not inside `node_modules/<package>/` (it would leave the package)"),
+            )
         })?
     } else {
         path

@@ -44,9 +44,14 @@ fn forks_made_by(work: &Path, format: Format) -> Vec<(String, String, Tree, Tree
                 .iter()
                 .map(|p| (p.clone(), fs::read(project.join(p)).unwrap_or_else(|e| panic!("{format}: `{p}`: {e}"))))
                 .collect();
-            let applied = apply_in_order(format, &pristine, &patches).unwrap_or_else(|e| panic!("{format}: apply: {e}"));
+            let applied =
+                apply_in_order(format, &pristine, &patches).unwrap_or_else(|e| panic!("{format}: apply: {e}"));
             let installed = read_tree(&project.join("installed").join(slug(&dep.name)));
-            assert_trees_equal(&applied, &installed, &format!("{format}: forklayer's apply vs the tool's install of {}", dep.name));
+            assert_trees_equal(
+                &applied,
+                &installed,
+                &format!("{format}: forklayer's apply vs the tool's install of {}", dep.name),
+            );
             (dep.name.clone(), dep.version.clone(), pristine, installed)
         })
         .collect()
@@ -103,14 +108,11 @@ fn export(work: &Path, from: Format, to: Format, forks: &[(String, String, Tree,
             fs::create_dir_all(path.parent().expect("a patch path has a parent")).expect("patch dir");
             fs::write(&path, bytes).expect("write patch");
         }
-        entries.push(ConfigEntry {
-            name: name.clone(),
-            version: version.clone(),
-            patches: files,
-        });
+        entries.push(ConfigEntry { name: name.clone(), version: version.clone(), patches: files });
     }
     let before = fs::read(dir.join("package.json")).expect("template package.json");
-    for (path, bytes) in edit_config(to, &dir, &entries).unwrap_or_else(|e| panic!("{from} -> {to}: edit_config: {e}")) {
+    for (path, bytes) in edit_config(to, &dir, &entries).unwrap_or_else(|e| panic!("{from} -> {to}: edit_config: {e}"))
+    {
         fs::write(&path, bytes).expect("write config");
     }
     let found = discover(to, &dir).unwrap_or_else(|e| panic!("{from} -> {to}: discover of the export: {e}"));
@@ -118,7 +120,11 @@ fn export(work: &Path, from: Format, to: Format, forks: &[(String, String, Tree,
     let want: Vec<(&str, &str)> = entries.iter().map(|e| (e.name.as_str(), e.version.as_str())).collect();
     assert_eq!(found, want, "{from} -> {to}: the export declares what was exported");
     if to == Format::PatchPackage {
-        assert_eq!(fs::read(dir.join("package.json")).expect("package.json"), before, "patch-package has no configuration");
+        assert_eq!(
+            fs::read(dir.join("package.json")).expect("package.json"),
+            before,
+            "patch-package has no configuration"
+        );
     }
 }
 
