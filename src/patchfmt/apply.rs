@@ -92,7 +92,9 @@ fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) ->
 fn modify(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Result<(), FormatError> {
     let Some(entry) = tree.get(&file.path) else { return Ok(()) };
     let mut executable = entry.executable;
-    if format != Format::Npm {
+    // npm reads no mode headers; Yarn reads them but its install was
+    // observed to leave an existing file's mode as it was.
+    if !matches!(format, Format::Npm | Format::Yarn) {
         if let (Some(old), Some(new)) = (file.old_mode, file.new_mode) {
             if old != new {
                 executable = new & 0o100 != 0;

@@ -112,17 +112,16 @@ fn check_expressible(format: Format, package: &str, change: &Change<'_>) -> Resu
     if format == Format::Npm && change.path == "package.json" {
         return refuse("npm leaves the package's own package.json out of patches (it resolves the unpatched manifest)");
     }
-    let modes_supported = matches!(format, Format::Yarn | Format::PatchPackage);
-    let mode_changed = match (change.old, change.new) {
-        (Some(old), Some(new)) => old.executable != new.executable,
-        (None, Some(new)) => new.executable,
-        _ => false,
-    };
-    if mode_changed && !modes_supported {
-        return refuse(match format {
-            Format::Npm => "npm patches carry no file modes (a new file is never executable, a file keeps its mode)",
-            _ => "file mode changes are not carried by this format's patches as forklayer has verified them",
-        });
+    match (change.old, change.new) {
+        (None, Some(new)) if new.executable && format == Format::Npm => {
+            return refuse("npm patches carry no file modes (a new file is never executable)")
+        }
+        (Some(old), Some(new)) if old.executable != new.executable => match format {
+            Format::Npm => return refuse("npm patches carry no file modes (a patched file keeps its mode)"),
+            Format::Yarn => return refuse("Yarn's install leaves an existing file's mode as it was (`old mode`/`new mode` has no effect)"),
+            _ => {}
+        },
+        _ => {}
     }
     Ok(())
 }

@@ -261,3 +261,18 @@ fn npm_export_records_each_patch_s_sha512_in_package_lock() {
     let again = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
     assert_eq!(String::from_utf8(again[1].1.clone()).expect("utf-8"), text, "a second export changes nothing");
 }
+
+#[test]
+fn a_file_made_executable_round_trips_where_the_tool_carries_modes() {
+    let base = tree(&[("bin.js", b"run\n")]);
+    let mut fork = Tree::new();
+    fork.insert("bin.js", FileEntry::executable(b"run\n".to_vec())).expect("path");
+    for format in [Format::Pnpm, Format::Bun, Format::PatchPackage] {
+        let files = render(format, "p", "1.0.0", &base, &fork).unwrap_or_else(|e| panic!("{format}: {e}"));
+        assert_eq!(apply(format, &base, &files[0].1, &files[0].0).expect("applies"), fork, "{format}");
+    }
+    for format in [Format::Npm, Format::Yarn] {
+        let err = render(format, "p", "1.0.0", &base, &fork).expect_err("no mode changes");
+        assert!(matches!(&err, FormatError::CannotExpress { file, .. } if file == "bin.js"), "{format}: {err}");
+    }
+}

@@ -146,7 +146,7 @@ fn drifted_patches_apply_or_fail_as_each_tool_decides() {
     let work = work();
     let pristine = read_tree(&work.join("pristine").join("left-pad"));
     for format in Format::ALL {
-        for case in ["off9-space", "off24"] {
+        for case in ["off9-space", "off24", "modes"] {
             let project = work.join("drift").join(format!("{format}-{case}"));
             let declared = discover(format, &project).unwrap_or_else(|e| panic!("{format} {case}: discover: {e}"));
             let patch = &declared[0].patches[0];

@@ -190,6 +190,16 @@ drift_patch() {
   printf "@@ -%s,3 +%s,4 @@\n 'use strict';%s\n+// drifted\n module.exports = leftPad;\n \n" "$header" "$header" "$space"
 }
 
+# A new executable file and an existing file made executable, in git's
+# headers (npm reads neither mode header).
+modes_patch() {
+  local format="$1" prefix=""
+  [[ "$format" == patch-package ]] && prefix=node_modules/left-pad/
+  printf 'diff --git a/%srun.sh b/%srun.sh\nnew file mode 100755\n' "$prefix" "$prefix"
+  printf -- '--- /dev/null\n+++ b/%srun.sh\n@@ -0,0 +1 @@\n+echo hi\n' "$prefix"
+  printf 'diff --git a/%sindex.js b/%sindex.js\nold mode 100644\nnew mode 100755\n' "$prefix" "$prefix"
+}
+
 drift_project() {
   local format="$1" case="$2" header="$3" space="$4" dir patch
   dir="$work/drift/$format-$case"
@@ -201,7 +211,11 @@ drift_project() {
     *) patch=patches/left-pad@1.3.0.patch ;;
   esac
   mkdir -p "$(dirname "$dir/$patch")"
-  drift_patch "$format" "$header" "$space" >"$dir/$patch"
+  if [[ "$case" == modes ]]; then
+    modes_patch "$format" >"$dir/$patch"
+  else
+    drift_patch "$format" "$header" "$space" >"$dir/$patch"
+  fi
   case "$format" in
     npm | bun) node -e 'const fs=require("fs"),f=process.argv[1],p=JSON.parse(fs.readFileSync(f));p.patchedDependencies={"left-pad@1.3.0":process.argv[2]};fs.writeFileSync(f,JSON.stringify(p,null,2)+"\n")' "$dir/package.json" "$patch" ;;
     pnpm) printf 'patchedDependencies:\n  left-pad@1.3.0: %s\n' "$patch" >"$dir/pnpm-workspace.yaml" ;;
@@ -226,6 +240,7 @@ for format in "${formats[@]}"; do
   echo "Trying drifted patches with $format" >&2
   drift_project "$format" off9-space 16 "  "
   drift_project "$format" off24 31 ""
+  drift_project "$format" modes 0 ""
 done
 
 echo "Applying, rendering and converting with forklayer (cargo test --test cli formats)" >&2
