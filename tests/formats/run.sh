@@ -83,7 +83,7 @@ new_project() {
 }
 EOF
   if [[ "$format" == yarn ]]; then
-    printf 'nodeLinker: node-modules\nenableTelemetry: false\n' >"$dir/.yarnrc.yml"
+    printf 'nodeLinker: node-modules\nenableTelemetry: false\nnpmRegistryServer: "https://registry.npmjs.org"\n' >"$dir/.yarnrc.yml"
     : >"$dir/yarn.lock"
   fi
 }
@@ -220,7 +220,7 @@ drift_project() {
     npm | bun) node -e 'const fs=require("fs"),f=process.argv[1],p=JSON.parse(fs.readFileSync(f));p.patchedDependencies={"left-pad@1.3.0":process.argv[2]};fs.writeFileSync(f,JSON.stringify(p,null,2)+"\n")' "$dir/package.json" "$patch" ;;
     pnpm) printf 'patchedDependencies:\n  left-pad@1.3.0: %s\n' "$patch" >"$dir/pnpm-workspace.yaml" ;;
     yarn)
-      printf 'nodeLinker: node-modules\nenableTelemetry: false\n' >"$dir/.yarnrc.yml"
+      printf 'nodeLinker: node-modules\nenableTelemetry: false\nnpmRegistryServer: "https://registry.npmjs.org"\n' >"$dir/.yarnrc.yml"
       : >"$dir/yarn.lock"
       node -e 'const fs=require("fs"),f=process.argv[1],p=JSON.parse(fs.readFileSync(f));p.dependencies["left-pad"]="patch:left-pad@npm%3A1.3.0#~/"+process.argv[2];fs.writeFileSync(f,JSON.stringify(p,null,2)+"\n")' "$dir/package.json" "$patch" ;;
   esac
