@@ -118,7 +118,11 @@ fn check_expressible(format: Format, package: &str, change: &Change<'_>) -> Resu
         }
         (Some(old), Some(new)) if old.executable != new.executable => match format {
             Format::Npm => return refuse("npm patches carry no file modes (a patched file keeps its mode)"),
-            Format::Yarn => return refuse("Yarn's install leaves an existing file's mode as it was (`old mode`/`new mode` has no effect)"),
+            Format::Yarn => {
+                return refuse(
+                    "Yarn's install leaves an existing file's mode as it was (`old mode`/`new mode` has no effect)",
+                )
+            }
             _ => {}
         },
         _ => {}

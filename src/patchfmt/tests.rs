@@ -120,6 +120,9 @@ fn unsafe_patches_are_refused_before_anything_is_applied() {
     let outside = b"diff --git a/other/x b/other/x\n--- a/other/x\n+++ b/other/x\n@@ -1 +1 @@\n-x\n+y\n";
     let err = apply(Format::PatchPackage, &base, outside, "patches/p+1.0.0.patch").expect_err("not under node_modules");
     assert_eq!(err.code(), "refused_patch");
+    let two = b"diff --git a/node_modules/p/a b/node_modules/p/a\n--- a/node_modules/p/a\n+++ b/node_modules/p/a\n@@ -1 +1 @@\n-x\n+y\ndiff --git a/node_modules/q/a b/node_modules/q/a\n--- a/node_modules/q/a\n+++ b/node_modules/q/a\n@@ -1 +1 @@\n-x\n+y\n";
+    let err = apply(Format::PatchPackage, &base, two, "patches/p+1.0.0.patch").expect_err("two packages");
+    assert!(err.to_string().contains("another package"), "{err}");
     let huge = vec![b'+'; super::MAX_PATCH_BYTES + 1];
     assert_eq!(apply(Format::Npm, &base, &huge, "big.patch").expect_err("size").code(), "refused_patch");
     let not_utf8 = b"--- a/a\t\n+++ b/a\t\n@@ -1 +1 @@\n-x\n+\xff\n";

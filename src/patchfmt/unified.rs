@@ -98,6 +98,9 @@ pub fn parse(format: Format, bytes: &[u8], patch_path: &str) -> Result<Vec<FileP
         text
     };
     let sections = split_sections(text, patch_path)?;
+    if format == Format::PatchPackage {
+        check_one_package(&sections, patch_path)?;
+    }
     let mut files = Vec::new();
     for section in sections {
         if let Some(file) = interpret(format, section, patch_path)? {
@@ -383,6 +386,36 @@ fn package_path(format: Format, path: &str, patch: &str, line: usize) -> Result<
     };
     check_relative_path(inside).map_err(|e| refused(patch, line, format!("{e} (it would leave the package)")))?;
     Ok(inside.to_string())
+}
+
+/// patch-package applies a patch from the project root, so one file could
+/// reach into several packages; a patch is for one package only.
+fn check_one_package(sections: &[Section], patch: &str) -> Result<(), FormatError> {
+    let mut first: Option<(&str, usize)> = None;
+    for section in sections {
+        let diff_paths = section.diff_git.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]);
+        let names = [&section.minus, &section.plus, &section.rename_from, &section.rename_to];
+        let header_paths = names.into_iter().flatten().map(|name| name.get(2..).unwrap_or("").trim());
+        for path in diff_paths.chain(header_paths).filter(|p| !p.is_empty() && *p != "ev/null") {
+            let Some(inside) = strip_node_modules(path) else { continue };
+            let package = &path[..path.len() - inside.len()];
+            match first {
+                None => first = Some((package, section.line)),
+                Some((seen, _)) if seen == package => {}
+                Some((seen, _)) => {
+                    return Err(refused(
+                        patch,
+                        section.line.max(1),
+                        format!(
+                            "`{path}` belongs to another package than `{}` (a patch is for one package)",
+                            seen.trim_end_matches('/')
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn strip_node_modules(path: &str) -> Option<&str> {
