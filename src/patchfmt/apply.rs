@@ -333,30 +333,19 @@ fn place_yarn<'a>(
     let from = floor_i.max(header_start(hunk.new_start) as isize + *offset);
     let below = (from - floor_i).max(0);
     let above = (lines.len() as isize - from - hunk.old_len as isize).max(0);
-    let reach = below.max(above);
-    let mut distance = 0isize;
-    while distance <= reach {
-        if distance <= below {
-            let at = from - distance;
-            if at >= 0 {
-                if let Some(edits) = evaluate(parts, lines, at as usize) {
-                    *offset -= distance;
-                    *floor = at as usize + hunk.old_len;
-                    return Some(edits);
-                }
-            }
+    // Yarn walks the distances 0, 1, 2, … trying `from - d` then `from + d`;
+    // only the places inside the file are listed here, so an absurd header
+    // line costs nothing.
+    let mut places: Vec<isize> = (floor_i..=lines.len() as isize)
+        .filter(|&at| if at <= from { from - at <= below } else { at - from <= above })
+        .collect();
+    places.sort_by_key(|&at| ((at - from).abs(), at > from));
+    for at in places {
+        if let Some(edits) = evaluate(parts, lines, at as usize) {
+            *offset += at - from;
+            *floor = at as usize + hunk.old_len;
+            return Some(edits);
         }
-        if distance <= above {
-            let at = from + distance;
-            if at >= 0 {
-                if let Some(edits) = evaluate(parts, lines, at as usize) {
-                    *offset += distance;
-                    *floor = at as usize + hunk.old_len;
-                    return Some(edits);
-                }
-            }
-        }
-        distance += 1;
     }
     None
 }
@@ -485,30 +474,13 @@ fn jsdiff_apply(source: &str, hunks: &[Hunk]) -> Result<String, HunkFailure> {
     Ok(result.join("\n"))
 }
 
-/// jsdiff's search order: `start`, then +1, -1, +2, -2, … within
-/// `[min, max]`.
+/// jsdiff's search order: `start`, then +1, -1, +2, -2, … Only places in
+/// `[min, max]` are listed: jsdiff would walk any distance (a header line of
+/// 10^11 would take it that many steps), and a place above `min` would
+/// overlap the previous hunk.
 fn distance_order(start: isize, min: isize, max: isize) -> Vec<isize> {
-    // jsdiff tries `start` even out of bounds; a start above the previous
-    // hunk would overlap it, so it is left out here.
-    let mut order = Vec::new();
-    if start >= min {
-        order.push(start);
-    }
-    let mut distance = 1;
-    loop {
-        let (down, up) = (start + distance, start - distance);
-        let (down_ok, up_ok) = (down <= max, up >= min);
-        if !down_ok && !up_ok {
-            break;
-        }
-        if down_ok {
-            order.push(down);
-        }
-        if up_ok {
-            order.push(up);
-        }
-        distance += 1;
-    }
+    let mut order: Vec<isize> = (min.max(0)..=max).collect();
+    order.sort_by_key(|&at| ((at - start).abs(), at < start));
     order
 }
 

@@ -448,7 +448,8 @@ fn set_yaml_top_level(text: &str, path: &Path, key: &str, pairs: &[(String, Stri
     };
     let start = entries[at].0.start().map(|s| line_start(text, s)).unwrap_or(0);
     let end = entries.get(at + 1).and_then(|(k, _)| k.start()).map_or(text.len(), |s| line_start(text, s));
-    if matches!(entries[at].0, Yaml::Scalar(..)) && end >= start {
+    // A block mapping: the key starts a line and the next key a later one.
+    if matches!(entries[at].0, Yaml::Scalar(..)) && end > start {
         return Ok(format!("{}{block}{}", &text[..start], &text[end..]));
     }
     Err(FormatError::config(path, format!("`{key}` is not a plain top-level key")))

@@ -279,3 +279,22 @@ fn a_file_made_executable_round_trips_where_the_tool_carries_modes() {
         assert!(matches!(&err, FormatError::CannotExpress { file, .. } if file == "bin.js"), "{format}: {err}");
     }
 }
+
+#[test]
+fn hostile_hunk_headers_are_errors_not_panics() {
+    let base = tree(&[("a", b"x\ny\nz\n")]);
+    let patches: [&[u8]; 4] = [
+        b"--- a/a\t\n+++ b/a\t\n@@ -3,1 +3,1 @@\n-z\n+Z\n@@ -1,1 +1,1 @@\n-x\n+X\n",
+        b"--- a/a\t\n+++ b/a\t\n@@ -99999999999,1 +1,1 @@\n-x\n+X\n",
+        b"--- a/a\t\n+++ b/a\t\n@@ -0,0 +9,1 @@\n+X\n",
+        b"--- a/a\t\n+++ b/a\t\n@@ -1,5 +1,1 @@\n-x\n",
+    ];
+    for patch in patches {
+        for format in Format::ALL {
+            let rewritten = String::from_utf8_lossy(patch)
+                .replace("--- a/a\t\n+++ b/a\t\n", "diff --git a/a b/a\n--- a/a\n+++ b/a\n");
+            let bytes = if format == Format::Npm { patch.to_vec() } else { rewritten.into_bytes() };
+            let _ = apply(format, &base, &bytes, "h.patch");
+        }
+    }
+}
