@@ -97,8 +97,10 @@ fn export(work: &Path, from: Format, to: Format, forks: &[(String, String, Tree,
             // Yarn turns a patch's `\r` into line breaks: a fork that adds
             // CRLF lines cannot be carried, and must be refused by name.
             Err(FormatError::CannotExpress { file, .. }) if to == Format::Yarn && adds_cr(pristine, fork, &file) => {
-                fs::write(dir.join("REFUSED"), format!("{name}: `{file}`\n")).expect("write marker");
-                return;
+                // The script installs the rest and leaves this package out.
+                let marker = dir.join(format!("REFUSED-{}", slug(name)));
+                fs::write(marker, format!("{name}: `{file}`\n")).expect("write marker");
+                continue;
             }
             Err(e) => panic!("{from} -> {to}: render {name}: {e}"),
         };
