@@ -298,3 +298,19 @@ fn hostile_hunk_headers_are_errors_not_panics() {
         }
     }
 }
+
+#[test]
+fn pnpm_falls_back_to_package_json_and_yarn_keeps_several_patches_in_order() {
+    let pnpm = project(&[(
+        "package.json",
+        "{\"pnpm\": {\"patchedDependencies\": {\"@t/m@1.2.5\": \"patches/@t__m.patch\"}}}",
+    )]);
+    let found = discover(Format::Pnpm, pnpm.path()).expect("discovers");
+    assert_eq!((found[0].name.as_str(), found[0].declared_in.as_str()), ("@t/m", "package.json"));
+    let yarn = project(&[(
+        "package.json",
+        "{\"resolutions\": {\"left-pad@npm:1.3.0\": \"patch:left-pad@npm%3A1.3.0#~/.yarn/patches/a.patch&./b.patch\"}}",
+    )]);
+    let found = discover(Format::Yarn, yarn.path()).expect("discovers");
+    assert_eq!(found[0].patches, [".yarn/patches/a.patch", "b.patch"]);
+}
