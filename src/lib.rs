@@ -22,6 +22,8 @@
 //!    the CycloneDX SBOM of [`sbom`] beside and inside it.
 //! 7. [`adopt`] turns a repository of the JS toolchain's shape into one
 //!    these modules work on.
+//! 8. [`patchfmt`] reads, applies and writes the patches of npm, pnpm,
+//!    Yarn, bun and patch-package.
 //!
 //! ## Example: anchors
 //!
@@ -83,6 +85,7 @@ pub mod merge;
 pub mod names;
 pub mod npm;
 pub mod parallel;
+pub mod patchfmt;
 pub mod rebuild;
 pub mod release;
 pub mod report;

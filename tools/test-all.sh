@@ -31,6 +31,7 @@ section "plugin: dsh-proof" plugin_check dsh-proof
 section "plugin: dsh-self-checking" plugin_check dsh-self-checking
 section "docs: README languages in step" node --test tests/docs/readme-i18n.test.mjs
 section "fork layer behaviour suites" bash tests/forks/run.sh
+section "patch formats: npm, pnpm, yarn, bun, patch-package (real tools)" bash tests/formats/run.sh
 section "install scripts" bash tests/install/run.sh
 section "real-host end to end" bash tests/e2e/run.sh
 section "distribution: cargo package/install, npm, release scripts, SBOM schema, workflows" bash tests/ship/run.sh

@@ -8,6 +8,7 @@ mod completions;
 mod cycle;
 mod drift;
 mod errors;
+mod formats;
 mod guided;
 mod guided_edges;
 mod guided_safety;

@@ -1,0 +1,530 @@
+//! Applying a parsed patch to a pristine package, as each tool applies it.
+//!
+//! Three placements exist among the five tools (docs/patch-formats.md):
+//!
+//! - npm 12 applies with jsdiff at fuzz factor 0: every context and removed
+//!   line must match exactly (a `\r` included), a hunk may move from its
+//!   header's line, searched outward (first down, then up), each later hunk
+//!   only below the previous one and starting from the previous hunk's
+//!   offset; a patch without `\r` applied to a file with only CRLF endings
+//!   is converted first (and the reverse).
+//! - patch-package and pnpm compare lines with trailing white space ignored,
+//!   and try each hunk at its header's line and then up to 20 lines above
+//!   or below, each hunk on its own, all against the unpatched file (pnpm's
+//!   native applier observed: 9 lines off applies, 24 lines off fails).
+//! - Yarn compares the same way but searches without a limit, from the
+//!   header's new-file line plus the offset the previous hunks needed, and
+//!   never above the end of the previous hunk. bun's native applier was
+//!   observed to accept a hunk whatever its header's line says (24 and 1000
+//!   lines off) and to ignore trailing white space, so it is given Yarn's
+//!   placement; which of several equal places bun picks was not observed.
+//!
+//! The tools decode files as UTF-8; a file that is not valid UTF-8 would be
+//! altered silently, so a patch that touches one is refused.
+
+use crate::tree::{FileEntry, Tree};
+
+use super::unified::{FileChange, FilePatch, Hunk};
+use super::{Format, FormatError};
+
+/// Applies the file sections of one patch file in order.
+pub(super) fn apply_all(
+    format: Format,
+    pristine: &Tree,
+    files: &[FilePatch],
+    patch: &str,
+) -> Result<Tree, FormatError> {
+    let mut tree = pristine.clone();
+    for file in files {
+        apply_file(format, &mut tree, file, patch)?;
+    }
+    Ok(tree)
+}
+
+fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Result<(), FormatError> {
+    let mismatch = |reason: &str| FormatError::FileMismatch {
+        patch: patch.to_string(),
+        file: file.path.clone(),
+        line: file.line,
+        reason: reason.to_string(),
+    };
+    match &file.change {
+        FileChange::Create => {
+            if tree.contains(&file.path) {
+                return Err(mismatch("the patch creates it, but the package already has it"));
+            }
+            let bytes = if format == Format::Npm {
+                jsdiff_apply("", &file.hunks).map_err(|failure| hunk_failed(patch, file, failure))?
+            } else {
+                created_contents(&file.hunks)
+            };
+            let executable = format != Format::Npm && file.new_mode.is_some_and(|mode| mode & 0o100 != 0);
+            insert(tree, &file.path, FileEntry::with_mode(bytes.into_bytes(), executable), patch)
+        }
+        FileChange::Delete => {
+            let Some(entry) = tree.get(&file.path) else {
+                return Err(mismatch("the patch deletes it, but the package does not have it"));
+            };
+            if format == Format::Npm {
+                // npm checks that the file still matches the diff first.
+                let text = utf8(entry, file, patch)?;
+                jsdiff_apply(text, &file.hunks).map_err(|failure| hunk_failed(patch, file, failure))?;
+            }
+            tree.remove(&file.path);
+            Ok(())
+        }
+        FileChange::Rename { from } => {
+            let entry = tree.remove(from).ok_or_else(|| {
+                mismatch(&format!("the patch moves it from `{from}`, which the package does not have"))
+            })?;
+            insert(tree, &file.path, entry, patch)?;
+            modify(format, tree, file, patch)
+        }
+        FileChange::Modify => {
+            if !tree.contains(&file.path) {
+                return Err(mismatch("the patch changes it, but the package does not have it"));
+            }
+            modify(format, tree, file, patch)
+        }
+    }
+}
+
+fn modify(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Result<(), FormatError> {
+    let Some(entry) = tree.get(&file.path) else { return Ok(()) };
+    let mut executable = entry.executable;
+    // npm reads no mode headers; Yarn reads them but its install was
+    // observed to leave an existing file's mode as it was.
+    if !matches!(format, Format::Npm | Format::Yarn) {
+        if let (Some(old), Some(new)) = (file.old_mode, file.new_mode) {
+            if old != new {
+                executable = new & 0o100 != 0;
+            }
+        }
+    }
+    let bytes = if file.hunks.is_empty() {
+        entry.bytes.as_ref().clone()
+    } else {
+        let text = utf8(entry, file, patch)?;
+        let patched = match format {
+            Format::Npm => jsdiff_apply(text, &file.hunks),
+            Format::Yarn | Format::Bun => splice_apply(text, &file.hunks, Placement::Yarn),
+            Format::Pnpm | Format::PatchPackage => splice_apply(text, &file.hunks, Placement::PatchPackage),
+        };
+        patched.map_err(|failure| hunk_failed(patch, file, failure))?.into_bytes()
+    };
+    insert(tree, &file.path, FileEntry::with_mode(bytes, executable), patch)
+}
+
+fn insert(tree: &mut Tree, path: &str, entry: FileEntry, patch: &str) -> Result<(), FormatError> {
+    tree.insert(path, entry).map_err(|source| FormatError::Tree { patch: patch.to_string(), source })
+}
+
+fn utf8<'a>(entry: &'a FileEntry, file: &FilePatch, patch: &str) -> Result<&'a str, FormatError> {
+    std::str::from_utf8(&entry.bytes).map_err(|_| FormatError::FileMismatch {
+        patch: patch.to_string(),
+        file: file.path.clone(),
+        line: file.line,
+        reason: "the file is not valid UTF-8: the tools would decode and rewrite it lossily".into(),
+    })
+}
+
+/// Which hunk of a file failed, and why.
+pub(super) struct HunkFailure {
+    index: usize,
+    reason: String,
+}
+
+fn hunk_failed(patch: &str, file: &FilePatch, failure: HunkFailure) -> FormatError {
+    let line = file.hunks.get(failure.index).map_or(file.line, |hunk| hunk.line);
+    FormatError::HunkFailed {
+        patch: patch.to_string(),
+        file: file.path.clone(),
+        hunk: failure.index + 1,
+        line,
+        reason: failure.reason,
+    }
+}
+
+/// patch-package's contents of a created file: the first hunk's added lines.
+fn created_contents(hunks: &[Hunk]) -> String {
+    let Some(hunk) = hunks.first() else { return String::new() };
+    let parts = parts_of(hunk);
+    let Some(first) = parts.first() else { return String::new() };
+    let mut text = first.lines.join("\n");
+    if !first.no_newline {
+        text.push('\n');
+    }
+    text
+}
+
+// ---- patch-package and Yarn: runs of like lines ("parts") spliced in ----
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PartKind {
+    Context,
+    Deletion,
+    Insertion,
+}
+
+struct Part<'a> {
+    kind: PartKind,
+    lines: Vec<&'a str>,
+    no_newline: bool,
+}
+
+fn parts_of(hunk: &Hunk) -> Vec<Part<'_>> {
+    let mut parts: Vec<Part<'_>> = Vec::new();
+    for line in &hunk.lines {
+        let kind = match line.as_bytes().first() {
+            Some(b'-') => PartKind::Deletion,
+            Some(b'+') => PartKind::Insertion,
+            Some(b'\\') => {
+                if let Some(last) = parts.last_mut() {
+                    last.no_newline = true;
+                }
+                continue;
+            }
+            _ => PartKind::Context,
+        };
+        let content = line.get(1..).unwrap_or("");
+        match parts.last_mut() {
+            Some(last) if last.kind == kind => last.lines.push(content),
+            _ => parts.push(Part { kind, lines: vec![content], no_newline: false }),
+        }
+    }
+    parts
+}
+
+enum Edit<'a> {
+    Splice { index: usize, delete: usize, insert: &'a [&'a str] },
+    Pop,
+    PushEmpty,
+}
+
+#[derive(Clone, Copy)]
+enum Placement {
+    PatchPackage,
+    Yarn,
+}
+
+/// JavaScript's `\s`: Unicode white space without U+0085, plus U+FEFF.
+fn js_space(c: char) -> bool {
+    (c.is_whitespace() && c != '\u{85}') || c == '\u{feff}'
+}
+
+fn same_ignoring_trailing_space(a: &str, b: &str) -> bool {
+    a.trim_end_matches(js_space) == b.trim_end_matches(js_space)
+}
+
+/// One hunk's edits when its old lines start at `start`, or `None`.
+fn evaluate<'a>(parts: &'a [Part<'a>], lines: &[&str], mut start: usize) -> Option<Vec<Edit<'a>>> {
+    let mut edits = Vec::new();
+    for part in parts {
+        match part.kind {
+            PartKind::Context | PartKind::Deletion => {
+                for wanted in &part.lines {
+                    let have = lines.get(start)?;
+                    if !same_ignoring_trailing_space(have, wanted) {
+                        return None;
+                    }
+                    start += 1;
+                }
+                if part.kind == PartKind::Deletion {
+                    edits.push(Edit::Splice { index: start - part.lines.len(), delete: part.lines.len(), insert: &[] });
+                    if part.no_newline {
+                        edits.push(Edit::PushEmpty);
+                    }
+                }
+            }
+            PartKind::Insertion => {
+                edits.push(Edit::Splice { index: start, delete: 0, insert: &part.lines });
+                if part.no_newline {
+                    edits.push(Edit::Pop);
+                }
+            }
+        }
+    }
+    Some(edits)
+}
+
+fn splice_apply(text: &str, hunks: &[Hunk], placement: Placement) -> Result<String, HunkFailure> {
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    let all_parts: Vec<Vec<Part<'_>>> = hunks.iter().map(parts_of).collect();
+    let mut planned = Vec::new();
+    // Yarn's running state: the offset earlier hunks needed and where the
+    // previous hunk ended.
+    let (mut offset, mut floor) = (0isize, 0usize);
+    for (index, (hunk, parts)) in hunks.iter().zip(&all_parts).enumerate() {
+        let found = match placement {
+            Placement::PatchPackage => place_patch_package(hunk, parts, &lines),
+            Placement::Yarn => place_yarn(hunk, parts, &lines, &mut offset, &mut floor),
+        };
+        match found {
+            Some(edits) => planned.push(edits),
+            None => {
+                return Err(HunkFailure {
+                    index,
+                    reason: format!(
+                        "its context and removed lines (old line {}) are not in the file{}",
+                        hunk.old_start,
+                        match placement {
+                            Placement::PatchPackage => " within 20 lines of that place",
+                            Placement::Yarn => " below the previous hunk",
+                        }
+                    ),
+                })
+            }
+        }
+    }
+    let mut shift = 0isize;
+    for edits in &planned {
+        for edit in edits {
+            match edit {
+                Edit::Splice { index, delete, insert } => {
+                    let at = (*index as isize + shift).clamp(0, lines.len() as isize) as usize;
+                    let end = (at + delete).min(lines.len());
+                    lines.splice(at..end, insert.iter().copied());
+                    shift += insert.len() as isize - *delete as isize;
+                }
+                Edit::Pop => {
+                    lines.pop();
+                }
+                Edit::PushEmpty => lines.push(""),
+            }
+        }
+    }
+    Ok(lines.join("\n"))
+}
+
+fn header_start(start: usize) -> usize {
+    start.max(1)
+}
+
+fn header_len(hunk: &Hunk) -> usize {
+    hunk.old_len
+}
+
+fn place_patch_package<'a>(hunk: &Hunk, parts: &'a [Part<'a>], lines: &[&str]) -> Option<Vec<Edit<'a>>> {
+    let base = header_start(hunk.old_start) as isize - 1;
+    // 0, -1, +1, -2, +2, … ±20.
+    let mut offset = 0isize;
+    loop {
+        let start = base + offset;
+        if start >= 0 && lines.len() as isize - start >= header_len(hunk) as isize {
+            if let Some(edits) = evaluate(parts, lines, start as usize) {
+                return Some(edits);
+            }
+        }
+        offset = if offset < 0 { -offset } else { -offset - 1 };
+        if offset.abs() > 20 {
+            return None;
+        }
+    }
+}
+
+fn place_yarn<'a>(
+    hunk: &Hunk,
+    parts: &'a [Part<'a>],
+    lines: &[&str],
+    offset: &mut isize,
+    floor: &mut usize,
+) -> Option<Vec<Edit<'a>>> {
+    let floor_i = *floor as isize;
+    let from = floor_i.max(header_start(hunk.new_start) as isize + *offset);
+    let below = (from - floor_i).max(0);
+    let above = (lines.len() as isize - from - hunk.old_len as isize).max(0);
+    // Yarn walks the distances 0, 1, 2, … trying `from - d` then `from + d`;
+    // only the places inside the file are listed here, so an absurd header
+    // line costs nothing.
+    let mut places: Vec<isize> = (floor_i..=lines.len() as isize)
+        .filter(|&at| if at <= from { from - at <= below } else { at - from <= above })
+        .collect();
+    places.sort_by_key(|&at| ((at - from).abs(), at > from));
+    for at in places {
+        if let Some(edits) = evaluate(parts, lines, at as usize) {
+            *offset += at - from;
+            *floor = at as usize + hunk.old_len;
+            return Some(edits);
+        }
+    }
+    None
+}
+
+// ---- npm 12: jsdiff's applyPatch at fuzz factor 0 ----
+
+fn only_crlf(text: &str) -> bool {
+    text.contains("\r\n")
+        && !text.starts_with('\n')
+        && !text.as_bytes().windows(2).any(|w| w[1] == b'\n' && w[0] != b'\r')
+}
+
+fn only_lf(text: &str) -> bool {
+    !text.contains("\r\n") && text.contains('\n')
+}
+
+fn patch_is_unix(hunks: &[Hunk]) -> bool {
+    !hunks.iter().any(|h| h.lines.iter().any(|l| !l.starts_with('\\') && l.ends_with('\r')))
+}
+
+fn patch_is_win(hunks: &[Hunk]) -> bool {
+    hunks.iter().any(|h| h.lines.iter().any(|l| l.ends_with('\r')))
+        && hunks.iter().all(|h| {
+            h.lines.iter().enumerate().all(|(i, l)| {
+                l.starts_with('\\') || l.ends_with('\r') || h.lines.get(i + 1).is_some_and(|n| n.starts_with('\\'))
+            })
+        })
+}
+
+fn unix_to_win(hunks: &[Hunk]) -> Vec<Vec<String>> {
+    hunks
+        .iter()
+        .map(|h| {
+            h.lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    let keep = l.starts_with('\\')
+                        || l.ends_with('\r')
+                        || h.lines.get(i + 1).is_some_and(|n| n.starts_with('\\'));
+                    if keep {
+                        l.clone()
+                    } else {
+                        format!("{l}\r")
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn win_to_unix(hunks: &[Hunk]) -> Vec<Vec<String>> {
+    hunks.iter().map(|h| h.lines.iter().map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()).collect()).collect()
+}
+
+fn jsdiff_apply(source: &str, hunks: &[Hunk]) -> Result<String, HunkFailure> {
+    if hunks.is_empty() {
+        return Ok(source.to_string());
+    }
+    let bodies: Vec<Vec<String>> = if only_crlf(source) && patch_is_unix(hunks) {
+        unix_to_win(hunks)
+    } else if only_lf(source) && patch_is_win(hunks) {
+        win_to_unix(hunks)
+    } else {
+        hunks.iter().map(|h| h.lines.clone()).collect()
+    };
+    let mut lines: Vec<&str> = source.split('\n').collect();
+    let last = hunks.len() - 1;
+    let eof = |reason: &str| HunkFailure { index: last, reason: reason.to_string() };
+    let (mut remove_eofnl, mut add_eofnl) = (false, false);
+    let mut previous = "";
+    for line in &bodies[last] {
+        if line.starts_with('\\') {
+            if previous.starts_with('+') {
+                remove_eofnl = true;
+            } else if previous.starts_with('-') {
+                add_eofnl = true;
+            }
+        }
+        previous = line;
+    }
+    let ends_with_newline = lines.last() == Some(&"");
+    if remove_eofnl {
+        if add_eofnl {
+            if ends_with_newline {
+                return Err(eof("it changes a last line without a final newline, but the file ends with one"));
+            }
+        } else if ends_with_newline {
+            lines.pop();
+        } else {
+            return Err(eof("it removes the final newline, but the file has none"));
+        }
+    } else if add_eofnl {
+        if !ends_with_newline {
+            lines.push("");
+        } else {
+            return Err(eof("it adds a final newline, but the file has one"));
+        }
+    }
+    let mut result: Vec<&str> = Vec::new();
+    let mut min_line = 0usize;
+    let mut previous_offset = 0isize;
+    for (index, (hunk, body)) in hunks.iter().zip(&bodies).enumerate() {
+        let old_start = if hunk.old_len == 0 { hunk.old_start + 1 } else { hunk.old_start };
+        let max_line = lines.len() as isize - hunk.old_len as isize;
+        let start = old_start as isize + previous_offset - 1;
+        let mut placed = None;
+        for at in distance_order(start, min_line as isize, max_line) {
+            if let Some(fit) = jsdiff_fit(body, &lines, at) {
+                placed = Some((at as usize, fit));
+                break;
+            }
+        }
+        let Some((at, (patched, old_last))) = placed else {
+            return Err(HunkFailure {
+                index,
+                reason: format!("its context and removed lines (old line {old_start}) do not match the file exactly"),
+            });
+        };
+        result.extend_from_slice(&lines[min_line..at]);
+        result.extend(patched);
+        min_line = old_last;
+        previous_offset = at as isize + 1 - old_start as isize;
+    }
+    result.extend_from_slice(&lines[min_line.min(lines.len())..]);
+    Ok(result.join("\n"))
+}
+
+/// jsdiff's search order: `start`, then +1, -1, +2, -2, … Only places in
+/// `[min, max]` are listed: jsdiff would walk any distance (a header line of
+/// 10^11 would take it that many steps), and a place above `min` would
+/// overlap the previous hunk.
+fn distance_order(start: isize, min: isize, max: isize) -> Vec<isize> {
+    let mut order: Vec<isize> = (min.max(0)..=max).collect();
+    order.sort_by_key(|&at| ((at - start).abs(), at < start));
+    order
+}
+
+/// A hunk placed at `at` with no mismatch allowed: the lines it produces
+/// and the index after the old lines it consumed, trailing context given
+/// back so that the next hunk may start in it.
+fn jsdiff_fit<'a>(body: &'a [String], lines: &[&'a str], at: isize) -> Option<(Vec<&'a str>, usize)> {
+    if at < 0 || at as usize > lines.len() {
+        return None;
+    }
+    let mut to = at as usize;
+    let mut out: Vec<&'a str> = Vec::new();
+    let mut trailing_context = 0usize;
+    for line in body {
+        let (op, content) = match line.as_bytes().first() {
+            Some(b'-') => ('-', &line[1..]),
+            Some(b'+') => ('+', &line[1..]),
+            Some(b'\\') => continue,
+            Some(_) => (' ', &line[1..]),
+            None => (' ', ""),
+        };
+        match op {
+            '-' => {
+                if lines.get(to) != Some(&content) {
+                    return None;
+                }
+                to += 1;
+                trailing_context = 0;
+            }
+            '+' => {
+                out.push(content);
+                trailing_context = 0;
+            }
+            _ => {
+                let have = *lines.get(to)?;
+                if have != content {
+                    return None;
+                }
+                out.push(have);
+                to += 1;
+                trailing_context += 1;
+            }
+        }
+    }
+    out.truncate(out.len() - trailing_context);
+    Some((out, to - trailing_context))
+}

@@ -1,0 +1,550 @@
+//! Where each tool declares its patches, read ([`discover`]) and rewritten
+//! ([`edit_config`]) touching only the keys the tool owns.
+//!
+//! - npm 12 and bun: `patchedDependencies` in package.json, keys
+//!   `name@version` (npm also takes ranges and bare names).
+//! - pnpm: `patchedDependencies` in pnpm-workspace.yaml, else in
+//!   package.json's `pnpm` object; keys `name`, `name@version`, `name@range`.
+//! - Yarn Berry: `patch:<name>@<descriptor>#<path>[&<path>…]` values in
+//!   `dependencies`, `devDependencies`, `optionalDependencies` or
+//!   `resolutions` of package.json.
+//! - patch-package: no configuration, only the names of `patches/*.patch`.
+
+use std::path::{Path, PathBuf};
+
+use jsonc_parser::ast::{Object, Value};
+
+use super::lockfile::{
+    is_exact_version, json_object, json_strings, locked_versions, parse_json, parse_yaml, read_optional,
+    split_name_spec, Yaml,
+};
+use super::{Format, FormatError};
+
+/// A patched package as a project declares it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatchedDependency {
+    /// The package name, with its scope.
+    pub name: String,
+    /// The key (or, for patch-package, the file name) as written.
+    pub key: String,
+    /// The exact version the patch applies to.
+    pub version: String,
+    /// Whether `version` came from the lock file because the key holds a
+    /// range or no version.
+    pub resolved_from_lock: bool,
+    /// The patch files, project-relative with `/`, in the order they apply.
+    pub patches: Vec<String>,
+    /// The project-relative file that declares it.
+    pub declared_in: String,
+}
+
+/// A patched package to declare: its patch files in order, as
+/// [`super::render`] returns them (project-relative path with `/`, bytes:
+/// npm's lock file records each patch's sha512).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigEntry {
+    /// The package name.
+    pub name: String,
+    /// The exact version.
+    pub version: String,
+    /// The patch files: project-relative path and contents.
+    pub patches: Vec<(String, Vec<u8>)>,
+}
+
+/// The patched packages `project` declares for `format`, sorted by name
+/// and version.
+pub fn discover(format: Format, project: &Path) -> Result<Vec<PatchedDependency>, FormatError> {
+    let mut found = match format {
+        Format::Npm | Format::Bun => discover_package_json(format, project)?,
+        Format::Pnpm => discover_pnpm(project)?,
+        Format::Yarn => discover_yarn(project)?,
+        Format::PatchPackage => discover_patch_package(project)?,
+    };
+    found.sort_by(|a, b| (&a.name, &a.version, &a.key).cmp(&(&b.name, &b.version, &b.key)));
+    Ok(found)
+}
+
+fn read_package_json(project: &Path) -> Result<(PathBuf, String), FormatError> {
+    let path = project.join("package.json");
+    let text = read_optional(&path)?.ok_or_else(|| FormatError::config(&path, "the project has no package.json"))?;
+    Ok((path, text))
+}
+
+fn resolve(
+    format: Format,
+    project: &Path,
+    config: &Path,
+    key: &str,
+    name: &str,
+    spec: Option<&str>,
+) -> Result<(String, bool), FormatError> {
+    if let Some(spec) = spec.filter(|s| is_exact_version(s)) {
+        return Ok((spec.trim_start_matches(['v', '=']).to_string(), false));
+    }
+    let (lock, versions) = locked_versions(format, project, name)?;
+    let unresolved =
+        |reason: String| FormatError::Unresolved { config: config.to_path_buf(), key: key.to_string(), reason };
+    let mut versions = versions.into_iter();
+    match (versions.next(), versions.next()) {
+        (Some(only), None) => Ok((only, true)),
+        (None, _) => Err(unresolved(format!("`{lock}` holds no version of `{name}`"))),
+        (Some(first), Some(second)) => Err(unresolved(format!(
+            "`{lock}` holds several versions of `{name}` ({first}, {second}, …), so the key does not name one"
+        ))),
+    }
+}
+
+fn discover_package_json(format: Format, project: &Path) -> Result<Vec<PatchedDependency>, FormatError> {
+    let (path, text) = read_package_json(project)?;
+    let root = parse_json(&text, &path)?;
+    let Some(patched) = json_object(&root, "patchedDependencies") else { return Ok(Vec::new()) };
+    declared(format, project, &path, json_strings(patched))
+}
+
+fn declared(
+    format: Format,
+    project: &Path,
+    config: &Path,
+    entries: Vec<(String, String)>,
+) -> Result<Vec<PatchedDependency>, FormatError> {
+    let declared_in = relative(project, config);
+    entries
+        .into_iter()
+        .map(|(key, patch)| {
+            let (name, spec) = split_name_spec(&key);
+            let (version, resolved_from_lock) = resolve(format, project, config, &key, name, spec)?;
+            Ok(PatchedDependency {
+                name: name.to_string(),
+                key: key.clone(),
+                version,
+                resolved_from_lock,
+                patches: vec![normalise(&patch)],
+                declared_in: declared_in.clone(),
+            })
+        })
+        .collect()
+}
+
+fn relative(project: &Path, file: &Path) -> String {
+    file.strip_prefix(project).unwrap_or(file).to_string_lossy().replace('\\', "/")
+}
+
+fn normalise(path: &str) -> String {
+    path.trim_start_matches("./").replace('\\', "/")
+}
+
+fn discover_pnpm(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> {
+    let workspace = project.join("pnpm-workspace.yaml");
+    if let Some(text) = read_optional(&workspace)? {
+        let root = parse_yaml(&text, &workspace)?;
+        if let Some(map) = root.get("patchedDependencies") {
+            let entries = map
+                .entries()
+                .iter()
+                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.as_str()?.to_string())))
+                .collect();
+            return declared(Format::Pnpm, project, &workspace, entries);
+        }
+    }
+    let (path, text) = read_package_json(project)?;
+    let root = parse_json(&text, &path)?;
+    let Some(patched) = json_object(&root, "pnpm").and_then(|pnpm| json_object(pnpm, "patchedDependencies")) else {
+        return Ok(Vec::new());
+    };
+    declared(Format::Pnpm, project, &path, json_strings(patched))
+}
+
+const YARN_FIELDS: [&str; 4] = ["dependencies", "devDependencies", "optionalDependencies", "resolutions"];
+
+fn discover_yarn(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> {
+    let (path, text) = read_package_json(project)?;
+    let root = parse_json(&text, &path)?;
+    let mut found = Vec::new();
+    for field in YARN_FIELDS {
+        let Some(object) = json_object(&root, field) else { continue };
+        for (key, value) in json_strings(object) {
+            let Some(patch) = parse_yarn_patch(&value) else { continue };
+            let (name, spec) = split_name_spec(&patch.descriptor);
+            let spec = spec.map(|s| s.strip_prefix("npm:").unwrap_or(s));
+            let (version, resolved_from_lock) = resolve(Format::Yarn, project, &path, &key, name, spec)?;
+            found.push(PatchedDependency {
+                name: name.to_string(),
+                key,
+                version,
+                resolved_from_lock,
+                patches: patch.paths,
+                declared_in: "package.json".into(),
+            });
+        }
+    }
+    found.dedup_by(|a, b| a.name == b.name && a.version == b.version && a.patches == b.patches);
+    Ok(found)
+}
+
+struct YarnPatch {
+    descriptor: String,
+    paths: Vec<String>,
+}
+
+/// `patch:left-pad@npm%3A1.3.0#~/.yarn/patches/x.patch::version=…`.
+fn parse_yarn_patch(value: &str) -> Option<YarnPatch> {
+    let rest = value.strip_prefix("patch:")?;
+    let (descriptor, selector) = rest.split_once('#')?;
+    let selector = selector.split("::").next().unwrap_or(selector);
+    let paths =
+        selector.split('&').filter(|p| !p.is_empty()).map(|p| normalise(p.strip_prefix("~/").unwrap_or(p))).collect();
+    Some(YarnPatch { descriptor: percent_decode(descriptor), paths })
+}
+
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn discover_patch_package(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> {
+    let dir = project.join("patches");
+    let listing = match std::fs::read_dir(&dir) {
+        Ok(listing) => listing,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(FormatError::io(&dir)(e)),
+    };
+    let mut files = Vec::new();
+    for entry in listing {
+        let entry = entry.map_err(FormatError::io(&dir))?;
+        let Some(file) = entry.file_name().to_str().map(str::to_string) else { continue };
+        if file.ends_with(".patch") {
+            files.push(file);
+        }
+    }
+    files.sort();
+    let mut parsed: Vec<(String, String, u32, String)> = Vec::new();
+    for file in files {
+        let path = dir.join(&file);
+        let (name, version, sequence) = parse_patch_package_name(&file).ok_or_else(|| {
+            FormatError::config(
+                &path,
+                "not a patch-package file name (`<name>+<version>[+<seq>[+<description>]].patch`)",
+            )
+        })?;
+        parsed.push((name, version, sequence, file));
+    }
+    parsed.sort_by(|a, b| (&a.0, &a.1, a.2).cmp(&(&b.0, &b.1, b.2)));
+    let mut found: Vec<PatchedDependency> = Vec::new();
+    for (name, version, _, file) in parsed {
+        let patch = format!("patches/{file}");
+        match found.last_mut() {
+            Some(last) if last.name == name && last.version == version => last.patches.push(patch),
+            _ => found.push(PatchedDependency {
+                name,
+                key: file,
+                version,
+                resolved_from_lock: false,
+                patches: vec![patch],
+                declared_in: "patches".into(),
+            }),
+        }
+    }
+    Ok(found)
+}
+
+/// `@scope+name+1.2.3+001+label.dev.patch` → (`@scope/name`, `1.2.3`, 1).
+/// Nested packages (`a++b+1.0.0`) patch a dependency of a dependency and
+/// are not taken.
+fn parse_patch_package_name(file: &str) -> Option<(String, String, u32)> {
+    let stem = file.strip_suffix(".patch")?;
+    let stem = stem.strip_suffix(".dev").unwrap_or(stem);
+    if stem.contains("++") {
+        return None;
+    }
+    let parts: Vec<&str> = stem.split('+').collect();
+    let (name, rest) = if parts.first()?.starts_with('@') {
+        (format!("{}/{}", parts.first()?, parts.get(1)?), parts.get(2..)?)
+    } else {
+        (parts.first()?.to_string(), parts.get(1..)?)
+    };
+    let version = rest.first()?;
+    if !is_exact_version(version) {
+        return None;
+    }
+    let sequence = rest.get(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    Some((name, version.to_string(), sequence))
+}
+
+/// The new bytes of each configuration file `format` keeps for `entries`,
+/// every byte outside the keys the tool owns left as it was.
+pub fn edit_config(
+    format: Format,
+    project: &Path,
+    entries: &[ConfigEntry],
+) -> Result<Vec<(PathBuf, Vec<u8>)>, FormatError> {
+    let mut sorted = entries.to_vec();
+    sorted.sort_by(|a, b| (&a.name, &a.version).cmp(&(&b.name, &b.version)));
+    match format {
+        Format::Npm | Format::Bun => {
+            let (path, text) = read_package_json(project)?;
+            let pairs = single_patches(format, &path, &sorted)?;
+            let value = json_object_text(&pairs, 1, &text);
+            let edited = set_root_property(&text, &path, "patchedDependencies", &value)?;
+            let mut files = vec![(path, edited.into_bytes())];
+            if format == Format::Npm {
+                files.extend(edit_npm_lock(project, &sorted)?);
+            }
+            Ok(files)
+        }
+        Format::Pnpm => {
+            let path = project.join("pnpm-workspace.yaml");
+            let text = read_optional(&path)?.unwrap_or_default();
+            let pairs = single_patches(format, &path, &sorted)?;
+            let edited = set_yaml_top_level(&text, &path, "patchedDependencies", &pairs)?;
+            Ok(vec![(path, edited.into_bytes())])
+        }
+        Format::Yarn => {
+            let (path, text) = read_package_json(project)?;
+            Ok(vec![(path.clone(), edit_yarn(&text, &path, &sorted)?.into_bytes())])
+        }
+        Format::PatchPackage => Ok(Vec::new()),
+    }
+}
+
+fn single_patches(
+    format: Format,
+    config: &Path,
+    entries: &[ConfigEntry],
+) -> Result<Vec<(String, String)>, FormatError> {
+    entries
+        .iter()
+        .map(|entry| match entry.patches.as_slice() {
+            [(only, _)] => Ok((format!("{}@{}", entry.name, entry.version), only.clone())),
+            _ => Err(FormatError::config(
+                config,
+                format!(
+                    "{format} takes exactly one patch file for `{}@{}`, not {}",
+                    entry.name,
+                    entry.version,
+                    entry.patches.len()
+                ),
+            )),
+        })
+        .collect()
+}
+
+fn newline_of(text: &str) -> &'static str {
+    if text.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
+/// The indentation one level of the file uses (that of its first property).
+fn indent_unit(text: &str) -> String {
+    text.lines()
+        .skip(1)
+        .find_map(|line| {
+            let indent: String = line.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+            (!indent.is_empty()).then_some(indent)
+        })
+        .unwrap_or_else(|| "  ".into())
+}
+
+fn json_string(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_else(|_| format!("\"{text}\""))
+}
+
+/// `{ "k": "v", … }` laid out at `depth` levels in the file's own style.
+fn json_object_text(pairs: &[(String, String)], depth: usize, file: &str) -> String {
+    if pairs.is_empty() {
+        return "{}".into();
+    }
+    let (nl, unit) = (newline_of(file), indent_unit(file));
+    let inner = unit.repeat(depth + 1);
+    let body: Vec<String> =
+        pairs.iter().map(|(k, v)| format!("{inner}{}: {}", json_string(k), json_string(v))).collect();
+    format!("{{{nl}{}{nl}{}}}", body.join(&format!(",{nl}")), unit.repeat(depth))
+}
+
+/// Replaces the value of a root property, or adds the property at the end.
+fn set_root_property(text: &str, path: &Path, key: &str, value: &str) -> Result<String, FormatError> {
+    let root = parse_json(text, path)?;
+    if let Some(prop) = root.properties.iter().find(|p| p.name.as_str() == key) {
+        let range = value_range(&prop.value);
+        return Ok(format!("{}{value}{}", &text[..range.start], &text[range.end..]));
+    }
+    Ok(insert_root_property(text, &root, key, value))
+}
+
+fn value_range(value: &Value<'_>) -> std::ops::Range<usize> {
+    use jsonc_parser::common::Ranged;
+    let range = value.range();
+    range.start..range.end
+}
+
+fn insert_root_property(text: &str, root: &Object<'_>, key: &str, value: &str) -> String {
+    let (nl, unit) = (newline_of(text), indent_unit(text));
+    let property = format!("{unit}{}: {value}", json_string(key));
+    match root.properties.last() {
+        Some(last) => {
+            let end = last.range.end;
+            format!("{},{nl}{property}{}", &text[..end], &text[end..])
+        }
+        None => {
+            let open = root.range.start + 1;
+            format!("{}{nl}{property}{nl}{}", &text[..open], text[open..].trim_start())
+        }
+    }
+}
+
+fn yaml_scalar(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"._/-+%@".contains(&b))
+        && !text.starts_with(['@', '-', '%']);
+    if plain {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "''"))
+    }
+}
+
+/// Replaces (or appends) a top-level block mapping `key:` of a YAML file:
+/// from the key's line to the line of the next top-level key.
+fn set_yaml_top_level(text: &str, path: &Path, key: &str, pairs: &[(String, String)]) -> Result<String, FormatError> {
+    let nl = newline_of(text);
+    let mut block = format!("{key}:");
+    if pairs.is_empty() {
+        block.push_str(" {}");
+    }
+    block.push_str(nl);
+    for (k, v) in pairs {
+        block.push_str(&format!("  {}: {}{nl}", yaml_scalar(k), yaml_scalar(v)));
+    }
+    let root = parse_yaml(text, path)?;
+    let entries = root.entries();
+    let position = entries.iter().position(|(k, _)| k.as_str() == Some(key));
+    let Some(at) = position else {
+        let mut out = text.to_string();
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push_str(nl);
+        }
+        out.push_str(&block);
+        return Ok(out);
+    };
+    let start = entries[at].0.start().map(|s| line_start(text, s)).unwrap_or(0);
+    let end = entries.get(at + 1).and_then(|(k, _)| k.start()).map_or(text.len(), |s| line_start(text, s));
+    // A block mapping: the key starts a line and the next key a later one.
+    if matches!(entries[at].0, Yaml::Scalar(..)) && end > start {
+        return Ok(format!("{}{block}{}", &text[..start], &text[end..]));
+    }
+    Err(FormatError::config(path, format!("`{key}` is not a plain top-level key")))
+}
+
+fn line_start(text: &str, at: usize) -> usize {
+    text[..at].rfind('\n').map_or(0, |i| i + 1)
+}
+
+/// Points each entry's dependency (or, for a package that is no direct
+/// dependency, a `resolutions` entry) at its patch through `patch:`.
+fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String, FormatError> {
+    let mut edited = text.to_string();
+    for entry in entries {
+        let paths: Vec<String> = entry.patches.iter().map(|(p, _)| format!("~/{p}")).collect();
+        let descriptor = format!("{}@npm%3A{}", entry.name, entry.version);
+        let value = format!("patch:{descriptor}#{}", paths.join("&"));
+        let root = parse_json(&edited, path)?;
+        let mut target = None;
+        for field in ["dependencies", "devDependencies", "optionalDependencies"] {
+            if let Some(object) = json_object(&root, field) {
+                if let Some(prop) = object.properties.iter().find(|p| p.name.as_str() == entry.name) {
+                    target = Some(value_range(&prop.value));
+                    break;
+                }
+            }
+        }
+        edited = match target {
+            Some(range) => format!("{}{}{}", &edited[..range.start], json_string(&value), &edited[range.end..]),
+            None => {
+                let key = format!("{}@npm:{}", entry.name, entry.version);
+                let mut pairs: Vec<(String, String)> =
+                    json_object(&root, "resolutions").map(json_strings).unwrap_or_default();
+                pairs.retain(|(k, _)| k != &key);
+                pairs.push((key, value));
+                let object = json_object_text(&pairs, 1, &edited);
+                set_root_property(&edited, path, "resolutions", &object)?
+            }
+        };
+    }
+    Ok(edited)
+}
+
+/// npm records each patch in package-lock.json (`"patched": {"integrity",
+/// "path"}` on every installed node of the package, lockfileVersion 4) and
+/// `npm ci` refuses a patch whose sha512 differs, so the lock is edited
+/// too when the project has one. Nodes of other versions are left alone.
+fn edit_npm_lock(project: &Path, entries: &[ConfigEntry]) -> Result<Option<(PathBuf, Vec<u8>)>, FormatError> {
+    let path = project.join("package-lock.json");
+    let Some(mut text) = read_optional(&path)? else { return Ok(None) };
+    for entry in entries {
+        let [(patch, bytes)] = entry.patches.as_slice() else { continue };
+        let pairs = [("integrity".to_string(), crate::npm::sri_sha512(bytes)), ("path".to_string(), patch.clone())];
+        let suffix = format!("node_modules/{}", entry.name);
+        loop {
+            let root = parse_json(&text, &path)?;
+            let Some(packages) = json_object(&root, "packages") else { break };
+            let value = json_object_text(&pairs, 3, &text);
+            let target = packages.properties.iter().find_map(|prop| {
+                let key = prop.name.as_str();
+                if key != suffix && !key.ends_with(&format!("/{suffix}")) {
+                    return None;
+                }
+                let Value::Object(node) = &prop.value else { return None };
+                let version = json_strings(node).into_iter().find(|(k, _)| k == "version").map(|(_, v)| v);
+                let current = node.properties.iter().find(|p| p.name.as_str() == "patched");
+                let up_to_date = current.is_some_and(|p| text[value_range(&p.value)] == value);
+                (version.as_deref() == Some(entry.version.as_str()) && !up_to_date).then(|| match current {
+                    Some(p) => Edit::Replace(value_range(&p.value)),
+                    None => Edit::Append(node.properties.last().map_or(node.range.start + 1, |p| p.range.end)),
+                })
+            });
+            let Some(edit) = target else { break };
+            text = match edit {
+                Edit::Replace(range) => format!("{}{value}{}", &text[..range.start], &text[range.end..]),
+                Edit::Append(at) => {
+                    let (nl, unit) = (newline_of(&text), indent_unit(&text));
+                    format!("{},{nl}{}\"patched\": {value}{}", &text[..at], unit.repeat(3), &text[at..])
+                }
+            };
+        }
+    }
+    // npm moves a lock to version 4 when it records the first patch.
+    let root = parse_json(&text, &path)?;
+    let old_lock = root.properties.iter().find(|p| p.name.as_str() == "lockfileVersion").and_then(|p| match &p.value {
+        Value::NumberLit(n) if n.value.parse::<u32>().is_ok_and(|v| v < 4) => Some(value_range(&p.value)),
+        _ => None,
+    });
+    if let Some(range) = old_lock {
+        text = format!("{}4{}", &text[..range.start], &text[range.end..]);
+    }
+    Ok(Some((path, text.into_bytes())))
+}
+
+enum Edit {
+    Replace(std::ops::Range<usize>),
+    Append(usize),
+}

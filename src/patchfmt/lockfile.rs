@@ -1,0 +1,262 @@
+//! Reading the configuration and lock files the tools own, keeping byte
+//! ranges so that edits touch only the keys a tool owns.
+//!
+//! JSON goes through `jsonc-parser` (whose AST keeps each node's byte
+//! range; bun.lock has trailing commas), YAML through `saphyr-parser`
+//! (events with spans). Versions of a package are looked up in
+//! package-lock.json, pnpm-lock.yaml, Berry's yarn.lock and bun.lock.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use jsonc_parser::ast::{Object, Value};
+
+use super::{Format, FormatError};
+
+/// A YAML node with the byte range of its text.
+#[derive(Debug)]
+pub(super) enum Yaml {
+    Scalar(String, std::ops::Range<usize>),
+    Map(Vec<(Yaml, Yaml)>),
+    Seq,
+    Other,
+}
+
+impl Yaml {
+    pub(super) fn get(&self, key: &str) -> Option<&Yaml> {
+        match self {
+            Yaml::Map(entries) => entries.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    pub(super) fn as_str(&self) -> Option<&str> {
+        match self {
+            Yaml::Scalar(value, _) => Some(value),
+            _ => None,
+        }
+    }
+
+    pub(super) fn entries(&self) -> &[(Yaml, Yaml)] {
+        match self {
+            Yaml::Map(entries) => entries,
+            _ => &[],
+        }
+    }
+
+    pub(super) fn start(&self) -> Option<usize> {
+        match self {
+            Yaml::Scalar(_, range) => Some(range.start),
+            _ => None,
+        }
+    }
+}
+
+/// Parses the first document of `text`; an empty file is an empty mapping.
+pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
+    use saphyr_parser::{Event, Parser};
+    let byte_of = char_to_byte_table(text);
+    let mut stack: Vec<(Vec<Yaml>, bool)> = Vec::new();
+    let mut root = None;
+    for event in Parser::new_from_str(text) {
+        let (event, span) = event.map_err(|e| FormatError::config(path, format!("not valid YAML: {e}")))?;
+        let node = match event {
+            Event::MappingStart(..) => {
+                stack.push((Vec::new(), true));
+                continue;
+            }
+            Event::SequenceStart(..) => {
+                stack.push((Vec::new(), false));
+                continue;
+            }
+            Event::MappingEnd | Event::SequenceEnd => {
+                let Some((items, is_map)) = stack.pop() else { continue };
+                if is_map {
+                    let mut entries = Vec::new();
+                    let mut items = items.into_iter();
+                    while let (Some(k), Some(v)) = (items.next(), items.next()) {
+                        entries.push((k, v));
+                    }
+                    Yaml::Map(entries)
+                } else {
+                    Yaml::Seq
+                }
+            }
+            Event::Scalar(value, ..) => {
+                let at = |chars: usize| byte_of.get(chars).copied().unwrap_or(text.len());
+                Yaml::Scalar(value.to_string(), at(span.start.index())..at(span.end.index()))
+            }
+            Event::Alias(..) => Yaml::Other,
+            _ => continue,
+        };
+        match stack.last_mut() {
+            Some((items, _)) => items.push(node),
+            None => {
+                if root.is_none() {
+                    root = Some(node);
+                }
+            }
+        }
+    }
+    Ok(root.unwrap_or(Yaml::Map(Vec::new())))
+}
+
+fn char_to_byte_table(text: &str) -> Vec<usize> {
+    let mut table: Vec<usize> = text.char_indices().map(|(byte, _)| byte).collect();
+    table.push(text.len());
+    table
+}
+
+/// Parses JSON (with the comments and trailing commas bun.lock uses).
+pub(super) fn parse_json<'a>(text: &'a str, path: &Path) -> Result<Object<'a>, FormatError> {
+    let parsed = jsonc_parser::parse_to_ast(text, &Default::default(), &Default::default())
+        .map_err(|e| FormatError::config(path, format!("not valid JSON: {e}")))?;
+    match parsed.value {
+        Some(Value::Object(object)) => Ok(object),
+        _ => Err(FormatError::config(path, "the file does not hold a JSON object")),
+    }
+}
+
+pub(super) fn json_get<'o, 'a>(object: &'o Object<'a>, key: &str) -> Option<&'o Value<'a>> {
+    object.properties.iter().find(|p| p.name.as_str() == key).map(|p| &p.value)
+}
+
+pub(super) fn json_object<'o, 'a>(object: &'o Object<'a>, key: &str) -> Option<&'o Object<'a>> {
+    match json_get(object, key) {
+        Some(Value::Object(inner)) => Some(inner),
+        _ => None,
+    }
+}
+
+/// The string-valued properties of an object, in order.
+pub(super) fn json_strings(object: &Object<'_>) -> Vec<(String, String)> {
+    object
+        .properties
+        .iter()
+        .filter_map(|p| match &p.value {
+            Value::StringLit(lit) => Some((p.name.as_str().to_string(), lit.value.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Reads a file of the project, `None` when it does not exist.
+pub(super) fn read_optional(path: &Path) -> Result<Option<String>, FormatError> {
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            String::from_utf8(bytes).map(Some).map_err(|_| FormatError::config(path, "the file is not valid UTF-8"))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(FormatError::io(path)(e)),
+    }
+}
+
+/// `name@version` → (`name`, `version`), the `@` of a scope left alone.
+pub(super) fn split_name_spec(key: &str) -> (&str, Option<&str>) {
+    match key.get(1..).and_then(|rest| rest.find('@')) {
+        Some(at) => (&key[..at + 1], Some(&key[at + 2..])),
+        None => (key, None),
+    }
+}
+
+/// Whether `spec` is one exact version (`1.2.3`, `1.2.3-rc.1+build`), not a range.
+pub(super) fn is_exact_version(spec: &str) -> bool {
+    let spec = spec.strip_prefix('v').unwrap_or(spec).strip_prefix('=').unwrap_or(spec);
+    let core = spec.split(['-', '+']).next().unwrap_or("");
+    let parts: Vec<&str> = core.split('.').collect();
+    parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Reads the versions of one package from a lock file's text.
+type VersionReader = fn(&str, &Path, &str) -> Result<BTreeSet<String>, FormatError>;
+
+/// Every version of `name` the project's lock file for `format` holds.
+pub(super) fn locked_versions(
+    format: Format,
+    project: &Path,
+    name: &str,
+) -> Result<(String, BTreeSet<String>), FormatError> {
+    let (file, reader): (&str, VersionReader) = match format {
+        Format::Npm | Format::PatchPackage => ("package-lock.json", npm_versions),
+        Format::Pnpm => ("pnpm-lock.yaml", pnpm_versions),
+        Format::Yarn => ("yarn.lock", yarn_versions),
+        Format::Bun => ("bun.lock", bun_versions),
+    };
+    let path = project.join(file);
+    let versions = match read_optional(&path)? {
+        Some(text) => reader(&text, &path, name)?,
+        None => BTreeSet::new(),
+    };
+    Ok((file.to_string(), versions))
+}
+
+fn npm_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
+    let root = parse_json(text, path)?;
+    let suffix = format!("node_modules/{name}");
+    let mut versions = BTreeSet::new();
+    if let Some(packages) = json_object(&root, "packages") {
+        for prop in &packages.properties {
+            let key = prop.name.as_str();
+            if key == suffix || key.ends_with(&format!("/{suffix}")) {
+                if let Value::Object(entry) = &prop.value {
+                    if let Some(Value::StringLit(v)) = json_get(entry, "version") {
+                        versions.insert(v.value.to_string());
+                    }
+                }
+            }
+        }
+    }
+    Ok(versions)
+}
+
+fn pnpm_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
+    let root = parse_yaml(text, path)?;
+    let mut versions = BTreeSet::new();
+    for section in ["packages", "snapshots"] {
+        for (key, _) in root.get(section).map(Yaml::entries).unwrap_or(&[]) {
+            let Some(key) = key.as_str() else { continue };
+            let (key_name, spec) = split_name_spec(key);
+            if key_name == name {
+                if let Some(spec) = spec {
+                    // `1.3.0(patch_hash=…)` in snapshots.
+                    versions.insert(spec.split('(').next().unwrap_or(spec).to_string());
+                }
+            }
+        }
+    }
+    Ok(versions)
+}
+
+fn yarn_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
+    let root = parse_yaml(text, path)?;
+    let prefix = format!("{name}@npm:");
+    let mut versions = BTreeSet::new();
+    for (_, entry) in root.entries() {
+        if let Some(resolution) = entry.get("resolution").and_then(Yaml::as_str) {
+            if let Some(version) = resolution.strip_prefix(&prefix) {
+                versions.insert(version.to_string());
+            }
+        }
+    }
+    Ok(versions)
+}
+
+fn bun_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
+    let root = parse_json(text, path)?;
+    let mut versions = BTreeSet::new();
+    if let Some(packages) = json_object(&root, "packages") {
+        for prop in &packages.properties {
+            if let Value::Array(array) = &prop.value {
+                if let Some(Value::StringLit(id)) = array.elements.first() {
+                    let (id_name, spec) = split_name_spec(&id.value);
+                    if id_name == name {
+                        if let Some(spec) = spec {
+                            versions.insert(spec.to_string());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(versions)
+}

@@ -1,0 +1,254 @@
+//! Writing the patch file a tool would write for a base → fork pair.
+//!
+//! The line diff comes from `similar`; this module only lays its hunks out
+//! in each tool's dialect (docs/patch-formats.md): npm 12 writes jsdiff's
+//! `--- a/x\t` headers with four lines of context and no git headers; pnpm,
+//! bun and Yarn write git's extended headers (`diff --git`, `new file mode`,
+//! `deleted file mode`, full `index` hashes) with three lines of context,
+//! pnpm and bun leaving a deleted file's lines out; patch-package writes the
+//! same with paths from the project root (`a/node_modules/<name>/…`) and
+//! short hashes.
+//!
+//! What a format cannot carry is refused by name before anything is
+//! returned, and every rendered patch is applied back with [`super::apply`]
+//! to prove it gives the fork's bytes under that tool's rules.
+
+use sha1::{Digest, Sha1};
+use similar::{Algorithm, DiffTag, TextDiff};
+
+use crate::tree::{FileEntry, Tree};
+
+use super::{Format, FormatError};
+
+/// The patch file(s) `format` would write for `base` → `fork` of
+/// `package@version`, as (project-relative path, bytes); no file when the
+/// trees are equal.
+pub fn render(
+    format: Format,
+    package: &str,
+    version: &str,
+    base: &Tree,
+    fork: &Tree,
+) -> Result<Vec<(String, Vec<u8>)>, FormatError> {
+    let changes = changes(base, fork);
+    if changes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut text = String::new();
+    for change in &changes {
+        check_expressible(format, package, change)?;
+        render_change(format, package, change, &mut text);
+    }
+    let bytes = text.into_bytes();
+    let path = patch_file_name(format, package, version, &bytes);
+    let applied = super::apply(format, base, &bytes, &path).map_err(|e| {
+        cannot(format, package, "", &format!("the rendered patch does not apply under the tool's rules: {e}"))
+    })?;
+    if let Some(file) = first_difference(&applied, fork) {
+        let reason = if format == Format::Yarn {
+            "Yarn reads every `\\r` of a patch as a line break, so it cannot write CRLF lines or a change only in trailing white space"
+        } else {
+            "the tool would not reproduce these exact bytes (a change only in trailing white space, which its matching ignores)"
+        };
+        return Err(cannot(format, package, &file, reason));
+    }
+    Ok(vec![(path, bytes)])
+}
+
+/// Where `format` keeps the patch of `package@version`, relative to the
+/// project root.
+pub fn patch_file_name(format: Format, package: &str, version: &str, bytes: &[u8]) -> String {
+    match format {
+        Format::Npm => format!("patches/{package}@{version}.patch"),
+        Format::Pnpm => format!("patches/{}@{version}.patch", package.replace('/', "__")),
+        Format::Bun => format!("patches/{}@{version}.patch", package.replace('/', "%2F")),
+        Format::Yarn => {
+            let hash = crate::npm::sha256_hex(bytes);
+            format!(".yarn/patches/{}-npm-{version}-{}.patch", package.replace('/', "-"), &hash[..10])
+        }
+        Format::PatchPackage => format!("patches/{}+{version}.patch", package.replace('/', "+")),
+    }
+}
+
+struct Change<'a> {
+    path: &'a str,
+    old: Option<&'a FileEntry>,
+    new: Option<&'a FileEntry>,
+}
+
+fn changes<'a>(base: &'a Tree, fork: &'a Tree) -> Vec<Change<'a>> {
+    let mut paths: Vec<&str> = base.paths().chain(fork.paths()).collect();
+    paths.sort_unstable();
+    paths.dedup();
+    paths
+        .into_iter()
+        .filter_map(|path| {
+            let (old, new) = (base.get(path), fork.get(path));
+            (old != new).then_some(Change { path, old, new })
+        })
+        .collect()
+}
+
+fn first_difference(a: &Tree, b: &Tree) -> Option<String> {
+    changes(a, b).first().map(|change| change.path.to_string())
+}
+
+fn cannot(format: Format, package: &str, file: &str, reason: &str) -> FormatError {
+    FormatError::CannotExpress {
+        format,
+        package: package.to_string(),
+        file: file.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+fn check_expressible(format: Format, package: &str, change: &Change<'_>) -> Result<(), FormatError> {
+    let refuse = |reason: &str| Err(cannot(format, package, change.path, reason));
+    for entry in [change.old, change.new].into_iter().flatten() {
+        if std::str::from_utf8(&entry.bytes).is_err() {
+            return refuse("it is binary or not UTF-8 (the tools decode patched files as UTF-8 text)");
+        }
+    }
+    if format == Format::Npm && change.path == "package.json" {
+        return refuse("npm leaves the package's own package.json out of patches (it resolves the unpatched manifest)");
+    }
+    match (change.old, change.new) {
+        (None, Some(new)) if new.executable && format == Format::Npm => {
+            return refuse("npm patches carry no file modes (a new file is never executable)")
+        }
+        (Some(old), Some(new)) if old.executable != new.executable => match format {
+            Format::Npm => return refuse("npm patches carry no file modes (a patched file keeps its mode)"),
+            Format::Yarn => {
+                return refuse(
+                    "Yarn's install leaves an existing file's mode as it was (`old mode`/`new mode` has no effect)",
+                )
+            }
+            _ => {}
+        },
+        _ => {}
+    }
+    Ok(())
+}
+
+fn text_of(entry: Option<&FileEntry>) -> &str {
+    entry.map_or("", |e| std::str::from_utf8(&e.bytes).unwrap_or(""))
+}
+
+fn git_blob_hash(bytes: &[u8]) -> String {
+    let mut hasher = Sha1::new();
+    hasher.update(format!("blob {}\0", bytes.len()).as_bytes());
+    hasher.update(bytes);
+    hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+const ZERO_HASH: &str = "0000000000000000000000000000000000000000";
+
+fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut String) {
+    let (old_text, new_text) = (text_of(change.old), text_of(change.new));
+    if format == Format::Npm {
+        let old_name = if change.old.is_some() { format!("a/{}", change.path) } else { "/dev/null".into() };
+        let new_name = if change.new.is_some() { format!("b/{}", change.path) } else { "/dev/null".into() };
+        out.push_str(&format!("--- {old_name}\t\n+++ {new_name}\t\n"));
+        hunks(old_text, new_text, 4, true, out);
+        return;
+    }
+    let path = match format {
+        Format::PatchPackage => format!("node_modules/{package}/{}", change.path),
+        _ => change.path.to_string(),
+    };
+    let short = format == Format::PatchPackage;
+    let hash = |entry: Option<&FileEntry>| {
+        let full = entry.map_or_else(|| ZERO_HASH.to_string(), |e| git_blob_hash(&e.bytes));
+        if short {
+            full[..7].to_string()
+        } else {
+            full
+        }
+    };
+    let mode = |entry: &FileEntry| if entry.executable { "100755" } else { "100644" };
+    out.push_str(&format!("diff --git a/{path} b/{path}\n"));
+    match (change.old, change.new) {
+        (None, Some(new)) => {
+            out.push_str(&format!("new file mode {}\nindex {}..{}\n", mode(new), hash(None), hash(Some(new))));
+            if !new_text.is_empty() {
+                out.push_str(&format!("--- /dev/null\n+++ b/{path}\n"));
+            }
+        }
+        (Some(old), None) => {
+            out.push_str(&format!("deleted file mode {}\nindex {}..{}\n", mode(old), hash(Some(old)), hash(None)));
+            // pnpm and bun write a deletion without its lines.
+            if matches!(format, Format::Pnpm | Format::Bun) || old_text.is_empty() {
+                return;
+            }
+            out.push_str(&format!("--- a/{path}\n+++ /dev/null\n"));
+        }
+        (Some(old), Some(new)) => {
+            if old.executable != new.executable {
+                out.push_str(&format!("old mode {}\nnew mode {}\n", mode(old), mode(new)));
+            }
+            if old.bytes == new.bytes {
+                return;
+            }
+            let same_mode = if old.executable == new.executable { format!(" {}", mode(new)) } else { String::new() };
+            out.push_str(&format!(
+                "index {}..{}{same_mode}\n--- a/{path}\n+++ b/{path}\n",
+                hash(Some(old)),
+                hash(Some(new))
+            ));
+        }
+        (None, None) => return,
+    }
+    hunks(old_text, new_text, 3, false, out);
+}
+
+/// The hunks of a line diff; `jsdiff_counts` writes `,1` counts as jsdiff
+/// does where git leaves them out.
+fn hunks(old: &str, new: &str, context: usize, jsdiff_counts: bool, out: &mut String) {
+    let diff = TextDiff::configure().algorithm(Algorithm::Myers).diff_lines(old, new);
+    let (old_lines, new_lines) = (diff.old_slices(), diff.new_slices());
+    for group in diff.grouped_ops(context) {
+        let (Some(first), Some(last)) = (group.first(), group.last()) else { continue };
+        let old_range = first.old_range().start..last.old_range().end;
+        let new_range = first.new_range().start..last.new_range().end;
+        out.push_str(&format!(
+            "@@ -{} +{} @@\n",
+            range_text(old_range.start, old_range.len(), jsdiff_counts),
+            range_text(new_range.start, new_range.len(), jsdiff_counts)
+        ));
+        for op in &group {
+            let (tag, old_part, new_part) = op.as_tag_tuple();
+            match tag {
+                DiffTag::Equal => old_lines[old_part].iter().for_each(|l| push_line(' ', l, out)),
+                DiffTag::Delete => old_lines[old_part].iter().for_each(|l| push_line('-', l, out)),
+                DiffTag::Insert => new_lines[new_part].iter().for_each(|l| push_line('+', l, out)),
+                DiffTag::Replace => {
+                    old_lines[old_part].iter().for_each(|l| push_line('-', l, out));
+                    new_lines[new_part].iter().for_each(|l| push_line('+', l, out));
+                }
+            }
+        }
+    }
+}
+
+fn range_text(start: usize, len: usize, always_count: bool) -> String {
+    let first = if len == 0 { start } else { start + 1 };
+    if len == 1 && !always_count {
+        format!("{first}")
+    } else {
+        format!("{first},{len}")
+    }
+}
+
+fn push_line(prefix: char, line: &str, out: &mut String) {
+    out.push(prefix);
+    match line.strip_suffix('\n') {
+        Some(body) => {
+            out.push_str(body);
+            out.push('\n');
+        }
+        None => {
+            out.push_str(line);
+            out.push_str("\n\\ No newline at end of file\n");
+        }
+    }
+}

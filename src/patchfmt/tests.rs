@@ -1,0 +1,316 @@
+use std::path::Path;
+
+use crate::error::{Diagnostic, ExitStatus};
+use crate::tree::{FileEntry, Tree};
+
+use super::{apply, discover, edit_config, render, ConfigEntry, Format, FormatError};
+
+fn tree(files: &[(&str, &[u8])]) -> Tree {
+    let mut tree = Tree::new();
+    for (path, bytes) in files {
+        tree.insert(*path, FileEntry::new(bytes.to_vec())).expect("valid path");
+    }
+    tree
+}
+
+fn round_trip(base: &Tree, fork: &Tree) {
+    for format in Format::ALL {
+        let files = render(format, "@scope/pkg", "1.0.0", base, fork).unwrap_or_else(|e| panic!("{format}: {e}"));
+        let (path, bytes) = &files[0];
+        assert_eq!(&apply(format, base, bytes, path).unwrap_or_else(|e| panic!("{format}: {e}")), fork, "{format}");
+    }
+}
+
+#[test]
+fn every_format_round_trips_added_deleted_changed_and_empty_files() {
+    let base = tree(&[("a.js", b"one\ntwo\nthree\n"), ("gone.txt", b"bye\n"), ("empty-gone", b""), ("last", b"x\ny")]);
+    let fork =
+        tree(&[("a.js", b"one\n2\nthree\n"), ("new/file.txt", b"no newline"), ("empty-new", b""), ("last", b"x\ny\n")]);
+    round_trip(&base, &fork);
+}
+
+#[test]
+fn a_final_newline_removed_round_trips() {
+    round_trip(&tree(&[("i.js", b"a\nb\n")]), &tree(&[("i.js", b"a\nb")]));
+}
+
+#[test]
+fn crlf_lines_are_refused_by_yarn_and_kept_by_the_others() {
+    let base = tree(&[("c.txt", b"a\r\nb\r\n")]);
+    let fork = tree(&[("c.txt", b"a\r\nB\r\n")]);
+    for format in [Format::Npm, Format::Pnpm, Format::Bun, Format::PatchPackage] {
+        let files = render(format, "p", "1.0.0", &base, &fork).expect("expressible");
+        assert_eq!(apply(format, &base, &files[0].1, &files[0].0).expect("applies"), fork, "{format}");
+    }
+    let err = render(Format::Yarn, "p", "1.0.0", &base, &fork).expect_err("yarn turns CR into LF");
+    assert!(matches!(&err, FormatError::CannotExpress { file, .. } if file == "c.txt"), "{err}");
+}
+
+#[test]
+fn binary_files_and_npm_modes_are_refused_by_name() {
+    let base = tree(&[("a.bin", b"\xff\x00")]);
+    let fork = tree(&[("a.bin", b"\xfe\x00")]);
+    let err = render(Format::Pnpm, "p", "1.0.0", &base, &fork).expect_err("binary");
+    assert_eq!(err.code(), "format_cannot_express");
+    assert!(err.to_string().contains("`a.bin`"), "{err}");
+    let mut exec = Tree::new();
+    exec.insert("bin/run", FileEntry::executable(b"#!/bin/sh\n".to_vec())).expect("path");
+    let err = render(Format::Npm, "p", "1.0.0", &Tree::new(), &exec).expect_err("npm has no modes");
+    assert!(err.to_string().contains("`bin/run`"), "{err}");
+    let files = render(Format::PatchPackage, "p", "1.0.0", &Tree::new(), &exec).expect("patch-package has modes");
+    assert_eq!(apply(Format::PatchPackage, &Tree::new(), &files[0].1, &files[0].0).expect("applies"), exec);
+}
+
+#[test]
+fn a_hunk_that_does_not_apply_names_the_patch_the_hunk_and_the_line() {
+    let base = tree(&[("a.js", b"one\ntwo\n")]);
+    let patch = b"--- a/a.js\t\n+++ b/a.js\t\n@@ -1,2 +1,2 @@\n one\n-TWO\n+2\n";
+    let err = apply(Format::Npm, &base, patch, "patches/p@1.0.0.patch").expect_err("context differs");
+    match &err {
+        FormatError::HunkFailed { patch, file, hunk, line, .. } => {
+            assert_eq!((patch.as_str(), file.as_str(), *hunk, *line), ("patches/p@1.0.0.patch", "a.js", 1, 3));
+        }
+        other => panic!("{other}"),
+    }
+    assert_eq!(err.exit_status(), ExitStatus::Usage);
+}
+
+#[test]
+fn patch_package_ignores_trailing_white_space_and_moves_hunks_up_to_twenty_lines() {
+    let mut text = String::new();
+    for i in 0..30 {
+        text.push_str(&format!("line {i}\n"));
+    }
+    let base = tree(&[("f", text.as_bytes())]);
+    // Written for "line 20 " at line 6: 15 lines off, trailing space differs.
+    let patch = b"diff --git a/node_modules/p/f b/node_modules/p/f\n--- a/node_modules/p/f\n+++ b/node_modules/p/f\n@@ -6,1 +6,1 @@\n-line 20 \n+LINE 20\n";
+    let patched = apply(Format::PatchPackage, &base, patch, "patches/p+1.0.0.patch").expect("within 20 lines");
+    let bytes = &patched.get("f").expect("f").bytes;
+    assert!(String::from_utf8_lossy(bytes).contains("line 19\nLINE 20\nline 21"));
+    let err = apply(Format::Npm, &base, b"--- a/f\t\n+++ b/f\t\n@@ -6,1 +6,1 @@\n-line 20 \n+LINE 20\n", "x.patch");
+    assert!(err.is_err(), "npm matches exactly");
+}
+
+#[test]
+fn unsafe_patches_are_refused_before_anything_is_applied() {
+    let base = tree(&[("a", b"x\n")]);
+    let cases: [(&[u8], &str); 6] = [
+        (b"diff --git a/../x b/../x\nnew file mode 100644\n--- /dev/null\n+++ b/../x\n@@ -0,0 +1 @@\n+x\n", "`..`"),
+        (
+            b"diff --git a//etc/x b//etc/x\nnew file mode 100644\n--- /dev/null\n+++ b//etc/x\n@@ -0,0 +1 @@\n+x\n",
+            "absolute",
+        ),
+        (
+            b"diff --git a/l b/l\nnew file mode 120000\n--- /dev/null\n+++ b/l\n@@ -0,0 +1 @@\n+/etc/passwd\n",
+            "symbolic link",
+        ),
+        (b"diff --git a/d b/d\nnew file mode 020644\n", "device"),
+        (b"diff --git a/a b/a\nindex 1..2\nGIT binary patch\nliteral 1\n", "binary"),
+        (
+            b"diff --git a/C:/x b/C:/x\nnew file mode 100644\n--- /dev/null\n+++ b/C:/x\n@@ -0,0 +1 @@\n+x\n",
+            "drive-letter",
+        ),
+    ];
+    for (patch, what) in cases {
+        let err = apply(Format::Pnpm, &base, patch, "patches/p.patch").expect_err(what);
+        assert_eq!(err.code(), "refused_patch", "{what}: {err}");
+        assert!(err.to_string().contains(what), "{what}: {err}");
+        assert_eq!(err.exit_status(), ExitStatus::Integrity);
+    }
+    let outside = b"diff --git a/other/x b/other/x\n--- a/other/x\n+++ b/other/x\n@@ -1 +1 @@\n-x\n+y\n";
+    let err = apply(Format::PatchPackage, &base, outside, "patches/p+1.0.0.patch").expect_err("not under node_modules");
+    assert_eq!(err.code(), "refused_patch");
+    let two = b"diff --git a/node_modules/p/a b/node_modules/p/a\n--- a/node_modules/p/a\n+++ b/node_modules/p/a\n@@ -1 +1 @@\n-x\n+y\ndiff --git a/node_modules/q/a b/node_modules/q/a\n--- a/node_modules/q/a\n+++ b/node_modules/q/a\n@@ -1 +1 @@\n-x\n+y\n";
+    let err = apply(Format::PatchPackage, &base, two, "patches/p+1.0.0.patch").expect_err("two packages");
+    assert!(err.to_string().contains("another package"), "{err}");
+    let huge = vec![b'+'; super::MAX_PATCH_BYTES + 1];
+    assert_eq!(apply(Format::Npm, &base, &huge, "big.patch").expect_err("size").code(), "refused_patch");
+    let not_utf8 = b"--- a/a\t\n+++ b/a\t\n@@ -1 +1 @@\n-x\n+\xff\n";
+    assert_eq!(apply(Format::Npm, &base, not_utf8, "u.patch").expect_err("utf-8").code(), "refused_patch");
+}
+
+#[test]
+fn pnpm_and_bun_deletions_without_lines_delete_and_npm_skips_them() {
+    let base = tree(&[("gone.js", b"x\n"), ("keep", b"k\n")]);
+    let patch = b"diff --git a/gone.js b/gone.js\ndeleted file mode 100644\nindex 587be6b..0000000\n";
+    for format in [Format::Pnpm, Format::Bun, Format::Yarn] {
+        assert_eq!(apply(format, &base, patch, "p.patch").expect("deletes"), tree(&[("keep", b"k\n")]), "{format}");
+    }
+    assert_eq!(apply(Format::Npm, &base, patch, "p.patch").expect("jsdiff sees no file"), base);
+}
+
+fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (rel, text) in files {
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("dirs");
+        std::fs::write(path, text).expect("write");
+    }
+    dir
+}
+
+fn read(dir: &Path, rel: &str) -> String {
+    std::fs::read_to_string(dir.join(rel)).expect("read")
+}
+
+#[test]
+fn discover_resolves_ranges_and_bare_names_against_the_lock_file_and_says_so() {
+    let dir = project(&[
+        ("package.json", "{\n  \"patchedDependencies\": {\n    \"left-pad@^1.0.0\": \"patches/a.patch\",\n    \"@t/m@1.2.5\": \"patches/b.patch\"\n  }\n}\n"),
+        ("package-lock.json", "{\"packages\": {\"\": {}, \"node_modules/left-pad\": {\"version\": \"1.3.0\"}}}"),
+    ]);
+    let found = discover(Format::Npm, dir.path()).expect("discovers");
+    let got: Vec<(&str, &str, bool)> =
+        found.iter().map(|d| (d.name.as_str(), d.version.as_str(), d.resolved_from_lock)).collect();
+    assert_eq!(got, [("@t/m", "1.2.5", false), ("left-pad", "1.3.0", true)]);
+    let pnpm = project(&[
+        ("pnpm-workspace.yaml", "packages: []\npatchedDependencies:\n  left-pad: patches/left-pad.patch\n"),
+        ("pnpm-lock.yaml", "lockfileVersion: '9.0'\npackages:\n  left-pad@1.3.0:\n    resolution: {integrity: x}\n"),
+    ]);
+    let found = discover(Format::Pnpm, pnpm.path()).expect("discovers");
+    assert_eq!((found[0].version.as_str(), found[0].resolved_from_lock), ("1.3.0", true));
+    let missing = project(&[("package.json", "{\"patchedDependencies\": {\"left-pad\": \"p.patch\"}}")]);
+    assert_eq!(discover(Format::Bun, missing.path()).expect_err("no lock").code(), "patch_version_unresolved");
+}
+
+#[test]
+fn discover_reads_yarn_patch_protocol_and_patch_package_sequences() {
+    let yarn = project(&[(
+        "package.json",
+        "{\"dependencies\": {\"@t/m\": \"patch:@t/m@npm%3A1.2.5#~/.yarn/patches/t-m.patch\"}}",
+    )]);
+    let found = discover(Format::Yarn, yarn.path()).expect("discovers");
+    assert_eq!((found[0].name.as_str(), found[0].version.as_str()), ("@t/m", "1.2.5"));
+    assert_eq!(found[0].patches, [".yarn/patches/t-m.patch"]);
+    let pp = project(&[
+        ("patches/left-pad+1.3.0+002+second.patch", ""),
+        ("patches/left-pad+1.3.0+001+initial.patch", ""),
+        ("patches/@t+m+1.2.5.patch", ""),
+    ]);
+    let found = discover(Format::PatchPackage, pp.path()).expect("discovers");
+    assert_eq!(found[0].name, "@t/m");
+    assert_eq!(
+        found[1].patches,
+        ["patches/left-pad+1.3.0+001+initial.patch", "patches/left-pad+1.3.0+002+second.patch"]
+    );
+}
+
+#[test]
+fn edit_config_changes_only_the_keys_the_tool_owns() {
+    let package = "{\r\n\t\"name\": \"x\",\r\n\t\"dependencies\": { \"left-pad\": \"^1.3.0\" },\r\n\t\"patchedDependencies\": {\"old@1.0.0\": \"patches/old.patch\"},\r\n\t\"z\": [1, 2]\r\n}\r\n";
+    let dir = project(&[
+        ("package.json", package),
+        (
+            "pnpm-workspace.yaml",
+            "# keep me\npackages:\n  - a\npatchedDependencies:\n  old: x.patch\nonlyBuiltDependencies: []\n",
+        ),
+    ]);
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+    }];
+    let edited = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
+    let text = String::from_utf8(edited[0].1.clone()).expect("utf-8");
+    assert_eq!(
+        text,
+        "{\r\n\t\"name\": \"x\",\r\n\t\"dependencies\": { \"left-pad\": \"^1.3.0\" },\r\n\t\"patchedDependencies\": {\r\n\t\t\"left-pad@1.3.0\": \"patches/left-pad@1.3.0.patch\"\r\n\t},\r\n\t\"z\": [1, 2]\r\n}\r\n"
+    );
+    let edited = edit_config(Format::Pnpm, dir.path(), &entries).expect("edits");
+    assert_eq!(
+        String::from_utf8(edited[0].1.clone()).expect("utf-8"),
+        "# keep me\npackages:\n  - a\npatchedDependencies:\n  left-pad@1.3.0: patches/left-pad@1.3.0.patch\nonlyBuiltDependencies: []\n"
+    );
+    let edited = edit_config(Format::Yarn, dir.path(), &entries).expect("edits");
+    let text = String::from_utf8(edited[0].1.clone()).expect("utf-8");
+    assert!(text.contains("{ \"left-pad\": \"patch:left-pad@npm%3A1.3.0#~/patches/left-pad@1.3.0.patch\" }"), "{text}");
+    assert_eq!(
+        text.replace("\"patch:left-pad@npm%3A1.3.0#~/patches/left-pad@1.3.0.patch\"", "\"^1.3.0\""),
+        read(dir.path(), "package.json")
+    );
+    assert!(edit_config(Format::PatchPackage, dir.path(), &entries).expect("nothing").is_empty());
+}
+
+#[test]
+fn formats_parse_from_their_names() {
+    for format in Format::ALL {
+        assert_eq!(format.as_str().parse::<Format>().expect("known"), format);
+    }
+    assert_eq!("git".parse::<Format>().expect_err("unknown").code(), "unknown_patch_format");
+}
+
+#[test]
+fn npm_export_records_each_patch_s_sha512_in_package_lock() {
+    let lock = "{\n  \"lockfileVersion\": 3,\n  \"packages\": {\n    \"\": {\"name\": \"x\"},\n    \"node_modules/left-pad\": {\n      \"version\": \"1.3.0\",\n      \"license\": \"WTFPL\"\n    },\n    \"node_modules/a/node_modules/left-pad\": {\n      \"version\": \"1.0.0\"\n    }\n  }\n}\n";
+    let dir = project(&[("package.json", "{}\n"), ("package-lock.json", lock)]);
+    let patch = b"--- a/x\t\n".to_vec();
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![("patches/left-pad@1.3.0.patch".into(), patch.clone())],
+    }];
+    let edited = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
+    assert_eq!(edited.len(), 2);
+    let text = String::from_utf8(edited[1].1.clone()).expect("utf-8");
+    let integrity = crate::npm::sri_sha512(&patch);
+    assert_eq!(
+        text,
+        lock.replace("\"lockfileVersion\": 3", "\"lockfileVersion\": 4").replace(
+            "\"license\": \"WTFPL\"",
+            &format!("\"license\": \"WTFPL\",\n      \"patched\": {{\n        \"integrity\": \"{integrity}\",\n        \"path\": \"patches/left-pad@1.3.0.patch\"\n      }}")
+        )
+    );
+    std::fs::write(dir.path().join("package-lock.json"), &text).expect("write");
+    let again = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
+    assert_eq!(String::from_utf8(again[1].1.clone()).expect("utf-8"), text, "a second export changes nothing");
+}
+
+#[test]
+fn a_file_made_executable_round_trips_where_the_tool_carries_modes() {
+    let base = tree(&[("bin.js", b"run\n")]);
+    let mut fork = Tree::new();
+    fork.insert("bin.js", FileEntry::executable(b"run\n".to_vec())).expect("path");
+    for format in [Format::Pnpm, Format::Bun, Format::PatchPackage] {
+        let files = render(format, "p", "1.0.0", &base, &fork).unwrap_or_else(|e| panic!("{format}: {e}"));
+        assert_eq!(apply(format, &base, &files[0].1, &files[0].0).expect("applies"), fork, "{format}");
+    }
+    for format in [Format::Npm, Format::Yarn] {
+        let err = render(format, "p", "1.0.0", &base, &fork).expect_err("no mode changes");
+        assert!(matches!(&err, FormatError::CannotExpress { file, .. } if file == "bin.js"), "{format}: {err}");
+    }
+}
+
+#[test]
+fn hostile_hunk_headers_are_errors_not_panics() {
+    let base = tree(&[("a", b"x\ny\nz\n")]);
+    let patches: [&[u8]; 4] = [
+        b"--- a/a\t\n+++ b/a\t\n@@ -3,1 +3,1 @@\n-z\n+Z\n@@ -1,1 +1,1 @@\n-x\n+X\n",
+        b"--- a/a\t\n+++ b/a\t\n@@ -99999999999,1 +1,1 @@\n-x\n+X\n",
+        b"--- a/a\t\n+++ b/a\t\n@@ -0,0 +9,1 @@\n+X\n",
+        b"--- a/a\t\n+++ b/a\t\n@@ -1,5 +1,1 @@\n-x\n",
+    ];
+    for patch in patches {
+        for format in Format::ALL {
+            let rewritten = String::from_utf8_lossy(patch)
+                .replace("--- a/a\t\n+++ b/a\t\n", "diff --git a/a b/a\n--- a/a\n+++ b/a\n");
+            let bytes = if format == Format::Npm { patch.to_vec() } else { rewritten.into_bytes() };
+            let _ = apply(format, &base, &bytes, "h.patch");
+        }
+    }
+}
+
+#[test]
+fn pnpm_falls_back_to_package_json_and_yarn_keeps_several_patches_in_order() {
+    let pnpm = project(&[(
+        "package.json",
+        "{\"pnpm\": {\"patchedDependencies\": {\"@t/m@1.2.5\": \"patches/@t__m.patch\"}}}",
+    )]);
+    let found = discover(Format::Pnpm, pnpm.path()).expect("discovers");
+    assert_eq!((found[0].name.as_str(), found[0].declared_in.as_str()), ("@t/m", "package.json"));
+    let yarn = project(&[(
+        "package.json",
+        "{\"resolutions\": {\"left-pad@npm:1.3.0\": \"patch:left-pad@npm%3A1.3.0#~/.yarn/patches/a.patch&./b.patch\"}}",
+    )]);
+    let found = discover(Format::Yarn, yarn.path()).expect("discovers");
+    assert_eq!(found[0].patches, [".yarn/patches/a.patch", "b.patch"]);
+}
