@@ -152,6 +152,11 @@ mod tests {
                 "bad_version",
             ),
             (
+                crate::sbom::SbomError::NotLocked { package: "@a/b".into() }.into(),
+                ExitStatus::Integrity,
+                "upstream_not_locked",
+            ),
+            (
                 crate::adopt::AdoptError::AlreadyAdopted { path: path.clone() }.into(),
                 ExitStatus::Usage,
                 "already_adopted",

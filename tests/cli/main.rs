@@ -8,7 +8,6 @@ mod completions;
 mod cycle;
 mod drift;
 mod errors;
-mod formats;
 mod guided;
 mod guided_edges;
 mod guided_safety;

@@ -131,7 +131,6 @@ fn export(work: &Path, from: Format, to: Format, forks: &[(String, String, Tree,
 }
 
 #[test]
-#[ignore = "needs the real tools: tests/formats/run.sh installs them and runs it"]
 fn every_tool_s_own_patches_apply_and_convert_to_every_format() {
     let work = work();
     for from in Format::ALL {
@@ -143,7 +142,6 @@ fn every_tool_s_own_patches_apply_and_convert_to_every_format() {
 }
 
 #[test]
-#[ignore = "needs the real tools: tests/formats/run.sh installs them and runs it"]
 fn drifted_patches_apply_or_fail_as_each_tool_decides() {
     let work = work();
     let pristine = read_tree(&work.join("pristine").join("left-pad"));
