@@ -4,7 +4,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use git2::{ObjectType, Repository, StatusOptions, StatusShow};
+use git2::{ObjectType, Repository, StatusOptions};
 
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -68,24 +68,6 @@ pub enum GitError {
     Tree(#[from] TreeError),
 }
 
-/// How a directory of the work tree, as read from disk, stands against
-/// HEAD ([`Repo::head_dir_against_disk`]).
-pub struct AgainstHead {
-    /// The files below the directory as committed (bytes shared with the
-    /// disk read wherever the file there is the committed blob).
-    pub files: Tree,
-    /// Paths below the directory, relative to the work tree, where the
-    /// disk is not what HEAD holds: other bytes or execute bit, missing, or
-    /// not committed. Candidates of a dirty check only: git may still call
-    /// them unchanged (line-ending filters, `core.fileMode`, ignored
-    /// files), so [`Repo::confirm_changed`] asks git about each.
-    pub differing: Vec<String>,
-}
-
-/// Above this many candidates [`Repo::confirm_changed`] gives up: one
-/// status over the directory is then cheaper than one per path.
-const MAX_CONFIRMED: usize = 64;
-
 /// The repository holding the project, opened once.
 pub struct Repo {
     repo: Repository,
@@ -145,31 +127,6 @@ impl Repo {
     /// reading a thousand packages costs a thousand tree look-ups, not a
     /// thousand path resolutions.
     pub fn head_dirs(&self, parent: &Path, names: &[&str]) -> Result<Vec<Option<Tree>>, GitError> {
-        self.head_dirs_with(parent, names, None)
-    }
-
-    /// [`Repo::head_dirs`], taking a committed file's bytes from `disk` (the
-    /// work tree as read, with `parent` at `disk.1` inside it, e.g.
-    /// `@scope/`) where the file there is that very blob, with the same git
-    /// object id and executable bit, and from the object store where it is
-    /// not: the result is the committed files either way. A clean checkout
-    /// then costs a SHA-1 per file instead of an inflate (and, for a loose
-    /// object, the damage check's inflate too).
-    pub fn head_dirs_from_disk(
-        &self,
-        parent: &Path,
-        names: &[&str],
-        disk: (&Tree, &str),
-    ) -> Result<Vec<Option<Tree>>, GitError> {
-        self.head_dirs_with(parent, names, Some(disk))
-    }
-
-    fn head_dirs_with(
-        &self,
-        parent: &Path,
-        names: &[&str],
-        disk: Option<(&Tree, &str)>,
-    ) -> Result<Vec<Option<Tree>>, GitError> {
         let rel = self.relative(parent)?;
         let head = self.head_tree()?;
         let parent_tree = if rel.is_empty() { Some(head) } else { self.subtree(&head, &rel)? };
@@ -180,70 +137,12 @@ impl Repo {
             .iter()
             .map(|name| {
                 let path = if rel.is_empty() { name.to_string() } else { format!("{rel}/{name}") };
-                let disk = disk.map(|(tree, prefix)| (tree, format!("{prefix}{name}/")));
                 match self.subtree(&parent_tree, name)? {
-                    Some(tree) => self.read_tree(&tree, &path, disk.as_ref().map(|(t, p)| (*t, p.as_str()))).map(Some),
+                    Some(tree) => self.read_tree(&tree, &path).map(Some),
                     None => Ok(None),
                 }
             })
             .collect()
-    }
-
-    /// Every committed file below `dir`, each taken from `disk` (`dir` as
-    /// read from the work tree) where it is the committed blob there, and
-    /// the paths where the two differ. A clean directory is then judged by
-    /// content, with the SHA-1 per file the base needs anyway, instead of a
-    /// second walk by `git status`. `None` when HEAD holds a symbolic link
-    /// or submodule below `dir`, which only git can compare.
-    pub fn head_dir_against_disk(&self, dir: &Path, disk: &Tree) -> Result<Option<AgainstHead>, GitError> {
-        let rel = self.relative(dir)?;
-        let head = self.head_tree()?;
-        let mut files = Tree::new();
-        if let Some(tree) = if rel.is_empty() { Some(head) } else { self.subtree(&head, &rel)? } {
-            match self.collect(&tree, &rel, "", Some((disk, "")), &mut files) {
-                Err(GitError::NotAFile { .. }) => return Ok(None),
-                other => other?,
-            }
-        }
-        let full = |path: &str| if rel.is_empty() { path.to_string() } else { format!("{rel}/{path}") };
-        // A file taken from disk shares its bytes with the disk read, so
-        // the comparison of an unchanged file is a pointer comparison.
-        let changed_or_missing = files.iter().filter(|(path, committed)| disk.get(path) != Some(*committed));
-        let uncommitted = disk.paths().filter(|path| !files.contains(path));
-        let mut differing: Vec<String> =
-            changed_or_missing.map(|(path, _)| full(path)).chain(uncommitted.map(full)).collect();
-        differing.sort();
-        Ok(Some(AgainstHead { files, differing }))
-    }
-
-    /// Which of `candidates` (paths relative to the work tree) git reports
-    /// as changed, staged or untracked (ignored files excepted), asked path
-    /// by path; `None` when there are too many to ask one by one or git
-    /// cannot answer for one: the caller then runs [`Repo::dirty_paths`].
-    pub fn confirm_changed(&self, candidates: &[String]) -> Option<Vec<String>> {
-        if candidates.len() > MAX_CONFIRMED {
-            return None;
-        }
-        let mut changed = Vec::new();
-        for path in candidates {
-            let status = self.repo.status_file(Path::new(path)).ok()?;
-            if status != git2::Status::CURRENT && !status.is_ignored() {
-                changed.push(path.clone());
-            }
-        }
-        Some(changed)
-    }
-
-    /// Paths below `dir` whose staged version differs from HEAD (the index
-    /// against HEAD only, no walk of the work tree), relative to the work
-    /// tree.
-    pub fn staged_paths(&self, dir: &Path) -> Result<Vec<String>, GitError> {
-        let rel = self.relative(dir)?;
-        self.check_trees(&rel)?;
-        let mut options = StatusOptions::new();
-        options.show(StatusShow::Index);
-        options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
-        self.status_paths(&mut options)
     }
 
     /// The directory `rel` below `tree`, if there is one.
@@ -319,8 +218,8 @@ impl Repo {
     }
 
     /// Refuses a loose object that does not inflate to its end. libgit2
-    /// loops forever on a truncated one (measured: a merge of a repository
-    /// with one halved loose blob never returned), so every object is
+    /// loops forever on a truncated one (a merge of a repository with one
+    /// halved loose blob never returned), so every object is
     /// checked before libgit2 reads it. Packed objects are read by
     /// libgit2's pack code, which stops on damage.
     fn check_loose(&self, oid: git2::Oid) -> Result<(), GitError> {
@@ -350,24 +249,15 @@ impl Repo {
         Ok(())
     }
 
-    /// The files of `tree` (at `rel` in the work tree), each taken from
-    /// `disk` (the tree as read from the work tree, and where `rel` is in
-    /// it) when it is the committed blob there.
-    fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str, disk: Option<(&Tree, &str)>) -> Result<Tree, GitError> {
+    /// The files of `tree` (at `rel` in the work tree).
+    fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Tree, GitError> {
         let mut files = Tree::new();
-        self.collect(tree, rel, "", disk, &mut files)?;
+        self.collect(tree, rel, "", &mut files)?;
         Ok(files)
     }
 
     /// Adds the files of `tree` (at `prefix` inside the package) to `files`.
-    fn collect(
-        &self,
-        tree: &git2::Tree<'_>,
-        rel: &str,
-        prefix: &str,
-        disk: Option<(&Tree, &str)>,
-        files: &mut Tree,
-    ) -> Result<(), GitError> {
+    fn collect(&self, tree: &git2::Tree<'_>, rel: &str, prefix: &str, files: &mut Tree) -> Result<(), GitError> {
         for entry in tree.iter() {
             let name = entry.name().map_err(|source| GitError::Read { path: format!("{rel}/{prefix}"), source })?;
             let path = format!("{prefix}{name}");
@@ -375,21 +265,11 @@ impl Repo {
             match (entry.kind(), entry.filemode()) {
                 (Some(ObjectType::Tree), _) => {
                     let subtree = self.find_tree(entry.id()).map_err(|e| e.or_read(&full()))?;
-                    self.collect(&subtree, rel, &format!("{path}/"), disk, files)?;
+                    self.collect(&subtree, rel, &format!("{path}/"), files)?;
                 }
                 (Some(ObjectType::Blob), mode @ (0o100644 | 0o100755)) => {
-                    let executable = mode == 0o100755;
-                    let on_disk = disk
-                        .and_then(|(tree, at)| tree.get(&format!("{at}{path}")))
-                        .filter(|file| file.executable == executable && is_blob(entry.id(), &file.bytes));
-                    let file = match on_disk {
-                        Some(file) => file.clone(),
-                        None => {
-                            let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&full()))?;
-                            FileEntry::with_mode(blob.content(), executable)
-                        }
-                    };
-                    files.insert(path, file)?;
+                    let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&full()))?;
+                    files.insert(path, FileEntry::with_mode(blob.content(), mode == 0o100755))?;
                 }
                 _ => return Err(GitError::NotAFile { path: full() }),
             }
@@ -458,17 +338,6 @@ impl Failed {
             Failed::Git(source) => GitError::Read { path: path.to_string(), source },
         }
     }
-}
-
-/// Whether `bytes` are the blob `oid`: git names a blob by the SHA-1 of
-/// `blob <length>\0` and its bytes. (An id of another length, as in a
-/// SHA-256 repository, never matches, and the blob is read from git.)
-fn is_blob(oid: git2::Oid, bytes: &[u8]) -> bool {
-    use sha1::{Digest, Sha1};
-    let mut hasher = Sha1::new();
-    hasher.update(format!("blob {}\0", bytes.len()).as_bytes());
-    hasher.update(bytes);
-    oid.as_bytes() == hasher.finalize().as_slice()
 }
 
 /// `path` with symbolic links and `..` resolved as far as it exists; the
