@@ -32,9 +32,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Diagnostic, ExitStatus};
-use crate::guard::normalize;
 use crate::names::{NameError, NameLimits};
 use crate::parallel::{map_files_ordered, map_ordered};
+use crate::realpath::normalize;
 use crate::tree::{check_relative_path, read_with_metadata, FileEntry, Tree, TreeError};
 
 /// `schema` of `journal.json`.

@@ -83,6 +83,7 @@ pub mod names;
 pub mod npm;
 pub mod parallel;
 pub mod place;
+pub mod realpath;
 pub mod rebuild;
 pub mod release;
 pub mod report;
