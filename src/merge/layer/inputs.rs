@@ -8,7 +8,7 @@ use crate::layer::Layer;
 use crate::lock::VERSION_FILE;
 use crate::merge::git::Repo;
 use crate::merge::layer::{check_cancel, MergeError, MergeOptions};
-use crate::snapshot::{fetch_snapshot, FetchedSnapshot};
+use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotSource};
 use crate::tree::Tree;
 
 /// What a merge reads before it merges.
@@ -23,25 +23,55 @@ pub(super) struct Inputs {
     pub(super) upstream: FetchedSnapshot,
 }
 
-/// Reads the inputs of the merge of packages `names`, one step after the
-/// other: the dirty check (unless allowed), the committed version and the
-/// base of each package, the fork layer on disk, and the new upstream. The
-/// registry is asked last, so that a dirty or broken repository stops the
-/// merge before anything is fetched. Errors come in that order.
+/// Reads the inputs of the merge of packages `names`: the dirty check
+/// (unless allowed), the committed version and the base of each package,
+/// the fork layer on disk, and the new upstream. These are independent
+/// and together most of a merge's time, so they run at once; the
+/// registry, though, is asked only once git has been read, so that a dirty
+/// or broken repository stops the merge before anything is fetched.
+/// Errors come in the order of the steps: dirty check, base, fork layer,
+/// new upstream.
 pub(super) fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Result<Inputs, MergeError> {
-    let paths = &layer.paths;
     // A refused directory (a file, the repository itself) is refused
     // before anything is read.
     check_managed_dirs(layer)?;
-    let repo = Repo::discover(&layer.root)?;
-    if !options.allow_dirty {
-        refuse_dirty_paths(repo.dirty_paths(&[&paths.upstream, &paths.forks, &paths.patches])?)?;
-    }
-    let from = committed_version(&repo, &paths.upstream)?;
-    let bases = repo.head_dirs(&paths.upstream.join(&layer.scope), names)?;
-    let forks = read_forks(&paths.forks)?;
-    let upstream = fetch_upstream(layer, options)?;
+    let local = matches!(options.source, SnapshotSource::Local(_));
+    let ((dirty, base), (forks, fetched)) = rayon::join(
+        || rayon::join(|| check_clean(layer, options), || read_base(layer, names)),
+        || rayon::join(|| read_forks(&layer.paths.forks), || local.then(|| fetch_upstream(layer, options))),
+    );
+    dirty?;
+    let (from, bases) = base?;
+    let forks = forks?;
+    let upstream = match fetched {
+        Some(fetched) => fetched?,
+        None => fetch_upstream(layer, options)?,
+    };
     Ok(Inputs { from, bases, forks, upstream })
+}
+
+/// [`MergeError::Dirty`] when anything the merge rewrites has uncommitted
+/// changes (unless they are allowed).
+fn check_clean(layer: &Layer, options: &MergeOptions<'_>) -> Result<(), MergeError> {
+    if options.allow_dirty {
+        return Ok(());
+    }
+    let paths = &layer.paths;
+    let dirty = Repo::discover(&layer.root)?.dirty_paths(&[&paths.upstream, &paths.forks, &paths.patches])?;
+    if dirty.is_empty() {
+        Ok(())
+    } else {
+        Err(MergeError::Dirty { paths: dirty })
+    }
+}
+
+/// The committed version and each package's committed files.
+fn read_base(layer: &Layer, names: &[&str]) -> Result<(String, Vec<Option<Tree>>), MergeError> {
+    let upstream = &layer.paths.upstream;
+    let repo = Repo::discover(&layer.root)?;
+    let from = committed_version(&repo, upstream)?;
+    let bases = repo.head_dirs(&upstream.join(&layer.scope), names)?;
+    Ok((from, bases))
 }
 
 /// Fetches and verifies the new upstream exactly as `snapshot` does, in
@@ -91,13 +121,4 @@ fn check_managed_dirs(layer: &Layer) -> Result<(), MergeError> {
         check_managed_dir(layer, dir)?;
     }
     Ok(())
-}
-
-/// [`MergeError::Dirty`] naming `paths`, if any.
-fn refuse_dirty_paths(paths: Vec<String>) -> Result<(), MergeError> {
-    if paths.is_empty() {
-        Ok(())
-    } else {
-        Err(MergeError::Dirty { paths })
-    }
 }
