@@ -4,7 +4,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use git2::{ObjectType, Repository, StatusOptions};
+use git2::{ObjectType, Repository, StatusOptions, StatusShow};
 
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -67,6 +67,24 @@ pub enum GitError {
     #[error(transparent)]
     Tree(#[from] TreeError),
 }
+
+/// How a directory of the work tree, as read from disk, stands against
+/// HEAD ([`Repo::head_dir_against_disk`]).
+pub struct AgainstHead {
+    /// The files below the directory as committed (bytes shared with the
+    /// disk read wherever the file there is the committed blob).
+    pub files: Tree,
+    /// Paths below the directory, relative to the work tree, where the
+    /// disk is not what HEAD holds: other bytes or execute bit, missing, or
+    /// not committed. Candidates of a dirty check only: git may still call
+    /// them unchanged (line-ending filters, `core.fileMode`, ignored
+    /// files), so [`Repo::confirm_changed`] asks git about each.
+    pub differing: Vec<String>,
+}
+
+/// Above this many candidates [`Repo::confirm_changed`] gives up: one
+/// status over the directory is then cheaper than one per path.
+const MAX_CONFIRMED: usize = 64;
 
 /// The repository holding the project, opened once.
 pub struct Repo {
@@ -143,6 +161,63 @@ impl Repo {
                 }
             })
             .collect()
+    }
+
+    /// Every committed file below `dir`, each taken from `disk` (`dir` as
+    /// read from the work tree) where it is the committed blob there, and
+    /// the paths where the two differ. A clean directory is then judged by
+    /// content, with the SHA-1 per file the base needs anyway, instead of a
+    /// second walk by `git status`. `None` when HEAD holds a symbolic link
+    /// or submodule below `dir`, which only git can compare.
+    pub fn head_dir_against_disk(&self, dir: &Path, disk: &Tree) -> Result<Option<AgainstHead>, GitError> {
+        let rel = self.relative(dir)?;
+        let head = self.head_tree()?;
+        let mut files = Tree::new();
+        if let Some(tree) = if rel.is_empty() { Some(head) } else { self.subtree(&head, &rel)? } {
+            match self.collect(&tree, &rel, "", Some((disk, "")), &mut files) {
+                Err(GitError::NotAFile { .. }) => return Ok(None),
+                other => other?,
+            }
+        }
+        let full = |path: &str| if rel.is_empty() { path.to_string() } else { format!("{rel}/{path}") };
+        // A file taken from disk shares its bytes with the disk read, so
+        // the comparison of an unchanged file is a pointer comparison.
+        let changed_or_missing = files.iter().filter(|(path, committed)| disk.get(path) != Some(*committed));
+        let uncommitted = disk.paths().filter(|path| !files.contains(path));
+        let mut differing: Vec<String> =
+            changed_or_missing.map(|(path, _)| full(path)).chain(uncommitted.map(full)).collect();
+        differing.sort();
+        Ok(Some(AgainstHead { files, differing }))
+    }
+
+    /// Which of `candidates` (paths relative to the work tree) git reports
+    /// as changed, staged or untracked (ignored files excepted), asked path
+    /// by path; `None` when there are too many to ask one by one or git
+    /// cannot answer for one: the caller then runs [`Repo::dirty_paths`].
+    pub fn confirm_changed(&self, candidates: &[String]) -> Option<Vec<String>> {
+        if candidates.len() > MAX_CONFIRMED {
+            return None;
+        }
+        let mut changed = Vec::new();
+        for path in candidates {
+            let status = self.repo.status_file(Path::new(path)).ok()?;
+            if status != git2::Status::CURRENT && !status.is_ignored() {
+                changed.push(path.clone());
+            }
+        }
+        Some(changed)
+    }
+
+    /// Paths below `dir` whose staged version differs from HEAD (the index
+    /// against HEAD only, no walk of the work tree), relative to the work
+    /// tree.
+    pub fn staged_paths(&self, dir: &Path) -> Result<Vec<String>, GitError> {
+        let rel = self.relative(dir)?;
+        self.check_trees(&rel)?;
+        let mut options = StatusOptions::new();
+        options.show(StatusShow::Index);
+        options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
+        self.status_paths(&mut options)
     }
 
     /// The directory `rel` below `tree`, if there is one.
@@ -252,12 +327,19 @@ impl Repo {
     /// The files of `tree` (at `rel` in the work tree).
     fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Tree, GitError> {
         let mut files = Tree::new();
-        self.collect(tree, rel, "", &mut files)?;
+        self.collect(tree, rel, "", None, &mut files)?;
         Ok(files)
     }
 
     /// Adds the files of `tree` (at `prefix` inside the package) to `files`.
-    fn collect(&self, tree: &git2::Tree<'_>, rel: &str, prefix: &str, files: &mut Tree) -> Result<(), GitError> {
+    fn collect(
+        &self,
+        tree: &git2::Tree<'_>,
+        rel: &str,
+        prefix: &str,
+        disk: Option<(&Tree, &str)>,
+        files: &mut Tree,
+    ) -> Result<(), GitError> {
         for entry in tree.iter() {
             let name = entry.name().map_err(|source| GitError::Read { path: format!("{rel}/{prefix}"), source })?;
             let path = format!("{prefix}{name}");
@@ -265,11 +347,21 @@ impl Repo {
             match (entry.kind(), entry.filemode()) {
                 (Some(ObjectType::Tree), _) => {
                     let subtree = self.find_tree(entry.id()).map_err(|e| e.or_read(&full()))?;
-                    self.collect(&subtree, rel, &format!("{path}/"), files)?;
+                    self.collect(&subtree, rel, &format!("{path}/"), disk, files)?;
                 }
                 (Some(ObjectType::Blob), mode @ (0o100644 | 0o100755)) => {
-                    let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&full()))?;
-                    files.insert(path, FileEntry::with_mode(blob.content(), mode == 0o100755))?;
+                    let executable = mode == 0o100755;
+                    let on_disk = disk
+                        .and_then(|(tree, at)| tree.get(&format!("{at}{path}")))
+                        .filter(|file| file.executable == executable && is_blob(entry.id(), &file.bytes));
+                    let file = match on_disk {
+                        Some(file) => file.clone(),
+                        None => {
+                            let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&full()))?;
+                            FileEntry::with_mode(blob.content(), executable)
+                        }
+                    };
+                    files.insert(path, file)?;
                 }
                 _ => return Err(GitError::NotAFile { path: full() }),
             }
@@ -338,6 +430,17 @@ impl Failed {
             Failed::Git(source) => GitError::Read { path: path.to_string(), source },
         }
     }
+}
+
+/// Whether `bytes` are the blob `oid`: git names a blob by the SHA-1 of
+/// `blob <length>\0` and its bytes. (An id of another length, as in a
+/// SHA-256 repository, never matches, and the blob is read from git.)
+fn is_blob(oid: git2::Oid, bytes: &[u8]) -> bool {
+    use sha1::{Digest, Sha1};
+    let mut hasher = Sha1::new();
+    hasher.update(format!("blob {}\0", bytes.len()).as_bytes());
+    hasher.update(bytes);
+    oid.as_bytes() == hasher.finalize().as_slice()
 }
 
 /// `path` with symbolic links and `..` resolved as far as it exists; the

@@ -63,7 +63,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         return Err(MergeError::InProgress { to: state.to });
     }
     let names = layer.upstream_packages();
-    let Inputs { from, bases, forks: original_forks, upstream } = read_inputs(layer, options, &names)?;
+    let Inputs { from, bases, upstream_read, forks: original_forks, upstream } = read_inputs(layer, options, &names)?;
     let texts = LabelTexts::new(&from, &options.version);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
     let merged = merge_packages(layer, &names, sides, &texts.labels())?;
@@ -91,6 +91,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     if !options.dry_run {
         let written = Written {
             upstream: &upstream.tree,
+            upstream_read: upstream_read.as_ref(),
             forks_read: &original_forks,
             merged: &merged,
             planned: planned.as_ref(),

@@ -140,3 +140,53 @@ fn a_truncated_loose_object_is_a_damaged_object_error_not_a_hang() {
     let status = within_a_minute(move || Repo::discover(&root).expect("repo").dirty_paths(&[&root.join("upstream")]));
     assert!(matches!(status, Err(GitError::DamagedObject { .. })), "{:?}", status.err());
 }
+
+/// A repository whose HEAD holds package `@s/p` in `upstream/` (a CRLF
+/// file, one to edit, an executable `bin/run`, an empty file to lose) and
+/// `more` files beside it.
+fn committed_upstream(more: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    git2::Repository::init(dir.path()).expect("init");
+    let package: [(&str, &[u8]); 4] = [
+        ("@s/p/same.js", b"same\r\n"),
+        ("@s/p/edited.js", b"v1"),
+        ("@s/p/bin/run", b"#!/bin/sh\n"),
+        ("@s/p/gone.js", b""),
+    ];
+    for (rel, bytes) in package.iter().chain(more) {
+        write(dir.path(), &format!("upstream/{rel}"), bytes);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let run = dir.path().join("upstream/@s/p/bin/run");
+        fs::set_permissions(run, fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    commit_all(dir.path());
+    dir
+}
+
+#[test]
+fn a_directory_against_head_lists_every_file_whose_disk_version_differs_and_keeps_the_committed_files() {
+    let dir = committed_upstream(&[("VERSION", b"1.0.0\n")]);
+    let repo = Repo::discover(dir.path()).expect("repo");
+    let upstream = dir.path().join("upstream");
+    let from_git = repo.head_dir(&upstream).expect("read").expect("upstream");
+    let mut disk = crate::tree::Tree::new();
+    disk.insert("VERSION", FileEntry::new(b"1.0.0\n".to_vec())).expect("insert");
+    disk.insert("@s/p/same.js", FileEntry::new(b"same\r\n".to_vec())).expect("insert");
+    disk.insert("@s/p/edited.js", FileEntry::new(b"v2".to_vec())).expect("insert");
+    disk.insert("@s/p/bin/run", FileEntry::new(b"#!/bin/sh\n".to_vec())).expect("insert");
+    disk.insert("@s/p/new.js", FileEntry::new(b"new".to_vec())).expect("insert");
+    let against = repo.head_dir_against_disk(&upstream, &disk).expect("read").expect("no links");
+    assert_eq!(against.files, from_git, "the committed files, whatever the disk holds");
+    let mut expected = vec!["upstream/@s/p/edited.js", "upstream/@s/p/gone.js", "upstream/@s/p/new.js"];
+    if cfg!(unix) {
+        expected.push("upstream/@s/p/bin/run");
+    }
+    expected.sort_unstable();
+    assert_eq!(against.differing, expected);
+    // The same disk as committed: nothing differs.
+    let against = repo.head_dir_against_disk(&upstream, &from_git).expect("read").expect("no links");
+    assert!(against.differing.is_empty(), "{:?}", against.differing);
+}

@@ -15,6 +15,8 @@ use crate::tree::{FileEntry, Tree, TreeError};
 pub(super) struct Written<'a> {
     /// The new upstream directory.
     pub(super) upstream: &'a Tree,
+    /// The upstream directory as this merge read it, if it could.
+    pub(super) upstream_read: Option<&'a Tree>,
     /// The fork layer as this merge read it.
     pub(super) forks_read: &'a Tree,
     pub(super) merged: &'a LayerMerge,
@@ -36,14 +38,17 @@ pub(super) struct Written<'a> {
 /// Ctrl-C is only looked at between steps.
 pub(super) fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> {
     let paths = &layer.paths;
-    let Written { upstream, forks_read, merged, planned, baseline, pins, state, before } = *written;
+    let Written { upstream, upstream_read, forks_read, merged, planned, baseline, pins, state, before } = *written;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
     let patches = planned.map(|planned| next_patches(&paths.patches, planned)).transpose()?;
     let mut update = Update::new(&layer.root);
-    update.replace_dir(&paths.upstream, upstream);
-    // The merge read the fork layer already: the journal compares against
-    // that read instead of reading it again.
+    // The merge read these directories already: the journal compares
+    // against those reads instead of reading them again.
+    match upstream_read {
+        Some(read) => update.replace_read_dir(&paths.upstream, upstream, read),
+        None => update.replace_dir(&paths.upstream, upstream),
+    }
     update.replace_read_dir(&paths.forks, &merged.forks, forks_read);
     if let Some(patches) = &patches {
         update.replace_dir(&paths.patches, patches);
