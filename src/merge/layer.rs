@@ -1,6 +1,7 @@
 //! `merge`: upgrade the whole fork layer to a new upstream version.
 //!
-//! The steps, each finished before the next starts:
+//! The steps, each finished before the next starts (the reads of steps
+//! 1–3 run at once, their errors reported in this order):
 //!
 //! 1. refuse uncommitted changes in `upstream/`, the fork layer and
 //!    `patches/` (unless allowed);
