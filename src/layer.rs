@@ -2,11 +2,14 @@
 //! the scope, the baseline version, the paths and the forked, carried and
 //! own packages. Everything else reads the typed [`Layer`] built here.
 
+mod paths;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use self::paths::{check_inside_root, check_pin_file, check_separate_paths, release_bundles};
 use crate::ignore::Ignore;
 use crate::tree::Tree;
 
@@ -178,6 +181,27 @@ impl Pin {
             })
             .collect::<Result<_, _>>()?;
         Ok(Pin { file, name, keys, paths })
+    }
+}
+
+/// The file formats a pin may live in, told by the file's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinFormat {
+    /// JSON (comments and trailing commas tolerated).
+    Json,
+    /// YAML.
+    Yaml,
+}
+
+impl PinFormat {
+    /// By file extension: `.json`/`.jsonc` are JSON, `.yaml`/`.yml` YAML;
+    /// `None` for any other file.
+    pub fn of(file: &Path) -> Option<PinFormat> {
+        match file.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("json" | "jsonc") => Some(PinFormat::Json),
+            Some("yaml" | "yml") => Some(PinFormat::Yaml),
+            _ => None,
+        }
     }
 }
 
@@ -501,113 +525,6 @@ fn compile_ignores(
         out.insert(name.clone(), ignore);
     }
     Ok(out)
-}
-
-/// `a/./b/../c` → `a/c`, without touching the file system.
-fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
-/// `[release] bundles`: relative, inside the repository, each once, and
-/// none an own package's source (that one ships already).
-fn release_bundles(
-    root: &Path,
-    declared: Vec<String>,
-    own: &[OwnPackage],
-    overrides: &PathOverrides,
-) -> Result<Vec<ReleaseBundle>, String> {
-    let mut bundles: Vec<ReleaseBundle> = Vec::new();
-    for entry in declared {
-        let rel = entry.trim_end_matches('/');
-        crate::tree::check_relative_path(rel).map_err(|e| format!("`release.bundles` entry `{entry}`: {e}"))?;
-        let dir = root.join(rel);
-        check_inside_root(root, &dir, overrides).map_err(|why| format!("`release.bundles` entry `{entry}` {why}"))?;
-        if bundles.iter().any(|b| b.dir == dir) {
-            return Err(format!("`release.bundles` lists `{entry}` more than once"));
-        }
-        if let Some(o) = own.iter().find(|o| o.source == dir) {
-            return Err(format!(
-                "`release.bundles` entry `{entry}` is the own package `{}`, which every release ships already",
-                o.name
-            ));
-        }
-        bundles.push(ReleaseBundle { declared: rel.to_string(), dir });
-    }
-    Ok(bundles)
-}
-
-/// Every path the declaration names (managed paths, own sources, pins,
-/// release bundles) must stay inside the repository (after symbolic links
-/// are resolved) and out of its `.git`: a cloned repository's declaration
-/// must not point forklayer at a user's files. Only `--allow-outside-root`
-/// on the command line lifts this.
-fn check_inside_root(root: &Path, path: &Path, overrides: &PathOverrides) -> Result<(), String> {
-    if overrides.allow_outside_root {
-        return Ok(());
-    }
-    match crate::guard::inside(root, path) {
-        Ok(rel) if rel.components().next().is_some_and(|c| c.as_os_str() == ".git") => {
-            Err("is inside the repository's `.git` directory".into())
-        }
-        Ok(_) => Ok(()),
-        Err(real) => Err(format!(
-            "resolves to `{}`, outside the repository `{}`; pass `--allow-outside-root` on the command line if that is really meant",
-            real.display(),
-            crate::guard::normalize(root).display()
-        )),
-    }
-}
-
-/// A pin lives in a JSON or YAML file that no other part of the merge
-/// writes: not the declaration (whose baseline moves by itself), nor a file
-/// in `upstream/`, the fork layer or `patches/` (which the merge rewrites).
-fn check_pin_file(file: &Path, declaration: &Path, paths: &LayerPaths) -> Result<(), String> {
-    let real = crate::guard::normalize(file);
-    if real == crate::guard::normalize(declaration) {
-        return Err("is the declaration itself: `layer.baseline` moves by itself, other keys of it are no pins".into());
-    }
-    if crate::merge::pins::Format::of(file).is_none() {
-        return Err("is neither JSON (`.json`, `.jsonc`) nor YAML (`.yaml`, `.yml`)".into());
-    }
-    let managed = [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)];
-    for (key, dir) in managed {
-        if real.starts_with(crate::guard::normalize(dir)) {
-            return Err(format!(
-                "is inside `paths.{key}` (`{}`), which the merge rewrites; declare files outside it",
-                dir.display()
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// `upstream/`, the fork layer and `patches/` are each replaced wholesale:
-/// one inside another (or the same) would delete the other's files.
-fn check_separate_paths(paths: &LayerPaths) -> Result<(), String> {
-    let named = [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)];
-    for (i, (a_name, a)) in named.iter().enumerate() {
-        for (b_name, b) in &named[i + 1..] {
-            let (la, lb) = (lexical(a), lexical(b));
-            if la.starts_with(&lb) || lb.starts_with(&la) {
-                return Err(format!(
-                    "`paths.{a_name}` (`{}`) and `paths.{b_name}` (`{}`) overlap; each must be a separate directory (check `--{a_name}`/`--{b_name}` too)",
-                    a.display(),
-                    b.display()
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// `name` or `@scope/name`.

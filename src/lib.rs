@@ -86,6 +86,7 @@ pub mod names;
 pub mod npm;
 pub mod parallel;
 pub mod patchfmt;
+pub mod realpath;
 pub mod rebuild;
 pub mod release;
 pub mod report;

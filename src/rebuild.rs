@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::anchor::{self, ApplyError};
-use crate::guard::{check_output_dir, normalize, GuardError};
+use crate::guard::{check_output_dir, GuardError};
 use crate::journal::{self, JournalError, Recovered};
 use crate::layer::{Layer, OwnPackage};
 use crate::manifest::{as_text, Manifest, ManifestError};
 use crate::npm::sha256_hex;
+use crate::realpath::normalize;
 use crate::tree::{FileEntry, Tree, TreeError};
 
 mod compare;

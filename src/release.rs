@@ -326,7 +326,7 @@ impl Release {
 /// land in the user's other directories (`--out` says where on purpose).
 pub fn default_out_dir(root: &Path) -> Result<PathBuf, ReleaseError> {
     let out = root.join("dist");
-    crate::guard::inside(root, &out).map_err(|real| ReleaseError::OutsideOut { real })?;
+    crate::realpath::inside(root, &out).map_err(|real| ReleaseError::OutsideOut { real })?;
     Ok(out)
 }
 

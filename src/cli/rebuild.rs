@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
-use crate::guard::normalize;
+use crate::realpath::normalize;
 use crate::rebuild::{
     built_against_mismatches, compare_trees, rebuild_into, rebuild_layer, recover_output, RebuildError,
 };

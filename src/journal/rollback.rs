@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::plan::{link_count, mode_of, set_mode};
 use super::record::{read_journal, remove_made_dirs, Record, Saved, TargetRecord};
 use super::{JournalError, Steps, PLAIN_MODE_BITS};
-use crate::guard::normalize;
+use crate::realpath::normalize;
 
 /// Where a journal found on disk may make changes: the directories and
 /// files forklayer manages in this project (`upstream/`, the fork layer,

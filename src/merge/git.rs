@@ -145,31 +145,6 @@ impl Repo {
     /// reading a thousand packages costs a thousand tree look-ups, not a
     /// thousand path resolutions.
     pub fn head_dirs(&self, parent: &Path, names: &[&str]) -> Result<Vec<Option<Tree>>, GitError> {
-        self.head_dirs_with(parent, names, None)
-    }
-
-    /// [`Repo::head_dirs`], taking a committed file's bytes from `disk` (the
-    /// work tree as read, with `parent` at `disk.1` inside it, e.g.
-    /// `@scope/`) where the file there is that very blob, with the same git
-    /// object id and executable bit, and from the object store where it is
-    /// not: the result is the committed files either way. A clean checkout
-    /// then costs a SHA-1 per file instead of an inflate (and, for a loose
-    /// object, the damage check's inflate too).
-    pub fn head_dirs_from_disk(
-        &self,
-        parent: &Path,
-        names: &[&str],
-        disk: (&Tree, &str),
-    ) -> Result<Vec<Option<Tree>>, GitError> {
-        self.head_dirs_with(parent, names, Some(disk))
-    }
-
-    fn head_dirs_with(
-        &self,
-        parent: &Path,
-        names: &[&str],
-        disk: Option<(&Tree, &str)>,
-    ) -> Result<Vec<Option<Tree>>, GitError> {
         let rel = self.relative(parent)?;
         let head = self.head_tree()?;
         let parent_tree = if rel.is_empty() { Some(head) } else { self.subtree(&head, &rel)? };
@@ -180,9 +155,8 @@ impl Repo {
             .iter()
             .map(|name| {
                 let path = if rel.is_empty() { name.to_string() } else { format!("{rel}/{name}") };
-                let disk = disk.map(|(tree, prefix)| (tree, format!("{prefix}{name}/")));
                 match self.subtree(&parent_tree, name)? {
-                    Some(tree) => self.read_tree(&tree, &path, disk.as_ref().map(|(t, p)| (*t, p.as_str()))).map(Some),
+                    Some(tree) => self.read_tree(&tree, &path).map(Some),
                     None => Ok(None),
                 }
             })
@@ -319,8 +293,8 @@ impl Repo {
     }
 
     /// Refuses a loose object that does not inflate to its end. libgit2
-    /// loops forever on a truncated one (measured: a merge of a repository
-    /// with one halved loose blob never returned), so every object is
+    /// loops forever on a truncated one (a merge of a repository with one
+    /// halved loose blob never returned), so every object is
     /// checked before libgit2 reads it. Packed objects are read by
     /// libgit2's pack code, which stops on damage.
     fn check_loose(&self, oid: git2::Oid) -> Result<(), GitError> {
@@ -350,12 +324,10 @@ impl Repo {
         Ok(())
     }
 
-    /// The files of `tree` (at `rel` in the work tree), each taken from
-    /// `disk` (the tree as read from the work tree, and where `rel` is in
-    /// it) when it is the committed blob there.
-    fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str, disk: Option<(&Tree, &str)>) -> Result<Tree, GitError> {
+    /// The files of `tree` (at `rel` in the work tree).
+    fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Tree, GitError> {
         let mut files = Tree::new();
-        self.collect(tree, rel, "", disk, &mut files)?;
+        self.collect(tree, rel, "", None, &mut files)?;
         Ok(files)
     }
 

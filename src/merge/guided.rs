@@ -20,7 +20,9 @@
 //!
 //! Both hold Ctrl-C like `merge`: it stops them until their update starts.
 
-use std::collections::{BTreeMap, BTreeSet};
+mod abort;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -28,18 +30,18 @@ use crate::check::{check, CheckError, CheckReport};
 use crate::error::{Diagnostic, ExitStatus};
 use crate::genpatches::is_generated_patch_file;
 use crate::journal::Update;
-use crate::layer::{Layer, LayerError, PathOverrides};
+use crate::layer::{Layer, LayerError};
 use crate::lock::{Lock, VERSION_FILE};
 use crate::merge::git::Repo;
 use crate::merge::layer::{
-    check_carried, next_patches, open_repository, plan_baseline, plan_forked, BaselineChange, ForkedPackage, MergeError,
+    check_carried, next_patches, plan_baseline, plan_forked, BaselineChange, ForkedPackage, MergeError,
 };
 use crate::merge::memory::{conflict_key, remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
-use crate::merge::progress::{
-    entry_hash, state_dir, tree_digest, BeforeMerge, MergeState, Unresolved, BEFORE_DIR, DECLARATION_ROLE,
-};
+use crate::merge::progress::{state_dir, tree_digest, MergeState, Unresolved};
 use crate::tree::{read_regular_text, Tree, TreeError};
+
+pub use self::abort::{abort_merge, Aborted, Discarded};
 
 /// Errors of `merge --continue` and `merge --abort`.
 #[derive(Debug, thiserror::Error)]
@@ -421,201 +423,4 @@ fn upstream_version(upstream: &Path) -> Result<String, GuidedError> {
     let path = upstream.join(VERSION_FILE);
     let text = read_regular_text(&path).map_err(|source| MergeError::from(TreeError::Io { path, source }))?;
     Ok(text.trim().to_string())
-}
-
-/// What `merge --abort` did.
-#[derive(Debug)]
-pub struct Aborted {
-    /// The version the aborted merge was onto.
-    pub to: String,
-    /// Files written, deleted or created to put everything back.
-    pub changes: usize,
-    /// Files neither committed nor written by the merge (the user's,
-    /// created during the merge): left where they are.
-    pub kept: Vec<PathBuf>,
-    /// Edits made since the merge that the abort discards.
-    pub discarded: Vec<Discarded>,
-}
-
-/// A file whose content the abort discards that the merge did not write.
-#[derive(Debug)]
-pub struct Discarded {
-    /// The file.
-    pub path: PathBuf,
-    /// What happened to it, in words.
-    pub why: &'static str,
-}
-
-/// `merge --abort` of the project declared by `config`. The paths to put
-/// back come from the declaration committed at HEAD (the work tree's may
-/// have been edited, or broken, during the merge); without a committed
-/// one, from the work tree's. Files that are neither committed nor written
-/// by the merge stay, as `git merge --abort` keeps untracked files.
-/// Ctrl-C (`cancel`) is looked at until the update starts.
-pub fn abort_merge(
-    config: &Path,
-    overrides: &PathOverrides,
-    cancel: Option<&AtomicBool>,
-) -> Result<Aborted, GuidedError> {
-    let root = config.parent().unwrap_or(Path::new("."));
-    let state = MergeState::read(root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
-    // The files kept from before the merge (uncommitted changes it ran over).
-    let before = state.before.clone().unwrap_or_default();
-    let before_files = if before.changed.is_empty() {
-        Tree::new()
-    } else {
-        Tree::read_dir(&state_dir(root).join(BEFORE_DIR)).map_err(MergeError::from)?
-    };
-    let before_declaration = before_file(&before, &before_files, DECLARATION_ROLE);
-    // The commit the merge started from, not HEAD: the user may have
-    // committed the half-merged layer since (`git add -A && git commit`).
-    let started = |repo: Repo| match &state.head {
-        Some(head) => repo.at_commit(head),
-        None => Ok(repo),
-    };
-    let committed = match &before_declaration {
-        Some(bytes) => Some(bytes.clone()),
-        None => {
-            Repo::discover(root).and_then(started).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?
-        }
-    };
-    let layer = match committed {
-        Some(bytes) => {
-            let text = String::from_utf8(bytes).map_err(|e| LayerError::Parse {
-                path: config.to_path_buf(),
-                message: format!("the committed declaration is not UTF-8: {e}"),
-            })?;
-            Layer::parse(&text, config, root, overrides)?
-        }
-        None => Layer::load(config, overrides)?,
-    };
-    let layer = &layer;
-    let paths = &layer.paths;
-    let repo = started(open_repository(layer)?).map_err(MergeError::from)?;
-    // A merge writes nothing in `patches/` before `--continue`.
-    let nothing = BTreeMap::new();
-    let written = state.written.as_ref();
-    let dirs = [
-        ("upstream", &paths.upstream, written.map(|w| Written { files: &w.upstream, complete: true })),
-        ("forks", &paths.forks, written.map(|w| Written { files: &w.forks, complete: false })),
-        ("patches", &paths.patches, Some(Written { files: &nothing, complete: false })),
-    ];
-    let mut report = Report::default();
-    let mut trees = Vec::new();
-    for (role, dir, written) in dirs {
-        let committed = repo.head_dir(dir).map_err(MergeError::from)?.unwrap_or_default();
-        let (target, restored) = before.restore_dir(role, committed, &before_files).map_err(MergeError::from)?;
-        let restored: BTreeSet<String> = restored.into_iter().collect();
-        trees.push(put_back(dir, Target { tree: target, restored: &restored }, written, &mut report)?);
-    }
-    let declaration = match before_declaration {
-        Some(bytes) => Some(bytes),
-        None => repo.head_file(&layer.declaration).map_err(MergeError::from)?,
-    };
-    if let Some(bytes) = &declaration {
-        let now = crate::tree::read_regular(&layer.declaration).ok();
-        if now.is_some_and(|now| now != *bytes) {
-            report.discarded.push(Discarded {
-                path: layer.declaration.clone(),
-                why: "edited since the merge started; put back as it was then",
-            });
-        }
-    }
-    check_cancel(cancel)?;
-    let empty = Tree::new();
-    let mut update = Update::new(&layer.root);
-    for (dir, tree) in [&paths.upstream, &paths.forks, &paths.patches].into_iter().zip(&trees) {
-        update.replace_dir(dir, tree);
-    }
-    if let Some(bytes) = &declaration {
-        update.replace_file(&layer.declaration, bytes);
-    }
-    let state_path = state_dir(&layer.root);
-    update.replace_dir(&state_path, &empty);
-    let changes = update.apply().map_err(MergeError::from)?;
-    let _ = std::fs::remove_dir(&state_path);
-    let Report { mut kept, mut discarded } = report;
-    kept.sort();
-    discarded.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(Aborted { to: state.to, changes, kept, discarded })
-}
-
-/// What a merge wrote in one directory (see [`crate::merge::progress::WrittenFiles`]).
-#[derive(Clone, Copy)]
-struct Written<'a> {
-    files: &'a BTreeMap<String, String>,
-    /// Whether a file not in `files` was left absent by the merge (rather
-    /// than as it was).
-    complete: bool,
-}
-
-/// The files `--abort` keeps and the edits it discards.
-#[derive(Default)]
-struct Report {
-    kept: Vec<PathBuf>,
-    discarded: Vec<Discarded>,
-}
-
-/// The bytes of the file `role` kept from before the merge, if recorded.
-fn before_file(before: &BeforeMerge, files: &Tree, role: &str) -> Option<Vec<u8>> {
-    let recorded = before.changed.iter().any(|p| p == role);
-    files.get(role).filter(|_| recorded).map(|e| e.bytes.to_vec())
-}
-
-/// What a directory goes back to: as committed, with the uncommitted
-/// changes the merge ran over (`restored`, paths inside the directory)
-/// put back.
-struct Target<'a> {
-    tree: Tree,
-    restored: &'a BTreeSet<String>,
-}
-
-/// What directory `dir` holds after the abort: the `target` files plus
-/// the files on disk that are neither in it nor written by the merge.
-/// Without a record of what the merge wrote (a state of an older
-/// forklayer), exactly the target files.
-fn put_back(
-    dir: &Path,
-    target: Target<'_>,
-    written: Option<Written<'_>>,
-    report: &mut Report,
-) -> Result<Tree, GuidedError> {
-    let Target { tree: committed, restored } = target;
-    let Some(written) = written else { return Ok(committed) };
-    let current = if dir.is_dir() { Tree::read_dir(dir).map_err(MergeError::from)? } else { Tree::new() };
-    let mut target = committed.clone();
-    for (path, entry) in current.iter() {
-        let was = committed.get(path);
-        if was == Some(entry) {
-            continue;
-        }
-        let now = entry_hash(Some(entry));
-        let recorded = written.files.get(path).map(String::as_str);
-        let left = match (recorded, was) {
-            (Some(hash), _) => hash.to_string(),
-            (None, _) if written.complete => entry_hash(None),
-            (None, was) => entry_hash(was),
-        };
-        let why = match was {
-            None if left == entry_hash(None) => {
-                if let Some(clash) = target.file_and_directory(path) {
-                    return Err(GuidedError::KeptClash { kept: dir.join(path), committed: dir.join(clash) });
-                }
-                target.insert(path, entry.clone()).map_err(MergeError::from)?;
-                report.kept.push(dir.join(path));
-                continue;
-            }
-            _ if left == now => continue,
-            None => "edited since the merge wrote it; removed, as it is not committed",
-            Some(_) if restored.contains(path) => match recorded {
-                Some(_) => "edited since the merge wrote it; put back as it was before the merge",
-                None => "edited since the merge started; put back as it was before the merge",
-            },
-            Some(_) if left == entry_hash(None) => "re-created since the merge deleted it; put back as committed",
-            Some(_) if recorded.is_some() => "edited since the merge wrote it; put back as committed",
-            Some(_) => "changed since the last commit; put back as committed",
-        };
-        report.discarded.push(Discarded { path: dir.join(path), why });
-    }
-    Ok(target)
 }

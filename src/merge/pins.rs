@@ -21,9 +21,10 @@
 //! does not hold the baseline stops the merge with nothing changed.
 
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use crate::layer::{Layer, Pin};
+use crate::layer::{Layer, Pin, PinFormat};
+use crate::realpath::normalize;
 
 /// Why a pin cannot be moved.
 #[derive(Debug, thiserror::Error)]
@@ -101,7 +102,7 @@ pub fn plan_pins(layer: &Layer, from: &str, to: &str) -> Result<Vec<PinChange>, 
     // planned alone from the same old text, the last would undo the others.
     let mut files: Vec<(PathBuf, Vec<&Pin>)> = Vec::new();
     for pin in &layer.pins {
-        let real = crate::guard::normalize(&pin.file);
+        let real = normalize(&pin.file);
         match files.iter_mut().find(|(file, _)| *file == real) {
             Some((_, group)) => group.push(pin),
             None => files.push((real, vec![pin])),
@@ -124,7 +125,7 @@ fn plan_pin(pin: &Pin, from: &str, to: &str) -> Result<Option<PinChange>, PinErr
 fn plan_file(group: &[&Pin], from: &str, to: &str) -> Result<Option<PinChange>, PinError> {
     let Some(first) = group.first() else { return Ok(None) };
     let file_err = |message: String| PinError::Parse { file: first.name.clone(), message };
-    let format = Format::of(&first.file).ok_or_else(|| file_err(UNKNOWN_FORMAT.into()))?;
+    let format = PinFormat::of(&first.file).ok_or_else(|| file_err(UNKNOWN_FORMAT.into()))?;
     let text = crate::tree::read_regular_text(&first.file)
         .map_err(|source| PinError::Read { file: first.name.clone(), source })?;
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
@@ -132,8 +133,7 @@ fn plan_file(group: &[&Pin], from: &str, to: &str) -> Result<Option<PinChange>, 
     let declared: Vec<(&String, &Vec<String>)> = group.iter().flat_map(|pin| pin.keys.iter().zip(&pin.paths)).collect();
     for &(key, path) in &declared {
         let key_err = |why: String| PinError::Key { file: first.name.clone(), key: key.clone(), why };
-        let (value, span) = format
-            .locate(&text, path)
+        let (value, span) = locate(format, &text, path)
             .map_err(file_err)?
             .map_err(|absent| key_err(format!("no string value at that key: {absent}")))?;
         if version_at(&value, from).is_empty() {
@@ -166,8 +166,8 @@ fn plan_file(group: &[&Pin], from: &str, to: &str) -> Result<Option<PinChange>, 
     next.push_str(&text[at..]);
     // The edit must change exactly the values it meant to.
     for &(key, path) in &declared {
-        let before = format.locate(&text, path).ok().and_then(Result::ok).map(|(v, _)| v);
-        let after = format.locate(&next, path).ok().and_then(Result::ok).map(|(v, _)| v);
+        let before = locate(format, &text, path).ok().and_then(Result::ok).map(|(v, _)| v);
+        let after = locate(format, &next, path).ok().and_then(Result::ok).map(|(v, _)| v);
         let expected = before.map(|v| if version_at(&v, from).is_empty() { v } else { replace_version(&v, from, to) });
         if after != expected {
             return Err(PinError::Key {
@@ -219,7 +219,7 @@ pub fn check_pins(layer: &Layer) -> Vec<PinMismatch> {
             baseline: baseline.clone(),
             problem,
         };
-        let Some(format) = Format::of(&pin.file) else {
+        let Some(format) = PinFormat::of(&pin.file) else {
             found.push(problem(None, None, UNKNOWN_FORMAT.into()));
             continue;
         };
@@ -231,7 +231,7 @@ pub fn check_pins(layer: &Layer) -> Vec<PinMismatch> {
             }
         };
         for (key, path) in pin.keys.iter().zip(&pin.paths) {
-            match format.locate(&text, path) {
+            match locate(format, &text, path) {
                 Err(message) => found.push(problem(Some(key), None, format!("cannot be read: {message}"))),
                 Ok(Err(absent)) => found.push(problem(
                     Some(key),
@@ -291,38 +291,17 @@ fn replace_version(text: &str, from: &str, to: &str) -> String {
     out
 }
 
-/// The formats a pin may live in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// JSON (comments and trailing commas tolerated).
-    Json,
-    /// YAML.
-    Yaml,
-}
-
-impl Format {
-    /// By file extension: `.json`/`.jsonc` are JSON, `.yaml`/`.yml` YAML;
-    /// `None` for any other file.
-    pub fn of(file: &Path) -> Option<Format> {
-        match file.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-            Some("json" | "jsonc") => Some(Format::Json),
-            Some("yaml" | "yml") => Some(Format::Yaml),
-            _ => None,
-        }
-    }
-
-    /// The string at `path` and the byte range of its literal; `None` when
-    /// there is none (missing key, not a string).
-    /// A leading byte order mark is skipped (and kept).
-    fn locate(self, text: &str, path: &[String]) -> Result<Located, String> {
-        let bom = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
-        let body = &text[bom..];
-        let found = match self {
-            Format::Json => locate_json(body, path),
-            Format::Yaml => locate_yaml(body, path),
-        }?;
-        Ok(found.map(|(value, span)| (value, span.start + bom..span.end + bom)))
-    }
+/// The string at `path` of `text` (in `format`) and the byte range of its
+/// literal; `None` when there is none (missing key, not a string). A
+/// leading byte order mark is skipped (and kept).
+fn locate(format: PinFormat, text: &str, path: &[String]) -> Result<Located, String> {
+    let bom = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
+    let body = &text[bom..];
+    let found = match format {
+        PinFormat::Json => locate_json(body, path),
+        PinFormat::Yaml => locate_yaml(body, path),
+    }?;
+    Ok(found.map(|(value, span)| (value, span.start + bom..span.end + bom)))
 }
 
 /// A string value and the byte span of its literal, or why the key leads to
@@ -456,6 +435,8 @@ fn char_to_byte(text: &str, chars: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
 
     fn pin(dir: &Path, name: &str, text: &str, keys: &[&str]) -> Pin {

@@ -167,28 +167,6 @@ fn committed_upstream(more: &[(&str, &[u8])]) -> tempfile::TempDir {
 }
 
 #[test]
-fn head_dirs_from_disk_give_the_committed_files_taking_only_identical_blobs_from_the_work_tree() {
-    let dir = committed_upstream(&[]);
-    let repo = Repo::discover(dir.path()).expect("repo");
-    let parent = dir.path().join("upstream/@s");
-    let from_git = repo.head_dirs(&parent, &["p"]).expect("read").pop().flatten().expect("p");
-    // What the work tree is said to hold: one file as committed, one
-    // edited, one with its executable bit lost, one missing, one new.
-    let mut disk = crate::tree::Tree::new();
-    disk.insert("@s/p/same.js", FileEntry::new(b"same\r\n".to_vec())).expect("insert");
-    disk.insert("@s/p/edited.js", FileEntry::new(b"v2".to_vec())).expect("insert");
-    disk.insert("@s/p/bin/run", FileEntry::new(b"#!/bin/sh\n".to_vec())).expect("insert");
-    disk.insert("@s/p/new.js", FileEntry::new(b"new".to_vec())).expect("insert");
-    // The identical file is taken from the work tree: its object is not
-    // even read (here it is gone from the store).
-    let same = git2::Oid::hash_object(git2::ObjectType::Blob, b"same\r\n").expect("hash").to_string();
-    fs::remove_file(dir.path().join(".git/objects").join(&same[..2]).join(&same[2..])).expect("rm object");
-    assert!(repo.head_dirs(&parent, &["p"]).is_err(), "git alone cannot read it now");
-    let from_disk = repo.head_dirs_from_disk(&parent, &["p"], (&disk, "@s/")).expect("read").pop().flatten();
-    assert_eq!(from_disk.expect("p"), from_git);
-}
-
-#[test]
 fn a_directory_against_head_lists_every_file_whose_disk_version_differs_and_keeps_the_committed_files() {
     let dir = committed_upstream(&[("VERSION", b"1.0.0\n")]);
     let repo = Repo::discover(dir.path()).expect("repo");

@@ -1,0 +1,229 @@
+//! Why a merge stops, with the exit code, error code and help of each case.
+
+use std::path::PathBuf;
+
+use crate::error::{Diagnostic, ExitStatus};
+use crate::guard::GuardError;
+use crate::journal::JournalError;
+use crate::merge::baseline::BaselineError;
+use crate::merge::git::GitError;
+use crate::merge::memory::MemoryError;
+use crate::merge::package::PackageMergeError;
+use crate::merge::pins::PinError;
+use crate::merge::progress::StateError;
+use crate::snapshot::SnapshotError;
+use crate::tree::TreeError;
+
+/// Errors of `merge`.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MergeError {
+    /// The paths the merge rewrites have uncommitted changes.
+    #[error("uncommitted changes in the paths the merge rewrites: {}", list(.paths))]
+    Dirty {
+        /// The changed paths, relative to the work tree.
+        paths: Vec<String>,
+    },
+    /// HEAD has no vendored snapshot to use as the merge base.
+    #[error("HEAD has no committed snapshot of `{what}` to merge from")]
+    NoBase {
+        /// The missing file or package.
+        what: String,
+    },
+    /// A forked or carried package is missing from the fork layer.
+    #[error("`{package}` is missing from the fork layer (expected `{path}`)")]
+    MissingFork {
+        /// Full package name.
+        package: String,
+        /// Where it should be.
+        path: PathBuf,
+    },
+    /// A carried package's copy no longer matches the base.
+    #[error("carried package `{package}` differs from its committed upstream in {files} file(s)")]
+    CarriedModified {
+        /// Full package name.
+        package: String,
+        /// Number of differing files.
+        files: usize,
+    },
+    /// The regenerated manifests do not rebuild the merged fork layer.
+    #[error("the regenerated manifest of `{package}` does not rebuild the merged fork: {}", list(.differences))]
+    RebuildCheck {
+        /// Full package name.
+        package: String,
+        /// What differs.
+        differences: Vec<String>,
+    },
+    /// The run was interrupted before anything was written.
+    #[error("interrupted; nothing was changed")]
+    Interrupted,
+    /// A directory the merge replaces is not safe to replace.
+    #[error(transparent)]
+    Guard(#[from] GuardError),
+    /// Reading git failed.
+    #[error(transparent)]
+    Git(#[from] GitError),
+    /// Fetching the new upstream failed.
+    #[error("could not vendor the new upstream")]
+    Snapshot(#[source] SnapshotError),
+    /// Merging a package failed.
+    #[error("could not merge `{package}`")]
+    Package {
+        /// Full package name.
+        package: String,
+        /// Why.
+        #[source]
+        source: PackageMergeError,
+    },
+    /// Reading or writing a directory failed.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// Writing the result failed (rolled back, or the journal is kept for
+    /// the next run to roll back).
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    /// A merge with conflicts is waiting for `--continue` or `--abort`.
+    #[error("a merge onto `{to}` is in progress")]
+    InProgress {
+        /// The version it merges to.
+        to: String,
+    },
+    /// The merge state file cannot be read.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// A recorded resolution cannot be used.
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    /// A declared pin of the baseline cannot be moved.
+    #[error(transparent)]
+    Pin(#[from] PinError),
+    /// `layer.baseline` of the declaration cannot be moved.
+    #[error("cannot set `layer.baseline` in `{path}`")]
+    Baseline {
+        /// The declaration file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: BaselineError,
+    },
+}
+
+fn list(items: &[String]) -> String {
+    const SHOWN: usize = 10;
+    let mut text = items.iter().take(SHOWN).map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
+    if items.len() > SHOWN {
+        text.push_str(&format!(" and {} more", items.len() - SHOWN));
+    }
+    text
+}
+
+impl Diagnostic for MergeError {
+    fn exit_status(&self) -> ExitStatus {
+        match self {
+            MergeError::Dirty { .. }
+            | MergeError::NoBase { .. }
+            | MergeError::MissingFork { .. }
+            | MergeError::CarriedModified { .. }
+            | MergeError::Interrupted
+            | MergeError::InProgress { .. }
+            | MergeError::State(_)
+            | MergeError::Memory(_)
+            | MergeError::Pin(_)
+            | MergeError::Baseline { .. }
+            | MergeError::Package {
+                source: PackageMergeError::SideFileTaken { .. } | PackageMergeError::FileDirectoryClash { .. },
+                ..
+            }
+            | MergeError::Git(
+                GitError::NoRepository { .. } | GitError::NoHead { .. } | GitError::OutsideWorkTree { .. },
+            ) => ExitStatus::Usage,
+            MergeError::RebuildCheck { .. } => ExitStatus::Bug,
+            MergeError::Guard(e) => e.exit_status(),
+            MergeError::Snapshot(e) => e.exit_status(),
+            MergeError::Tree(e) => e.exit_status(),
+            MergeError::Journal(e) => e.exit_status(),
+            MergeError::Git(_) | MergeError::Package { .. } => ExitStatus::Integrity,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            MergeError::Dirty { .. } => "dirty",
+            MergeError::NoBase { .. } => "no_base",
+            MergeError::MissingFork { .. } => "fork_missing",
+            MergeError::CarriedModified { .. } => "carried_differs",
+            MergeError::RebuildCheck { .. } => "rebuild_check",
+            MergeError::Interrupted => "interrupted",
+            MergeError::Git(_) => "git",
+            MergeError::Guard(e) => e.code(),
+            MergeError::Snapshot(e) => e.code(),
+            MergeError::Package { source: PackageMergeError::SideFileTaken { .. }, .. } => "conflict_copy_taken",
+            MergeError::Package { source: PackageMergeError::FileDirectoryClash { .. }, .. } => "file_directory_clash",
+            MergeError::Package { .. } => "merge",
+            MergeError::Tree(e) => e.code(),
+            MergeError::Journal(e) => e.code(),
+            MergeError::Baseline { .. } => "baseline",
+            MergeError::InProgress { .. } => "merge_in_progress",
+            MergeError::State(_) => "merge_state",
+            MergeError::Memory(_) => "resolution_damaged",
+            MergeError::Pin(_) => "pin",
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            MergeError::Dirty { .. } => Some("commit or discard the changes first, or pass `--allow-dirty`".into()),
+            MergeError::NoBase { .. } => {
+                Some("run `forklayer snapshot <current version>` and commit `upstream/` before merging".into())
+            }
+            MergeError::CarriedModified { .. } => Some(
+                "restore the carried package's upstream bytes, or move it from `carried` to `forked` in forklayer.toml"
+                    .into(),
+            ),
+            MergeError::RebuildCheck { .. } => {
+                Some("this is a bug in forklayer; nothing was changed; please report it".into())
+            }
+            MergeError::Baseline { .. } => Some(
+                "write `baseline = \"<version>\"` as a plain string in the `[layer]` table, or merge with `--dry-run` \
+                 and edit it by hand"
+                    .into(),
+            ),
+            MergeError::InProgress { .. } => Some(
+                "finish it with `forklayer merge --continue` once the conflicts are resolved, or undo it with \
+                 `forklayer merge --abort`; `forklayer status` shows what is left"
+                    .into(),
+            ),
+            MergeError::State(_) => Some(format!(
+                "the file is written by `merge`; restore it, or remove `{}` and put the project back with `git checkout`",
+                crate::merge::progress::STATE_DIR
+            )),
+            MergeError::Memory(_) => Some(
+                "fix or delete the record (it is committed under `patches/resolutions/`) and merge again".into(),
+            ),
+            MergeError::Pin(e) => Some(e.help()),
+            MergeError::Snapshot(e) => e.help(),
+            MergeError::Guard(e) => e.help(),
+            MergeError::Journal(e) => e.help(),
+            MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
+                Some("merge needs the project in a git repository with the current snapshot committed".into())
+            }
+            MergeError::Git(GitError::DamagedObject { .. }) => Some(
+                "nothing was changed; `git fsck` lists the damaged objects: restore them from another clone \
+                 (copy its `.git/objects`, or re-clone), then merge again"
+                    .into(),
+            ),
+            MergeError::Git(_) => {
+                Some("check the repository with `git status` and `git fsck`, then merge again".into())
+            }
+            MergeError::Tree(e) => e.help(),
+            MergeError::MissingFork { .. } => Some(
+                "restore the package in the fork layer (`git checkout -- <path>`), or remove it from forklayer.toml"
+                    .into(),
+            ),
+            MergeError::Interrupted => Some("nothing was changed; run the merge again".into()),
+            MergeError::Package { .. } => {
+                Some("nothing was changed; fix the file named above in the fork layer and merge again".into())
+            }
+        }
+    }
+}

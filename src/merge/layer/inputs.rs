@@ -1,0 +1,195 @@
+//! What a merge reads before it merges: the committed base, the fork layer
+//! on disk and the new upstream, after refusing uncommitted changes.
+
+use std::path::Path;
+
+use crate::guard::check_managed_dir;
+use crate::layer::Layer;
+use crate::lock::VERSION_FILE;
+use crate::merge::git::{AgainstHead, Repo};
+use crate::merge::layer::{check_cancel, MergeError, MergeOptions};
+use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotSource};
+use crate::tree::Tree;
+
+/// What a merge reads before it merges.
+pub(super) struct Inputs {
+    /// The committed version.
+    pub(super) from: String,
+    /// The committed files of each package, in `names` order.
+    pub(super) bases: Vec<Option<Tree>>,
+    /// The upstream directory as read from disk (`None` when it cannot be
+    /// read as a tree of files: the base then comes from git alone, and the
+    /// journal reads the directory itself).
+    pub(super) upstream_read: Option<Tree>,
+    /// The fork layer as read from disk.
+    pub(super) forks: Tree,
+    /// The new upstream.
+    pub(super) upstream: FetchedSnapshot,
+}
+
+/// Reads the inputs of the merge of packages `names`: the dirty check
+/// (unless allowed), the committed version and the base of each package,
+/// the fork layer on disk, and the new upstream. These are independent
+/// and together most of a merge's time, so they run at once; the
+/// registry, though, is asked only once git has been read, so that a dirty
+/// or broken repository stops the merge before anything is fetched.
+/// Errors come in the order of the steps: dirty check, base, fork layer,
+/// new upstream.
+pub(super) fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Result<Inputs, MergeError> {
+    // A refused directory (a file, the repository itself) is refused
+    // before anything is read.
+    check_managed_dirs(layer)?;
+    let check = !options.allow_dirty;
+    let local = matches!(options.source, SnapshotSource::Local(_));
+    let ((others, base), (forks, fetched)) = rayon::join(
+        || rayon::join(|| check.then(|| dirty_outside_upstream(layer)), || read_base(layer, names, check)),
+        || rayon::join(|| read_forks(&layer.paths.forks), || local.then(|| fetch_upstream(layer, options))),
+    );
+    if let Some(others) = others {
+        let changes = base.as_ref().ok().and_then(|base| base.upstream_changes.as_deref());
+        refuse_dirty(layer, others, changes)?;
+    }
+    let Base { from, bases, read: upstream_read, .. } = base?;
+    let forks = forks?;
+    let upstream = match fetched {
+        Some(fetched) => fetched?,
+        None => fetch_upstream(layer, options)?,
+    };
+    Ok(Inputs { from, bases, upstream_read, forks, upstream })
+}
+
+/// The uncommitted changes of the fork layer and `patches/` (a status walk
+/// each) and the staged ones of `upstream/` (the index against HEAD); the
+/// work tree changes of `upstream/` come from the base ([`read_base`]).
+fn dirty_outside_upstream(layer: &Layer) -> Result<Vec<String>, MergeError> {
+    let paths = &layer.paths;
+    let repo = Repo::discover(&layer.root)?;
+    let others = repo.dirty_paths(&[&paths.forks, &paths.patches])?;
+    let staged = repo.staged_paths(&paths.upstream)?;
+    Ok([others, staged].concat())
+}
+
+/// [`MergeError::Dirty`] naming the uncommitted changes: `others` (from
+/// [`dirty_outside_upstream`]) and the work tree changes of `upstream/`
+/// (as the base found them, or from a status when it could not).
+fn refuse_dirty(
+    layer: &Layer,
+    others: Result<Vec<String>, MergeError>,
+    upstream_changes: Option<&[String]>,
+) -> Result<(), MergeError> {
+    let mut dirty = others?;
+    match upstream_changes {
+        Some(changed) => dirty.extend(changed.iter().cloned()),
+        None => dirty.extend(Repo::discover(&layer.root)?.dirty_paths(&[&layer.paths.upstream])?),
+    }
+    dirty.sort();
+    // Nested directories (a fork layer inside `upstream/`) are reported once.
+    dirty.dedup();
+    if dirty.is_empty() {
+        Ok(())
+    } else {
+        Err(MergeError::Dirty { paths: dirty })
+    }
+}
+
+/// What the merge reads from git and `upstream/`.
+struct Base {
+    /// The committed version.
+    from: String,
+    /// The committed files of each package, in `names` order.
+    bases: Vec<Option<Tree>>,
+    /// The upstream directory as read from disk, if it could be.
+    read: Option<Tree>,
+    /// The paths of `upstream/` whose work tree differs from HEAD, as git
+    /// reports them (see [`Repo::confirm_changed`]); `None` when that was
+    /// not asked or could not be told from the disk read (the dirty check
+    /// then runs a status of the directory).
+    upstream_changes: Option<Vec<String>>,
+}
+
+/// Reads the committed version and each package's committed files. The
+/// committed files are taken from `upstream/` on disk where a file there
+/// is the committed blob (a SHA-1 per file instead of inflating every
+/// blob), and the files that are not tell the dirty check of `upstream/`
+/// which few paths to ask git about (`check_upstream`): together these
+/// are about a fifth of a merge of this project's layer.
+fn read_base(layer: &Layer, names: &[&str], check_upstream: bool) -> Result<Base, MergeError> {
+    let paths = &layer.paths;
+    let repo = Repo::discover(&layer.root)?;
+    let from = committed_version(&repo, &paths.upstream)?;
+    let read = read_upstream(&paths.upstream);
+    let against = match &read {
+        Some(read) => repo.head_dir_against_disk(&paths.upstream, read)?,
+        None => None,
+    };
+    let (bases, upstream_changes) = match against {
+        Some(AgainstHead { files, differing }) => {
+            let prefix = if layer.scope.is_empty() { String::new() } else { format!("{}/", layer.scope) };
+            let bases = names
+                .iter()
+                .map(|name| Some(files.subtree(&format!("{prefix}{name}"))).filter(|tree| !tree.is_empty()))
+                .collect();
+            (bases, check_upstream.then(|| repo.confirm_changed(&differing)).flatten())
+        }
+        // No disk read, or HEAD holds a link below `upstream/`: git alone.
+        None => (repo.head_dirs(&paths.upstream.join(&layer.scope), names)?, None),
+    };
+    Ok(Base { from, bases, read, upstream_changes })
+}
+
+/// The upstream directory as it is on disk; `None` when it cannot be read
+/// as a tree of files (missing, a link or other non-file inside): the base
+/// then comes from git alone, and the errors, if any, from the steps that
+/// need it.
+fn read_upstream(upstream: &Path) -> Option<Tree> {
+    upstream.is_dir().then(|| Tree::read_dir(upstream).ok()).flatten()
+}
+
+/// Fetches and verifies the new upstream exactly as `snapshot` does, in
+/// memory: the merge reads its packages from there and writes it as is.
+fn fetch_upstream(layer: &Layer, options: &MergeOptions<'_>) -> Result<FetchedSnapshot, MergeError> {
+    check_cancel(options)?;
+    let fetched = fetch_snapshot(layer, &options.version, &options.source).map_err(MergeError::Snapshot)?;
+    check_cancel(options)?;
+    Ok(fetched)
+}
+
+/// The version of the snapshot committed at HEAD.
+fn committed_version(repo: &Repo, upstream: &Path) -> Result<String, MergeError> {
+    let path = upstream.join(VERSION_FILE);
+    let no_base = || MergeError::NoBase { what: repo.relative(&path).unwrap_or_else(|_| path.display().to_string()) };
+    let bytes = repo.head_file(&path)?.ok_or_else(no_base)?;
+    let version = String::from_utf8_lossy(&bytes).trim().to_string();
+    if version.is_empty() {
+        return Err(no_base());
+    }
+    Ok(version)
+}
+
+fn read_forks(forks: &Path) -> Result<Tree, MergeError> {
+    if forks.is_dir() {
+        Ok(Tree::read_dir(forks)?)
+    } else {
+        Ok(Tree::new())
+    }
+}
+
+/// Opens the repository after checking that the three directories may be
+/// replaced wholesale (none is the repository itself or a file, e.g. a
+/// mistyped `--forks .`). It does not refuse uncommitted changes: its one
+/// caller, `merge --abort`, finds the merge's own there (a merge checks
+/// for them itself, in [`read_inputs`]).
+pub(crate) fn open_repository(layer: &Layer) -> Result<Repo, MergeError> {
+    check_managed_dirs(layer)?;
+    Ok(Repo::discover(&layer.root)?)
+}
+
+/// Refuses any of the three directories that may not be replaced
+/// wholesale (a file, the repository itself).
+fn check_managed_dirs(layer: &Layer) -> Result<(), MergeError> {
+    let paths = &layer.paths;
+    for dir in [&paths.upstream, &paths.forks, &paths.patches] {
+        check_managed_dir(layer, dir)?;
+    }
+    Ok(())
+}

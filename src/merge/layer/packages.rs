@@ -1,0 +1,295 @@
+//! Merges every forked and carried package file by file, decides each
+//! file's outcome (recalling recorded resolutions of conflicts), and
+//! gathers the merged fork layer and the per-file report.
+
+use std::collections::BTreeMap;
+
+use rayon::iter::{IntoParallelIterator, ParallelIterator};
+
+use crate::layer::Layer;
+use crate::merge::file::Outcome;
+use crate::merge::layer::manifests::{check_carried, ForkedPackage};
+use crate::merge::layer::{FileReport, MergeError};
+use crate::merge::memory::{recall, MemoryError};
+use crate::merge::package::{merge_package, side_file_path, PackageMerge};
+use crate::merge::progress::{
+    entry_hash, labelled_marker_lines, separator_lines, ConflictRecord, MergeState, WrittenFiles, STATE_SCHEMA,
+};
+use crate::merge::text::Labels;
+use crate::tree::Tree;
+
+/// Where the three versions of each package come from.
+pub(super) struct Sides<'a> {
+    /// The committed snapshot of each package, in `names` order.
+    pub(super) bases: Vec<Option<Tree>>,
+    /// The whole fork layer as it is on disk.
+    pub(super) forks: &'a Tree,
+    /// The new upstream directory, in memory.
+    pub(super) upstream: &'a Tree,
+}
+
+/// The marker labels: the fork and both upstream versions.
+pub(super) struct LabelTexts {
+    ours: String,
+    base: String,
+    theirs: String,
+}
+
+impl LabelTexts {
+    pub(super) fn new(from: &str, to: &str) -> LabelTexts {
+        LabelTexts { ours: format!("fork@{from}"), base: format!("upstream@{from}"), theirs: format!("upstream@{to}") }
+    }
+
+    pub(super) fn labels(&self) -> Labels<'_> {
+        Labels { ours: &self.ours, base: &self.base, theirs: &self.theirs }
+    }
+}
+
+/// The merged layer, built package by package.
+#[derive(Default)]
+pub(super) struct LayerMerge {
+    /// The new fork layer, paths `<scope>/<pkg>/<file>`.
+    pub(super) forks: Tree,
+    /// Changed files, sorted by package and path.
+    pub(super) report: Vec<FileReport>,
+    pub(super) unchanged: usize,
+    /// The merged forked packages, in package order, to make their
+    /// manifests from.
+    pub(super) forked: Vec<ForkedPackage>,
+}
+
+/// Merges every forked and carried package (independent of each other, so
+/// spread over the cores; results and errors come in package order, as if
+/// one after the other); the rest of the fork layer (own packages, other
+/// files) is carried over untouched.
+pub(super) fn merge_packages(
+    layer: &Layer,
+    names: &[&str],
+    sides: Sides<'_>,
+    labels: &Labels<'_>,
+) -> Result<LayerMerge, MergeError> {
+    let Sides { bases, forks, upstream } = sides;
+    let mut ours = forks.clone();
+    let jobs: Vec<PackageJob<'_>> = names
+        .iter()
+        .zip(bases)
+        .map(|(name, base)| {
+            let full = layer.full_name(name);
+            let fork = take_package(&mut ours, &full);
+            PackageJob { name, full, base, fork }
+        })
+        .collect();
+    let packages: Vec<_> = jobs.into_par_iter().map(|job| merge_one(layer, upstream, labels, job)).collect();
+    let mut merged = LayerMerge::default();
+    for package in packages {
+        let PackageDone { name, full, kept, package, inputs, recalled, theirs } = package?;
+        // Ignored files are no part of the merge; any the fork layer holds
+        // stay as they are.
+        ours.graft(&full, kept)?;
+        merged.add(layer, name, package, &inputs, &recalled, theirs)?;
+    }
+    merged.forks.append(ours)?;
+    Ok(merged)
+}
+
+/// One package to merge: its committed base and its fork files.
+struct PackageJob<'n> {
+    name: &'n str,
+    full: String,
+    base: Option<Tree>,
+    fork: Option<Tree>,
+}
+
+/// One package merged.
+struct PackageDone<'n> {
+    name: &'n str,
+    full: String,
+    /// The fork's ignored files, kept as they are.
+    kept: Tree,
+    package: PackageMerge,
+    inputs: BTreeMap<String, ConflictInputs>,
+    recalled: BTreeMap<String, String>,
+    /// The new upstream package, as the merge read it.
+    theirs: Tree,
+}
+
+fn merge_one<'n>(
+    layer: &Layer,
+    upstream: &Tree,
+    labels: &Labels<'_>,
+    job: PackageJob<'n>,
+) -> Result<PackageDone<'n>, MergeError> {
+    let PackageJob { name, full, base, fork } = job;
+    let ignore = layer.ignore_of(name);
+    let base = ignore.filter(base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?);
+    let theirs = ignore.filter(upstream.subtree(&full));
+    let fork = fork.ok_or_else(|| MergeError::MissingFork {
+        package: full.clone(),
+        path: layer.package_dir(&layer.paths.forks, name),
+    })?;
+    let (fork, kept) = split_ignored(fork, ignore);
+    if layer.carried.iter().any(|c| c == name) {
+        check_carried(&full, &base, &fork)?;
+    }
+    let mut package = merge_package(&base, &fork, &theirs, labels)
+        .map_err(|source| MergeError::Package { package: full.clone(), source })?;
+    let inputs = conflict_inputs(&package, [&base, &fork, &theirs]);
+    let recalled = recall_resolutions(layer, labels, &full, &mut package, &inputs)?;
+    Ok(PackageDone { name, full, kept, package, inputs, recalled, theirs })
+}
+
+/// Resolves the conflicts of `package` that the conflict memory has a
+/// record for; returns the path of each used record by file.
+fn recall_resolutions(
+    layer: &Layer,
+    labels: &Labels<'_>,
+    full: &str,
+    package: &mut PackageMerge,
+    inputs: &BTreeMap<String, ConflictInputs>,
+) -> Result<BTreeMap<String, String>, MergeError> {
+    let mut recalled = BTreeMap::new();
+    for (path, ConflictInputs { hashes, .. }) in inputs {
+        let [b, o, t] = hashes;
+        let Some((record, resolution)) = recall(&layer.paths.patches, [b.as_str(), o, t])? else { continue };
+        // A result `--continue` would refuse is no resolution.
+        let markers = [
+            format!("<<<<<<< {}", labels.ours),
+            format!("||||||| {}", labels.base),
+            format!(">>>>>>> {}", labels.theirs),
+        ];
+        let left = resolution.entry().and_then(|e| labelled_marker_lines(&e.bytes, &markers).into_iter().next());
+        if let Some((line, marker)) = left {
+            return Err(MemoryError::Damaged {
+                path: layer.paths.patches.join(&record),
+                message: format!("its result still holds the conflict marker `{marker}` (line {line})"),
+            }
+            .into());
+        }
+        package
+            .resolve(path, resolution.entry())
+            .map_err(|source| MergeError::Package { package: full.to_string(), source })?;
+        recalled.insert(path.clone(), record);
+    }
+    Ok(recalled)
+}
+
+/// Removes the files of package `full` (`<scope>/<name>/…`) from `tree` and
+/// returns them relative to the package; `None` when there are none.
+fn take_package(tree: &mut Tree, full: &str) -> Option<Tree> {
+    let package = tree.take_subtree(full);
+    (!package.is_empty()).then_some(package)
+}
+
+/// `package` split into the files `ignore` keeps in the merge and those it
+/// leaves out.
+fn split_ignored(package: Tree, ignore: &crate::ignore::Ignore) -> (Tree, Tree) {
+    let mut package = package;
+    let mut left_out = Tree::new();
+    if ignore.is_empty() {
+        return (package, left_out);
+    }
+    let ignored: Vec<String> = package.paths().filter(|p| ignore.is_ignored(p)).map(str::to_string).collect();
+    for path in ignored {
+        if let Some(entry) = package.remove(&path) {
+            // The path was valid in `package`.
+            let _ = left_out.insert(path, entry);
+        }
+    }
+    (package, left_out)
+}
+
+/// The hashes of base, fork and new upstream of every conflicted file.
+fn conflict_inputs(package: &PackageMerge, sides: [&Tree; 3]) -> BTreeMap<String, ConflictInputs> {
+    package
+        .files()
+        .iter()
+        .filter(|(_, merge)| merge.outcome() == Outcome::Conflict)
+        .map(|(path, _)| {
+            let hashes = sides.map(|side| entry_hash(side.get(path)));
+            let [base, ours, theirs] = sides.map(|side| side.get(path).map_or(0, |e| separator_lines(&e.bytes)));
+            // As many as a resolution taking both sides' lines can hold.
+            let separators = ours.max(theirs).max((ours + theirs).saturating_sub(base));
+            (path.clone(), ConflictInputs { hashes, separators })
+        })
+        .collect()
+}
+
+/// What identifies a conflict and what its resolution may hold.
+struct ConflictInputs {
+    /// The hashes of old upstream, fork and new upstream.
+    hashes: [String; 3],
+    /// `=======` lines a resolution may hold (see [`FileReport::separators`]).
+    separators: usize,
+}
+
+impl LayerMerge {
+    fn add(
+        &mut self,
+        layer: &Layer,
+        name: &str,
+        package: PackageMerge,
+        inputs: &BTreeMap<String, ConflictInputs>,
+        recalled: &BTreeMap<String, String>,
+        theirs: Tree,
+    ) -> Result<(), MergeError> {
+        let full = layer.full_name(name);
+        for (path, merge) in package.files() {
+            if merge.outcome() == Outcome::Unchanged {
+                self.unchanged += 1;
+                continue;
+            }
+            self.report.push(FileReport {
+                package: full.clone(),
+                path: path.clone(),
+                outcome: merge.outcome(),
+                conflict: merge.conflict(),
+                copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
+                inputs: inputs.get(path).map(|i| i.hashes.clone()),
+                separators: inputs.get(path).map_or(0, |i| i.separators),
+                resolution: recalled.get(path).cloned(),
+            });
+        }
+        if layer.forked.iter().any(|f| f == name) {
+            let fork = package.tree().clone();
+            self.forked.push(ForkedPackage { name: name.to_string(), full: full.clone(), theirs, fork });
+        }
+        self.forks.graft(&full, package.into_tree())?;
+        Ok(())
+    }
+
+    pub(super) fn conflicts(&self) -> bool {
+        self.report.iter().any(|f| f.outcome == Outcome::Conflict)
+    }
+
+    /// What `merge --continue` needs to know about this merge.
+    pub(super) fn state(&self, from: &str, to: &str, upstream: String, written: WrittenFiles) -> MergeState {
+        let conflicts = self
+            .report
+            .iter()
+            .filter(|f| f.outcome == Outcome::Conflict)
+            .map(|f| {
+                let [base, ours, theirs] = f.inputs.clone().unwrap_or_default();
+                ConflictRecord {
+                    package: f.package.clone(),
+                    path: f.path.clone(),
+                    kind: f.conflict.map(|k| k.as_str().to_string()).unwrap_or_default(),
+                    copies: f.copies.clone(),
+                    base,
+                    ours,
+                    theirs,
+                    separators: f.separators,
+                }
+            })
+            .collect();
+        MergeState {
+            schema: STATE_SCHEMA.into(),
+            from: from.into(),
+            to: to.into(),
+            conflicts,
+            upstream: Some(upstream),
+            written: Some(written),
+            before: None,
+            head: None,
+        }
+    }
+}
