@@ -31,6 +31,12 @@ function listFiles(dir) {
   return out;
 }
 
+function scopeOf(dir) {
+  const scopes = readdirSync(dir).filter((name) => name.startsWith('@'));
+  assert.equal(scopes.length, 1, `upstream/ holds one scope folder, not ${scopes.join(', ')}`);
+  return scopes[0];
+}
+
 function occurrences(text, needle) {
   return text.split(needle).length - 1;
 }
@@ -56,7 +62,9 @@ for (const file of manifests) {
   test(`${file}: the seed core rebuilds the fork layer`, () => {
     const manifest = JSON.parse(readFileSync(join(patchesDir, file), 'utf8'));
     assert.equal(manifest.builtAgainst, version, 'builtAgainst is upstream/VERSION');
-    const pkg = manifest.package;
+    // The JS toolchain writes the name with its scope or, in most real
+    // repositories, without it: the scope is then upstream/'s one folder.
+    const pkg = manifest.package.includes('/') ? manifest.package : `${scopeOf(upstreamDir)}/${manifest.package}`;
     const base = join(upstreamDir, pkg);
     const fork = join(forksDir, pkg);
     const ext = manifest.forklayer ?? {};
