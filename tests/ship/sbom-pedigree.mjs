@@ -8,7 +8,7 @@
 // - every own package (plugins/*/package.json) is a component.
 // Exits 1 naming each mismatch.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,7 +56,9 @@ for (const file of diffs) {
 }
 if (patched.length !== diffs.length) problems.push(`${patched.length} components with a pedigree, ${diffs.length} review diffs`);
 
-for (const plugin of readdirSync(join(root, 'plugins')).sort()) {
+// plugins/shared holds sources the plugins share, no package of its own.
+const pluginDirs = readdirSync(join(root, 'plugins')).filter((d) => existsSync(join(root, 'plugins', d, 'package.json')));
+for (const plugin of pluginDirs.sort()) {
   const pkg = JSON.parse(readFileSync(join(root, 'plugins', plugin, 'package.json'), 'utf8'));
   if (!bom.components.some((c) => c.purl === purl(pkg.name, pkg.version))) problems.push(`own package ${pkg.name} is missing`);
 }
