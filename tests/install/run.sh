@@ -14,10 +14,6 @@ set -uo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo" || exit 1
 
-passed=0
-failed=0
-test_name=""
-test_failures=0
 
 # Scratch space outside every writable root the sandbox grants (the
 # workspace, /tmp, $TMPDIR): the fence tests need an "outside the workspace"
@@ -42,20 +38,10 @@ scratch="$(mktemp -d "$scratch_base/install-tests.XXXXXX")"
 cleanup() { rm -rf -- "$scratch"; }
 trap cleanup EXIT
 
-begin() { test_name="$1"; test_failures=0; }
-check() { # check <description> <command...>: the command must succeed
-  local what="$1"; shift
-  if ! "$@"; then
-    printf '    FAILED: %s\n' "$what"
-    test_failures=$((test_failures + 1))
-  fi
-}
-end() {
-  if ((test_failures == 0)); then passed=$((passed + 1)); printf 'ok - %s\n' "$test_name"
-  else failed=$((failed + 1)); printf 'not ok - %s\n' "$test_name"; fi
-}
-
-contains() { grep -qF -- "$2" "$1" || { printf '    %s does not contain: %s\n' "$(basename "$1")" "$2"; sed 's/^/      | /' "$1" | tail -n 15; return 1; }; }
+# begin/check/end, contains and status_is: the shell suites' one harness.
+# shellcheck source=tests/support/checks.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/checks.sh"
+# Unlike the shared one, this suite's `lacks` takes a fixed string.
 lacks() { ! grep -qF -- "$2" "$1" || { printf '    %s unexpectedly contains: %s\n' "$(basename "$1")" "$2"; grep -F -- "$2" "$1" | head -n 3 | sed 's/^/      | /'; return 1; }; }
 status_is() { [[ "$1" == "$2" ]] || { printf '    exit status %s, expected %s\n' "$1" "$2"; return 1; }; }
 last_line_is() { [[ "$(tail -n 1 "$1")" == "$2" ]] || { printf '    last line of %s is: %s\n    expected: %s\n' "$(basename "$1")" "$(tail -n 1 "$1")" "$2"; return 1; }; }
