@@ -604,3 +604,61 @@ fn release_bundles_must_lie_inside_the_repository_once_and_not_be_an_own_package
     run.assert_code(2);
     assert!(run.stderr.contains("bundle"), "{}", run.stderr);
 }
+
+/// `kill -9` while `release` writes its outputs (the moment the journal
+/// beside `dist` and the first new file both exist): the next release
+/// into `dist` rolls the half-written one back before writing its own,
+/// so `dist` holds exactly what that release writes (none of the killed
+/// release's files) and no journal is left beside it.
+#[cfg(unix)]
+#[test]
+fn a_release_killed_while_writing_is_rolled_back_by_the_next_release() {
+    let dir = project();
+    // Incompressible bytes make the write of the zip long enough to be caught.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let noise: Vec<u8> = (0..8 << 20)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect();
+    std::fs::create_dir_all(dir.join("profile/assets")).expect("mkdir");
+    std::fs::write(dir.join("profile/assets/noise.bin"), &noise).expect("write");
+    dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]).assert_code(0);
+    let first = dir.snapshot_dir("dist");
+    let killed_zip = dir.join("dist/dsh-profile-self-checking-2.0.0.zip");
+    let mut caught = false;
+    for _attempt in 0..10 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_forklayer"))
+            .args(["release", "--out", "dist", "--version", "2.0.0", "--source-date-epoch", EPOCH])
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn");
+        let journal = dir.join(&format!(".forklayer-journal-out-dist-{}.tar", child.id()));
+        while child.try_wait().expect("wait").is_none() && !(journal.exists() && killed_zip.exists()) {}
+        child.kill().expect("kill -9");
+        child.wait().expect("wait");
+        if journal.exists() {
+            caught = true;
+            break;
+        }
+        // Finished before the signal: take its files away and try again.
+        for name in ["zip", "cdx.json"] {
+            let _ = std::fs::remove_file(dir.join(&format!("dist/dsh-profile-self-checking-2.0.0.{name}")));
+        }
+        assert_eq!(dir.snapshot_dir("dist"), first);
+    }
+    assert!(caught, "no release was killed while writing");
+    dir.run(&["release", "--out", "dist", "--source-date-epoch", EPOCH]).assert_code(0);
+    assert_eq!(dir.snapshot_dir("dist"), first, "the killed release's files are gone, the new ones complete");
+    let beside: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("read_dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".forklayer-journal"))
+        .collect();
+    assert!(beside.is_empty(), "{beside:?}");
+}
