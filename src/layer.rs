@@ -71,6 +71,7 @@ impl crate::error::Diagnostic for LayerError {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDeclaration {
+    #[serde(default)]
     layer: RawLayer,
     paths: RawPaths,
     packages: RawPackages,
@@ -98,7 +99,7 @@ struct RawPin {
     keys: Vec<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawLayer {
     #[serde(default)]

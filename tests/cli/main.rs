@@ -24,6 +24,7 @@ mod tamper;
 mod tarball;
 mod targets;
 mod util;
+mod versions;
 mod workload;
 
 #[path = "../../benches/support/workload.rs"]
