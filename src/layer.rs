@@ -79,6 +79,17 @@ struct RawDeclaration {
     pins: Vec<RawPin>,
     #[serde(default)]
     release: RawRelease,
+    #[serde(default)]
+    origin: Option<RawOrigin>,
+}
+
+/// `[origin]`: the project whose package manager's patches the layer was
+/// imported from, and their format (`forklayer import`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOrigin {
+    format: String,
+    project: String,
 }
 
 /// `[release]`: what `forklayer release` ships besides the profile.
@@ -278,6 +289,20 @@ pub struct Layer {
     /// Extra release bundles (`[release] bundles`): package directories
     /// outside the fork layer, as declared (relative) and absolute.
     pub release_bundles: Vec<ReleaseBundle>,
+    /// `[origin]`: the project and patch format the layer was imported
+    /// from, which `export` and `upgrade` default to.
+    pub origin: Option<Origin>,
+}
+
+/// Where an imported layer's patches live ([`Layer::origin`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The package manager whose patches these are.
+    pub format: crate::patchfmt::Format,
+    /// The project as declared (relative to the declaration).
+    pub declared: String,
+    /// The project directory.
+    pub project: PathBuf,
 }
 
 /// A package directory `forklayer release` packs beside the profile.
@@ -393,6 +418,13 @@ impl Layer {
             );
         }
         let release_bundles = release_bundles(root, raw.release.bundles, &own, overrides).map_err(invalid)?;
+        let imported_from = match raw.origin {
+            Some(from) => {
+                let format = from.format.parse().map_err(|e| invalid(format!("`origin.format`: {e}")))?;
+                Some(Origin { format, project: root.join(&from.project), declared: from.project })
+            }
+            None => None,
+        };
         let names_of = |entries: &[String]| -> Vec<String> {
             let mut names: Vec<String> = entries.iter().map(|e| split_versioned(e).0.to_string()).collect();
             names.sort();
@@ -415,6 +447,7 @@ impl Layer {
             ignore: raw.layer.ignore,
             ignores,
             release_bundles,
+            origin: imported_from,
         })
     }
 

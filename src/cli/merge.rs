@@ -165,7 +165,7 @@ fn summary_line(outcome: &MergeOutcome) -> String {
 }
 
 /// One line per file: `<outcome> <package>/<path>`, conflicts explained.
-fn human_report(outcome: &MergeOutcome) -> String {
+pub(crate) fn human_report(outcome: &MergeOutcome) -> String {
     let mut text = String::new();
     for file in &outcome.files {
         text.push_str(&format!("{:<10} {}/{}", file.outcome.as_str(), file.package, file.path));
@@ -184,7 +184,7 @@ fn human_report(outcome: &MergeOutcome) -> String {
     text
 }
 
-fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) -> Value {
+pub(crate) fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) -> Value {
     let summary: Map<String, Value> =
         OUTCOMES.iter().map(|o| (o.as_str().to_string(), Value::from(outcome.count(*o)))).collect();
     json!({
