@@ -283,7 +283,7 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
     }
     for package in imported.iter().filter(|p| p.resolved_from.is_some()) {
         warnings.push(format!(
-            "`{}` is declared as `{}`, which names no exact version: imported at {}, the version `{}` resolves",
+            "`{}` is declared as `{}`, which names no exact version: imported at {}, the version `{}` resolves it to",
             package.name,
             package.key,
             package.version,
@@ -351,10 +351,9 @@ fn one_per_package(
 
 /// The declaration of the imported layer.
 fn declaration_text(options: &ImportOptions, dirs: &[&str; 3], packages: &[ReadPackage]) -> String {
-    let project = match crate::realpath::inside(&options.root, &options.project) {
-        Ok(rel) if rel.as_os_str().is_empty() => ".".to_string(),
-        Ok(rel) => rel.to_string_lossy().replace('\\', "/"),
-        Err(real) => real.to_string_lossy().replace('\\', "/"),
+    let project = match crate::realpath::relative_to(&options.root, &options.project) {
+        rel if rel.as_os_str().is_empty() => ".".to_string(),
+        rel => rel.to_string_lossy().replace('\\', "/"),
     };
     let quoted = |text: &str| toml_edit::Value::from(text).decorated("", "").to_string();
     let entries: String = packages

@@ -14,6 +14,7 @@ mod guided_safety;
 mod help;
 mod hostile;
 mod ignore;
+mod interop;
 mod merge;
 mod names;
 mod release;
