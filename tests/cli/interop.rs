@@ -73,8 +73,8 @@ fn pnpm_project(version: &str, key: &str) -> (TestDir, PathBuf) {
     (dir, npm)
 }
 
-fn run_with_npm(dir: &TestDir, npm: &PathBuf, args: &[&str]) -> crate::util::Run {
-    dir.run_env(args, &[("FORKLAYER_NPM", npm.as_path())])
+fn run_with_npm(dir: &TestDir, npm: &std::path::Path, args: &[&str]) -> crate::util::Run {
+    dir.run_env(args, &[("FORKLAYER_NPM", npm)])
 }
 
 #[test]
