@@ -5,6 +5,7 @@
 
 mod entry;
 mod paths;
+mod pin;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use self::entry::{check_npm_name, check_package_name, parse_entries, Family};
 pub use self::entry::{split_versioned, UpstreamPackage};
+pub use self::pin::{Pin, PinFormat};
 use self::paths::{check_inside_root, check_pin_file, check_separate_paths, release_bundles};
 use crate::ignore::Ignore;
 use crate::tree::Tree;
@@ -170,59 +172,6 @@ pub struct OwnPackage {
     pub source: PathBuf,
     /// Files or directories of `source` that form the package.
     pub include: Vec<String>,
-}
-
-/// A file whose string values at `keys` name the baseline version and
-/// move with it ([`crate::merge::pins`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pin {
-    /// Absolute path of the file.
-    pub file: PathBuf,
-    /// The file as declared.
-    pub name: String,
-    /// The keys as declared (TOML dotted keys).
-    pub keys: Vec<String>,
-    /// Each key split into its segments.
-    pub paths: Vec<Vec<String>>,
-}
-
-impl Pin {
-    /// A pin of `keys` (TOML dotted keys) in `file`.
-    pub fn new(file: PathBuf, name: String, keys: Vec<String>) -> Result<Pin, String> {
-        if keys.is_empty() {
-            return Err("`keys` is empty".into());
-        }
-        let paths = keys
-            .iter()
-            .map(|key| {
-                toml_edit::Key::parse(key)
-                    .map(|parts| parts.iter().map(|k| k.get().to_string()).collect())
-                    .map_err(|e| format!("key `{key}` is not a dotted key: {}", e.to_string().trim()))
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Pin { file, name, keys, paths })
-    }
-}
-
-/// The file formats a pin may live in, told by the file's extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PinFormat {
-    /// JSON (comments and trailing commas tolerated).
-    Json,
-    /// YAML.
-    Yaml,
-}
-
-impl PinFormat {
-    /// By file extension: `.json`/`.jsonc` are JSON, `.yaml`/`.yml` YAML;
-    /// `None` for any other file.
-    pub fn of(file: &Path) -> Option<PinFormat> {
-        match file.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-            Some("json" | "jsonc") => Some(PinFormat::Json),
-            Some("yaml" | "yml") => Some(PinFormat::Yaml),
-            _ => None,
-        }
-    }
 }
 
 /// Where the fork layer lives; each can be overridden on the command line.
