@@ -11,7 +11,9 @@
 //!    the tool's rules to prove it gives the fork's bytes;
 //! 2. the project's other patched packages keep their patches; patch
 //!    files of the layer's packages that the new ones replace (an older
-//!    version's) are removed;
+//!    version's) are removed, and so are Yarn patch files of those packages
+//!    that nothing names any more (`yarn up` moves a dependency off its
+//!    `patch:` and leaves the file behind);
 //! 3. the configuration files are edited only at the keys the tool owns
 //!    ([`crate::patchfmt::edit_config`]), every other byte kept;
 //! 4. everything is one journaled update in the project, kept only if the
@@ -28,7 +30,8 @@ use crate::journal::{JournalError, Scope, Update};
 use crate::layer::Layer;
 use crate::lock::Lock;
 use crate::patchfmt::{
-    apply_in_order, discover, edit_config, read_patch_file, render, ConfigEntry, Format, FormatError,
+    apply_in_order, discover, edit_config, is_yarn_patch_of, read_patch_file, render, ConfigEntry, Format, FormatError,
+    PatchedDependency,
 };
 use crate::rebuild::{compare_trees, read_vendored_package, RebuildError};
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -262,6 +265,9 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
         kept.push(format!("{}@{}", dep.name, dep.version));
         entries.push(ConfigEntry { name: dep.name.clone(), version: dep.version.clone(), patches });
     }
+    if format == Format::Yarn {
+        stale.extend(unused_yarn_patches(project, &held, &declared)?);
+    }
     let mut written: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for fork in &forks {
         for (rel, bytes) in &fork.patches {
@@ -312,6 +318,49 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
     update.apply_verified(|| verify_export(format, project, &forks))??;
     outcome.written = true;
     Ok(outcome)
+}
+
+/// The files of `.yarn/patches/` Yarn named for a package the layer holds
+/// that neither package.json nor yarn.lock names: `yarn up` moves a
+/// dependency off its `patch:` and leaves the file behind. A file yarn.lock
+/// still names (a workspace's dependency) stays.
+fn unused_yarn_patches(
+    project: &Path,
+    held: &BTreeSet<&str>,
+    declared: &[PatchedDependency],
+) -> Result<Vec<String>, ExportError> {
+    let dir = project.join(patch_dir(Format::Yarn));
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ExportError::Tree(TreeError::Io { path, source })
+    };
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io(&dir)(e)),
+    };
+    let lock_path = project.join("yarn.lock");
+    let lock = match crate::tree::read_regular(&lock_path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(io(&lock_path)(e)),
+    };
+    let named: BTreeSet<&str> = declared.iter().flat_map(|d| d.patches.iter().map(String::as_str)).collect();
+    let mut unused = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(io(&dir))?;
+        let Ok(name) = entry.file_name().into_string() else { continue };
+        let rel = format!("{}/{name}", patch_dir(Format::Yarn));
+        if entry.file_type().is_ok_and(|t| t.is_file())
+            && held.iter().any(|package| is_yarn_patch_of(&name, package))
+            && !named.contains(rel.as_str())
+            && !lock.contains(&name)
+        {
+            unused.push(rel);
+        }
+    }
+    unused.sort();
+    Ok(unused)
 }
 
 /// A forked package with its rendered patch.
@@ -474,3 +523,6 @@ fn verify_export(format: Format, project: &Path, forks: &[RenderedPackage]) -> R
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -61,7 +61,7 @@ use crate::error::{Diagnostic, ExitStatus};
 use crate::tree::Tree;
 
 pub use config::{discover, edit_config, ConfigEntry, PatchedDependency};
-pub use render::render;
+pub use render::{is_yarn_patch_of, render};
 pub use unified::{parse, FilePatch, Hunk};
 
 /// One package manager's patch format.
