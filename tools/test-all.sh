@@ -9,17 +9,25 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 failed=()
+sections=0
+# Each suite's output is also kept, so that the end of the run repeats the
+# last lines of every failed suite: a CI log is often read from its tail.
+logs="$(mktemp -d "${TMPDIR:-/tmp}/forklayer-test-all.XXXXXX")"
+trap 'rm -rf "$logs"' EXIT
 section() {
   local name="$1"; shift
   printf '\n==> %s\n' "$name"
-  local start=$SECONDS
-  if "$@"; then
+  sections=$((sections + 1))
+  local start=$SECONDS log="$logs/$sections.log"
+  if "$@" 2>&1 | tee "$log"; then
     printf '==> %s: ok (%ss)\n' "$name" "$((SECONDS - start))"
   else
     printf '==> %s: FAILED (%ss)\n' "$name" "$((SECONDS - start))"
     failed+=("$name")
+    failed_logs+=("$log")
   fi
 }
+failed_logs=()
 
 plugin_check() { (cd "plugins/$1" && npm ci --no-audit --no-fund && npm run check); }
 
@@ -38,7 +46,11 @@ section "distribution: cargo package/install, npm, release scripts, SBOM schema,
 
 echo
 if ((${#failed[@]})); then
-  printf 'failed suites: %s\n' "${failed[*]}"
+  for i in "${!failed[@]}"; do
+    printf '\n==> the last lines of the failed suite "%s":\n' "${failed[$i]}"
+    tail -n 60 "${failed_logs[$i]}"
+  done
+  printf '\nfailed suites: %s\n' "${failed[*]}"
   exit 1
 fi
 echo "all suites passed"
