@@ -177,7 +177,7 @@ bump() {
     sed -i 's/"left-pad": "1.2.0"/"left-pad": "1.3.0"/' package.json
     case "$format" in
       npm) npm12 install --no-audit --no-fund --allow-unused-patches ;;
-      pnpm) pnpm install --config.allow-unused-patches=true ;;
+      pnpm) pnpm install --no-frozen-lockfile --config.allow-unused-patches=true ;;
       bun) bun install ;;
       patch-package) npm install --no-audit --no-fund --loglevel=error ;;
     esac

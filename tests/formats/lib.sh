@@ -7,6 +7,11 @@ repo="$(cd "$formats_dir/../.." && pwd)"
 tools="$repo/.cache/formats-tools"
 bin="$tools/node_modules/.bin"
 export YARN_ENABLE_TELEMETRY=0 YARN_ENABLE_GLOBAL_CACHE=1 DO_NOT_TRACK=1
+# The suite reads what the tools print (the folder `yarn patch` made), so no
+# colours, which some tools turn on by themselves on a CI runner. A CI
+# runner also makes pnpm's and Yarn's installs frozen by default: every
+# install here says whether it may move the lock.
+export YARN_ENABLE_COLORS=0 NO_COLOR=1 FORCE_COLOR=0
 
 fail() { echo "error: $*" >&2; exit 1; }
 
