@@ -84,7 +84,6 @@ pub mod manifest;
 pub mod merge;
 pub mod names;
 pub mod npm;
-pub mod parallel;
 pub mod patchfmt;
 pub mod realpath;
 pub mod rebuild;
