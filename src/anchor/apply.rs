@@ -167,7 +167,7 @@ impl<'o> Epoch<'o> {
     fn new(orig: &'o str, scan_budget: Option<usize>) -> Epoch<'o> {
         Epoch {
             orig,
-            counter: Counter::new(orig.as_bytes(), scan_budget),
+            counter: Counter::new(vec![orig.as_bytes()], scan_budget),
             head: String::new(),
             cursor: 0,
             obligations: Vec::new(),
@@ -214,7 +214,7 @@ impl<'o> Epoch<'o> {
             return None;
         }
         let finder = Finder::new(old);
-        let in_rest = self.counter.from(&finder, self.cursor, 2);
+        let in_rest = self.counter.from(0, &finder, self.cursor, 2);
         // Occurrences straddling the seam lie in this window.
         let (head, rest) = (self.head.as_bytes(), &self.orig.as_bytes()[self.cursor..]);
         let keep = old.len() - 1;
@@ -330,10 +330,10 @@ impl<'o> Epoch<'o> {
 
     /// Checks every obligation; `Err(step)`: the first that fails.
     fn settle(&mut self, run: &mut Run<'_>) -> Result<(), usize> {
-        let head = Counter::new(self.head.as_bytes(), run.scan_budget);
+        let head = Counter::new(vec![self.head.as_bytes()], run.scan_budget);
         let failed = self.obligations.iter().find(|o| {
             let finder = Finder::new(run.replacements[o.step].old.as_bytes());
-            head.before(&finder, o.below, 1).count > 0
+            head.before(0, &finder, o.below, 1).count > 0
         });
         run.work += head.work();
         match failed {

@@ -1,10 +1,10 @@
-//! How often a needle occurs in one fixed text, before a point or from
-//! one: scanned with `memchr::memmem` while the scans so far have covered
-//! less than [`SCAN_BUDGET`] times the text, then answered by a suffix
-//! array of the text ([`super::suffix`]), built once. A text counted a few
-//! times is never indexed; a big one counted at every edit is indexed
-//! once, so the counts cost at most a constant times the text plus a
-//! binary search each, however many there are.
+//! How often a needle occurs in a fixed text, before a point or from one:
+//! scanned with `memchr::memmem` while the scans so far have covered less
+//! than [`SCAN_BUDGET`] times the texts counted in, then answered by a
+//! suffix array of each text ([`super::suffix`]), built once. Texts counted
+//! a few times are never indexed; big ones counted at every edit are
+//! indexed once, so the counts cost at most a constant times the texts
+//! plus a binary search each, however many there are.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -18,15 +18,16 @@ use super::suffix::{Found, SuffixIndex};
 /// that needs fewer never pays for it, and scanning stays linear.
 pub(super) const SCAN_BUDGET: usize = 64;
 
-/// One text and its counts (see the module docs).
+/// Texts and their counts (see the module docs).
 pub(super) struct Counter<'t> {
-    text: &'t [u8],
+    texts: Vec<&'t [u8]>,
     /// Bytes the counts have scanned so far.
     scanned: AtomicUsize,
-    /// Bytes they may scan before the suffix array is built; `None`: never
-    /// built (tests that compare both ways).
+    /// Bytes they may scan before the suffix arrays are built; `None`:
+    /// never built (tests that compare both ways).
     budget: Option<usize>,
-    suffixes: OnceLock<Option<SuffixIndex<'t>>>,
+    /// One per text, all built at once (one per core when there are two).
+    suffixes: OnceLock<Option<Vec<SuffixIndex<'t>>>>,
     /// Text positions looked at (bytes scanned, binary-search steps, bytes
     /// indexed), for the tests that hold anchoring and applying linear
     /// without timing them.
@@ -34,33 +35,36 @@ pub(super) struct Counter<'t> {
 }
 
 impl<'t> Counter<'t> {
-    /// Counts in `text`, which may be scanned `scan_budget` times its size
-    /// before it is indexed (`None`: always scanned).
-    pub fn new(text: &'t [u8], scan_budget: Option<usize>) -> Counter<'t> {
+    /// Counts in `texts`, which may be scanned `scan_budget` times their
+    /// size before they are indexed (`None`: always scanned).
+    pub fn new(texts: Vec<&'t [u8]>, scan_budget: Option<usize>) -> Counter<'t> {
+        let size: usize = texts.iter().map(|text| text.len()).sum();
         Counter {
-            text,
+            texts,
             scanned: AtomicUsize::new(0),
-            budget: scan_budget.map(|times| times.saturating_mul(text.len())),
+            budget: scan_budget.map(|times| times.saturating_mul(size)),
             suffixes: OnceLock::new(),
             work: AtomicUsize::new(0),
         }
     }
 
     /// Overlapping occurrences of the finder's needle lying wholly inside
-    /// `text[..end]`, counted up to `cap`, with the start of one of them.
-    pub fn before(&self, finder: &Finder<'_>, end: usize, cap: usize) -> Found {
-        match self.index() {
+    /// `texts[text][..end]`, counted up to `cap`, with the start of one of
+    /// them.
+    pub fn before(&self, text: usize, finder: &Finder<'_>, end: usize, cap: usize) -> Found {
+        match self.index(text) {
             Some(index) => index.count_before(finder.needle(), end, cap),
-            None => self.scan(finder, &self.text[..end], cap),
+            None => self.scan(finder, &self.texts[text][..end], cap),
         }
     }
 
     /// Overlapping occurrences of the finder's needle starting at `from` or
-    /// later, counted up to `cap`, with the start of one of them.
-    pub fn from(&self, finder: &Finder<'_>, from: usize, cap: usize) -> Found {
-        match self.index() {
+    /// later in `texts[text]`, counted up to `cap`, with the start of one
+    /// of them.
+    pub fn from(&self, text: usize, finder: &Finder<'_>, from: usize, cap: usize) -> Found {
+        match self.index(text) {
             Some(index) => index.count_from(finder.needle(), from, cap),
-            None => self.scan(finder, &self.text[from..], cap).offset(from),
+            None => self.scan(finder, &self.texts[text][from..], cap).offset(from),
         }
     }
 
@@ -69,21 +73,30 @@ impl<'t> Counter<'t> {
         self.work.load(Ordering::Relaxed)
     }
 
-    /// The suffix array, once the scan budget is spent (`None` before, or
-    /// when the text is too big for it).
-    fn index(&self) -> Option<&SuffixIndex<'t>> {
+    /// The suffix array of `texts[text]`, once the scan budget is spent
+    /// (`None` before, or when a text is too big for one).
+    fn index(&self, text: usize) -> Option<&SuffixIndex<'t>> {
         if self.scanned.load(Ordering::Relaxed) < self.budget? {
             return None;
         }
-        let index = self
-            .suffixes
-            .get_or_init(|| {
-                self.work.fetch_add(self.text.len(), Ordering::Relaxed);
-                SuffixIndex::of(self.text)
-            })
-            .as_ref()?;
+        let index = &self.suffixes.get_or_init(|| self.build()).as_ref()?[text];
         self.work.fetch_add(index.search_steps(), Ordering::Relaxed);
         Some(index)
+    }
+
+    /// The suffix arrays of all texts: the first here, the others on
+    /// threads of their own.
+    fn build(&self) -> Option<Vec<SuffixIndex<'t>>> {
+        self.work.fetch_add(self.texts.iter().map(|text| text.len()).sum(), Ordering::Relaxed);
+        let (first, others) = self.texts.split_first()?;
+        std::thread::scope(|scope| {
+            let others: Vec<_> = others.iter().map(|&text| scope.spawn(move || SuffixIndex::of(text))).collect();
+            let mut built = vec![SuffixIndex::of(first)?];
+            for other in others {
+                built.push(other.join().ok()??);
+            }
+            Some(built)
+        })
     }
 
     fn scan(&self, finder: &Finder<'_>, hay: &[u8], cap: usize) -> Found {

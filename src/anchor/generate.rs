@@ -7,8 +7,8 @@
 //! Edits are applied front to back, so before edit *i* the content is
 //! `fork[..start_i] ++ base[start_i'..]`: a patched prefix and a pristine
 //! suffix. It is never materialised: the prefix is counted in the fork,
-//! the suffix in the base (each a [`Counter`]: scans, then one suffix
-//! array once they have cost a multiple of the text), and a small window
+//! the suffix in the base (a [`Counter`]: scans, then one suffix array of
+//! each text once they have cost a multiple of the texts), and a small window
 //! around the seam catches occurrences that straddle it. Uniqueness is
 //! counted with overlapping matches, stricter than the non-overlapping
 //! count `apply` requires.
@@ -26,13 +26,17 @@ use crate::manifest::Replacement;
 /// Token-by-token growth steps before growth turns geometric.
 const LINEAR_GROWTH_STEPS: usize = 64;
 
-/// The two texts of one file, each with its counts, and how many counts
-/// anchoring asked for (for the tests that hold it linear).
+/// The two texts of one file with their counts ([`BASE`] and [`FORK`]), and
+/// how many counts anchoring asked for (for the tests that hold it linear).
 struct Texts<'t> {
-    base: Counter<'t>,
-    fork: Counter<'t>,
+    counter: Counter<'t>,
     queries: AtomicUsize,
 }
+
+/// Which text of [`Texts::counter`] is the base.
+const BASE: usize = 0;
+/// Which is the fork.
+const FORK: usize = 1;
 
 /// Content as it is just before an edit: a patched prefix and a pristine
 /// suffix, never concatenated.
@@ -61,10 +65,10 @@ impl Split<'_, '_> {
         window.extend_from_slice(&self.suffix[..keep.min(self.suffix.len())]);
         let mut count = scan_overlapping(&finder, &window, 2).count;
         if count < 2 {
-            count += self.texts.fork.before(&finder, self.prefix.len(), 2 - count).count;
+            count += self.texts.counter.before(FORK, &finder, self.prefix.len(), 2 - count).count;
         }
         if count < 2 {
-            count += self.texts.base.from(&finder, self.suffix_start, 2 - count).count;
+            count += self.texts.counter.from(BASE, &finder, self.suffix_start, 2 - count).count;
         }
         self.texts.queries.fetch_add(1, Ordering::Relaxed);
         count
@@ -164,12 +168,11 @@ fn anchor_edits(
     scan_budget: Option<usize>,
 ) -> (Option<Vec<Replacement>>, (usize, usize)) {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
-    let texts =
-        Texts { base: Counter::new(a, scan_budget), fork: Counter::new(b, scan_budget), queries: AtomicUsize::new(0) };
+    let texts = Texts { counter: Counter::new(vec![a, b], scan_budget), queries: AtomicUsize::new(0) };
     // The content before edit i depends only on the diff, not on the other
     // anchors, so edits are anchored independently (and in parallel).
     let replacements = edits.par_iter().map(|edit| anchor_edit(a, b, edit, &texts)).collect();
-    let work = texts.base.work() + texts.fork.work();
+    let work = texts.counter.work();
     (replacements, (work, texts.queries.into_inner()))
 }
 
