@@ -8,25 +8,32 @@
 //!   and the review diff.
 //! - [`generate`]: each edit's `old` grows from the removed text, token by
 //!   token, until it occurs exactly once in the content just before the
-//!   edit (the fork up to the edit, the base after it).
+//!   edit (the fork up to the edit, the base after it). Edits are anchored
+//!   independently, in parallel.
 //! - [`apply`]: replacements in order, each `old` exactly once in the
 //!   content as patched so far, every failure reported
 //!   ([`AnchorFailure`]: counts, nearest candidate, upstream and patched
 //!   lines).
 //!
-//! Both count occurrences the same way (a private `count` module): with
-//! `memchr::memmem` while the scans so far have covered less than a
-//! multiple of the text, then with one suffix array of it (`libsais`,
-//! built once). Counting thus stays linear in the file size however many
-//! edits a file has, files with a few edits never pay for the array, and
-//! the answers are the same either way. Only an insertion into an empty
-//! text has no possible anchor; [`generate`] then returns `None` and the
-//! caller replaces the file whole.
+//! Both count near and prove far. A count looks only near a point (the
+//! seam between the text written and the text still pristine); what it
+//! leaves open, that the needle occurs nowhere else, becomes a claim, and
+//! all the claims of a file are checked at once with one multi-pattern
+//! pass (`aho-corasick`) over each text (a private `prove` module). So
+//! counting stays linear in the file size however many edits a file has,
+//! and the answers are those of counting in the whole content. Text that
+//! repeats so much that the windows or the checks cost more than a
+//! multiple of the file is answered by one suffix array of each text
+//! (`libsais`) instead; ordinary files never build one.
+//!
+//! Only an insertion into an empty text has no possible anchor;
+//! [`generate`] then returns `None` and the caller replaces the file whole.
 
 mod apply;
 mod count;
 mod edits;
 mod generate;
+mod prove;
 mod report;
 mod suffix;
 

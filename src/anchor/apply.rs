@@ -8,44 +8,49 @@
 //! every step) costs the file size per replacement. Here the content is
 //! kept as `head ++ orig[cursor..]`: the text written so far and the rest
 //! of a pristine text `orig` (the file, or the content at the last
-//! re-base). Each step is one of three kinds.
+//! re-base). A step takes the one occurrence of `old` straddling the seam,
+//! else the last one near the end of the head, else the first one in the
+//! rest, and what it does not look at, that `old` occurs nowhere else, is
+//! recorded as *obligations*, checked later: that it occurs nowhere wholly
+//! inside the head before that place, nor in `orig` after it. Each step is
+//! one of three kinds.
 //!
-//! - **Forward**: `old` occurs exactly once (overlapping matches counted)
-//!   in the pristine rest, or in the short window straddling the seam.
-//!   The rest is counted by a [`Counter`] of `orig` (scans, then one
-//!   suffix array of `orig` once scanning has cost a multiple of it). The
-//!   text before the occurrence is copied to `head`, `new` written after
-//!   it. What is not counted, that `old` occurs nowhere wholly inside the
-//!   head, is recorded as an *obligation*, checked later.
+//! - **Forward**: the first occurrence in the rest (found by a scan the
+//!   cursor then moves past, so the rest is scanned once). The text before
+//!   it is copied to `head`, `new` written after it.
 //! - **Cut back**: `old` starts inside the head (its left context took in
 //!   text an earlier step wrote) and straddles the seam, or lies wholly in
 //!   the last few `old`-lengths of the head (found with `rfind`). The head
 //!   is cut there and `new` (and any cut text after `old`) written again;
 //!   obligations that reach past the cut are checked first, by scanning
 //!   their short windows.
-//! - **Slow**: anything else (no occurrence, more than one, an `old` that
-//!   only the non-overlapping count accepts, an occurrence deep inside the
-//!   head, a cut that would cost more than the content). The obligations
-//!   are settled (a [`Counter`] of the head), the content materialised as
-//!   the new `orig` (a *re-base*), and the step taken exactly as the
-//!   definition says: count, find, replace, or report the failure.
+//! - **Slow**: anything else (no occurrence, two straddling the seam, an
+//!   occurrence deep inside the head, a cut that would cost more than the
+//!   content, a step found ambiguous). The obligations are settled, the
+//!   content materialised as the new `orig` (a *re-base*), and the step
+//!   taken exactly as the definition says: count, find, replace, or report
+//!   the failure.
 //!
-//! An obligation that fails means its step was in truth ambiguous: the
-//! run goes back to the last re-base and takes that step slowly
-//! (restarts ≤ steps found ambiguous). What `generate` writes, applied to
-//! the file it was made from, takes forward and cut-back steps only (a
-//! file whose lines all repeat takes one slow step after its first
-//! anchor, which spans nearly the whole file), so applying stays linear
-//! in the file and the manifest; slow steps cost the file size, as every
-//! step of the literal loop does. Results and reports are exactly the
-//! literal loop's.
+//! Obligations are settled all at once, at the end or before a slow step,
+//! as claims ([`refute`]: one automaton pass over the head and one over
+//! `orig`, or suffix arrays of both past a work limit). One that fails
+//! means its step was in truth not unique (ambiguous, or unique only
+//! without overlaps): its step is marked slow and the run goes back to the last re-base (restarts
+//! ≤ steps found ambiguous). What `generate` writes, applied to the file
+//! it was made from, takes forward and cut-back steps only (a file whose
+//! lines all repeat takes one slow step after its first anchor, which
+//! spans nearly the whole file), so applying stays linear in the file and
+//! the manifest; slow steps cost the file size, as every step of the
+//! literal loop does. Results and reports are exactly the literal loop's.
 
 use std::borrow::Cow;
 
 use memchr::memmem::{self, Finder};
 
-use super::count::{count_non_overlapping, scan_overlapping, Counter, SCAN_BUDGET};
+use super::count::{count_non_overlapping, scan_overlapping, work_limit, Limit, Work};
+use super::prove::{refute, Claim};
 use super::report::{failure, AnchorFailure, Applied, ApplyError};
+use super::suffix::Indexes;
 use crate::manifest::Replacement;
 
 /// How far back from the end of the head, in lengths of `old`, a cut-back
@@ -53,26 +58,32 @@ use crate::manifest::Replacement;
 /// the text after it would cost more than the step.
 const NEAR_END_ANCHORS: usize = 4;
 
+/// Which text of a settling's [`Indexes`] is the head.
+const HEAD: usize = 0;
+/// Which is `orig`.
+const ORIG: usize = 1;
+
 /// Applies `replacements` in order to `content` (see the module docs).
 /// Reports point at lines of `content` (the upstream file the user opens),
 /// and also at the patched lines where they differ.
 pub fn apply(content: &str, replacements: &[Replacement]) -> Result<String, ApplyError> {
-    apply_counting(content, replacements, Some(SCAN_BUDGET)).0
+    apply_counting(content, replacements, work_limit).0
 }
 
-/// [`apply`] with the given scan budget (see [`Counter::new`]), and the
-/// text positions it looked at (bytes scanned, copied and indexed,
-/// binary-search steps), for the tests that hold applying linear without
-/// timing it.
+/// [`apply`] with the given work limit for each settling of claims
+/// (see [`Work`]; tests force the suffix arrays or the automaton), and the
+/// text positions it looked at (bytes scanned, copied, passed and indexed,
+/// matches looked up, binary-search steps), for the tests that hold
+/// applying linear without timing it.
 pub(super) fn apply_counting(
     content: &str,
     replacements: &[Replacement],
-    scan_budget: Option<usize>,
+    limit: Limit,
 ) -> (Result<String, ApplyError>, usize) {
     let mut run = Run {
         upstream: content,
         replacements,
-        scan_budget,
+        limit,
         slow: vec![false; replacements.len()],
         applied: Vec::new(),
         failures: Vec::new(),
@@ -82,11 +93,10 @@ pub(super) fn apply_counting(
     let mut first = 0;
     let patched = loop {
         let (applied, failed) = (run.applied.len(), run.failures.len());
-        match Epoch::new(&orig, run.scan_budget).run(first, &mut run) {
+        match Epoch::new(&orig).run(first, &mut run) {
             End::Done(patched) => break patched,
             End::Rebase(step, content) => (orig, first) = (Cow::Owned(content), step),
-            End::Restart(step) => {
-                run.slow[step] = true;
+            End::Restart => {
                 run.applied.truncate(applied);
                 run.failures.truncate(failed);
             }
@@ -105,9 +115,9 @@ struct Run<'r> {
     /// The file the replacements apply to.
     upstream: &'r str,
     replacements: &'r [Replacement],
-    /// See [`Counter::new`].
-    scan_budget: Option<usize>,
-    /// Steps found ambiguous by an obligation: taken slowly.
+    /// The [`Work`] limit of a settling.
+    limit: Limit,
+    /// Steps found ambiguous by a claim: taken slowly.
     slow: Vec<bool>,
     applied: Vec<Applied>,
     failures: Vec<AnchorFailure>,
@@ -119,13 +129,16 @@ struct Run<'r> {
 struct Epoch<'o> {
     /// The content at the re-base.
     orig: &'o str,
-    /// Counts in `orig`.
-    counter: Counter<'o>,
     /// The text written so far: the content is `head ++ orig[cursor..]`.
     head: String,
     cursor: usize,
     /// Sorted by `below`.
     obligations: Vec<Obligation>,
+    /// `(step, from)`: the `old` of `step` starts nowhere in `orig[from..]`
+    /// (the pristine rest the step saw, after the occurrence it took).
+    rest: Vec<(usize, usize)>,
+    /// Bytes scanned and copied.
+    work: Work,
 }
 
 /// The `old` of `step` occurs nowhere wholly inside `head[..below]` (that
@@ -141,8 +154,8 @@ enum End {
     Done(String),
     /// Step `.0` is slow: the content before it, to take it from.
     Rebase(usize, String),
-    /// Step `.0` was ambiguous: take it slowly, from the last re-base.
-    Restart(usize),
+    /// Steps were ambiguous (now marked slow): go back to the last re-base.
+    Restart,
 }
 
 /// Where a forward or cut-back step found `old`.
@@ -159,62 +172,57 @@ enum Place {
 enum Stop {
     /// It is taken slowly.
     Slow,
-    /// The obligation of this step failed.
-    Restart(usize),
+    /// An earlier step was ambiguous (now marked slow).
+    Restart,
 }
 
 impl<'o> Epoch<'o> {
-    fn new(orig: &'o str, scan_budget: Option<usize>) -> Epoch<'o> {
-        Epoch {
-            orig,
-            counter: Counter::new(vec![orig.as_bytes()], scan_budget),
-            head: String::new(),
-            cursor: 0,
-            obligations: Vec::new(),
-        }
+    fn new(orig: &'o str) -> Epoch<'o> {
+        Epoch { orig, head: String::new(), cursor: 0, obligations: Vec::new(), rest: Vec::new(), work: Work::new(None) }
     }
 
     /// Takes the steps from `first` on.
     fn run(mut self, first: usize, run: &mut Run<'_>) -> End {
         let end = self.steps(first, run);
-        run.work += self.counter.work();
+        run.work += self.work.spent();
         end
     }
 
     fn steps(&mut self, first: usize, run: &mut Run<'_>) -> End {
         for index in first..run.replacements.len() {
             let old = run.replacements[index].old.as_bytes();
-            let place = if run.slow[index] { None } else { self.locate(old, run) };
+            let place = if run.slow[index] { None } else { self.locate(old) };
             let taken = match place {
                 Some(place) => self.take(index, place, run),
                 None => Err(Stop::Slow),
             };
             match taken {
                 Ok(()) => {}
-                Err(Stop::Restart(step)) => return End::Restart(step),
+                Err(Stop::Restart) => return End::Restart,
                 // The content is `orig` itself: no re-base needed.
                 Err(Stop::Slow) if self.head.is_empty() && self.cursor == 0 => self.exact(index, run),
                 Err(Stop::Slow) => {
                     return match self.settle(run) {
-                        Err(step) => End::Restart(step),
-                        Ok(()) => End::Rebase(index, self.content()),
+                        false => End::Restart,
+                        true => End::Rebase(index, self.content()),
                     }
                 }
             }
         }
         match self.settle(run) {
-            Err(step) => End::Restart(step),
-            Ok(()) => End::Done(self.content()),
+            false => End::Restart,
+            true => End::Done(self.content()),
         }
     }
 
-    /// Where `old` occurs when a forward or cut-back step can take it.
-    fn locate(&self, old: &[u8], run: &mut Run<'_>) -> Option<Place> {
+    /// Where `old` occurs when a forward or cut-back step can take it: the
+    /// one occurrence straddling the seam, else the last one near the end
+    /// of the head, else the first one in the rest.
+    fn locate(&self, old: &[u8]) -> Option<Place> {
         if old.is_empty() {
             return None;
         }
         let finder = Finder::new(old);
-        let in_rest = self.counter.from(0, &finder, self.cursor, 2);
         // Occurrences straddling the seam lie in this window.
         let (head, rest) = (self.head.as_bytes(), &self.orig.as_bytes()[self.cursor..]);
         let keep = old.len() - 1;
@@ -222,32 +230,40 @@ impl<'o> Epoch<'o> {
         let mut window = Vec::with_capacity(left + keep);
         window.extend_from_slice(&head[head.len() - left..]);
         window.extend_from_slice(&rest[..keep.min(rest.len())]);
-        run.work += window.len();
-        let across = scan_overlapping(&finder, &window, 2);
-        match (in_rest.count, across.count) {
-            (1, 0) => in_rest.start.map(Place::Rest),
-            (0, 1) => across.start.map(|at| Place::Seam(head.len() - left + at)),
-            (0, 0) => {
-                // The last occurrence near the end of the head; any other
-                // one starts before it.
-                let near = head.len().saturating_sub(NEAR_END_ANCHORS * old.len());
-                run.work += head.len() - near;
-                memmem::rfind(&head[near..], old).map(|at| Place::Head(near + at))
-            }
-            _ => None,
+        let across = scan_overlapping(&finder, &window, 2, &self.work);
+        match across.count {
+            0 => {}
+            1 => return across.start.map(|at| Place::Seam(head.len() - left + at)),
+            _ => return None,
         }
+        // Any other occurrence in the head starts before this one.
+        let near = head.len().saturating_sub(NEAR_END_ANCHORS * old.len());
+        self.work.charge(head.len() - near);
+        if let Some(at) = memmem::rfind(&head[near..], old) {
+            return Some(Place::Head(near + at));
+        }
+        // Scanned once: the cursor moves past it.
+        scan_overlapping(&finder, rest, 1, &self.work).start.map(|at| Place::Rest(self.cursor + at))
     }
 
     /// Takes step `index` at `place`.
     fn take(&mut self, index: usize, place: Place, run: &mut Run<'_>) -> Result<(), Stop> {
         let Replacement { old, new } = &run.replacements[index];
         let len = self.head.len();
+        // Other occurrences in the rest would start at or after this.
+        let from = match place {
+            Place::Rest(start) => start + 1,
+            Place::Seam(_) | Place::Head(_) => self.cursor,
+        };
+        if from + old.len() <= self.orig.len() {
+            self.rest.push((index, from));
+        }
         let (at, after) = match place {
             Place::Rest(start) => {
                 let at = len + start - self.cursor;
                 self.head.push_str(&self.orig[self.cursor..start]);
                 self.head.push_str(new);
-                run.work += start - self.cursor + new.len();
+                self.work.charge(start - self.cursor + new.len());
                 self.cursor = start + old.len();
                 if len >= old.len() {
                     self.obligations.push(Obligation { step: index, below: len });
@@ -267,7 +283,7 @@ impl<'o> Epoch<'o> {
                 (at, self.head[at + old.len()..].to_string())
             }
         };
-        run.work += len - at + new.len();
+        self.work.charge(len - at + new.len());
         self.head.truncate(at);
         self.head.push_str(new);
         self.head.push_str(&after);
@@ -292,12 +308,13 @@ impl<'o> Epoch<'o> {
         if cost > self.head.len() + self.orig.len() - self.cursor {
             return Err(Stop::Slow);
         }
-        run.work += cost;
+        self.work.charge(cost);
         let head = self.head.as_bytes();
         for o in &mut self.obligations[past..] {
             let step_old = reps[o.step].old.as_bytes();
             if memmem::find(&head[window(step_old.len(), o.below)], step_old).is_some() {
-                return Err(Stop::Restart(o.step));
+                run.slow[o.step] = true;
+                return Err(Stop::Restart);
             }
             o.below = at;
         }
@@ -314,13 +331,13 @@ impl<'o> Epoch<'o> {
     fn exact(&mut self, index: usize, run: &mut Run<'_>) {
         let Replacement { old, new } = &run.replacements[index];
         let count = count_non_overlapping(self.orig.as_bytes(), old.as_bytes());
-        run.work += self.orig.len();
+        self.work.charge(self.orig.len());
         if count == 1 {
             if let Some(at) = memmem::find(self.orig.as_bytes(), old.as_bytes()) {
                 self.head.push_str(&self.orig[..at]);
                 self.head.push_str(new);
                 self.cursor = at + old.len();
-                run.work += at + new.len();
+                self.work.charge(at + new.len());
                 run.applied.push(Applied { index, at, old_len: old.len(), new_len: new.len() });
                 return;
             }
@@ -328,21 +345,31 @@ impl<'o> Epoch<'o> {
         run.failures.push(failure(run.upstream, self.orig, &run.applied, index, count, old));
     }
 
-    /// Checks every obligation; `Err(step)`: the first that fails.
-    fn settle(&mut self, run: &mut Run<'_>) -> Result<(), usize> {
-        let head = Counter::new(vec![self.head.as_bytes()], run.scan_budget);
-        let failed = self.obligations.iter().find(|o| {
-            let finder = Finder::new(run.replacements[o.step].old.as_bytes());
-            head.before(0, &finder, o.below, 1).count > 0
-        });
-        run.work += head.work();
-        match failed {
-            Some(o) => Err(o.step),
-            None => {
-                self.obligations.clear();
-                Ok(())
+    /// Checks every obligation and claim about the rest at once; `false`:
+    /// some failed, and their steps are marked slow.
+    fn settle(&mut self, run: &mut Run<'_>) -> bool {
+        let reps = run.replacements;
+        let needle = |step: usize| Cow::Borrowed(reps[step].old.as_bytes());
+        let in_head = self.obligations.iter().map(|o| (o.step, Some((HEAD, o.below)), None));
+        let in_rest = self.rest.iter().map(|&(step, from)| (step, None, Some((ORIG, from))));
+        let (steps, claims): (Vec<usize>, Vec<Claim<'_>>) = in_head
+            .chain(in_rest)
+            .map(|(step, within, from)| (step, Claim { needle: needle(step), within, from, ahead: None }))
+            .unzip();
+        let indexes = Indexes::new(vec![self.head.as_bytes(), self.orig.as_bytes()]);
+        let work = Work::new((run.limit)(self.head.len() + self.orig.len()));
+        let refuted = refute(&claims, &indexes, &work);
+        run.work += work.spent();
+        let mut held = true;
+        for (step, verdict) in steps.into_iter().zip(refuted) {
+            if !verdict.holds() {
+                run.slow[step] = true;
+                held = false;
             }
         }
+        self.obligations.clear();
+        self.rest.clear();
+        held
     }
 
     /// The content: `head ++ orig[cursor..]`.

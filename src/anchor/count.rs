@@ -1,119 +1,75 @@
-//! How often a needle occurs in a fixed text, before a point or from one:
-//! scanned with `memchr::memmem` while the scans so far have covered less
-//! than [`SCAN_BUDGET`] times the texts counted in, then answered by a
-//! suffix array of each text ([`super::suffix`]), built once. Texts counted
-//! a few times are never indexed; big ones counted at every edit are
-//! indexed once, so the counts cost at most a constant times the texts
-//! plus a binary search each, however many there are.
+//! Counting occurrences, and the work budget of anchoring and applying.
+//!
+//! Uniqueness is asked with overlapping matches (stricter than the
+//! non-overlapping count `apply` requires to be 1), near a point: scanned
+//! with `memchr::memmem` outwards from it, stopping at the second match.
+//! Whatever such a scan does not cover is left to a [`super::prove`] claim.
+//! [`Work`] counts the text positions looked at, so that the tests can hold
+//! anchoring and applying linear without timing them, and bounds them: past
+//! its limit the claims are answered by suffix arrays
+//! ([`super::suffix`]), whose cost does not depend on how the text repeats.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
 
-use memchr::memmem::{self, Finder};
+use memchr::memmem::{self, Finder, FinderRev};
 
-use super::suffix::{Found, SuffixIndex};
-
-/// Times its size a text may be scanned by counts before its suffix array
-/// is built. Building one costs a few hundred scans of the text, so a text
-/// that needs fewer never pays for it, and scanning stays linear.
-pub(super) const SCAN_BUDGET: usize = 64;
-
-/// Texts and their counts (see the module docs).
-pub(super) struct Counter<'t> {
-    texts: Vec<&'t [u8]>,
-    /// Bytes the counts have scanned so far.
-    scanned: AtomicUsize,
-    /// Bytes they may scan before the suffix arrays are built; `None`:
-    /// never built (tests that compare both ways).
-    budget: Option<usize>,
-    /// One per text, all built at once (one per core when there are two).
-    suffixes: OnceLock<Option<Vec<SuffixIndex<'t>>>>,
-    /// Text positions looked at (bytes scanned, binary-search steps, bytes
-    /// indexed), for the tests that hold anchoring and applying linear
-    /// without timing them.
-    work: AtomicUsize,
+/// Occurrences counted (up to a cap) and where one of them starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Found {
+    /// Overlapping occurrences, at most the cap asked for.
+    pub count: usize,
+    /// The start of one occurrence (the last one counted), when there is one.
+    pub start: Option<usize>,
 }
 
-impl<'t> Counter<'t> {
-    /// Counts in `texts`, which may be scanned `scan_budget` times their
-    /// size before they are indexed (`None`: always scanned).
-    pub fn new(texts: Vec<&'t [u8]>, scan_budget: Option<usize>) -> Counter<'t> {
-        let size: usize = texts.iter().map(|text| text.len()).sum();
-        Counter {
-            texts,
-            scanned: AtomicUsize::new(0),
-            budget: scan_budget.map(|times| times.saturating_mul(size)),
-            suffixes: OnceLock::new(),
-            work: AtomicUsize::new(0),
-        }
+/// Times the size of its texts a file's counts and proofs may look at
+/// positions before the rest is answered by suffix arrays: building one
+/// costs a few hundred scans of its text, so work within this bound never
+/// pays for one, and work beyond it stays linear.
+const WORK_BUDGET: usize = 64;
+/// Positions any file may look at, however small: a small file with many
+/// edits costs little either way, and is not indexed for it.
+const WORK_FLOOR: usize = 1 << 22;
+
+/// The limit of a [`Work`] on texts of the given size in all (`None`: no
+/// limit, for the tests that compare the ways of counting).
+pub(super) type Limit = fn(usize) -> Option<usize>;
+
+/// The default [`Limit`].
+pub(super) fn work_limit(size: usize) -> Option<usize> {
+    Some(size.saturating_mul(WORK_BUDGET).saturating_add(WORK_FLOOR))
+}
+
+/// Text positions looked at so far, and how many may be (`None`: no
+/// limit, for the tests that compare the ways of counting).
+pub(super) struct Work {
+    spent: AtomicUsize,
+    limit: Option<usize>,
+}
+
+impl Work {
+    pub fn new(limit: Option<usize>) -> Work {
+        Work { spent: AtomicUsize::new(0), limit }
     }
 
-    /// Overlapping occurrences of the finder's needle lying wholly inside
-    /// `texts[text][..end]`, counted up to `cap`, with the start of one of
-    /// them.
-    pub fn before(&self, text: usize, finder: &Finder<'_>, end: usize, cap: usize) -> Found {
-        match self.index(text) {
-            Some(index) => index.count_before(finder.needle(), end, cap),
-            None => self.scan(finder, &self.texts[text][..end], cap),
-        }
+    pub fn charge(&self, units: usize) {
+        self.spent.fetch_add(units, Ordering::Relaxed);
     }
 
-    /// Overlapping occurrences of the finder's needle starting at `from` or
-    /// later in `texts[text]`, counted up to `cap`, with the start of one
-    /// of them.
-    pub fn from(&self, text: usize, finder: &Finder<'_>, from: usize, cap: usize) -> Found {
-        match self.index(text) {
-            Some(index) => index.count_from(finder.needle(), from, cap),
-            None => self.scan(finder, &self.texts[text][from..], cap).offset(from),
-        }
+    /// Whether the limit is reached: from then on, suffix arrays answer.
+    pub fn over(&self) -> bool {
+        self.limit.is_some_and(|limit| self.spent() >= limit)
     }
 
-    /// See the `work` field.
-    pub fn work(&self) -> usize {
-        self.work.load(Ordering::Relaxed)
-    }
-
-    /// The suffix array of `texts[text]`, once the scan budget is spent
-    /// (`None` before, or when a text is too big for one).
-    fn index(&self, text: usize) -> Option<&SuffixIndex<'t>> {
-        if self.scanned.load(Ordering::Relaxed) < self.budget? {
-            return None;
-        }
-        let index = &self.suffixes.get_or_init(|| self.build()).as_ref()?[text];
-        self.work.fetch_add(index.search_steps(), Ordering::Relaxed);
-        Some(index)
-    }
-
-    /// The suffix arrays of all texts: the first here, the others on
-    /// threads of their own.
-    fn build(&self) -> Option<Vec<SuffixIndex<'t>>> {
-        self.work.fetch_add(self.texts.iter().map(|text| text.len()).sum(), Ordering::Relaxed);
-        let (first, others) = self.texts.split_first()?;
-        std::thread::scope(|scope| {
-            let others: Vec<_> = others.iter().map(|&text| scope.spawn(move || SuffixIndex::of(text))).collect();
-            let mut built = vec![SuffixIndex::of(first)?];
-            for other in others {
-                built.push(other.join().ok()??);
-            }
-            Some(built)
-        })
-    }
-
-    fn scan(&self, finder: &Finder<'_>, hay: &[u8], cap: usize) -> Found {
-        let found = scan_overlapping(finder, hay, cap);
-        let bytes = match found.start {
-            Some(start) if found.count == cap => start + finder.needle().len(),
-            _ => hay.len(),
-        };
-        self.scanned.fetch_add(bytes, Ordering::Relaxed);
-        self.work.fetch_add(bytes, Ordering::Relaxed);
-        found
+    pub fn spent(&self) -> usize {
+        self.spent.load(Ordering::Relaxed)
     }
 }
 
-/// Overlapping occurrences in `hay`, up to `cap`, and the start of the
-/// last one counted.
-pub(super) fn scan_overlapping(finder: &Finder<'_>, hay: &[u8], cap: usize) -> Found {
+/// Overlapping occurrences of the finder's (non-empty) needle in `hay`, up
+/// to `cap`, from the front, and the start of the last one counted;
+/// charges the bytes looked at.
+pub(super) fn scan_overlapping(finder: &Finder<'_>, hay: &[u8], cap: usize, work: &Work) -> Found {
     let mut found = Found::default();
     let mut from = 0;
     while found.count < cap && from <= hay.len() {
@@ -126,6 +82,34 @@ pub(super) fn scan_overlapping(finder: &Finder<'_>, hay: &[u8], cap: usize) -> F
             None => break,
         }
     }
+    work.charge(match found.start {
+        Some(start) if found.count == cap => start + finder.needle().len(),
+        _ => hay.len(),
+    });
+    found
+}
+
+/// [`scan_overlapping`] from the back of `hay`: the start of the last one
+/// counted is the lowest.
+pub(super) fn rscan_overlapping(finder: &FinderRev<'_>, hay: &[u8], cap: usize, work: &Work) -> Found {
+    let mut found = Found::default();
+    let keep = finder.needle().len().saturating_sub(1);
+    let mut end = hay.len();
+    while found.count < cap && !finder.needle().is_empty() {
+        match finder.rfind(&hay[..end]) {
+            // The next one starts before this one (and may overlap it).
+            Some(at) => {
+                found.count += 1;
+                found.start = Some(at);
+                end = at + keep;
+            }
+            None => break,
+        }
+    }
+    work.charge(match found.start {
+        Some(start) if found.count == cap => hay.len() - start,
+        _ => hay.len(),
+    });
     found
 }
 

@@ -11,33 +11,19 @@
 //!
 //! The array comes from `libsais` (single-threaded, so the answers and the
 //! time spent never depend on the machine). Building one costs a few
-//! hundred scans of its text, so [`super::count::Counter`] builds it only
-//! once scanning has cost a multiple of the text.
+//! hundred scans of its text, so [`Indexes`] are built only once the
+//! [`Work`] of a file has reached its limit.
 
 use std::collections::BinaryHeap;
 use std::ops::Range;
 use std::sync::OnceLock;
 
+use super::count::{Found, Work};
+
 /// Entries per block of the range minimum structure: a query looks at up
 /// to two partial blocks one by one and at the rest through a sparse table
 /// over block winners, whose size is then a small fraction of the array's.
 const BLOCK: usize = 32;
-
-/// Occurrences counted (up to a cap) and where one of them starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Found {
-    /// Overlapping occurrences, at most the cap asked for.
-    pub count: usize,
-    /// The start of one occurrence (the last one counted), when there is one.
-    pub start: Option<usize>,
-}
-
-impl Found {
-    /// The same count, its start moved `by` bytes on.
-    pub fn offset(self, by: usize) -> Found {
-        Found { count: self.count, start: self.start.map(|s| s + by) }
-    }
-}
 
 pub(super) struct SuffixIndex<'t> {
     text: &'t [u8],
@@ -230,6 +216,48 @@ impl Extremes {
         let level = &self.levels[k];
         let middle = self.better(sa, level[from] as usize, level[from + count - (1 << k)] as usize);
         self.better(sa, self.better(sa, head, middle), tail)
+    }
+}
+
+/// The suffix arrays of a few texts, all built the first time one is asked
+/// for (one per core when there are two).
+pub(super) struct Indexes<'t> {
+    texts: Vec<&'t [u8]>,
+    built: OnceLock<Option<Vec<SuffixIndex<'t>>>>,
+}
+
+impl<'t> Indexes<'t> {
+    pub fn new(texts: Vec<&'t [u8]>) -> Indexes<'t> {
+        Indexes { texts, built: OnceLock::new() }
+    }
+
+    pub fn texts(&self) -> &[&'t [u8]] {
+        &self.texts
+    }
+
+    /// The array of `texts[text]`, charging `work` with the texts' bytes when
+    /// building and with the search steps of one count; `None` when a text
+    /// is too big for 32-bit positions (its counts then scan it).
+    pub fn get(&self, text: usize, work: &Work) -> Option<&SuffixIndex<'t>> {
+        let built = self.built.get_or_init(|| {
+            work.charge(self.texts.iter().map(|text| text.len()).sum());
+            self.build()
+        });
+        let index = built.as_ref()?.get(text)?;
+        work.charge(index.search_steps());
+        Some(index)
+    }
+
+    fn build(&self) -> Option<Vec<SuffixIndex<'t>>> {
+        let (first, others) = self.texts.split_first()?;
+        std::thread::scope(|scope| {
+            let others: Vec<_> = others.iter().map(|&text| scope.spawn(move || SuffixIndex::of(text))).collect();
+            let mut built = vec![SuffixIndex::of(first)?];
+            for other in others {
+                built.push(other.join().ok()??);
+            }
+            Some(built)
+        })
     }
 }
 

@@ -1,6 +1,5 @@
 use super::apply::apply_counting;
-use super::count::SCAN_BUDGET;
-use super::generate::{generate_counting, generate_with};
+use super::count::{work_limit, Limit};
 use super::report::{failure, Applied};
 use crate::anchor::{apply, count_non_overlapping, generate, ApplyError};
 use crate::manifest::Replacement;
@@ -27,9 +26,9 @@ pub(super) fn literal_apply(content: &str, replacements: &[Replacement]) -> Resu
     }
 }
 
-/// Applies `reps` to `base` with every scan budget (suffix arrays from the
-/// first count, the default, never) and by [`literal_apply`], asserts they
-/// agree exactly (result or whole report, shown in short as `Ok(<n>
+/// Applies `reps` to `base` with every work limit (suffix arrays for every
+/// claim, the default, the automaton always) and by [`literal_apply`],
+/// asserts they agree exactly (result or whole report, shown in short as `Ok(<n>
 /// bytes)` or `Err([(index, count), ...])` if not), and returns it.
 pub(super) fn same_as_the_literal_loop(base: &str, reps: &[Replacement], what: &str) -> Result<String, ApplyError> {
     let summary = |r: &Result<String, ApplyError>| match r {
@@ -39,11 +38,12 @@ pub(super) fn same_as_the_literal_loop(base: &str, reps: &[Replacement], what: &
         }
     };
     let literal = literal_apply(base, reps);
-    for budget in [Some(0), Some(SCAN_BUDGET), None] {
-        let (applied, _) = apply_counting(base, reps, budget);
+    let limits: [(&str, Limit); 3] = [("suffix arrays", |_| Some(0)), ("default", work_limit), ("automaton", |_| None)];
+    for (way, limit) in limits {
+        let (applied, _) = apply_counting(base, reps, limit);
         assert!(
             format!("{applied:?}") == format!("{literal:?}"),
-            "{what}, budget {budget:?}: {} / {}",
+            "{what}, {way}: {} / {}",
             summary(&applied),
             summary(&literal)
         );
@@ -354,34 +354,6 @@ pub(super) fn edit_lines(rng: &mut SplitMix64, base: &str) -> String {
     out
 }
 
-#[test]
-fn on_big_files_the_indexed_counts_give_the_same_anchors_and_results_as_scanning() {
-    let mut rng = SplitMix64::new(0xB16_F11E);
-    for round in 0..3 {
-        let base = big_text(&mut rng, 12_000, round);
-        let fork = edit_lines(&mut rng, &base);
-        let indexed = generate_with(&base, &fork, true).expect("anchorable");
-        let scanned = generate_with(&base, &fork, false).expect("anchorable");
-        assert_eq!(indexed, scanned, "round {round}");
-        assert_eq!(apply(&base, &indexed).expect("applies"), fork, "round {round}");
-        // Drift: the same manifest on an edited upstream fails (or not)
-        // exactly as the literal loop says, with the same report.
-        let drifted = edit_lines(&mut rng, &base);
-        let _ = same_as_the_literal_loop(&drifted, &indexed, &format!("round {round}, drifted"));
-        // Replacements out of order.
-        let mut shuffled = indexed.clone();
-        shuffled.swap(0, indexed.len() / 2);
-        let _ = same_as_the_literal_loop(&base, &shuffled, &format!("round {round}, shuffled"));
-    }
-}
-
-/// `(work units, uniqueness counts)` of anchoring `base` into `fork`.
-fn anchoring_work(base: &str, fork: &str, indexed: bool) -> (usize, usize) {
-    let (replacements, work) = generate_counting(base, fork, indexed.then_some(0));
-    assert_eq!(apply(base, &replacements.expect("anchorable")).expect("applies"), fork);
-    work
-}
-
 /// A file of `lines` lines, each with its own 6-letter identifier (so
 /// anchors need as much context at any size), every 100th line edited: an
 /// identifier renamed (its old name is a short, rare needle), a line added
@@ -414,24 +386,6 @@ pub(super) fn at_three_sizes(measure: impl Fn(usize) -> f64) -> Vec<f64> {
     [8_000, 16_000, 32_000].into_iter().map(measure).collect()
 }
 
-#[test]
-fn anchoring_work_grows_linearly_with_the_file() {
-    // Twice the lines (and edits, at a fixed density) may cost about twice
-    // the work, never the four times of a scan per edit. Counted, not timed.
-    let work = at_three_sizes(|lines| {
-        let (base, fork) = fixed_width_file(lines);
-        anchoring_work(&base, &fork, true).0 as f64
-    });
-    for pair in work.windows(2) {
-        let ratio = pair[1] / pair[0];
-        assert!(ratio <= 2.3, "work {work:?} at 8,000 / 16,000 / 32,000 lines: ×{ratio:.2} for twice the lines");
-    }
-    // The measure does see quadratic growth: scanning instead of indexing.
-    let (small, large) = (fixed_width_file(8_000), fixed_width_file(32_000));
-    let (small, large) = (anchoring_work(&small.0, &small.1, false).0, anchoring_work(&large.0, &large.1, false).0);
-    assert!(large > 8 * small, "work without the index: {small} at 8,000 lines, {large} at 32,000 lines");
-}
-
 /// A file of `lines` lines that repeat (`period` 1: every line
 /// identical), every 100th line edited, with the given line end; without
 /// `final_newline` the last line end is dropped. The lines carry non-ASCII
@@ -457,44 +411,6 @@ pub(super) fn assert_linear(what: &str, work: &[f64]) {
     for pair in work.windows(2) {
         let ratio = pair[1] / pair[0];
         assert!(ratio <= 2.3, "{what}: work {work:?} at 8,000 / 16,000 / 32,000 lines: ×{ratio:.2}");
-    }
-}
-
-#[test]
-fn anchoring_work_grows_linearly_with_a_file_of_identical_lines() {
-    // Every anchor must reach back to the previous edit, yet the counts
-    // that make it unique stay linear in the file: what grows faster on
-    // such files is the line diff (benches/README.md, "Repetitive files").
-    // With the suffix arrays from the first count, twice the lines cost
-    // about twice the work; with the budget `generate` uses, the scans
-    // before them add at most that budget times the texts. Counted, not
-    // timed.
-    let work = |lines: usize, budget: Option<usize>| {
-        let (base, fork) = repetitive_file(lines, 1, "\n", true);
-        let (replacements, (units, _)) = generate_counting(&base, &fork, budget);
-        assert_eq!(apply(&base, &replacements.expect("anchorable")).expect("applies"), fork);
-        (units as f64, (base.len() + fork.len()) as f64)
-    };
-    assert_linear("indexed", &at_three_sizes(|lines| work(lines, Some(0)).0));
-    for lines in [8_000, 32_000] {
-        let (units, bytes) = work(lines, Some(SCAN_BUDGET));
-        let per_byte = units / bytes;
-        assert!(per_byte <= (SCAN_BUDGET + 4) as f64, "{lines} lines: {per_byte:.1} positions a byte");
-    }
-}
-
-#[test]
-fn periodic_files_round_trip_with_the_same_anchors_indexed_or_scanned() {
-    // Identical lines and lines repeating every 7 or 50 (non-ASCII keys
-    // when even), LF and CRLF, with and without a final line end.
-    for (period, eol, final_newline) in
-        [(1, "\n", true), (1, "\r\n", false), (7, "\r\n", true), (50, "\n", false), (50, "\r\n", true)]
-    {
-        let (base, fork) = repetitive_file(6_000, period, eol, final_newline);
-        let indexed = generate_with(&base, &fork, true).expect("anchorable");
-        assert_eq!(apply(&base, &indexed).expect("applies"), fork, "period {period} {eol:?}");
-        assert_eq!(indexed, generate_with(&base, &fork, false).expect("anchorable"), "period {period} {eol:?}");
-        assert_eq!(indexed, generate(&base, &fork).expect("anchorable"), "period {period} {eol:?}");
     }
 }
 

@@ -1,5 +1,5 @@
 use super::apply_counting;
-use crate::anchor::count::SCAN_BUDGET;
+use crate::anchor::count::{work_limit, Limit};
 use crate::anchor::tests::{
     assert_linear, at_three_sizes, big_text, edit_lines, fixed_width_file, literal_apply, repetitive_file,
     same_as_the_literal_loop,
@@ -239,10 +239,10 @@ fn tampered_generated_manifests_apply_as_the_literal_loop_says() {
 }
 
 /// The work of applying the manifest `generate` writes for `base` →
-/// `fork`, checking the result.
-fn applying_work(base: &str, fork: &str, scan_budget: Option<usize>) -> f64 {
+/// `fork` with the given work limit, checking the result.
+fn applying_work(base: &str, fork: &str, limit: Limit) -> f64 {
     let reps = generate(base, fork).expect("anchorable");
-    let (applied, work) = apply_counting(base, &reps, scan_budget);
+    let (applied, work) = apply_counting(base, &reps, limit);
     assert!(applied.is_ok_and(|text| text == fork));
     work as f64
 }
@@ -253,11 +253,9 @@ fn applying_work_grows_linearly_with_the_file() {
     // the work, never the four times of a count over the whole content per
     // replacement: distinct lines, identical lines (the first anchor spans
     // nearly the whole file, every later one reaches back into the text
-    // the one before wrote) and lines repeating every 7 or 50. With the
-    // suffix arrays from the first count, twice the lines cost about twice
-    // the work; with the budget `apply` uses, the scans before them add at
-    // most that budget times the two texts counted in (the file and the
-    // text written). Counted, not timed.
+    // the one before wrote) and lines repeating every 7 or 50, with the
+    // work limit `apply` uses and with suffix arrays for every claim.
+    // Counted, not timed.
     type File = fn(usize) -> (String, String);
     let files: [(&str, File); 4] = [
         ("distinct", fixed_width_file),
@@ -265,24 +263,28 @@ fn applying_work_grows_linearly_with_the_file() {
         ("period 7", |lines| repetitive_file(lines, 7, "\r\n", true)),
         ("period 50", |lines| repetitive_file(lines, 50, "\n", false)),
     ];
+    let limits: [(&str, Limit); 2] = [("default", work_limit), ("suffix arrays", |_| Some(0))];
     for (name, file) in files {
-        assert_linear(
-            name,
-            &at_three_sizes(|lines| {
+        for (way, limit) in limits {
+            let work = at_three_sizes(|lines| {
                 let (base, fork) = file(lines);
-                applying_work(&base, &fork, Some(0))
-            }),
-        );
-        for lines in [8_000, 32_000] {
-            let (base, fork) = file(lines);
-            let per_byte = applying_work(&base, &fork, Some(SCAN_BUDGET)) / base.len() as f64;
-            assert!(per_byte <= (2 * SCAN_BUDGET + 32) as f64, "{name}, {lines} lines: {per_byte:.1} positions a byte");
+                applying_work(&base, &fork, limit)
+            });
+            assert_linear(&format!("{name}, {way}"), &work);
         }
     }
-    // The measure does see quadratic growth: scanning instead of indexing.
-    let (small, large) = (fixed_width_file(8_000), fixed_width_file(32_000));
-    let (small, large) = (applying_work(&small.0, &small.1, None), applying_work(&large.0, &large.1, None));
-    assert!(large > 8.0 * small, "work without the index: {small} at 8,000 lines, {large} at 32,000 lines");
+    // The measure does see quadratic growth: on a file holding the
+    // original twice, every anchor is ambiguous, and each is found so by
+    // counting in the whole content, as the literal loop does.
+    let doubled = |lines: usize| {
+        let (base, _) = fixed_width_file(lines);
+        let reps = generate(&base, &fixed_width_file(lines).1).expect("anchorable");
+        let (applied, work) = apply_counting(&base.repeat(2), &reps, work_limit);
+        assert!(applied.is_err());
+        work as f64
+    };
+    let (small, large) = (doubled(8_000), doubled(32_000));
+    assert!(large > 8.0 * small, "work on ambiguous anchors: {small} at 8,000 lines, {large} at 32,000 lines");
 }
 
 #[test]
