@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use forklayer::layer::Layer;
-use forklayer::merge::layer::{merge, MergeOptions};
+use forklayer::merge::layer::{merge, MergeOptions, MergeTarget};
 use forklayer::merge::package::merge_package;
 use forklayer::merge::text::Labels;
 use forklayer::snapshot::SnapshotSource;
@@ -47,7 +47,7 @@ fn repository(name: &str, spec: &MergeSpec) -> Layer {
 /// Merging `layer` onto `version`, whose tarballs are in `<root>/new`.
 fn options(layer: &Layer, version: &str, dry_run: bool) -> MergeOptions<'static> {
     MergeOptions {
-        version: version.into(),
+        target: MergeTarget::family(version),
         source: SnapshotSource::Local(vec![layer.root.join("new")]),
         dry_run,
         allow_dirty: false,

@@ -129,9 +129,23 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
     let upstream = &layer.paths.upstream;
     let lock = Lock::read(upstream)?;
     let mut problems = Vec::new();
-    match upstream_version(upstream) {
-        Ok(v) => problems.extend(lock.version_mismatch(&v)),
-        Err(e) => problems.push(e.to_string()),
+    // `upstream/VERSION` holds the version family's version; a layer
+    // without a family has none.
+    if layer.baseline.is_some() {
+        match upstream_version(upstream) {
+            Ok(v) => problems.extend(lock.version_mismatch(&v)),
+            Err(e) => problems.push(e.to_string()),
+        }
+    }
+    for package in layer.upstream.values().filter(|p| !p.in_family) {
+        match lock.version_of(&package.npm_name) {
+            Some(locked) if locked != package.version => problems.push(format!(
+                "`{}` is declared at `{}` but `upstream/` holds `{locked}`; run `forklayer snapshot` (or merge it: \
+                 `forklayer merge {}@{}`)",
+                package.npm_name, package.version, package.name, package.version
+            )),
+            _ => {}
+        }
     }
     let declared: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
     for name in layer.upstream_packages() {
@@ -145,23 +159,25 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
         problems.push(format!("`{name}` is in the lock file but not declared"));
     }
     for name in undeclared_entries(layer, upstream)? {
-        problems.push(format!("`{}/{name}` is in `upstream/` but not in the lock file", layer.scope));
+        problems.push(format!("`{name}` is in `upstream/` but not in the lock file"));
     }
     Ok(problems)
 }
 
-/// Entries of `upstream/<scope>/` that are no declared package: vendored
-/// bytes nobody locked.
+/// Entries of `upstream/<scope>/` (each scope the layer's packages use)
+/// that are no declared package: vendored bytes nobody locked.
 fn undeclared_entries(layer: &Layer, upstream: &Path) -> Result<Vec<String>, CheckError> {
-    let scope_dir = upstream.join(&layer.scope);
-    let Ok(entries) = std::fs::read_dir(&scope_dir) else { return Ok(Vec::new()) };
-    let declared = layer.upstream_packages();
+    let declared: Vec<String> = layer.upstream.values().map(|p| p.npm_name.clone()).collect();
     let mut extra = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(|source| TreeError::Io { path: scope_dir.clone(), source })?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !declared.contains(&name.as_str()) {
-            extra.push(name);
+    for scope in layer.upstream_roots().into_iter().filter(|root| root.starts_with('@')) {
+        let scope_dir = upstream.join(scope);
+        let Ok(entries) = std::fs::read_dir(&scope_dir) else { continue };
+        for entry in entries {
+            let entry = entry.map_err(|source| TreeError::Io { path: scope_dir.clone(), source })?;
+            let name = format!("{scope}/{}", entry.file_name().to_string_lossy());
+            if !declared.contains(&name) {
+                extra.push(name);
+            }
         }
     }
     extra.sort();
@@ -267,7 +283,7 @@ pub fn check_dependencies_bytes(layer: &Layer, shown: &str, bytes: &[u8]) -> Vec
             None => problems.push(format!("`{shown}`: dependency `{name}` is missing; add `\"{name}\": \"{link}\"`")),
         }
     }
-    let scope_prefix = format!("{}/", layer.scope);
+    let scope_prefix = layer.scope.as_ref().map(|scope| format!("{scope}/"));
     let forks_name = layer.paths.forks.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let into_forks = format!("file:./{forks_name}/");
     // A package of the scope pinned by a declared `[[pins]]` key (the host
@@ -286,7 +302,9 @@ pub fn check_dependencies_bytes(layer: &Layer, shown: &str, bytes: &[u8]) -> Vec
     let stray = |(name, link): &(&String, &serde_json::Value)| {
         let links_into_forks = link.as_str().is_some_and(|l| l.starts_with(&into_forks));
         let registry_pin = !links_into_forks && pinned.contains(&name.as_str());
-        (name.starts_with(&scope_prefix) || links_into_forks) && !expected.contains_key(*name) && !registry_pin
+        (scope_prefix.as_ref().is_some_and(|prefix| name.starts_with(prefix)) || links_into_forks)
+            && !expected.contains_key(*name)
+            && !registry_pin
     };
     for (name, _) in deps.iter().filter(stray) {
         problems

@@ -9,14 +9,17 @@
 mod adopt;
 mod check;
 mod completions;
+mod export;
 mod failure;
 mod genpatches;
+mod import;
 mod merge;
 mod rebuild;
 mod release;
 mod sbom;
 mod snapshot;
 mod status;
+mod upgrade;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -103,7 +106,7 @@ pub enum Command {
     Check(check::Args),
     /// Three-way merge the fork layer onto a new upstream version.
     Merge(merge::Args),
-    /// Build the reproducible release zip (dsh-profile-self-checking-<V>.zip).
+    /// Build the reproducible release zip (<layer.name>-<V>.zip).
     Release(release::Args),
     /// Show the layer's state: clean, merge in progress (conflicts left),
     /// drift against upstream, or an undo journal to roll back.
@@ -111,6 +114,15 @@ pub enum Command {
     /// Turn a fork layer kept by the JS toolchain into a forklayer
     /// repository (declaration, lock file, scoped fork layer).
     Adopt(adopt::Args),
+    /// Make a forklayer layer from the patches of npm, pnpm, yarn, bun or
+    /// patch-package that a project keeps.
+    Import(import::Args),
+    /// Write the layer back into a project as the patches of npm, pnpm,
+    /// yarn, bun or patch-package.
+    Export(export::Args),
+    /// Move patched packages to new versions (by default those the
+    /// project's lock file resolves) by three-way merge, then export.
+    Upgrade(upgrade::Args),
     /// Write the CycloneDX SBOM of the layer: every upstream package, each
     /// fork with its upstream ancestor and its patch, the own packages.
     Sbom(sbom::Args),
@@ -258,8 +270,18 @@ impl RunContext {
         // A merge also writes its state and moves the declared pins;
         // `adopt` rewrites the profile's package.json beside the fork layer.
         let profile_json = paths.forks.parent().map(|p| p.join("package.json"));
-        let extra =
-            layer.pins.into_iter().map(|p| p.file).chain([crate::merge::progress::state_dir(root)]).chain(profile_json);
+        // `export` writes the package manager's files of its project: the
+        // layer's own directory, or the project `[origin]` names.
+        let exported = crate::export::export_scope(root)
+            .into_iter()
+            .chain(layer.origin.iter().flat_map(|origin| crate::export::export_scope(&origin.project)));
+        let extra = layer
+            .pins
+            .into_iter()
+            .map(|p| p.file)
+            .chain([crate::merge::progress::state_dir(root)])
+            .chain(profile_json)
+            .chain(exported);
         Ok(crate::journal::Scope::new(
             [layer.declaration, paths.upstream, paths.forks, paths.patches].into_iter().chain(extra),
         ))
@@ -366,6 +388,9 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, CliResult<Outcome>) 
         Command::Release(args) => release::exec(&ctx, args),
         Command::Status(args) => status::exec(&ctx, args),
         Command::Adopt(args) => adopt::exec(&ctx, args),
+        Command::Import(args) => import::exec(&ctx, args),
+        Command::Export(args) => export::exec(&ctx, args),
+        Command::Upgrade(args) => upgrade::exec(&ctx, args),
         Command::Sbom(args) => sbom::exec(&ctx, args),
         Command::Completions(args) => completions::exec_completions(args),
         Command::Man(args) => completions::exec_man(args),
@@ -384,6 +409,9 @@ fn command_name(command: &Command) -> &'static str {
         Command::Release(_) => "release",
         Command::Status(_) => "status",
         Command::Adopt(_) => "adopt",
+        Command::Import(_) => "import",
+        Command::Export(_) => "export",
+        Command::Upgrade(_) => "upgrade",
         Command::Sbom(_) => "sbom",
         Command::Completions(_) => "completions",
         Command::Man(_) => "man",

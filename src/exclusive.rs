@@ -19,6 +19,51 @@ use crate::error::{Diagnostic, ExitStatus};
 /// Name of the lock file, beside the declaration.
 pub const LOCK_NAME: &str = ".forklayer.lock";
 
+/// What forklayer keeps beside a project and never commits: the project
+/// lock (its pid changes on every command) and undo journals (a tracked
+/// one is refused as planted).
+pub const LOCAL_FILES: [&str; 2] = [LOCK_NAME, ".forklayer-journal-*"];
+
+/// Why `.gitignore` could not be read.
+#[derive(Debug)]
+pub enum GitignoreError {
+    /// Something other than a regular file has its name.
+    NotAFile,
+    /// Reading it failed.
+    Io(io::Error),
+}
+
+/// `.gitignore` at `path` with a line for each of [`LOCAL_FILES`] it lacks
+/// (in its own line endings, under one comment line): its new bytes, the
+/// old ones (`None`: there was none) and the lines added; `None` when it
+/// has them all.
+#[allow(clippy::type_complexity)]
+pub fn ignore_local_files(
+    path: &Path,
+) -> Result<Option<(Vec<u8>, Option<Vec<u8>>, Vec<&'static str>)>, GitignoreError> {
+    let old = match path.symlink_metadata() {
+        Err(_) => None,
+        Ok(meta) if meta.is_file() => Some(crate::tree::read_regular(path).map_err(GitignoreError::Io)?),
+        Ok(_) => return Err(GitignoreError::NotAFile),
+    };
+    let text = old.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+    let has = |line: &str| text.lines().any(|l| l.trim_end_matches('\r').trim() == line);
+    let missing: Vec<&'static str> = LOCAL_FILES.into_iter().filter(|line| !has(line)).collect();
+    if missing.is_empty() {
+        return Ok(None);
+    }
+    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let mut new = old.clone().unwrap_or_default();
+    if !new.is_empty() && !new.ends_with(b"\n") {
+        new.extend_from_slice(eol.as_bytes());
+    }
+    new.extend_from_slice(format!("# forklayer's project lock and undo journals (never committed){eol}").as_bytes());
+    for line in &missing {
+        new.extend_from_slice(format!("{line}{eol}").as_bytes());
+    }
+    Ok(Some((new, old, missing)))
+}
+
 /// How a command uses the project.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Access {

@@ -259,8 +259,27 @@ pub fn plan_patches_on_locked_upstream(layer: &Layer) -> Result<BTreeMap<String,
 
 fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>, GenError> {
     let (upstream, forks) = (&layer.paths.upstream, &layer.paths.forks);
-    let version = upstream_version(upstream)?;
-    let mut unlocked: Vec<String> = lock.and_then(|lock| lock.version_mismatch(&version)).into_iter().collect();
+    let mut unlocked = Vec::new();
+    // The version family's version is `upstream/VERSION`; each package's
+    // own is in the lock file.
+    let family = match &layer.baseline {
+        Some(_) => Some(upstream_version(upstream)?),
+        None => None,
+    };
+    if let (Some(lock), Some(family)) = (lock, &family) {
+        unlocked.extend(lock.version_mismatch(family));
+    }
+    let read_lock = if lock.is_none() { Lock::read(upstream).ok() } else { None };
+    let versions = lock.or(read_lock.as_ref());
+    let version_of = |name: &str| -> Result<String, GenError> {
+        let package = layer.upstream.get(name);
+        let locked = versions.and_then(|lock| lock.version_of(&layer.full_name(name)));
+        match (locked, &family) {
+            (Some(version), _) => Ok(version.to_string()),
+            (None, Some(family)) if package.is_none_or(|p| p.in_family) => Ok(family.clone()),
+            _ => Err(GenError::NoVersion { path: upstream.join(crate::lock::LOCK_FILE) }),
+        }
+    };
     // Every vendored byte is proven, ignored files included; the manifests
     // are then built without the ignored ones.
     let read_base = |name: &str| -> Result<(Tree, Vec<String>), GenError> {
@@ -275,7 +294,7 @@ fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>,
         .map(|name| -> Result<_, GenError> {
             let (base, problems) = read_base(name)?;
             let fork = read_fork_package(layer, forks, name)?;
-            let files = generate_manifest_and_diff(&layer.full_name(name), &version, &base, &fork)
+            let files = generate_manifest_and_diff(&layer.full_name(name), &version_of(name)?, &base, &fork)
                 .map(|(manifest, diff)| (manifest.to_canonical_json(), diff.into_bytes()));
             Ok((files, problems))
         })
@@ -284,8 +303,9 @@ fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>,
         let (files, problems) = result?;
         unlocked.extend(problems);
         if let Some((manifest, diff)) = files {
-            planned.insert(format!("{name}.json"), manifest);
-            planned.insert(format!("{name}.diff"), diff);
+            let stem = Layer::manifest_stem(name);
+            planned.insert(format!("{stem}.json"), manifest);
+            planned.insert(format!("{stem}.diff"), diff);
         }
     }
     let mut carried_differing = None;
@@ -359,7 +379,7 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     }
     let with_manifest: BTreeSet<&str> = planned.keys().filter_map(|f| f.strip_suffix(".json")).collect();
     for name in &layer.forked {
-        if with_manifest.contains(name.as_str()) {
+        if with_manifest.contains(Layer::manifest_stem(name).as_str()) {
             outcome.manifests.push(name.clone());
         } else {
             outcome.unchanged.push(name.clone());

@@ -66,7 +66,7 @@ impl crate::error::Diagnostic for GuardError {
 }
 
 /// Checks that `rebuild --out <out>` may replace `out`: it is new, empty
-/// or holds only the layer's scope directory (a previous output), and it
+/// or holds only the layer's package directories (a previous output), and it
 /// is neither inside `upstream/`, `patches/`, the fork layer or an own
 /// package's source nor an ancestor of the declaration.
 pub fn check_output_dir(layer: &Layer, out: &Path) -> Result<(), GuardError> {
@@ -79,10 +79,10 @@ pub fn check_output_dir(layer: &Layer, out: &Path) -> Result<(), GuardError> {
             return Err(GuardError::InsideManaged { path: out.to_path_buf(), managed: managed.clone() });
         }
     }
-    // A previous output holds the scope directory and own packages
-    // published under other names.
+    // A previous output holds the upstream packages' scope directories (or
+    // the unscoped packages themselves) and the own packages.
     let tops: Vec<&str> =
-        layer.own.iter().filter_map(|o| o.npm_name.split('/').next()).chain([layer.scope.as_str()]).collect();
+        layer.own.iter().filter_map(|o| o.npm_name.split('/').next()).chain(layer.upstream_roots()).collect();
     refuse_foreign_contents(out, |name| tops.contains(&name))
 }
 

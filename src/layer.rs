@@ -1,14 +1,20 @@
 //! The fork-layer declaration (`forklayer.toml`): the one place that lists
-//! the scope, the baseline version, the paths and the forked, carried and
-//! own packages. Everything else reads the typed [`Layer`] built here.
+//! the layer's name, the version family (scope and baseline), the paths and
+//! the forked, carried and own packages, each upstream one at its version
+//! ([`entry`]). Everything else reads the typed [`Layer`] built here.
 
+mod entry;
 mod paths;
+mod pin;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use self::entry::{check_npm_name, check_package_name, parse_entries, Family};
+pub use self::entry::{split_versioned, UpstreamPackage};
+pub use self::pin::{Pin, PinFormat};
 use self::paths::{check_inside_root, check_pin_file, check_separate_paths, release_bundles};
 use crate::ignore::Ignore;
 use crate::tree::Tree;
@@ -67,6 +73,7 @@ impl crate::error::Diagnostic for LayerError {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDeclaration {
+    #[serde(default)]
     layer: RawLayer,
     paths: RawPaths,
     packages: RawPackages,
@@ -74,6 +81,17 @@ struct RawDeclaration {
     pins: Vec<RawPin>,
     #[serde(default)]
     release: RawRelease,
+    #[serde(default)]
+    origin: Option<RawOrigin>,
+}
+
+/// `[origin]`: the project whose package manager's patches the layer was
+/// imported from, and their format (`forklayer import`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOrigin {
+    format: String,
+    project: String,
 }
 
 /// `[release]`: what `forklayer release` ships besides the profile.
@@ -94,11 +112,15 @@ struct RawPin {
     keys: Vec<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawLayer {
-    scope: String,
-    baseline: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    scope: Option<String>,
+    #[serde(default)]
+    baseline: Option<String>,
     #[serde(default)]
     ignore: Vec<String>,
 }
@@ -152,59 +174,6 @@ pub struct OwnPackage {
     pub include: Vec<String>,
 }
 
-/// A file whose string values at `keys` name the baseline version and
-/// move with it ([`crate::merge::pins`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pin {
-    /// Absolute path of the file.
-    pub file: PathBuf,
-    /// The file as declared.
-    pub name: String,
-    /// The keys as declared (TOML dotted keys).
-    pub keys: Vec<String>,
-    /// Each key split into its segments.
-    pub paths: Vec<Vec<String>>,
-}
-
-impl Pin {
-    /// A pin of `keys` (TOML dotted keys) in `file`.
-    pub fn new(file: PathBuf, name: String, keys: Vec<String>) -> Result<Pin, String> {
-        if keys.is_empty() {
-            return Err("`keys` is empty".into());
-        }
-        let paths = keys
-            .iter()
-            .map(|key| {
-                toml_edit::Key::parse(key)
-                    .map(|parts| parts.iter().map(|k| k.get().to_string()).collect())
-                    .map_err(|e| format!("key `{key}` is not a dotted key: {}", e.to_string().trim()))
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Pin { file, name, keys, paths })
-    }
-}
-
-/// The file formats a pin may live in, told by the file's extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PinFormat {
-    /// JSON (comments and trailing commas tolerated).
-    Json,
-    /// YAML.
-    Yaml,
-}
-
-impl PinFormat {
-    /// By file extension: `.json`/`.jsonc` are JSON, `.yaml`/`.yml` YAML;
-    /// `None` for any other file.
-    pub fn of(file: &Path) -> Option<PinFormat> {
-        match file.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-            Some("json" | "jsonc") => Some(PinFormat::Json),
-            Some("yaml" | "yml") => Some(PinFormat::Yaml),
-            _ => None,
-        }
-    }
-}
-
 /// Where the fork layer lives; each can be overridden on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayerPaths {
@@ -239,10 +208,18 @@ pub struct Layer {
     pub root: PathBuf,
     /// The declaration file itself (`merge` moves its `baseline`).
     pub declaration: PathBuf,
-    /// npm scope, e.g. `@deepseek-ai`.
-    pub scope: String,
-    /// Upstream version the layer is built against.
-    pub baseline: String,
+    /// `layer.name`: names the release archive and its SBOM; by default
+    /// the name of the declaration's directory.
+    pub name: String,
+    /// `layer.scope`: the scope of the family's bare names, e.g.
+    /// `@deepseek-ai`.
+    pub scope: Option<String>,
+    /// `layer.baseline`: the upstream version of the version family (the
+    /// packages declared without a version).
+    pub baseline: Option<String>,
+    /// Every forked and carried package by name, with its npm name and
+    /// version.
+    pub upstream: BTreeMap<String, UpstreamPackage>,
     /// Resolved paths.
     pub paths: LayerPaths,
     /// Upstream packages that are modified (sorted).
@@ -261,6 +238,20 @@ pub struct Layer {
     /// Extra release bundles (`[release] bundles`): package directories
     /// outside the fork layer, as declared (relative) and absolute.
     pub release_bundles: Vec<ReleaseBundle>,
+    /// `[origin]`: the project and patch format the layer was imported
+    /// from, which `export` and `upgrade` default to.
+    pub origin: Option<Origin>,
+}
+
+/// Where an imported layer's patches live ([`Layer::origin`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The package manager whose patches these are.
+    pub format: crate::patchfmt::Format,
+    /// The project as declared (relative to the declaration).
+    pub declared: String,
+    /// The project directory.
+    pub project: PathBuf,
 }
 
 /// A package directory `forklayer release` packs beside the profile.
@@ -298,19 +289,23 @@ impl Layer {
         let raw: RawDeclaration = toml::from_str(text)
             .map_err(|e| LayerError::Parse { path: origin.to_path_buf(), message: e.to_string() })?;
         let invalid = |message: String| LayerError::Invalid { path: origin.to_path_buf(), message };
-        if !raw.layer.scope.starts_with('@') || raw.layer.scope.contains('/') || raw.layer.scope.len() < 2 {
-            return Err(invalid(format!("`layer.scope` must look like `@name`, got `{}`", raw.layer.scope)));
+        if let Some(scope) = &raw.layer.scope {
+            if !scope.starts_with('@') || scope.contains('/') || check_package_name(&scope[1..]).is_err() {
+                return Err(invalid(format!("`layer.scope` must look like `@name`, got `{scope}`")));
+            }
         }
-        if raw.layer.baseline.trim().is_empty() {
+        if raw.layer.baseline.as_deref().is_some_and(|b| b.trim().is_empty()) {
             return Err(invalid("`layer.baseline` is empty".into()));
         }
-        let mut seen = BTreeSet::new();
-        let names =
-            raw.packages.forked.iter().chain(&raw.packages.carried).chain(raw.packages.own.iter().map(|o| &o.name));
-        for name in names {
-            check_package_name(name).map_err(|why| invalid(format!("package `{name}`: {why}")))?;
-            if !seen.insert(name.clone()) {
-                return Err(invalid(format!("package `{name}` is declared more than once")));
+        let name = layer_name(raw.layer.name.as_deref(), root).map_err(invalid)?;
+        let family = Family { scope: raw.layer.scope.as_deref(), baseline: raw.layer.baseline.as_deref() };
+        let upstream =
+            parse_entries(raw.packages.forked.iter().chain(&raw.packages.carried), &family).map_err(invalid)?;
+        let mut seen: BTreeSet<String> = upstream.keys().cloned().collect();
+        for o in &raw.packages.own {
+            check_package_name(&o.name).map_err(|why| invalid(format!("package `{}`: {why}", o.name)))?;
+            if !seen.insert(o.name.clone()) {
+                return Err(invalid(format!("package `{}` is declared more than once", o.name)));
             }
         }
         let mut own = Vec::new();
@@ -331,18 +326,15 @@ impl Layer {
                         .map_err(|why| invalid(format!("own package `{}`: `npm_name` `{npm_name}`: {why}", o.name)))?;
                     npm_name
                 }
-                None => format!("{}/{}", raw.layer.scope, o.name),
+                None => match &raw.layer.scope {
+                    Some(scope) => format!("{scope}/{}", o.name),
+                    None => o.name.clone(),
+                },
             };
             own.push(OwnPackage { name: o.name, npm_name, source, include: o.include });
         }
         own.sort_by(|a, b| a.name.cmp(&b.name));
-        let upstream_names: BTreeSet<String> = raw
-            .packages
-            .forked
-            .iter()
-            .chain(&raw.packages.carried)
-            .map(|name| format!("{}/{name}", raw.layer.scope))
-            .collect();
+        let upstream_names: BTreeSet<&String> = upstream.values().map(|p| &p.npm_name).collect();
         let mut npm_names = BTreeSet::new();
         for o in &own {
             if upstream_names.contains(&o.npm_name) || !npm_names.insert(o.npm_name.as_str()) {
@@ -360,6 +352,9 @@ impl Layer {
             check_inside_root(root, path, overrides)
                 .map_err(|why| invalid(format!("`paths.{key}` (`{}`) {why}", path.display())))?;
         }
+        if !raw.pins.is_empty() && raw.layer.baseline.is_none() {
+            return Err(invalid("`[[pins]]` follow `layer.baseline`, which is not set".into()));
+        }
         let mut pins = Vec::new();
         for raw_pin in raw.pins {
             let file = root.join(&raw_pin.file);
@@ -372,16 +367,27 @@ impl Layer {
             );
         }
         let release_bundles = release_bundles(root, raw.release.bundles, &own, overrides).map_err(invalid)?;
-        let mut forked = raw.packages.forked;
-        forked.sort();
-        let mut carried = raw.packages.carried;
-        carried.sort();
+        let imported_from = match raw.origin {
+            Some(from) => {
+                let format = from.format.parse().map_err(|e| invalid(format!("`origin.format`: {e}")))?;
+                Some(Origin { format, project: root.join(&from.project), declared: from.project })
+            }
+            None => None,
+        };
+        let names_of = |entries: &[String]| -> Vec<String> {
+            let mut names: Vec<String> = entries.iter().map(|e| split_versioned(e).0.to_string()).collect();
+            names.sort();
+            names
+        };
+        let (forked, carried) = (names_of(&raw.packages.forked), names_of(&raw.packages.carried));
         let ignores = compile_ignores(&raw.layer.ignore, &raw.packages.ignore, &forked, &carried).map_err(invalid)?;
         Ok(Layer {
             root: root.to_path_buf(),
             declaration: origin.to_path_buf(),
+            name,
             scope: raw.layer.scope,
             baseline: raw.layer.baseline,
+            upstream,
             paths,
             forked,
             carried,
@@ -390,6 +396,7 @@ impl Layer {
             ignore: raw.layer.ignore,
             ignores,
             release_bundles,
+            origin: imported_from,
         })
     }
 
@@ -416,7 +423,7 @@ impl Layer {
             .paths()
             .filter(|path| {
                 self.ignores.iter().any(|(name, ignore)| {
-                    let prefix = format!("{}/{name}/", self.scope);
+                    let prefix = format!("{}/", self.full_name(name));
                     path.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel))
                 })
             })
@@ -461,9 +468,57 @@ impl Layer {
         found
     }
 
-    /// `@scope/name`.
+    /// The npm name of a forked or carried package (`@scope/name`,
+    /// `left-pad`); for any other name, `<layer.scope>/<name>`.
     pub fn full_name(&self, name: &str) -> String {
-        format!("{}/{}", self.scope, name)
+        match (self.upstream.get(name), &self.scope) {
+            (Some(package), _) => package.npm_name.clone(),
+            (None, Some(scope)) => format!("{scope}/{name}"),
+            (None, None) => name.to_string(),
+        }
+    }
+
+    /// The upstream version a forked or carried package is built against.
+    pub fn version_of(&self, name: &str) -> Option<&str> {
+        self.upstream.get(name).map(|p| p.version.as_str())
+    }
+
+    /// This layer as its declaration reads once `layer.baseline` is moved to
+    /// `family` (when given) and each package of `packages` (by name) to
+    /// its version.
+    pub fn with_versions(&self, family: Option<&str>, packages: &BTreeMap<String, String>) -> Layer {
+        let mut moved = self.clone();
+        if let Some(family) = family {
+            moved.baseline = Some(family.to_string());
+        }
+        for package in moved.upstream.values_mut() {
+            match (package.in_family, family, packages.get(&package.name)) {
+                (true, Some(family), _) => package.version = family.to_string(),
+                (false, _, Some(version)) => package.version = version.clone(),
+                _ => {}
+            }
+        }
+        moved
+    }
+
+    /// The file name of a forked package's manifest in `patches/`, without
+    /// `.json` / `.diff`: its name, with a scope's `/` written `+`
+    /// (`dsh-sandbox`, `left-pad`, `@types+node`; npm names hold no `+`).
+    pub fn manifest_stem(name: &str) -> String {
+        name.replace('/', "+")
+    }
+
+    /// The forked and carried packages of the version family (declared
+    /// without a version: they move with `layer.baseline`), sorted.
+    pub fn family(&self) -> Vec<&str> {
+        self.upstream.values().filter(|p| p.in_family).map(|p| p.name.as_str()).collect()
+    }
+
+    /// The top-level entries of `upstream/` (and of the fork layer) that
+    /// the upstream packages occupy: their scopes, and the names of the
+    /// unscoped ones.
+    pub fn upstream_roots(&self) -> BTreeSet<&str> {
+        self.upstream.values().map(|p| p.npm_name.split('/').next().unwrap_or(&p.npm_name)).collect()
     }
 
     /// Forked and carried packages, sorted: everything vendored in `upstream/`.
@@ -527,29 +582,26 @@ fn compile_ignores(
     Ok(out)
 }
 
-/// `name` or `@scope/name`.
-fn check_npm_name(npm_name: &str) -> Result<(), &'static str> {
-    match npm_name.strip_prefix('@') {
-        Some(scoped) => match scoped.split_once('/') {
-            Some((scope, name)) if !scope.is_empty() => check_package_name(scope).and(check_package_name(name)),
-            _ => Err("a scoped name must look like `@scope/name`"),
-        },
-        None => check_package_name(npm_name),
+/// `layer.name`, or the name of the declaration's directory made fit for
+/// a file name (other characters as `-`, no leading dot): what the
+/// release archive and its SBOM are called.
+fn layer_name(declared: Option<&str>, root: &Path) -> Result<String, String> {
+    let fits = |c: char| c.is_ascii_alphanumeric() || "-._".contains(c);
+    match declared {
+        Some(name) if !name.is_empty() && name.len() <= 100 && !name.starts_with('.') && name.chars().all(fits) => {
+            Ok(name.to_string())
+        }
+        Some(name) => Err(format!(
+            "`layer.name` `{name}` must be letters, digits and `-._`, not starting with `.` (it names the release archive)"
+        )),
+        None => {
+            let dir = crate::realpath::normalize(root);
+            let dir = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let name: String = dir.chars().map(|c| if fits(c) { c } else { '-' }).take(100).collect();
+            let name = name.trim_start_matches('.');
+            Ok(if name.is_empty() { "forklayer".to_string() } else { name.to_string() })
+        }
     }
-}
-
-fn check_package_name(name: &str) -> Result<(), &'static str> {
-    if name.is_empty() {
-        return Err("empty name");
-    }
-    if name.len() > 214 {
-        return Err("longer than 214 characters");
-    }
-    let ok = name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-._~".contains(&b));
-    if !ok || name.starts_with('.') || name.starts_with('_') {
-        return Err("not a valid unscoped npm package name (lowercase letters, digits, `-._~`)");
-    }
-    Ok(())
 }
 
 #[cfg(test)]

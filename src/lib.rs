@@ -72,9 +72,11 @@ pub mod check;
 pub mod cli;
 pub mod error;
 pub mod exclusive;
+pub mod export;
 pub mod genpatches;
 pub mod guard;
 pub mod ignore;
+pub mod import;
 pub mod interrupt;
 pub mod journal;
 pub mod json;
@@ -95,6 +97,7 @@ pub mod sbom;
 pub mod snapshot;
 pub mod status;
 pub mod tree;
+pub mod upgrade;
 
 // The benchmarks' workload generator, shared with the unit tests that
 // need deterministic texts; it names this crate `forklayer`, as the

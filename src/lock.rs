@@ -25,7 +25,10 @@ pub struct Lock {
     pub packages: BTreeMap<String, LockedPackage>,
     /// Always [`LOCK_SCHEMA`].
     pub schema: String,
-    /// The upstream version vendored.
+    /// The version family's version vendored (what `upstream/VERSION`
+    /// says); empty, and left out of the file, for a layer without a
+    /// family. Each package's own version is in its entry.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub version: String,
 }
 
@@ -174,6 +177,13 @@ impl Lock {
             problems.push(format!("`{package}/{path}` is not in the lock file"));
         }
         problems
+    }
+}
+
+impl Lock {
+    /// The vendored version of package `npm_name`, when locked.
+    pub fn version_of(&self, npm_name: &str) -> Option<&str> {
+        self.packages.get(npm_name).map(|p| p.version.as_str())
     }
 }
 

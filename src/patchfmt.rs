@@ -61,7 +61,7 @@ use crate::error::{Diagnostic, ExitStatus};
 use crate::tree::Tree;
 
 pub use config::{discover, edit_config, ConfigEntry, PatchedDependency};
-pub use render::render;
+pub use render::{is_yarn_patch_of, render};
 pub use unified::{parse, FilePatch, Hunk};
 
 /// One package manager's patch format.
@@ -131,6 +131,40 @@ pub fn apply_in_order(format: Format, pristine: &Tree, patches: &[(String, Vec<u
 /// below what would exhaust memory.
 pub const MAX_PATCH_BYTES: usize = 32 << 20;
 
+/// Reads patch file `rel` of `project` (a path as the project's
+/// configuration names it), refusing by name what a cloned repository
+/// could plant: an absolute path or one with `..`, a path that leads out
+/// of the project through a symbolic link, a link or anything but a
+/// regular file, and a file larger than [`MAX_PATCH_BYTES`], before a
+/// byte is read.
+pub fn read_patch_file(project: &Path, rel: &str) -> Result<Vec<u8>, FormatError> {
+    let refuse = |reason: &str| FormatError::Refused { patch: rel.to_string(), line: 0, reason: reason.to_string() };
+    crate::tree::check_relative_path(rel).map_err(|_| refuse("the path leaves the project (absolute or with `..`)"))?;
+    let path = project.join(rel);
+    let meta = path.symlink_metadata().map_err(FormatError::io(&path))?;
+    if !meta.is_file() {
+        return Err(refuse("it is not a regular file (a symbolic link, directory or device)"));
+    }
+    if crate::realpath::inside(project, &path).is_err() {
+        return Err(refuse("it lies outside the project (a directory on its path is a symbolic link)"));
+    }
+    if meta.len() > MAX_PATCH_BYTES as u64 {
+        return Err(refuse(&format!("{} bytes is more than the {MAX_PATCH_BYTES} a patch may have", meta.len())));
+    }
+    crate::tree::read_regular(&path).map_err(FormatError::io(&path))
+}
+
+/// Every version of `name` that `project`'s lock file for `format` holds,
+/// with the lock file's name (no versions: the project has no lock file or
+/// it does not hold the package).
+pub fn locked_versions(
+    format: Format,
+    project: &Path,
+    name: &str,
+) -> Result<(String, std::collections::BTreeSet<String>), FormatError> {
+    lockfile::locked_versions(format, project, name)
+}
+
 /// Errors of reading, applying and writing the package managers' patches.
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
@@ -151,11 +185,11 @@ pub enum FormatError {
         reason: String,
     },
     /// A patch the tools would read but forklayer refuses as unsafe.
-    #[error("`{patch}` line {line}: refused: {reason}")]
+    #[error("`{patch}`{}: refused: {reason}", at_line(*.line))]
     Refused {
         /// The patch file.
         patch: String,
-        /// The 1-based line of the patch.
+        /// The 1-based line of the patch (0: the file as a whole).
         line: usize,
         /// What was refused (a path leaving the package, a link, a device,
         /// a binary patch, an absurd size).
@@ -236,6 +270,15 @@ pub enum FormatError {
         #[source]
         source: crate::tree::TreeError,
     },
+}
+
+/// ` line N`, or nothing for a refusal of the whole file (line 0).
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(" line {line}")
+    }
 }
 
 impl FormatError {

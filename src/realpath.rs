@@ -45,6 +45,22 @@ pub fn inside(root: &Path, path: &Path) -> Result<PathBuf, PathBuf> {
     }
 }
 
+/// `path` relative to `base` (both made absolute and resolved as
+/// [`normalize`] does), with `..` where it leaves `base`: `../app` for a
+/// sibling.
+pub fn relative_to(base: &Path, path: &Path) -> PathBuf {
+    let (base, path) = (normalize(base), normalize(path));
+    let common = base.components().zip(path.components()).take_while(|(a, b)| a == b).count();
+    let mut out = PathBuf::new();
+    for _ in base.components().skip(common) {
+        out.push("..");
+    }
+    for component in path.components().skip(common) {
+        out.push(component);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;

@@ -24,19 +24,24 @@ pub use compare::{compare_trees, Difference};
 use drift::describe_drift;
 pub use drift::{BuiltAgainst, FileDrift, PackageDrift};
 
-/// Every forked package whose manifest's `builtAgainst` differs from
-/// `upstream/VERSION` (none when the version file is unreadable).
+/// Every forked package whose manifest's `builtAgainst` differs from the
+/// version vendored for it (its lock entry, else `upstream/VERSION`; none
+/// when neither can be read).
 pub fn built_against_mismatches(layer: &Layer, upstream: &Path, patches: &Path) -> Vec<BuiltAgainst> {
-    let Some(version) = crate::lock::vendored_version(upstream) else { return Vec::new() };
+    let family = crate::lock::vendored_version(upstream);
+    let lock = crate::lock::Lock::read(upstream).ok();
     layer
         .forked
         .iter()
         .filter_map(|name| read_manifest(layer, patches, name).ok().flatten())
-        .filter(|manifest| manifest.built_against != version)
-        .map(|manifest| BuiltAgainst {
-            package: manifest.package,
-            built_against: manifest.built_against,
-            upstream: version.clone(),
+        .filter_map(|manifest| {
+            let locked = lock.as_ref().and_then(|lock| lock.version_of(&manifest.package)).map(str::to_string);
+            let version = locked.or_else(|| family.clone())?;
+            (manifest.built_against != version).then_some(BuiltAgainst {
+                package: manifest.package,
+                built_against: manifest.built_against,
+                upstream: version,
+            })
         })
         .collect()
 }
@@ -393,7 +398,7 @@ pub fn read_own_package(own: &OwnPackage) -> Result<Tree, RebuildError> {
 
 /// The manifest path of a forked package.
 pub fn manifest_path(patches: &Path, name: &str) -> PathBuf {
-    patches.join(format!("{name}.json"))
+    patches.join(format!("{}.json", Layer::manifest_stem(name)))
 }
 
 /// Reads the manifest of a forked package, if it has one.

@@ -1,4 +1,5 @@
-//! Reproducible release archives: `dsh-profile-self-checking-<V>.zip`, and
+//! Reproducible release archives: `<layer name>-<V>.zip` (this project's:
+//! `dsh-profile-self-checking-<V>.zip`), and
 //! beside it one npm tarball per own package (the dsh plugins, see
 //! [`pack`]).
 //!
@@ -16,9 +17,6 @@ use crate::error::{Diagnostic, ExitStatus};
 use crate::journal::{JournalError, Update};
 use crate::npm::sha256_hex;
 use crate::tree::{FileEntry, Tree, TreeError};
-
-/// The archive's file-name stem; the version follows it.
-pub const ARCHIVE_STEM: &str = "dsh-profile-self-checking";
 
 /// Whether a release item must exist.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,6 +235,8 @@ impl Diagnostic for ReleaseError {
 pub struct ReleaseOptions {
     /// The project root (the directory holding `forklayer.toml`).
     pub root: PathBuf,
+    /// The archive's name before its version (`layer.name`).
+    pub name: String,
     /// The version in the archive name.
     pub version: String,
     /// Where the archive is written.
@@ -330,14 +330,14 @@ pub fn default_out_dir(root: &Path) -> Result<PathBuf, ReleaseError> {
     Ok(out)
 }
 
-/// The archive file name for `version`.
-pub fn archive_name(version: &str) -> String {
-    format!("{ARCHIVE_STEM}-{version}.zip")
+/// The archive file name of release `version` of the layer `name`.
+pub fn archive_name(name: &str, version: &str) -> String {
+    format!("{name}-{version}.zip")
 }
 
-/// The SBOM's file name beside the archive of `version`.
-pub fn sbom_name(version: &str) -> String {
-    format!("{ARCHIVE_STEM}-{version}.cdx.json")
+/// The SBOM's file name beside that archive.
+pub fn sbom_name(name: &str, version: &str) -> String {
+    format!("{name}-{version}.cdx.json")
 }
 
 /// The SBOM's bytes, when the release has one. Two packages packing to one
@@ -386,13 +386,13 @@ fn build_both(options: &ReleaseOptions) -> Result<((Vec<u8>, usize), Tarballs), 
 pub fn check_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
     let ((first, entries), tarballs) = build_both(options)?;
     let ((second, _), again) = build_both(options)?;
-    same_twice(&archive_name(&options.version), &first, &second)?;
+    same_twice(&archive_name(&options.name, &options.version), &first, &second)?;
     for ((name, first), (_, second)) in tarballs.iter().zip(again) {
         same_twice(name, first, &second)?;
     }
     let sbom = build_sbom(options)?;
     if let (Some(first), Some(second)) = (&sbom, build_sbom(options)?) {
-        same_twice(&sbom_name(&options.version), first, &second)?;
+        same_twice(&sbom_name(&options.name, &options.version), first, &second)?;
     }
     store(options, &first, entries, &tarballs, sbom.as_deref())
 }
@@ -490,8 +490,8 @@ fn store(
     tarballs: &[(String, Vec<u8>)],
     sbom: Option<&[u8]>,
 ) -> Result<Release, ReleaseError> {
-    let zip_name = archive_name(&options.version);
-    let sbom_file = sbom_name(&options.version);
+    let zip_name = archive_name(&options.name, &options.version);
+    let sbom_file = sbom_name(&options.name, &options.version);
     let outputs: Vec<(&str, &[u8])> = std::iter::once((zip_name.as_str(), bytes))
         .chain(tarballs.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())))
         .chain(sbom.map(|bytes| (sbom_file.as_str(), bytes)))
@@ -561,7 +561,7 @@ fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize
     if let Some((path, reason)) = files.paths().find_map(|p| crate::names::windows_problem(p).map(|r| (p, r))) {
         return Err(ReleaseError::WindowsName { path: path.to_string(), reason });
     }
-    let top = format!("{ARCHIVE_STEM}-{}", options.version);
+    let top = format!("{}-{}", options.name, options.version);
     let bytes = zip_tree(&files, &top, options.timestamp)?;
     Ok((bytes, files.len(), bundles))
 }

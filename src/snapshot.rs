@@ -1,6 +1,7 @@
 //! `snapshot`: vendor the exact upstream bytes of every forked and carried
-//! package into `upstream/<scope>/<pkg>/`, with `upstream/VERSION` and the
-//! lock file, replacing the previous snapshot atomically.
+//! package, each at its version, into `upstream/<npm name>/`, with the
+//! lock file (and `upstream/VERSION`, the version family's version, when
+//! the layer has one), replacing the previous snapshot atomically.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,6 +47,13 @@ pub enum SnapshotError {
     /// A declared package is in none of the `--from` sources.
     #[error("`{package}` was not found in any `--from` source")]
     Missing {
+        /// Full package name.
+        package: String,
+    },
+    /// A package this run does not fetch is not vendored yet, so there is
+    /// nothing to keep.
+    #[error("`{package}` is not vendored in `upstream/` yet")]
+    NotVendored {
         /// Full package name.
         package: String,
     },
@@ -117,6 +125,7 @@ impl crate::error::Diagnostic for SnapshotError {
         match self {
             SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.exit_status(),
             SnapshotError::Missing { .. }
+            | SnapshotError::NotVendored { .. }
             | SnapshotError::WrongVersion { .. }
             | SnapshotError::Duplicate { .. }
             | SnapshotError::BadSource { .. } => ExitStatus::Usage,
@@ -130,6 +139,7 @@ impl crate::error::Diagnostic for SnapshotError {
         match self {
             SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.code(),
             SnapshotError::Missing { .. } => "package_missing",
+            SnapshotError::NotVendored { .. } => "not_vendored",
             SnapshotError::WrongVersion { .. } => "wrong_version",
             SnapshotError::Duplicate { .. } => "duplicate_package",
             SnapshotError::BadSource { .. } => "bad_source",
@@ -144,6 +154,9 @@ impl crate::error::Diagnostic for SnapshotError {
         match self {
             SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.help(),
             SnapshotError::Missing { .. } => Some("pass a `--from` tarball or directory that contains it".into()),
+            SnapshotError::NotVendored { .. } => {
+                Some("vendor every declared package first: `forklayer snapshot`, then commit `upstream/`".into())
+            }
             SnapshotError::WrongVersion { .. } => Some("pass sources of the requested version".into()),
             SnapshotError::Duplicate { .. } => Some("pass each package in only one `--from` source".into()),
             SnapshotError::BadSource { .. } => {
@@ -165,30 +178,69 @@ impl crate::error::Diagnostic for SnapshotError {
 /// What a snapshot vendored.
 #[derive(Clone, Debug)]
 pub struct SnapshotOutcome {
-    /// The version vendored.
-    pub version: String,
+    /// The version family's version vendored (`upstream/VERSION`), when
+    /// the layer has a family.
+    pub version: Option<String>,
     /// The new lock.
     pub lock: Lock,
     /// Things the user should know (e.g. integrity not checkable).
     pub warnings: Vec<String>,
 }
 
+/// Which upstream packages a snapshot (or a merge) fetches, and at which
+/// versions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Versions {
+    /// Package name (as declared) → the version to fetch. The layer's
+    /// other upstream packages keep their vendored bytes and lock entries.
+    pub fetch: BTreeMap<String, String>,
+    /// The version family's version afterwards (`upstream/VERSION`); `None`
+    /// for a layer without a family.
+    pub family: Option<String>,
+}
+
+impl Versions {
+    /// Every upstream package of `layer` at its declared version, the
+    /// version family at `family` (by default `layer.baseline`).
+    pub fn all(layer: &Layer, family: Option<&str>) -> Versions {
+        let family = family.map(str::to_string).or_else(|| layer.baseline.clone());
+        let fetch = layer
+            .upstream
+            .values()
+            .map(|p| {
+                let version = match (&family, p.in_family) {
+                    (Some(family), true) => family.clone(),
+                    _ => p.version.clone(),
+                };
+                (p.name.clone(), version)
+            })
+            .collect();
+        Versions { fetch, family: family.filter(|_| layer.baseline.is_some()) }
+    }
+}
+
 /// The new upstream directory, fetched and verified but not written.
 #[derive(Clone, Debug)]
 pub struct FetchedSnapshot {
     /// Everything the upstream directory will hold: each package below
-    /// `<scope>/<pkg>/`, `VERSION`, the lock file and the files forklayer
+    /// `<npm name>/`, `VERSION`, the lock file and the files forklayer
     /// does not manage, carried over from the current directory.
     pub tree: Tree,
     /// What the snapshot records.
     pub outcome: SnapshotOutcome,
 }
 
-/// Fetches every upstream package of `layer` at `version` and replaces
-/// the upstream directory with them. Nothing is written unless every
-/// package was fetched and verified.
-pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result<SnapshotOutcome, SnapshotError> {
-    let fetched = fetch_snapshot(layer, version, source);
+/// Fetches every upstream package of `layer` (each at its declared
+/// version, the version family at `family`, by default `layer.baseline`)
+/// and replaces the upstream directory with them. Nothing is written
+/// unless every package was fetched and verified.
+pub fn snapshot(
+    layer: &Layer,
+    family: Option<&str>,
+    source: &SnapshotSource,
+) -> Result<SnapshotOutcome, SnapshotError> {
+    let versions = Versions::all(layer, family);
+    let fetched = fetch_snapshot(layer, &versions, source);
     // Ctrl-C reaches npm too (same process group): an npm that died of it
     // is the interruption, not a registry failure.
     if crate::interrupt::interrupted() {
@@ -202,30 +254,45 @@ pub fn snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result
     update.replace_dir(&layer.paths.upstream, &fetched.tree);
     update.apply()?;
     // `merge` moves the baseline itself; a bare snapshot leaves it to the user.
-    if version != layer.baseline {
-        fetched.outcome.warnings.insert(0, format!(
-            "vendoring `{version}`, but the declaration's baseline is `{}`; update `layer.baseline` once the fork layer is merged",
-            layer.baseline
-        ));
+    if let (Some(version), Some(baseline)) = (&versions.family, &layer.baseline) {
+        if version != baseline {
+            fetched.outcome.warnings.insert(0, format!(
+                "vendoring `{version}`, but the declaration's baseline is `{baseline}`; update `layer.baseline` once the fork layer is merged"
+            ));
+        }
     }
     Ok(fetched.outcome)
 }
 
-/// Everything [`snapshot`] does except writing: fetches every upstream
-/// package of `layer` at `version`, checks integrity and versions, and
-/// returns the new upstream directory in memory (for `merge`, which stages
-/// it with the rest of its result instead of reading it back from disk).
-pub fn fetch_snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> Result<FetchedSnapshot, SnapshotError> {
+/// Everything [`snapshot`] does except writing: fetches the packages of
+/// `versions`, checks integrity and versions, and returns the new upstream
+/// directory in memory (for `merge`, which stages it with the rest of its
+/// result instead of reading it back from disk). The layer's other
+/// upstream packages keep their vendored bytes and lock entries.
+pub fn fetch_snapshot(
+    layer: &Layer,
+    versions: &Versions,
+    source: &SnapshotSource,
+) -> Result<FetchedSnapshot, SnapshotError> {
     let upstream = &layer.paths.upstream;
     check_managed_dir(layer, upstream)?;
     let previous = read_previous_lock(upstream);
     let mut warnings = Vec::new();
+    let wanted: Vec<(String, String)> =
+        versions.fetch.iter().map(|(name, version)| (layer.full_name(name), version.clone())).collect();
     let fetched = match source {
-        SnapshotSource::Registry(npm) => fetch_all_from_registry(layer, version, npm)?,
-        SnapshotSource::Local(paths) => fetch_all_local(layer, version, paths, previous.as_ref(), &mut warnings)?,
+        SnapshotSource::Registry(npm) => fetch_all_from_registry(layer, &wanted, npm)?,
+        SnapshotSource::Local(paths) => fetch_all_local(layer, &wanted, paths, previous.as_ref(), &mut warnings)?,
     };
     let mut new_tree = keep_unmanaged(layer, upstream)?;
     let mut packages = BTreeMap::new();
+    for name in layer.upstream.keys().filter(|name| !versions.fetch.contains_key(*name)) {
+        let full = layer.full_name(name);
+        let kept = previous.as_ref().and_then(|lock| lock.packages.get(&full)).cloned();
+        let kept = kept.ok_or_else(|| SnapshotError::NotVendored { package: full.clone() })?;
+        new_tree.graft(&full, Tree::read_dir(&upstream.join(&full))?)?;
+        packages.insert(full, kept);
+    }
     for package in fetched {
         if package.origin == Origin::Directory {
             warnings.push(format!(
@@ -244,10 +311,13 @@ pub fn fetch_snapshot(layer: &Layer, version: &str, source: &SnapshotSource) -> 
         );
         new_tree.graft(&package.name, package.tree)?;
     }
-    let lock = Lock { packages, schema: LOCK_SCHEMA.into(), version: version.to_string() };
-    new_tree.insert(VERSION_FILE, FileEntry::new(format!("{version}\n").into_bytes()))?;
+    let family = versions.family.clone();
+    let lock = Lock { packages, schema: LOCK_SCHEMA.into(), version: family.clone().unwrap_or_default() };
+    if let Some(version) = &family {
+        new_tree.insert(VERSION_FILE, FileEntry::new(format!("{version}\n").into_bytes()))?;
+    }
     new_tree.insert(LOCK_FILE, FileEntry::new(lock.to_canonical_json()))?;
-    Ok(FetchedSnapshot { tree: new_tree, outcome: SnapshotOutcome { version: version.to_string(), lock, warnings } })
+    Ok(FetchedSnapshot { tree: new_tree, outcome: SnapshotOutcome { version: family, lock, warnings } })
 }
 
 fn read_previous_lock(upstream: &Path) -> Option<Lock> {
@@ -260,7 +330,8 @@ fn keep_unmanaged(layer: &Layer, upstream: &Path) -> Result<Tree, SnapshotError>
     if !upstream.is_dir() {
         return Ok(Tree::new());
     }
-    let managed = |rel: &str| rel == layer.scope || rel == VERSION_FILE || rel == LOCK_FILE;
+    let roots = layer.upstream_roots();
+    let managed = |rel: &str| roots.contains(rel) || rel == VERSION_FILE || rel == LOCK_FILE;
     Ok(Tree::read_dir_filtered(upstream, |rel, _| !managed(rel))?)
 }
 
@@ -273,17 +344,19 @@ impl Drop for ScratchDir {
     }
 }
 
-fn fetch_all_from_registry(layer: &Layer, version: &str, npm: &Npm) -> Result<Vec<FetchedPackage>, SnapshotError> {
+fn fetch_all_from_registry(
+    layer: &Layer,
+    packages: &[(String, String)],
+    npm: &Npm,
+) -> Result<Vec<FetchedPackage>, SnapshotError> {
     let scratch = ScratchDir(layer.root.join(format!(".forklayer-pack-{}", std::process::id())));
     // `create_dir`, not `create_dir_all`: a name planted in the repository
     // (a link to elsewhere) makes this fail instead of filling its target.
     std::fs::create_dir(&scratch.0).map_err(|source| SnapshotError::Scratch { path: scratch.0.clone(), source })?;
-    let packages: Vec<(String, String)> =
-        layer.upstream_packages().iter().map(|p| (layer.full_name(p), version.to_string())).collect();
-    let fetched = npm::fetch_all_from_registry(npm, &packages, &scratch.0);
+    let fetched = npm::fetch_all_from_registry(npm, packages, &scratch.0);
     let limits = NameLimits::of(&layer.paths.upstream);
     packages
-        .into_iter()
+        .iter()
         .zip(fetched)
         .map(|((package, version), fetched)| {
             let fetched = fetched.map_err(|source| SnapshotError::Fetch { package: package.clone(), source })?;
@@ -316,15 +389,14 @@ pub(crate) fn check_holdable(
 
 fn fetch_all_local(
     layer: &Layer,
-    version: &str,
+    wanted: &[(String, String)],
     paths: &[PathBuf],
     previous: Option<&Lock>,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<FetchedPackage>, SnapshotError> {
-    let wanted: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
     let mut found: BTreeMap<String, (String, FetchedPackage)> = BTreeMap::new();
     for path in paths {
-        for (origin, fetched) in read_source(path, &wanted, version, previous)? {
+        for (origin, fetched) in read_source(path, wanted, previous)? {
             if let Some((first, _)) = found.get(&fetched.name) {
                 return Err(SnapshotError::Duplicate {
                     package: fetched.name.clone(),
@@ -337,21 +409,26 @@ fn fetch_all_local(
     }
     let mut out = Vec::new();
     let limits = NameLimits::of(&layer.paths.upstream);
-    for name in &wanted {
+    for (name, version) in wanted {
         let (origin, fetched) = found.remove(name).ok_or_else(|| SnapshotError::Missing { package: name.clone() })?;
         check_holdable(&limits, &layer.paths.upstream, &origin, &fetched)?;
-        if fetched.version != version {
+        if fetched.version != *version {
             return Err(SnapshotError::WrongVersion {
                 package: name.clone(),
                 origin,
                 found: fetched.version,
-                wanted: version.into(),
+                wanted: version.clone(),
             });
         }
         out.push(fetched);
     }
     for (name, (origin, _)) in found {
-        warnings.push(format!("ignored `{name}` from `{origin}`: it is not declared in the fork layer"));
+        let why = if layer.upstream.values().any(|p| p.npm_name == name) {
+            "this merge does not move it"
+        } else {
+            "it is not declared in the fork layer"
+        };
+        warnings.push(format!("ignored `{name}` from `{origin}`: {why}"));
     }
     Ok(out)
 }
@@ -360,14 +437,13 @@ fn fetch_all_local(
 /// holding `.tgz` files, or a `node_modules`-style directory.
 fn read_source(
     path: &Path,
-    wanted: &[String],
-    version: &str,
+    wanted: &[(String, String)],
     previous: Option<&Lock>,
 ) -> Result<Vec<(String, FetchedPackage)>, SnapshotError> {
     let origin = path.display().to_string();
     let source_err = |source| SnapshotError::Source { path: path.to_path_buf(), source };
     if path.is_file() && path.extension().is_some_and(|e| e == "tgz") {
-        let fetched = read_local_tgz(path, version, previous).map_err(source_err)?;
+        let fetched = read_local_tgz(path, wanted, previous).map_err(source_err)?;
         return Ok(vec![(origin, fetched)]);
     }
     if !path.is_dir() {
@@ -386,12 +462,12 @@ fn read_source(
         .collect();
     tgzs.sort();
     for tgz in tgzs {
-        let fetched = read_local_tgz(&tgz, version, previous)
+        let fetched = read_local_tgz(&tgz, wanted, previous)
             .map_err(|source| SnapshotError::Source { path: tgz.clone(), source })?;
         out.push((tgz.display().to_string(), fetched));
     }
     for base in [path.to_path_buf(), path.join("node_modules")] {
-        for name in wanted {
+        for (name, _) in wanted {
             let dir = base.join(name);
             if dir.join("package.json").is_file() {
                 let fetched =
@@ -405,11 +481,16 @@ fn read_source(
 
 /// A local tarball must match the integrity already locked for the same
 /// package and version, when there is one.
-fn read_local_tgz(path: &Path, version: &str, previous: Option<&Lock>) -> Result<FetchedPackage, NpmError> {
+fn read_local_tgz(
+    path: &Path,
+    wanted: &[(String, String)],
+    previous: Option<&Lock>,
+) -> Result<FetchedPackage, NpmError> {
     let unchecked = npm::fetch_from_tgz(path, None)?;
+    let version = wanted.iter().find(|(name, _)| *name == unchecked.name).map(|(_, v)| v.as_str());
     let locked = previous
         .and_then(|lock| lock.packages.get(&unchecked.name))
-        .filter(|p| p.version == version && unchecked.version == version)
+        .filter(|p| Some(p.version.as_str()) == version && Some(unchecked.version.as_str()) == version)
         .and_then(|p| p.integrity.clone());
     match locked {
         Some(expected) => {

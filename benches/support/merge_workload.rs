@@ -149,11 +149,12 @@ pub fn write_repository(spec: &MergeSpec, root: &Path) -> Result<Layer, Box<dyn 
     std::fs::write(root.join("forklayer.toml"), declaration(&names))?;
     std::fs::write(root.join(".gitignore"), "/base/\n/new/\n")?;
     let layer = Layer::load(&root.join("forklayer.toml"), &PathOverrides::default())?;
-    let base_dir = write_tarballs(&versions.base, SCOPE, &names, FROM, &root.join("base"))?;
-    snapshot(&layer, FROM, &SnapshotSource::Local(vec![base_dir]))?;
+    let full: Vec<String> = names.iter().map(|name| format!("{SCOPE}/{name}")).collect();
+    let base_dir = write_tarballs(&versions.base, &full, FROM, &root.join("base"))?;
+    snapshot(&layer, Some(FROM), &SnapshotSource::Local(vec![base_dir]))?;
     versions.ours.write_to(&layer.paths.forks)?;
     gen_patches(&layer)?;
-    write_tarballs(&versions.theirs, SCOPE, &names, TO, &root.join("new"))?;
+    write_tarballs(&versions.theirs, &full, TO, &root.join("new"))?;
     commit_all(root)?;
     Ok(layer)
 }
@@ -200,14 +201,14 @@ pub fn write_real_layer_repository(project: &Path, root: &Path) -> Result<Layer,
         }
         std::fs::copy(&from.file, &to.file)?;
     }
-    let names: Vec<String> = layer.upstream_packages().into_iter().map(str::to_string).collect();
+    let full: Vec<String> = layer.upstream_packages().into_iter().map(|name| layer.full_name(name)).collect();
+    let baseline = layer.baseline.clone().unwrap_or_default();
     let mut next = Tree::new();
-    for name in &names {
-        let full = layer.full_name(name);
-        let package = next_version(&upstream.subtree(&full), &forks.subtree(&full), &layer.baseline);
-        next.graft(&full, package)?;
+    for full in &full {
+        let package = next_version(&upstream.subtree(full), &forks.subtree(full), &baseline);
+        next.graft(full, package)?;
     }
-    write_tarballs(&next, &layer.scope, &names, REAL_NEXT, &root.join("new"))?;
+    write_tarballs(&next, &full, REAL_NEXT, &root.join("new"))?;
     commit_all(root)?;
     Ok(layer)
 }
@@ -268,14 +269,14 @@ fn next_version(base: &Tree, fork: &Tree, baseline: &str) -> Tree {
 /// Writes one `.tgz` per package (npm layout: `package/<file>`).
 fn write_tarballs(
     tree: &Tree,
-    scope: &str,
-    names: &[String],
+    packages: &[String],
     version: &str,
     dir: &Path,
 ) -> Result<PathBuf, Box<dyn std::error::Error>> {
     std::fs::create_dir_all(dir)?;
-    for name in names {
-        let prefix = format!("{scope}/{name}/");
+    for package in packages {
+        let prefix = format!("{package}/");
+        let name = package.rsplit('/').next().unwrap_or(package);
         let mut builder = tar::Builder::new(Vec::new());
         for (path, entry) in tree.iter().filter(|(p, _)| p.starts_with(&prefix)) {
             let mut header = tar::Header::new_gnu();

@@ -9,40 +9,20 @@ use crate::check::{check_dependencies_bytes, expected_profile_dependencies};
 use crate::layer::Layer;
 use crate::tree::TreeError;
 
-/// What forklayer keeps beside a project and never commits: the project
-/// lock (its pid changes on every command) and undo journals (a tracked
-/// one is refused as planted).
-pub(super) const LOCAL_FILES: [&str; 2] = [".forklayer.lock", ".forklayer-journal-*"];
-
-/// `.gitignore` with a line for each of [`LOCAL_FILES`] it lacks, in its
-/// own line endings, or `None` when it has them all.
 /// `.gitignore`'s new bytes, and the old ones (`None`: there was none).
 pub(super) type GitignoreEdit = (Vec<u8>, Option<Vec<u8>>);
 
+/// `.gitignore` taught forklayer's local files ([`crate::exclusive::ignore_local_files`]),
+/// or `None` when it knows them all.
 pub(super) fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Option<GitignoreEdit>, AdoptError> {
     let path = dir.join(GITIGNORE);
-    let old = match path.symlink_metadata() {
-        Err(_) => None,
-        Ok(meta) if meta.is_file() => {
-            Some(crate::tree::read_regular(&path).map_err(|source| TreeError::Io { path: path.clone(), source })?)
-        }
-        Ok(_) => return Err(not_shape(dir, "`.gitignore` is not a regular file")),
-    };
-    let text = old.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-    let has = |line: &str| text.lines().any(|l| l.trim_end_matches('\r').trim() == line);
-    let missing: Vec<&str> = LOCAL_FILES.into_iter().filter(|line| !has(line)).collect();
-    if missing.is_empty() {
+    let Some((new, old, missing)) = crate::exclusive::ignore_local_files(&path).map_err(|e| match e {
+        crate::exclusive::GitignoreError::NotAFile => not_shape(dir, "`.gitignore` is not a regular file"),
+        crate::exclusive::GitignoreError::Io(source) => TreeError::Io { path: path.clone(), source }.into(),
+    })?
+    else {
         return Ok(None);
-    }
-    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
-    let mut new = old.clone().unwrap_or_default();
-    if !new.is_empty() && !new.ends_with(b"\n") {
-        new.extend_from_slice(eol.as_bytes());
-    }
-    new.extend_from_slice(format!("# forklayer's project lock and undo journals (never committed){eol}").as_bytes());
-    for line in &missing {
-        new.extend_from_slice(format!("{line}{eol}").as_bytes());
-    }
+    };
     let detail = format!("ignore {}", missing.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", "));
     changes.push(match old {
         Some(_) => Change::Edit { path: GITIGNORE.into(), detail },

@@ -161,6 +161,54 @@ mod tests {
                 ExitStatus::Usage,
                 "already_adopted",
             ),
+            (
+                crate::merge::layer::MergeError::Target { message: "no such package".into() }.into(),
+                ExitStatus::Usage,
+                "bad_target",
+            ),
+            (
+                crate::patchfmt::FormatError::HunkFailed {
+                    patch: "p.patch".into(),
+                    file: "index.js".into(),
+                    hunk: 1,
+                    line: 4,
+                    reason: "context differs".into(),
+                }
+                .into(),
+                ExitStatus::Usage,
+                "hunk_does_not_apply",
+            ),
+            (crate::import::ImportError::Exists { path: path.clone() }.into(), ExitStatus::Usage, "layer_exists"),
+            (
+                crate::import::ImportError::Patch {
+                    package: "left-pad".into(),
+                    version: "1.3.0".into(),
+                    source: Box::new(crate::patchfmt::FormatError::Refused {
+                        patch: "p.patch".into(),
+                        line: 1,
+                        reason: "a link".into(),
+                    }),
+                }
+                .into(),
+                ExitStatus::Integrity,
+                "refused_patch",
+            ),
+            (
+                crate::export::ExportError::NotLocked { problems: vec!["`a` has changed".into()] }.into(),
+                ExitStatus::Integrity,
+                "upstream_not_locked",
+            ),
+            (
+                crate::upgrade::UpgradeError::Ambiguous {
+                    name: "left-pad".into(),
+                    current: "1.0.0".into(),
+                    lock_file: "pnpm-lock.yaml".into(),
+                    versions: vec!["1.1.0".into(), "1.2.0".into()],
+                }
+                .into(),
+                ExitStatus::Usage,
+                "patch_version_unresolved",
+            ),
         ];
         let mut wrong = Vec::new();
         for (failure, status, code) in cases {

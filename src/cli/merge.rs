@@ -1,4 +1,4 @@
-//! `forklayer merge <new-version> [--from <dir | file.tgz>...] [--dry-run] [--allow-dirty]`,
+//! `forklayer merge <new-version | name@version>... [--from <dir | file.tgz>...] [--dry-run] [--allow-dirty]`,
 //! `forklayer merge --continue`, `forklayer merge --abort`
 
 use std::path::PathBuf;
@@ -9,7 +9,7 @@ use super::{Context, Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::merge::file::Outcome as FileOutcome;
 use crate::merge::guided::{abort_merge, continue_merge};
-use crate::merge::layer::{merge, FileReport, MergeOptions, MergeOutcome};
+use crate::merge::layer::{merge, DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget};
 use crate::merge::pins::PinChange;
 use crate::npm::Npm;
 use crate::snapshot::SnapshotSource;
@@ -53,14 +53,15 @@ Exit codes:
   3  integrity or I/O failure: nothing changed (a roll back that fails
      keeps its journal and says so)")]
 pub struct Args {
-    /// The new upstream version, e.g. 0.1.0-rc.9.
-    #[arg(required_unless_present_any = ["resume", "abort"])]
-    pub version: Option<String>,
+    /// What moves: the version family's new version (e.g. 0.1.0-rc.9), and/or packages declared
+    /// at their own version, each as <name>@<version> (e.g. left-pad@1.3.1).
+    #[arg(value_name = "VERSION | NAME@VERSION", required_unless_present_any = ["resume", "abort"])]
+    pub targets: Vec<String>,
     /// Finish a merge that stopped with conflicts, once every marker and
     /// conflict copy is gone: regenerate the manifests, prove the rebuild,
     /// record the resolutions, move the baseline and the pins, run the
     /// round trip.
-    #[arg(long = "continue", conflicts_with_all = ["version", "abort", "from", "dry_run", "allow_dirty"])]
+    #[arg(long = "continue", conflicts_with_all = ["targets", "abort", "from", "dry_run", "allow_dirty"])]
     pub resume: bool,
     /// Undo a merge that stopped with conflicts: upstream/, the fork layer,
     /// patches/ and forklayer.toml back as they were when the merge
@@ -68,7 +69,7 @@ pub struct Args {
     /// with --allow-dirty ran over). Untracked
     /// files the merge did not write stay (listed as `kept`); edits made
     /// since the merge are discarded (listed as `discarded`).
-    #[arg(long, conflicts_with_all = ["version", "from", "dry_run", "allow_dirty"])]
+    #[arg(long, conflicts_with_all = ["targets", "from", "dry_run", "allow_dirty"])]
     pub abort: bool,
     /// Read the new upstream from local .tgz files or directories instead of the registry.
     #[arg(long, value_name = "PATH", num_args = 1..)]
@@ -95,7 +96,8 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     if args.abort {
         return exec_abort(ctx);
     }
-    let version = args.version.clone().unwrap_or_default();
+    let target = MergeTarget::parse(&args.targets).map_err(super::UsageError)?;
+    let version = target.describe();
     let layer =
         ctx.layer(if args.dry_run { crate::exclusive::Access::Read } else { crate::exclusive::Access::Write })?;
     hold_ctrl_c();
@@ -109,7 +111,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         ctx.reporter.status("Merging", &format!("fork layer onto upstream {version}"));
     }
     let options = MergeOptions {
-        version: version.clone(),
+        target,
         source,
         dry_run: args.dry_run,
         allow_dirty: args.allow_dirty,
@@ -127,11 +129,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
 fn report_status(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) {
     let verb = if dry_run { "Would merge" } else { "Merged" };
     ctx.reporter.status(verb, &format!("{} -> {}: {}", outcome.from, outcome.to, summary_line(outcome)));
-    if let Some(change) = &outcome.baseline {
-        let verb = if dry_run { "Would update" } else { "Updated" };
-        let file = ctx.display(&change.file);
-        ctx.reporter.status(verb, &format!("`{file}`: baseline {} -> {}", change.from, change.to));
-    }
+    report_declaration(ctx, outcome.declaration.as_ref(), dry_run);
     report_pins(ctx, &outcome.pins, dry_run);
     let resolved = outcome.count(FileOutcome::Resolved);
     if resolved > 0 {
@@ -167,7 +165,7 @@ fn summary_line(outcome: &MergeOutcome) -> String {
 }
 
 /// One line per file: `<outcome> <package>/<path>`, conflicts explained.
-fn human_report(outcome: &MergeOutcome) -> String {
+pub(crate) fn human_report(outcome: &MergeOutcome) -> String {
     let mut text = String::new();
     for file in &outcome.files {
         text.push_str(&format!("{:<10} {}/{}", file.outcome.as_str(), file.package, file.path));
@@ -186,7 +184,7 @@ fn human_report(outcome: &MergeOutcome) -> String {
     text
 }
 
-fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) -> Value {
+pub(crate) fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) -> Value {
     let summary: Map<String, Value> =
         OUTCOMES.iter().map(|o| (o.as_str().to_string(), Value::from(outcome.count(*o)))).collect();
     json!({
@@ -199,13 +197,34 @@ fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) -> Value
         "files": outcome.files.iter().map(file_json).collect::<Vec<_>>(),
         "manifests": outcome.manifests,
         "warnings": outcome.warnings,
-        "baseline": outcome.baseline.as_ref().map(|change| json!({
-            "file": ctx.display(&change.file),
-            "from": change.from,
-            "to": change.to,
-        })),
+        "baseline": baseline_json(ctx, outcome.declaration.as_ref()),
+        "packages": moves_json(outcome.declaration.as_ref()),
         "pins": pins_json(&outcome.pins),
     })
+}
+
+/// The move of `layer.baseline` as JSON (`null` when it does not move).
+fn baseline_json(ctx: &RunContext, change: Option<&DeclarationChange>) -> Value {
+    match change.and_then(|c| c.baseline.as_ref().map(|b| (c, b))) {
+        Some((change, (from, to))) => json!({ "file": ctx.display(&change.file), "from": from, "to": to }),
+        None => Value::Null,
+    }
+}
+
+/// The entries `name@version` moved in the declaration, as JSON.
+fn moves_json(change: Option<&DeclarationChange>) -> Value {
+    let moves = change.map(|c| c.packages.as_slice()).unwrap_or_default();
+    Value::from(moves.iter().map(|m| json!({ "name": m.npm_name, "from": m.from, "to": m.to })).collect::<Vec<_>>())
+}
+
+/// `Updated `forklayer.toml`: baseline 1 -> 2, left-pad 1.3.0 -> 1.3.1`.
+fn report_declaration(ctx: &RunContext, change: Option<&DeclarationChange>, dry_run: bool) {
+    let Some(change) = change else { return };
+    let verb = if dry_run { "Would update" } else { "Updated" };
+    let baseline = change.baseline.iter().map(|(from, to)| format!("baseline {from} -> {to}"));
+    let packages = change.packages.iter().map(|m| format!("{} {} -> {}", m.npm_name, m.from, m.to));
+    let what = baseline.chain(packages).collect::<Vec<_>>().join(", ");
+    ctx.reporter.status(verb, &format!("`{}`: {what}", ctx.display(&change.file)));
 }
 
 fn pins_json(pins: &[PinChange]) -> Value {
@@ -225,10 +244,7 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
     hold_ctrl_c();
     let done = continue_merge(&layer, Some(&INTERRUPTED)).failed_to(|| "continue the merge in progress".to_string())?;
     ctx.reporter.status("Merged", &format!("{} -> {}: manifests regenerated, rebuild verified", done.from, done.to));
-    if let Some(change) = &done.baseline {
-        ctx.reporter
-            .status("Updated", &format!("`{}`: baseline {} -> {}", ctx.display(&change.file), change.from, change.to));
-    }
+    report_declaration(ctx, done.declaration.as_ref(), false);
     report_pins(ctx, &done.pins, false);
     if !done.recorded.is_empty() {
         ctx.reporter.status(
@@ -274,7 +290,8 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
         "from": done.from,
         "to": done.to,
         "manifests": done.manifests,
-        "baseline": done.baseline.as_ref().map(|c| json!({ "file": ctx.display(&c.file), "from": c.from, "to": c.to })),
+        "baseline": baseline_json(ctx, done.declaration.as_ref()),
+        "packages": moves_json(done.declaration.as_ref()),
         "pins": pins_json(&done.pins),
         "recorded": done.recorded.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "unrecorded": done.unrecorded,

@@ -14,7 +14,8 @@ use crate::tree::Tree;
 
 /// Arguments of `release`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Builds dsh-profile-self-checking-<V>.zip: the profile template (without \
+#[command(after_help = "Builds <name>-<V>.zip (`layer.name` of forklayer.toml, by default the name of its \
+directory; this project's: dsh-profile-self-checking): the profile template (without \
 node_modules) with the fork layer, whose own packages (the compiled plugins) are assembled from \
 their declared `include` entries, install.sh, install.ps1, tools/verify.mjs, \
 host/ and tools/install-host.sh when present, README.md (and README.zh-CN.md when present), LICENSE and the user documentation (docs/). The archive is reproducible: \
@@ -26,7 +27,7 @@ order, npm's fixed mtime, modes 0644/0755, pinned gzip), for `dsh plugin --profi
 directories outside the fork layer, each with a package.json `name`, `version` and `files` list) are \
 packed the same way, beside the archive and into it as `bundles/<name>-<version>.tgz`. The \
 CycloneDX SBOM of the release (`forklayer sbom`) is written beside the archive as \
-dsh-profile-self-checking-<V>.cdx.json and into it as sbom.cdx.json. Prints `<sha256>  <path>` for \
+<name>-<V>.cdx.json and into it as sbom.cdx.json. Prints `<sha256>  <path>` for \
 the archive, then for each tarball, then for the SBOM; --check builds each of them twice.
 
 Exit codes:
@@ -77,7 +78,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     };
     // Each own package's sources are read once: they ship as its tarball
     // and as its directory of the profile.
-    let version = args.version.unwrap_or_else(|| layer.baseline.clone());
+    let version = super::sbom::release_version(&layer, args.version)?;
     let own: Vec<(&OwnPackage, Tree)> = layer
         .own
         .iter()
@@ -85,6 +86,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         .collect::<Result<_, crate::rebuild::RebuildError>>()?;
     let options = ReleaseOptions {
         root: layer.root.clone(),
+        name: layer.name.clone(),
         version: version.clone(),
         out_dir: match args.out {
             Some(out) => ctx.resolve(&out),
@@ -95,7 +97,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         packages: own_packages(&layer, &own)?,
         ignored: ignored_paths(&layer),
         bundles: layer.release_bundles.iter().map(read_bundle).collect::<Result<_, _>>()?,
-        sbom: Some(super::sbom::release_sbom(&layer, Some(version.clone()))?),
+        sbom: Some(super::sbom::release_sbom(&layer, version.clone())?),
     };
     let release = if args.check { check_release(&options)? } else { write_release(&options)? };
     let shown = ctx.display(release.path());

@@ -7,7 +7,6 @@ use serde_json::json;
 use super::{CliResult, Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::layer::Layer;
-use crate::release::ARCHIVE_STEM;
 use crate::sbom::{read_layer, to_json, SbomInput, Subject};
 
 /// Arguments of `sbom`.
@@ -35,7 +34,8 @@ pub struct Args {
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Read)?;
-    let input = release_sbom(&layer, args.version)?;
+    let version = release_version(&layer, args.version)?;
+    let input = release_sbom(&layer, version)?;
     let bytes = to_json(&input)?;
     let components = input.components.len();
     let Some(out) = args.out else {
@@ -62,7 +62,14 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> CliResult<Outcome> {
 
 /// The facts of the SBOM of the release `forklayer release --version`
 /// would build.
-pub(crate) fn release_sbom(layer: &Layer, version: Option<String>) -> Result<SbomInput, crate::sbom::SbomError> {
-    let version = version.unwrap_or_else(|| layer.baseline.clone());
-    read_layer(layer, Subject { name: ARCHIVE_STEM.to_string(), version })
+pub(crate) fn release_sbom(layer: &Layer, version: String) -> Result<SbomInput, crate::sbom::SbomError> {
+    read_layer(layer, Subject { name: layer.name.clone(), version })
+}
+
+/// The version a release (and its SBOM) carries: `--version`, by default
+/// the version family's `layer.baseline`.
+pub(crate) fn release_version(layer: &Layer, given: Option<String>) -> Result<String, super::UsageError> {
+    given.or_else(|| layer.baseline.clone()).ok_or_else(|| {
+        super::UsageError("the layer has no `layer.baseline` to name the release by; pass `--version <V>`".to_string())
+    })
 }

@@ -1,4 +1,4 @@
-//! `forklayer snapshot <version> [--from <dir | file.tgz>...]`
+//! `forklayer snapshot [<version>] [--from <dir | file.tgz>...]`
 
 use std::path::PathBuf;
 
@@ -17,8 +17,9 @@ against the registry's dist.integrity (`npm view`). \
 A --from source can be a .tgz file, a directory of .tgz files, a package directory or a \
 node_modules-style directory (integrity cannot be checked for extracted directories).")]
 pub struct Args {
-    /// The upstream version to vendor, e.g. 0.1.0-rc.8.
-    pub version: String,
+    /// The version of the version family to vendor, e.g. 0.1.0-rc.8 [default: `layer.baseline`];
+    /// packages declared as `name@version` are vendored at their own version.
+    pub version: Option<String>,
     /// Read packages from local .tgz files or directories instead of the registry.
     #[arg(long, value_name = "PATH", num_args = 1..)]
     pub from: Vec<PathBuf>,
@@ -30,22 +31,29 @@ pub struct Args {
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Write)?;
     crate::interrupt::hold_ctrl_c();
+    let family = args.version.clone().or_else(|| layer.baseline.clone());
+    let shown_version = family.as_deref().map(|v| format!(" @ {v}")).unwrap_or_default();
     let source = if args.from.is_empty() {
         ctx.reporter.status(
             "Fetching",
-            &format!(
-                "{} packages @ {} through `{}`",
-                layer.upstream_packages().len(),
-                args.version,
-                args.npm.display()
-            ),
+            &format!("{} packages{shown_version} through `{}`", layer.upstream_packages().len(), args.npm.display()),
         );
         SnapshotSource::Registry(Npm::new(args.npm.clone(), layer.root.clone()))
     } else {
         SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
     };
-    let outcome = snapshot(&layer, &args.version, &source)
-        .failed_to(|| format!("snapshot `{}` into `{}`", args.version, ctx.display(&layer.paths.upstream)))?;
+    if args.version.is_some() && layer.baseline.is_none() {
+        return Err(super::UsageError(
+            "the layer has no version family (`layer.baseline`); its packages are vendored at the versions \
+             forklayer.toml gives them: run `forklayer snapshot` without a version"
+                .into(),
+        )
+        .into());
+    }
+    let outcome = snapshot(&layer, args.version.as_deref(), &source).failed_to(|| {
+        let what = family.as_deref().map_or("the declared versions".to_string(), |v| format!("`{v}`"));
+        format!("snapshot {what} into `{}`", ctx.display(&layer.paths.upstream))
+    })?;
     for warning in &outcome.warnings {
         ctx.reporter.warning(warning);
     }

@@ -1,4 +1,5 @@
-//! Moving `layer.baseline` in the declaration after a clean merge.
+//! Moving `layer.baseline`, and the entries `name@version` of packages at
+//! their own version, in the declaration after a clean merge.
 //!
 //! The declaration is a hand-written, commented file, so it is never
 //! re-serialised: `toml_edit` parses it and reports where the baseline's
@@ -19,22 +20,73 @@ pub enum BaselineError {
     /// `layer.baseline` is not a plain string written in the file.
     #[error("`layer.baseline` is not a string literal forklayer can rewrite")]
     NotAString,
+    /// A package's entry is not a plain string of `packages.forked` or
+    /// `packages.carried`.
+    #[error("the entry of `{name}` in `packages.forked` or `packages.carried` is not a string literal forklayer can rewrite")]
+    NoEntry {
+        /// The package name.
+        name: String,
+    },
 }
 
 /// The declaration `text` with `layer.baseline` set to `version`, every
 /// other byte unchanged; `None` when the baseline already is `version`.
 pub fn with_baseline(text: &str, version: &str) -> Result<Option<String>, BaselineError> {
+    with_versions(text, Some(version), &std::collections::BTreeMap::new())
+}
+
+/// The declaration `text` with `layer.baseline` set to `baseline` (when
+/// given) and the entry `name@version` of each package of `packages` set
+/// to its new version, every other byte unchanged; `None` when nothing
+/// changes.
+pub fn with_versions(
+    text: &str,
+    baseline: Option<&str>,
+    packages: &std::collections::BTreeMap<String, String>,
+) -> Result<Option<String>, BaselineError> {
     let doc = ImDocument::parse(text)?;
-    let (current, span) = baseline_literal(&doc)?;
-    if current == version {
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    if let Some(version) = baseline {
+        let (current, span) = baseline_literal(&doc)?;
+        if current != version {
+            edits.push((span, literal(version)));
+        }
+    }
+    for (name, version) in packages {
+        let (current, span) = entry_literal(&doc, name)?;
+        let next = format!("{name}@{version}");
+        if current != next {
+            edits.push((span, literal(&next)));
+        }
+    }
+    if edits.is_empty() {
         return Ok(None);
     }
-    let literal = Value::from(version).decorated("", "").to_string();
-    let mut next = String::with_capacity(text.len() + literal.len());
-    next.push_str(&text[..span.start]);
-    next.push_str(&literal);
-    next.push_str(&text[span.end..]);
+    edits.sort_by_key(|(span, _)| std::cmp::Reverse(span.start));
+    let mut next = text.to_string();
+    for (span, literal) in edits {
+        next.replace_range(span, &literal);
+    }
     Ok(Some(next))
+}
+
+fn literal(value: &str) -> String {
+    Value::from(value).decorated("", "").to_string()
+}
+
+/// The entry `name@<version>` of `packages.forked` or `packages.carried`
+/// and the byte range of its literal.
+fn entry_literal<S: AsRef<str>>(doc: &ImDocument<S>, name: &str) -> Result<(String, Range<usize>), BaselineError> {
+    let packages = doc.as_table().get("packages").and_then(Item::as_table_like);
+    let lists = ["forked", "carried"].into_iter().filter_map(|key| packages?.get(key)?.as_array());
+    for value in lists.flat_map(|list| list.iter()) {
+        if let (Some(entry), Some(span)) = (value.as_str(), value.span()) {
+            if crate::layer::split_versioned(entry).0 == name {
+                return Ok((entry.to_string(), span));
+            }
+        }
+    }
+    Err(BaselineError::NoEntry { name: name.to_string() })
 }
 
 /// The current baseline and the byte range of its literal (quotes included).

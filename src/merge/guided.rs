@@ -34,7 +34,8 @@ use crate::layer::{Layer, LayerError};
 use crate::lock::{Lock, VERSION_FILE};
 use crate::merge::git::Repo;
 use crate::merge::layer::{
-    check_carried, next_patches, plan_baseline, plan_forked, BaselineChange, ForkedPackage, MergeError,
+    check_carried, next_patches, plan_declaration, plan_forked, DeclarationChange, ForkedPackage, MergeError,
+    PackageMove,
 };
 use crate::merge::memory::{conflict_key, remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
@@ -188,8 +189,8 @@ pub struct Continued {
     pub to: String,
     /// Forked packages with a manifest.
     pub manifests: Vec<String>,
-    /// The move of `layer.baseline`.
-    pub baseline: Option<BaselineChange>,
+    /// The declaration moved to the merged versions.
+    pub declaration: Option<DeclarationChange>,
     /// The pins moved.
     pub pins: Vec<PinChange>,
     /// Records of the conflict memory written (relative to `patches/`).
@@ -212,7 +213,7 @@ pub struct Continued {
 struct ContinuePlan {
     patches: Tree,
     manifests: Vec<String>,
-    baseline: Option<BaselineChange>,
+    declaration: Option<DeclarationChange>,
     pins: Vec<PinChange>,
     recorded: Vec<String>,
     /// Conflicts resolved differently at several paths, not recorded.
@@ -238,7 +239,7 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
     let empty = Tree::new();
     let mut update = Update::new(&layer.root);
     update.replace_dir(&layer.paths.patches, &plan.patches);
-    if let Some(change) = &plan.baseline {
+    if let Some(change) = &plan.declaration {
         update.replace_file(&change.file, change.text.as_bytes());
     }
     for pin in &plan.pins {
@@ -248,15 +249,14 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
     update.replace_dir(&state_path, &empty);
     update.apply().map_err(MergeError::from)?;
     let _ = std::fs::remove_dir(&state_path);
-    let mut moved = layer.clone();
-    moved.baseline = state.to.clone();
+    let moved = layer.with_versions(state.family_version(), &state.packages);
     let check = check(&moved)?;
-    let ContinuePlan { manifests, baseline, pins, recorded, unrecorded, removed, kept, .. } = plan;
+    let ContinuePlan { manifests, declaration, pins, recorded, unrecorded, removed, kept, .. } = plan;
     Ok(Continued {
         from: state.from,
         to: state.to,
         manifests,
-        baseline,
+        declaration,
         pins,
         recorded,
         unrecorded,
@@ -294,12 +294,27 @@ fn check_cancel(cancel: Option<&AtomicBool>) -> Result<(), GuidedError> {
 }
 
 /// `upstream/` as the merge in progress vendored it; an error when its
-/// version or (when the state records it) its bytes are no longer that.
+/// versions or (when the state records it) its bytes are no longer that.
 fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedError> {
     let paths = &layer.paths;
-    let found = upstream_version(&paths.upstream)?;
-    if found != state.to {
-        return Err(GuidedError::UpstreamMoved { found, to: state.to.clone() });
+    if let Some(family) = state.family_version() {
+        let found = upstream_version(&paths.upstream)?;
+        if found != family {
+            return Err(GuidedError::UpstreamMoved { found, to: state.to.clone() });
+        }
+    }
+    if !state.packages.is_empty() {
+        let lock = Lock::read(&paths.upstream).map_err(|_| GuidedError::UpstreamEdited {
+            changes: vec!["its lock file is unreadable".into()],
+            to: state.to.clone(),
+        })?;
+        for (name, version) in &state.packages {
+            let found = lock.version_of(&layer.full_name(name)).unwrap_or_default();
+            if found != version {
+                let found = format!("{name}@{found}");
+                return Err(GuidedError::UpstreamMoved { found, to: state.to.clone() });
+            }
+        }
     }
     let upstream = Tree::read_dir(&paths.upstream).map_err(MergeError::from)?;
     if state.upstream.as_ref().is_some_and(|digest| *digest != tree_digest(&upstream)) {
@@ -317,6 +332,11 @@ fn plan_continue(
     upstream: &Tree,
 ) -> Result<ContinuePlan, GuidedError> {
     let paths = &layer.paths;
+    let lock = Lock::from_json(
+        upstream.get(crate::lock::LOCK_FILE).map_or(&[][..], |entry| entry.bytes.as_slice()),
+        &paths.upstream.join(crate::lock::LOCK_FILE),
+    )
+    .ok();
     let mut forked = Vec::new();
     for name in layer.upstream_packages() {
         let full = layer.full_name(name);
@@ -330,16 +350,32 @@ fn plan_continue(
         if layer.carried.iter().any(|c| c == name) {
             check_carried(&full, &theirs, &fork)?;
         } else {
-            forked.push(ForkedPackage { name: name.to_string(), full, theirs, fork });
+            let version = lock.as_ref().and_then(|lock| lock.version_of(&full)).map(str::to_string);
+            let version = version.or_else(|| state.family_version().map(str::to_string)).unwrap_or_default();
+            forked.push(ForkedPackage { name: name.to_string(), full, version, theirs, fork });
         }
     }
-    let planned = plan_forked(&forked, &state.to)?;
-    let baseline = plan_baseline(layer, &state.to)?;
-    let pins = plan_pins(layer, &state.from, &state.to).map_err(MergeError::from)?;
-    let mut patches = next_patches(&paths.patches, &planned)?;
+    let planned = plan_forked(&forked)?;
+    let moves: Vec<PackageMove> = state
+        .packages
+        .iter()
+        .map(|(name, to)| PackageMove {
+            name: name.clone(),
+            npm_name: layer.full_name(name),
+            in_family: false,
+            from: layer.version_of(name).unwrap_or_default().to_string(),
+            to: to.clone(),
+        })
+        .collect();
+    let declaration = plan_declaration(layer, state.family_version(), &moves)?;
+    let pins = match (state.family_from(), state.family_version()) {
+        (Some(from), Some(to)) => plan_pins(layer, from, to).map_err(MergeError::from)?,
+        _ => Vec::new(),
+    };
+    let mut patches = next_patches(&paths.patches, &planned, &[])?;
     let (removed, kept) = left_out_patches(layer, &mut patches)?;
     let (recorded, unrecorded) = record_resolutions(&mut patches, state, forks)?;
-    Ok(ContinuePlan { patches, manifests: planned.manifests(), baseline, pins, recorded, unrecorded, removed, kept })
+    Ok(ContinuePlan { patches, manifests: planned.manifests(), declaration, pins, recorded, unrecorded, removed, kept })
 }
 
 /// Records each conflict's resolution in the conflict memory of `patches`.

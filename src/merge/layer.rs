@@ -1,4 +1,6 @@
-//! `merge`: upgrade the whole fork layer to a new upstream version.
+//! `merge`: upgrade the fork layer to new upstream versions: the version
+//! family to its new version, packages at their own version each to its
+//! own ([`MergeTarget`]).
 //!
 //! The steps, each finished before the next starts (the reads of steps
 //! 1–3 run at once, their errors reported in this order):
@@ -8,12 +10,13 @@
 //! 2. read the base (the snapshot committed at HEAD) with libgit2;
 //! 3. fetch the new upstream into memory, integrity-checked exactly as
 //!    `snapshot` does ([`crate::snapshot::fetch_snapshot`]);
-//! 4. merge every forked and carried package file by file, in memory;
+//! 4. merge every forked and carried package that moves file by file, in
+//!    memory (the others stay as they are);
 //! 5. on a clean merge, regenerate the manifests (as `gen-patches` would)
 //!    and prove that they rebuild the merged fork layer byte for byte;
 //! 6. write the new upstream, the new fork layer (and, on a clean merge,
-//!    the manifests and the declaration with `layer.baseline` moved to the
-//!    new version) as one journaled update ([`crate::journal`]): only the
+//!    the manifests and the declaration with `layer.baseline` and the moved
+//!    packages' entries at their new versions) as one journaled update ([`crate::journal`]): only the
 //!    files that change, after recording how to undo them (never on
 //!    `--dry-run`).
 //!
@@ -33,6 +36,7 @@ mod outcome;
 mod packages;
 mod write;
 
+use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 
 use crate::layer::Layer;
@@ -43,9 +47,9 @@ use crate::tree::Tree;
 pub use self::error::MergeError;
 pub(crate) use self::inputs::open_repository;
 use self::inputs::{read_inputs, Inputs};
-pub(crate) use self::manifests::{check_carried, next_patches, plan_baseline, plan_forked, ForkedPackage};
-pub use self::outcome::{BaselineChange, FileReport, MergeOptions, MergeOutcome};
-use self::packages::{merge_packages, LabelTexts, Sides};
+pub(crate) use self::manifests::{check_carried, next_patches, plan_declaration, plan_forked, ForkedPackage};
+pub use self::outcome::{DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget, PackageMove};
+use self::packages::{merge_packages, Sides};
 use self::write::{before_merge, write_result, Written};
 
 /// Merges the fork layer of `layer` onto upstream `options.version`.
@@ -63,15 +67,20 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     if let Some(state) = MergeState::read(&layer.root)? {
         return Err(MergeError::InProgress { to: state.to });
     }
-    let names = layer.upstream_packages();
-    let Inputs { from, bases, upstream_read, forks: original_forks, upstream } = read_inputs(layer, options, &names)?;
-    let texts = LabelTexts::new(&from, &options.version);
+    let moving = options.target.resolve(layer)?;
+    let names: Vec<&str> = layer.upstream_packages().into_iter().filter(|name| moving.contains_key(*name)).collect();
+    let Inputs { from, bases, upstream_read, forks: original_forks, upstream } =
+        read_inputs(layer, options, &names, &moving)?;
+    let moves = package_moves(layer, &names, &from, &moving);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
-    let merged = merge_packages(layer, &names, sides, &texts.labels())?;
+    let merged = merge_packages(layer, &moves, sides, &upstream.outcome.lock)?;
+    let (from_text, to_text) = describe_moves(&moves, options.target.family.as_deref());
     let mut before_files = Tree::new();
     let state = if merged.conflicts() {
         let written = WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks);
-        let mut state = merged.state(&from, &options.version, tree_digest(&upstream.tree), written);
+        let mut state = merged.state(&from_text, &to_text, tree_digest(&upstream.tree), written);
+        state.family = options.target.family.is_some();
+        state.packages = moves.iter().filter(|m| !m.in_family).map(|m| (m.name.clone(), m.to.clone())).collect();
         let (before, head) = before_merge(layer, &original_forks, &mut before_files)?;
         state.before = (!before.is_empty()).then_some(before);
         state.head = Some(head);
@@ -81,22 +90,30 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     };
     // With conflicts the manifests are made by `merge --continue`, once
     // the user has resolved them.
-    let planned = if merged.conflicts() { None } else { Some(plan_forked(&merged.forked, &options.version)?) };
-    // With conflicts the baseline moves when the user has resolved them.
-    let baseline = if planned.is_some() { plan_baseline(layer, &options.version)? } else { None };
-    // Checked on every merge, so that one with conflicts does not stop at
-    // `--continue` for a pin it could have named now; moved when clean.
-    let pins = plan_pins(layer, &layer.baseline, &options.version)?;
+    let planned = if merged.conflicts() { None } else { Some(plan_forked(&merged.forked)?) };
+    // With conflicts the declaration moves when the user has resolved them.
+    let family_to = options.target.family.as_deref();
+    let declaration = if planned.is_some() { plan_declaration(layer, family_to, &moves)? } else { None };
+    // Checked on every merge that moves the family, so that one with
+    // conflicts does not stop at `--continue` for a pin it could have
+    // named now; moved when clean.
+    let pins = match (&layer.baseline, family_to) {
+        (Some(baseline), Some(to)) => plan_pins(layer, baseline, to)?,
+        _ => Vec::new(),
+    };
     let pins = if planned.is_some() { pins } else { Vec::new() };
     check_cancel(options)?;
     if !options.dry_run {
+        let unmoved: Vec<&str> =
+            layer.forked.iter().map(String::as_str).filter(|name| !moving.contains_key(*name)).collect();
         let written = Written {
             upstream: &upstream.tree,
             upstream_read: upstream_read.as_ref(),
             forks_read: &original_forks,
             merged: &merged,
             planned: planned.as_ref(),
-            baseline: baseline.as_ref(),
+            unmoved: &unmoved,
+            declaration: declaration.as_ref(),
             pins: &pins,
             state: state.as_ref(),
             before: &before_files,
@@ -104,16 +121,47 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         write_result(layer, &written)?;
     }
     Ok(MergeOutcome {
-        from,
-        to: options.version.clone(),
+        from: from_text,
+        to: to_text,
+        moves,
         manifests: planned.map(|p| p.manifests()).unwrap_or_default(),
         files: merged.report,
         unchanged: merged.unchanged,
         written: !options.dry_run,
         warnings: upstream.outcome.warnings,
-        baseline,
+        declaration,
         pins,
     })
+}
+
+/// Each package of `names` with its committed version (`from`) and the one
+/// it moves to (`moving`), by name.
+fn package_moves(
+    layer: &Layer,
+    names: &[&str],
+    from: &BTreeMap<String, String>,
+    moving: &BTreeMap<String, String>,
+) -> Vec<PackageMove> {
+    names
+        .iter()
+        .map(|name| PackageMove {
+            name: name.to_string(),
+            npm_name: layer.full_name(name),
+            in_family: layer.upstream.get(*name).is_none_or(|p| p.in_family),
+            from: from.get(*name).cloned().unwrap_or_default(),
+            to: moving.get(*name).cloned().unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// How reports name the versions merged from and to: the family's version
+/// (`family`, when it moves), then each other package as `name@version`.
+fn describe_moves(moves: &[PackageMove], family: Option<&str>) -> (String, String) {
+    let family_from = moves.iter().find(|m| m.in_family).map(|m| m.from.clone());
+    let others = moves.iter().filter(|m| !m.in_family);
+    let from = family_from.into_iter().chain(others.clone().map(|m| format!("{}@{}", m.name, m.from)));
+    let to = family.map(str::to_string).into_iter().chain(others.map(|m| format!("{}@{}", m.name, m.to)));
+    (from.collect::<Vec<_>>().join(", "), to.collect::<Vec<_>>().join(", "))
 }
 
 /// [`MergeError::Interrupted`] once the cancel flag is set.

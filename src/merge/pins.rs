@@ -209,7 +209,8 @@ impl std::fmt::Display for PinMismatch {
 /// whole version (the merge moves only such values), or that cannot be
 /// read: what `check` reports.
 pub fn check_pins(layer: &Layer) -> Vec<PinMismatch> {
-    let baseline = &layer.baseline;
+    // Pins follow the baseline; a declaration without one declares none.
+    let Some(baseline) = &layer.baseline else { return Vec::new() };
     let mut found = Vec::new();
     for pin in &layer.pins {
         let problem = |key: Option<&String>, value: Option<String>, problem: String| PinMismatch {

@@ -37,10 +37,19 @@ pub const STATE_SCHEMA: &str = "forklayer.merge-state/1";
 pub struct MergeState {
     /// Always [`STATE_SCHEMA`].
     pub schema: String,
-    /// The version merged from (the committed snapshot).
+    /// The version merged from (the committed snapshot): the family's,
+    /// then the moved packages' as `name@version`.
     pub from: String,
-    /// The version merged to.
+    /// The version merged to, named the same way.
     pub to: String,
+    /// Whether the version family moves (to the first version of `to`);
+    /// only packages at their own version move when not.
+    #[serde(default = "moves_family", skip_serializing_if = "is_true")]
+    pub family: bool,
+    /// Packages at their own version that the merge moves: name → new
+    /// version.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub packages: BTreeMap<String, String>,
     /// Every file the merge left in conflict.
     pub conflicts: Vec<ConflictRecord>,
     /// [`tree_digest`] of the `upstream/` the merge wrote: `--continue`
@@ -60,6 +69,32 @@ pub struct MergeState {
     /// back what it holds, also after a commit made during the merge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub head: Option<String>,
+}
+
+/// `from` and `to` name the family's version first, then the packages'.
+fn first_version(versions: &str) -> &str {
+    versions.split(", ").next().unwrap_or(versions)
+}
+
+/// States written before packages could move on their own moved the family.
+fn moves_family() -> bool {
+    true
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
+}
+
+impl MergeState {
+    /// The version family's new version, when the merge moves it.
+    pub fn family_version(&self) -> Option<&str> {
+        self.family.then(|| first_version(&self.to))
+    }
+
+    /// The version family's version before the merge, when it moves.
+    pub fn family_from(&self) -> Option<&str> {
+        self.family.then(|| first_version(&self.from))
+    }
 }
 
 /// The uncommitted state of the three directories and the declaration
@@ -376,6 +411,8 @@ mod tests {
             schema: STATE_SCHEMA.into(),
             from: "1.0.0".into(),
             to: "2.0.0".into(),
+            family: true,
+            packages: BTreeMap::new(),
             upstream: None,
             written: None,
             before: None,

@@ -70,6 +70,18 @@ pub fn patch_file_name(format: Format, package: &str, version: &str, bytes: &[u8
     }
 }
 
+/// Whether `file_name` is what Yarn names a patch of `package` at some
+/// version (`<name, / as ->-npm-<version>-<10 hex>.patch`, as
+/// [`patch_file_name`] writes it).
+pub fn is_yarn_patch_of(file_name: &str, package: &str) -> bool {
+    let prefix = format!("{}-npm-", package.replace('/', "-"));
+    let Some(rest) = file_name.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".patch")) else {
+        return false;
+    };
+    let Some((version, hash)) = rest.rsplit_once('-') else { return false };
+    version.starts_with(|c: char| c.is_ascii_digit()) && hash.len() == 10 && hash.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 struct Change<'a> {
     path: &'a str,
     old: Option<&'a FileEntry>,

@@ -55,6 +55,7 @@ fn project(root: &Path) {
 
 fn options(root: &Path, out: &Path) -> ReleaseOptions {
     ReleaseOptions {
+        name: "dsh-profile-self-checking".into(),
         root: root.to_path_buf(),
         version: "1.2.3-rc.1".into(),
         out_dir: out.to_path_buf(),
@@ -247,7 +248,7 @@ fn version_that_is_not_a_file_name_is_refused() {
 
 #[test]
 fn archive_name_carries_the_version() {
-    assert_eq!(archive_name("0.1.0-rc.8"), "dsh-profile-self-checking-0.1.0-rc.8.zip");
+    assert_eq!(archive_name("dsh-profile-self-checking", "0.1.0-rc.8"), "dsh-profile-self-checking-0.1.0-rc.8.zip");
 }
 
 #[test]

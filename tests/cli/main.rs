@@ -14,6 +14,7 @@ mod guided_safety;
 mod help;
 mod hostile;
 mod ignore;
+mod interop;
 mod merge;
 mod names;
 mod release;
@@ -24,6 +25,7 @@ mod tamper;
 mod tarball;
 mod targets;
 mod util;
+mod versions;
 mod workload;
 
 #[path = "../../benches/support/workload.rs"]

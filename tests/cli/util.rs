@@ -60,7 +60,7 @@ impl TestDir {
     pub fn declare(&self, forked: &[&str], carried: &[&str], own: &[(&str, &str, &[&str])]) {
         let list = |items: &[&str]| items.iter().map(|i| format!("\"{i}\"")).collect::<Vec<_>>().join(", ");
         let mut text = format!(
-            "[layer]\nscope = \"{SCOPE}\"\nbaseline = \"1.0.0\"\n\n[paths]\nupstream = \"upstream\"\nforks = \"profile/forks\"\npatches = \"patches\"\n\n[packages]\nforked = [{}]\ncarried = [{}]\n",
+            "[layer]\nname = \"dsh-profile-self-checking\"\nscope = \"{SCOPE}\"\nbaseline = \"1.0.0\"\n\n[paths]\nupstream = \"upstream\"\nforks = \"profile/forks\"\npatches = \"patches\"\n\n[packages]\nforked = [{}]\ncarried = [{}]\n",
             list(forked),
             list(carried)
         );

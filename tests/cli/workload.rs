@@ -2,7 +2,7 @@
 //! run small: they merge as the benchmarks claim, and deterministically.
 
 use forklayer::merge::file::Outcome;
-use forklayer::merge::layer::{merge, MergeOptions};
+use forklayer::merge::layer::{merge, MergeOptions, MergeTarget};
 use forklayer::snapshot::SnapshotSource;
 use forklayer::tree::Tree;
 
@@ -16,7 +16,7 @@ fn generated_workload_merges_cleanly_with_every_kind_of_clean_outcome() {
     let dir = tempfile::tempdir().expect("tempdir");
     let layer = write_repository(&SMALL, dir.path()).expect("workload");
     let options = MergeOptions {
-        version: TO.into(),
+        target: MergeTarget::family(TO),
         source: SnapshotSource::Local(vec![dir.path().join("new")]),
         dry_run: false,
         allow_dirty: false,
@@ -43,7 +43,7 @@ fn generator_is_deterministic_and_reset_restores_the_repository() {
     write_repository(&SMALL, again.path()).expect("workload");
     assert_eq!(Tree::read_dir(&again.path().join("profile/forks")).expect("read"), before);
     let options = MergeOptions {
-        version: TO.into(),
+        target: MergeTarget::family(TO),
         source: SnapshotSource::Local(vec![dir.path().join("new")]),
         dry_run: false,
         allow_dirty: false,
@@ -68,7 +68,7 @@ fn the_real_fork_layer_merges_cleanly_onto_a_made_up_next_upstream() {
     let report = forklayer::check::check(&layer).expect("check runs");
     assert!(report.is_clean(), "{report:?}");
     let options = MergeOptions {
-        version: REAL_NEXT.into(),
+        target: MergeTarget::family(REAL_NEXT),
         source: SnapshotSource::Local(vec![dir.path().join("new")]),
         dry_run: false,
         allow_dirty: false,

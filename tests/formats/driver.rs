@@ -1,12 +1,14 @@
 //! The package managers' patch formats against the real tools: the projects
 //! in `$FORKLAYER_FORMATS_WORK` were made by npm 12, pnpm, Yarn, bun and
 //! patch-package themselves (tests/formats/run.sh, which installs the tools
-//! and then runs this test, then installs what it wrote).
+//! and then runs this test). The conversions between the formats go through
+//! the commands (`forklayer import`/`export`, tests/formats/commands.sh),
+//! whose results the tools install.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use forklayer::patchfmt::{apply_in_order, discover, edit_config, render, ConfigEntry, Format, FormatError};
+use forklayer::patchfmt::{apply_in_order, discover, Format, FormatError};
 use forklayer::tree::Tree;
 
 // The test binary reads where the script left the projects; the library never reads the environment.
@@ -25,8 +27,9 @@ fn read_tree(dir: &Path) -> Tree {
     Tree::read_dir(dir).unwrap_or_else(|e| panic!("cannot read `{}`: {e}", dir.display()))
 }
 
-/// The fork bytes of each package as `format`'s own fresh install gave them.
-fn forks_made_by(work: &Path, format: Format) -> Vec<(String, String, Tree, Tree)> {
+/// Each package `format` patched: forklayer's apply of the tool's patches
+/// on the pristine bytes must give what the tool's own fresh install gave.
+fn own_patches_apply_as_installed(work: &Path, format: Format) {
     let project = work.join("made").join(format.as_str());
     let declared = discover(format, &project).unwrap_or_else(|e| panic!("{format}: discover: {e}"));
     let names: Vec<&str> = declared.iter().map(|d| d.name.as_str()).collect();
@@ -35,26 +38,21 @@ fn forks_made_by(work: &Path, format: Format) -> Vec<(String, String, Tree, Tree
         let left_pad = &declared[1];
         assert_eq!(left_pad.patches.len(), 2, "patch-package keeps two patches of left-pad in order: {left_pad:?}");
     }
-    declared
-        .iter()
-        .map(|dep| {
-            let pristine = read_tree(&work.join("pristine").join(slug(&dep.name)));
-            let patches: Vec<(String, Vec<u8>)> = dep
-                .patches
-                .iter()
-                .map(|p| (p.clone(), fs::read(project.join(p)).unwrap_or_else(|e| panic!("{format}: `{p}`: {e}"))))
-                .collect();
-            let applied =
-                apply_in_order(format, &pristine, &patches).unwrap_or_else(|e| panic!("{format}: apply: {e}"));
-            let installed = read_tree(&project.join("installed").join(slug(&dep.name)));
-            assert_trees_equal(
-                &applied,
-                &installed,
-                &format!("{format}: forklayer's apply vs the tool's install of {}", dep.name),
-            );
-            (dep.name.clone(), dep.version.clone(), pristine, installed)
-        })
-        .collect()
+    for dep in &declared {
+        let pristine = read_tree(&work.join("pristine").join(slug(&dep.name)));
+        let patches: Vec<(String, Vec<u8>)> = dep
+            .patches
+            .iter()
+            .map(|p| (p.clone(), fs::read(project.join(p)).unwrap_or_else(|e| panic!("{format}: `{p}`: {e}"))))
+            .collect();
+        let applied = apply_in_order(format, &pristine, &patches).unwrap_or_else(|e| panic!("{format}: apply: {e}"));
+        let installed = read_tree(&project.join("installed").join(slug(&dep.name)));
+        assert_trees_equal(
+            &applied,
+            &installed,
+            &format!("{format}: forklayer's apply vs the tool's install of {}", dep.name),
+        );
+    }
 }
 
 fn assert_trees_equal(got: &Tree, want: &Tree, what: &str) {
@@ -73,71 +71,11 @@ fn assert_trees_equal(got: &Tree, want: &Tree, what: &str) {
     }
 }
 
-/// Whether the fork's `file` holds a CR its pristine version does not.
-fn adds_cr(pristine: &Tree, fork: &Tree, file: &str) -> bool {
-    let count = |tree: &Tree| tree.get(file).map_or(0, |e| e.bytes.iter().filter(|&&b| b == b'\r').count());
-    count(fork) > 0 && count(fork) >= count(pristine)
-}
-
-fn copy_template(from: &Path, to: &Path) {
-    fs::create_dir_all(to).expect("export dir");
-    for entry in fs::read_dir(from).expect("template") {
-        let entry = entry.expect("template entry");
-        fs::copy(entry.path(), to.join(entry.file_name())).expect("copy template file");
-    }
-}
-
-fn export(work: &Path, from: Format, to: Format, forks: &[(String, String, Tree, Tree)]) {
-    let dir = work.join("export").join(format!("{from}-to-{to}"));
-    copy_template(&work.join("template").join(to.as_str()), &dir);
-    let mut entries = Vec::new();
-    for (name, version, pristine, fork) in forks {
-        let files = match render(to, name, version, pristine, fork) {
-            Ok(files) => files,
-            // Yarn turns a patch's `\r` into line breaks: a fork that adds
-            // CRLF lines cannot be carried, and must be refused by name.
-            Err(FormatError::CannotExpress { file, .. }) if to == Format::Yarn && adds_cr(pristine, fork, &file) => {
-                // The script installs the rest and leaves this package out.
-                let marker = dir.join(format!("REFUSED-{}", slug(name)));
-                fs::write(marker, format!("{name}: `{file}`\n")).expect("write marker");
-                continue;
-            }
-            Err(e) => panic!("{from} -> {to}: render {name}: {e}"),
-        };
-        assert_eq!(files.len(), 1, "{from} -> {to}: one patch for {name}");
-        for (rel, bytes) in &files {
-            let path = dir.join(rel);
-            fs::create_dir_all(path.parent().expect("a patch path has a parent")).expect("patch dir");
-            fs::write(&path, bytes).expect("write patch");
-        }
-        entries.push(ConfigEntry { name: name.clone(), version: version.clone(), patches: files });
-    }
-    let before = fs::read(dir.join("package.json")).expect("template package.json");
-    for (path, bytes) in edit_config(to, &dir, &entries).unwrap_or_else(|e| panic!("{from} -> {to}: edit_config: {e}"))
-    {
-        fs::write(&path, bytes).expect("write config");
-    }
-    let found = discover(to, &dir).unwrap_or_else(|e| panic!("{from} -> {to}: discover of the export: {e}"));
-    let found: Vec<(&str, &str)> = found.iter().map(|d| (d.name.as_str(), d.version.as_str())).collect();
-    let want: Vec<(&str, &str)> = entries.iter().map(|e| (e.name.as_str(), e.version.as_str())).collect();
-    assert_eq!(found, want, "{from} -> {to}: the export declares what was exported");
-    if to == Format::PatchPackage {
-        assert_eq!(
-            fs::read(dir.join("package.json")).expect("package.json"),
-            before,
-            "patch-package has no configuration"
-        );
-    }
-}
-
 #[test]
-fn every_tool_s_own_patches_apply_and_convert_to_every_format() {
+fn every_tool_s_own_patches_apply_as_the_tool_applies_them() {
     let work = work();
-    for from in Format::ALL {
-        let forks = forks_made_by(&work, from);
-        for to in Format::ALL {
-            export(&work, from, to, &forks);
-        }
+    for format in Format::ALL {
+        own_patches_apply_as_installed(&work, format);
     }
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The patch formats of the real package managers against forklayer's
-# patchfmt library (src/patchfmt.rs).
+# patchfmt library (src/patchfmt.rs) and its commands (import, export,
+# upgrade).
 #
 # 1. Installs the pinned tools (tests/formats/tools: npm 12, pnpm, Yarn
 #    Berry, bun, patch-package 8) into .cache/formats-tools; fails when one
@@ -11,21 +12,29 @@
 #    without a final newline; @types/minimist@1.2.5, scoped; patch-package
 #    also a second patch of left-pad), then a fresh install by the tool;
 #    the installed package directories are kept as the fork's bytes.
-# 3. The Rust test `formats` (tests/cli/formats.rs) reads those projects:
-#    discover, apply on the pristine bytes (must equal the tool's install),
-#    then render + edit_config into a new project for every target format.
-# 4. Each target tool installs each rendered project from scratch; its
-#    installed packages must equal the fork's bytes (content and exec bits).
+# 3. Drifted patches (a hunk off its header's line, mode headers): whether
+#    each tool applies them.
+# 4. The Rust test `formats` (tests/formats/driver.rs) reads those
+#    projects: forklayer's apply of each tool's patches on the pristine
+#    bytes must equal the tool's install, and apply or fail where the tool
+#    does for the drifted ones.
+# 5. tests/formats/commands.sh: the commands on the same projects, with the
+#    tools installing what they write (import, export, the 25 conversions,
+#    upgrade with clean and conflicting merges, refusals).
+#
+# FORKLAYER_FORMATS_KEEP=1 keeps the scratch projects (the path is printed).
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "$here/../.." && pwd)"
-tools="$repo/.cache/formats-tools"
+# shellcheck source=tests/formats/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+here="$formats_dir"
 work="$(mktemp -d "${TMPDIR:-/tmp}/forklayer-formats.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
-export YARN_ENABLE_TELEMETRY=0 YARN_ENABLE_GLOBAL_CACHE=1 DO_NOT_TRACK=1
-
-fail() { echo "error: $*" >&2; exit 1; }
+if [[ -n "${FORKLAYER_FORMATS_KEEP-}" ]]; then
+  echo "note: keeping the projects in $work" >&2
+else
+  trap 'rm -rf "$work"' EXIT
+fi
+started=$SECONDS
 
 echo "Installing the pinned package managers into .cache/formats-tools" >&2
 mkdir -p "$tools"
@@ -34,13 +43,6 @@ cp "$here/tools/package.json" "$here/tools/package-lock.json" "$tools/"
 # packages out of the lock and then refuses its own lock in `npm ci`; the
 # versions are exact in package.json and in the lock either way.
 (cd "$tools" && npm install --no-audit --no-fund --loglevel=error >&2) || fail "could not install the pinned tools from the npm registry"
-
-bin="$tools/node_modules/.bin"
-npm12() { "$bin/npm" --loglevel=error "$@" 2> >(grep -v 'does not support Node.js\|Unknown user config' >&2); }
-pnpm() { "$bin/pnpm" "$@"; }
-bun() { "$bin/bun" "$@"; }
-yarn() { node "$tools/node_modules/@yarnpkg/cli-dist/bin/yarn.js" "$@"; }
-patch_package() { "$bin/patch-package" "$@"; }
 
 check_version() {
   local name="$1" want="$2" got
@@ -52,9 +54,6 @@ check_version pnpm 12.23.0 pnpm --version
 check_version yarn 4.18.1 yarn --version
 check_version bun 1.4.5 bun --version
 [[ -x "$bin/patch-package" ]] || fail "patch-package is not installed"
-
-packages=(left-pad @types/minimist)
-slug() { echo "${1//\//+}"; }
 
 echo "Fetching the pristine packages" >&2
 mkdir -p "$work/tgz" "$work/pristine"
@@ -83,25 +82,9 @@ new_project() {
 }
 EOF
   if [[ "$format" == yarn ]]; then
-    printf 'nodeLinker: node-modules\nenableTelemetry: false\nnpmRegistryServer: "https://registry.npmjs.org"\n' >"$dir/.yarnrc.yml"
+    yarnrc "$dir"
     : >"$dir/yarn.lock"
   fi
-}
-
-# A fresh install by the tool; `frozen` for the project the tool made itself.
-install() {
-  local format="$1" dir="$2" mode="$3"
-  rm -rf "$dir/node_modules"
-  (
-    cd "$dir"
-    case "$format" in
-      npm) if [[ "$mode" == frozen ]]; then npm12 ci --no-audit --no-fund; else npm12 install --no-audit --no-fund; fi ;;
-      pnpm) if [[ "$mode" == frozen ]]; then pnpm install --frozen-lockfile; else pnpm install --no-frozen-lockfile; fi ;;
-      yarn) if [[ "$mode" == frozen ]]; then yarn install --immutable; else YARN_ENABLE_IMMUTABLE_INSTALLS=0 yarn install; fi ;;
-      bun) if [[ "$mode" == frozen ]]; then bun install --frozen-lockfile; else bun install; fi ;;
-      patch-package) npm install --no-audit --no-fund --loglevel=error && patch_package --error-on-fail ;;
-    esac
-  ) >"$dir/install.log" 2>&1 || { cat "$dir/install.log" >&2; fail "\`$format\` install failed in $dir"; }
 }
 
 snapshot() {
@@ -110,50 +93,20 @@ snapshot() {
   for pkg in "${packages[@]}"; do
     cp -rL --preserve=mode "$dir/node_modules/$pkg" "$out/$(slug "$pkg")"
   done
-  # Install artifacts, not package bytes: bun marks a patched package with
-  # an empty `.bun-tag-<hash>`, patch-package records applied sequences in
-  # `.patch-package.json`.
-  find "$out" \( -name '.bun-tag-*' -o -name .patch-package.json \) -delete
+  strip_markers "$out"
 }
-
-edit() { node "$here/edit.js" "$@"; }
 
 make_patches() {
-  local format="$1" dir="$2" pkg edit_dir
-  (
-    cd "$dir"
-    for pkg in "${packages[@]}"; do
-      case "$format" in
-        npm)
-          edit_dir="$(npm12 patch "$pkg" | sed -n 's/^You can now edit the following directory: //p')"
-          edit "$pkg" "$edit_dir"
-          npm12 patch commit "$edit_dir" >/dev/null ;;
-        pnpm)
-          edit_dir="$(pnpm patch "$pkg" | sed -n "s/.*patch-commit '\(.*\)'.*/\1/p")"
-          edit "$pkg" "$edit_dir"
-          pnpm patch-commit "$edit_dir" >/dev/null ;;
-        yarn)
-          edit_dir="$(yarn patch "$pkg" | sed -n 's/.*You can now edit the following folder: //p')"
-          edit "$pkg" "$edit_dir"
-          yarn patch-commit -s "$edit_dir" >/dev/null ;;
-        bun)
-          bun patch "$pkg" >/dev/null
-          edit "$pkg" "node_modules/$pkg"
-          bun patch --commit "node_modules/$pkg" >/dev/null ;;
-        patch-package)
-          edit "$pkg" "node_modules/$pkg"
-          patch_package "$pkg" >/dev/null
-          if [[ "$pkg" == left-pad ]]; then
-            edit "$pkg" "node_modules/$pkg" 2
-            patch_package "$pkg" --append second >/dev/null
-          fi ;;
-      esac
-      [[ -n "${edit_dir-x}" ]] || fail "\`$format\` printed no edit directory for $pkg"
-    done
-  ) >>"$dir/make.log" 2>&1 || { cat "$dir/make.log" >&2; fail "\`$format\` could not make its patches"; }
+  local format="$1" dir="$2" pkg
+  for pkg in "${packages[@]}"; do
+    tool_patch "$format" "$dir" "$pkg"
+    # patch-package keeps a second patch of left-pad after the first.
+    if [[ "$format" == patch-package && "$pkg" == left-pad ]]; then
+      tool_patch "$format" "$dir" "$pkg" 2
+    fi
+  done
 }
 
-formats=(npm pnpm yarn bun patch-package)
 for format in "${formats[@]}"; do
   echo "Making $format's own patches" >&2
   dir="$work/made/$format"
@@ -243,36 +196,11 @@ for format in "${formats[@]}"; do
   drift_project "$format" modes 0 ""
 done
 
-echo "Applying, rendering and converting with forklayer (cargo test --test formats)" >&2
+echo "Applying each tool's patches with forklayer's library (cargo test --test formats)" >&2
 (cd "$repo" && FORKLAYER_FORMATS_WORK="$work" cargo test --locked --quiet --test formats >&2)
+echo "ok: forklayer applies each tool's own patches to the tool's bytes, and the 15 drifted ones where the tool does ($((SECONDS - started))s so far)" >&2
 
-same_tree() {
-  local want="$1" got="$2"
-  diff -r -x '.bun-tag-*' -x .patch-package.json "$want" "$got" >&2 || return 1
-  diff <(cd "$want" && find . -type f -perm -u+x | sort) <(cd "$got" && find . -type f -perm -u+x ! -name '.bun-tag-*' | sort) >&2
-}
-
-echo "Installing every rendered project with its tool" >&2
-count=0 refused=0
-for from in "${formats[@]}"; do
-  for to in "${formats[@]}"; do
-    dir="$work/export/$from-to-$to"
-    [[ -f "$dir/package.json" ]] || fail "forklayer wrote no project for $from -> $to"
-    mode=fresh
-    [[ "$to" == npm ]] && mode=frozen
-    install "$to" "$dir" "$mode"
-    for pkg in "${packages[@]}"; do
-      marker="$dir/REFUSED-$(slug "$pkg")"
-      if [[ -f "$marker" ]]; then
-        echo "  $from -> $to: refused by name (Yarn cannot carry CRLF lines): $(cat "$marker")" >&2
-        refused=$((refused + 1))
-        continue
-      fi
-      same_tree "$work/made/$from/installed/$(slug "$pkg")" "$dir/node_modules/$pkg" ||
-        fail "$from -> $to: \`$to\` installed other bytes of $pkg than $from's fork"
-      count=$((count + 1))
-    done
-  done
-done
-echo "ok: $count patched packages in 25 conversions reproduce the fork's bytes under the target tool; $refused refused by name" >&2
-((count + refused == 50)) || fail "only $((count + refused)) of 50 converted packages were checked"
+echo "Building forklayer (cargo build)" >&2
+(cd "$repo" && cargo build --locked --quiet >&2)
+bash "$here/commands.sh" "$work"
+echo "ok: the real-tool suite passed in $((SECONDS - started))s" >&2

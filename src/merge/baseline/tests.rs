@@ -37,3 +37,25 @@ fn a_missing_or_non_string_baseline_is_an_error() {
         assert!(matches!(err, BaselineError::NotAString | BaselineError::Parse(_)), "{text}: {err}");
     }
 }
+
+#[test]
+fn package_entries_move_to_their_new_version_and_nothing_else_changes() {
+    use std::collections::BTreeMap;
+
+    use crate::merge::baseline::with_versions;
+
+    let text = "[layer]\r\nbaseline = \"1.0.0\" # family\r\n[packages]\r\nforked = [\r\n  \"a\",\r\n  'left-pad@1.3.0',  # kept\r\n  \"@types/node@20.1.0\",\r\n]\r\ncarried = [\"b@2.0.0\"]\r\n";
+    let moves: BTreeMap<String, String> =
+        [("left-pad", "1.3.1"), ("@types/node", "20.2.0"), ("b", "2.1.0")].map(|(n, v)| (n.into(), v.into())).into();
+    let next = with_versions(text, Some("1.1.0"), &moves).expect("edit").expect("changed");
+    let expected = text
+        .replace("\"1.0.0\"", "\"1.1.0\"")
+        .replace("'left-pad@1.3.0'", "\"left-pad@1.3.1\"")
+        .replace("\"@types/node@20.1.0\"", "\"@types/node@20.2.0\"")
+        .replace("\"b@2.0.0\"", "\"b@2.1.0\"");
+    assert_eq!(next, expected);
+    assert_eq!(with_versions(&next, Some("1.1.0"), &moves).expect("edit"), None, "nothing left to move");
+    let missing: BTreeMap<String, String> = [("zzz".to_string(), "1.0.0".to_string())].into();
+    let err = with_versions(text, None, &missing).expect_err("no such entry");
+    assert!(err.to_string().contains("`zzz`"), "{err}");
+}

@@ -54,6 +54,12 @@ pub enum MergeError {
         /// What differs.
         differences: Vec<String>,
     },
+    /// What the merge is asked to move does not fit the layer.
+    #[error("{message}")]
+    Target {
+        /// What does not fit.
+        message: String,
+    },
     /// The run was interrupted before anything was written.
     #[error("interrupted; nothing was changed")]
     Interrupted,
@@ -126,6 +132,7 @@ impl Diagnostic for MergeError {
             | MergeError::CarriedModified { .. }
             | MergeError::Interrupted
             | MergeError::InProgress { .. }
+            | MergeError::Target { .. }
             | MergeError::State(_)
             | MergeError::Memory(_)
             | MergeError::Pin(_)
@@ -164,6 +171,7 @@ impl Diagnostic for MergeError {
             MergeError::Journal(e) => e.code(),
             MergeError::Baseline { .. } => "baseline",
             MergeError::InProgress { .. } => "merge_in_progress",
+            MergeError::Target { .. } => "bad_target",
             MergeError::State(_) => "merge_state",
             MergeError::Memory(_) => "resolution_damaged",
             MergeError::Pin(_) => "pin",
@@ -186,6 +194,11 @@ impl Diagnostic for MergeError {
             MergeError::Baseline { .. } => Some(
                 "write `baseline = \"<version>\"` as a plain string in the `[layer]` table, or merge with `--dry-run` \
                  and edit it by hand"
+                    .into(),
+            ),
+            MergeError::Target { .. } => Some(
+                "`forklayer merge <version>` moves the version family (the packages forklayer.toml lists without a \
+                 version), `forklayer merge <name>@<version>` a package listed as `<name>@<version>`"
                     .into(),
             ),
             MergeError::InProgress { .. } => Some(

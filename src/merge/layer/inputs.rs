@@ -1,20 +1,21 @@
 //! What a merge reads before it merges: the committed base, the fork layer
 //! on disk and the new upstream, after refusing uncommitted changes.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::guard::check_managed_dir;
 use crate::layer::Layer;
-use crate::lock::VERSION_FILE;
+use crate::lock::{Lock, LOCK_FILE, VERSION_FILE};
 use crate::merge::git::{AgainstHead, Repo};
 use crate::merge::layer::{check_cancel, MergeError, MergeOptions};
-use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotSource};
+use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotSource, Versions};
 use crate::tree::Tree;
 
 /// What a merge reads before it merges.
 pub(super) struct Inputs {
-    /// The committed version.
-    pub(super) from: String,
+    /// The committed version of each package of `names`, by name.
+    pub(super) from: BTreeMap<String, String>,
     /// The committed files of each package, in `names` order.
     pub(super) bases: Vec<Option<Tree>>,
     /// The upstream directory as read from disk (`None` when it cannot be
@@ -27,7 +28,8 @@ pub(super) struct Inputs {
     pub(super) upstream: FetchedSnapshot,
 }
 
-/// Reads the inputs of the merge of packages `names`: the dirty check
+/// Reads the inputs of the merge of packages `names` (to the versions of
+/// `moving`, by name): the dirty check
 /// (unless allowed), the committed version and the base of each package,
 /// the fork layer on disk, and the new upstream. These are independent
 /// and together most of a merge's time, so they run at once; the
@@ -35,7 +37,12 @@ pub(super) struct Inputs {
 /// or broken repository stops the merge before anything is fetched.
 /// Errors come in the order of the steps: dirty check, base, fork layer,
 /// new upstream.
-pub(super) fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&str]) -> Result<Inputs, MergeError> {
+pub(super) fn read_inputs(
+    layer: &Layer,
+    options: &MergeOptions<'_>,
+    names: &[&str],
+    moving: &BTreeMap<String, String>,
+) -> Result<Inputs, MergeError> {
     // A refused directory (a file, the repository itself) is refused
     // before anything is read.
     check_managed_dirs(layer)?;
@@ -43,7 +50,7 @@ pub(super) fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&s
     let local = matches!(options.source, SnapshotSource::Local(_));
     let ((others, base), (forks, fetched)) = rayon::join(
         || rayon::join(|| check.then(|| dirty_outside_upstream(layer)), || read_base(layer, names, check)),
-        || rayon::join(|| read_forks(&layer.paths.forks), || local.then(|| fetch_upstream(layer, options))),
+        || rayon::join(|| read_forks(&layer.paths.forks), || local.then(|| fetch_upstream(layer, options, moving))),
     );
     if let Some(others) = others {
         let changes = base.as_ref().ok().and_then(|base| base.upstream_changes.as_deref());
@@ -53,7 +60,7 @@ pub(super) fn read_inputs(layer: &Layer, options: &MergeOptions<'_>, names: &[&s
     let forks = forks?;
     let upstream = match fetched {
         Some(fetched) => fetched?,
-        None => fetch_upstream(layer, options)?,
+        None => fetch_upstream(layer, options, moving)?,
     };
     Ok(Inputs { from, bases, upstream_read, forks, upstream })
 }
@@ -94,8 +101,8 @@ fn refuse_dirty(
 
 /// What the merge reads from git and `upstream/`.
 struct Base {
-    /// The committed version.
-    from: String,
+    /// The committed version of each package, by name.
+    from: BTreeMap<String, String>,
     /// The committed files of each package, in `names` order.
     bases: Vec<Option<Tree>>,
     /// The upstream directory as read from disk, if it could be.
@@ -116,7 +123,7 @@ struct Base {
 fn read_base(layer: &Layer, names: &[&str], check_upstream: bool) -> Result<Base, MergeError> {
     let paths = &layer.paths;
     let repo = Repo::discover(&layer.root)?;
-    let from = committed_version(&repo, &paths.upstream)?;
+    let from = committed_versions(&repo, layer, names)?;
     let read = read_upstream(&paths.upstream);
     let against = match &read {
         Some(read) => repo.head_dir_against_disk(&paths.upstream, read)?,
@@ -124,15 +131,18 @@ fn read_base(layer: &Layer, names: &[&str], check_upstream: bool) -> Result<Base
     };
     let (bases, upstream_changes) = match against {
         Some(AgainstHead { files, differing }) => {
-            let prefix = if layer.scope.is_empty() { String::new() } else { format!("{}/", layer.scope) };
             let bases = names
                 .iter()
-                .map(|name| Some(files.subtree(&format!("{prefix}{name}"))).filter(|tree| !tree.is_empty()))
+                .map(|name| Some(files.subtree(&layer.full_name(name))).filter(|tree| !tree.is_empty()))
                 .collect();
             (bases, check_upstream.then(|| repo.confirm_changed(&differing)).flatten())
         }
         // No disk read, or HEAD holds a link below `upstream/`: git alone.
-        None => (repo.head_dirs(&paths.upstream.join(&layer.scope), names)?, None),
+        None => {
+            let npm_names: Vec<String> = names.iter().map(|name| layer.full_name(name)).collect();
+            let npm_names: Vec<&str> = npm_names.iter().map(String::as_str).collect();
+            (repo.head_dirs(&paths.upstream, &npm_names)?, None)
+        }
     };
     Ok(Base { from, bases, read, upstream_changes })
 }
@@ -145,13 +155,57 @@ fn read_upstream(upstream: &Path) -> Option<Tree> {
     upstream.is_dir().then(|| Tree::read_dir(upstream).ok()).flatten()
 }
 
-/// Fetches and verifies the new upstream exactly as `snapshot` does, in
-/// memory: the merge reads its packages from there and writes it as is.
-fn fetch_upstream(layer: &Layer, options: &MergeOptions<'_>) -> Result<FetchedSnapshot, MergeError> {
+/// Fetches and verifies the packages that move exactly as `snapshot` does,
+/// in memory: the merge reads them from there and writes the new upstream
+/// directory (the other packages as vendored) as is.
+fn fetch_upstream(
+    layer: &Layer,
+    options: &MergeOptions<'_>,
+    moving: &BTreeMap<String, String>,
+) -> Result<FetchedSnapshot, MergeError> {
     check_cancel(options)?;
-    let fetched = fetch_snapshot(layer, &options.version, &options.source).map_err(MergeError::Snapshot)?;
+    let family = options.target.family.clone().or_else(|| layer.baseline.clone());
+    let versions = Versions { fetch: moving.clone(), family };
+    let fetched = fetch_snapshot(layer, &versions, &options.source).map_err(MergeError::Snapshot)?;
     check_cancel(options)?;
     Ok(fetched)
+}
+
+/// The committed version of each package of `names`: the version family's
+/// from `upstream/VERSION` at HEAD, every other package's from its entry
+/// in the lock file at HEAD.
+fn committed_versions(repo: &Repo, layer: &Layer, names: &[&str]) -> Result<BTreeMap<String, String>, MergeError> {
+    let upstream = &layer.paths.upstream;
+    let in_family = |name: &str| layer.upstream.get(name).is_none_or(|p| p.in_family);
+    let family = match names.iter().any(|name| in_family(name)) {
+        true => Some(committed_version(repo, upstream)?),
+        false => None,
+    };
+    let lock = match names.iter().any(|name| !in_family(name)) {
+        true => Some(committed_lock(repo, upstream)?),
+        false => None,
+    };
+    let mut from = BTreeMap::new();
+    for name in names {
+        let version = match (&family, &lock) {
+            (Some(family), _) if in_family(name) => family.clone(),
+            (_, Some(lock)) => {
+                let full = layer.full_name(name);
+                lock.version_of(&full).ok_or(MergeError::NoBase { what: full.clone() })?.to_string()
+            }
+            _ => return Err(MergeError::NoBase { what: layer.full_name(name) }),
+        };
+        from.insert(name.to_string(), version);
+    }
+    Ok(from)
+}
+
+/// The lock file of the snapshot committed at HEAD.
+fn committed_lock(repo: &Repo, upstream: &Path) -> Result<Lock, MergeError> {
+    let path = upstream.join(LOCK_FILE);
+    let what = repo.relative(&path).unwrap_or_else(|_| path.display().to_string());
+    let bytes = repo.head_file(&path)?.ok_or_else(|| MergeError::NoBase { what: what.clone() })?;
+    Lock::from_json(&bytes, &path).map_err(|_| MergeError::NoBase { what })
 }
 
 /// The version of the snapshot committed at HEAD.

@@ -1,7 +1,7 @@
 //! The files a clean merge regenerates: each forked package's manifest and
 //! review diff (as `gen-patches` writes them), each proved to rebuild the
 //! merged package byte for byte before anything is written, and the
-//! declaration with `layer.baseline` moved.
+//! declaration with `layer.baseline` and the moved packages' versions.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -11,8 +11,8 @@ use rayon::iter::{IntoParallelRefIterator, ParallelIterator};
 use crate::genpatches::{generate_manifest_and_diff, is_generated_patch_file};
 use crate::layer::Layer;
 use crate::manifest::Manifest;
-use crate::merge::baseline::with_baseline;
-use crate::merge::layer::{BaselineChange, MergeError};
+use crate::merge::baseline::with_versions;
+use crate::merge::layer::{DeclarationChange, MergeError, PackageMove};
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -22,6 +22,8 @@ pub(crate) struct ForkedPackage {
     pub(crate) name: String,
     /// `@scope/name`.
     pub(crate) full: String,
+    /// The version of the new upstream package.
+    pub(crate) version: String,
     /// The new upstream package.
     pub(crate) theirs: Tree,
     /// The merged fork package.
@@ -45,15 +47,15 @@ impl PlannedPatches {
     }
 }
 
-/// The generated files of `patches/` for `forked` on upstream `version`
-/// (`<pkg>.json` + `<pkg>.diff` per forked package that differs from
-/// upstream), each manifest proved to rebuild its package byte for byte.
-/// The packages are independent, so they are planned on all cores; errors
-/// come in package order.
-pub(crate) fn plan_forked(forked: &[ForkedPackage], version: &str) -> Result<PlannedPatches, MergeError> {
+/// The generated files of `patches/` for `forked`, each on its new
+/// upstream version (`<pkg>.json` + `<pkg>.diff` per forked package that
+/// differs from upstream), each manifest proved to rebuild its package
+/// byte for byte. The packages are independent, so they are planned on all
+/// cores; errors come in package order.
+pub(crate) fn plan_forked(forked: &[ForkedPackage]) -> Result<PlannedPatches, MergeError> {
     let per_package: Vec<_> = forked
         .par_iter()
-        .map(|ForkedPackage { name, full, theirs, fork }| plan_package(name, full, theirs, fork, version))
+        .map(|ForkedPackage { name, full, version, theirs, fork }| plan_package(name, full, theirs, fork, version))
         .collect();
     let mut planned = PlannedPatches::default();
     for files in per_package {
@@ -74,8 +76,9 @@ fn plan_package(
 ) -> Result<PackageManifest, MergeError> {
     let generated = generate_manifest_and_diff(full, version, theirs, fork);
     verify_rebuild(full, theirs, generated.as_ref().map(|(m, _)| m), fork)?;
+    let stem = Layer::manifest_stem(name);
     Ok(generated.map(|(m, diff)| {
-        [(format!("{name}.json"), m.to_canonical_json()), (format!("{name}.diff"), diff.into_bytes())]
+        [(format!("{stem}.json"), m.to_canonical_json()), (format!("{stem}.diff"), diff.into_bytes())]
     }))
 }
 
@@ -115,12 +118,23 @@ pub(crate) fn check_carried(full: &str, base: &Tree, fork: &Tree) -> Result<(), 
     Ok(())
 }
 
-/// The new `patches/`: files forklayer does not generate are kept,
-/// generated ones replaced by `planned`. Unlike `gen-patches` it never
-/// refreshes own packages: a merge leaves them alone.
-pub(crate) fn next_patches(patches: &Path, planned: &PlannedPatches) -> Result<Tree, MergeError> {
+/// The new `patches/`: files forklayer does not generate are kept, and so
+/// are the generated files of the forked packages in `unmoved` (packages
+/// at their own version that the merge does not move); the other generated
+/// ones are replaced by `planned`. Unlike `gen-patches` it never refreshes
+/// own packages: a merge leaves them alone.
+pub(crate) fn next_patches(patches: &Path, planned: &PlannedPatches, unmoved: &[&str]) -> Result<Tree, MergeError> {
+    let kept: Vec<String> = unmoved
+        .iter()
+        .flat_map(|name| {
+            let stem = Layer::manifest_stem(name);
+            [format!("{stem}.json"), format!("{stem}.diff")]
+        })
+        .collect();
     let mut next = if patches.is_dir() {
-        Tree::read_dir_filtered(patches, |rel, is_dir| is_dir || !is_generated_patch_file(rel))?
+        Tree::read_dir_filtered(patches, |rel, is_dir| {
+            is_dir || !is_generated_patch_file(rel) || kept.iter().any(|k| k == rel)
+        })?
     } else {
         Tree::new()
     };
@@ -130,16 +144,27 @@ pub(crate) fn next_patches(patches: &Path, planned: &PlannedPatches) -> Result<T
     Ok(next)
 }
 
-/// The declaration with `layer.baseline` set to `version`; `None` when it
-/// already is.
-pub(crate) fn plan_baseline(layer: &Layer, version: &str) -> Result<Option<BaselineChange>, MergeError> {
+/// The declaration with `layer.baseline` moved to `family` (when the
+/// version family moves) and each package of `moves` that is declared at
+/// its own version moved to its new one; `None` when nothing changes.
+pub(crate) fn plan_declaration(
+    layer: &Layer,
+    family: Option<&str>,
+    moves: &[PackageMove],
+) -> Result<Option<DeclarationChange>, MergeError> {
     let file = &layer.declaration;
     let text = crate::tree::read_regular_text(file).map_err(|source| TreeError::Io { path: file.clone(), source })?;
-    let next = with_baseline(&text, version).map_err(|source| MergeError::Baseline { path: file.clone(), source })?;
-    Ok(next.map(|text| BaselineChange {
+    let packages: Vec<PackageMove> = moves.iter().filter(|m| !m.in_family).cloned().collect();
+    let entries: BTreeMap<String, String> = packages.iter().map(|m| (m.name.clone(), m.to.clone())).collect();
+    let next =
+        with_versions(&text, family, &entries).map_err(|source| MergeError::Baseline { path: file.clone(), source })?;
+    Ok(next.map(|text| DeclarationChange {
         file: file.clone(),
-        from: layer.baseline.clone(),
-        to: version.to_string(),
+        baseline: match (&layer.baseline, family) {
+            (Some(from), Some(to)) if from != to => Some((from.clone(), to.to_string())),
+            _ => None,
+        },
+        packages: packages.into_iter().filter(|m| m.from != m.to).collect(),
         text,
     }))
 }

@@ -1,4 +1,4 @@
-//! Merges every forked and carried package file by file, decides each
+//! Merges every forked and carried package that moves file by file, decides each
 //! file's outcome (recalling recorded resolutions of conflicts), and
 //! gathers the merged fork layer and the per-file report.
 
@@ -7,9 +7,10 @@ use std::collections::BTreeMap;
 use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
 use crate::layer::Layer;
+use crate::lock::Lock;
 use crate::merge::file::Outcome;
 use crate::merge::layer::manifests::{check_carried, ForkedPackage};
-use crate::merge::layer::{FileReport, MergeError};
+use crate::merge::layer::{FileReport, MergeError, PackageMove};
 use crate::merge::memory::{recall, MemoryError};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge};
 use crate::merge::progress::{
@@ -20,7 +21,7 @@ use crate::tree::Tree;
 
 /// Where the three versions of each package come from.
 pub(super) struct Sides<'a> {
-    /// The committed snapshot of each package, in `names` order.
+    /// The committed snapshot of each package, in the order of the moves.
     pub(super) bases: Vec<Option<Tree>>,
     /// The whole fork layer as it is on disk.
     pub(super) forks: &'a Tree,
@@ -29,18 +30,18 @@ pub(super) struct Sides<'a> {
 }
 
 /// The marker labels: the fork and both upstream versions.
-pub(super) struct LabelTexts {
+struct LabelTexts {
     ours: String,
     base: String,
     theirs: String,
 }
 
 impl LabelTexts {
-    pub(super) fn new(from: &str, to: &str) -> LabelTexts {
+    fn new(from: &str, to: &str) -> LabelTexts {
         LabelTexts { ours: format!("fork@{from}"), base: format!("upstream@{from}"), theirs: format!("upstream@{to}") }
     }
 
-    pub(super) fn labels(&self) -> Labels<'_> {
+    fn labels(&self) -> Labels<'_> {
         Labels { ours: &self.ours, base: &self.base, theirs: &self.theirs }
     }
 }
@@ -58,44 +59,46 @@ pub(super) struct LayerMerge {
     pub(super) forked: Vec<ForkedPackage>,
 }
 
-/// Merges every forked and carried package (independent of each other, so
-/// spread over the cores; results and errors come in package order, as if
-/// one after the other); the rest of the fork layer (own packages, other
-/// files) is carried over untouched.
-pub(super) fn merge_packages(
+/// Merges every forked and carried package of `moves` (independent of each
+/// other, so spread over the cores; results and errors come in package
+/// order, as if one after the other); the rest of the fork layer (the
+/// packages that do not move, own packages, other files) is carried over
+/// untouched. `lock` is the new upstream's: the version each manifest is
+/// built against.
+pub(super) fn merge_packages<'n>(
     layer: &Layer,
-    names: &[&str],
+    moves: &'n [PackageMove],
     sides: Sides<'_>,
-    labels: &Labels<'_>,
+    lock: &Lock,
 ) -> Result<LayerMerge, MergeError> {
     let Sides { bases, forks, upstream } = sides;
     let mut ours = forks.clone();
-    let jobs: Vec<PackageJob<'_>> = names
+    let jobs: Vec<PackageJob<'n>> = moves
         .iter()
         .zip(bases)
-        .map(|(name, base)| {
-            let full = layer.full_name(name);
-            let fork = take_package(&mut ours, &full);
-            PackageJob { name, full, base, fork }
+        .map(|(package, base)| {
+            let fork = take_package(&mut ours, &package.npm_name);
+            PackageJob { package, base, fork }
         })
         .collect();
-    let packages: Vec<_> = jobs.into_par_iter().map(|job| merge_one(layer, upstream, labels, job)).collect();
+    let packages: Vec<_> = jobs.into_par_iter().map(|job| merge_one(layer, upstream, job)).collect();
     let mut merged = LayerMerge::default();
     for package in packages {
         let PackageDone { name, full, kept, package, inputs, recalled, theirs } = package?;
         // Ignored files are no part of the merge; any the fork layer holds
         // stay as they are.
         ours.graft(&full, kept)?;
-        merged.add(layer, name, package, &inputs, &recalled, theirs)?;
+        let version = lock.version_of(&full).map(str::to_string).unwrap_or_default();
+        merged.add(layer, name, version, package, &inputs, &recalled, theirs)?;
     }
     merged.forks.append(ours)?;
     Ok(merged)
 }
 
-/// One package to merge: its committed base and its fork files.
+/// One package to merge: its versions, its committed base and its fork
+/// files.
 struct PackageJob<'n> {
-    name: &'n str,
-    full: String,
+    package: &'n PackageMove,
     base: Option<Tree>,
     fork: Option<Tree>,
 }
@@ -113,13 +116,11 @@ struct PackageDone<'n> {
     theirs: Tree,
 }
 
-fn merge_one<'n>(
-    layer: &Layer,
-    upstream: &Tree,
-    labels: &Labels<'_>,
-    job: PackageJob<'n>,
-) -> Result<PackageDone<'n>, MergeError> {
-    let PackageJob { name, full, base, fork } = job;
+fn merge_one<'n>(layer: &Layer, upstream: &Tree, job: PackageJob<'n>) -> Result<PackageDone<'n>, MergeError> {
+    let PackageJob { package: moved, base, fork } = job;
+    let (name, full) = (moved.name.as_str(), moved.npm_name.clone());
+    let texts = LabelTexts::new(&moved.from, &moved.to);
+    let labels = &texts.labels();
     let ignore = layer.ignore_of(name);
     let base = ignore.filter(base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?);
     let theirs = ignore.filter(upstream.subtree(&full));
@@ -223,10 +224,12 @@ struct ConflictInputs {
 }
 
 impl LayerMerge {
+    #[allow(clippy::too_many_arguments)]
     fn add(
         &mut self,
         layer: &Layer,
         name: &str,
+        version: String,
         package: PackageMerge,
         inputs: &BTreeMap<String, ConflictInputs>,
         recalled: &BTreeMap<String, String>,
@@ -251,7 +254,7 @@ impl LayerMerge {
         }
         if layer.forked.iter().any(|f| f == name) {
             let fork = package.tree().clone();
-            self.forked.push(ForkedPackage { name: name.to_string(), full: full.clone(), theirs, fork });
+            self.forked.push(ForkedPackage { name: name.to_string(), full: full.clone(), version, theirs, fork });
         }
         self.forks.graft(&full, package.into_tree())?;
         Ok(())
@@ -285,6 +288,8 @@ impl LayerMerge {
             schema: STATE_SCHEMA.into(),
             from: from.into(),
             to: to.into(),
+            family: true,
+            packages: BTreeMap::new(),
             conflicts,
             upstream: Some(upstream),
             written: Some(written),

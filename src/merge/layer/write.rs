@@ -6,7 +6,7 @@ use crate::layer::Layer;
 use crate::merge::git::Repo;
 use crate::merge::layer::manifests::{next_patches, PlannedPatches};
 use crate::merge::layer::packages::LayerMerge;
-use crate::merge::layer::{BaselineChange, MergeError};
+use crate::merge::layer::{DeclarationChange, MergeError};
 use crate::merge::pins::PinChange;
 use crate::merge::progress::{state_dir, BeforeMerge, MergeState, BEFORE_DIR, DECLARATION_ROLE};
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -22,7 +22,10 @@ pub(super) struct Written<'a> {
     pub(super) merged: &'a LayerMerge,
     /// The new manifests (clean merges only).
     pub(super) planned: Option<&'a PlannedPatches>,
-    pub(super) baseline: Option<&'a BaselineChange>,
+    /// Forked packages the merge does not move: their manifests stay.
+    pub(super) unmoved: &'a [&'a str],
+    /// The declaration at the new versions (clean merges only).
+    pub(super) declaration: Option<&'a DeclarationChange>,
     /// The pins of the baseline to move (clean merges only).
     pub(super) pins: &'a [PinChange],
     /// The merge state to leave for `--continue` (merges with conflicts).
@@ -38,10 +41,11 @@ pub(super) struct Written<'a> {
 /// Ctrl-C is only looked at between steps.
 pub(super) fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> {
     let paths = &layer.paths;
-    let Written { upstream, upstream_read, forks_read, merged, planned, baseline, pins, state, before } = *written;
+    let Written { upstream, upstream_read, forks_read, merged, planned, unmoved, declaration, pins, state, before } =
+        *written;
     // With conflicts the manifests stay as they are until the conflicts are
     // resolved and `gen-patches` is run.
-    let patches = planned.map(|planned| next_patches(&paths.patches, planned)).transpose()?;
+    let patches = planned.map(|planned| next_patches(&paths.patches, planned, unmoved)).transpose()?;
     let mut update = Update::new(&layer.root);
     // The merge read these directories already: the journal compares
     // against those reads instead of reading them again.
@@ -53,7 +57,7 @@ pub(super) fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), M
     if let Some(patches) = &patches {
         update.replace_dir(&paths.patches, patches);
     }
-    if let Some(change) = baseline {
+    if let Some(change) = declaration {
         update.replace_file(&change.file, change.text.as_bytes());
     }
     for pin in pins {

@@ -1,0 +1,143 @@
+//! `forklayer import <format> [PROJECT] [--dry-run] [--from <dir | file.tgz>...] [--npm <path>]`
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use super::{Context, Outcome, RunContext};
+use crate::error::ExitStatus;
+use crate::exclusive::{Access, ProjectLock, LOCK_NAME};
+use crate::import::{import, ImportOptions};
+use crate::npm::Npm;
+use crate::patchfmt::Format;
+use crate::snapshot::SnapshotSource;
+
+/// Arguments of `import`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Makes the current directory (or -C DIR) a forklayer layer from the patches \
+PROJECT keeps for its package manager: npm 12 (`patchedDependencies` in package.json, patches/), \
+pnpm (`patchedDependencies` in pnpm-workspace.yaml or package.json), yarn (Berry's `patch:` \
+protocol, .yarn/patches/), bun (`patchedDependencies`) or patch-package (patches/<name>+<version>.patch, \
+several per package applied in their order). Version keys that are ranges or bare names are \
+resolved against the project's lock file (and said so). Every patch file is read and checked \
+before anything is fetched: a path leaving the project or the package, a symbolic link or device, \
+a git binary patch or an absurd size is refused by name. The pristine packages come from the \
+registry through npm (integrity-checked, like `snapshot`) or from --from; each patch is applied \
+exactly as its tool applies it, and one that does not apply names the patch file, the hunk and \
+the line. Writes forklayer.toml (each package as `name@version`, `[origin]` naming the format and \
+the project), upstream/ with its lock file, the fork layer and the anchored manifests (under \
+forklayer/ when the layer is the project itself), as one journaled update that `check` must pass \
+before it is kept. --dry-run lists what would be imported and writes nothing.
+
+Exit codes:
+  0  imported (or, with --dry-run, importable)
+  2  no such patches, a layer or files already there, a patch that does not apply, a version the \
+lock file does not resolve
+  3  a refused patch, an integrity or I/O failure")]
+pub struct Args {
+    /// The package manager whose patches to import: npm, pnpm, yarn, bun or patch-package.
+    #[arg(value_name = "FORMAT", value_parser = parse_format)]
+    pub format: Format,
+    /// The project that keeps the patches [default: the current directory, or -C DIR].
+    #[arg(id = "project", value_name = "PROJECT")]
+    pub project: Option<PathBuf>,
+    /// List what would be imported; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Read the pristine packages from local .tgz files or directories instead of the registry.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub from: Vec<PathBuf>,
+    /// The npm program to run.
+    #[arg(long, value_name = "PATH", env = "FORKLAYER_NPM", default_value = "npm")]
+    pub npm: PathBuf,
+}
+
+/// A format name as the command line gives it.
+pub(crate) fn parse_format(text: &str) -> Result<Format, String> {
+    text.parse::<Format>().map_err(|_| "one of `npm`, `pnpm`, `yarn`, `bun`, `patch-package`".to_string())
+}
+
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
+    let root = ctx.root().to_path_buf();
+    let project = args.project.as_ref().map_or_else(|| root.clone(), |p| ctx.resolve(p));
+    if !project.is_dir() {
+        return Err(super::UsageError(format!("the project `{}` is not a directory", project.display())).into());
+    }
+    // Like adopt: a project lock file this import created goes again
+    // however it ends (a dry run writes nothing at all).
+    let lock_file = root.join(LOCK_NAME);
+    let created_lock = lock_file.symlink_metadata().is_err();
+    let lock = ProjectLock::take(&root, if args.dry_run { Access::Read } else { Access::Write })?;
+    crate::interrupt::hold_ctrl_c();
+    let source = if args.from.is_empty() {
+        SnapshotSource::Registry(Npm::new(args.npm.clone(), root.clone()))
+    } else {
+        SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
+    };
+    let options = ImportOptions { format: args.format, project: project.clone(), root, source, dry_run: args.dry_run };
+    let result = import(&options);
+    if created_lock && (args.dry_run || result.is_err()) {
+        let _ = std::fs::remove_file(&lock_file);
+    }
+    drop(lock);
+    let outcome = result.failed_to(|| format!("import the {} patches of `{}`", args.format, ctx.display(&project)))?;
+    for warning in &outcome.warnings {
+        ctx.reporter.warning(warning);
+    }
+    let mut text = String::new();
+    for package in &outcome.packages {
+        text.push_str(&format!(
+            "imported {}@{} ({} file(s) changed, from {})\n",
+            package.name,
+            package.version,
+            package.changed_files,
+            package.patches.join(", ")
+        ));
+    }
+    let [upstream, forks, patches] = &outcome.paths;
+    if outcome.written {
+        ctx.reporter.status(
+            "Imported",
+            &format!(
+                "{} package(s) into `{}`, `{}`, `{}`; `forklayer check` passes",
+                outcome.packages.len(),
+                ctx.display(upstream),
+                ctx.display(forks),
+                ctx.display(patches)
+            ),
+        );
+        ctx.reporter.note(&format!(
+            "commit the layer; `forklayer export {0}` writes it back as {0} patches, `forklayer upgrade` moves it to \
+             the versions the project's lock file resolves",
+            args.format
+        ));
+    } else {
+        ctx.reporter.note(&format!("dry run: {} package(s) importable, nothing written", outcome.packages.len()));
+    }
+    let packages: Vec<_> = outcome
+        .packages
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.name,
+                "version": p.version,
+                "key": p.key,
+                "resolved_from": p.resolved_from,
+                "patches": p.patches,
+                "changed_files": p.changed_files,
+            })
+        })
+        .collect();
+    let data = json!({
+        "format": args.format.as_str(),
+        "project": ctx.display(&project),
+        "declaration": ctx.display(&outcome.declaration),
+        "upstream": ctx.display(upstream),
+        "forks": ctx.display(forks),
+        "patches": ctx.display(patches),
+        "packages": packages,
+        "warnings": outcome.warnings,
+        "written": outcome.written,
+    });
+    Ok(Outcome::new(ExitStatus::Success, text, data))
+}

@@ -1,0 +1,137 @@
+//! `forklayer upgrade [NAME@VERSION...] [--format F] [--project DIR] [--from ...] [--dry-run] [--allow-dirty]`
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use super::{Context, Outcome, RunContext, UsageError};
+use crate::error::ExitStatus;
+use crate::interrupt::{hold_ctrl_c, INTERRUPTED};
+use crate::layer::split_versioned;
+use crate::npm::Npm;
+use crate::patchfmt::Format;
+use crate::snapshot::SnapshotSource;
+use crate::upgrade::{upgrade, UpgradeOptions};
+
+/// Arguments of `upgrade`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Moves patched packages to new versions with forklayer's three-way merge and \
+writes their patches back: what none of the package managers can do for a patch made for an older \
+version. Without NAME@VERSION, every package the layer holds at its own version moves to the one \
+version the project's lock file now resolves (after a dependency bot bumped it there, say). The \
+merge is `forklayer merge NAME@VERSION...`: the new pristine bytes from the registry (or --from), \
+every file merged three ways, conflicts recalled from patches/resolutions/ or left with markers; \
+on a clean merge the new patches and configuration entries are written into the project as \
+`forklayer export` writes them (the old version's patch removed). FORMAT and the project default \
+to `[origin]` of forklayer.toml.
+
+Exit codes:
+  0  upgraded (or nothing to upgrade; with --dry-run, what would move)
+  1  conflicts to resolve: resolve them, run `forklayer merge --continue`, then `forklayer export`
+  2  usage, uncommitted changes, a version the lock file does not resolve to one, a change the \
+format cannot express
+  3  integrity or I/O failure")]
+pub struct Args {
+    /// Packages and their new versions, e.g. left-pad@1.3.1 [default: what the lock file resolves].
+    #[arg(value_name = "NAME@VERSION")]
+    pub targets: Vec<String>,
+    /// The package manager: npm, pnpm, yarn, bun or patch-package [default: `origin.format`].
+    #[arg(long, value_name = "FORMAT", value_parser = super::import::parse_format)]
+    pub format: Option<Format>,
+    /// The project whose lock file says the versions and that gets the patches [default:
+    /// `origin.project`].
+    #[arg(long, value_name = "DIR")]
+    pub project: Option<PathBuf>,
+    /// Read the new upstream from local .tgz files or directories instead of the registry.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub from: Vec<PathBuf>,
+    /// Report what would move and how it merges; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Merge even when the layer has uncommitted changes.
+    #[arg(long)]
+    pub allow_dirty: bool,
+    /// The npm program to run.
+    #[arg(long, value_name = "PATH", env = "FORKLAYER_NPM", default_value = "npm")]
+    pub npm: PathBuf,
+}
+
+pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
+    let mut targets = BTreeMap::new();
+    for arg in &args.targets {
+        match split_versioned(arg) {
+            (name, Some(version)) if !name.is_empty() && !version.is_empty() => {
+                targets.insert(name.to_string(), version.to_string());
+            }
+            _ => return Err(UsageError(format!("`{arg}` is not `<name>@<version>`")).into()),
+        }
+    }
+    let access = if args.dry_run { crate::exclusive::Access::Read } else { crate::exclusive::Access::Write };
+    let layer = ctx.layer(access)?;
+    let (format, project) = super::export::format_and_project(ctx, &layer, args.format, args.project.as_ref())?;
+    hold_ctrl_c();
+    let source = if args.from.is_empty() {
+        SnapshotSource::Registry(Npm::new(args.npm.clone(), layer.root.clone()))
+    } else {
+        SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
+    };
+    let options = UpgradeOptions {
+        format,
+        project: project.clone(),
+        targets,
+        source,
+        dry_run: args.dry_run,
+        allow_dirty: args.allow_dirty,
+        cancel: Some(&INTERRUPTED),
+    };
+    let outcome = upgrade(&layer, &options)
+        .failed_to(|| format!("upgrade the {format} patches of `{}`", ctx.display(&project)))?;
+    let moves: Vec<_> = outcome
+        .moves
+        .iter()
+        .map(|m| json!({"name": m.name, "from": m.from, "to": m.to, "lock_file": m.lock_file}))
+        .collect();
+    let Some(merged) = &outcome.merge else {
+        ctx.reporter.status("Unchanged", "every patched package is at the version the lock file resolves");
+        let data = json!({"format": format.as_str(), "project": ctx.display(&project), "moves": moves, "conflicts": 0});
+        return Ok(Outcome::new(ExitStatus::Success, String::new(), data));
+    };
+    for m in &outcome.moves {
+        let why = m.lock_file.as_deref().map(|lock| format!(" (as `{lock}` resolves)")).unwrap_or_default();
+        ctx.reporter.status(
+            if args.dry_run { "Would move" } else { "Moving" },
+            &format!("{} {} -> {}{why}", m.name, m.from, m.to),
+        );
+    }
+    for warning in &merged.warnings {
+        ctx.reporter.warning(warning);
+    }
+    let mut text = super::merge::human_report(merged);
+    let conflicts = merged.conflicts();
+    if conflicts > 0 {
+        ctx.reporter.warning(&format!("{conflicts} file(s) need resolving; see the `conflict` lines"));
+        if !args.dry_run {
+            ctx.reporter.note(&format!(
+                "resolve the markers (keep one of each <file>.ours/<file>.theirs pair), run `forklayer merge --continue`, \
+                 then `forklayer export {format}` writes the patches (`forklayer merge --abort` undoes the merge)"
+            ));
+        }
+    }
+    if let Some(exported) = &outcome.export {
+        super::export::report(ctx, format, &project, exported);
+        text.push_str(&super::export::text(exported));
+    } else if args.dry_run && conflicts == 0 {
+        ctx.reporter.note("dry run: the merge is clean; the patches would be written back into the project");
+    }
+    let data = json!({
+        "format": format.as_str(),
+        "project": ctx.display(&project),
+        "moves": moves,
+        "conflicts": conflicts,
+        "merge": super::merge::json_report(ctx, merged, args.dry_run),
+        "export": outcome.export.as_ref().map(|e| super::export::data(ctx, format, &project, e)),
+    });
+    let status = if conflicts > 0 { ExitStatus::Attention } else { ExitStatus::Success };
+    Ok(Outcome::new(status, text, data))
+}

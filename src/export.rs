@@ -1,0 +1,528 @@
+//! `export`: write the layer back into a project as the patch files and
+//! configuration entries of its package manager (npm 12, pnpm, Yarn
+//! Berry, bun, patch-package), so that the tool's own install produces the
+//! fork's bytes.
+//!
+//! 1. every forked package's base is proved against the lock file, and its
+//!    patch is rendered in the tool's dialect
+//!    ([`crate::patchfmt::render`]): what the format cannot express
+//!    (binary files, file modes, deletions where unsupported, CRLF lines
+//!    for Yarn) is refused by name, and each patch is applied back under
+//!    the tool's rules to prove it gives the fork's bytes;
+//! 2. the project's other patched packages keep their patches; patch
+//!    files of the layer's packages that the new ones replace (an older
+//!    version's) are removed, and so are Yarn patch files of those packages
+//!    that nothing names any more (`yarn up` moves a dependency off its
+//!    `patch:` and leaves the file behind);
+//! 3. the configuration files are edited only at the keys the tool owns
+//!    ([`crate::patchfmt::edit_config`]), every other byte kept;
+//! 4. everything is one journaled update in the project, kept only if the
+//!    project, read back as the tool reads it, rebuilds every fork.
+//!
+//! Nothing is written unless every package can be expressed.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crate::error::{Diagnostic, ExitStatus};
+use crate::genpatches::{read_fork_package, GenError};
+use crate::journal::{JournalError, Scope, Update};
+use crate::layer::Layer;
+use crate::lock::Lock;
+use crate::patchfmt::{
+    apply_in_order, discover, edit_config, is_yarn_patch_of, read_patch_file, render, ConfigEntry, Format, FormatError,
+    PatchedDependency,
+};
+use crate::rebuild::{compare_trees, read_vendored_package, RebuildError};
+use crate::tree::{FileEntry, Tree, TreeError};
+
+/// How `export` runs.
+#[derive(Debug)]
+pub struct ExportOptions {
+    /// The package manager to write for.
+    pub format: Format,
+    /// The project to write into.
+    pub project: PathBuf,
+    /// Compute and prove everything, write nothing.
+    pub dry_run: bool,
+}
+
+/// What happens to one file of the project.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FileAction {
+    /// A new file.
+    Create,
+    /// An existing file with new bytes.
+    Update,
+    /// A file removed (an older version's patch).
+    Delete,
+}
+
+impl FileAction {
+    /// The word reports use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FileAction::Create => "create",
+            FileAction::Update => "update",
+            FileAction::Delete => "delete",
+        }
+    }
+}
+
+/// One package exported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportedPackage {
+    /// Its npm name.
+    pub name: String,
+    /// The version its patch applies to.
+    pub version: String,
+    /// Its patch files, project-relative (none when the fork equals
+    /// upstream).
+    pub patches: Vec<String>,
+}
+
+/// What `export` did (or, with `--dry-run`, would do).
+#[derive(Clone, Debug, Default)]
+pub struct ExportOutcome {
+    /// The layer's forked packages.
+    pub packages: Vec<ExportedPackage>,
+    /// Patched packages of the project the layer does not hold, kept as
+    /// they are (`name@version`).
+    pub kept: Vec<String>,
+    /// Every file that changes, project-relative, sorted.
+    pub files: Vec<(String, FileAction)>,
+    /// Things to know.
+    pub warnings: Vec<String>,
+    /// Whether anything was written (false for `--dry-run`).
+    pub written: bool,
+}
+
+/// Errors of `export`.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// A package's change cannot be written in the format.
+    #[error("`{package}@{version}` cannot be exported as {format} patches")]
+    Render {
+        /// The format.
+        format: Format,
+        /// The package.
+        package: String,
+        /// Its version.
+        version: String,
+        /// What the format cannot express.
+        #[source]
+        source: Box<FormatError>,
+    },
+    /// The project's configuration cannot be read or edited.
+    #[error("could not read or edit the {format} configuration of `{}`", .project.display())]
+    Config {
+        /// The format.
+        format: Format,
+        /// The project.
+        project: PathBuf,
+        /// Why.
+        #[source]
+        source: Box<FormatError>,
+    },
+    /// Where the tool keeps patches is part of the layer itself.
+    #[error("`{}` is where {format} keeps its patches, and the layer's own `{}` is there too", .path.display(), .managed.display())]
+    Overlap {
+        /// The format.
+        format: Format,
+        /// The tool's patch directory or configuration file.
+        path: PathBuf,
+        /// The layer's directory it meets.
+        managed: PathBuf,
+    },
+    /// `upstream/` is not what its lock file records.
+    #[error("`upstream/` does not hold what its lock file records: {}", .problems.join("; "))]
+    NotLocked {
+        /// What differs.
+        problems: Vec<String>,
+    },
+    /// Reading the layer failed.
+    #[error(transparent)]
+    Rebuild(#[from] RebuildError),
+    /// Reading a fork failed.
+    #[error(transparent)]
+    Fork(#[from] GenError),
+    /// Reading the lock file failed.
+    #[error(transparent)]
+    Lock(#[from] crate::lock::LockError),
+    /// Reading or building a tree failed.
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    /// Writing failed and was rolled back.
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    /// The project, read back as the tool reads it, does not rebuild a
+    /// fork (a bug: every patch was proved before writing).
+    #[error("the exported project does not rebuild `{package}`: {reason}")]
+    Verify {
+        /// The package.
+        package: String,
+        /// What differs.
+        reason: String,
+    },
+}
+
+impl Diagnostic for ExportError {
+    fn exit_status(&self) -> ExitStatus {
+        match self {
+            ExportError::Render { .. } | ExportError::Overlap { .. } => ExitStatus::Usage,
+            ExportError::Config { source, .. } => source.exit_status(),
+            ExportError::NotLocked { .. } => ExitStatus::Integrity,
+            ExportError::Rebuild(e) => e.exit_status(),
+            ExportError::Fork(e) => e.exit_status(),
+            ExportError::Lock(e) => e.exit_status(),
+            ExportError::Tree(e) => e.exit_status(),
+            ExportError::Journal(e) => e.exit_status(),
+            ExportError::Verify { .. } => ExitStatus::Bug,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            ExportError::Render { source, .. } | ExportError::Config { source, .. } => source.code(),
+            ExportError::Overlap { .. } => "unsafe_target",
+            ExportError::NotLocked { .. } => "upstream_not_locked",
+            ExportError::Rebuild(e) => e.code(),
+            ExportError::Fork(e) => e.code(),
+            ExportError::Lock(e) => e.code(),
+            ExportError::Tree(e) => e.code(),
+            ExportError::Journal(e) => e.code(),
+            ExportError::Verify { .. } => "internal",
+        }
+    }
+
+    fn help(&self) -> Option<String> {
+        match self {
+            ExportError::Render { format, .. } => Some(format!(
+                "nothing was written; keep that change in the forklayer layer (or restore the file in the fork), \
+                 or export to a format that can carry it ({} cannot)",
+                format
+            )),
+            ExportError::Config { source, .. } => source.help().map(|h| format!("nothing was written; {h}")),
+            ExportError::Overlap { .. } => Some(
+                "nothing was written; export into the project that uses the patches (`forklayer export <format> \
+                 <project>`), not into the layer's own directories"
+                    .into(),
+            ),
+            ExportError::NotLocked { .. } => Some(
+                "nothing was written; restore `upstream/` (`git checkout -- upstream`), or run `forklayer check`"
+                    .into(),
+            ),
+            ExportError::Rebuild(e) => e.help(),
+            ExportError::Fork(e) => e.help(),
+            ExportError::Lock(e) => e.help(),
+            ExportError::Tree(e) => e.help(),
+            ExportError::Journal(e) => e.help(),
+            ExportError::Verify { .. } => Some("nothing was kept; this is a bug in forklayer, please report it".into()),
+        }
+    }
+}
+
+/// Where a format's tool keeps its patches, project-relative: the only
+/// directories `export` removes a file from.
+fn patch_dir(format: Format) -> &'static str {
+    match format {
+        Format::Yarn => ".yarn/patches",
+        _ => "patches",
+    }
+}
+
+/// Every file or directory an `export` of any format may change in
+/// `project`: what the roll back of a killed export may touch.
+pub fn export_scope(project: &Path) -> Vec<PathBuf> {
+    ["package.json", "package-lock.json", "pnpm-workspace.yaml", "patches", ".yarn/patches"]
+        .into_iter()
+        .map(|rel| project.join(rel))
+        .collect()
+}
+
+/// Exports the forked packages of `layer` into `options.project`.
+pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, ExportError> {
+    let (format, project) = (options.format, &options.project);
+    let mut warnings = roll_back_interrupted(layer, project)?;
+    refuse_overlap(layer, format, project)?;
+    let forks = rendered_packages(layer, format)?;
+    let config_error = |source| ExportError::Config { format, project: project.clone(), source: Box::new(source) };
+    let declared = discover(format, project).map_err(config_error)?;
+    let held: BTreeSet<&str> = forks.iter().map(|f| f.name.as_str()).collect();
+    let mut entries = Vec::new();
+    let mut kept = Vec::new();
+    let mut stale: BTreeSet<String> = BTreeSet::new();
+    for dep in &declared {
+        if held.contains(dep.name.as_str()) {
+            stale.extend(dep.patches.iter().cloned());
+            continue;
+        }
+        let mut patches = Vec::new();
+        for rel in &dep.patches {
+            patches.push((rel.clone(), read_patch_file(project, rel).map_err(config_error)?));
+        }
+        kept.push(format!("{}@{}", dep.name, dep.version));
+        entries.push(ConfigEntry { name: dep.name.clone(), version: dep.version.clone(), patches });
+    }
+    if format == Format::Yarn {
+        stale.extend(unused_yarn_patches(project, &held, &declared)?);
+    }
+    let mut written: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    for fork in &forks {
+        for (rel, bytes) in &fork.patches {
+            stale.remove(rel);
+            written.insert(rel.clone(), bytes.clone());
+        }
+        if !fork.patches.is_empty() {
+            entries.push(ConfigEntry {
+                name: fork.name.clone(),
+                version: fork.version.clone(),
+                patches: fork.patches.clone(),
+            });
+        }
+    }
+    let configs = edit_config(format, project, &entries).map_err(config_error)?;
+    let dir = patch_dir(format);
+    let (outside, stale): (Vec<String>, Vec<String>) =
+        stale.into_iter().partition(|rel| !rel.starts_with(&format!("{dir}/")));
+    for rel in outside {
+        warnings.push(format!(
+            "`{rel}` patched an older version of a package the layer holds; it lies outside `{dir}/`, so it is left \
+             in place (remove it by hand)"
+        ));
+    }
+    let plan = Plan::new(project, dir, &written, &stale, configs)?;
+    let mut outcome = ExportOutcome {
+        packages: forks
+            .iter()
+            .map(|f| ExportedPackage {
+                name: f.name.clone(),
+                version: f.version.clone(),
+                patches: f.patches.iter().map(|(rel, _)| rel.clone()).collect(),
+            })
+            .collect(),
+        kept,
+        files: plan.actions.clone(),
+        warnings,
+        written: false,
+    };
+    if options.dry_run || plan.actions.is_empty() {
+        return Ok(outcome);
+    }
+    let mut update = Update::new(project).cancelled_by(&crate::interrupt::INTERRUPTED);
+    update.replace_dir(&project.join(dir), &plan.patches);
+    for (path, bytes) in &plan.configs {
+        update.replace_file(path, bytes);
+    }
+    update.apply_verified(|| verify_export(format, project, &forks))??;
+    outcome.written = true;
+    Ok(outcome)
+}
+
+/// The files of `.yarn/patches/` Yarn named for a package the layer holds
+/// that neither package.json nor yarn.lock names: `yarn up` moves a
+/// dependency off its `patch:` and leaves the file behind. A file yarn.lock
+/// still names (a workspace's dependency) stays.
+fn unused_yarn_patches(
+    project: &Path,
+    held: &BTreeSet<&str>,
+    declared: &[PatchedDependency],
+) -> Result<Vec<String>, ExportError> {
+    let dir = project.join(patch_dir(Format::Yarn));
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ExportError::Tree(TreeError::Io { path, source })
+    };
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io(&dir)(e)),
+    };
+    let lock_path = project.join("yarn.lock");
+    let lock = match crate::tree::read_regular(&lock_path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(io(&lock_path)(e)),
+    };
+    let named: BTreeSet<&str> = declared.iter().flat_map(|d| d.patches.iter().map(String::as_str)).collect();
+    let mut unused = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(io(&dir))?;
+        let Ok(name) = entry.file_name().into_string() else { continue };
+        let rel = format!("{}/{name}", patch_dir(Format::Yarn));
+        if entry.file_type().is_ok_and(|t| t.is_file())
+            && held.iter().any(|package| is_yarn_patch_of(&name, package))
+            && !named.contains(rel.as_str())
+            && !lock.contains(&name)
+        {
+            unused.push(rel);
+        }
+    }
+    unused.sort();
+    Ok(unused)
+}
+
+/// A forked package with its rendered patch.
+struct RenderedPackage {
+    name: String,
+    version: String,
+    base: Tree,
+    fork: Tree,
+    patches: Vec<(String, Vec<u8>)>,
+}
+
+/// Every forked package's patch in `format`, its base proved against the
+/// lock file first.
+fn rendered_packages(layer: &Layer, format: Format) -> Result<Vec<RenderedPackage>, ExportError> {
+    let upstream = &layer.paths.upstream;
+    let lock = Lock::read(upstream)?;
+    let mut rendered = Vec::new();
+    for name in &layer.forked {
+        let npm_name = layer.full_name(name);
+        let vendored = read_vendored_package(layer, upstream, name)?;
+        let problems = lock.verify_tree(&npm_name, &vendored);
+        if !problems.is_empty() {
+            return Err(ExportError::NotLocked { problems });
+        }
+        let version = lock.version_of(&npm_name).unwrap_or_default().to_string();
+        let base = layer.ignore_of(name).filter(vendored);
+        let fork = read_fork_package(layer, &layer.paths.forks, name)?;
+        let patches = render(format, &npm_name, &version, &base, &fork).map_err(|source| ExportError::Render {
+            format,
+            package: npm_name.clone(),
+            version: version.clone(),
+            source: Box::new(source),
+        })?;
+        rendered.push(RenderedPackage { name: npm_name, version, base, fork, patches });
+    }
+    Ok(rendered)
+}
+
+/// What the export writes: the tool's patch directory as it will be, the
+/// configuration files, and each changed file's action.
+struct Plan {
+    patches: Tree,
+    configs: Vec<(PathBuf, Vec<u8>)>,
+    actions: Vec<(String, FileAction)>,
+}
+
+impl Plan {
+    fn new(
+        project: &Path,
+        dir: &str,
+        written: &BTreeMap<String, Vec<u8>>,
+        stale: &[String],
+        configs: Vec<(PathBuf, Vec<u8>)>,
+    ) -> Result<Plan, ExportError> {
+        let root = project.join(dir);
+        let mut patches = if root.is_dir() { Tree::read_dir(&root)? } else { Tree::new() };
+        let mut actions = Vec::new();
+        for rel in stale {
+            if let Some(inside) = rel.strip_prefix(&format!("{dir}/")) {
+                if patches.remove(inside).is_some() {
+                    actions.push((rel.clone(), FileAction::Delete));
+                }
+            }
+        }
+        for (rel, bytes) in written {
+            let inside = rel.strip_prefix(&format!("{dir}/")).unwrap_or(rel);
+            let action = match patches.get(inside) {
+                Some(entry) if *entry.bytes == *bytes => None,
+                Some(_) => Some(FileAction::Update),
+                None => Some(FileAction::Create),
+            };
+            if let Some(action) = action {
+                actions.push((rel.clone(), action));
+            }
+            patches.insert(inside, FileEntry::new(bytes.clone()))?;
+        }
+        let mut changed = Vec::new();
+        for (path, bytes) in configs {
+            let before = crate::tree::read_regular(&path).ok();
+            let rel = path.strip_prefix(project).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            match before {
+                Some(before) if before == bytes => continue,
+                Some(_) => actions.push((rel, FileAction::Update)),
+                None => actions.push((rel, FileAction::Create)),
+            }
+            changed.push((path, bytes));
+        }
+        actions.sort();
+        Ok(Plan { patches, configs: changed, actions })
+    }
+}
+
+/// Refuses an export whose patch directory or configuration files would be
+/// the layer's own directories (a project exported into itself with the
+/// layer's `patches/` where the tool keeps its patches).
+fn refuse_overlap(layer: &Layer, format: Format, project: &Path) -> Result<(), ExportError> {
+    let managed = [&layer.paths.upstream, &layer.paths.forks, &layer.paths.patches];
+    let ours = [project.join(patch_dir(format)), project.join("package.json"), project.join("pnpm-workspace.yaml")];
+    for path in ours {
+        let real = crate::realpath::normalize(&path);
+        for dir in managed {
+            let dir_real = crate::realpath::normalize(dir);
+            if real.starts_with(&dir_real) || dir_real.starts_with(&real) {
+                return Err(ExportError::Overlap { format, path, managed: dir.clone() });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Rolls back an export a killed forklayer left in `project` (not the
+/// layer's own root: its journals are rolled back when the layer is
+/// loaded).
+fn roll_back_interrupted(layer: &Layer, project: &Path) -> Result<Vec<String>, ExportError> {
+    let same = crate::realpath::normalize(project) == crate::realpath::normalize(&layer.root);
+    if same || !crate::journal::any_journal(project) {
+        return Ok(Vec::new());
+    }
+    let recovered = crate::journal::recover(project, &Scope::new(export_scope(project)))?;
+    Ok(recovered
+        .into_iter()
+        .map(|r| {
+            format!(
+                "rolled back an export that forklayer process {} left unfinished: {} are as they were before it",
+                r.pid,
+                r.targets.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect())
+}
+
+/// The project as written, read back as the tool reads it: every exported
+/// package's patches rebuild its fork.
+fn verify_export(format: Format, project: &Path, forks: &[RenderedPackage]) -> Result<(), ExportError> {
+    let declared =
+        discover(format, project).map_err(|e| ExportError::Verify { package: "*".into(), reason: e.to_string() })?;
+    for fork in forks {
+        let found: Vec<_> = declared.iter().filter(|d| d.name == fork.name).collect();
+        let patches: Vec<(String, Vec<u8>)> = match found.as_slice() {
+            [] => Vec::new(),
+            [dep] if dep.version == fork.version => dep
+                .patches
+                .iter()
+                .map(|rel| Ok((rel.clone(), read_patch_file(project, rel)?)))
+                .collect::<Result<_, FormatError>>()
+                .map_err(|e| ExportError::Verify { package: fork.name.clone(), reason: e.to_string() })?,
+            _ => {
+                return Err(ExportError::Verify {
+                    package: fork.name.clone(),
+                    reason: format!("the project does not declare exactly one patch of version {}", fork.version),
+                })
+            }
+        };
+        let rebuilt = apply_in_order(format, &fork.base, &patches)
+            .map_err(|e| ExportError::Verify { package: fork.name.clone(), reason: e.to_string() })?;
+        let differences = compare_trees(&rebuilt, &fork.fork);
+        if let Some(first) = differences.first() {
+            return Err(ExportError::Verify { package: fork.name.clone(), reason: first.to_string() });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

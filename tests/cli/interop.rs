@@ -1,0 +1,355 @@
+//! `import`, `export` and `upgrade` with a fake npm registry: the layer
+//! made from a project's patches, written back into another format, moved
+//! to the version a lock file resolves, and every refusal with nothing
+//! written. The real tools' side is `tests/formats/run.sh`.
+
+use std::path::PathBuf;
+
+use forklayer::patchfmt::{render, Format};
+use forklayer::tree::{FileEntry, Tree};
+use serde_json::Value;
+
+use crate::util::{commit_all, fake_npm, publish, NpmPackage, TestDir};
+
+const PAD: &str = "'use strict';\nmodule.exports = leftPad;\n\nfunction leftPad (str, len, ch) {\n  str = str + '';\n  len = len - str.length;\n  if (len <= 0) return str;\n  if (!ch && ch !== 0) ch = ' ';\n  ch = ch + '';\n  var pad = '';\n  while (true) {\n    if (len & 1) pad += ch;\n    len >>= 1;\n    if (len) ch += ch;\n    else break;\n  }\n  return pad + str;\n}\n";
+
+fn left_pad(version: &str) -> NpmPackage {
+    let manifest =
+        format!("{{\n  \"name\": \"left-pad\",\n  \"version\": \"{version}\",\n  \"license\": \"WTFPL\"\n}}\n");
+    NpmPackage {
+        name: "left-pad".into(),
+        version: version.into(),
+        files: vec![
+            ("package.json".into(), manifest.into_bytes(), false),
+            ("index.js".into(), PAD.as_bytes().to_vec(), false),
+            ("README.md".into(), b"# left-pad\r\n\r\nPads the left.\r\n".to_vec(), false),
+        ],
+    }
+}
+
+fn tree_of(package: &NpmPackage) -> Tree {
+    let mut tree = Tree::new();
+    for (path, bytes, exec) in &package.files {
+        tree.insert(path.clone(), FileEntry::with_mode(bytes.clone(), *exec)).expect("valid path");
+    }
+    tree
+}
+
+/// The fork of left-pad the project's patch makes: a changed line, a CRLF
+/// line kept, a new file without a final newline.
+fn forked(pristine: &NpmPackage) -> NpmPackage {
+    pristine
+        .clone()
+        .file("index.js", PAD.replace("return pad + str;", "return pad + str; // padded by the fork"))
+        .file("README.md", "# left-pad\r\n\r\nPads the left, patched.\r\n")
+        .file("NOTICE", "patched")
+}
+
+/// A pnpm project depending on left-pad `version`, with the pnpm patch of
+/// [`forked`] declared for `key`, and the layer root beside it: returns
+/// the directory, the fake npm and the project's path.
+fn pnpm_project(version: &str, key: &str) -> (TestDir, PathBuf) {
+    let dir = TestDir::new();
+    let npm = fake_npm(&dir);
+    let pristine = left_pad(version);
+    publish(&dir, &pristine, None);
+    dir.write(
+        "app/package.json",
+        format!(
+            "{{\n  \"name\": \"@demo/app\",\n  \"version\": \"1.0.0\",\n  \"scripts\": {{ \"test\":   \"node .\" }},\n  \"dependencies\": {{\n    \"left-pad\": \"^{version}\"\n  }}\n}}\n"
+        ),
+    );
+    let files = render(Format::Pnpm, "left-pad", version, &tree_of(&pristine), &tree_of(&forked(&pristine)))
+        .expect("expressible");
+    let (rel, bytes) = &files[0];
+    dir.write(&format!("app/{rel}"), bytes);
+    dir.write("app/pnpm-workspace.yaml", format!("packages: []\npatchedDependencies:\n  {key}: {rel}\n"));
+    dir.write(
+        "app/pnpm-lock.yaml",
+        format!(
+            "lockfileVersion: '9.0'\n\npackages:\n\n  left-pad@{version}:\n    resolution: {{integrity: sha512-x}}\n"
+        ),
+    );
+    (dir, npm)
+}
+
+fn run_with_npm(dir: &TestDir, npm: &std::path::Path, args: &[&str]) -> crate::util::Run {
+    dir.run_env(args, &[("FORKLAYER_NPM", npm)])
+}
+
+#[test]
+fn a_pnpm_project_is_imported_into_a_layer_that_check_passes() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    std::fs::create_dir(dir.join("layer")).expect("mkdir");
+    let run = run_with_npm(&dir, &npm, &["-C", "layer", "import", "pnpm", "../app", "--json"]);
+    run.assert_code(0);
+    let report: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["packages"][0]["name"], "left-pad");
+    assert_eq!(report["packages"][0]["changed_files"], 3);
+    assert_eq!(report["upstream"], "upstream");
+    let declaration = String::from_utf8(dir.read("layer/forklayer.toml")).expect("utf-8");
+    assert!(declaration.contains("\"left-pad@1.3.0\""), "{declaration}");
+    assert!(declaration.contains("[origin]\nformat = \"pnpm\"\nproject = \"../app\""), "{declaration}");
+    assert!(declaration.contains("name = \"demo-app-patches\""), "{declaration}");
+    assert_eq!(dir.read("layer/forks/left-pad/NOTICE"), b"patched");
+    assert_eq!(dir.read("layer/forks/left-pad/README.md"), b"# left-pad\r\n\r\nPads the left, patched.\r\n");
+    assert!(dir.exists("layer/patches/left-pad.json") && dir.exists("layer/upstream/forklayer.lock.json"));
+    dir.run(&["-C", "layer", "check"]).assert_code(0);
+    let gitignore = String::from_utf8(dir.read("layer/.gitignore")).expect("utf-8");
+    assert!(gitignore.contains(".forklayer.lock"), "{gitignore}");
+    // A declaration must not send forklayer to write outside its repository
+    // on its own: a project elsewhere is named on the command line.
+    let run = dir.run(&["-C", "layer", "export"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("name the project on the command line"), "{}", run.stderr);
+    dir.run(&["-C", "layer", "export", "pnpm", "../app"]).assert_code(0);
+}
+
+#[test]
+fn a_project_keeps_its_layer_inside_itself_beside_its_own_patches() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad");
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("`left-pad` is declared as `left-pad`"), "{}", run.stderr);
+    assert!(run.stderr.contains("pnpm-lock.yaml"), "the lock file that resolved it is named: {}", run.stderr);
+    assert!(dir.exists("app/forklayer/forks/left-pad/NOTICE"));
+    assert!(dir.exists("app/patches/left-pad@1.3.0.patch"), "the project's own patches stay");
+    dir.run(&["-C", "app", "check"]).assert_code(0);
+}
+
+#[test]
+fn a_dry_run_lists_the_import_and_writes_nothing() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    let before = dir.snapshot_dir("app");
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm", "--dry-run"]);
+    run.assert_code(0);
+    assert!(run.stdout.contains("imported left-pad@1.3.0 (3 file(s) changed"), "{}", run.stdout);
+    assert_eq!(dir.snapshot_dir("app"), before, "not even a lock file or journal is left");
+}
+
+/// The project with its patch replaced by `patch` (same declared path).
+fn with_patch(patch: &str) -> (TestDir, PathBuf) {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    dir.write("app/patches/left-pad@1.3.0.patch", patch);
+    (dir, npm)
+}
+
+#[test]
+fn unsafe_patches_are_refused_by_name_before_anything_is_fetched_or_written() {
+    let cases = [
+        ("diff --git a/../evil.js b/../evil.js\nnew file mode 100644\n--- /dev/null\n+++ b/../evil.js\n@@ -0,0 +1 @@\n+x\n", "leave the package"),
+        ("diff --git a/link b/link\nnew file mode 120000\n--- /dev/null\n+++ b/link\n@@ -0,0 +1 @@\n+/etc/passwd\n", "link"),
+        ("diff --git a/bin.png b/bin.png\nnew file mode 100644\nGIT binary patch\nliteral 3\nKcmZQzWB>pF00IC2\n\nliteral 0\nHcmV?d00001\n\n", "binary"),
+    ];
+    for (patch, said) in cases {
+        let (dir, npm) = with_patch(patch);
+        std::fs::remove_dir_all(dir.join("fake-npm/registry")).expect("no registry: nothing may be fetched");
+        let before = dir.snapshot_dir("app");
+        let run = run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]);
+        assert_eq!(run.code, 3, "{said}: {}", run.stderr);
+        assert!(run.stderr.contains("`patches/left-pad@1.3.0.patch`"), "{said}: {}", run.stderr);
+        assert!(run.stderr.to_lowercase().contains(said), "{said}: {}", run.stderr);
+        assert!(run.stderr.contains("nothing was written"), "{}", run.stderr);
+        assert_eq!(dir.snapshot_dir("app"), before, "{said}");
+    }
+}
+
+#[test]
+fn a_patch_path_that_leaves_the_project_or_is_a_link_is_refused() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    dir.write("outside.patch", "--- a/index.js\n+++ b/index.js\n");
+    dir.write("app/pnpm-workspace.yaml", "patchedDependencies:\n  left-pad@1.3.0: ../outside.patch\n");
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains("`../outside.patch`") && run.stderr.contains("leaves the project"), "{}", run.stderr);
+    std::os::unix::fs::symlink(dir.join("outside.patch"), dir.join("app/patches/linked.patch")).expect("symlink");
+    dir.write("app/pnpm-workspace.yaml", "patchedDependencies:\n  left-pad@1.3.0: patches/linked.patch\n");
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains("`patches/linked.patch`") && run.stderr.contains("symbolic link"), "{}", run.stderr);
+    assert!(!dir.exists("app/forklayer.toml") && !dir.exists("app/forklayer"));
+}
+
+#[test]
+fn a_hunk_that_does_not_apply_names_the_patch_file_the_hunk_and_the_line() {
+    let patch = "diff --git a/index.js b/index.js\n--- a/index.js\n+++ b/index.js\n@@ -1,2 +1,2 @@\n 'use strict';\n-module.exports = rightPad;\n+module.exports = leftPad2;\n";
+    let (dir, npm) = with_patch(patch);
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm", "--json"]);
+    run.assert_code(2);
+    let report: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["error"]["code"], "hunk_does_not_apply");
+    let causes = report["error"]["causes"].to_string();
+    assert!(causes.contains("`patches/left-pad@1.3.0.patch`: hunk 1 (patch line 4)"), "{causes}");
+    assert!(causes.contains("`index.js`"), "{causes}");
+    assert!(!dir.exists("app/forklayer.toml") && !dir.exists("app/forklayer"));
+}
+
+#[test]
+fn an_existing_layer_or_a_project_without_patches_is_refused() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("exists already") && run.stderr.contains("forklayer export"), "{}", run.stderr);
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "import", "bun"]);
+    run.assert_code(2);
+    let empty = TestDir::new();
+    empty.write("package.json", "{\"name\": \"x\"}\n");
+    let run = empty.run(&["import", "npm"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("declares no npm patches") && run.stderr.contains("npm patch <pkg>"), "{}", run.stderr);
+}
+
+/// An npm project to export into: a package.json with fields in its own
+/// style, which an export must keep byte for byte.
+const NPM_PACKAGE_JSON: &str = "{\n    \"name\": \"target\",\n    \"private\": true,\n    \"scripts\": {\"x\": \"y\"},\n    \"dependencies\": {\n        \"left-pad\": \"1.3.0\"\n    }\n}\n";
+
+#[test]
+fn an_imported_layer_exports_to_npm_editing_only_the_key_npm_owns() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    dir.write("target/package.json", NPM_PACKAGE_JSON);
+    let run = dir.run(&["-C", "app", "export", "npm", "../target", "--json"]);
+    run.assert_code(0);
+    let report: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["packages"][0]["patches"][0], "patches/left-pad@1.3.0.patch");
+    let edited = String::from_utf8(dir.read("target/package.json")).expect("utf-8");
+    let (head, rest) = edited.split_once("\"patchedDependencies\"").expect("the key is added");
+    assert!(
+        head.starts_with("{\n    \"name\": \"target\",\n    \"private\": true,\n    \"scripts\": {\"x\": \"y\"},"),
+        "{edited}"
+    );
+    assert!(rest.contains("\"left-pad@1.3.0\": \"patches/left-pad@1.3.0.patch\""), "{edited}");
+    let patch = dir.read("target/patches/left-pad@1.3.0.patch");
+    let applied = forklayer::patchfmt::apply(Format::Npm, &tree_of(&left_pad("1.3.0")), &patch, "p").expect("applies");
+    assert_eq!(applied, tree_of(&forked(&left_pad("1.3.0"))), "npm's own rules rebuild the fork");
+    let again = dir.run(&["-C", "app", "export", "npm", "../target"]);
+    again.assert_code(0);
+    assert!(again.stderr.contains("Unchanged"), "{}", again.stderr);
+}
+
+#[test]
+fn what_a_format_cannot_express_is_refused_by_name_and_nothing_is_written() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    dir.write("app/forklayer/forks/left-pad/logo.png", [0x89, b'P', b'N', b'G', 0, 0, 1]);
+    dir.run(&["-C", "app", "gen-patches"]).assert_code(0);
+    let before = dir.snapshot_dir("app/patches");
+    let run = dir.run(&["-C", "app", "export"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("`logo.png`") && run.stderr.contains("left-pad@1.3.0"), "{}", run.stderr);
+    assert_eq!(dir.snapshot_dir("app/patches"), before);
+    dir.write("yarn/package.json", "{\"name\": \"y\", \"dependencies\": {\"left-pad\": \"1.3.0\"}}\n");
+    std::fs::remove_file(dir.join("app/forklayer/forks/left-pad/logo.png")).expect("rm");
+    dir.run(&["-C", "app", "gen-patches"]).assert_code(0);
+    let run = dir.run(&["-C", "app", "export", "yarn", "../yarn"]);
+    run.assert_code(2);
+    assert!(
+        run.stderr.contains("`README.md`") && run.stderr.contains("`\\r`"),
+        "Yarn cannot carry CRLF: {}",
+        run.stderr
+    );
+    assert!(!dir.exists("yarn/.yarn"));
+}
+
+#[test]
+fn upgrade_moves_the_patch_to_the_version_the_lock_file_now_resolves() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    commit_all(&dir);
+    // A bot bumps left-pad; upstream changed the first line meanwhile.
+    let next = left_pad("1.3.1").file("index.js", PAD.replace("'use strict';", "'use strict'; // 1.3.1"));
+    publish(&dir, &next, None);
+    dir.write(
+        "app/pnpm-lock.yaml",
+        "lockfileVersion: '9.0'\n\npackages:\n\n  left-pad@1.3.1:\n    resolution: {integrity: sha512-x}\n",
+    );
+    commit_all(&dir);
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade", "--dry-run"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("Would move left-pad 1.3.0 -> 1.3.1 (as `pnpm-lock.yaml` resolves)"), "{}", run.stderr);
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade", "--json"]);
+    run.assert_code(0);
+    let report: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["moves"][0]["to"], "1.3.1");
+    assert!(!dir.exists("app/patches/left-pad@1.3.0.patch"), "the old version's patch is gone");
+    let workspace = String::from_utf8(dir.read("app/pnpm-workspace.yaml")).expect("utf-8");
+    assert_eq!(workspace, "packages: []\npatchedDependencies:\n  left-pad@1.3.1: patches/left-pad@1.3.1.patch\n");
+    let fork = String::from_utf8(dir.read("app/forklayer/forks/left-pad/index.js")).expect("utf-8");
+    assert!(fork.contains("// 1.3.1") && fork.contains("// padded by the fork"), "{fork}");
+    let patch = dir.read("app/patches/left-pad@1.3.1.patch");
+    let applied = forklayer::patchfmt::apply(Format::Pnpm, &tree_of(&next), &patch, "p").expect("applies");
+    assert_eq!(applied.get("index.js").map(|e| e.bytes.to_vec()), Some(fork.into_bytes()));
+    dir.run(&["-C", "app", "check"]).assert_code(0);
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("every patched package is at the version the lock file resolves"), "{}", run.stderr);
+}
+
+#[test]
+fn an_upgrade_that_conflicts_stops_with_the_guided_merge() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    commit_all(&dir);
+    let next = left_pad("2.0.0").file("index.js", PAD.replace("return pad + str;", "return String(pad) + str;"));
+    publish(&dir, &next, None);
+    commit_all(&dir);
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade", "left-pad@2.0.0"]);
+    run.assert_code(1);
+    assert!(run.stdout.contains("conflict   left-pad/index.js"), "{}", run.stdout);
+    assert!(run.stderr.contains("`forklayer merge --continue`, then `forklayer export pnpm`"), "{}", run.stderr);
+    assert!(dir.exists("app/patches/left-pad@1.3.0.patch"), "nothing exported yet");
+    let conflicted = String::from_utf8(dir.read("app/forklayer/forks/left-pad/index.js")).expect("utf-8");
+    assert!(conflicted.contains("<<<<<<< fork@1.3.0") && conflicted.contains(">>>>>>> upstream@2.0.0"), "{conflicted}");
+    dir.write(
+        "app/forklayer/forks/left-pad/index.js",
+        PAD.replace("return pad + str;", "return String(pad) + str; // both"),
+    );
+    dir.run(&["-C", "app", "merge", "--continue"]).assert_code(0);
+    dir.run(&["-C", "app", "export"]).assert_code(0);
+    assert!(dir.exists("app/patches/left-pad@2.0.0.patch") && !dir.exists("app/patches/left-pad@1.3.0.patch"));
+}
+
+#[test]
+fn an_export_killed_while_writing_is_rolled_back_by_the_next_command() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    dir.write("app/package.json", NPM_PACKAGE_JSON);
+    let before = dir.snapshot_dir("app");
+    if let Some(journal) = kill_while_writing(&dir, "app", &["-C", "app", "export", "npm"]) {
+        assert!(journal.exists());
+        let status = dir.run(&["-C", "app", "status"]);
+        assert!(status.stdout.contains("journal to roll back"), "{}", status.stdout);
+        let run = dir.run(&["-C", "app", "check"]);
+        run.assert_code(0);
+        assert!(run.stderr.contains("rolled back an update"), "{}", run.stderr);
+        let after: Vec<_> =
+            dir.snapshot_dir("app").into_iter().filter(|(p, _, _)| !p.starts_with(".forklayer")).collect();
+        let before: Vec<_> = before.into_iter().filter(|(p, _, _)| !p.starts_with(".forklayer")).collect();
+        assert_eq!(after, before, "the project is as before the killed export");
+    }
+    dir.run(&["-C", "app", "export", "npm"]).assert_code(0);
+    assert!(dir.exists("app/patches/left-pad@1.3.0.patch"));
+}
+
+/// Runs forklayer and `kill -9`s it the moment its undo journal appears in
+/// `journal_dir`: the journal's path when the kill caught it there.
+fn kill_while_writing(dir: &TestDir, journal_dir: &str, args: &[&str]) -> Option<PathBuf> {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_forklayer"))
+        .args(args)
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let journal = dir.join(&format!("{journal_dir}/.forklayer-journal-{}.tar", child.id()));
+    let started = std::time::Instant::now();
+    while !journal.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+        if child.try_wait().expect("wait").is_some() {
+            break;
+        }
+    }
+    child.kill().expect("kill -9");
+    child.wait().expect("wait");
+    journal.exists().then_some(journal)
+}
