@@ -7,7 +7,7 @@
 #
 #   benches/whole-process.sh            # every workload, 3 runs each
 #   RUNS=1 benches/whole-process.sh big-file
-#   benches/whole-process.sh scaling    # the big file at 50k/100k/200k/400k lines
+#   benches/whole-process.sh scaling    # the big file at 20k/50k/100k/200k/500k lines
 #   RUNS=5 benches/whole-process.sh real-layer
 #
 # Workloads: real-size (12 packages, one 10,000-line file), 5000-files
@@ -80,7 +80,7 @@ WORKLOADS=("$@")
 [ ${#WORKLOADS[@]} -gt 0 ] || WORKLOADS=(real-layer real-size 5000-files big-file)
 for kind in "${WORKLOADS[@]}"; do
     if [ "$kind" = scaling ]; then
-        for lines in 50000 100000 200000 400000; do
+        for lines in 20000 50000 100000 200000 500000; do
             run "disk($DISK_FS)" "$DISK_PARENT" big-file "$lines"
             run "tmpfs" /dev/shm big-file "$lines"
         done

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use self::entry::{check_npm_name, check_package_name, parse_entries, Family};
 pub use self::entry::{split_versioned, UpstreamPackage};
-pub use self::pin::{Pin, PinFormat};
 use self::paths::{check_inside_root, check_pin_file, check_separate_paths, release_bundles};
+pub use self::pin::{Pin, PinFormat};
 use crate::ignore::Ignore;
 use crate::tree::Tree;
 

@@ -9,10 +9,11 @@
 //!    [`npm::tarball`] extracts archives in memory, refusing unsafe entries.
 //! 3. [`snapshot`] vendors them into `upstream/` with a [`lock`] file.
 //! 4. [`anchor`] turns a base/fork file pair into minimal unique `{old, new}`
-//!    replacements and applies them, reporting drift; [`manifest`] is the
-//!    serialised form (`patches/<pkg>.json`) and [`review`] the unified diff
-//!    for people (`patches/<pkg>.diff`); both come from one near-linear
-//!    line diff, [`linediff`].
+//!    replacements and applies them, reporting drift, both in work linear
+//!    in the file (uniqueness counts scan, then use one suffix array per
+//!    text); [`manifest`] is the serialised form (`patches/<pkg>.json`) and
+//!    [`review`] the unified diff for people (`patches/<pkg>.diff`); both
+//!    come from one near-linear line diff, [`linediff`].
 //! 5. [`genpatches`] writes the manifests of a whole layer; [`rebuild`]
 //!    rebuilds the layer from pristine bytes + manifests and compares it
 //!    with a reference tree; [`check`] is the offline round trip CI runs.
@@ -86,7 +87,6 @@ pub mod manifest;
 pub mod merge;
 pub mod names;
 pub mod npm;
-pub mod parallel;
 pub mod patchfmt;
 pub mod realpath;
 pub mod rebuild;

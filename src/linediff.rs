@@ -4,23 +4,15 @@
 //! a middle-snake search that grows too expensive settles for a good
 //! split), followed by its git-style slider post-processing (indentation
 //! heuristic). Its cost is near-linear in the lines even when the number
-//! of changes grows with the file, where a plain O((N+M)·D) diff turns
-//! quadratic; the heuristics count work, never time, so results never
-//! depend on machine speed. Myers is still quadratic when nearly every
-//! line equals many others (a file of identical lines, or lines repeating
-//! every 50: 8.5 s at 100,000 lines, in-process), so such "crowded" input
-//! is cut into pieces of about `CROWDED_PIECE` lines where
-//! `CROWDED_SYNC` lines of both sides agree near the same relative
-//! position, and diffed piece by piece (0.11 / 0.014 s;
-//! `benches/README.md`, "Repetitive files"). Other input is diffed whole,
-//! as before.
-//!
-//! Measured on one 100,000 / 200,000 / 400,000-line file with 1% of lines
-//! changed (`benches/README.md`, load 6): `similar`'s Patience 0.27 / 0.78
-//! / 3.8 s, `similar`'s Myers 0.25 / 0.92 / 5.0 s, `imara-diff`'s
-//! Histogram 0.72 / 2.4 / 11.9 s (it splits at one common run per pass, so
-//! evenly spread changes cost O(N·D) too), this 0.015 / 0.04–0.07 /
-//! 0.1–0.5 s.
+//! of changes grows with the file, where a plain O((N+M)·D) diff (or a
+//! histogram diff that splits at one common run per pass) turns quadratic;
+//! the heuristics count work, never time, so results never depend on
+//! machine speed. Myers is still quadratic when nearly every line equals
+//! many others (a file of identical lines, or lines repeating every 50),
+//! so such "crowded" input is cut into pieces of about `CROWDED_PIECE`
+//! lines where `CROWDED_SYNC` lines of both sides agree near the same
+//! relative position, and diffed piece by piece (`benches/README.md`,
+//! "Repetitive files"). Other input is diffed whole.
 
 use imara_diff::{Algorithm, Diff, InternedInput};
 use similar::DiffOp;

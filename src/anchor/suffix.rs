@@ -2,38 +2,39 @@
 //! text before a point, or after one, in time that does not grow with how
 //! often the needle's pieces repeat.
 //!
-//! The q-gram index (`index.rs`) walks the positions of the needle's
-//! rarest gram, so it declines when every gram of the needle is crowded:
-//! in a file whose lines repeat, a unique anchor is unique only through
-//! where its pieces sit, and counting it that way means scanning the file
-//! once per anchor. A suffix array puts every occurrence of a needle in one
-//! contiguous run of entries (found with two binary searches); a range
-//! minimum (and maximum) structure over the array then gives the first
-//! (or last) few text positions of that run without looking at the others.
+//! A suffix array puts every occurrence of a needle in one contiguous run
+//! of entries (found with two binary searches); a range minimum (or
+//! maximum) structure over the array then gives the first (or last) few
+//! text positions of that run without looking at the others. In a file
+//! whose lines repeat, a unique anchor is unique only through where its
+//! pieces sit, and this counts it without scanning the file.
 //!
 //! The array comes from `libsais` (single-threaded, so the answers and the
-//! time spent never depend on the machine); building it costs about 26 ns
-//! a byte here, so callers build one only once scanning would cost more.
+//! time spent never depend on the machine). Building one costs a few
+//! hundred scans of its text, so [`Indexes`] are built only once the
+//! [`Work`] of a file has reached its limit.
 
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::ops::Range;
+use std::sync::OnceLock;
 
-use super::index::Found;
+use super::count::{Found, Work};
 
 /// Entries per block of the range minimum structure: a query looks at up
 /// to two partial blocks one by one and at the rest through a sparse table
 /// over block winners, whose size is then a small fraction of the array's.
 const BLOCK: usize = 32;
 
-pub struct SuffixIndex<'t> {
+pub(super) struct SuffixIndex<'t> {
     text: &'t [u8],
     /// Text positions in the order of the suffixes starting there.
     sa: Vec<u32>,
-    /// Answers "which entry of a run holds the smallest position".
-    lowest: Extremes,
-    /// Answers "which entry of a run holds the largest position".
-    highest: Extremes,
+    /// Answers "which entry of a run holds the smallest position" (built
+    /// by the first count before a point).
+    lowest: OnceLock<Extremes>,
+    /// Answers "which entry of a run holds the largest position" (built
+    /// by the first count from a point).
+    highest: OnceLock<Extremes>,
 }
 
 impl<'t> SuffixIndex<'t> {
@@ -54,9 +55,7 @@ impl<'t> SuffixIndex<'t> {
                 .into_vec()
         };
         let sa: Vec<u32> = sa.into_iter().map(|p| u32::try_from(p).ok()).collect::<Option<_>>()?;
-        let lowest = Extremes::new(&sa, Want::Lowest);
-        let highest = Extremes::new(&sa, Want::Highest);
-        Some(SuffixIndex { text, sa, lowest, highest })
+        Some(SuffixIndex { text, sa, lowest: OnceLock::new(), highest: OnceLock::new() })
     }
 
     /// Overlapping occurrences of `needle` lying wholly inside
@@ -64,14 +63,16 @@ impl<'t> SuffixIndex<'t> {
     /// counted (they are counted from the front).
     pub fn count_before(&self, needle: &[u8], end: usize, cap: usize) -> Found {
         let Some(last_start) = end.checked_sub(needle.len()) else { return Found::default() };
-        self.count_extremes(needle, &self.lowest, cap, |start| start <= last_start)
+        let lowest = self.lowest.get_or_init(|| Extremes::new(&self.sa, Want::Lowest));
+        self.count_extremes(needle, lowest, cap, |start| start <= last_start)
     }
 
     /// Overlapping occurrences of `needle` starting at `from` or later,
     /// counted up to `cap`, with the start of the last one counted (they
     /// are counted from the back).
     pub fn count_from(&self, needle: &[u8], from: usize, cap: usize) -> Found {
-        self.count_extremes(needle, &self.highest, cap, |start| start >= from)
+        let highest = self.highest.get_or_init(|| Extremes::new(&self.sa, Want::Highest));
+        self.count_extremes(needle, highest, cap, |start| start >= from)
     }
 
     /// Visits the entries of the needle's run in the order `extremes`
@@ -145,22 +146,39 @@ struct Extremes {
 }
 
 impl Extremes {
+    /// The structure over `sa`, built in passes over consecutive entries
+    /// (each level from the winners and positions of the one below).
     fn new(sa: &[u32], want: Want) -> Extremes {
         let mut this = Extremes { want, levels: Vec::new() };
-        let blocks: Vec<u32> = (0..sa.len().div_ceil(BLOCK))
-            .map(|b| this.scan(sa, b * BLOCK, ((b + 1) * BLOCK).min(sa.len())) as u32)
-            .collect();
-        this.levels.push(blocks);
-        let mut span = 1;
-        while 2 * span <= this.levels[0].len() {
-            let prev = &this.levels[this.levels.len() - 1];
-            let next: Vec<u32> = (0..prev.len() - span)
-                .map(|b| this.better(sa, prev[b] as usize, prev[b + span] as usize) as u32)
-                .collect();
-            this.levels.push(next);
+        let mut winners: Vec<u32> = Vec::with_capacity(sa.len().div_ceil(BLOCK));
+        let mut positions: Vec<u32> = Vec::with_capacity(winners.capacity());
+        for start in (0..sa.len()).step_by(BLOCK) {
+            let best = this.scan(sa, start, (start + BLOCK).min(sa.len()));
+            winners.push(best as u32);
+            positions.push(sa[best]);
+        }
+        let (blocks, mut span) = (winners.len(), 1);
+        while 2 * span <= blocks {
+            let (next, next_positions): (Vec<u32>, Vec<u32>) = (0..winners.len() - span)
+                .map(|b| {
+                    let pick = if this.prefers(positions[b], positions[b + span]) { b } else { b + span };
+                    (winners[pick], positions[pick])
+                })
+                .unzip();
+            this.levels.push(std::mem::replace(&mut winners, next));
+            positions = next_positions;
             span *= 2;
         }
+        this.levels.push(winners);
         this
+    }
+
+    /// Whether position `a` wins over `b` (the first on a tie).
+    fn prefers(&self, a: u32, b: u32) -> bool {
+        match self.want {
+            Want::Lowest => a <= b,
+            Want::Highest => a >= b,
+        }
     }
 
     /// A heap key: larger for the entry this structure prefers.
@@ -172,9 +190,10 @@ impl Extremes {
     }
 
     fn better(&self, sa: &[u32], a: usize, b: usize) -> usize {
-        match (self.want, sa[a].cmp(&sa[b])) {
-            (Want::Lowest, Ordering::Greater) | (Want::Highest, Ordering::Less) => b,
-            _ => a,
+        if self.prefers(sa[a], sa[b]) {
+            a
+        } else {
+            b
         }
     }
 
@@ -200,11 +219,60 @@ impl Extremes {
     }
 }
 
+/// The suffix arrays of a few texts, all built the first time one is asked
+/// for (one per core when there are two).
+pub(super) struct Indexes<'t> {
+    texts: Vec<&'t [u8]>,
+    built: OnceLock<Option<Vec<SuffixIndex<'t>>>>,
+}
+
+impl<'t> Indexes<'t> {
+    pub fn new(texts: Vec<&'t [u8]>) -> Indexes<'t> {
+        Indexes { texts, built: OnceLock::new() }
+    }
+
+    pub fn texts(&self) -> &[&'t [u8]] {
+        &self.texts
+    }
+
+    /// The array of `texts[text]`, charging `work` with the texts' bytes when
+    /// building and with the search steps of one count; `None` when a text
+    /// is too big for 32-bit positions (its counts then scan it).
+    pub fn get(&self, text: usize, work: &Work) -> Option<&SuffixIndex<'t>> {
+        let built = self.built.get_or_init(|| {
+            work.charge(self.texts.iter().map(|text| text.len()).sum());
+            self.build()
+        });
+        let index = built.as_ref()?.get(text)?;
+        work.charge(index.search_steps());
+        Some(index)
+    }
+
+    fn build(&self) -> Option<Vec<SuffixIndex<'t>>> {
+        let (first, others) = self.texts.split_first()?;
+        std::thread::scope(|scope| {
+            let others: Vec<_> = others.iter().map(|&text| scope.spawn(move || SuffixIndex::of(text))).collect();
+            let mut built = vec![SuffixIndex::of(first)?];
+            for other in others {
+                built.push(other.join().ok()??);
+            }
+            Some(built)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::SuffixIndex;
-    use crate::anchor::index::tests::brute;
     use crate::workload::SplitMix64;
+
+    /// Overlapping occurrences of `needle` wholly inside `text[..end]`, by
+    /// brute force.
+    fn brute(text: &[u8], needle: &[u8], end: usize) -> usize {
+        (0..=end.saturating_sub(needle.len()))
+            .filter(|&s| s + needle.len() <= end && text[s..].starts_with(needle))
+            .count()
+    }
 
     /// Overlapping occurrences by brute force, as (count up to cap, start
     /// of the last counted) in the order the index counts them.
@@ -226,7 +294,7 @@ mod tests {
             "before {point} of {needle:?} in {:?}",
             String::from_utf8_lossy(text)
         );
-        assert_eq!(before.count, brute(text, needle, 0, point).min(cap));
+        assert_eq!(before.count, brute(text, needle, point).min(cap));
         let after = index.count_from(needle, point, cap);
         let starts = (point..=text.len().saturating_sub(needle.len())).rev();
         assert_eq!(

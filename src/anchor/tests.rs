@@ -1,6 +1,55 @@
-use crate::anchor::{apply, apply_with, count_non_overlapping, generate, generate_counting, generate_with, ApplyError};
+use super::apply::apply_counting;
+use super::count::{work_limit, Limit};
+use super::report::{failure, Applied};
+use crate::anchor::{apply, count_non_overlapping, generate, ApplyError};
 use crate::manifest::Replacement;
 use crate::workload::SplitMix64;
+
+/// Applying by definition, word for word: count, find and replace in the
+/// whole content at every step. The oracle [`apply`] must agree with.
+pub(super) fn literal_apply(content: &str, replacements: &[Replacement]) -> Result<String, ApplyError> {
+    let (mut current, mut applied, mut failures) = (content.to_string(), Vec::new(), Vec::new());
+    for (index, rep) in replacements.iter().enumerate() {
+        let count = count_non_overlapping(current.as_bytes(), rep.old.as_bytes());
+        match current.find(rep.old.as_str()) {
+            Some(at) if count == 1 => {
+                current.replace_range(at..at + rep.old.len(), &rep.new);
+                applied.push(Applied { index, at, old_len: rep.old.len(), new_len: rep.new.len() });
+            }
+            _ => failures.push(failure(content, &current, &applied, index, count, &rep.old)),
+        }
+    }
+    if failures.is_empty() {
+        Ok(current)
+    } else {
+        Err(ApplyError::Drift { failures, total: replacements.len() })
+    }
+}
+
+/// Applies `reps` to `base` with every work limit (suffix arrays for every
+/// claim, the default, the automaton always) and by [`literal_apply`],
+/// asserts they agree exactly (result or whole report, shown in short as `Ok(<n>
+/// bytes)` or `Err([(index, count), ...])` if not), and returns it.
+pub(super) fn same_as_the_literal_loop(base: &str, reps: &[Replacement], what: &str) -> Result<String, ApplyError> {
+    let summary = |r: &Result<String, ApplyError>| match r {
+        Ok(text) => format!("Ok({} bytes)", text.len()),
+        Err(ApplyError::Drift { failures, .. }) => {
+            format!("Err({:?})", failures.iter().map(|f| (f.index, f.count)).collect::<Vec<_>>())
+        }
+    };
+    let literal = literal_apply(base, reps);
+    let limits: [(&str, Limit); 3] = [("suffix arrays", |_| Some(0)), ("default", work_limit), ("automaton", |_| None)];
+    for (way, limit) in limits {
+        let (applied, _) = apply_counting(base, reps, limit);
+        assert!(
+            format!("{applied:?}") == format!("{literal:?}"),
+            "{what}, {way}: {} / {}",
+            summary(&applied),
+            summary(&literal)
+        );
+    }
+    literal
+}
 
 fn round_trip(base: &str, fork: &str) -> Vec<Replacement> {
     let reps = generate(base, fork).expect("anchorable");
@@ -178,7 +227,7 @@ fn long_growth_through_multibyte_text_still_gives_an_anchor() {
     }
 }
 
-fn reps(pairs: &[(&str, &str)]) -> Vec<Replacement> {
+pub(super) fn reps(pairs: &[(&str, &str)]) -> Vec<Replacement> {
     pairs.iter().map(|(old, new)| Replacement { old: old.to_string(), new: new.to_string() }).collect()
 }
 
@@ -271,12 +320,10 @@ fn among_equal_prefix_sites_the_one_where_the_rest_of_old_lines_up_is_named() {
     assert_eq!(found[0].upstream_lines, vec![3], "{:?}", found[0]);
 }
 
-/// A big (indexed) text of repetitive lines: anchors must grow through
-/// repeats, so the index is asked about crowded and rare grams alike.
-/// A big text of one of four shapes (`shape % 4`): short lines, CRLF
+/// A big text of repetitive lines, of one of four shapes (`shape % 4`): short lines, CRLF
 /// lines, a block repeated over and over (anchors must grow past whole
 /// blocks), control and non-ASCII characters.
-fn big_text(rng: &mut SplitMix64, lines: usize, shape: usize) -> String {
+pub(super) fn big_text(rng: &mut SplitMix64, lines: usize, shape: usize) -> String {
     let words: &[&str] = match shape % 4 {
         3 => &["\0", "\u{1}\u{7f}", "\r", "ÿ", "é🙂", "x"],
         _ => &["sandbox", "policy", "}", "return x;", "grant(a, b);", "é🙂"],
@@ -290,7 +337,7 @@ fn big_text(rng: &mut SplitMix64, lines: usize, shape: usize) -> String {
     (0..lines).map(line).collect()
 }
 
-fn edit_lines(rng: &mut SplitMix64, base: &str) -> String {
+pub(super) fn edit_lines(rng: &mut SplitMix64, base: &str) -> String {
     let mut out = String::new();
     for line in base.split_inclusive('\n') {
         match rng.below(200) {
@@ -307,45 +354,11 @@ fn edit_lines(rng: &mut SplitMix64, base: &str) -> String {
     out
 }
 
-#[test]
-fn on_big_files_the_indexed_paths_give_the_same_anchors_and_results_as_scanning() {
-    let mut rng = SplitMix64::new(0xB16_F11E);
-    for round in 0..3 {
-        let base = big_text(&mut rng, 12_000, round);
-        assert!(base.len() > super::index::MIN_INDEXED_LEN, "the test must reach the indexed paths");
-        let fork = edit_lines(&mut rng, &base);
-        let indexed = generate_with(&base, &fork, true).expect("anchorable");
-        let scanned = generate_with(&base, &fork, false).expect("anchorable");
-        assert_eq!(indexed, scanned, "round {round}");
-        assert!(indexed.len() >= super::FRONT_TO_BACK_MIN_REPLACEMENTS, "apply must take its linear path");
-        assert_eq!(apply(&base, &indexed).expect("applies"), fork, "round {round}");
-        // Drift: the same manifest on an edited upstream fails (or not)
-        // exactly as the general loop says, with the same report.
-        let drifted = edit_lines(&mut rng, &base);
-        let fast = apply_with(&drifted, &indexed, true);
-        let slow = apply_with(&drifted, &indexed, false);
-        assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "round {round}");
-        // Replacements out of order leave the linear path halfway.
-        let mut shuffled = indexed.clone();
-        shuffled.swap(0, indexed.len() / 2);
-        let fast = apply_with(&base, &shuffled, true);
-        let slow = apply_with(&base, &shuffled, false);
-        assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "round {round}");
-    }
-}
-
-/// `(work units, uniqueness counts)` of anchoring `base` into `fork`.
-fn anchoring_work(base: &str, fork: &str, indexed: bool) -> (usize, usize) {
-    let (replacements, work) = generate_counting(base, fork, indexed.then_some(0));
-    assert_eq!(apply(base, &replacements.expect("anchorable")).expect("applies"), fork);
-    work
-}
-
 /// A file of `lines` lines, each with its own 6-letter identifier (so
 /// anchors need as much context at any size), every 100th line edited: an
 /// identifier renamed (its old name is a short, rare needle), a line added
 /// after it or the line removed. Deterministic.
-fn fixed_width_file(lines: usize) -> (String, String) {
+pub(super) fn fixed_width_file(lines: usize) -> (String, String) {
     let mut rng = SplitMix64::new(0x11_4EA2);
     let (mut base, mut fork) = (String::new(), String::new());
     for n in 0..lines {
@@ -369,33 +382,15 @@ fn fixed_width_file(lines: usize) -> (String, String) {
 }
 
 /// `measure` at 8,000, 16,000 and 32,000 lines.
-fn at_three_sizes(measure: impl Fn(usize) -> f64) -> Vec<f64> {
+pub(super) fn at_three_sizes(measure: impl Fn(usize) -> f64) -> Vec<f64> {
     [8_000, 16_000, 32_000].into_iter().map(measure).collect()
-}
-
-#[test]
-fn anchoring_work_grows_linearly_with_the_file() {
-    // Twice the lines (and edits, at a fixed density) may cost about twice
-    // the work, never the four times of a scan per edit. Counted, not timed.
-    let work = at_three_sizes(|lines| {
-        let (base, fork) = fixed_width_file(lines);
-        anchoring_work(&base, &fork, true).0 as f64
-    });
-    for pair in work.windows(2) {
-        let ratio = pair[1] / pair[0];
-        assert!(ratio <= 2.3, "work {work:?} at 8,000 / 16,000 / 32,000 lines: ×{ratio:.2} for twice the lines");
-    }
-    // The measure does see quadratic growth: scanning instead of indexing.
-    let (small, large) = (fixed_width_file(8_000), fixed_width_file(32_000));
-    let (small, large) = (anchoring_work(&small.0, &small.1, false).0, anchoring_work(&large.0, &large.1, false).0);
-    assert!(large > 8 * small, "work without the index: {small} at 8,000 lines, {large} at 32,000 lines");
 }
 
 /// A file of `lines` lines that repeat (`period` 1: every line
 /// identical), every 100th line edited, with the given line end; without
 /// `final_newline` the last line end is dropped. The lines carry non-ASCII
 /// text when `period` is even.
-fn repetitive_file(lines: usize, period: usize, eol: &str, final_newline: bool) -> (String, String) {
+pub(super) fn repetitive_file(lines: usize, period: usize, eol: &str, final_newline: bool) -> (String, String) {
     let (mut base, mut fork) = (String::new(), String::new());
     for n in 0..lines {
         let key = if period.is_multiple_of(2) { format!("clé{}", n % period) } else { format!("key{}", n % period) };
@@ -410,36 +405,12 @@ fn repetitive_file(lines: usize, period: usize, eol: &str, final_newline: bool) 
     (base, fork)
 }
 
-#[test]
-fn anchoring_work_grows_linearly_with_a_file_of_identical_lines() {
-    // Every anchor must reach back to the previous edit, yet the counts
-    // that make it unique stay linear in the file (with the budgets
-    // `generate` uses): what grows faster on such files is the line diff
-    // (benches/README.md, "Repetitive files"). Counted, not timed.
-    let work = at_three_sizes(|lines| {
-        let (base, fork) = repetitive_file(lines, 1, "\n", true);
-        let (replacements, (units, _)) = generate_counting(&base, &fork, Some(super::SCAN_BUDGET));
-        assert_eq!(apply(&base, &replacements.expect("anchorable")).expect("applies"), fork);
-        units as f64
-    });
+/// Asserts that `work`, measured at the sizes of [`at_three_sizes`], grows
+/// about linearly: at most ×2.3 for twice the lines.
+pub(super) fn assert_linear(what: &str, work: &[f64]) {
     for pair in work.windows(2) {
         let ratio = pair[1] / pair[0];
-        assert!(ratio <= 2.3, "work {work:?} at 8,000 / 16,000 / 32,000 lines: ×{ratio:.2} for twice the lines");
-    }
-}
-
-#[test]
-fn periodic_files_round_trip_with_the_same_anchors_indexed_or_scanned() {
-    // Identical lines and lines repeating every 7 or 50 (non-ASCII keys
-    // when even), LF and CRLF, with and without a final line end.
-    for (period, eol, final_newline) in
-        [(1, "\n", true), (1, "\r\n", false), (7, "\r\n", true), (50, "\n", false), (50, "\r\n", true)]
-    {
-        let (base, fork) = repetitive_file(6_000, period, eol, final_newline);
-        let indexed = generate_with(&base, &fork, true).expect("anchorable");
-        assert_eq!(apply(&base, &indexed).expect("applies"), fork, "period {period} {eol:?}");
-        assert_eq!(indexed, generate_with(&base, &fork, false).expect("anchorable"), "period {period} {eol:?}");
-        assert_eq!(indexed, generate(&base, &fork).expect("anchorable"), "period {period} {eol:?}");
+        assert!(ratio <= 2.3, "{what}: work {work:?} at 8,000 / 16,000 / 32,000 lines: ×{ratio:.2}");
     }
 }
 
@@ -574,161 +545,6 @@ fn an_anchor_found_more_often_than_listed_says_how_many_more() {
     assert_eq!((found[0].count, found[0].upstream_lines.clone()), (5, vec![1, 2, 3]));
     let near = found[0].nearest.as_deref().unwrap_or_default();
     assert_eq!(near, "occurrences at upstream lines 1, 2, 3 and 2 more");
-}
-
-/// `lines` identical lines (`eol` ends), every `every`th edited: every gram
-/// of every anchor is crowded once there are more than 512 edits.
-fn identical_lines_densely_edited(lines: usize, every: usize, eol: &str) -> (String, String) {
-    let line = format!("  value = 0;{eol}");
-    let base = line.repeat(lines);
-    let fork =
-        (0..lines).map(|n| if n % every == every / 2 { line.replace("0;", "1;") } else { line.clone() }).collect();
-    (base, fork)
-}
-
-#[test]
-fn files_whose_lines_repeat_apply_front_to_back_to_the_end() {
-    // The first anchor of such a file takes in nearly all of it, and every
-    // later one lies in the text it wrote, where the q-gram index declines
-    // (600 edits, all alike). The linear path still applies all of them
-    // (before, it stopped after the first, and each later count scanned
-    // the whole file).
-    for eol in ["\n", "\r\n"] {
-        let (base, fork) = identical_lines_densely_edited(6_000, 10, eol);
-        assert!(base.len() > super::index::MIN_INDEXED_LEN, "the test must reach the indexed paths");
-        let reps = generate(&base, &fork).expect("anchorable");
-        assert!(reps.len() > 512, "{} replacements", reps.len());
-        let (current, _, done) = super::apply_front_to_back(&base, &reps).expect("indexable");
-        assert_eq!((done, current == fork), (reps.len(), true), "{eol:?}");
-        assert_eq!(apply(&base, &reps).expect("applies"), fork);
-    }
-}
-
-/// Applies `reps` to `base` on the linear path and the general loop,
-/// asserts they agree exactly (result or whole report, shown in short as
-/// `Ok(<n> bytes)` or `Err([(index, count), ...])` if not), and returns it.
-fn same_as_the_general_loop(base: &str, reps: &[Replacement], what: &str) -> Result<String, ApplyError> {
-    let summary = |r: &Result<String, ApplyError>| match r {
-        Ok(text) => format!("Ok({} bytes)", text.len()),
-        Err(ApplyError::Drift { failures, .. }) => {
-            format!("Err({:?})", failures.iter().map(|f| (f.index, f.count)).collect::<Vec<_>>())
-        }
-    };
-    let (fast, slow) = (apply_with(base, reps, true), apply_with(base, reps, false));
-    assert!(format!("{fast:?}") == format!("{slow:?}"), "{what}: {} / {}", summary(&fast), summary(&slow));
-    fast
-}
-
-/// `lines` lines `NNNNN=0`, and anchors `NNNNN=` → `NNNNN:` on every
-/// 100th line from line 50: each anchor is 6 bytes, shorter than a q-gram,
-/// so the index never answers for it.
-fn numbered_lines_with_short_anchors(lines: usize) -> (String, Vec<Replacement>) {
-    let base = (0..lines).map(|n| format!("{n:05}=0\n")).collect();
-    let reps =
-        (50..lines).step_by(100).map(|n| Replacement { old: format!("{n:05}="), new: format!("{n:05}:") }).collect();
-    (base, reps)
-}
-
-#[test]
-fn a_second_occurrence_the_linear_path_could_not_rule_out_is_reported_as_the_general_loop_does() {
-    let (base, reps) = numbered_lines_with_short_anchors(9_000);
-    assert!(base.len() > super::index::MIN_INDEXED_LEN, "the test must reach the indexed paths");
-    let patched_all = apply_with(&base, &reps, true).expect("applies");
-    assert_eq!(patched_all, apply_with(&base, &reps, false).expect("applies"));
-    // #10 also writes a copy of #20's anchor: #20 is ambiguous, which only
-    // the check at the end of the linear path can see.
-    let mut tampered = reps.clone();
-    tampered[10].new.push_str(&reps[20].old);
-    let found = same_as_the_general_loop(&base, &tampered, "#10 writes a copy of #20");
-    assert!(matches!(&found, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1));
-    // Then #21 starts at that copy and rewrites the text up to its own
-    // line: the copy is overwritten, so it is checked before the cut.
-    let patched: String = (0..9_000)
-        .map(|n| match n {
-            1050 => "01050:02050=0\n".to_string(),
-            _ if n % 100 == 50 && n <= 2050 => format!("{n:05}:0\n"),
-            _ => format!("{n:05}=0\n"),
-        })
-        .collect();
-    let (from, to) = (patched.find("01050:02050=").expect("copy"), patched.find("02150=").expect("line") + 6);
-    let old = patched[from..to].to_string();
-    let new = format!("{}02150:", &old[..old.len() - 6]);
-    tampered[21] = Replacement { old, new };
-    let found = same_as_the_general_loop(&base, &tampered, "#21 overwrites the copy");
-    assert!(found.is_err(), "#20 is ambiguous before #21 overwrites the copy");
-    // A one-byte anchor found only inside the written text cuts it back
-    // below where an earlier deferred step looked: #41 (`K`, deleted) is
-    // ambiguous through the copy #40 wrote just before it, which #42
-    // (`Y`) then moves out of that step's reach.
-    let base_k = base.replacen("04050=0\n", "04050=K0\n", 1);
-    let mut cut_back: Vec<Replacement> = reps[..40].to_vec();
-    cut_back.push(Replacement { old: "04050=".into(), new: "04050:YK".into() });
-    cut_back.push(Replacement { old: "K".into(), new: String::new() });
-    cut_back.push(Replacement { old: "Y".into(), new: "----------".into() });
-    let found = same_as_the_general_loop(&base_k, &cut_back, "#42 cuts back over #40's copy");
-    assert!(matches!(&found, Err(ApplyError::Drift { failures, .. }) if failures.len() == 1));
-    // An anchor that occurs many times in the text written so far.
-    let mut short = reps.clone();
-    short.push(Replacement { old: "50:".to_string(), new: "50;".to_string() });
-    let found = same_as_the_general_loop(&base, &short, "`50:` appended");
-    assert!(found.is_err(), "`50:` occurs 90 times");
-}
-
-#[test]
-fn tampered_manifests_with_short_anchors_apply_as_the_general_loop_says() {
-    // Random manifests over a big file of numbered lines: short anchors the
-    // q-gram index never answers, news that write letters and copies of
-    // later anchors, one- and two-letter anchors that may lie in the text
-    // written so far, and long anchors reaching back over what the two
-    // previous replacements wrote. The linear path must give exactly the
-    // general loop's result or report.
-    let mut rng = SplitMix64::new(0x5_4A11);
-    let letters = ["K", "Y", "Z"];
-    for round in 0..80 {
-        let mut base: String = (0..9_000).map(|n| format!("{n:05}=0\n")).collect();
-        for _ in 0..rng.below(4) {
-            let at = base.find(&format!("{:05}=", rng.below(9_000))).expect("line");
-            base.insert_str(at, letters[rng.below(3) as usize]);
-        }
-        let lines: Vec<usize> = (0..45).map(|i| 50 + 190 * i + rng.below(20) as usize).collect();
-        // The content as the general loop patches it, to cut long anchors from.
-        let mut current = base.clone();
-        let mut written: Vec<usize> = Vec::new();
-        let mut reps = Vec::new();
-        let push = |reps: &mut Vec<Replacement>, current: &mut String, written: &mut Vec<usize>, rep: Replacement| {
-            if current.matches(rep.old.as_str()).count() == 1 {
-                let at = current.find(rep.old.as_str()).expect("found");
-                current.replace_range(at..at + rep.old.len(), &rep.new);
-                written.push(at);
-            }
-            reps.push(rep);
-        };
-        for (i, n) in lines.iter().enumerate() {
-            let mut suffix = String::new();
-            match rng.below(12) {
-                0 => suffix.push_str(letters[rng.below(3) as usize]),
-                1 | 2 => suffix.push_str(&format!("{:05}=", lines[(i + 1 + rng.below(2) as usize).min(44)])),
-                3 => suffix.push_str("YK"),
-                _ => {}
-            }
-            let anchor = format!("{n:05}=");
-            let rep = match (current.find(&anchor), written.len().checked_sub(2).map(|k| written[k])) {
-                (Some(at), Some(from)) if rng.below(3) == 0 && from < at => {
-                    let old = current[from.saturating_sub(rng.below(8) as usize)..at + anchor.len()].to_string();
-                    let new = format!("{}:{suffix}", &old[..old.len() - 1]);
-                    Replacement { old, new }
-                }
-                _ => Replacement { old: anchor, new: format!("{n:05}:{suffix}") },
-            };
-            push(&mut reps, &mut current, &mut written, rep);
-            if rng.below(12) == 0 {
-                let old: String = (0..1 + rng.below(2)).map(|_| letters[rng.below(3) as usize]).collect();
-                let new = if rng.below(2) == 0 { String::new() } else { "-".repeat(rng.below(12) as usize) };
-                push(&mut reps, &mut current, &mut written, Replacement { old, new });
-            }
-        }
-        let _ = same_as_the_general_loop(&base, &reps, &format!("round {round}"));
-    }
 }
 
 #[test]
