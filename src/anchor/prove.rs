@@ -30,6 +30,10 @@ use super::suffix::Indexes;
 const PIECE: usize = 32;
 /// Matches looked up between two looks at the work limit.
 const WORK_STRIDE: usize = 1 << 14;
+/// Up to this many bytes of text times pieces, each piece is searched for
+/// on its own: on small files (most of a layer) building an automaton
+/// costs more than the searches it saves.
+const SEARCH_ALONE: usize = 1 << 18;
 
 /// That `needle` (not empty) occurs nowhere wholly inside `texts[t][..end]`
 /// (`within: Some((t, end))`) and starts nowhere at or after `start` in
@@ -154,11 +158,17 @@ impl Verdict {
 /// over each text some claim is on, or the suffix arrays once `work` is
 /// over its limit (before or during the passes).
 pub(super) fn refute(claims: &[Claim<'_>], indexes: &Indexes<'_>, work: &Work) -> Vec<Verdict> {
+    refute_searching_alone(claims, indexes, work, SEARCH_ALONE)
+}
+
+/// [`refute`], searching for each piece on its own up to `alone` bytes of
+/// text times pieces (tests take both ways on the same claims).
+fn refute_searching_alone(claims: &[Claim<'_>], indexes: &Indexes<'_>, work: &Work, alone: usize) -> Vec<Verdict> {
     if claims.is_empty() {
         return Vec::new();
     }
     if !work.over() {
-        if let Some(verdicts) = by_automaton(claims, indexes.texts(), work) {
+        if let Some(verdicts) = by_automaton(claims, indexes.texts(), work, alone) {
             return verdicts;
         }
     }
@@ -200,7 +210,7 @@ fn piece(needle: &[u8], at: usize) -> &[u8] {
 }
 
 /// `None`: stopped at the work limit (or no automaton could be built).
-fn by_automaton(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work) -> Option<Vec<Verdict>> {
+fn by_automaton(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work, alone: usize) -> Option<Vec<Verdict>> {
     // The pieces, each once, with the claims whose needle holds it.
     let offsets = piece_offsets(claims);
     let mut ids: HashMap<&[u8], usize> = HashMap::new();
@@ -215,7 +225,13 @@ fn by_automaton(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work) -> Option<Ve
         owners[id].push(index);
     }
     work.charge(claims.iter().map(|claim| claim.needle.len().min(PIECE)).sum());
-    let automaton = AhoCorasick::builder().match_kind(MatchKind::Standard).build(&pieces).ok()?;
+    let searched: usize =
+        (0..texts.len()).filter(|&text| claims.iter().any(|claim| claim.on(text))).map(|text| texts[text].len()).sum();
+    let automaton = if pieces.len().saturating_mul(searched) <= alone {
+        None
+    } else {
+        Some(AhoCorasick::builder().match_kind(MatchKind::Standard).build(&pieces).ok()?)
+    };
     // Per text and claim: the steps ahead a refuting occurrence survives
     // (`None`: no such occurrence), and the survivors.
     let passes: Vec<Option<Pass>> = (0..texts.len())
@@ -228,11 +244,20 @@ fn by_automaton(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work) -> Option<Ve
             let hay = texts[text];
             work.charge(hay.len());
             let mut looked = 0;
-            for found in automaton.find_overlapping_iter(hay) {
-                for &index in &owners[found.pattern().as_usize()] {
+            // (piece, where it starts): every occurrence of every piece.
+            let found: Box<dyn Iterator<Item = (usize, usize)>> = match &automaton {
+                Some(automaton) => Box::new(
+                    automaton.find_overlapping_iter(hay).map(|found| (found.pattern().as_usize(), found.start())),
+                ),
+                None => Box::new(
+                    pieces.iter().enumerate().flat_map(|(id, piece)| occurrences(hay, piece).map(move |at| (id, at))),
+                ),
+            };
+            for (id, at) in found {
+                for &index in &owners[id] {
                     let claim = &claims[index];
                     looked += 1;
-                    let Some(start) = found.start().checked_sub(offsets[index]) else { continue };
+                    let Some(start) = at.checked_sub(offsets[index]) else { continue };
                     if !claim.refuted_at(text, start) {
                         continue;
                     }
@@ -286,6 +311,18 @@ fn by_automaton(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work) -> Option<Ve
         }
     }
     Some(verdicts)
+}
+
+/// Where `piece` (not empty) starts in `hay`, overlapping occurrences
+/// included, as the automaton finds them.
+fn occurrences<'h>(hay: &'h [u8], piece: &'h [u8]) -> impl Iterator<Item = usize> + 'h {
+    let finder = memmem::Finder::new(piece);
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let at = from + finder.find(hay.get(from..)?)?;
+        from = at + 1;
+        Some(at)
+    })
 }
 
 /// What the pass over one text found.

@@ -1,6 +1,6 @@
 use std::borrow::Cow;
 
-use super::{common_prefix, common_suffix, refute, Ahead, Claim, Verdict};
+use super::{common_prefix, common_suffix, refute, refute_searching_alone, Ahead, Claim, Verdict};
 use crate::anchor::count::Work;
 use crate::anchor::suffix::Indexes;
 use crate::workload::SplitMix64;
@@ -32,7 +32,7 @@ fn at(text: &[u8], needle: &[u8], start: usize) -> bool {
 }
 
 #[test]
-fn verdicts_agree_with_brute_force_by_automaton_and_by_suffix_arrays() {
+fn verdicts_agree_with_brute_force_by_searches_by_automaton_and_by_suffix_arrays() {
     // Two small texts over a tiny alphabet (pieces shared by many claims,
     // needles longer than a piece), claims on either or both, with the
     // steps ahead that anchoring asks the pass to follow.
@@ -71,58 +71,61 @@ fn verdicts_agree_with_brute_force_by_automaton_and_by_suffix_arrays() {
             claims.push(Claim { needle: Cow::Owned(needle), within, from, ahead });
         }
         let refs: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
-        let by_automaton = refute(&claims, &Indexes::new(refs.clone()), &Work::new(None));
-        let by_index = refute(&claims, &Indexes::new(refs), &Work::new(Some(0)));
-        for (i, claim) in claims.iter().enumerate() {
-            let n: &[u8] = &claim.needle;
-            // Refuting occurrences, as `(text, start)`.
-            let mut refuting = Vec::new();
-            for (t, text) in texts.iter().enumerate() {
-                for s in (0..text.len()).filter(|&s| at(text, n, s)) {
-                    let within = claim.within.is_some_and(|(w, end)| w == t && s + n.len() <= end);
-                    if within || claim.from.is_some_and(|(f, from)| f == t && s >= from) {
-                        refuting.push((t, s));
+        let by_index = refute(&claims, &Indexes::new(refs.clone()), &Work::new(Some(0)));
+        // Each piece searched for on its own, and all with one automaton.
+        for alone in [usize::MAX, 0] {
+            let by_automaton = refute_searching_alone(&claims, &Indexes::new(refs.clone()), &Work::new(None), alone);
+            for (i, claim) in claims.iter().enumerate() {
+                let n: &[u8] = &claim.needle;
+                // Refuting occurrences, as `(text, start)`.
+                let mut refuting = Vec::new();
+                for (t, text) in texts.iter().enumerate() {
+                    for s in (0..text.len()).filter(|&s| at(text, n, s)) {
+                        let within = claim.within.is_some_and(|(w, end)| w == t && s + n.len() <= end);
+                        if within || claim.from.is_some_and(|(f, from)| f == t && s >= from) {
+                            refuting.push((t, s));
+                        }
                     }
                 }
-            }
-            let what = format!("case {case}, claim {i}");
-            assert_eq!(by_index[i].holds(), refuting.is_empty(), "{what}");
-            match &by_automaton[i] {
-                Verdict::Holds => assert!(refuting.is_empty(), "{what}"),
-                Verdict::Refuted => panic!("{what}: the automaton lists"),
-                Verdict::Occurs { survived, survivors } => {
-                    assert!(!refuting.is_empty(), "{what}");
-                    let Some(ahead) = &claim.ahead else { continue };
-                    // How many steps an occurrence survives, one by one.
-                    let survives = |&(t, s): &(usize, usize)| {
-                        let text = &texts[t];
-                        let grows = |&(b, a): &(usize, usize)| {
-                            s >= b
-                                && at(text, &ahead.before[ahead.before.len() - b..], s - b)
-                                && at(text, &ahead.after[..a], s + n.len())
+                let what = format!("case {case}, claim {i}");
+                assert_eq!(by_index[i].holds(), refuting.is_empty(), "{what}");
+                match &by_automaton[i] {
+                    Verdict::Holds => assert!(refuting.is_empty(), "{what}"),
+                    Verdict::Refuted => panic!("{what}: the automaton lists"),
+                    Verdict::Occurs { survived, survivors } => {
+                        assert!(!refuting.is_empty(), "{what}");
+                        let Some(ahead) = &claim.ahead else { continue };
+                        // How many steps an occurrence survives, one by one.
+                        let survives = |&(t, s): &(usize, usize)| {
+                            let text = &texts[t];
+                            let grows = |&(b, a): &(usize, usize)| {
+                                s >= b
+                                    && at(text, &ahead.before[ahead.before.len() - b..], s - b)
+                                    && at(text, &ahead.after[..a], s + n.len())
+                            };
+                            ahead.steps.iter().take_while(|step| grows(step)).count()
                         };
-                        ahead.steps.iter().take_while(|step| grows(step)).count()
-                    };
-                    let best = refuting.iter().map(survives).max().unwrap_or_default();
-                    assert_eq!(*survived, best, "{what}");
-                    let before = ahead.steps.last().map_or(0, |step| step.0);
-                    let mut all: Vec<(usize, usize)> = refuting
-                        .iter()
-                        .filter(|occurrence| survives(occurrence) == ahead.steps.len())
-                        .map(|&(t, s)| (t, s - before))
-                        .collect();
-                    let mut listed = survivors.clone();
-                    all.sort_unstable();
-                    listed.sort_unstable();
-                    assert_eq!(listed, all, "{what}");
+                        let best = refuting.iter().map(survives).max().unwrap_or_default();
+                        assert_eq!(*survived, best, "{what}");
+                        let before = ahead.steps.last().map_or(0, |step| step.0);
+                        let mut all: Vec<(usize, usize)> = refuting
+                            .iter()
+                            .filter(|occurrence| survives(occurrence) == ahead.steps.len())
+                            .map(|&(t, s)| (t, s - before))
+                            .collect();
+                        let mut listed = survivors.clone();
+                        all.sort_unstable();
+                        listed.sort_unstable();
+                        assert_eq!(listed, all, "{what}");
+                    }
                 }
-            }
-            if refuting.is_empty() {
-                held += 1;
-            } else {
-                refuted += 1;
+                if refuting.is_empty() {
+                    held += 1;
+                } else {
+                    refuted += 1;
+                }
             }
         }
     }
-    assert!(held > 300 && refuted > 300, "{held} held, {refuted} refuted");
+    assert!(held > 600 && refuted > 600, "{held} held, {refuted} refuted");
 }
