@@ -18,8 +18,9 @@
 //! Both count near and prove far. A count looks only near a point (the
 //! seam between the text written and the text still pristine); what it
 //! leaves open, that the needle occurs nowhere else, becomes a claim, and
-//! all the claims of a file are checked at once with one multi-pattern
-//! pass (`aho-corasick`) over each text (a private `prove` module). So
+//! all the claims of a file are checked at once with one pass over each
+//! text (a private `prove` module: the needles searched for one by one in
+//! small files, by one `aho-corasick` automaton otherwise). So
 //! counting stays linear in the file size however many edits a file has,
 //! and the answers are those of counting in the whole content. Text that
 //! repeats so much that the windows or the checks cost more than a

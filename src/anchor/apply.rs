@@ -32,8 +32,8 @@
 //!   the failure.
 //!
 //! Obligations are settled all at once, at the end or before a slow step,
-//! as claims ([`refute`]: one automaton pass over the head and one over
-//! `orig`, or suffix arrays of both past a work limit). One that fails
+//! as claims ([`refute`]: one pass over the head and one over `orig`, or
+//! suffix arrays of both past a work limit). One that fails
 //! means its step was in truth not unique (ambiguous, or unique only
 //! without overlaps): its step is marked slow and the run goes back to the last re-base (restarts
 //! ≤ steps found ambiguous). What `generate` writes, applied to the file

@@ -17,7 +17,7 @@
 //!   the needle occurs nowhere in the prefix before the window nor in the
 //!   suffix after it.
 //! - Once every edit of the file has stopped, all the claims are checked
-//!   at once ([`refute`]: one automaton pass over the fork and one over
+//!   at once ([`refute`]: one pass over the fork and one over
 //!   the base). An edit whose claim is false was in truth not unique at
 //!   that step, and growth resumes there. The pass has also followed each
 //!   refuting occurrence through the edit's next [`LOOKAHEAD`] steps
