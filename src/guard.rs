@@ -1,9 +1,10 @@
 //! Where forklayer may replace a directory wholesale.
 //!
-//! Every write swaps a whole directory into place ([`crate::stage`]), so a
-//! target that is the repository itself, a file, or a directory of
-//! unrelated content would be destroyed by a mistyped option. These checks
-//! run before anything is read or written.
+//! Every write makes a whole directory what the command computed (through
+//! the undo journal, [`crate::journal`]), so a target that is the
+//! repository itself, a file, or a directory of unrelated content would be
+//! destroyed by a mistyped option. These checks run before anything is
+//! read or written.
 
 use std::path::{Path, PathBuf};
 

@@ -9,7 +9,10 @@
 //! listed. A needle longer than [`PIECE`] bytes is searched for by a piece
 //! of it and compared whole where that occurs, since the automaton costs
 //! far more per byte to build than to run (and pieces of one length match
-//! at most once per text position). On text that
+//! at most once per text position). Where the texts times the pieces are
+//! under [`SEARCH_ALONE`] bytes (a small file, few edits) no automaton is
+//! built: each piece is searched for on its own, with the same matches.
+//! On text that
 //! repeats, pieces occur everywhere and many claims share them; once the
 //! [`Work`] reaches its limit the pass stops, and the suffix arrays of the
 //! texts ([`Indexes`]) answer every claim in time that does not depend on
@@ -154,9 +157,10 @@ impl Verdict {
     }
 }
 
-/// What `claims` hold in the texts of `indexes`: one pass of an automaton
-/// over each text some claim is on, or the suffix arrays once `work` is
-/// over its limit (before or during the passes).
+/// What `claims` hold in the texts of `indexes`: one pass over each text
+/// some claim is on (each piece searched for on its own where the texts
+/// and pieces are few, else one automaton), or the suffix arrays once
+/// `work` is over its limit (before or during the passes).
 pub(super) fn refute(claims: &[Claim<'_>], indexes: &Indexes<'_>, work: &Work) -> Vec<Verdict> {
     refute_searching_alone(claims, indexes, work, SEARCH_ALONE)
 }
@@ -168,7 +172,7 @@ fn refute_searching_alone(claims: &[Claim<'_>], indexes: &Indexes<'_>, work: &Wo
         return Vec::new();
     }
     if !work.over() {
-        if let Some(verdicts) = by_automaton(claims, indexes.texts(), work, alone) {
+        if let Some(verdicts) = by_pass(claims, indexes.texts(), work, alone) {
             return verdicts;
         }
     }
@@ -209,8 +213,9 @@ fn piece(needle: &[u8], at: usize) -> &[u8] {
     &needle[at..(at + PIECE).min(needle.len())]
 }
 
-/// `None`: stopped at the work limit (or no automaton could be built).
-fn by_automaton(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work, alone: usize) -> Option<Vec<Verdict>> {
+/// One pass over each text some claim is on. `None`: stopped at the work
+/// limit (or no automaton could be built).
+fn by_pass(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work, alone: usize) -> Option<Vec<Verdict>> {
     // The pieces, each once, with the claims whose needle holds it.
     let offsets = piece_offsets(claims);
     let mut ids: HashMap<&[u8], usize> = HashMap::new();
@@ -244,7 +249,9 @@ fn by_automaton(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work, alone: usize
             let hay = texts[text];
             work.charge(hay.len());
             let mut looked = 0;
-            // (piece, where it starts): every occurrence of every piece.
+            // (piece, where it starts): every occurrence of every piece. The
+            // searches one by one scan the text once per piece, which
+            // `alone` bounds.
             let found: Box<dyn Iterator<Item = (usize, usize)>> = match &automaton {
                 Some(automaton) => Box::new(
                     automaton.find_overlapping_iter(hay).map(|found| (found.pattern().as_usize(), found.start())),

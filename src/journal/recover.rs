@@ -89,7 +89,7 @@ pub fn recover(journal_dir: &Path, scope: &Scope) -> Result<Vec<Recovered>, Jour
 }
 
 /// Rolls back an update of directory `target` made with
-/// [`Update::beside`] that a killed forklayer left half done. The journal
+/// [`crate::journal::Update::beside`] that a killed forklayer left half done. The journal
 /// may only change `target` itself: the directory the user named, not one
 /// the journal names.
 pub fn recover_beside(target: &Path) -> Result<Vec<Recovered>, JournalError> {

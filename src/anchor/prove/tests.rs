@@ -74,7 +74,7 @@ fn verdicts_agree_with_brute_force_by_searches_by_automaton_and_by_suffix_arrays
         let by_index = refute(&claims, &Indexes::new(refs.clone()), &Work::new(Some(0)));
         // Each piece searched for on its own, and all with one automaton.
         for alone in [usize::MAX, 0] {
-            let by_automaton = refute_searching_alone(&claims, &Indexes::new(refs.clone()), &Work::new(None), alone);
+            let by_pass = refute_searching_alone(&claims, &Indexes::new(refs.clone()), &Work::new(None), alone);
             for (i, claim) in claims.iter().enumerate() {
                 let n: &[u8] = &claim.needle;
                 // Refuting occurrences, as `(text, start)`.
@@ -89,9 +89,9 @@ fn verdicts_agree_with_brute_force_by_searches_by_automaton_and_by_suffix_arrays
                 }
                 let what = format!("case {case}, claim {i}");
                 assert_eq!(by_index[i].holds(), refuting.is_empty(), "{what}");
-                match &by_automaton[i] {
+                match &by_pass[i] {
                     Verdict::Holds => assert!(refuting.is_empty(), "{what}"),
-                    Verdict::Refuted => panic!("{what}: the automaton lists"),
+                    Verdict::Refuted => panic!("{what}: the pass lists"),
                     Verdict::Occurs { survived, survivors } => {
                         assert!(!refuting.is_empty(), "{what}");
                         let Some(ahead) = &claim.ahead else { continue };
