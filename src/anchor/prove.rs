@@ -230,8 +230,9 @@ fn by_pass(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work, alone: usize) -> 
         owners[id].push(index);
     }
     work.charge(claims.iter().map(|claim| claim.needle.len().min(PIECE)).sum());
-    let searched: usize =
-        (0..texts.len()).filter(|&text| claims.iter().any(|claim| claim.on(text))).map(|text| texts[text].len()).sum();
+    // The texts some claim is on: the only ones the pass reads.
+    let read: Vec<bool> = (0..texts.len()).map(|text| claims.iter().any(|claim| claim.on(text))).collect();
+    let searched: usize = texts.iter().zip(&read).filter(|(_, &read)| read).map(|(text, _)| text.len()).sum();
     let automaton = if pieces.len().saturating_mul(searched) <= alone {
         None
     } else {
@@ -243,7 +244,7 @@ fn by_pass(claims: &[Claim<'_>], texts: &[&[u8]], work: &Work, alone: usize) -> 
         .into_par_iter()
         .map(|text| {
             let mut pass = Pass { survived: vec![None; claims.len()], survivors: Vec::new() };
-            if !claims.iter().any(|claim| claim.on(text)) {
+            if !read[text] {
                 return Some(pass);
             }
             let hay = texts[text];

@@ -316,7 +316,7 @@ fn an_export_killed_while_writing_is_rolled_back_by_the_next_command() {
     run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
     dir.write("app/package.json", NPM_PACKAGE_JSON);
     let before = dir.snapshot_dir("app");
-    if let Some(journal) = kill_while_writing(&dir, "app", &["-C", "app", "export", "npm"]) {
+    if let Some(journal) = dir.kill_while_journal_in("app", &["-C", "app", "export", "npm"]) {
         assert!(journal.exists());
         let status = dir.run(&["-C", "app", "status"]);
         assert!(status.stdout.contains("journal to roll back"), "{}", status.stdout);
@@ -330,26 +330,4 @@ fn an_export_killed_while_writing_is_rolled_back_by_the_next_command() {
     }
     dir.run(&["-C", "app", "export", "npm"]).assert_code(0);
     assert!(dir.exists("app/patches/left-pad@1.3.0.patch"));
-}
-
-/// Runs forklayer and `kill -9`s it the moment its undo journal appears in
-/// `journal_dir`: the journal's path when the kill caught it there.
-fn kill_while_writing(dir: &TestDir, journal_dir: &str, args: &[&str]) -> Option<PathBuf> {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_forklayer"))
-        .args(args)
-        .current_dir(dir.path())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("spawn");
-    let journal = dir.join(&format!("{journal_dir}/.forklayer-journal-{}.tar", child.id()));
-    let started = std::time::Instant::now();
-    while !journal.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
-        if child.try_wait().expect("wait").is_some() {
-            break;
-        }
-    }
-    child.kill().expect("kill -9");
-    child.wait().expect("wait");
-    journal.exists().then_some(journal)
 }

@@ -106,6 +106,13 @@ impl TestDir {
     /// there, `None` when it finished first.
     #[cfg(unix)]
     pub fn kill_while_writing(&self, args: &[&str]) -> Option<PathBuf> {
+        self.kill_while_journal_in(".", args)
+    }
+
+    /// [`TestDir::kill_while_writing`] for a command whose journal goes in
+    /// `journal_dir` (relative to this directory), e.g. a project below it.
+    #[cfg(unix)]
+    pub fn kill_while_journal_in(&self, journal_dir: &str, args: &[&str]) -> Option<PathBuf> {
         let mut child = Command::new(env!("CARGO_BIN_EXE_forklayer"))
             .args(args)
             .current_dir(self.path())
@@ -113,7 +120,8 @@ impl TestDir {
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("spawn");
-        let journal = self.join(&format!(".forklayer-journal-{}.tar", child.id()));
+        let name = format!(".forklayer-journal-{}.tar", child.id());
+        let journal = if journal_dir == "." { self.join(&name) } else { self.join(&format!("{journal_dir}/{name}")) };
         let started = std::time::Instant::now();
         while !journal.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
             if child.try_wait().expect("wait").is_some() {
