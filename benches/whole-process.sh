@@ -12,7 +12,7 @@
 #
 # Workloads: real-size (12 packages, one 10,000-line file), 5000-files
 # (1,000 packages), big-file (one 200,000-line file); see
-# examples/workload.rs and forklayer::merge::workload. real-layer: this
+# examples/workload.rs and benches/support/. real-layer: this
 # project's own fork layer merged onto a made-up 0.1.0-rc.9 (merge only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
