@@ -114,15 +114,6 @@ pub enum AdoptError {
     /// Writing failed (and was rolled back).
     #[error(transparent)]
     Journal(#[from] JournalError),
-    /// Writing the declaration failed.
-    #[error("could not write `{path}`")]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// The underlying error.
-        #[source]
-        source: std::io::Error,
-    },
     /// The adopted repository does not pass `check` (a bug: everything it
     /// checks was proved before writing).
     #[error("the adopted repository does not pass `forklayer check`: {}", problems.join("; "))]
@@ -130,20 +121,16 @@ pub enum AdoptError {
         /// What check reported.
         problems: Vec<String>,
     },
-    /// `check` could not run on the adopted repository.
-    #[error("could not run `forklayer check` on the adopted repository")]
-    Check(#[from] crate::check::CheckError),
 }
 
 impl crate::error::Diagnostic for AdoptError {
     fn exit_status(&self) -> ExitStatus {
         match self {
-            AdoptError::NotRegistryBytes { .. } | AdoptError::Write { .. } => ExitStatus::Integrity,
+            AdoptError::NotRegistryBytes { .. } => ExitStatus::Integrity,
             AdoptError::Registry { source, .. } => source.exit_status(),
             AdoptError::Manifest(e) => e.exit_status(),
             AdoptError::Tree(e) => e.exit_status(),
             AdoptError::Journal(e) => e.exit_status(),
-            AdoptError::Check(e) => e.exit_status(),
             AdoptError::Declaration(_) => ExitStatus::Bug,
             AdoptError::CheckFailed { .. } => ExitStatus::Bug,
             _ => ExitStatus::Usage,
@@ -164,10 +151,8 @@ impl crate::error::Diagnostic for AdoptError {
             AdoptError::Manifest(e) => e.code(),
             AdoptError::Tree(e) => e.code(),
             AdoptError::Journal(e) => e.code(),
-            AdoptError::Write { .. } => "io",
             AdoptError::CheckFailed { .. } => "check_failed",
             AdoptError::Stray { .. } => "not_adoptable",
-            AdoptError::Check(e) => e.code(),
         }
     }
     fn help(&self) -> Option<String> {
@@ -208,7 +193,6 @@ impl crate::error::Diagnostic for AdoptError {
             ),
             AdoptError::Tree(e) => e.help(),
             AdoptError::Journal(e) => e.help(),
-            AdoptError::Write { .. } => Some("check that the directory is writable; nothing was changed".into()),
             AdoptError::CheckFailed { .. } => Some(
                 "the repository was put back as it was; this is a bug in forklayer: please report it with the repository's shape"
                     .into(),
@@ -216,7 +200,6 @@ impl crate::error::Diagnostic for AdoptError {
             AdoptError::Declaration(_) => {
                 Some("this is a bug in forklayer; please report it with the repository's shape".into())
             }
-            AdoptError::Check(e) => e.help(),
         }
     }
 }
