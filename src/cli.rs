@@ -30,7 +30,9 @@ use serde_json::{json, Map, Value};
 use crate::error::{Diagnostic, ExitStatus};
 use crate::exclusive::{Access, ProjectLock};
 use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
+use crate::npm::Npm;
 use crate::report::Reporter;
+use crate::snapshot::SnapshotSource;
 pub(crate) use failure::{CliResult, Context, Failure};
 
 const EXIT_CODES: &str = "\
@@ -231,7 +233,7 @@ impl RunContext {
     /// Takes the project lock for the rest of the command, after rolling
     /// back an update that a killed forklayer left half done.
     fn lock_project(&self, access: Access) -> CliResult<()> {
-        let root = self.config.parent().unwrap_or(&self.base);
+        let root = self.root();
         let mut lock = ProjectLock::take(root, access)?;
         if lock.is_exclusive() && crate::journal::any_journal(root) {
             let scope = self.journal_scope(root)?;
@@ -294,14 +296,39 @@ impl RunContext {
 
     /// `path` relative to the project root with `/` separators when inside it.
     fn display(&self, path: &Path) -> String {
-        let root = self.config.parent().unwrap_or(&self.base);
-        let shown = path.strip_prefix(root).unwrap_or(path);
+        let shown = path.strip_prefix(self.root()).unwrap_or(path);
         let text = shown.to_string_lossy().replace('\\', "/");
         if text.is_empty() {
             ".".into()
         } else {
             text
         }
+    }
+
+    /// Where the packages to vendor or merge come from: the `--from`
+    /// paths, or else the registry through `npm` run in `root`.
+    fn source(&self, from: &[PathBuf], npm: &Path, root: &Path) -> SnapshotSource {
+        if from.is_empty() {
+            SnapshotSource::Registry(Npm::new(npm, root))
+        } else {
+            SnapshotSource::Local(from.iter().map(|p| self.resolve(p)).collect())
+        }
+    }
+
+    /// One warning line per entry of `warnings`.
+    fn warn_all(&self, warnings: &[String]) {
+        for warning in warnings {
+            self.reporter.warning(warning);
+        }
+    }
+}
+
+/// A dry run only reads the project; anything else writes it.
+fn access(dry_run: bool) -> Access {
+    if dry_run {
+        Access::Read
+    } else {
+        Access::Write
     }
 }
 

@@ -7,7 +7,7 @@ use serde_json::json;
 use super::{Context, Outcome, RunContext};
 use crate::adopt::{adopt, AdoptOptions, FORKS};
 use crate::error::ExitStatus;
-use crate::exclusive::{Access, ProjectLock, LOCK_NAME};
+use crate::exclusive::{ProjectLock, LOCK_NAME};
 use crate::npm::Npm;
 
 /// Arguments of `adopt`.
@@ -49,8 +49,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     // goes again (while still held) however adopt ends.
     let lock_file = dir.join(LOCK_NAME);
     let created_lock = lock_file.symlink_metadata().is_err();
-    let access = if args.dry_run { Access::Read } else { Access::Write };
-    let lock = ProjectLock::take(&dir, access)?;
+    let lock = ProjectLock::take(&dir, super::access(args.dry_run))?;
     let npm = (!args.offline).then(|| Npm::new(args.npm.clone(), dir.clone()));
     let options = AdoptOptions { dir: dir.clone(), dry_run: args.dry_run, npm };
     let result = adopt(&options);
@@ -59,9 +58,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     }
     drop(lock);
     let outcome = result.failed_to(|| format!("adopt `{}`", dir.display()))?;
-    for warning in &outcome.warnings {
-        ctx.reporter.warning(warning);
-    }
+    ctx.warn_all(&outcome.warnings);
     // Named as `check` names them, at the place the file has once adopted.
     for change in &outcome.ignored_changes {
         ctx.reporter.warning(&format!(

@@ -11,8 +11,6 @@ use crate::merge::file::Outcome as FileOutcome;
 use crate::merge::guided::{abort_merge, continue_merge};
 use crate::merge::layer::{merge, DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget};
 use crate::merge::pins::PinChange;
-use crate::npm::Npm;
-use crate::snapshot::SnapshotSource;
 
 /// Every outcome, in report order.
 const OUTCOMES: [FileOutcome; 9] = [
@@ -71,6 +69,13 @@ pub struct Args {
     /// since the merge are discarded (listed as `discarded`).
     #[arg(long, conflicts_with_all = ["targets", "from", "dry_run", "allow_dirty"])]
     pub abort: bool,
+    #[command(flatten)]
+    pub merge: MergeFlags,
+}
+
+/// The flags of a merge onto new upstream bytes, `merge`'s and `upgrade`'s.
+#[derive(Debug, clap::Args)]
+pub struct MergeFlags {
     /// Read the new upstream from local .tgz files or directories instead of the registry.
     #[arg(long, value_name = "PATH", num_args = 1..)]
     pub from: Vec<PathBuf>,
@@ -98,14 +103,10 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     }
     let target = MergeTarget::parse(&args.targets).map_err(super::UsageError)?;
     let version = target.describe();
-    let layer =
-        ctx.layer(if args.dry_run { crate::exclusive::Access::Read } else { crate::exclusive::Access::Write })?;
+    let flags = args.merge;
+    let layer = ctx.layer(super::access(flags.dry_run))?;
     hold_ctrl_c();
-    let source = if args.from.is_empty() {
-        SnapshotSource::Registry(Npm::new(args.npm.clone(), layer.root.clone()))
-    } else {
-        SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
-    };
+    let source = ctx.source(&flags.from, &flags.npm, &layer.root);
     // A merge in progress is refused at once: no "Merging" line before it.
     if !matches!(crate::merge::progress::MergeState::read(&layer.root), Ok(Some(_))) {
         ctx.reporter.status("Merging", &format!("fork layer onto upstream {version}"));
@@ -113,17 +114,15 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let options = MergeOptions {
         target,
         source,
-        dry_run: args.dry_run,
-        allow_dirty: args.allow_dirty,
+        dry_run: flags.dry_run,
+        allow_dirty: flags.allow_dirty,
         cancel: Some(&INTERRUPTED),
     };
     let outcome = merge(&layer, &options).failed_to(|| format!("merge the fork layer onto upstream `{version}`"))?;
-    for warning in &outcome.warnings {
-        ctx.reporter.warning(warning);
-    }
-    report_status(ctx, &outcome, args.dry_run);
+    ctx.warn_all(&outcome.warnings);
+    report_status(ctx, &outcome, flags.dry_run);
     let status = if outcome.conflicts() > 0 { ExitStatus::Attention } else { ExitStatus::Success };
-    Ok(Outcome::new(status, human_report(&outcome), json_report(ctx, &outcome, args.dry_run)))
+    Ok(Outcome::new(status, human_report(&outcome), json_report(ctx, &outcome, flags.dry_run)))
 }
 
 fn report_status(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) {
