@@ -24,7 +24,7 @@ mod upgrade;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::{json, Map, Value};
 
 use crate::error::{Diagnostic, ExitStatus};
@@ -335,14 +335,17 @@ fn access(dry_run: bool) -> Access {
 /// Parses `args`, runs the subcommand and returns the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitStatus {
     let args: Vec<OsString> = args.into_iter().collect();
-    let cli = match Cli::try_parse_from(&args) {
-        Ok(cli) => cli,
+    // `Cli::try_parse_from`, keeping the subcommand's name for the schema.
+    let parsed = Cli::command().try_get_matches_from(&args).and_then(|matches| {
+        let schema = format!("forklayer.{}/1", matches.subcommand_name().unwrap_or_default());
+        Ok((Cli::from_arg_matches(&matches).map_err(|err| err.format(&mut Cli::command()))?, schema))
+    });
+    let (cli, schema) = match parsed {
+        Ok(parsed) => parsed,
         Err(err) => return report_usage_error(&args, &err),
     };
     let reporter = Reporter { json: cli.json, quiet: cli.quiet, verbose: cli.verbose };
-    let (name, result) = dispatch(cli, reporter);
-    let schema = format!("forklayer.{name}/1");
-    match result {
+    match dispatch(cli, reporter) {
         Ok(outcome) => {
             if reporter.json {
                 let mut doc = outcome.data;
@@ -386,16 +389,15 @@ fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
     ExitStatus::Usage
 }
 
-fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, CliResult<Outcome>) {
+fn dispatch(cli: Cli, reporter: Reporter) -> CliResult<Outcome> {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let base = match &cli.dir {
         Some(dir) => cwd.join(dir),
         None => cwd,
     };
     if let Some(dir) = cli.dir.as_ref().filter(|_| !base.is_dir()) {
-        let name = command_name(&cli.command);
         let what = if base.exists() { "is not a directory" } else { "does not exist" };
-        return (name, Err(MissingDirectory { dir: dir.clone(), what }.into()));
+        return Err(MissingDirectory { dir: dir.clone(), what }.into());
     }
     let config = base.join(cli.config.clone().unwrap_or_else(|| PathBuf::from(DECLARATION_FILE)));
     let overrides = PathOverrides {
@@ -405,8 +407,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, CliResult<Outcome>) 
         allow_outside_root: cli.allow_outside_root,
     };
     let ctx = RunContext { base, config, overrides, reporter, lock: std::cell::OnceCell::new() };
-    let name = command_name(&cli.command);
-    let result = match cli.command {
+    match cli.command {
         Command::Snapshot(args) => snapshot::exec(&ctx, args),
         Command::GenPatches(args) => genpatches::exec(&ctx, args),
         Command::Rebuild(args) => rebuild::exec(&ctx, args),
@@ -421,27 +422,6 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, CliResult<Outcome>) 
         Command::Sbom(args) => sbom::exec(&ctx, args),
         Command::Completions(args) => completions::exec_completions(args),
         Command::Man(args) => completions::exec_man(args),
-    };
-    (name, result)
-}
-
-/// The subcommand's name, as in its JSON schema.
-fn command_name(command: &Command) -> &'static str {
-    match command {
-        Command::Snapshot(_) => "snapshot",
-        Command::GenPatches(_) => "gen-patches",
-        Command::Rebuild(_) => "rebuild",
-        Command::Check(_) => "check",
-        Command::Merge(_) => "merge",
-        Command::Release(_) => "release",
-        Command::Status(_) => "status",
-        Command::Adopt(_) => "adopt",
-        Command::Import(_) => "import",
-        Command::Export(_) => "export",
-        Command::Upgrade(_) => "upgrade",
-        Command::Sbom(_) => "sbom",
-        Command::Completions(_) => "completions",
-        Command::Man(_) => "man",
     }
 }
 
@@ -476,13 +456,18 @@ pub(crate) fn note_forks_equal_to_upstream<'n>(ctx: &RunContext, names: impl Int
 }
 
 /// One warning per file of the fork layer that differs from upstream
-/// although the `ignore` globs leave it out.
-pub(crate) fn warn_ignored_changes(ctx: &RunContext, layer: &Layer, changes: &[crate::layer::IgnoredChange]) {
+/// although the `ignore` globs leave it out; `shown` names a file by its
+/// path in the fork layer.
+pub(crate) fn warn_ignored_changes(
+    ctx: &RunContext,
+    changes: &[crate::layer::IgnoredChange],
+    shown: impl Fn(&str) -> String,
+) {
     for change in changes {
         ctx.reporter.warning(&format!(
             "`{}` is not upstream's, but the `ignore` glob `{}` leaves it out: no manifest, rebuild or release \
              carries this change (drop the glob, or restore the file from upstream/)",
-            ctx.display(&layer.paths.forks.join(&change.path)),
+            shown(&change.path),
             change.pattern
         ));
     }

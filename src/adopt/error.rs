@@ -156,50 +156,25 @@ impl crate::error::Diagnostic for AdoptError {
         }
     }
     fn help(&self) -> Option<String> {
-        match self {
-            AdoptError::AlreadyAdopted { .. } => Some(
-                "run `forklayer check` there; to adopt again, restore the repository as it was before (e.g. `git checkout`), remove `forklayer.toml` and adopt again"
-                    .into(),
-            ),
-            AdoptError::NotJsShape { .. } => Some(
-                "adopt expects `upstream/VERSION`, `upstream/<scope>/<pkg>/`, `profile/forks/<pkg>/` and `patches/<pkg>.json`; otherwise write forklayer.toml by hand (docs/forklayer.md)"
-                    .into(),
-            ),
-            AdoptError::Unpaired { .. } => {
-                Some("vendor the package or remove its fork (or the other way round), then adopt again".into())
-            }
-            AdoptError::WrongPackage { .. } => Some("restore the vendored package's bytes, then adopt again".into()),
-            AdoptError::NoManifest { .. } => Some(
-                "regenerate the manifests with the JS toolchain (or restore the package's upstream bytes), then adopt again"
-                    .into(),
-            ),
-            AdoptError::DoesNotRebuild { .. } => {
-                Some("regenerate the manifest with the JS toolchain so it rebuilds the fork, then adopt again".into())
-            }
-            AdoptError::Dependencies { .. } => Some(
-                "declare every vendored package as `\"@scope/pkg\": \"file:./forks/pkg\"` in the profile's package.json, and other packages of the scope only at the baseline version (the host; adopt declares it as a pin), then adopt again"
-                    .into(),
-            ),
-            AdoptError::NotRegistryBytes { .. } => {
-                Some("the vendored bytes are not npm's: re-vendor them with the JS toolchain, then adopt again".into())
-            }
-            AdoptError::Registry { source, .. } => source.help(),
-            AdoptError::Stray { help, .. } => Some(help.clone()),
+        let help = match self {
+            AdoptError::Registry { source, .. } => return source.help(),
+            AdoptError::Stray { help, .. } => return Some(help.clone()),
+            AdoptError::Tree(e) => return e.help(),
+            AdoptError::Journal(e) => return e.help(),
+            AdoptError::AlreadyAdopted { .. } => "run `forklayer check` there; to adopt again, restore the repository as it was before (e.g. `git checkout`), remove `forklayer.toml` and adopt again",
+            AdoptError::NotJsShape { .. } => "adopt expects `upstream/VERSION`, `upstream/<scope>/<pkg>/`, `profile/forks/<pkg>/` and `patches/<pkg>.json`; otherwise write forklayer.toml by hand (docs/forklayer.md)",
+            AdoptError::Unpaired { .. } => "vendor the package or remove its fork (or the other way round), then adopt again",
+            AdoptError::WrongPackage { .. } => "restore the vendored package's bytes, then adopt again",
+            AdoptError::NoManifest { .. } => "regenerate the manifests with the JS toolchain (or restore the package's upstream bytes), then adopt again",
+            AdoptError::DoesNotRebuild { .. } => "regenerate the manifest with the JS toolchain so it rebuilds the fork, then adopt again",
+            AdoptError::Dependencies { .. } => "declare every vendored package as `\"@scope/pkg\": \"file:./forks/pkg\"` in the profile's package.json, and other packages of the scope only at the baseline version (the host; adopt declares it as a pin), then adopt again",
+            AdoptError::NotRegistryBytes { .. } => "the vendored bytes are not npm's: re-vendor them with the JS toolchain, then adopt again",
             // A manifest's own help names `gen-patches`, which cannot run
             // before the repository is adopted.
-            AdoptError::Manifest(_) => Some(
-                "nothing was written: fix the manifest (the JS toolchain's JSON `{package, builtAgainst, files}`) or regenerate it with the JS toolchain, then adopt again"
-                    .into(),
-            ),
-            AdoptError::Tree(e) => e.help(),
-            AdoptError::Journal(e) => e.help(),
-            AdoptError::CheckFailed { .. } => Some(
-                "the repository was put back as it was; this is a bug in forklayer: please report it with the repository's shape"
-                    .into(),
-            ),
-            AdoptError::Declaration(_) => {
-                Some("this is a bug in forklayer; please report it with the repository's shape".into())
-            }
-        }
+            AdoptError::Manifest(_) => "nothing was written: fix the manifest (the JS toolchain's JSON `{package, builtAgainst, files}`) or regenerate it with the JS toolchain, then adopt again",
+            AdoptError::CheckFailed { .. } => "the repository was put back as it was; this is a bug in forklayer: please report it with the repository's shape",
+            AdoptError::Declaration(_) => "this is a bug in forklayer; please report it with the repository's shape",
+        };
+        Some(help.into())
     }
 }

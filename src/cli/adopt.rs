@@ -60,13 +60,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let outcome = result.failed_to(|| format!("adopt `{}`", dir.display()))?;
     ctx.warn_all(&outcome.warnings);
     // Named as `check` names them, at the place the file has once adopted.
-    for change in &outcome.ignored_changes {
-        ctx.reporter.warning(&format!(
-            "`{FORKS}/{}` is not upstream's, but the `ignore` glob `{}` leaves it out: no manifest, rebuild or \
-             release carries this change (drop the glob, or restore the file from upstream/)",
-            change.path, change.pattern
-        ));
-    }
+    super::warn_ignored_changes(ctx, &outcome.ignored_changes, |path| format!("{FORKS}/{path}"));
     let mut text = String::new();
     for change in &outcome.changes {
         text.push_str(&format!("{change}\n"));

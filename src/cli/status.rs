@@ -113,9 +113,6 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
             o["help"].as_str().unwrap_or_default()
         ));
     }
-    if let Some(obj) = data.as_object_mut() {
-        obj.insert("outputs".into(), Value::from(outputs));
-    }
     let name = match found {
         LayerStatus::Clean => "clean",
         LayerStatus::Journal { .. } => "journal",
@@ -123,6 +120,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         LayerStatus::Drift { .. } => "drift",
     };
     if let Some(obj) = data.as_object_mut() {
+        obj.insert("outputs".into(), Value::from(outputs));
         obj.insert("state".into(), Value::from(name));
     }
     let code = if name == "clean" { ExitStatus::Success } else { ExitStatus::Attention };
