@@ -79,20 +79,10 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     } else {
         ctx.reporter.note(&format!("dry run: {} changes listed, nothing written", outcome.changes.len()));
     }
-    let data = json!({
-        "dir": dir.display().to_string(),
-        "scope": outcome.scope,
-        "version": outcome.version,
-        "forked": outcome.forked,
-        "carried": outcome.carried,
-        "ignore": outcome.ignore,
-        "integrity": outcome.integrity,
-        "changes": outcome.changes,
-        "warnings": outcome.warnings,
-        "built_against": outcome.built_against,
-        "ignored_changes": outcome.ignored_changes,
-        "pins": outcome.pins,
-        "written": outcome.written,
-    });
+    // Every field of the outcome, and the directory adopted.
+    let mut data = serde_json::to_value(&outcome).unwrap_or_else(|_| json!({}));
+    if let Some(obj) = data.as_object_mut() {
+        obj.insert("dir".into(), dir.display().to_string().into());
+    }
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }

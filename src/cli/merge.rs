@@ -106,14 +106,13 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let flags = args.merge;
     let layer = ctx.layer(super::access(flags.dry_run))?;
     hold_ctrl_c();
-    let source = ctx.source(&flags.from, &flags.npm, &layer.root);
     // A merge in progress is refused at once: no "Merging" line before it.
     if !matches!(crate::merge::progress::MergeState::read(&layer.root), Ok(Some(_))) {
         ctx.reporter.status("Merging", &format!("fork layer onto upstream {version}"));
     }
     let options = MergeOptions {
         target,
-        source,
+        source: ctx.source(&flags.from, &flags.npm, &layer.root),
         dry_run: flags.dry_run,
         allow_dirty: flags.allow_dirty,
         cancel: Some(&INTERRUPTED),
@@ -128,8 +127,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
 fn report_status(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) {
     let verb = if dry_run { "Would merge" } else { "Merged" };
     ctx.reporter.status(verb, &format!("{} -> {}: {}", outcome.from, outcome.to, summary_line(outcome)));
-    report_declaration(ctx, outcome.declaration.as_ref(), dry_run);
-    report_pins(ctx, &outcome.pins, dry_run);
+    report_declaration(ctx, outcome.declaration.as_ref(), &outcome.pins, dry_run);
     let resolved = outcome.count(FileOutcome::Resolved);
     if resolved > 0 {
         ctx.reporter.note(&format!(
@@ -216,25 +214,23 @@ fn moves_json(change: Option<&DeclarationChange>) -> Value {
     Value::from(moves.iter().map(|m| json!({ "name": m.npm_name, "from": m.from, "to": m.to })).collect::<Vec<_>>())
 }
 
-/// `Updated `forklayer.toml`: baseline 1 -> 2, left-pad 1.3.0 -> 1.3.1`.
-fn report_declaration(ctx: &RunContext, change: Option<&DeclarationChange>, dry_run: bool) {
-    let Some(change) = change else { return };
+/// `Updated `forklayer.toml`: baseline 1 -> 2, left-pad 1.3.0 -> 1.3.1`,
+/// then one line per file whose pins move.
+fn report_declaration(ctx: &RunContext, change: Option<&DeclarationChange>, pins: &[PinChange], dry_run: bool) {
     let verb = if dry_run { "Would update" } else { "Updated" };
-    let baseline = change.baseline.iter().map(|(from, to)| format!("baseline {from} -> {to}"));
-    let packages = change.packages.iter().map(|m| format!("{} {} -> {}", m.npm_name, m.from, m.to));
-    let what = baseline.chain(packages).collect::<Vec<_>>().join(", ");
-    ctx.reporter.status(verb, &format!("`{}`: {what}", ctx.display(&change.file)));
+    if let Some(change) = change {
+        let baseline = change.baseline.iter().map(|(from, to)| format!("baseline {from} -> {to}"));
+        let packages = change.packages.iter().map(|m| format!("{} {} -> {}", m.npm_name, m.from, m.to));
+        let what = baseline.chain(packages).collect::<Vec<_>>().join(", ");
+        ctx.reporter.status(verb, &format!("`{}`: {what}", ctx.display(&change.file)));
+    }
+    for pin in pins {
+        ctx.reporter.status(verb, &format!("`{}`: {}", pin.name, pin.keys.join(", ")));
+    }
 }
 
 fn pins_json(pins: &[PinChange]) -> Value {
     Value::from(pins.iter().map(|p| json!({ "file": p.name, "keys": p.keys })).collect::<Vec<_>>())
-}
-
-fn report_pins(ctx: &RunContext, pins: &[PinChange], dry_run: bool) {
-    let verb = if dry_run { "Would update" } else { "Updated" };
-    for pin in pins {
-        ctx.reporter.status(verb, &format!("`{}`: {}", pin.name, pin.keys.join(", ")));
-    }
 }
 
 /// `merge --continue`.
@@ -243,8 +239,7 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
     hold_ctrl_c();
     let done = continue_merge(&layer, Some(&INTERRUPTED)).failed_to(|| "continue the merge in progress".to_string())?;
     ctx.reporter.status("Merged", &format!("{} -> {}: manifests regenerated, rebuild verified", done.from, done.to));
-    report_declaration(ctx, done.declaration.as_ref(), false);
-    report_pins(ctx, &done.pins, false);
+    report_declaration(ctx, done.declaration.as_ref(), &done.pins, false);
     if !done.recorded.is_empty() {
         ctx.reporter.status(
             "Recorded",

@@ -131,19 +131,17 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
 /// `gen-patches` copies them; `own` holds each one's files), each with its
 /// directory relative to the root.
 fn own_packages(layer: &Layer, own: &[(&OwnPackage, Tree)]) -> Result<Vec<(String, Tree)>, UsageError> {
-    let mut packages = Vec::new();
-    for (own, files) in own {
-        let dir = layer.package_dir(&layer.paths.forks, &own.name);
-        let rel = dir.strip_prefix(&layer.root).map_err(|_| {
-            UsageError(format!(
-                "the fork layer `{}` must be inside the project to be released",
-                layer.paths.forks.display()
-            ))
-        })?;
-        let rel = rel.to_string_lossy().replace('\\', "/");
-        packages.push((rel, files.clone()));
-    }
-    Ok(packages)
+    own.iter()
+        .map(|(own, files)| {
+            let rel = fork_dir(layer, &own.name).ok_or_else(|| {
+                UsageError(format!(
+                    "the fork layer `{}` must be inside the project to be released",
+                    layer.paths.forks.display()
+                ))
+            })?;
+            Ok((rel, files.clone()))
+        })
+        .collect()
 }
 
 /// Each upstream package directory of the fork layer (root-relative) with
@@ -153,10 +151,13 @@ fn ignored_paths(layer: &Layer) -> Vec<(String, crate::ignore::Ignore)> {
         .upstream_packages()
         .into_iter()
         .filter(|name| !layer.ignore_of(name).is_empty())
-        .filter_map(|name| {
-            let dir = layer.package_dir(&layer.paths.forks, name);
-            let rel = dir.strip_prefix(&layer.root).ok()?.to_string_lossy().replace('\\', "/");
-            Some((rel, layer.ignore_of(name).clone()))
-        })
+        .filter_map(|name| Some((fork_dir(layer, name)?, layer.ignore_of(name).clone())))
         .collect()
+}
+
+/// The directory of package `name` in the fork layer, relative to the
+/// root with `/` separators; `None` when it is not inside the root.
+fn fork_dir(layer: &Layer, name: &str) -> Option<String> {
+    let dir = layer.package_dir(&layer.paths.forks, name);
+    Some(dir.strip_prefix(&layer.root).ok()?.to_string_lossy().replace('\\', "/"))
 }
