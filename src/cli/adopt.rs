@@ -61,10 +61,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     ctx.warn_all(&outcome.warnings);
     // Named as `check` names them, at the place the file has once adopted.
     super::warn_ignored_changes(ctx, &outcome.ignored_changes, |path| format!("{FORKS}/{path}"));
-    let mut text = String::new();
-    for change in &outcome.changes {
-        text.push_str(&format!("{change}\n"));
-    }
+    let text: String = outcome.changes.iter().map(|change| format!("{change}\n")).collect();
     if outcome.written {
         ctx.reporter.status(
             "Adopted",

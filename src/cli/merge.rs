@@ -184,7 +184,7 @@ pub(crate) fn human_report(outcome: &MergeOutcome) -> String {
 pub(crate) fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) -> Value {
     let summary: Map<String, Value> =
         OUTCOMES.iter().map(|o| (o.as_str().to_string(), Value::from(outcome.count(*o)))).collect();
-    json!({
+    let data = json!({
         "from": outcome.from,
         "to": outcome.to,
         "dry_run": dry_run,
@@ -194,24 +194,33 @@ pub(crate) fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: boo
         "files": outcome.files.iter().map(file_json).collect::<Vec<_>>(),
         "manifests": outcome.manifests,
         "warnings": outcome.warnings,
-        "baseline": baseline_json(ctx, outcome.declaration.as_ref()),
-        "packages": moves_json(outcome.declaration.as_ref()),
-        "pins": pins_json(&outcome.pins),
-    })
+    });
+    with_declaration(ctx, data, outcome.declaration.as_ref(), &outcome.pins)
 }
 
-/// The move of `layer.baseline` as JSON (`null` when it does not move).
-fn baseline_json(ctx: &RunContext, change: Option<&DeclarationChange>) -> Value {
-    match change.and_then(|c| c.baseline.as_ref().map(|b| (c, b))) {
+/// `data` with what moved in the declaration and the pinned files:
+/// `baseline` (`null` when it does not move), `packages` (the entries
+/// `name@version`) and `pins`.
+fn with_declaration(
+    ctx: &RunContext,
+    mut data: Value,
+    change: Option<&DeclarationChange>,
+    pins: &[PinChange],
+) -> Value {
+    let baseline = match change.and_then(|c| c.baseline.as_ref().map(|b| (c, b))) {
         Some((change, (from, to))) => json!({ "file": ctx.display(&change.file), "from": from, "to": to }),
         None => Value::Null,
-    }
-}
-
-/// The entries `name@version` moved in the declaration, as JSON.
-fn moves_json(change: Option<&DeclarationChange>) -> Value {
+    };
     let moves = change.map(|c| c.packages.as_slice()).unwrap_or_default();
-    Value::from(moves.iter().map(|m| json!({ "name": m.npm_name, "from": m.from, "to": m.to })).collect::<Vec<_>>())
+    if let Some(obj) = data.as_object_mut() {
+        obj.insert("baseline".into(), baseline);
+        obj.insert(
+            "packages".into(),
+            moves.iter().map(|m| json!({ "name": m.npm_name, "from": m.from, "to": m.to })).collect(),
+        );
+        obj.insert("pins".into(), pins.iter().map(|p| json!({ "file": p.name, "keys": p.keys })).collect());
+    }
+    data
 }
 
 /// `Updated `forklayer.toml`: baseline 1 -> 2, left-pad 1.3.0 -> 1.3.1`,
@@ -227,10 +236,6 @@ fn report_declaration(ctx: &RunContext, change: Option<&DeclarationChange>, pins
     for pin in pins {
         ctx.reporter.status(verb, &format!("`{}`: {}", pin.name, pin.keys.join(", ")));
     }
-}
-
-fn pins_json(pins: &[PinChange]) -> Value {
-    Value::from(pins.iter().map(|p| json!({ "file": p.name, "keys": p.keys })).collect::<Vec<_>>())
 }
 
 /// `merge --continue`.
@@ -284,15 +289,13 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
         "from": done.from,
         "to": done.to,
         "manifests": done.manifests,
-        "baseline": baseline_json(ctx, done.declaration.as_ref()),
-        "packages": moves_json(done.declaration.as_ref()),
-        "pins": pins_json(&done.pins),
         "recorded": done.recorded.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "unrecorded": done.unrecorded,
         "removed": done.removed.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "kept": done.kept.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "check": { "clean": clean, "problems": crate::status::problems(&done.check) },
     });
+    let data = with_declaration(ctx, data, done.declaration.as_ref(), &done.pins);
     Ok(Outcome::new(if clean { ExitStatus::Success } else { ExitStatus::Attention }, text, data))
 }
 
