@@ -131,15 +131,14 @@ impl crate::error::Diagnostic for AdoptError {
             AdoptError::Manifest(e) => e.exit_status(),
             AdoptError::Tree(e) => e.exit_status(),
             AdoptError::Journal(e) => e.exit_status(),
-            AdoptError::Declaration(_) => ExitStatus::Bug,
-            AdoptError::CheckFailed { .. } => ExitStatus::Bug,
+            AdoptError::Declaration(_) | AdoptError::CheckFailed { .. } => ExitStatus::Bug,
             _ => ExitStatus::Usage,
         }
     }
     fn code(&self) -> &'static str {
         match self {
             AdoptError::AlreadyAdopted { .. } => "already_adopted",
-            AdoptError::NotJsShape { .. } => "not_adoptable",
+            AdoptError::NotJsShape { .. } | AdoptError::Stray { .. } => "not_adoptable",
             AdoptError::Unpaired { .. } => "unpaired_package",
             AdoptError::WrongPackage { .. } => "wrong_package",
             AdoptError::NoManifest { .. } => "manifest_missing",
@@ -152,7 +151,6 @@ impl crate::error::Diagnostic for AdoptError {
             AdoptError::Tree(e) => e.code(),
             AdoptError::Journal(e) => e.code(),
             AdoptError::CheckFailed { .. } => "check_failed",
-            AdoptError::Stray { .. } => "not_adoptable",
         }
     }
     fn help(&self) -> Option<String> {

@@ -31,9 +31,6 @@ pub(super) fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Op
     Ok(Some((new, old)))
 }
 
-/// The profile's `package.json` to write, when it changes.
-pub(super) type ProfileJson = Option<(PathBuf, Vec<u8>)>;
-
 /// The profile's `package.json` (beside the fork layer) with each
 /// `file:./forks/<pkg>` dependency (or npm's equivalent spellings
 /// `file:forks/<pkg>`, with or without a final `/`) moved to
@@ -43,7 +40,7 @@ pub(super) fn plan_profile_json(
     layer: &Layer,
     forks_dir: &Path,
     changes: &mut Vec<Change>,
-) -> Result<ProfileJson, AdoptError> {
+) -> Result<Option<(PathBuf, Vec<u8>)>, AdoptError> {
     let Some(path) = forks_dir.parent().map(|p| p.join("package.json")).filter(|p| p.is_file()) else {
         return Ok(None);
     };

@@ -62,7 +62,7 @@ pub(super) fn registry_integrities(
 /// fetching it gave), after proving the registry's tarball holds exactly
 /// the vendored files; `None` with a warning when the registry could not
 /// be asked.
-pub(super) fn registry_integrity(
+fn registry_integrity(
     full: &str,
     version: &str,
     vendored: &Tree,

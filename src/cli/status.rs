@@ -71,10 +71,8 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
                 state.conflicts.len()
             );
             for u in unresolved {
-                match u.line {
-                    Some(line) => text.push_str(&format!("  {}:{line}: {}\n", u.path, u.what)),
-                    None => text.push_str(&format!("  {}: {}\n", u.path, u.what)),
-                }
+                let line = u.line.map(|line| format!(":{line}")).unwrap_or_default();
+                text.push_str(&format!("  {}{line}: {}\n", u.path, u.what));
             }
             let blocked = blocked.as_deref().map(blocker);
             if !unresolved.is_empty() {
