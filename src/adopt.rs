@@ -179,13 +179,7 @@ pub fn adopt(options: &AdoptOptions) -> Result<AdoptOutcome, AdoptError> {
 
 /// An error and its causes on one line.
 fn chain(err: &dyn std::error::Error) -> String {
-    let mut text = err.to_string();
-    let mut cause = err.source();
-    while let Some(c) = cause {
-        text.push_str(&format!(": {c}"));
-        cause = c.source();
-    }
-    text
+    std::iter::successors(Some(err), |e| e.source()).map(ToString::to_string).collect::<Vec<_>>().join(": ")
 }
 
 /// What `check` reports, one line per problem.

@@ -129,13 +129,11 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
 /// its causes) and what to do (`help`).
 fn blocker(e: &GuidedError) -> Value {
     let mut message = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(cause) = source {
+    for cause in std::iter::successors(std::error::Error::source(e), |c| c.source()) {
         let text = cause.to_string();
         if !message.contains(&text) {
             message.push_str(&format!(": {text}"));
         }
-        source = cause.source();
     }
     // Said of a command that ran; status only predicts one.
     let help = e.help().map(|h| h.strip_prefix("nothing was changed; ").map(str::to_string).unwrap_or(h));
