@@ -260,13 +260,12 @@ impl RunContext {
     fn journal_scope(&self, root: &Path) -> CliResult<crate::journal::Scope> {
         let layer = match Layer::load(&self.config, &self.overrides) {
             Ok(layer) => layer,
-            Err(err) => match crate::journal::saved_file(root, &self.config)? {
-                Some(saved) => match String::from_utf8(saved) {
-                    Ok(text) => Layer::parse(&text, &self.config, root, &self.overrides)?,
-                    Err(_) => return Err(err.into()),
-                },
-                None => return Err(err.into()),
-            },
+            Err(err) => {
+                let saved =
+                    crate::journal::saved_file(root, &self.config)?.and_then(|bytes| String::from_utf8(bytes).ok());
+                let Some(text) = saved else { return Err(err.into()) };
+                Layer::parse(&text, &self.config, root, &self.overrides)?
+            }
         };
         let paths = layer.paths;
         // A merge also writes its state and moves the declared pins;

@@ -39,12 +39,10 @@ pub(super) fn registry_integrities(
 ) -> Vec<Result<Integrity, AdoptError>> {
     let Some(npm) = npm else {
         let offline = |(full, version, _): &(String, String, Tree)| {
-            Ok((
-                None,
-                Some(format!(
-                    "`{full}@{version}`: not checked against the registry (--offline); its integrity in the lock file is null"
-                )),
-            ))
+            let warning = format!(
+                "`{full}@{version}`: not checked against the registry (--offline); its integrity in the lock file is null"
+            );
+            Ok((None, Some(warning)))
         };
         return packages.iter().map(offline).collect();
     };
