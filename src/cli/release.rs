@@ -9,7 +9,7 @@ use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::layer::{Layer, OwnPackage};
 use crate::rebuild::read_own_package;
-use crate::release::{check_release, head_commit_time, read_bundle, write_release, ReleaseOptions};
+use crate::release::{check_release, head_commit_time, read_bundle, write_release, Artifact, ReleaseOptions};
 use crate::tree::Tree;
 
 /// Arguments of `release`.
@@ -108,11 +108,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     for tarball in release.tarballs().iter().chain(release.sbom()) {
         text.push_str(&format!("{}  {}\n", tarball.sha256, ctx.display(&tarball.path)));
     }
-    let tarballs: Vec<_> = release
-        .tarballs()
-        .iter()
-        .map(|t| json!({"path": ctx.display(&t.path), "sha256": t.sha256, "size": t.size}))
-        .collect();
+    let artifact = |a: &Artifact| json!({"path": ctx.display(&a.path), "sha256": a.sha256, "size": a.size});
     let data = json!({
         "path": shown,
         "version": options.version,
@@ -121,8 +117,8 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         "entries": release.entries(),
         "timestamp": options.timestamp,
         "checked": args.check,
-        "tarballs": tarballs,
-        "sbom": release.sbom().map(|s| json!({"path": ctx.display(&s.path), "sha256": s.sha256, "size": s.size})),
+        "tarballs": release.tarballs().iter().map(artifact).collect::<Vec<_>>(),
+        "sbom": release.sbom().map(artifact),
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }
