@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::shape::not_shape;
-use super::{AdoptError, AdoptOutcome, Change, FORKS, GITIGNORE, PATCHES, PROFILE_JSON, UPSTREAM};
+use super::{AdoptError, AdoptOutcome, Change, FORKS, GITIGNORE, HEADER, PATCHES, PROFILE_JSON, UPSTREAM};
 use crate::check::{check_dependencies_bytes, expected_profile_dependencies};
 use crate::layer::Layer;
 use crate::tree::TreeError;
@@ -110,7 +110,7 @@ pub(super) fn toml_list(items: &[String]) -> String {
 /// The declaration adopt writes.
 pub(super) fn declaration_text(outcome: &AdoptOutcome) -> String {
     format!(
-        "# The fork layer, declared once (written by `forklayer adopt` from the\n\
+        "{HEADER}\
          # JS toolchain's layout; see docs/forklayer.md).\n\
          \n\
          [layer]\n\
