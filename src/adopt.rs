@@ -118,7 +118,7 @@ impl std::fmt::Display for Change {
 }
 
 /// What `adopt` found and did.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct AdoptOutcome {
     /// The npm scope.
     pub scope: String,
@@ -179,13 +179,7 @@ pub fn adopt(options: &AdoptOptions) -> Result<AdoptOutcome, AdoptError> {
 
 /// An error and its causes on one line.
 fn chain(err: &dyn std::error::Error) -> String {
-    let mut text = err.to_string();
-    let mut cause = err.source();
-    while let Some(c) = cause {
-        text.push_str(&format!(": {c}"));
-        cause = c.source();
-    }
-    text
+    std::iter::successors(Some(err), |e| e.source()).map(ToString::to_string).collect::<Vec<_>>().join(": ")
 }
 
 /// What `check` reports, one line per problem.
@@ -317,16 +311,9 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     let mut outcome = AdoptOutcome {
         scope: scope.clone(),
         version: version.clone(),
-        forked: Vec::new(),
-        carried: Vec::new(),
         ignore: ignore_patterns,
-        integrity: BTreeMap::new(),
-        changes: Vec::new(),
-        warnings: Vec::new(),
-        built_against: Vec::new(),
-        ignored_changes: Vec::new(),
         pins: baseline_pins(&dir.join(PROFILE_JSON), &scope, &version, &names),
-        written: false,
+        ..AdoptOutcome::default()
     };
     let patches = if patches_dir.is_dir() { Tree::read_dir(&patches_dir)? } else { Tree::new() };
     refuse_strays(&upstream_dir.join(&scope), &forks_dir, &patches, &names)?;

@@ -24,13 +24,15 @@ mod upgrade;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::{json, Map, Value};
 
 use crate::error::{Diagnostic, ExitStatus};
 use crate::exclusive::{Access, ProjectLock};
 use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
+use crate::npm::Npm;
 use crate::report::Reporter;
+use crate::snapshot::SnapshotSource;
 pub(crate) use failure::{CliResult, Context, Failure};
 
 const EXIT_CODES: &str = "\
@@ -231,7 +233,7 @@ impl RunContext {
     /// Takes the project lock for the rest of the command, after rolling
     /// back an update that a killed forklayer left half done.
     fn lock_project(&self, access: Access) -> CliResult<()> {
-        let root = self.config.parent().unwrap_or(&self.base);
+        let root = self.root();
         let mut lock = ProjectLock::take(root, access)?;
         if lock.is_exclusive() && crate::journal::any_journal(root) {
             let scope = self.journal_scope(root)?;
@@ -258,13 +260,12 @@ impl RunContext {
     fn journal_scope(&self, root: &Path) -> CliResult<crate::journal::Scope> {
         let layer = match Layer::load(&self.config, &self.overrides) {
             Ok(layer) => layer,
-            Err(err) => match crate::journal::saved_file(root, &self.config)? {
-                Some(saved) => match String::from_utf8(saved) {
-                    Ok(text) => Layer::parse(&text, &self.config, root, &self.overrides)?,
-                    Err(_) => return Err(err.into()),
-                },
-                None => return Err(err.into()),
-            },
+            Err(err) => {
+                let saved =
+                    crate::journal::saved_file(root, &self.config)?.and_then(|bytes| String::from_utf8(bytes).ok());
+                let Some(text) = saved else { return Err(err.into()) };
+                Layer::parse(&text, &self.config, root, &self.overrides)?
+            }
         };
         let paths = layer.paths;
         // A merge also writes its state and moves the declared pins;
@@ -294,8 +295,7 @@ impl RunContext {
 
     /// `path` relative to the project root with `/` separators when inside it.
     fn display(&self, path: &Path) -> String {
-        let root = self.config.parent().unwrap_or(&self.base);
-        let shown = path.strip_prefix(root).unwrap_or(path);
+        let shown = path.strip_prefix(self.root()).unwrap_or(path);
         let text = shown.to_string_lossy().replace('\\', "/");
         if text.is_empty() {
             ".".into()
@@ -303,19 +303,48 @@ impl RunContext {
             text
         }
     }
+
+    /// Where the packages to vendor or merge come from: the `--from`
+    /// paths, or else the registry through `npm` run in `root`.
+    fn source(&self, from: &[PathBuf], npm: &Path, root: &Path) -> SnapshotSource {
+        if from.is_empty() {
+            SnapshotSource::Registry(Npm::new(npm, root))
+        } else {
+            SnapshotSource::Local(from.iter().map(|p| self.resolve(p)).collect())
+        }
+    }
+
+    /// One warning line per entry of `warnings`.
+    fn warn_all(&self, warnings: &[String]) {
+        for warning in warnings {
+            self.reporter.warning(warning);
+        }
+    }
+}
+
+/// A dry run only reads the project; anything else writes it.
+fn access(dry_run: bool) -> Access {
+    if dry_run {
+        Access::Read
+    } else {
+        Access::Write
+    }
 }
 
 /// Parses `args`, runs the subcommand and returns the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitStatus {
     let args: Vec<OsString> = args.into_iter().collect();
-    let cli = match Cli::try_parse_from(&args) {
-        Ok(cli) => cli,
+    // `Cli::try_parse_from`, keeping the subcommand's name for the schema.
+    let parsed = Cli::command().try_get_matches_from(&args).and_then(|matches| {
+        let schema = format!("forklayer.{}/1", matches.subcommand_name().unwrap_or_default());
+        Ok((Cli::from_arg_matches(&matches).map_err(|err| err.format(&mut Cli::command()))?, schema))
+    });
+    let (cli, schema) = match parsed {
+        Ok(parsed) => parsed,
         Err(err) => return report_usage_error(&args, &err),
     };
     let reporter = Reporter { json: cli.json, quiet: cli.quiet, verbose: cli.verbose };
-    let (name, result) = dispatch(cli, reporter);
-    let schema = format!("forklayer.{name}/1");
-    match result {
+    match dispatch(cli, reporter) {
         Ok(outcome) => {
             if reporter.json {
                 let mut doc = outcome.data;
@@ -359,16 +388,15 @@ fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
     ExitStatus::Usage
 }
 
-fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, CliResult<Outcome>) {
+fn dispatch(cli: Cli, reporter: Reporter) -> CliResult<Outcome> {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let base = match &cli.dir {
         Some(dir) => cwd.join(dir),
         None => cwd,
     };
     if let Some(dir) = cli.dir.as_ref().filter(|_| !base.is_dir()) {
-        let name = command_name(&cli.command);
         let what = if base.exists() { "is not a directory" } else { "does not exist" };
-        return (name, Err(MissingDirectory { dir: dir.clone(), what }.into()));
+        return Err(MissingDirectory { dir: dir.clone(), what }.into());
     }
     let config = base.join(cli.config.clone().unwrap_or_else(|| PathBuf::from(DECLARATION_FILE)));
     let overrides = PathOverrides {
@@ -378,8 +406,7 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, CliResult<Outcome>) 
         allow_outside_root: cli.allow_outside_root,
     };
     let ctx = RunContext { base, config, overrides, reporter, lock: std::cell::OnceCell::new() };
-    let name = command_name(&cli.command);
-    let result = match cli.command {
+    match cli.command {
         Command::Snapshot(args) => snapshot::exec(&ctx, args),
         Command::GenPatches(args) => genpatches::exec(&ctx, args),
         Command::Rebuild(args) => rebuild::exec(&ctx, args),
@@ -394,27 +421,6 @@ fn dispatch(cli: Cli, reporter: Reporter) -> (&'static str, CliResult<Outcome>) 
         Command::Sbom(args) => sbom::exec(&ctx, args),
         Command::Completions(args) => completions::exec_completions(args),
         Command::Man(args) => completions::exec_man(args),
-    };
-    (name, result)
-}
-
-/// The subcommand's name, as in its JSON schema.
-fn command_name(command: &Command) -> &'static str {
-    match command {
-        Command::Snapshot(_) => "snapshot",
-        Command::GenPatches(_) => "gen-patches",
-        Command::Rebuild(_) => "rebuild",
-        Command::Check(_) => "check",
-        Command::Merge(_) => "merge",
-        Command::Release(_) => "release",
-        Command::Status(_) => "status",
-        Command::Adopt(_) => "adopt",
-        Command::Import(_) => "import",
-        Command::Export(_) => "export",
-        Command::Upgrade(_) => "upgrade",
-        Command::Sbom(_) => "sbom",
-        Command::Completions(_) => "completions",
-        Command::Man(_) => "man",
     }
 }
 
@@ -449,13 +455,18 @@ pub(crate) fn note_forks_equal_to_upstream<'n>(ctx: &RunContext, names: impl Int
 }
 
 /// One warning per file of the fork layer that differs from upstream
-/// although the `ignore` globs leave it out.
-pub(crate) fn warn_ignored_changes(ctx: &RunContext, layer: &Layer, changes: &[crate::layer::IgnoredChange]) {
+/// although the `ignore` globs leave it out; `shown` names a file by its
+/// path in the fork layer.
+pub(crate) fn warn_ignored_changes(
+    ctx: &RunContext,
+    changes: &[crate::layer::IgnoredChange],
+    shown: impl Fn(&str) -> String,
+) {
     for change in changes {
         ctx.reporter.warning(&format!(
             "`{}` is not upstream's, but the `ignore` glob `{}` leaves it out: no manifest, rebuild or release \
              carries this change (drop the glob, or restore the file from upstream/)",
-            ctx.display(&layer.paths.forks.join(&change.path)),
+            shown(&change.path),
             change.pattern
         ));
     }

@@ -114,15 +114,6 @@ pub enum AdoptError {
     /// Writing failed (and was rolled back).
     #[error(transparent)]
     Journal(#[from] JournalError),
-    /// Writing the declaration failed.
-    #[error("could not write `{path}`")]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// The underlying error.
-        #[source]
-        source: std::io::Error,
-    },
     /// The adopted repository does not pass `check` (a bug: everything it
     /// checks was proved before writing).
     #[error("the adopted repository does not pass `forklayer check`: {}", problems.join("; "))]
@@ -130,29 +121,24 @@ pub enum AdoptError {
         /// What check reported.
         problems: Vec<String>,
     },
-    /// `check` could not run on the adopted repository.
-    #[error("could not run `forklayer check` on the adopted repository")]
-    Check(#[from] crate::check::CheckError),
 }
 
 impl crate::error::Diagnostic for AdoptError {
     fn exit_status(&self) -> ExitStatus {
         match self {
-            AdoptError::NotRegistryBytes { .. } | AdoptError::Write { .. } => ExitStatus::Integrity,
+            AdoptError::NotRegistryBytes { .. } => ExitStatus::Integrity,
             AdoptError::Registry { source, .. } => source.exit_status(),
             AdoptError::Manifest(e) => e.exit_status(),
             AdoptError::Tree(e) => e.exit_status(),
             AdoptError::Journal(e) => e.exit_status(),
-            AdoptError::Check(e) => e.exit_status(),
-            AdoptError::Declaration(_) => ExitStatus::Bug,
-            AdoptError::CheckFailed { .. } => ExitStatus::Bug,
+            AdoptError::Declaration(_) | AdoptError::CheckFailed { .. } => ExitStatus::Bug,
             _ => ExitStatus::Usage,
         }
     }
     fn code(&self) -> &'static str {
         match self {
             AdoptError::AlreadyAdopted { .. } => "already_adopted",
-            AdoptError::NotJsShape { .. } => "not_adoptable",
+            AdoptError::NotJsShape { .. } | AdoptError::Stray { .. } => "not_adoptable",
             AdoptError::Unpaired { .. } => "unpaired_package",
             AdoptError::WrongPackage { .. } => "wrong_package",
             AdoptError::NoManifest { .. } => "manifest_missing",
@@ -164,59 +150,29 @@ impl crate::error::Diagnostic for AdoptError {
             AdoptError::Manifest(e) => e.code(),
             AdoptError::Tree(e) => e.code(),
             AdoptError::Journal(e) => e.code(),
-            AdoptError::Write { .. } => "io",
             AdoptError::CheckFailed { .. } => "check_failed",
-            AdoptError::Stray { .. } => "not_adoptable",
-            AdoptError::Check(e) => e.code(),
         }
     }
     fn help(&self) -> Option<String> {
-        match self {
-            AdoptError::AlreadyAdopted { .. } => Some(
-                "run `forklayer check` there; to adopt again, restore the repository as it was before (e.g. `git checkout`), remove `forklayer.toml` and adopt again"
-                    .into(),
-            ),
-            AdoptError::NotJsShape { .. } => Some(
-                "adopt expects `upstream/VERSION`, `upstream/<scope>/<pkg>/`, `profile/forks/<pkg>/` and `patches/<pkg>.json`; otherwise write forklayer.toml by hand (docs/forklayer.md)"
-                    .into(),
-            ),
-            AdoptError::Unpaired { .. } => {
-                Some("vendor the package or remove its fork (or the other way round), then adopt again".into())
-            }
-            AdoptError::WrongPackage { .. } => Some("restore the vendored package's bytes, then adopt again".into()),
-            AdoptError::NoManifest { .. } => Some(
-                "regenerate the manifests with the JS toolchain (or restore the package's upstream bytes), then adopt again"
-                    .into(),
-            ),
-            AdoptError::DoesNotRebuild { .. } => {
-                Some("regenerate the manifest with the JS toolchain so it rebuilds the fork, then adopt again".into())
-            }
-            AdoptError::Dependencies { .. } => Some(
-                "declare every vendored package as `\"@scope/pkg\": \"file:./forks/pkg\"` in the profile's package.json, and other packages of the scope only at the baseline version (the host; adopt declares it as a pin), then adopt again"
-                    .into(),
-            ),
-            AdoptError::NotRegistryBytes { .. } => {
-                Some("the vendored bytes are not npm's: re-vendor them with the JS toolchain, then adopt again".into())
-            }
-            AdoptError::Registry { source, .. } => source.help(),
-            AdoptError::Stray { help, .. } => Some(help.clone()),
+        let help = match self {
+            AdoptError::Registry { source, .. } => return source.help(),
+            AdoptError::Stray { help, .. } => return Some(help.clone()),
+            AdoptError::Tree(e) => return e.help(),
+            AdoptError::Journal(e) => return e.help(),
+            AdoptError::AlreadyAdopted { .. } => "run `forklayer check` there; to adopt again, restore the repository as it was before (e.g. `git checkout`), remove `forklayer.toml` and adopt again",
+            AdoptError::NotJsShape { .. } => "adopt expects `upstream/VERSION`, `upstream/<scope>/<pkg>/`, `profile/forks/<pkg>/` and `patches/<pkg>.json`; otherwise write forklayer.toml by hand (docs/forklayer.md)",
+            AdoptError::Unpaired { .. } => "vendor the package or remove its fork (or the other way round), then adopt again",
+            AdoptError::WrongPackage { .. } => "restore the vendored package's bytes, then adopt again",
+            AdoptError::NoManifest { .. } => "regenerate the manifests with the JS toolchain (or restore the package's upstream bytes), then adopt again",
+            AdoptError::DoesNotRebuild { .. } => "regenerate the manifest with the JS toolchain so it rebuilds the fork, then adopt again",
+            AdoptError::Dependencies { .. } => "declare every vendored package as `\"@scope/pkg\": \"file:./forks/pkg\"` in the profile's package.json, and other packages of the scope only at the baseline version (the host; adopt declares it as a pin), then adopt again",
+            AdoptError::NotRegistryBytes { .. } => "the vendored bytes are not npm's: re-vendor them with the JS toolchain, then adopt again",
             // A manifest's own help names `gen-patches`, which cannot run
             // before the repository is adopted.
-            AdoptError::Manifest(_) => Some(
-                "nothing was written: fix the manifest (the JS toolchain's JSON `{package, builtAgainst, files}`) or regenerate it with the JS toolchain, then adopt again"
-                    .into(),
-            ),
-            AdoptError::Tree(e) => e.help(),
-            AdoptError::Journal(e) => e.help(),
-            AdoptError::Write { .. } => Some("check that the directory is writable; nothing was changed".into()),
-            AdoptError::CheckFailed { .. } => Some(
-                "the repository was put back as it was; this is a bug in forklayer: please report it with the repository's shape"
-                    .into(),
-            ),
-            AdoptError::Declaration(_) => {
-                Some("this is a bug in forklayer; please report it with the repository's shape".into())
-            }
-            AdoptError::Check(e) => e.help(),
-        }
+            AdoptError::Manifest(_) => "nothing was written: fix the manifest (the JS toolchain's JSON `{package, builtAgainst, files}`) or regenerate it with the JS toolchain, then adopt again",
+            AdoptError::CheckFailed { .. } => "the repository was put back as it was; this is a bug in forklayer: please report it with the repository's shape",
+            AdoptError::Declaration(_) => "this is a bug in forklayer; please report it with the repository's shape",
+        };
+        Some(help.into())
     }
 }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::shape::not_shape;
-use super::{AdoptError, AdoptOutcome, Change, FORKS, GITIGNORE, PATCHES, PROFILE_JSON, UPSTREAM};
+use super::{AdoptError, AdoptOutcome, Change, FORKS, GITIGNORE, HEADER, PATCHES, PROFILE_JSON, UPSTREAM};
 use crate::check::{check_dependencies_bytes, expected_profile_dependencies};
 use crate::layer::Layer;
 use crate::tree::TreeError;
@@ -31,9 +31,6 @@ pub(super) fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Op
     Ok(Some((new, old)))
 }
 
-/// The profile's `package.json` to write, when it changes.
-pub(super) type ProfileJson = Option<(PathBuf, Vec<u8>)>;
-
 /// The profile's `package.json` (beside the fork layer) with each
 /// `file:./forks/<pkg>` dependency (or npm's equivalent spellings
 /// `file:forks/<pkg>`, with or without a final `/`) moved to
@@ -43,7 +40,7 @@ pub(super) fn plan_profile_json(
     layer: &Layer,
     forks_dir: &Path,
     changes: &mut Vec<Change>,
-) -> Result<ProfileJson, AdoptError> {
+) -> Result<Option<(PathBuf, Vec<u8>)>, AdoptError> {
     let Some(path) = forks_dir.parent().map(|p| p.join("package.json")).filter(|p| p.is_file()) else {
         return Ok(None);
     };
@@ -113,7 +110,7 @@ pub(super) fn toml_list(items: &[String]) -> String {
 /// The declaration adopt writes.
 pub(super) fn declaration_text(outcome: &AdoptOutcome) -> String {
     format!(
-        "# The fork layer, declared once (written by `forklayer adopt` from the\n\
+        "{HEADER}\
          # JS toolchain's layout; see docs/forklayer.md).\n\
          \n\
          [layer]\n\

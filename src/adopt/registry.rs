@@ -39,12 +39,10 @@ pub(super) fn registry_integrities(
 ) -> Vec<Result<Integrity, AdoptError>> {
     let Some(npm) = npm else {
         let offline = |(full, version, _): &(String, String, Tree)| {
-            Ok((
-                None,
-                Some(format!(
-                    "`{full}@{version}`: not checked against the registry (--offline); its integrity in the lock file is null"
-                )),
-            ))
+            let warning = format!(
+                "`{full}@{version}`: not checked against the registry (--offline); its integrity in the lock file is null"
+            );
+            Ok((None, Some(warning)))
         };
         return packages.iter().map(offline).collect();
     };
@@ -62,7 +60,7 @@ pub(super) fn registry_integrities(
 /// fetching it gave), after proving the registry's tarball holds exactly
 /// the vendored files; `None` with a warning when the registry could not
 /// be asked.
-pub(super) fn registry_integrity(
+fn registry_integrity(
     full: &str,
     version: &str,
     vendored: &Tree,

@@ -1,7 +1,7 @@
 //! Reading the JS toolchain's layout: the scope, the packages and their
 //! forks, paired up, and every manifest proved to rebuild its fork.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::{AdoptError, FORKS, PATCHES, README_RULE, UPSTREAM};
 use crate::ignore::Ignore;
@@ -57,53 +57,49 @@ pub(super) fn real_dir(dir: &Path, rel: &str) -> Result<(), AdoptError> {
 pub(super) fn read_forks(dir: &Path, forks_dir: &Path, scope: &str) -> Result<(Vec<String>, Tree), AdoptError> {
     let mut names = Vec::new();
     let mut forks = Tree::new();
+    let mut add = |path: PathBuf, name: String| {
+        if names.contains(&name) {
+            return Err(not_shape(
+                dir,
+                format!("`{FORKS}/{name}/` and `{FORKS}/{scope}/{name}/` are both forks of `{scope}/{name}`"),
+            ));
+        }
+        forks.graft(&name, Tree::read_dir(&path)?)?;
+        names.push(name);
+        Ok(())
+    };
     for entry in subdirs(dir, forks_dir, FORKS)? {
         if entry == scope {
             let scoped = format!("{FORKS}/{scope}");
             for name in subdirs(dir, &forks_dir.join(scope), &scoped)? {
-                if names.contains(&name) {
-                    return Err(not_shape(
-                        dir,
-                        format!("`{FORKS}/{name}/` and `{scoped}/{name}/` are both forks of `{scope}/{name}`"),
-                    ));
-                }
-                forks.graft(&name, Tree::read_dir(&forks_dir.join(scope).join(&name))?)?;
-                names.push(name);
+                add(forks_dir.join(scope).join(&name), name)?;
             }
-            refuse_root_files(&forks_dir.join(scope), &scoped)?;
+            refuse_root_files(&forks_dir.join(scope), &scoped, "the fork layer holds only packages")?;
         } else if entry.starts_with('@') {
             return Err(not_shape(
                 dir,
                 format!("`{FORKS}/{entry}/` is a scope folder, but `{UPSTREAM}/` vendors the packages of `{scope}`"),
             ));
         } else {
-            if names.contains(&entry) {
-                return Err(not_shape(
-                    dir,
-                    format!("`{FORKS}/{entry}/` and `{FORKS}/{scope}/{entry}/` are both forks of `{scope}/{entry}`"),
-                ));
-            }
-            forks.graft(&entry, Tree::read_dir(&forks_dir.join(&entry))?)?;
-            names.push(entry);
+            add(forks_dir.join(&entry), entry)?;
         }
     }
     names.sort();
     Ok((names, forks))
 }
 
-/// Refuses a file directly in `dir` (shown as `shown`): a fork layer's
-/// folders hold packages only, and `check` would report it.
-fn refuse_root_files(dir: &Path, shown: &str) -> Result<(), AdoptError> {
+/// Refuses a file directly in `dir` (shown as `shown`): the folder
+/// `holds` packages only, and `check` would report it.
+fn refuse_root_files(dir: &Path, shown: &str, holds: &str) -> Result<(), AdoptError> {
     let root_files = Tree::read_dir_filtered(dir, |_, is_dir| !is_dir)?;
-    let first = root_files.paths().next().map(str::to_string);
-    match first {
-        Some(file) => Err(AdoptError::Stray {
+    if let Some(file) = root_files.paths().next() {
+        return Err(AdoptError::Stray {
             path: format!("{shown}/{file}"),
-            why: "is no package: the fork layer holds only packages, and `forklayer check` would report it".into(),
+            why: format!("is no package: {holds}, and `forklayer check` would report it"),
             help: format!("move it out of `{shown}/` (or delete it), then adopt again; nothing was written"),
-        }),
-        None => Ok(()),
+        });
     }
+    Ok(())
 }
 
 /// Files of the fork layer's root (no package: `check` would report each
@@ -117,17 +113,9 @@ pub(super) fn refuse_strays(
 ) -> Result<(), AdoptError> {
     // `check` calls every entry of `upstream/<scope>/` that is no locked
     // package unlocked vendored bytes.
-    let scope_files = Tree::read_dir_filtered(scope_dir, |rel, is_dir| !is_dir || !rel.contains('/'))?;
-    if let Some(file) = scope_files.paths().find(|p| !p.contains('/')) {
-        let scope = scope_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        return Err(AdoptError::Stray {
-            path: format!("{UPSTREAM}/{scope}/{file}"),
-            why: "is no package: the scope folder holds only vendored packages, and `forklayer check` would report it"
-                .into(),
-            help: format!("move it out of `{UPSTREAM}/{scope}/` (or delete it), then adopt again; nothing was written"),
-        });
-    }
-    refuse_root_files(forks_dir, FORKS)?;
+    let scope = scope_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    refuse_root_files(scope_dir, &format!("{UPSTREAM}/{scope}"), "the scope folder holds only vendored packages")?;
+    refuse_root_files(forks_dir, FORKS, "the fork layer holds only packages")?;
     let stray = patches.paths().find(|file| {
         crate::genpatches::is_generated_patch_file(file) && {
             let stem = file.strip_suffix(".json").or_else(|| file.strip_suffix(".diff")).unwrap_or(file);

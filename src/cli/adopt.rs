@@ -7,7 +7,7 @@ use serde_json::json;
 use super::{Context, Outcome, RunContext};
 use crate::adopt::{adopt, AdoptOptions, FORKS};
 use crate::error::ExitStatus;
-use crate::exclusive::{Access, ProjectLock, LOCK_NAME};
+use crate::exclusive::{ProjectLock, LOCK_NAME};
 use crate::npm::Npm;
 
 /// Arguments of `adopt`.
@@ -49,8 +49,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     // goes again (while still held) however adopt ends.
     let lock_file = dir.join(LOCK_NAME);
     let created_lock = lock_file.symlink_metadata().is_err();
-    let access = if args.dry_run { Access::Read } else { Access::Write };
-    let lock = ProjectLock::take(&dir, access)?;
+    let lock = ProjectLock::take(&dir, super::access(args.dry_run))?;
     let npm = (!args.offline).then(|| Npm::new(args.npm.clone(), dir.clone()));
     let options = AdoptOptions { dir: dir.clone(), dry_run: args.dry_run, npm };
     let result = adopt(&options);
@@ -59,21 +58,10 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     }
     drop(lock);
     let outcome = result.failed_to(|| format!("adopt `{}`", dir.display()))?;
-    for warning in &outcome.warnings {
-        ctx.reporter.warning(warning);
-    }
+    ctx.warn_all(&outcome.warnings);
     // Named as `check` names them, at the place the file has once adopted.
-    for change in &outcome.ignored_changes {
-        ctx.reporter.warning(&format!(
-            "`{FORKS}/{}` is not upstream's, but the `ignore` glob `{}` leaves it out: no manifest, rebuild or \
-             release carries this change (drop the glob, or restore the file from upstream/)",
-            change.path, change.pattern
-        ));
-    }
-    let mut text = String::new();
-    for change in &outcome.changes {
-        text.push_str(&format!("{change}\n"));
-    }
+    super::warn_ignored_changes(ctx, &outcome.ignored_changes, |path| format!("{FORKS}/{path}"));
+    let text: String = outcome.changes.iter().map(|change| format!("{change}\n")).collect();
     if outcome.written {
         ctx.reporter.status(
             "Adopted",
@@ -88,20 +76,10 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     } else {
         ctx.reporter.note(&format!("dry run: {} changes listed, nothing written", outcome.changes.len()));
     }
-    let data = json!({
-        "dir": dir.display().to_string(),
-        "scope": outcome.scope,
-        "version": outcome.version,
-        "forked": outcome.forked,
-        "carried": outcome.carried,
-        "ignore": outcome.ignore,
-        "integrity": outcome.integrity,
-        "changes": outcome.changes,
-        "warnings": outcome.warnings,
-        "built_against": outcome.built_against,
-        "ignored_changes": outcome.ignored_changes,
-        "pins": outcome.pins,
-        "written": outcome.written,
-    });
+    // Every field of the outcome, and the directory adopted.
+    let mut data = serde_json::to_value(&outcome).unwrap_or_else(|_| json!({}));
+    if let Some(obj) = data.as_object_mut() {
+        obj.insert("dir".into(), dir.display().to_string().into());
+    }
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }

@@ -27,7 +27,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
     for mismatch in &report.built_against {
         ctx.reporter.warning(&mismatch.to_string());
     }
-    super::warn_ignored_changes(ctx, &layer, &report.ignored_changes);
+    super::warn_ignored_changes(ctx, &report.ignored_changes, |path| ctx.display(&layer.paths.forks.join(path)));
     let mut text = String::new();
     let sections: [(&str, Vec<String>); 5] = [
         ("upstream/ vs lock file", report.lock.clone()),

@@ -73,7 +73,7 @@ pub fn man_page() -> std::io::Result<Vec<u8>> {
     }
     let mut extra = Vec::new();
     man.render_extra_section(&mut extra)?;
-    out.extend_from_slice(&notes_heading(extra)?);
+    out.extend_from_slice(notes_heading(extra)?.as_bytes());
     man.render_version_section(&mut out)?;
     Ok(out)
 }
@@ -91,9 +91,7 @@ fn render_subcommand(out: &mut Vec<u8>, sub: &clap::Command) -> std::io::Result<
     man.render_extra_section(&mut body)?;
     // Each of clap_mangen's `.SH` headings becomes a `.SS` heading inside
     // one `.SH` section named after the subcommand.
-    let text = String::from_utf8(notes_heading(body)?)
-        .map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidData, err))?
-        .replace("\n.SH ", "\n.SS ");
+    let text = notes_heading(body)?.replace("\n.SH ", "\n.SS ");
     let text = text.strip_prefix(".SH ").map_or_else(|| text.clone(), |rest| format!(".SS {rest}"));
     out.extend_from_slice(format!(".SH \"{}\"\n", name.to_uppercase()).as_bytes());
     out.extend_from_slice(text.as_bytes());
@@ -102,7 +100,7 @@ fn render_subcommand(out: &mut Vec<u8>, sub: &clap::Command) -> std::io::Result<
 
 /// clap_mangen heads the `after_help` text `EXTRA`; in a man page it is
 /// the notes (exit codes, examples).
-fn notes_heading(roff: Vec<u8>) -> std::io::Result<Vec<u8>> {
+fn notes_heading(roff: Vec<u8>) -> std::io::Result<String> {
     let text = String::from_utf8(roff).map_err(|err| std::io::Error::new(std::io::ErrorKind::InvalidData, err))?;
-    Ok(text.replace(".SH EXTRA\n", ".SH NOTES\n").into_bytes())
+    Ok(text.replace(".SH EXTRA\n", ".SH NOTES\n"))
 }

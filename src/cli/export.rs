@@ -83,8 +83,7 @@ pub(crate) fn format_and_project(
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
-    let access = if args.dry_run { crate::exclusive::Access::Read } else { crate::exclusive::Access::Write };
-    let layer = ctx.layer_outside_merge(access)?;
+    let layer = ctx.layer_outside_merge(super::access(args.dry_run))?;
     let (format, project) = format_and_project(ctx, &layer, args.format, args.project.as_ref())?;
     crate::interrupt::hold_ctrl_c();
     let options = ExportOptions { format, project: project.clone(), dry_run: args.dry_run };
@@ -96,9 +95,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
 
 /// The status lines and warnings of an export.
 pub(crate) fn report(ctx: &RunContext, format: Format, project: &std::path::Path, outcome: &ExportOutcome) {
-    for warning in &outcome.warnings {
-        ctx.reporter.warning(warning);
-    }
+    ctx.warn_all(&outcome.warnings);
     let shown = ctx.display(project);
     let patched = outcome.packages.iter().filter(|p| !p.patches.is_empty()).count();
     if outcome.written {

@@ -50,7 +50,10 @@ impl Failure {
 
     /// The exit status: a broken pipe on stdout is success.
     pub(crate) fn exit_status(&self) -> ExitStatus {
-        if self.is_broken_pipe() {
+        let broken_pipe = self
+            .chain()
+            .any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe));
+        if broken_pipe {
             ExitStatus::Success
         } else {
             self.error.exit_status()
@@ -59,26 +62,15 @@ impl Failure {
 
     /// The first line, then every cause below it, outermost first.
     pub(crate) fn lines(&self) -> (String, Vec<String>) {
-        let mut all: Vec<String> = self.context.clone();
-        all.push(self.error.to_string());
-        let mut cause = self.error.source();
-        while let Some(c) = cause {
-            all.push(c.to_string());
-            cause = c.source();
-        }
+        let errors = self.chain().map(ToString::to_string);
+        let mut all: Vec<String> = self.context.iter().cloned().chain(errors).collect();
         let message = all.remove(0);
         (message, all)
     }
 
-    fn is_broken_pipe(&self) -> bool {
-        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(self.error.as_ref());
-        while let Some(c) = cause {
-            if c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
-                return true;
-            }
-            cause = c.source();
-        }
-        false
+    /// The error, then each of its causes.
+    fn chain(&self) -> impl Iterator<Item = &(dyn std::error::Error + 'static)> {
+        std::iter::successors(Some(self.error.as_ref() as &(dyn std::error::Error + 'static)), |c| c.source())
     }
 }
 

@@ -37,7 +37,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         ));
     }
     let ignored_changes = layer.ignored_changes();
-    super::warn_ignored_changes(ctx, &layer, &ignored_changes);
+    super::warn_ignored_changes(ctx, &ignored_changes, |path| ctx.display(&layer.paths.forks.join(path)));
     let mut text = String::new();
     for name in &outcome.manifests {
         text.push_str(&format!("patched   {}\n", layer.full_name(name)));

@@ -6,11 +6,9 @@ use serde_json::json;
 
 use super::{Context, Outcome, RunContext};
 use crate::error::ExitStatus;
-use crate::exclusive::{Access, ProjectLock, LOCK_NAME};
+use crate::exclusive::{ProjectLock, LOCK_NAME};
 use crate::import::{import, ImportOptions};
-use crate::npm::Npm;
 use crate::patchfmt::Format;
-use crate::snapshot::SnapshotSource;
 
 /// Arguments of `import`.
 #[derive(Debug, clap::Args)]
@@ -67,13 +65,9 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     // however it ends (a dry run writes nothing at all).
     let lock_file = root.join(LOCK_NAME);
     let created_lock = lock_file.symlink_metadata().is_err();
-    let lock = ProjectLock::take(&root, if args.dry_run { Access::Read } else { Access::Write })?;
+    let lock = ProjectLock::take(&root, super::access(args.dry_run))?;
     crate::interrupt::hold_ctrl_c();
-    let source = if args.from.is_empty() {
-        SnapshotSource::Registry(Npm::new(args.npm.clone(), root.clone()))
-    } else {
-        SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
-    };
+    let source = ctx.source(&args.from, &args.npm, &root);
     let options = ImportOptions { format: args.format, project: project.clone(), root, source, dry_run: args.dry_run };
     let result = import(&options);
     if created_lock && (args.dry_run || result.is_err()) {
@@ -81,9 +75,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     }
     drop(lock);
     let outcome = result.failed_to(|| format!("import the {} patches of `{}`", args.format, ctx.display(&project)))?;
-    for warning in &outcome.warnings {
-        ctx.reporter.warning(warning);
-    }
+    ctx.warn_all(&outcome.warnings);
     let mut text = String::new();
     for package in &outcome.packages {
         text.push_str(&format!(

@@ -11,8 +11,6 @@ use crate::merge::file::Outcome as FileOutcome;
 use crate::merge::guided::{abort_merge, continue_merge};
 use crate::merge::layer::{merge, DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget};
 use crate::merge::pins::PinChange;
-use crate::npm::Npm;
-use crate::snapshot::SnapshotSource;
 
 /// Every outcome, in report order.
 const OUTCOMES: [FileOutcome; 9] = [
@@ -71,6 +69,13 @@ pub struct Args {
     /// since the merge are discarded (listed as `discarded`).
     #[arg(long, conflicts_with_all = ["targets", "from", "dry_run", "allow_dirty"])]
     pub abort: bool,
+    #[command(flatten)]
+    pub merge: MergeFlags,
+}
+
+/// The flags of a merge onto new upstream bytes, `merge`'s and `upgrade`'s.
+#[derive(Debug, clap::Args)]
+pub struct MergeFlags {
     /// Read the new upstream from local .tgz files or directories instead of the registry.
     #[arg(long, value_name = "PATH", num_args = 1..)]
     pub from: Vec<PathBuf>,
@@ -98,39 +103,31 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     }
     let target = MergeTarget::parse(&args.targets).map_err(super::UsageError)?;
     let version = target.describe();
-    let layer =
-        ctx.layer(if args.dry_run { crate::exclusive::Access::Read } else { crate::exclusive::Access::Write })?;
+    let flags = args.merge;
+    let layer = ctx.layer(super::access(flags.dry_run))?;
     hold_ctrl_c();
-    let source = if args.from.is_empty() {
-        SnapshotSource::Registry(Npm::new(args.npm.clone(), layer.root.clone()))
-    } else {
-        SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
-    };
     // A merge in progress is refused at once: no "Merging" line before it.
     if !matches!(crate::merge::progress::MergeState::read(&layer.root), Ok(Some(_))) {
         ctx.reporter.status("Merging", &format!("fork layer onto upstream {version}"));
     }
     let options = MergeOptions {
         target,
-        source,
-        dry_run: args.dry_run,
-        allow_dirty: args.allow_dirty,
+        source: ctx.source(&flags.from, &flags.npm, &layer.root),
+        dry_run: flags.dry_run,
+        allow_dirty: flags.allow_dirty,
         cancel: Some(&INTERRUPTED),
     };
     let outcome = merge(&layer, &options).failed_to(|| format!("merge the fork layer onto upstream `{version}`"))?;
-    for warning in &outcome.warnings {
-        ctx.reporter.warning(warning);
-    }
-    report_status(ctx, &outcome, args.dry_run);
+    ctx.warn_all(&outcome.warnings);
+    report_status(ctx, &outcome, flags.dry_run);
     let status = if outcome.conflicts() > 0 { ExitStatus::Attention } else { ExitStatus::Success };
-    Ok(Outcome::new(status, human_report(&outcome), json_report(ctx, &outcome, args.dry_run)))
+    Ok(Outcome::new(status, human_report(&outcome), json_report(ctx, &outcome, flags.dry_run)))
 }
 
 fn report_status(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) {
     let verb = if dry_run { "Would merge" } else { "Merged" };
     ctx.reporter.status(verb, &format!("{} -> {}: {}", outcome.from, outcome.to, summary_line(outcome)));
-    report_declaration(ctx, outcome.declaration.as_ref(), dry_run);
-    report_pins(ctx, &outcome.pins, dry_run);
+    report_declaration(ctx, outcome.declaration.as_ref(), &outcome.pins, dry_run);
     let resolved = outcome.count(FileOutcome::Resolved);
     if resolved > 0 {
         ctx.reporter.note(&format!(
@@ -187,7 +184,7 @@ pub(crate) fn human_report(outcome: &MergeOutcome) -> String {
 pub(crate) fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) -> Value {
     let summary: Map<String, Value> =
         OUTCOMES.iter().map(|o| (o.as_str().to_string(), Value::from(outcome.count(*o)))).collect();
-    json!({
+    let data = json!({
         "from": outcome.from,
         "to": outcome.to,
         "dry_run": dry_run,
@@ -197,42 +194,45 @@ pub(crate) fn json_report(ctx: &RunContext, outcome: &MergeOutcome, dry_run: boo
         "files": outcome.files.iter().map(file_json).collect::<Vec<_>>(),
         "manifests": outcome.manifests,
         "warnings": outcome.warnings,
-        "baseline": baseline_json(ctx, outcome.declaration.as_ref()),
-        "packages": moves_json(outcome.declaration.as_ref()),
-        "pins": pins_json(&outcome.pins),
-    })
+    });
+    with_declaration(ctx, data, outcome.declaration.as_ref(), &outcome.pins)
 }
 
-/// The move of `layer.baseline` as JSON (`null` when it does not move).
-fn baseline_json(ctx: &RunContext, change: Option<&DeclarationChange>) -> Value {
-    match change.and_then(|c| c.baseline.as_ref().map(|b| (c, b))) {
+/// `data` with what moved in the declaration and the pinned files:
+/// `baseline` (`null` when it does not move), `packages` (the entries
+/// `name@version`) and `pins`.
+fn with_declaration(
+    ctx: &RunContext,
+    mut data: Value,
+    change: Option<&DeclarationChange>,
+    pins: &[PinChange],
+) -> Value {
+    let baseline = match change.and_then(|c| c.baseline.as_ref().map(|b| (c, b))) {
         Some((change, (from, to))) => json!({ "file": ctx.display(&change.file), "from": from, "to": to }),
         None => Value::Null,
-    }
-}
-
-/// The entries `name@version` moved in the declaration, as JSON.
-fn moves_json(change: Option<&DeclarationChange>) -> Value {
+    };
     let moves = change.map(|c| c.packages.as_slice()).unwrap_or_default();
-    Value::from(moves.iter().map(|m| json!({ "name": m.npm_name, "from": m.from, "to": m.to })).collect::<Vec<_>>())
+    if let Some(obj) = data.as_object_mut() {
+        obj.insert("baseline".into(), baseline);
+        obj.insert(
+            "packages".into(),
+            moves.iter().map(|m| json!({ "name": m.npm_name, "from": m.from, "to": m.to })).collect(),
+        );
+        obj.insert("pins".into(), pins.iter().map(|p| json!({ "file": p.name, "keys": p.keys })).collect());
+    }
+    data
 }
 
-/// `Updated `forklayer.toml`: baseline 1 -> 2, left-pad 1.3.0 -> 1.3.1`.
-fn report_declaration(ctx: &RunContext, change: Option<&DeclarationChange>, dry_run: bool) {
-    let Some(change) = change else { return };
+/// `Updated `forklayer.toml`: baseline 1 -> 2, left-pad 1.3.0 -> 1.3.1`,
+/// then one line per file whose pins move.
+fn report_declaration(ctx: &RunContext, change: Option<&DeclarationChange>, pins: &[PinChange], dry_run: bool) {
     let verb = if dry_run { "Would update" } else { "Updated" };
-    let baseline = change.baseline.iter().map(|(from, to)| format!("baseline {from} -> {to}"));
-    let packages = change.packages.iter().map(|m| format!("{} {} -> {}", m.npm_name, m.from, m.to));
-    let what = baseline.chain(packages).collect::<Vec<_>>().join(", ");
-    ctx.reporter.status(verb, &format!("`{}`: {what}", ctx.display(&change.file)));
-}
-
-fn pins_json(pins: &[PinChange]) -> Value {
-    Value::from(pins.iter().map(|p| json!({ "file": p.name, "keys": p.keys })).collect::<Vec<_>>())
-}
-
-fn report_pins(ctx: &RunContext, pins: &[PinChange], dry_run: bool) {
-    let verb = if dry_run { "Would update" } else { "Updated" };
+    if let Some(change) = change {
+        let baseline = change.baseline.iter().map(|(from, to)| format!("baseline {from} -> {to}"));
+        let packages = change.packages.iter().map(|m| format!("{} {} -> {}", m.npm_name, m.from, m.to));
+        let what = baseline.chain(packages).collect::<Vec<_>>().join(", ");
+        ctx.reporter.status(verb, &format!("`{}`: {what}", ctx.display(&change.file)));
+    }
     for pin in pins {
         ctx.reporter.status(verb, &format!("`{}`: {}", pin.name, pin.keys.join(", ")));
     }
@@ -244,8 +244,7 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
     hold_ctrl_c();
     let done = continue_merge(&layer, Some(&INTERRUPTED)).failed_to(|| "continue the merge in progress".to_string())?;
     ctx.reporter.status("Merged", &format!("{} -> {}: manifests regenerated, rebuild verified", done.from, done.to));
-    report_declaration(ctx, done.declaration.as_ref(), false);
-    report_pins(ctx, &done.pins, false);
+    report_declaration(ctx, done.declaration.as_ref(), &done.pins, false);
     if !done.recorded.is_empty() {
         ctx.reporter.status(
             "Recorded",
@@ -290,15 +289,13 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
         "from": done.from,
         "to": done.to,
         "manifests": done.manifests,
-        "baseline": baseline_json(ctx, done.declaration.as_ref()),
-        "packages": moves_json(done.declaration.as_ref()),
-        "pins": pins_json(&done.pins),
         "recorded": done.recorded.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "unrecorded": done.unrecorded,
         "removed": done.removed.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "kept": done.kept.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
         "check": { "clean": clean, "problems": crate::status::problems(&done.check) },
     });
+    let data = with_declaration(ctx, data, done.declaration.as_ref(), &done.pins);
     Ok(Outcome::new(if clean { ExitStatus::Success } else { ExitStatus::Attention }, text, data))
 }
 

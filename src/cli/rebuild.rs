@@ -75,10 +75,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let reference = ctx.resolve(reference);
     report_recovered(ctx, &recover_output(&reference)?);
     let differences = compare_trees(&tree, &layer.without_ignored(Tree::read_dir(&reference)?));
-    let mut text = String::new();
-    for d in &differences {
-        text.push_str(&format!("{d}\n"));
-    }
+    let text: String = differences.iter().map(|d| format!("{d}\n")).collect();
     let status = if differences.is_empty() { ExitStatus::Success } else { ExitStatus::Attention };
     if differences.is_empty() {
         ctx.reporter.status("Checked", &format!("{} files identical to `{}`", tree.len(), ctx.display(&reference)));

@@ -9,7 +9,7 @@ use super::{Outcome, RunContext};
 use crate::error::ExitStatus;
 use crate::layer::{Layer, OwnPackage};
 use crate::rebuild::read_own_package;
-use crate::release::{check_release, head_commit_time, read_bundle, write_release, ReleaseOptions};
+use crate::release::{check_release, head_commit_time, read_bundle, write_release, Artifact, ReleaseOptions};
 use crate::tree::Tree;
 
 /// Arguments of `release`.
@@ -108,11 +108,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     for tarball in release.tarballs().iter().chain(release.sbom()) {
         text.push_str(&format!("{}  {}\n", tarball.sha256, ctx.display(&tarball.path)));
     }
-    let tarballs: Vec<_> = release
-        .tarballs()
-        .iter()
-        .map(|t| json!({"path": ctx.display(&t.path), "sha256": t.sha256, "size": t.size}))
-        .collect();
+    let artifact = |a: &Artifact| json!({"path": ctx.display(&a.path), "sha256": a.sha256, "size": a.size});
     let data = json!({
         "path": shown,
         "version": options.version,
@@ -121,8 +117,8 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         "entries": release.entries(),
         "timestamp": options.timestamp,
         "checked": args.check,
-        "tarballs": tarballs,
-        "sbom": release.sbom().map(|s| json!({"path": ctx.display(&s.path), "sha256": s.sha256, "size": s.size})),
+        "tarballs": release.tarballs().iter().map(artifact).collect::<Vec<_>>(),
+        "sbom": release.sbom().map(artifact),
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }
@@ -131,19 +127,17 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
 /// `gen-patches` copies them; `own` holds each one's files), each with its
 /// directory relative to the root.
 fn own_packages(layer: &Layer, own: &[(&OwnPackage, Tree)]) -> Result<Vec<(String, Tree)>, UsageError> {
-    let mut packages = Vec::new();
-    for (own, files) in own {
-        let dir = layer.package_dir(&layer.paths.forks, &own.name);
-        let rel = dir.strip_prefix(&layer.root).map_err(|_| {
-            UsageError(format!(
-                "the fork layer `{}` must be inside the project to be released",
-                layer.paths.forks.display()
-            ))
-        })?;
-        let rel = rel.to_string_lossy().replace('\\', "/");
-        packages.push((rel, files.clone()));
-    }
-    Ok(packages)
+    own.iter()
+        .map(|(own, files)| {
+            let rel = fork_dir(layer, &own.name).ok_or_else(|| {
+                UsageError(format!(
+                    "the fork layer `{}` must be inside the project to be released",
+                    layer.paths.forks.display()
+                ))
+            })?;
+            Ok((rel, files.clone()))
+        })
+        .collect()
 }
 
 /// Each upstream package directory of the fork layer (root-relative) with
@@ -153,10 +147,13 @@ fn ignored_paths(layer: &Layer) -> Vec<(String, crate::ignore::Ignore)> {
         .upstream_packages()
         .into_iter()
         .filter(|name| !layer.ignore_of(name).is_empty())
-        .filter_map(|name| {
-            let dir = layer.package_dir(&layer.paths.forks, name);
-            let rel = dir.strip_prefix(&layer.root).ok()?.to_string_lossy().replace('\\', "/");
-            Some((rel, layer.ignore_of(name).clone()))
-        })
+        .filter_map(|name| Some((fork_dir(layer, name)?, layer.ignore_of(name).clone())))
         .collect()
+}
+
+/// The directory of package `name` in the fork layer, relative to the
+/// root with `/` separators; `None` when it is not inside the root.
+fn fork_dir(layer: &Layer, name: &str) -> Option<String> {
+    let dir = layer.package_dir(&layer.paths.forks, name);
+    Some(dir.strip_prefix(&layer.root).ok()?.to_string_lossy().replace('\\', "/"))
 }

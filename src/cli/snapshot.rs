@@ -6,8 +6,7 @@ use serde_json::json;
 
 use super::{Context, Outcome, RunContext};
 use crate::error::ExitStatus;
-use crate::npm::Npm;
-use crate::snapshot::{snapshot, SnapshotSource};
+use crate::snapshot::snapshot;
 
 /// Arguments of `snapshot`.
 #[derive(Debug, clap::Args)]
@@ -33,15 +32,13 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     crate::interrupt::hold_ctrl_c();
     let family = args.version.clone().or_else(|| layer.baseline.clone());
     let shown_version = family.as_deref().map(|v| format!(" @ {v}")).unwrap_or_default();
-    let source = if args.from.is_empty() {
+    if args.from.is_empty() {
         ctx.reporter.status(
             "Fetching",
             &format!("{} packages{shown_version} through `{}`", layer.upstream_packages().len(), args.npm.display()),
         );
-        SnapshotSource::Registry(Npm::new(args.npm.clone(), layer.root.clone()))
-    } else {
-        SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
-    };
+    }
+    let source = ctx.source(&args.from, &args.npm, &layer.root);
     if args.version.is_some() && layer.baseline.is_none() {
         return Err(super::UsageError(
             "the layer has no version family (`layer.baseline`); its packages are vendored at the versions \
@@ -54,9 +51,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         let what = family.as_deref().map_or("the declared versions".to_string(), |v| format!("`{v}`"));
         format!("snapshot {what} into `{}`", ctx.display(&layer.paths.upstream))
     })?;
-    for warning in &outcome.warnings {
-        ctx.reporter.warning(warning);
-    }
+    ctx.warn_all(&outcome.warnings);
     let mut text = String::new();
     let mut packages = Vec::new();
     for (name, pkg) in &outcome.lock.packages {

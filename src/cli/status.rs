@@ -71,10 +71,8 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
                 state.conflicts.len()
             );
             for u in unresolved {
-                match u.line {
-                    Some(line) => text.push_str(&format!("  {}:{line}: {}\n", u.path, u.what)),
-                    None => text.push_str(&format!("  {}: {}\n", u.path, u.what)),
-                }
+                let line = u.line.map(|line| format!(":{line}")).unwrap_or_default();
+                text.push_str(&format!("  {}{line}: {}\n", u.path, u.what));
             }
             let blocked = blocked.as_deref().map(blocker);
             if !unresolved.is_empty() {
@@ -113,9 +111,6 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
             o["help"].as_str().unwrap_or_default()
         ));
     }
-    if let Some(obj) = data.as_object_mut() {
-        obj.insert("outputs".into(), Value::from(outputs));
-    }
     let name = match found {
         LayerStatus::Clean => "clean",
         LayerStatus::Journal { .. } => "journal",
@@ -123,6 +118,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         LayerStatus::Drift { .. } => "drift",
     };
     if let Some(obj) = data.as_object_mut() {
+        obj.insert("outputs".into(), Value::from(outputs));
         obj.insert("state".into(), Value::from(name));
     }
     let code = if name == "clean" { ExitStatus::Success } else { ExitStatus::Attention };
@@ -133,13 +129,11 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
 /// its causes) and what to do (`help`).
 fn blocker(e: &GuidedError) -> Value {
     let mut message = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(cause) = source {
+    for cause in std::iter::successors(std::error::Error::source(e), |c| c.source()) {
         let text = cause.to_string();
         if !message.contains(&text) {
             message.push_str(&format!(": {text}"));
         }
-        source = cause.source();
     }
     // Said of a command that ran; status only predicts one.
     let help = e.help().map(|h| h.strip_prefix("nothing was changed; ").map(str::to_string).unwrap_or(h));

@@ -9,9 +9,7 @@ use super::{Context, Outcome, RunContext, UsageError};
 use crate::error::ExitStatus;
 use crate::interrupt::{hold_ctrl_c, INTERRUPTED};
 use crate::layer::split_versioned;
-use crate::npm::Npm;
 use crate::patchfmt::Format;
-use crate::snapshot::SnapshotSource;
 use crate::upgrade::{upgrade, UpgradeOptions};
 
 /// Arguments of `upgrade`.
@@ -43,18 +41,8 @@ pub struct Args {
     /// `origin.project`].
     #[arg(long, value_name = "DIR")]
     pub project: Option<PathBuf>,
-    /// Read the new upstream from local .tgz files or directories instead of the registry.
-    #[arg(long, value_name = "PATH", num_args = 1..)]
-    pub from: Vec<PathBuf>,
-    /// Report what would move and how it merges; write nothing.
-    #[arg(long)]
-    pub dry_run: bool,
-    /// Merge even when the layer has uncommitted changes.
-    #[arg(long)]
-    pub allow_dirty: bool,
-    /// The npm program to run.
-    #[arg(long, value_name = "PATH", env = "FORKLAYER_NPM", default_value = "npm")]
-    pub npm: PathBuf,
+    #[command(flatten)]
+    pub merge: super::merge::MergeFlags,
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
@@ -67,22 +55,17 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
             _ => return Err(UsageError(format!("`{arg}` is not `<name>@<version>`")).into()),
         }
     }
-    let access = if args.dry_run { crate::exclusive::Access::Read } else { crate::exclusive::Access::Write };
-    let layer = ctx.layer(access)?;
+    let flags = args.merge;
+    let layer = ctx.layer(super::access(flags.dry_run))?;
     let (format, project) = super::export::format_and_project(ctx, &layer, args.format, args.project.as_ref())?;
     hold_ctrl_c();
-    let source = if args.from.is_empty() {
-        SnapshotSource::Registry(Npm::new(args.npm.clone(), layer.root.clone()))
-    } else {
-        SnapshotSource::Local(args.from.iter().map(|p| ctx.resolve(p)).collect())
-    };
     let options = UpgradeOptions {
         format,
         project: project.clone(),
         targets,
-        source,
-        dry_run: args.dry_run,
-        allow_dirty: args.allow_dirty,
+        source: ctx.source(&flags.from, &flags.npm, &layer.root),
+        dry_run: flags.dry_run,
+        allow_dirty: flags.allow_dirty,
         cancel: Some(&INTERRUPTED),
     };
     let outcome = upgrade(&layer, &options)
@@ -100,18 +83,16 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     for m in &outcome.moves {
         let why = m.lock_file.as_deref().map(|lock| format!(" (as `{lock}` resolves)")).unwrap_or_default();
         ctx.reporter.status(
-            if args.dry_run { "Would move" } else { "Moving" },
+            if flags.dry_run { "Would move" } else { "Moving" },
             &format!("{} {} -> {}{why}", m.name, m.from, m.to),
         );
     }
-    for warning in &merged.warnings {
-        ctx.reporter.warning(warning);
-    }
+    ctx.warn_all(&merged.warnings);
     let mut text = super::merge::human_report(merged);
     let conflicts = merged.conflicts();
     if conflicts > 0 {
         ctx.reporter.warning(&format!("{conflicts} file(s) need resolving; see the `conflict` lines"));
-        if !args.dry_run {
+        if !flags.dry_run {
             ctx.reporter.note(&format!(
                 "resolve the markers (keep one of each <file>.ours/<file>.theirs pair), run `forklayer merge --continue`, \
                  then `forklayer export {format}` writes the patches (`forklayer merge --abort` undoes the merge)"
@@ -121,7 +102,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     if let Some(exported) = &outcome.export {
         super::export::report(ctx, format, &project, exported);
         text.push_str(&super::export::text(exported));
-    } else if args.dry_run && conflicts == 0 {
+    } else if flags.dry_run && conflicts == 0 {
         ctx.reporter.note("dry run: the merge is clean; the patches would be written back into the project");
     }
     let data = json!({
@@ -129,7 +110,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         "project": ctx.display(&project),
         "moves": moves,
         "conflicts": conflicts,
-        "merge": super::merge::json_report(ctx, merged, args.dry_run),
+        "merge": super::merge::json_report(ctx, merged, flags.dry_run),
         "export": outcome.export.as_ref().map(|e| super::export::data(ctx, format, &project, e)),
     });
     let status = if conflicts > 0 { ExitStatus::Attention } else { ExitStatus::Success };
