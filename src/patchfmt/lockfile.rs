@@ -170,12 +170,10 @@ pub(super) fn is_exact_version(spec: &str) -> bool {
 /// Reads the versions of one package from a lock file's text.
 type VersionReader = fn(&str, &Path, &str) -> Result<BTreeSet<String>, FormatError>;
 
-/// Every version of `name` the project's lock file for `format` holds.
-pub(super) fn locked_versions(
-    format: Format,
-    project: &Path,
-    name: &str,
-) -> Result<(String, BTreeSet<String>), FormatError> {
+/// Every version of `name` that `project`'s lock file for `format` holds,
+/// with the lock file's name (no versions: the project has no lock file or
+/// it does not hold the package).
+pub fn locked_versions(format: Format, project: &Path, name: &str) -> Result<(String, BTreeSet<String>), FormatError> {
     let (file, reader): (&str, VersionReader) = match format {
         Format::Npm | Format::PatchPackage => ("package-lock.json", npm_versions),
         Format::Pnpm => ("pnpm-lock.yaml", pnpm_versions),
@@ -190,14 +188,19 @@ pub(super) fn locked_versions(
     Ok((file.to_string(), versions))
 }
 
+/// Whether `key` of package-lock.json's `packages` is an installed node of
+/// package `name` (`node_modules/<name>`, at any depth).
+pub(super) fn is_npm_node_of(key: &str, name: &str) -> bool {
+    let suffix = format!("node_modules/{name}");
+    key == suffix || key.ends_with(&format!("/{suffix}"))
+}
+
 fn npm_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
     let root = parse_json(text, path)?;
-    let suffix = format!("node_modules/{name}");
     let mut versions = BTreeSet::new();
     if let Some(packages) = json_object(&root, "packages") {
         for prop in &packages.properties {
-            let key = prop.name.as_str();
-            if key == suffix || key.ends_with(&format!("/{suffix}")) {
+            if is_npm_node_of(prop.name.as_str(), name) {
                 if let Value::Object(entry) = &prop.value {
                     if let Some(Value::StringLit(v)) = json_get(entry, "version") {
                         versions.insert(v.value.to_string());

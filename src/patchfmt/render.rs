@@ -14,7 +14,7 @@
 //! to prove it gives the fork's bytes under that tool's rules.
 
 use sha1::{Digest, Sha1};
-use similar::{Algorithm, DiffTag, TextDiff};
+use similar::{Algorithm, ChangeTag, TextDiff};
 
 use crate::tree::{FileEntry, Tree};
 
@@ -30,12 +30,12 @@ pub fn render(
     base: &Tree,
     fork: &Tree,
 ) -> Result<Vec<(String, Vec<u8>)>, FormatError> {
-    let changes = changes(base, fork);
-    if changes.is_empty() {
+    let changed = changes(base, fork);
+    if changed.is_empty() {
         return Ok(Vec::new());
     }
     let mut text = String::new();
-    for change in &changes {
+    for change in &changed {
         check_expressible(format, package, change)?;
         render_change(format, package, change, &mut text);
     }
@@ -44,13 +44,13 @@ pub fn render(
     let applied = super::apply(format, base, &bytes, &path).map_err(|e| {
         cannot(format, package, "", &format!("the rendered patch does not apply under the tool's rules: {e}"))
     })?;
-    if let Some(file) = first_difference(&applied, fork) {
+    if let Some(change) = changes(&applied, fork).first() {
         let reason = if format == Format::Yarn {
             "Yarn reads every `\\r` of a patch as a line break, so it cannot write CRLF lines or a change only in trailing white space"
         } else {
             "the tool would not reproduce these exact bytes (a change only in trailing white space, which its matching ignores)"
         };
-        return Err(cannot(format, package, &file, reason));
+        return Err(cannot(format, package, change.path, reason));
     }
     Ok(vec![(path, bytes)])
 }
@@ -99,10 +99,6 @@ fn changes<'a>(base: &'a Tree, fork: &'a Tree) -> Vec<Change<'a>> {
             (old != new).then_some(Change { path, old, new })
         })
         .collect()
-}
-
-fn first_difference(a: &Tree, b: &Tree) -> Option<String> {
-    changes(a, b).first().map(|change| change.path.to_string())
 }
 
 fn cannot(format: Format, package: &str, file: &str, reason: &str) -> FormatError {
@@ -217,7 +213,6 @@ fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut S
 /// does where git leaves them out.
 fn hunks(old: &str, new: &str, context: usize, jsdiff_counts: bool, out: &mut String) {
     let diff = TextDiff::configure().algorithm(Algorithm::Myers).diff_lines(old, new);
-    let (old_lines, new_lines) = (diff.old_slices(), diff.new_slices());
     for group in diff.grouped_ops(context) {
         let (Some(first), Some(last)) = (group.first(), group.last()) else { continue };
         let old_range = first.old_range().start..last.old_range().end;
@@ -227,17 +222,9 @@ fn hunks(old: &str, new: &str, context: usize, jsdiff_counts: bool, out: &mut St
             range_text(old_range.start, old_range.len(), jsdiff_counts),
             range_text(new_range.start, new_range.len(), jsdiff_counts)
         ));
-        for op in &group {
-            let (tag, old_part, new_part) = op.as_tag_tuple();
-            match tag {
-                DiffTag::Equal => old_lines[old_part].iter().for_each(|l| push_line(' ', l, out)),
-                DiffTag::Delete => old_lines[old_part].iter().for_each(|l| push_line('-', l, out)),
-                DiffTag::Insert => new_lines[new_part].iter().for_each(|l| push_line('+', l, out)),
-                DiffTag::Replace => {
-                    old_lines[old_part].iter().for_each(|l| push_line('-', l, out));
-                    new_lines[new_part].iter().for_each(|l| push_line('+', l, out));
-                }
-            }
+        // A replacement's removed lines come before its added ones.
+        for change in group.iter().flat_map(|op| diff.iter_changes(op)) {
+            push_line(change.tag(), change.value(), out);
         }
     }
 }
@@ -251,8 +238,8 @@ fn range_text(start: usize, len: usize, always_count: bool) -> String {
     }
 }
 
-fn push_line(prefix: char, line: &str, out: &mut String) {
-    out.push(prefix);
+fn push_line(tag: ChangeTag, line: &str, out: &mut String) {
+    out.push_str(&tag.to_string());
     match line.strip_suffix('\n') {
         Some(body) => {
             out.push_str(body);
