@@ -88,8 +88,8 @@ pub enum JournalError {
         failure: String,
         /// The journal to roll back from.
         journal: PathBuf,
-        /// How to finish the roll back.
-        resume: Box<Resume>,
+        /// How to finish the roll back ([`resume_help`]).
+        help: String,
         /// Why rolling back failed.
         #[source]
         source: Box<JournalError>,
@@ -103,59 +103,45 @@ pub enum JournalError {
     RecoveryFailed {
         /// The journal.
         journal: PathBuf,
-        /// How to finish the roll back.
-        resume: Box<Resume>,
+        /// How to finish the roll back ([`resume_help`]).
+        help: String,
         /// Why rolling back failed.
         #[source]
         source: Box<JournalError>,
     },
 }
 
-/// What finishes a roll back that failed: the command to run once its
-/// cause is fixed, and how to give the roll back up instead.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Resume {
-    /// The command that rolls the journal back before anything else.
-    command: String,
-    /// What to do instead to leave the half-made update behind.
-    give_up: String,
-}
-
-impl Resume {
-    /// For a journal of `journal_dir` written under `prefix` that puts
-    /// `targets` back (as recorded: relative to `journal_dir` or absolute).
-    pub(super) fn new(journal_dir: &Path, prefix: &str, journal: &Path, targets: &[String]) -> Resume {
-        let shown = |path: &Path| shell_word(&path.display().to_string());
-        match prefix.strip_prefix(PREFIX).and_then(|rest| rest.strip_prefix("out-")) {
-            Some(name) => {
-                let out = journal_dir.join(name.strip_suffix('-').unwrap_or(name));
-                Resume {
-                    command: format!("forklayer rebuild --out {}", shown(&out)),
-                    give_up: format!("delete the output and the journal (`rm -r {} {}`)", shown(&out), shown(journal)),
-                }
-            }
-            None => {
-                let targets: Vec<String> = targets.iter().map(|t| shell_word(t)).collect();
-                Resume {
-                    command: format!("forklayer -C {} check", shown(journal_dir)),
-                    give_up: format!(
-                        "restore those files from git (`git -C {} checkout -- {}`) and delete the journal (`rm {}`)",
-                        shown(journal_dir),
-                        targets.join(" "),
-                        shown(journal)
-                    ),
-                }
-            }
+/// What finishes a roll back that failed, for a journal of `journal_dir`
+/// written under `prefix` that puts `targets` back (as recorded: relative
+/// to `journal_dir` or absolute): the command to run once its cause is
+/// fixed, and how to give the roll back up instead.
+pub(super) fn resume_help(journal_dir: &Path, prefix: &str, journal: &Path, targets: &[String]) -> String {
+    let shown = |path: &Path| shell_word(&path.display().to_string());
+    let (command, give_up) = match prefix.strip_prefix(PREFIX).and_then(|rest| rest.strip_prefix("out-")) {
+        Some(name) => {
+            let out = journal_dir.join(name.strip_suffix('-').unwrap_or(name));
+            (
+                format!("forklayer rebuild --out {}", shown(&out)),
+                format!("delete the output and the journal (`rm -r {} {}`)", shown(&out), shown(journal)),
+            )
         }
-    }
-
-    fn help(&self) -> String {
-        format!(
-            "fix the cause above (permissions, free space, a read-only disk), then run `{}`: it finishes the roll \
-             back before it reads anything; to give the roll back up instead, {}",
-            self.command, self.give_up
-        )
-    }
+        None => {
+            let targets: Vec<String> = targets.iter().map(|t| shell_word(t)).collect();
+            (
+                format!("forklayer -C {} check", shown(journal_dir)),
+                format!(
+                    "restore those files from git (`git -C {} checkout -- {}`) and delete the journal (`rm {}`)",
+                    shown(journal_dir),
+                    targets.join(" "),
+                    shown(journal)
+                ),
+            )
+        }
+    };
+    format!(
+        "fix the cause above (permissions, free space, a read-only disk), then run `{command}`: it finishes the roll \
+         back before it reads anything; to give the roll back up instead, {give_up}"
+    )
 }
 
 /// `word` quoted for a POSIX shell when it needs it.
@@ -218,9 +204,7 @@ impl Diagnostic for JournalError {
                  then delete the journal; `tar tvf` lists what it saved"
                     .into(),
             ),
-            JournalError::RollbackFailed { resume, .. } | JournalError::RecoveryFailed { resume, .. } => {
-                Some(resume.help())
-            }
+            JournalError::RollbackFailed { help, .. } | JournalError::RecoveryFailed { help, .. } => Some(help.clone()),
             JournalError::NonUtf8Target { .. } => Some("rename the directory to a UTF-8 name".into()),
             JournalError::CommitFailed { journal, .. } => Some(format!(
                 "to keep the update, delete the journal by hand (`rm {}`) once the disk works again; \

@@ -142,7 +142,7 @@ pub(super) fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Res
         writes: Vec::new(),
         file,
     };
-    match read_with_mode(target) {
+    match read_with_metadata(target).map(|(bytes, meta)| (bytes, mode_of(&meta))) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let record = TargetRecord {
                 path,
@@ -291,10 +291,6 @@ pub(super) fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> 
         old.items.insert(rel, Old::File { entry, mode, shared: link_count(&meta) > 1 });
     }
     Ok(old)
-}
-
-pub(super) fn read_with_mode(path: &Path) -> io::Result<(Vec<u8>, u32)> {
-    read_with_metadata(path).map(|(bytes, meta)| (bytes, mode_of(&meta)))
 }
 
 #[cfg(unix)]
