@@ -124,11 +124,7 @@ pub fn apply(format: Format, pristine: &Tree, patch_bytes: &[u8], patch_path: &s
 
 /// Applies several patch files in their order (patch-package's sequence).
 pub fn apply_in_order(format: Format, pristine: &Tree, patches: &[(String, Vec<u8>)]) -> Result<Tree, FormatError> {
-    let mut tree = pristine.clone();
-    for (path, bytes) in patches {
-        tree = apply(format, &tree, bytes, path)?;
-    }
-    Ok(tree)
+    patches.iter().try_fold(pristine.clone(), |tree, (path, bytes)| apply(format, &tree, bytes, path))
 }
 
 /// The largest patch file read: far above any real dependency patch, far

@@ -29,12 +29,7 @@ use super::{Format, FormatError};
 
 /// Applies one file section of a patch to `tree`.
 pub(super) fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Result<(), FormatError> {
-    let mismatch = |reason: &str| FormatError::FileMismatch {
-        patch: patch.to_string(),
-        file: file.path.clone(),
-        line: file.line,
-        reason: reason.to_string(),
-    };
+    let mismatch = |reason: &str| mismatch(patch, file, reason);
     match &file.change {
         FileChange::Create => {
             if tree.contains(&file.path) {
@@ -78,16 +73,12 @@ pub(super) fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patc
 
 fn modify(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Result<(), FormatError> {
     let Some(entry) = tree.get(&file.path) else { return Ok(()) };
-    let mut executable = entry.executable;
     // npm reads no mode headers; Yarn reads them but its install was
     // observed to leave an existing file's mode as it was.
-    if !matches!(format, Format::Npm | Format::Yarn) {
-        if let (Some(old), Some(new)) = (file.old_mode, file.new_mode) {
-            if old != new {
-                executable = new & 0o100 != 0;
-            }
-        }
-    }
+    let executable = match (format, file.old_mode, file.new_mode) {
+        (Format::Pnpm | Format::Bun | Format::PatchPackage, Some(old), Some(new)) if old != new => new & 0o100 != 0,
+        _ => entry.executable,
+    };
     let bytes = if file.hunks.is_empty() {
         entry.bytes.as_ref().clone()
     } else {
@@ -106,12 +97,18 @@ fn insert(tree: &mut Tree, path: &str, entry: FileEntry, patch: &str) -> Result<
     tree.insert(path, entry).map_err(|source| FormatError::Tree { patch: patch.to_string(), source })
 }
 
-fn utf8<'a>(entry: &'a FileEntry, file: &FilePatch, patch: &str) -> Result<&'a str, FormatError> {
-    std::str::from_utf8(&entry.bytes).map_err(|_| FormatError::FileMismatch {
+fn mismatch(patch: &str, file: &FilePatch, reason: &str) -> FormatError {
+    FormatError::FileMismatch {
         patch: patch.to_string(),
         file: file.path.clone(),
         line: file.line,
-        reason: "the file is not valid UTF-8: the tools would decode and rewrite it lossily".into(),
+        reason: reason.to_string(),
+    }
+}
+
+fn utf8<'a>(entry: &'a FileEntry, file: &FilePatch, patch: &str) -> Result<&'a str, FormatError> {
+    std::str::from_utf8(&entry.bytes).map_err(|_| {
+        mismatch(patch, file, "the file is not valid UTF-8: the tools would decode and rewrite it lossily")
     })
 }
 

@@ -52,7 +52,8 @@ impl Yaml {
 /// Parses the first document of `text`; an empty file is an empty mapping.
 pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
     use saphyr_parser::{Event, Parser};
-    let byte_of = char_to_byte_table(text);
+    // saphyr counts in characters.
+    let byte_of: Vec<usize> = text.char_indices().map(|(byte, _)| byte).collect();
     let mut stack: Vec<(Vec<Yaml>, bool)> = Vec::new();
     let mut root = None;
     for event in Parser::new_from_str(text) {
@@ -69,12 +70,8 @@ pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
             Event::MappingEnd | Event::SequenceEnd => {
                 let Some((items, is_map)) = stack.pop() else { continue };
                 if is_map {
-                    let mut entries = Vec::new();
                     let mut items = items.into_iter();
-                    while let (Some(k), Some(v)) = (items.next(), items.next()) {
-                        entries.push((k, v));
-                    }
-                    Yaml::Map(entries)
+                    Yaml::Map(std::iter::from_fn(|| Some((items.next()?, items.next()?))).collect())
                 } else {
                     Yaml::Other
                 }
@@ -95,12 +92,6 @@ pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
         }
     }
     Ok(root.unwrap_or(Yaml::Map(Vec::new())))
-}
-
-fn char_to_byte_table(text: &str) -> Vec<usize> {
-    let mut table: Vec<usize> = text.char_indices().map(|(byte, _)| byte).collect();
-    table.push(text.len());
-    table
 }
 
 /// Parses JSON (with the comments and trailing commas bun.lock uses).

@@ -120,22 +120,19 @@ fn check_expressible(format: Format, package: &str, change: &Change<'_>) -> Resu
     if format == Format::Npm && change.path == "package.json" {
         return refuse("npm leaves the package's own package.json out of patches (it resolves the unpatched manifest)");
     }
-    match (change.old, change.new) {
-        (None, Some(new)) if new.executable && format == Format::Npm => {
-            return refuse("npm patches carry no file modes (a new file is never executable)")
+    let mode_changed = change.old.zip(change.new).is_some_and(|(old, new)| old.executable != new.executable);
+    match (change.old, change.new, format) {
+        (None, Some(new), Format::Npm) if new.executable => {
+            refuse("npm patches carry no file modes (a new file is never executable)")
         }
-        (Some(old), Some(new)) if old.executable != new.executable => match format {
-            Format::Npm => return refuse("npm patches carry no file modes (a patched file keeps its mode)"),
-            Format::Yarn => {
-                return refuse(
-                    "Yarn's install leaves an existing file's mode as it was (`old mode`/`new mode` has no effect)",
-                )
-            }
-            _ => {}
-        },
-        _ => {}
+        (_, _, Format::Npm) if mode_changed => {
+            refuse("npm patches carry no file modes (a patched file keeps its mode)")
+        }
+        (_, _, Format::Yarn) if mode_changed => {
+            refuse("Yarn's install leaves an existing file's mode as it was (`old mode`/`new mode` has no effect)")
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 fn text_of(entry: Option<&FileEntry>) -> &str {
@@ -148,8 +145,6 @@ fn git_blob_hash(bytes: &[u8]) -> String {
     hasher.update(bytes);
     hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
-
-const ZERO_HASH: &str = "0000000000000000000000000000000000000000";
 
 fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut String) {
     let (old_text, new_text) = (text_of(change.old), text_of(change.new));
@@ -164,14 +159,12 @@ fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut S
         Format::PatchPackage => format!("node_modules/{package}/{}", change.path),
         _ => change.path.to_string(),
     };
-    let short = format == Format::PatchPackage;
+    // patch-package writes git's short hashes.
+    let hash_len = if format == Format::PatchPackage { 7 } else { 40 };
     let hash = |entry: Option<&FileEntry>| {
-        let full = entry.map_or_else(|| ZERO_HASH.to_string(), |e| git_blob_hash(&e.bytes));
-        if short {
-            full[..7].to_string()
-        } else {
-            full
-        }
+        let mut hash = entry.map_or_else(|| "0".repeat(40), |e| git_blob_hash(&e.bytes));
+        hash.truncate(hash_len);
+        hash
     };
     let mode = |entry: &FileEntry| if entry.executable { "100755" } else { "100644" };
     out.push_str(&format!("diff --git a/{path} b/{path}\n"));
