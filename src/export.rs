@@ -495,8 +495,11 @@ fn roll_back_interrupted(layer: &Layer, project: &Path) -> Result<Vec<String>, E
 /// The project as written, read back as the tool reads it: every exported
 /// package's patches rebuild its fork.
 fn verify_export(format: Format, project: &Path, forks: &[RenderedPackage]) -> Result<(), ExportError> {
-    let declared =
-        discover(format, project).map_err(|e| ExportError::Verify { package: "*".into(), reason: e.to_string() })?;
+    let failed = |package: &str, reason: &dyn std::fmt::Display| ExportError::Verify {
+        package: package.to_string(),
+        reason: reason.to_string(),
+    };
+    let declared = discover(format, project).map_err(|e| failed("*", &e))?;
     for fork in forks {
         let found: Vec<_> = declared.iter().filter(|d| d.name == fork.name).collect();
         let patches: Vec<(String, Vec<u8>)> = match found.as_slice() {
@@ -506,19 +509,15 @@ fn verify_export(format: Format, project: &Path, forks: &[RenderedPackage]) -> R
                 .iter()
                 .map(|rel| Ok((rel.clone(), read_patch_file(project, rel)?)))
                 .collect::<Result<_, FormatError>>()
-                .map_err(|e| ExportError::Verify { package: fork.name.clone(), reason: e.to_string() })?,
+                .map_err(|e| failed(&fork.name, &e))?,
             _ => {
-                return Err(ExportError::Verify {
-                    package: fork.name.clone(),
-                    reason: format!("the project does not declare exactly one patch of version {}", fork.version),
-                })
+                let reason = format!("the project does not declare exactly one patch of version {}", fork.version);
+                return Err(failed(&fork.name, &reason));
             }
         };
-        let rebuilt = apply_in_order(format, &fork.base, &patches)
-            .map_err(|e| ExportError::Verify { package: fork.name.clone(), reason: e.to_string() })?;
-        let differences = compare_trees(&rebuilt, &fork.fork);
-        if let Some(first) = differences.first() {
-            return Err(ExportError::Verify { package: fork.name.clone(), reason: first.to_string() });
+        let rebuilt = apply_in_order(format, &fork.base, &patches).map_err(|e| failed(&fork.name, &e))?;
+        if let Some(first) = compare_trees(&rebuilt, &fork.fork).first() {
+            return Err(failed(&fork.name, first));
         }
     }
     Ok(())

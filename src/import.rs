@@ -271,6 +271,13 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
             patches.insert(format!("{stem}.json"), FileEntry::new(manifest.to_canonical_json()))?;
             patches.insert(format!("{stem}.diff"), FileEntry::new(diff.into_bytes()))?;
         }
+        if let Some(lock) = &package.resolved_from {
+            warnings.push(format!(
+                "`{}` is declared as `{}`, which names no exact version: imported at {}, the version `{lock}` resolves \
+                 it to",
+                dep.name, dep.key, dep.version
+            ));
+        }
         imported.push(ImportedPackage {
             name: dep.name.clone(),
             version: dep.version.clone(),
@@ -280,15 +287,6 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
             changed_files: crate::rebuild::compare_trees(&pristine, &fork).len(),
         });
         forks.graft(&dep.name, fork)?;
-    }
-    for package in imported.iter().filter(|p| p.resolved_from.is_some()) {
-        warnings.push(format!(
-            "`{}` is declared as `{}`, which names no exact version: imported at {}, the version `{}` resolves it to",
-            package.name,
-            package.key,
-            package.version,
-            package.resolved_from.as_deref().unwrap_or_default()
-        ));
     }
     let paths = [layer.paths.upstream.clone(), layer.paths.forks.clone(), layer.paths.patches.clone()];
     let mut outcome = ImportOutcome { declaration, paths, packages: imported, warnings, written: false };
