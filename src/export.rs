@@ -197,29 +197,28 @@ impl Diagnostic for ExportError {
     }
 
     fn help(&self) -> Option<String> {
-        match self {
-            ExportError::Render { format, .. } => Some(format!(
-                "nothing was written; keep that change in the forklayer layer (or restore the file in the fork), \
-                 or export to a format that can carry it ({} cannot)",
-                format
-            )),
-            ExportError::Config { source, .. } => source.help().map(|h| format!("nothing was written; {h}")),
-            ExportError::Overlap { .. } => Some(
-                "nothing was written; export into the project that uses the patches (`forklayer export <format> \
-                 <project>`), not into the layer's own directories"
-                    .into(),
+        let advice = match self {
+            ExportError::Render { format, .. } => format!(
+                "keep that change in the forklayer layer (or restore the file in the fork), or export to a format \
+                 that can carry it ({format} cannot)"
             ),
-            ExportError::NotLocked { .. } => Some(
-                "nothing was written; restore `upstream/` (`git checkout -- upstream`), or run `forklayer check`"
-                    .into(),
-            ),
-            ExportError::Rebuild(e) => e.help(),
-            ExportError::Fork(e) => e.help(),
-            ExportError::Lock(e) => e.help(),
-            ExportError::Tree(e) => e.help(),
-            ExportError::Journal(e) => e.help(),
-            ExportError::Verify { .. } => Some("nothing was kept; this is a bug in forklayer, please report it".into()),
-        }
+            ExportError::Config { source, .. } => source.help()?,
+            ExportError::Overlap { .. } => "export into the project that uses the patches (`forklayer export \
+                                            <format> <project>`), not into the layer's own directories"
+                .into(),
+            ExportError::NotLocked { .. } => {
+                "restore `upstream/` (`git checkout -- upstream`), or run `forklayer check`".into()
+            }
+            ExportError::Rebuild(e) => return e.help(),
+            ExportError::Fork(e) => return e.help(),
+            ExportError::Lock(e) => return e.help(),
+            ExportError::Tree(e) => return e.help(),
+            ExportError::Journal(e) => return e.help(),
+            ExportError::Verify { .. } => {
+                return Some("nothing was kept; this is a bug in forklayer, please report it".into())
+            }
+        };
+        Some(format!("nothing was written; {advice}"))
     }
 }
 

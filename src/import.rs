@@ -184,17 +184,14 @@ impl Diagnostic for ImportError {
     }
 
     fn help(&self) -> Option<String> {
-        match self {
-            ImportError::Exists { .. } => Some(
-                "nothing was written; the directory is a forklayer layer already: `forklayer export <format>` writes \
-                 it back as patches, `forklayer upgrade` moves it; import into another directory with `-C <dir>`"
-                    .into(),
-            ),
-            ImportError::Occupied { .. } => {
-                Some("nothing was written; import into an empty directory with `-C <dir>`, or move that one".into())
-            }
-            ImportError::NoPatches { format, .. } => Some(format!(
-                "nothing was written; make a patch with the tool first (`{}`), or name the format the project uses",
+        let advice = match self {
+            ImportError::Exists { .. } => "the directory is a forklayer layer already: `forklayer export <format>` \
+                                           writes it back as patches, `forklayer upgrade` moves it; import into \
+                                           another directory with `-C <dir>`"
+                .to_string(),
+            ImportError::Occupied { .. } => "import into an empty directory with `-C <dir>`, or move that one".into(),
+            ImportError::NoPatches { format, .. } => format!(
+                "make a patch with the tool first (`{}`), or name the format the project uses",
                 match format {
                     Format::Npm => "npm patch <pkg>",
                     Format::Pnpm => "pnpm patch <pkg>",
@@ -202,21 +199,19 @@ impl Diagnostic for ImportError {
                     Format::Bun => "bun patch <pkg>",
                     Format::PatchPackage => "npx patch-package <pkg>",
                 }
-            )),
-            ImportError::Twice { .. } => Some(
-                "nothing was written; a layer holds each package once: keep the patch of one version in the project"
-                    .into(),
             ),
-            ImportError::Discover { source, .. } | ImportError::Patch { source, .. } => {
-                source.help().map(|help| format!("nothing was written; {help}"))
+            ImportError::Twice { .. } => {
+                "a layer holds each package once: keep the patch of one version in the project".into()
             }
-            ImportError::Fetch(e) => e.help(),
+            ImportError::Discover { source, .. } | ImportError::Patch { source, .. } => source.help()?,
             ImportError::Declaration(_) | ImportError::CheckFailed { .. } => {
-                Some("nothing was written; this is a bug in forklayer, please report it".into())
+                "this is a bug in forklayer, please report it".into()
             }
-            ImportError::Tree(e) => e.help(),
-            ImportError::Journal(e) => e.help(),
-        }
+            ImportError::Fetch(e) => return e.help(),
+            ImportError::Tree(e) => return e.help(),
+            ImportError::Journal(e) => return e.help(),
+        };
+        Some(format!("nothing was written; {advice}"))
     }
 }
 

@@ -161,8 +161,8 @@ fn discover_yarn(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
     for field in YARN_FIELDS {
         let Some(object) = json_object(&root, field) else { continue };
         for (key, value) in json_strings(object) {
-            let Some(patch) = parse_yarn_patch(&value) else { continue };
-            let (name, spec) = split_name_spec(&patch.descriptor);
+            let Some((descriptor, patches)) = parse_yarn_patch(&value) else { continue };
+            let (name, spec) = split_name_spec(&descriptor);
             let spec = spec.map(|s| s.strip_prefix("npm:").unwrap_or(s));
             let (version, resolved_from_lock) = resolve(Format::Yarn, project, &path, &key, name, spec)?;
             found.push(PatchedDependency {
@@ -170,7 +170,7 @@ fn discover_yarn(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
                 key,
                 version,
                 resolved_from_lock,
-                patches: patch.paths,
+                patches,
                 declared_in: "package.json".into(),
             });
         }
@@ -179,19 +179,15 @@ fn discover_yarn(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
     Ok(found)
 }
 
-struct YarnPatch {
-    descriptor: String,
-    paths: Vec<String>,
-}
-
-/// `patch:left-pad@npm%3A1.3.0#~/.yarn/patches/x.patch::version=…`.
-fn parse_yarn_patch(value: &str) -> Option<YarnPatch> {
+/// `patch:left-pad@npm%3A1.3.0#~/.yarn/patches/x.patch::version=…` →
+/// (`left-pad@npm:1.3.0`, its patch files).
+fn parse_yarn_patch(value: &str) -> Option<(String, Vec<String>)> {
     let rest = value.strip_prefix("patch:")?;
     let (descriptor, selector) = rest.split_once('#')?;
     let selector = selector.split("::").next().unwrap_or(selector);
     let paths =
         selector.split('&').filter(|p| !p.is_empty()).map(|p| normalise(p.strip_prefix("~/").unwrap_or(p))).collect();
-    Some(YarnPatch { descriptor: percent_decode(descriptor), paths })
+    Some((percent_decode(descriptor), paths))
 }
 
 fn percent_decode(text: &str) -> String {
@@ -321,15 +317,11 @@ fn single_patches(
         .iter()
         .map(|entry| match entry.patches.as_slice() {
             [(only, _)] => Ok((format!("{}@{}", entry.name, entry.version), only.clone())),
-            _ => Err(FormatError::config(
-                config,
-                format!(
-                    "{format} takes exactly one patch file for `{}@{}`, not {}",
-                    entry.name,
-                    entry.version,
-                    entry.patches.len()
-                ),
-            )),
+            patches => {
+                let (name, version, count) = (&entry.name, &entry.version, patches.len());
+                let reason = format!("{format} takes exactly one patch file for `{name}@{version}`, not {count}");
+                Err(FormatError::config(config, reason))
+            }
         })
         .collect()
 }
@@ -416,24 +408,14 @@ fn yaml_scalar(text: &str) -> String {
 /// from the key's line to the line of the next top-level key.
 fn set_yaml_top_level(text: &str, path: &Path, key: &str, pairs: &[(String, String)]) -> Result<String, FormatError> {
     let nl = newline_of(text);
-    let mut block = format!("{key}:");
-    if pairs.is_empty() {
-        block.push_str(" {}");
-    }
-    block.push_str(nl);
-    for (k, v) in pairs {
-        block.push_str(&format!("  {}: {}{nl}", yaml_scalar(k), yaml_scalar(v)));
-    }
+    let empty = if pairs.is_empty() { " {}" } else { "" };
+    let lines: String = pairs.iter().map(|(k, v)| format!("  {}: {}{nl}", yaml_scalar(k), yaml_scalar(v))).collect();
+    let block = format!("{key}:{empty}{nl}{lines}");
     let root = parse_yaml(text, path)?;
     let entries = root.entries();
-    let position = entries.iter().position(|(k, _)| k.as_str() == Some(key));
-    let Some(at) = position else {
-        let mut out = text.to_string();
-        if !out.is_empty() && !out.ends_with('\n') {
-            out.push_str(nl);
-        }
-        out.push_str(&block);
-        return Ok(out);
+    let Some(at) = entries.iter().position(|(k, _)| k.as_str() == Some(key)) else {
+        let separator = if text.is_empty() || text.ends_with('\n') { "" } else { nl };
+        return Ok(format!("{text}{separator}{block}"));
     };
     let start = entries[at].0.start().map(|s| line_start(text, s)).unwrap_or(0);
     let end = entries.get(at + 1).and_then(|(k, _)| k.start()).map_or(text.len(), |s| line_start(text, s));
