@@ -20,7 +20,6 @@
 //! Nothing is written unless every step succeeded; `--dry-run` stops
 //! before step 5.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Diagnostic, ExitStatus};
@@ -247,7 +246,7 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
         project: options.project.clone(),
         source: Box::new(source),
     })?;
-    let packages = one_per_package(discovered, &options.project, options.format)?;
+    let packages = one_per_package(&discovered, &options.project, options.format)?;
     let text = declaration_text(options, &dirs, &packages);
     let layer = Layer::parse(&text, &declaration, root, &PathOverrides::default())?;
     let fetched = fetch_snapshot(&layer, &Versions::all(&layer, None), &options.source).map_err(ImportError::Fetch)?;
@@ -304,24 +303,21 @@ struct ReadPackage {
 /// Each package once, with its patch files read and parsed (so that an
 /// unsafe patch is refused before anything is fetched).
 fn one_per_package(
-    discovered: Vec<PatchedDependency>,
+    discovered: &[PatchedDependency],
     project: &Path,
     format: Format,
 ) -> Result<Vec<ReadPackage>, ImportError> {
     if discovered.is_empty() {
         return Err(ImportError::NoPatches { project: project.to_path_buf(), format });
     }
-    let mut by_name: BTreeMap<String, Vec<PatchedDependency>> = BTreeMap::new();
-    for dep in discovered {
-        by_name.entry(dep.name.clone()).or_default().push(dep);
-    }
     let mut packages = Vec::new();
-    for (name, mut deps) in by_name {
-        if deps.len() > 1 {
-            let keys = deps.iter().map(|d| format!("`{}` in `{}`", d.key, d.declared_in)).collect();
-            return Err(ImportError::Twice { name, keys });
-        }
-        let Some(declared) = deps.pop() else { continue };
+    // `discover` sorts by name: the declarations of a package are adjacent.
+    for group in discovered.chunk_by(|a, b| a.name == b.name) {
+        let [declared] = group else {
+            let keys = group.iter().map(|d| format!("`{}` in `{}`", d.key, d.declared_in)).collect();
+            return Err(ImportError::Twice { name: group[0].name.clone(), keys });
+        };
+        let name = &declared.name;
         let patch_error = |source| ImportError::Patch {
             package: name.clone(),
             version: declared.version.clone(),
@@ -335,9 +331,9 @@ fn one_per_package(
         }
         let resolved_from = declared
             .resolved_from_lock
-            .then(|| crate::patchfmt::locked_versions(format, project, &name).map(|(file, _)| file).ok())
+            .then(|| crate::patchfmt::locked_versions(format, project, name).map(|(file, _)| file).ok())
             .flatten();
-        packages.push(ReadPackage { declared, resolved_from, patches });
+        packages.push(ReadPackage { declared: declared.clone(), resolved_from, patches });
     }
     Ok(packages)
 }

@@ -250,7 +250,10 @@ fn read_hunk(lines: &[&str], start: usize, patch: &str) -> Result<(Hunk, usize),
             Some(b' ') | None => (1, 1),
             Some(b'-') => (1, 0),
             Some(b'+') => (0, 1),
-            _ => return Err(malformed(patch, i + 1, &format!("`{}` is no hunk line", truncate(line)))),
+            _ => {
+                let shown: String = line.chars().take(60).collect();
+                return Err(malformed(patch, i + 1, &format!("`{shown}` is no hunk line")));
+            }
         };
         old_seen += old;
         new_seen += new;
@@ -414,10 +417,6 @@ fn strip_node_modules(path: &str) -> Option<&str> {
         at += rest[at..].find('/')? + 1;
     }
     Some(&rest[at..])
-}
-
-fn truncate(line: &str) -> String {
-    line.chars().take(60).collect()
 }
 
 fn malformed(patch: &str, line: usize, reason: &str) -> FormatError {
