@@ -193,30 +193,28 @@ impl Diagnostic for JournalError {
     }
 
     fn help(&self) -> Option<String> {
-        match self {
-            JournalError::Busy { .. } => Some("wait for it to finish; if no such process is running, run again".into()),
-            JournalError::Interrupted => Some("run the command again".into()),
-            JournalError::Pending { .. } => Some(
-                "run any forklayer command (e.g. `forklayer check`): it rolls the interrupted update back first".into(),
-            ),
-            JournalError::Damaged { .. } => Some(
+        Some(match self {
+            JournalError::Busy { .. } => "wait for it to finish; if no such process is running, run again".into(),
+            JournalError::Interrupted => "run the command again".into(),
+            JournalError::Pending { .. } => {
+                "run any forklayer command (e.g. `forklayer check`): it rolls the interrupted update back first".into()
+            }
+            JournalError::Damaged { .. } => {
                 "restore the project from git (e.g. `git checkout -- upstream profile/forks patches forklayer.toml`), \
                  then delete the journal; `tar tvf` lists what it saved"
-                    .into(),
-            ),
-            JournalError::RollbackFailed { help, .. } | JournalError::RecoveryFailed { help, .. } => Some(help.clone()),
-            JournalError::NonUtf8Target { .. } => Some("rename the directory to a UTF-8 name".into()),
-            JournalError::CommitFailed { journal, .. } => Some(format!(
+                    .into()
+            }
+            JournalError::RollbackFailed { help, .. } | JournalError::RecoveryFailed { help, .. } => help.clone(),
+            JournalError::NonUtf8Target { .. } => "rename the directory to a UTF-8 name".into(),
+            JournalError::CommitFailed { journal, .. } => format!(
                 "to keep the update, delete the journal by hand (`rm {}`) once the disk works again; \
                  to undo it, run any forklayer command",
                 journal.display()
-            )),
-            JournalError::Tree(e) => e.help(),
-            JournalError::Name(e) => e.help(),
-            JournalError::RolledBack(inner) => inner.help(),
-            JournalError::Io { .. } => {
-                Some("check the permissions and free disk space, then run the command again".into())
-            }
-        }
+            ),
+            JournalError::Io { .. } => "check the permissions and free disk space, then run the command again".into(),
+            JournalError::Tree(e) => return e.help(),
+            JournalError::Name(e) => return e.help(),
+            JournalError::RolledBack(inner) => return inner.help(),
+        })
     }
 }
