@@ -161,8 +161,11 @@ pub(super) fn append_file<W: Write>(tar: &mut tar::Builder<W>, name: &str, bytes
     tar.append_data(&mut header, name, bytes)
 }
 
-/// Reads a journal: the record and the saved contents per target.
-pub(super) fn read_journal(journal: &Path) -> Result<(Record, Vec<BTreeMap<String, Saved>>), JournalError> {
+/// A journal read back: the record and the saved contents per target.
+pub(super) type Contents = (Record, Vec<BTreeMap<String, Saved>>);
+
+/// Reads a journal.
+pub(super) fn read_journal(journal: &Path) -> Result<Contents, JournalError> {
     // A FIFO or device planted under a journal's name would block the read.
     if !fs::symlink_metadata(journal).map_err(JournalError::io("read", journal))?.is_file() {
         return Err(JournalError::damaged(journal, "it is not a regular file"));
@@ -173,7 +176,7 @@ pub(super) fn read_journal(journal: &Path) -> Result<(Record, Vec<BTreeMap<Strin
 
 /// [`read_journal`] once the file is open; every error says what is
 /// damaged.
-fn read_archive(file: fs::File) -> Result<(Record, Vec<BTreeMap<String, Saved>>), Box<dyn std::error::Error>> {
+fn read_archive(file: fs::File) -> Result<Contents, Box<dyn std::error::Error>> {
     let mut archive = tar::Archive::new(io::BufReader::new(file));
     let mut record: Option<Record> = None;
     let mut saved: Vec<BTreeMap<String, Saved>> = Vec::new();
