@@ -197,29 +197,28 @@ impl Diagnostic for ExportError {
     }
 
     fn help(&self) -> Option<String> {
-        match self {
-            ExportError::Render { format, .. } => Some(format!(
-                "nothing was written; keep that change in the forklayer layer (or restore the file in the fork), \
-                 or export to a format that can carry it ({} cannot)",
-                format
-            )),
-            ExportError::Config { source, .. } => source.help().map(|h| format!("nothing was written; {h}")),
-            ExportError::Overlap { .. } => Some(
-                "nothing was written; export into the project that uses the patches (`forklayer export <format> \
-                 <project>`), not into the layer's own directories"
-                    .into(),
+        let advice = match self {
+            ExportError::Render { format, .. } => format!(
+                "keep that change in the forklayer layer (or restore the file in the fork), or export to a format \
+                 that can carry it ({format} cannot)"
             ),
-            ExportError::NotLocked { .. } => Some(
-                "nothing was written; restore `upstream/` (`git checkout -- upstream`), or run `forklayer check`"
-                    .into(),
-            ),
-            ExportError::Rebuild(e) => e.help(),
-            ExportError::Fork(e) => e.help(),
-            ExportError::Lock(e) => e.help(),
-            ExportError::Tree(e) => e.help(),
-            ExportError::Journal(e) => e.help(),
-            ExportError::Verify { .. } => Some("nothing was kept; this is a bug in forklayer, please report it".into()),
-        }
+            ExportError::Config { source, .. } => source.help()?,
+            ExportError::Overlap { .. } => "export into the project that uses the patches (`forklayer export \
+                                            <format> <project>`), not into the layer's own directories"
+                .into(),
+            ExportError::NotLocked { .. } => {
+                "restore `upstream/` (`git checkout -- upstream`), or run `forklayer check`".into()
+            }
+            ExportError::Rebuild(e) => return e.help(),
+            ExportError::Fork(e) => return e.help(),
+            ExportError::Lock(e) => return e.help(),
+            ExportError::Tree(e) => return e.help(),
+            ExportError::Journal(e) => return e.help(),
+            ExportError::Verify { .. } => {
+                return Some("nothing was kept; this is a bug in forklayer, please report it".into())
+            }
+        };
+        Some(format!("nothing was written; {advice}"))
     }
 }
 
@@ -495,8 +494,11 @@ fn roll_back_interrupted(layer: &Layer, project: &Path) -> Result<Vec<String>, E
 /// The project as written, read back as the tool reads it: every exported
 /// package's patches rebuild its fork.
 fn verify_export(format: Format, project: &Path, forks: &[RenderedPackage]) -> Result<(), ExportError> {
-    let declared =
-        discover(format, project).map_err(|e| ExportError::Verify { package: "*".into(), reason: e.to_string() })?;
+    let failed = |package: &str, reason: &dyn std::fmt::Display| ExportError::Verify {
+        package: package.to_string(),
+        reason: reason.to_string(),
+    };
+    let declared = discover(format, project).map_err(|e| failed("*", &e))?;
     for fork in forks {
         let found: Vec<_> = declared.iter().filter(|d| d.name == fork.name).collect();
         let patches: Vec<(String, Vec<u8>)> = match found.as_slice() {
@@ -506,19 +508,15 @@ fn verify_export(format: Format, project: &Path, forks: &[RenderedPackage]) -> R
                 .iter()
                 .map(|rel| Ok((rel.clone(), read_patch_file(project, rel)?)))
                 .collect::<Result<_, FormatError>>()
-                .map_err(|e| ExportError::Verify { package: fork.name.clone(), reason: e.to_string() })?,
+                .map_err(|e| failed(&fork.name, &e))?,
             _ => {
-                return Err(ExportError::Verify {
-                    package: fork.name.clone(),
-                    reason: format!("the project does not declare exactly one patch of version {}", fork.version),
-                })
+                let reason = format!("the project does not declare exactly one patch of version {}", fork.version);
+                return Err(failed(&fork.name, &reason));
             }
         };
-        let rebuilt = apply_in_order(format, &fork.base, &patches)
-            .map_err(|e| ExportError::Verify { package: fork.name.clone(), reason: e.to_string() })?;
-        let differences = compare_trees(&rebuilt, &fork.fork);
-        if let Some(first) = differences.first() {
-            return Err(ExportError::Verify { package: fork.name.clone(), reason: first.to_string() });
+        let rebuilt = apply_in_order(format, &fork.base, &patches).map_err(|e| failed(&fork.name, &e))?;
+        if let Some(first) = compare_trees(&rebuilt, &fork.fork).first() {
+            return Err(failed(&fork.name, first));
         }
     }
     Ok(())

@@ -20,7 +20,6 @@
 //! Nothing is written unless every step succeeded; `--dry-run` stops
 //! before step 5.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Diagnostic, ExitStatus};
@@ -184,17 +183,14 @@ impl Diagnostic for ImportError {
     }
 
     fn help(&self) -> Option<String> {
-        match self {
-            ImportError::Exists { .. } => Some(
-                "nothing was written; the directory is a forklayer layer already: `forklayer export <format>` writes \
-                 it back as patches, `forklayer upgrade` moves it; import into another directory with `-C <dir>`"
-                    .into(),
-            ),
-            ImportError::Occupied { .. } => {
-                Some("nothing was written; import into an empty directory with `-C <dir>`, or move that one".into())
-            }
-            ImportError::NoPatches { format, .. } => Some(format!(
-                "nothing was written; make a patch with the tool first (`{}`), or name the format the project uses",
+        let advice = match self {
+            ImportError::Exists { .. } => "the directory is a forklayer layer already: `forklayer export <format>` \
+                                           writes it back as patches, `forklayer upgrade` moves it; import into \
+                                           another directory with `-C <dir>`"
+                .to_string(),
+            ImportError::Occupied { .. } => "import into an empty directory with `-C <dir>`, or move that one".into(),
+            ImportError::NoPatches { format, .. } => format!(
+                "make a patch with the tool first (`{}`), or name the format the project uses",
                 match format {
                     Format::Npm => "npm patch <pkg>",
                     Format::Pnpm => "pnpm patch <pkg>",
@@ -202,21 +198,19 @@ impl Diagnostic for ImportError {
                     Format::Bun => "bun patch <pkg>",
                     Format::PatchPackage => "npx patch-package <pkg>",
                 }
-            )),
-            ImportError::Twice { .. } => Some(
-                "nothing was written; a layer holds each package once: keep the patch of one version in the project"
-                    .into(),
             ),
-            ImportError::Discover { source, .. } | ImportError::Patch { source, .. } => {
-                source.help().map(|help| format!("nothing was written; {help}"))
+            ImportError::Twice { .. } => {
+                "a layer holds each package once: keep the patch of one version in the project".into()
             }
-            ImportError::Fetch(e) => e.help(),
+            ImportError::Discover { source, .. } | ImportError::Patch { source, .. } => source.help()?,
             ImportError::Declaration(_) | ImportError::CheckFailed { .. } => {
-                Some("nothing was written; this is a bug in forklayer, please report it".into())
+                "this is a bug in forklayer, please report it".into()
             }
-            ImportError::Tree(e) => e.help(),
-            ImportError::Journal(e) => e.help(),
-        }
+            ImportError::Fetch(e) => return e.help(),
+            ImportError::Tree(e) => return e.help(),
+            ImportError::Journal(e) => return e.help(),
+        };
+        Some(format!("nothing was written; {advice}"))
     }
 }
 
@@ -252,7 +246,7 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
         project: options.project.clone(),
         source: Box::new(source),
     })?;
-    let packages = one_per_package(discovered, &options.project, options.format)?;
+    let packages = one_per_package(&discovered, &options.project, options.format)?;
     let text = declaration_text(options, &dirs, &packages);
     let layer = Layer::parse(&text, &declaration, root, &PathOverrides::default())?;
     let fetched = fetch_snapshot(&layer, &Versions::all(&layer, None), &options.source).map_err(ImportError::Fetch)?;
@@ -271,6 +265,13 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
             patches.insert(format!("{stem}.json"), FileEntry::new(manifest.to_canonical_json()))?;
             patches.insert(format!("{stem}.diff"), FileEntry::new(diff.into_bytes()))?;
         }
+        if let Some(lock) = &package.resolved_from {
+            warnings.push(format!(
+                "`{}` is declared as `{}`, which names no exact version: imported at {}, the version `{lock}` resolves \
+                 it to",
+                dep.name, dep.key, dep.version
+            ));
+        }
         imported.push(ImportedPackage {
             name: dep.name.clone(),
             version: dep.version.clone(),
@@ -280,15 +281,6 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
             changed_files: crate::rebuild::compare_trees(&pristine, &fork).len(),
         });
         forks.graft(&dep.name, fork)?;
-    }
-    for package in imported.iter().filter(|p| p.resolved_from.is_some()) {
-        warnings.push(format!(
-            "`{}` is declared as `{}`, which names no exact version: imported at {}, the version `{}` resolves it to",
-            package.name,
-            package.key,
-            package.version,
-            package.resolved_from.as_deref().unwrap_or_default()
-        ));
     }
     let paths = [layer.paths.upstream.clone(), layer.paths.forks.clone(), layer.paths.patches.clone()];
     let mut outcome = ImportOutcome { declaration, paths, packages: imported, warnings, written: false };
@@ -311,24 +303,21 @@ struct ReadPackage {
 /// Each package once, with its patch files read and parsed (so that an
 /// unsafe patch is refused before anything is fetched).
 fn one_per_package(
-    discovered: Vec<PatchedDependency>,
+    discovered: &[PatchedDependency],
     project: &Path,
     format: Format,
 ) -> Result<Vec<ReadPackage>, ImportError> {
     if discovered.is_empty() {
         return Err(ImportError::NoPatches { project: project.to_path_buf(), format });
     }
-    let mut by_name: BTreeMap<String, Vec<PatchedDependency>> = BTreeMap::new();
-    for dep in discovered {
-        by_name.entry(dep.name.clone()).or_default().push(dep);
-    }
     let mut packages = Vec::new();
-    for (name, mut deps) in by_name {
-        if deps.len() > 1 {
-            let keys = deps.iter().map(|d| format!("`{}` in `{}`", d.key, d.declared_in)).collect();
-            return Err(ImportError::Twice { name, keys });
-        }
-        let Some(declared) = deps.pop() else { continue };
+    // `discover` sorts by name: the declarations of a package are adjacent.
+    for group in discovered.chunk_by(|a, b| a.name == b.name) {
+        let [declared] = group else {
+            let keys = group.iter().map(|d| format!("`{}` in `{}`", d.key, d.declared_in)).collect();
+            return Err(ImportError::Twice { name: group[0].name.clone(), keys });
+        };
+        let name = &declared.name;
         let patch_error = |source| ImportError::Patch {
             package: name.clone(),
             version: declared.version.clone(),
@@ -342,9 +331,9 @@ fn one_per_package(
         }
         let resolved_from = declared
             .resolved_from_lock
-            .then(|| crate::patchfmt::locked_versions(format, project, &name).map(|(file, _)| file).ok())
+            .then(|| crate::patchfmt::locked_versions(format, project, name).map(|(file, _)| file).ok())
             .flatten();
-        packages.push(ReadPackage { declared, resolved_from, patches });
+        packages.push(ReadPackage { declared: declared.clone(), resolved_from, patches });
     }
     Ok(packages)
 }

@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-pub use error::{JournalError, Resume};
+pub use error::JournalError;
 pub use recover::{
     any_journal, armed_journals, output_journals, process_alive, recover, recover_beside, saved_file, OutputJournal,
     Recovered,
@@ -45,6 +45,7 @@ pub use rollback::Scope;
 
 use crate::names::{NameError, NameLimits};
 use crate::tree::Tree;
+use error::resume_help;
 use plan::{plan, Plan};
 use record::{journals, make_missing_dirs, remove_made_dirs, write_journal};
 use recover::beside_place;
@@ -240,7 +241,7 @@ impl<'a> Update<'a> {
     /// made, whether to commit them (`false` rolls them back).
     fn apply_inner(&self, fault: FaultPlan<'_>, keep: &mut dyn FnMut() -> bool) -> Result<usize, JournalError> {
         refuse_pending(&self.journal_dir, &self.prefix)?;
-        self.check_names()?;
+        self.check_names().map_err(|e| JournalError::Name(Box::new(e)))?;
         let made_dirs = if self.make_journal_dir { make_missing_dirs(&self.journal_dir)? } else { Vec::new() };
         // Until the journal is written, what was made for it is removed by
         // hand; afterwards by the journal's roll back.
@@ -263,13 +264,9 @@ impl<'a> Update<'a> {
             });
         let (plans, changes, journal) = match planned {
             Ok((plans, changes, Some(journal))) => (plans, changes, journal),
-            Ok((_, _, None)) => {
+            unjournaled => {
                 remove_made_dirs(&self.journal_dir, &made_dirs);
-                return Ok(0);
-            }
-            Err(err) => {
-                remove_made_dirs(&self.journal_dir, &made_dirs);
-                return Err(err);
+                return unjournaled.map(|_| 0);
             }
         };
         let steps = Steps::new(fault);
@@ -284,9 +281,9 @@ impl<'a> Update<'a> {
                 (None, Ok(_)) => Ok(0),
                 (failure, Err(source)) => {
                     let targets: Vec<String> = plans.iter().map(|p| p.record.path.clone()).collect();
-                    let resume = Box::new(Resume::new(&self.journal_dir, &self.prefix, &journal, &targets));
+                    let help = resume_help(&self.journal_dir, &self.prefix, &journal, &targets);
                     let failure = failure.map_or_else(|| "its result was refused".to_string(), |f| f.to_string());
-                    Err(JournalError::RollbackFailed { failure, journal, resume, source: Box::new(source) })
+                    Err(JournalError::RollbackFailed { failure, journal, help, source: Box::new(source) })
                 }
             };
         }
@@ -304,11 +301,7 @@ impl Update<'_> {
     /// Refuses, before anything is written, every path of the update that
     /// the file system it goes to cannot hold: a failure halfway would
     /// leave files written, and their roll back would meet the same name.
-    fn check_names(&self) -> Result<(), JournalError> {
-        self.check_name_limits().map_err(|e| JournalError::Name(Box::new(e)))
-    }
-
-    fn check_name_limits(&self) -> Result<(), NameError> {
+    fn check_names(&self) -> Result<(), NameError> {
         for (target, next) in &self.targets {
             let limits = NameLimits::of(target);
             limits.check(target)?;

@@ -61,6 +61,7 @@ use crate::error::{Diagnostic, ExitStatus};
 use crate::tree::Tree;
 
 pub use config::{discover, edit_config, ConfigEntry, PatchedDependency};
+pub use lockfile::locked_versions;
 pub use render::{is_yarn_patch_of, render};
 pub use unified::{parse, FilePatch, Hunk};
 
@@ -114,17 +115,16 @@ impl FromStr for Format {
 /// Applies one patch file of `format` to the pristine package, exactly as
 /// that tool applies it. `patch_path` names the patch in errors.
 pub fn apply(format: Format, pristine: &Tree, patch_bytes: &[u8], patch_path: &str) -> Result<Tree, FormatError> {
-    let patches = parse(format, patch_bytes, patch_path)?;
-    apply::apply_all(format, pristine, &patches, patch_path)
+    let mut tree = pristine.clone();
+    for file in parse(format, patch_bytes, patch_path)? {
+        apply::apply_file(format, &mut tree, &file, patch_path)?;
+    }
+    Ok(tree)
 }
 
 /// Applies several patch files in their order (patch-package's sequence).
 pub fn apply_in_order(format: Format, pristine: &Tree, patches: &[(String, Vec<u8>)]) -> Result<Tree, FormatError> {
-    let mut tree = pristine.clone();
-    for (path, bytes) in patches {
-        tree = apply(format, &tree, bytes, path)?;
-    }
-    Ok(tree)
+    patches.iter().try_fold(pristine.clone(), |tree, (path, bytes)| apply(format, &tree, bytes, path))
 }
 
 /// The largest patch file read: far above any real dependency patch, far
@@ -152,17 +152,6 @@ pub fn read_patch_file(project: &Path, rel: &str) -> Result<Vec<u8>, FormatError
         return Err(refuse(&format!("{} bytes is more than the {MAX_PATCH_BYTES} a patch may have", meta.len())));
     }
     crate::tree::read_regular(&path).map_err(FormatError::io(&path))
-}
-
-/// Every version of `name` that `project`'s lock file for `format` holds,
-/// with the lock file's name (no versions: the project has no lock file or
-/// it does not hold the package).
-pub fn locked_versions(
-    format: Format,
-    project: &Path,
-    name: &str,
-) -> Result<(String, std::collections::BTreeSet<String>), FormatError> {
-    lockfile::locked_versions(format, project, name)
 }
 
 /// Errors of reading, applying and writing the package managers' patches.

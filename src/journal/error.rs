@@ -88,8 +88,8 @@ pub enum JournalError {
         failure: String,
         /// The journal to roll back from.
         journal: PathBuf,
-        /// How to finish the roll back.
-        resume: Box<Resume>,
+        /// How to finish the roll back ([`resume_help`]).
+        help: String,
         /// Why rolling back failed.
         #[source]
         source: Box<JournalError>,
@@ -103,59 +103,45 @@ pub enum JournalError {
     RecoveryFailed {
         /// The journal.
         journal: PathBuf,
-        /// How to finish the roll back.
-        resume: Box<Resume>,
+        /// How to finish the roll back ([`resume_help`]).
+        help: String,
         /// Why rolling back failed.
         #[source]
         source: Box<JournalError>,
     },
 }
 
-/// What finishes a roll back that failed: the command to run once its
-/// cause is fixed, and how to give the roll back up instead.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Resume {
-    /// The command that rolls the journal back before anything else.
-    command: String,
-    /// What to do instead to leave the half-made update behind.
-    give_up: String,
-}
-
-impl Resume {
-    /// For a journal of `journal_dir` written under `prefix` that puts
-    /// `targets` back (as recorded: relative to `journal_dir` or absolute).
-    pub(super) fn new(journal_dir: &Path, prefix: &str, journal: &Path, targets: &[String]) -> Resume {
-        let shown = |path: &Path| shell_word(&path.display().to_string());
-        match prefix.strip_prefix(PREFIX).and_then(|rest| rest.strip_prefix("out-")) {
-            Some(name) => {
-                let out = journal_dir.join(name.strip_suffix('-').unwrap_or(name));
-                Resume {
-                    command: format!("forklayer rebuild --out {}", shown(&out)),
-                    give_up: format!("delete the output and the journal (`rm -r {} {}`)", shown(&out), shown(journal)),
-                }
-            }
-            None => {
-                let targets: Vec<String> = targets.iter().map(|t| shell_word(t)).collect();
-                Resume {
-                    command: format!("forklayer -C {} check", shown(journal_dir)),
-                    give_up: format!(
-                        "restore those files from git (`git -C {} checkout -- {}`) and delete the journal (`rm {}`)",
-                        shown(journal_dir),
-                        targets.join(" "),
-                        shown(journal)
-                    ),
-                }
-            }
+/// What finishes a roll back that failed, for a journal of `journal_dir`
+/// written under `prefix` that puts `targets` back (as recorded: relative
+/// to `journal_dir` or absolute): the command to run once its cause is
+/// fixed, and how to give the roll back up instead.
+pub(super) fn resume_help(journal_dir: &Path, prefix: &str, journal: &Path, targets: &[String]) -> String {
+    let shown = |path: &Path| shell_word(&path.display().to_string());
+    let (command, give_up) = match prefix.strip_prefix(PREFIX).and_then(|rest| rest.strip_prefix("out-")) {
+        Some(name) => {
+            let out = journal_dir.join(name.strip_suffix('-').unwrap_or(name));
+            (
+                format!("forklayer rebuild --out {}", shown(&out)),
+                format!("delete the output and the journal (`rm -r {} {}`)", shown(&out), shown(journal)),
+            )
         }
-    }
-
-    fn help(&self) -> String {
-        format!(
-            "fix the cause above (permissions, free space, a read-only disk), then run `{}`: it finishes the roll \
-             back before it reads anything; to give the roll back up instead, {}",
-            self.command, self.give_up
-        )
-    }
+        None => {
+            let targets: Vec<String> = targets.iter().map(|t| shell_word(t)).collect();
+            (
+                format!("forklayer -C {} check", shown(journal_dir)),
+                format!(
+                    "restore those files from git (`git -C {} checkout -- {}`) and delete the journal (`rm {}`)",
+                    shown(journal_dir),
+                    targets.join(" "),
+                    shown(journal)
+                ),
+            )
+        }
+    };
+    format!(
+        "fix the cause above (permissions, free space, a read-only disk), then run `{command}`: it finishes the roll \
+         back before it reads anything; to give the roll back up instead, {give_up}"
+    )
 }
 
 /// `word` quoted for a POSIX shell when it needs it.
@@ -207,32 +193,28 @@ impl Diagnostic for JournalError {
     }
 
     fn help(&self) -> Option<String> {
-        match self {
-            JournalError::Busy { .. } => Some("wait for it to finish; if no such process is running, run again".into()),
-            JournalError::Interrupted => Some("run the command again".into()),
-            JournalError::Pending { .. } => Some(
-                "run any forklayer command (e.g. `forklayer check`): it rolls the interrupted update back first".into(),
-            ),
-            JournalError::Damaged { .. } => Some(
+        Some(match self {
+            JournalError::Busy { .. } => "wait for it to finish; if no such process is running, run again".into(),
+            JournalError::Interrupted => "run the command again".into(),
+            JournalError::Pending { .. } => {
+                "run any forklayer command (e.g. `forklayer check`): it rolls the interrupted update back first".into()
+            }
+            JournalError::Damaged { .. } => {
                 "restore the project from git (e.g. `git checkout -- upstream profile/forks patches forklayer.toml`), \
                  then delete the journal; `tar tvf` lists what it saved"
-                    .into(),
-            ),
-            JournalError::RollbackFailed { resume, .. } | JournalError::RecoveryFailed { resume, .. } => {
-                Some(resume.help())
+                    .into()
             }
-            JournalError::NonUtf8Target { .. } => Some("rename the directory to a UTF-8 name".into()),
-            JournalError::CommitFailed { journal, .. } => Some(format!(
+            JournalError::RollbackFailed { help, .. } | JournalError::RecoveryFailed { help, .. } => help.clone(),
+            JournalError::NonUtf8Target { .. } => "rename the directory to a UTF-8 name".into(),
+            JournalError::CommitFailed { journal, .. } => format!(
                 "to keep the update, delete the journal by hand (`rm {}`) once the disk works again; \
                  to undo it, run any forklayer command",
                 journal.display()
-            )),
-            JournalError::Tree(e) => e.help(),
-            JournalError::Name(e) => e.help(),
-            JournalError::RolledBack(inner) => inner.help(),
-            JournalError::Io { .. } => {
-                Some("check the permissions and free disk space, then run the command again".into())
-            }
-        }
+            ),
+            JournalError::Io { .. } => "check the permissions and free disk space, then run the command again".into(),
+            JournalError::Tree(e) => return e.help(),
+            JournalError::Name(e) => return e.help(),
+            JournalError::RolledBack(inner) => return inner.help(),
+        })
     }
 }

@@ -118,50 +118,33 @@ pub(super) fn record_path(journal_dir: &Path, target: &Path) -> Result<String, J
 
 pub(super) fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Result<Plan<'a>, JournalError> {
     let path = record_path(journal_dir, target)?;
-    match next {
-        Next::File(bytes) => plan_file(target, path, bytes),
+    let mut plan = match next {
+        Next::File(bytes) => plan_file(target, path, bytes)?,
         Next::Dir(tree, read) => {
             // What the caller read and the update keeps needs no second read.
             let kept_as_read =
                 |rel: &str| read.and_then(|read| read.get(rel)).is_some_and(|was| tree.get(rel) == Some(was));
-            let mut plan = plan_dir(target, path, &read_old_dir(target, kept_as_read)?, tree);
-            if !plan.record.existed {
-                plan.record.missing_parents = missing_parents(target);
-            }
-            Ok(plan)
+            plan_dir(target, path, &read_old_dir(target, kept_as_read)?, tree)
         }
+    };
+    if !plan.record.existed {
+        plan.record.missing_parents = missing_parents(target);
     }
+    Ok(plan)
 }
 
 pub(super) fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Result<Plan<'a>, JournalError> {
-    let plan = |record, saved, file| Plan {
-        root: target.to_path_buf(),
-        record,
-        saved,
-        deletes: Vec::new(),
-        writes: Vec::new(),
-        file,
+    let (existed, saved, file) = match read_with_metadata(target) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => (false, Vec::new(), Some(bytes)),
+        Err(source) => return Err(JournalError::Io { action: "read", path: target.to_path_buf(), source }),
+        Ok((old, _)) if old == bytes => (true, Vec::new(), None),
+        Ok((old, meta)) => {
+            let saved = Saved::File { bytes: old.into(), mode: mode_of(&meta) };
+            (true, vec![(String::new(), saved)], Some(bytes))
+        }
     };
-    match read_with_mode(target) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            let record = TargetRecord {
-                path,
-                file: true,
-                existed: false,
-                missing_parents: missing_parents(target),
-                ..TargetRecord::default()
-            };
-            Ok(plan(record, Vec::new(), Some(bytes)))
-        }
-        Err(source) => Err(JournalError::Io { action: "read", path: target.to_path_buf(), source }),
-        Ok((old, mode)) => {
-            let changed = old != bytes;
-            let saved =
-                if changed { vec![(String::new(), Saved::File { bytes: old.into(), mode })] } else { Vec::new() };
-            let record = TargetRecord { path, file: true, existed: true, ..TargetRecord::default() };
-            Ok(plan(record, saved, changed.then_some(bytes)))
-        }
-    }
+    let record = TargetRecord { path, file: true, existed, ..TargetRecord::default() };
+    Ok(Plan { root: target.to_path_buf(), record, saved, deletes: Vec::new(), writes: Vec::new(), file })
 }
 
 /// How many parent directories of the missing `target` are missing too
@@ -291,10 +274,6 @@ pub(super) fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> 
         old.items.insert(rel, Old::File { entry, mode, shared: link_count(&meta) > 1 });
     }
     Ok(old)
-}
-
-pub(super) fn read_with_mode(path: &Path) -> io::Result<(Vec<u8>, u32)> {
-    read_with_metadata(path).map(|(bytes, meta)| (bytes, mode_of(&meta)))
 }
 
 #[cfg(unix)]

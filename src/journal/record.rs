@@ -161,26 +161,35 @@ pub(super) fn append_file<W: Write>(tar: &mut tar::Builder<W>, name: &str, bytes
     tar.append_data(&mut header, name, bytes)
 }
 
-/// Reads a journal: the record and the saved contents per target.
-pub(super) fn read_journal(journal: &Path) -> Result<(Record, Vec<BTreeMap<String, Saved>>), JournalError> {
+/// A journal read back: the record and the saved contents per target.
+pub(super) type Contents = (Record, Vec<BTreeMap<String, Saved>>);
+
+/// Reads a journal.
+pub(super) fn read_journal(journal: &Path) -> Result<Contents, JournalError> {
     // A FIFO or device planted under a journal's name would block the read.
     if !fs::symlink_metadata(journal).map_err(JournalError::io("read", journal))?.is_file() {
         return Err(JournalError::damaged(journal, "it is not a regular file"));
     }
     let file = fs::File::open(journal).map_err(JournalError::io("read", journal))?;
+    read_archive(file).map_err(|reason| JournalError::damaged(journal, reason))
+}
+
+/// [`read_journal`] once the file is open; every error says what is
+/// damaged.
+fn read_archive(file: fs::File) -> Result<Contents, Box<dyn std::error::Error>> {
     let mut archive = tar::Archive::new(io::BufReader::new(file));
     let mut record: Option<Record> = None;
     let mut saved: Vec<BTreeMap<String, Saved>> = Vec::new();
-    for entry in archive.entries().map_err(|e| JournalError::damaged(journal, e))? {
-        let mut entry = entry.map_err(|e| JournalError::damaged(journal, e))?;
-        let name = entry.path().map_err(|e| JournalError::damaged(journal, e))?.to_string_lossy().into_owned();
+    for entry in archive.entries()? {
+        let mut entry = entry?;
+        let name = entry.path()?.to_string_lossy().into_owned();
         let Some(known) = &record else {
             if name != RECORD_ENTRY {
-                return Err(JournalError::damaged(journal, format!("starts with `{name}`, not `{RECORD_ENTRY}`")));
+                return Err(format!("starts with `{name}`, not `{RECORD_ENTRY}`").into());
             }
-            let parsed: Record = serde_json::from_reader(&mut entry).map_err(|e| JournalError::damaged(journal, e))?;
+            let parsed: Record = serde_json::from_reader(&mut entry)?;
             if parsed.schema != SCHEMA {
-                return Err(JournalError::damaged(journal, format!("unknown schema `{}`", parsed.schema)));
+                return Err(format!("unknown schema `{}`", parsed.schema).into());
             }
             saved = parsed.targets.iter().map(|_| BTreeMap::new()).collect();
             record = Some(parsed);
@@ -188,29 +197,26 @@ pub(super) fn read_journal(journal: &Path) -> Result<(Record, Vec<BTreeMap<Strin
         };
         let (index, rel) = name.split_once('/').unwrap_or((&name, ""));
         let slot = index.parse::<usize>().ok().filter(|i| *i < known.targets.len());
-        let Some(slot) = slot else {
-            return Err(JournalError::damaged(journal, format!("entry `{name}` names no target")));
-        };
+        let Some(slot) = slot else { return Err(format!("entry `{name}` names no target").into()) };
         if !rel.is_empty() {
-            check_relative_path(rel).map_err(|e| JournalError::damaged(journal, e))?;
+            check_relative_path(rel)?;
         }
         let item = if entry.header().entry_type().is_symlink() {
-            let to = entry.link_name().map_err(|e| JournalError::damaged(journal, e))?;
-            Saved::Link(to.map(|t| t.into_owned()).unwrap_or_default())
+            Saved::Link(entry.link_name()?.map(|t| t.into_owned()).unwrap_or_default())
         } else {
-            let mode = entry.header().mode().map_err(|e| JournalError::damaged(journal, e))?;
+            let mode = entry.header().mode()?;
             let mut bytes = Vec::new();
-            entry.read_to_end(&mut bytes).map_err(|e| JournalError::damaged(journal, e))?;
+            entry.read_to_end(&mut bytes)?;
             Saved::File { bytes: bytes.into(), mode }
         };
         saved[slot].insert(rel.to_string(), item);
     }
-    let record = record.ok_or_else(|| JournalError::damaged(journal, "it is empty"))?;
+    let record = record.ok_or("it is empty")?;
     for target in &record.targets {
         let paths =
             target.created_files.iter().chain(&target.created_dirs).chain(target.removed_dirs.iter().map(|d| &d.path));
         for rel in paths {
-            check_relative_path(rel).map_err(|e| JournalError::damaged(journal, e))?;
+            check_relative_path(rel)?;
         }
     }
     Ok((record, saved))

@@ -4,10 +4,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::error::resume_help;
 use super::plan::record_path;
 use super::record::{journals, read_journal, Saved};
 use super::rollback::{roll_back_journal, Scope};
-use super::{no_fault, FaultPlan, JournalError, Resume, Steps, ARMED, PREFIX};
+use super::{no_fault, FaultPlan, JournalError, Steps, ARMED, PREFIX};
 
 /// A journal found and rolled back by [`recover`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,8 +139,8 @@ pub(super) fn recover_with(
                     let targets = read_journal(&found.path)
                         .map(|(record, _)| record.targets.into_iter().map(|t| t.path).collect::<Vec<_>>())
                         .unwrap_or_default();
-                    let resume = Box::new(Resume::new(journal_dir, prefix, &found.path, &targets));
-                    JournalError::RecoveryFailed { journal: found.path.clone(), resume, source: Box::new(source) }
+                    let help = resume_help(journal_dir, prefix, &found.path, &targets);
+                    JournalError::RecoveryFailed { journal: found.path.clone(), help, source: Box::new(source) }
                 }
             })?;
             recovered.push(Recovered { pid: found.pid, targets: record.targets.into_iter().map(|t| t.path).collect() });

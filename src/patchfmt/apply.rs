@@ -27,27 +27,9 @@ use crate::tree::{FileEntry, Tree};
 use super::unified::{FileChange, FilePatch, Hunk};
 use super::{Format, FormatError};
 
-/// Applies the file sections of one patch file in order.
-pub(super) fn apply_all(
-    format: Format,
-    pristine: &Tree,
-    files: &[FilePatch],
-    patch: &str,
-) -> Result<Tree, FormatError> {
-    let mut tree = pristine.clone();
-    for file in files {
-        apply_file(format, &mut tree, file, patch)?;
-    }
-    Ok(tree)
-}
-
-fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Result<(), FormatError> {
-    let mismatch = |reason: &str| FormatError::FileMismatch {
-        patch: patch.to_string(),
-        file: file.path.clone(),
-        line: file.line,
-        reason: reason.to_string(),
-    };
+/// Applies one file section of a patch to `tree`.
+pub(super) fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Result<(), FormatError> {
+    let mismatch = |reason: &str| mismatch(patch, file, reason);
     match &file.change {
         FileChange::Create => {
             if tree.contains(&file.path) {
@@ -91,16 +73,12 @@ fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) ->
 
 fn modify(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Result<(), FormatError> {
     let Some(entry) = tree.get(&file.path) else { return Ok(()) };
-    let mut executable = entry.executable;
     // npm reads no mode headers; Yarn reads them but its install was
     // observed to leave an existing file's mode as it was.
-    if !matches!(format, Format::Npm | Format::Yarn) {
-        if let (Some(old), Some(new)) = (file.old_mode, file.new_mode) {
-            if old != new {
-                executable = new & 0o100 != 0;
-            }
-        }
-    }
+    let executable = match (format, file.old_mode, file.new_mode) {
+        (Format::Pnpm | Format::Bun | Format::PatchPackage, Some(old), Some(new)) if old != new => new & 0o100 != 0,
+        _ => entry.executable,
+    };
     let bytes = if file.hunks.is_empty() {
         entry.bytes.as_ref().clone()
     } else {
@@ -119,12 +97,18 @@ fn insert(tree: &mut Tree, path: &str, entry: FileEntry, patch: &str) -> Result<
     tree.insert(path, entry).map_err(|source| FormatError::Tree { patch: patch.to_string(), source })
 }
 
-fn utf8<'a>(entry: &'a FileEntry, file: &FilePatch, patch: &str) -> Result<&'a str, FormatError> {
-    std::str::from_utf8(&entry.bytes).map_err(|_| FormatError::FileMismatch {
+fn mismatch(patch: &str, file: &FilePatch, reason: &str) -> FormatError {
+    FormatError::FileMismatch {
         patch: patch.to_string(),
         file: file.path.clone(),
         line: file.line,
-        reason: "the file is not valid UTF-8: the tools would decode and rewrite it lossily".into(),
+        reason: reason.to_string(),
+    }
+}
+
+fn utf8<'a>(entry: &'a FileEntry, file: &FilePatch, patch: &str) -> Result<&'a str, FormatError> {
+    std::str::from_utf8(&entry.bytes).map_err(|_| {
+        mismatch(patch, file, "the file is not valid UTF-8: the tools would decode and rewrite it lossily")
     })
 }
 
@@ -255,26 +239,31 @@ fn splice_apply(text: &str, hunks: &[Hunk], placement: Placement) -> Result<Stri
     // previous hunk ended.
     let (mut offset, mut floor) = (0isize, 0usize);
     for (index, (hunk, parts)) in hunks.iter().zip(&all_parts).enumerate() {
-        let found = match placement {
-            Placement::PatchPackage => place_patch_package(hunk, parts, &lines),
-            Placement::Yarn => place_yarn(hunk, parts, &lines, &mut offset, &mut floor),
-        };
-        match found {
-            Some(edits) => planned.push(edits),
-            None => {
-                return Err(HunkFailure {
-                    index,
-                    reason: format!(
-                        "its context and removed lines (old line {}) are not in the file{}",
-                        hunk.old_start,
-                        match placement {
-                            Placement::PatchPackage => " within 20 lines of that place",
-                            Placement::Yarn => " below the previous hunk",
-                        }
-                    ),
-                })
+        let last_start = lines.len() as isize - hunk.old_len as isize;
+        let (from, places, limit) = match placement {
+            // The header's line, then up to 20 lines above or below it.
+            Placement::PatchPackage => {
+                let base = hunk.old_start.max(1) as isize - 1;
+                (base, (base - 20).max(0)..=(base + 20).min(last_start), " within 20 lines of that place")
             }
-        }
+            // Any place below the previous hunk: only the places inside the
+            // file are listed, so an absurd header line costs nothing.
+            Placement::Yarn => {
+                let from = (floor as isize).max(hunk.new_start.max(1) as isize + offset);
+                (from, floor as isize..=last_start.max(from).min(lines.len() as isize), " below the previous hunk")
+            }
+        };
+        let found = nearest_first(from, places, true)
+            .into_iter()
+            .find_map(|at| Some((at, evaluate(parts, &lines, at as usize)?)));
+        let Some((at, edits)) = found else {
+            let reason =
+                format!("its context and removed lines (old line {}) are not in the file{limit}", hunk.old_start);
+            return Err(HunkFailure { index, reason });
+        };
+        offset += at - from;
+        floor = at as usize + hunk.old_len;
+        planned.push(edits);
     }
     let mut shift = 0isize;
     for edits in &planned {
@@ -296,58 +285,13 @@ fn splice_apply(text: &str, hunks: &[Hunk], placement: Placement) -> Result<Stri
     Ok(lines.join("\n"))
 }
 
-fn header_start(start: usize) -> usize {
-    start.max(1)
-}
-
-fn header_len(hunk: &Hunk) -> usize {
-    hunk.old_len
-}
-
-fn place_patch_package<'a>(hunk: &Hunk, parts: &'a [Part<'a>], lines: &[&str]) -> Option<Vec<Edit<'a>>> {
-    let base = header_start(hunk.old_start) as isize - 1;
-    // 0, -1, +1, -2, +2, … ±20.
-    let mut offset = 0isize;
-    loop {
-        let start = base + offset;
-        if start >= 0 && lines.len() as isize - start >= header_len(hunk) as isize {
-            if let Some(edits) = evaluate(parts, lines, start as usize) {
-                return Some(edits);
-            }
-        }
-        offset = if offset < 0 { -offset } else { -offset - 1 };
-        if offset.abs() > 20 {
-            return None;
-        }
-    }
-}
-
-fn place_yarn<'a>(
-    hunk: &Hunk,
-    parts: &'a [Part<'a>],
-    lines: &[&str],
-    offset: &mut isize,
-    floor: &mut usize,
-) -> Option<Vec<Edit<'a>>> {
-    let floor_i = *floor as isize;
-    let from = floor_i.max(header_start(hunk.new_start) as isize + *offset);
-    let below = (from - floor_i).max(0);
-    let above = (lines.len() as isize - from - hunk.old_len as isize).max(0);
-    // Yarn walks the distances 0, 1, 2, … trying `from - d` then `from + d`;
-    // only the places inside the file are listed here, so an absurd header
-    // line costs nothing.
-    let mut places: Vec<isize> = (floor_i..=lines.len() as isize)
-        .filter(|&at| if at <= from { from - at <= below } else { at - from <= above })
-        .collect();
-    places.sort_by_key(|&at| ((at - from).abs(), at > from));
-    for at in places {
-        if let Some(edits) = evaluate(parts, lines, at as usize) {
-            *offset += at - from;
-            *floor = at as usize + hunk.old_len;
-            return Some(edits);
-        }
-    }
-    None
+/// The places of `range`, nearest to `center` first: patch-package and Yarn
+/// walk the distances 0, 1, 2, … trying `center - d` then `center + d`
+/// (`lower_first`), jsdiff `center + d` then `center - d`.
+fn nearest_first(center: isize, range: std::ops::RangeInclusive<isize>, lower_first: bool) -> Vec<isize> {
+    let mut order: Vec<isize> = range.collect();
+    order.sort_by_key(|&at| ((at - center).abs(), (at > center) == lower_first));
+    order
 }
 
 // ---- npm 12: jsdiff's applyPatch at fuzz factor 0 ----
@@ -366,35 +310,24 @@ fn patch_is_unix(hunks: &[Hunk]) -> bool {
     !hunks.iter().any(|h| h.lines.iter().any(|l| !l.starts_with('\\') && l.ends_with('\r')))
 }
 
+/// Whether hunk line `i` needs no `\r` added for a CRLF file: a `\` line,
+/// a line that has one, or the last line of a file without a final newline.
+fn keeps_ending(lines: &[String], i: usize) -> bool {
+    let line = &lines[i];
+    line.starts_with('\\') || line.ends_with('\r') || lines.get(i + 1).is_some_and(|n| n.starts_with('\\'))
+}
+
 fn patch_is_win(hunks: &[Hunk]) -> bool {
     hunks.iter().any(|h| h.lines.iter().any(|l| l.ends_with('\r')))
-        && hunks.iter().all(|h| {
-            h.lines.iter().enumerate().all(|(i, l)| {
-                l.starts_with('\\') || l.ends_with('\r') || h.lines.get(i + 1).is_some_and(|n| n.starts_with('\\'))
-            })
-        })
+        && hunks.iter().all(|h| (0..h.lines.len()).all(|i| keeps_ending(&h.lines, i)))
 }
 
 fn unix_to_win(hunks: &[Hunk]) -> Vec<Vec<String>> {
-    hunks
-        .iter()
-        .map(|h| {
-            h.lines
-                .iter()
-                .enumerate()
-                .map(|(i, l)| {
-                    let keep = l.starts_with('\\')
-                        || l.ends_with('\r')
-                        || h.lines.get(i + 1).is_some_and(|n| n.starts_with('\\'));
-                    if keep {
-                        l.clone()
-                    } else {
-                        format!("{l}\r")
-                    }
-                })
-                .collect()
-        })
-        .collect()
+    let lines = |h: &Hunk| -> Vec<String> {
+        let add_cr = |(i, l): (usize, &String)| if keeps_ending(&h.lines, i) { l.clone() } else { format!("{l}\r") };
+        h.lines.iter().enumerate().map(add_cr).collect()
+    };
+    hunks.iter().map(lines).collect()
 }
 
 fn win_to_unix(hunks: &[Hunk]) -> Vec<Vec<String>> {
@@ -415,35 +348,21 @@ fn jsdiff_apply(source: &str, hunks: &[Hunk]) -> Result<String, HunkFailure> {
     let mut lines: Vec<&str> = source.split('\n').collect();
     let last = hunks.len() - 1;
     let eof = |reason: &str| HunkFailure { index: last, reason: reason.to_string() };
-    let (mut remove_eofnl, mut add_eofnl) = (false, false);
-    let mut previous = "";
-    for line in &bodies[last] {
-        if line.starts_with('\\') {
-            if previous.starts_with('+') {
-                remove_eofnl = true;
-            } else if previous.starts_with('-') {
-                add_eofnl = true;
-            }
+    // A `\` after an added line: the new file has no final newline; after
+    // a removed line: the old file had none.
+    let marked = |sign: char| bodies[last].windows(2).any(|w| w[1].starts_with('\\') && w[0].starts_with(sign));
+    let (remove_eofnl, add_eofnl) = (marked('+'), marked('-'));
+    match (remove_eofnl, add_eofnl, lines.last() == Some(&"")) {
+        (true, true, true) => {
+            return Err(eof("it changes a last line without a final newline, but the file ends with one"))
         }
-        previous = line;
-    }
-    let ends_with_newline = lines.last() == Some(&"");
-    if remove_eofnl {
-        if add_eofnl {
-            if ends_with_newline {
-                return Err(eof("it changes a last line without a final newline, but the file ends with one"));
-            }
-        } else if ends_with_newline {
+        (true, false, true) => {
             lines.pop();
-        } else {
-            return Err(eof("it removes the final newline, but the file has none"));
         }
-    } else if add_eofnl {
-        if !ends_with_newline {
-            lines.push("");
-        } else {
-            return Err(eof("it adds a final newline, but the file has one"));
-        }
+        (true, false, false) => return Err(eof("it removes the final newline, but the file has none")),
+        (false, true, false) => lines.push(""),
+        (false, true, true) => return Err(eof("it adds a final newline, but the file has one")),
+        (true, true, false) | (false, false, _) => {}
     }
     let mut result: Vec<&str> = Vec::new();
     let mut min_line = 0usize;
@@ -452,13 +371,10 @@ fn jsdiff_apply(source: &str, hunks: &[Hunk]) -> Result<String, HunkFailure> {
         let old_start = if hunk.old_len == 0 { hunk.old_start + 1 } else { hunk.old_start };
         let max_line = lines.len() as isize - hunk.old_len as isize;
         let start = old_start as isize + previous_offset - 1;
-        let mut placed = None;
-        for at in distance_order(start, min_line as isize, max_line) {
-            if let Some(fit) = jsdiff_fit(body, &lines, at) {
-                placed = Some((at as usize, fit));
-                break;
-            }
-        }
+        // A place above `min_line` would overlap the previous hunk.
+        let placed = nearest_first(start, min_line as isize..=max_line, false)
+            .into_iter()
+            .find_map(|at| Some((at as usize, jsdiff_fit(body, &lines, at as usize)?)));
         let Some((at, (patched, old_last))) = placed else {
             return Err(HunkFailure {
                 index,
@@ -474,43 +390,25 @@ fn jsdiff_apply(source: &str, hunks: &[Hunk]) -> Result<String, HunkFailure> {
     Ok(result.join("\n"))
 }
 
-/// jsdiff's search order: `start`, then +1, -1, +2, -2, … Only places in
-/// `[min, max]` are listed: jsdiff would walk any distance (a header line of
-/// 10^11 would take it that many steps), and a place above `min` would
-/// overlap the previous hunk.
-fn distance_order(start: isize, min: isize, max: isize) -> Vec<isize> {
-    let mut order: Vec<isize> = (min.max(0)..=max).collect();
-    order.sort_by_key(|&at| ((at - start).abs(), at < start));
-    order
-}
-
 /// A hunk placed at `at` with no mismatch allowed: the lines it produces
 /// and the index after the old lines it consumed, trailing context given
 /// back so that the next hunk may start in it.
-fn jsdiff_fit<'a>(body: &'a [String], lines: &[&'a str], at: isize) -> Option<(Vec<&'a str>, usize)> {
-    if at < 0 || at as usize > lines.len() {
-        return None;
-    }
-    let mut to = at as usize;
+fn jsdiff_fit<'a>(body: &'a [String], lines: &[&'a str], at: usize) -> Option<(Vec<&'a str>, usize)> {
+    let mut to = at;
     let mut out: Vec<&'a str> = Vec::new();
     let mut trailing_context = 0usize;
     for line in body {
-        let (op, content) = match line.as_bytes().first() {
-            Some(b'-') => ('-', &line[1..]),
-            Some(b'+') => ('+', &line[1..]),
-            Some(b'\\') => continue,
-            Some(_) => (' ', &line[1..]),
-            None => (' ', ""),
-        };
-        match op {
-            '-' => {
+        let content = line.get(1..).unwrap_or("");
+        match line.as_bytes().first() {
+            Some(b'\\') => {}
+            Some(b'-') => {
                 if lines.get(to) != Some(&content) {
                     return None;
                 }
                 to += 1;
                 trailing_context = 0;
             }
-            '+' => {
+            Some(b'+') => {
                 out.push(content);
                 trailing_context = 0;
             }

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use jsonc_parser::ast::{Object, Value};
 
 use super::lockfile::{
-    is_exact_version, json_object, json_strings, locked_versions, parse_json, parse_yaml, read_optional,
-    split_name_spec, Yaml,
+    is_exact_version, is_npm_node_of, json_get, json_object, json_strings, locked_versions, parse_json, parse_yaml,
+    read_optional, split_name_spec, Yaml,
 };
 use super::{Format, FormatError};
 
@@ -55,7 +55,7 @@ pub struct ConfigEntry {
 /// and version.
 pub fn discover(format: Format, project: &Path) -> Result<Vec<PatchedDependency>, FormatError> {
     let mut found = match format {
-        Format::Npm | Format::Bun => discover_package_json(format, project)?,
+        Format::Npm | Format::Bun => discover_package_json(format, project, &["patchedDependencies"])?,
         Format::Pnpm => discover_pnpm(project)?,
         Format::Yarn => discover_yarn(project)?,
         Format::PatchPackage => discover_patch_package(project)?,
@@ -94,10 +94,13 @@ fn resolve(
     }
 }
 
-fn discover_package_json(format: Format, project: &Path) -> Result<Vec<PatchedDependency>, FormatError> {
+/// The entries of the object at `keys` (one inside the other) of package.json.
+fn discover_package_json(format: Format, project: &Path, keys: &[&str]) -> Result<Vec<PatchedDependency>, FormatError> {
     let (path, text) = read_package_json(project)?;
     let root = parse_json(&text, &path)?;
-    let Some(patched) = json_object(&root, "patchedDependencies") else { return Ok(Vec::new()) };
+    let Some(patched) = keys.iter().try_fold(&root, |object, key| json_object(object, key)) else {
+        return Ok(Vec::new());
+    };
     declared(format, project, &path, json_strings(patched))
 }
 
@@ -146,12 +149,7 @@ fn discover_pnpm(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
             return declared(Format::Pnpm, project, &workspace, entries);
         }
     }
-    let (path, text) = read_package_json(project)?;
-    let root = parse_json(&text, &path)?;
-    let Some(patched) = json_object(&root, "pnpm").and_then(|pnpm| json_object(pnpm, "patchedDependencies")) else {
-        return Ok(Vec::new());
-    };
-    declared(Format::Pnpm, project, &path, json_strings(patched))
+    discover_package_json(Format::Pnpm, project, &["pnpm", "patchedDependencies"])
 }
 
 const YARN_FIELDS: [&str; 4] = ["dependencies", "devDependencies", "optionalDependencies", "resolutions"];
@@ -163,8 +161,8 @@ fn discover_yarn(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
     for field in YARN_FIELDS {
         let Some(object) = json_object(&root, field) else { continue };
         for (key, value) in json_strings(object) {
-            let Some(patch) = parse_yarn_patch(&value) else { continue };
-            let (name, spec) = split_name_spec(&patch.descriptor);
+            let Some((descriptor, patches)) = parse_yarn_patch(&value) else { continue };
+            let (name, spec) = split_name_spec(&descriptor);
             let spec = spec.map(|s| s.strip_prefix("npm:").unwrap_or(s));
             let (version, resolved_from_lock) = resolve(Format::Yarn, project, &path, &key, name, spec)?;
             found.push(PatchedDependency {
@@ -172,7 +170,7 @@ fn discover_yarn(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
                 key,
                 version,
                 resolved_from_lock,
-                patches: patch.paths,
+                patches,
                 declared_in: "package.json".into(),
             });
         }
@@ -181,40 +179,28 @@ fn discover_yarn(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
     Ok(found)
 }
 
-struct YarnPatch {
-    descriptor: String,
-    paths: Vec<String>,
-}
-
-/// `patch:left-pad@npm%3A1.3.0#~/.yarn/patches/x.patch::version=…`.
-fn parse_yarn_patch(value: &str) -> Option<YarnPatch> {
+/// `patch:left-pad@npm%3A1.3.0#~/.yarn/patches/x.patch::version=…` →
+/// (`left-pad@npm:1.3.0`, its patch files).
+fn parse_yarn_patch(value: &str) -> Option<(String, Vec<String>)> {
     let rest = value.strip_prefix("patch:")?;
     let (descriptor, selector) = rest.split_once('#')?;
     let selector = selector.split("::").next().unwrap_or(selector);
     let paths =
         selector.split('&').filter(|p| !p.is_empty()).map(|p| normalise(p.strip_prefix("~/").unwrap_or(p))).collect();
-    Some(YarnPatch { descriptor: percent_decode(descriptor), paths })
+    Some((percent_decode(descriptor), paths))
 }
 
 fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
+    let mut out = Vec::with_capacity(text.len());
+    let mut rest = text.as_bytes();
+    while let Some((&byte, tail)) = rest.split_first() {
+        let hex = tail.get(..2).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        let (decoded, next) = match hex {
+            Some(decoded) if byte == b'%' => (decoded, &tail[2..]),
+            _ => (byte, tail),
+        };
+        out.push(decoded);
+        rest = next;
     }
     String::from_utf8_lossy(&out).into_owned()
 }
@@ -234,19 +220,17 @@ fn discover_patch_package(project: &Path) -> Result<Vec<PatchedDependency>, Form
             files.push(file);
         }
     }
+    // Sorted first, so that the first bad name in order is the one reported.
     files.sort();
-    let mut parsed: Vec<(String, String, u32, String)> = Vec::new();
+    let mut parsed = Vec::new();
     for file in files {
-        let path = dir.join(&file);
         let (name, version, sequence) = parse_patch_package_name(&file).ok_or_else(|| {
-            FormatError::config(
-                &path,
-                "not a patch-package file name (`<name>+<version>[+<seq>[+<description>]].patch`)",
-            )
+            let expected = "not a patch-package file name (`<name>+<version>[+<seq>[+<description>]].patch`)";
+            FormatError::config(&dir.join(&file), expected)
         })?;
         parsed.push((name, version, sequence, file));
     }
-    parsed.sort_by(|a, b| (&a.0, &a.1, a.2).cmp(&(&b.0, &b.1, b.2)));
+    parsed.sort();
     let mut found: Vec<PatchedDependency> = Vec::new();
     for (name, version, _, file) in parsed {
         let patch = format!("patches/{file}");
@@ -333,15 +317,11 @@ fn single_patches(
         .iter()
         .map(|entry| match entry.patches.as_slice() {
             [(only, _)] => Ok((format!("{}@{}", entry.name, entry.version), only.clone())),
-            _ => Err(FormatError::config(
-                config,
-                format!(
-                    "{format} takes exactly one patch file for `{}@{}`, not {}",
-                    entry.name,
-                    entry.version,
-                    entry.patches.len()
-                ),
-            )),
+            patches => {
+                let (name, version, count) = (&entry.name, &entry.version, patches.len());
+                let reason = format!("{format} takes exactly one patch file for `{name}@{version}`, not {count}");
+                Err(FormatError::config(config, reason))
+            }
         })
         .collect()
 }
@@ -384,11 +364,15 @@ fn json_object_text(pairs: &[(String, String)], depth: usize, file: &str) -> Str
 /// Replaces the value of a root property, or adds the property at the end.
 fn set_root_property(text: &str, path: &Path, key: &str, value: &str) -> Result<String, FormatError> {
     let root = parse_json(text, path)?;
-    if let Some(prop) = root.properties.iter().find(|p| p.name.as_str() == key) {
-        let range = value_range(&prop.value);
-        return Ok(format!("{}{value}{}", &text[..range.start], &text[range.end..]));
+    if let Some(old) = json_get(&root, key) {
+        return Ok(splice(text, value_range(old), value));
     }
     Ok(insert_root_property(text, &root, key, value))
+}
+
+/// `text` with `range` replaced by `with`.
+fn splice(text: &str, range: std::ops::Range<usize>, with: &str) -> String {
+    format!("{}{with}{}", &text[..range.start], &text[range.end..])
 }
 
 fn value_range(value: &Value<'_>) -> std::ops::Range<usize> {
@@ -401,10 +385,7 @@ fn insert_root_property(text: &str, root: &Object<'_>, key: &str, value: &str) -
     let (nl, unit) = (newline_of(text), indent_unit(text));
     let property = format!("{unit}{}: {value}", json_string(key));
     match root.properties.last() {
-        Some(last) => {
-            let end = last.range.end;
-            format!("{},{nl}{property}{}", &text[..end], &text[end..])
-        }
+        Some(last) => splice(text, last.range.end..last.range.end, &format!(",{nl}{property}")),
         None => {
             let open = root.range.start + 1;
             format!("{}{nl}{property}{nl}{}", &text[..open], text[open..].trim_start())
@@ -427,24 +408,14 @@ fn yaml_scalar(text: &str) -> String {
 /// from the key's line to the line of the next top-level key.
 fn set_yaml_top_level(text: &str, path: &Path, key: &str, pairs: &[(String, String)]) -> Result<String, FormatError> {
     let nl = newline_of(text);
-    let mut block = format!("{key}:");
-    if pairs.is_empty() {
-        block.push_str(" {}");
-    }
-    block.push_str(nl);
-    for (k, v) in pairs {
-        block.push_str(&format!("  {}: {}{nl}", yaml_scalar(k), yaml_scalar(v)));
-    }
+    let empty = if pairs.is_empty() { " {}" } else { "" };
+    let lines: String = pairs.iter().map(|(k, v)| format!("  {}: {}{nl}", yaml_scalar(k), yaml_scalar(v))).collect();
+    let block = format!("{key}:{empty}{nl}{lines}");
     let root = parse_yaml(text, path)?;
     let entries = root.entries();
-    let position = entries.iter().position(|(k, _)| k.as_str() == Some(key));
-    let Some(at) = position else {
-        let mut out = text.to_string();
-        if !out.is_empty() && !out.ends_with('\n') {
-            out.push_str(nl);
-        }
-        out.push_str(&block);
-        return Ok(out);
+    let Some(at) = entries.iter().position(|(k, _)| k.as_str() == Some(key)) else {
+        let separator = if text.is_empty() || text.ends_with('\n') { "" } else { nl };
+        return Ok(format!("{text}{separator}{block}"));
     };
     let start = entries[at].0.start().map(|s| line_start(text, s)).unwrap_or(0);
     let end = entries.get(at + 1).and_then(|(k, _)| k.start()).map_or(text.len(), |s| line_start(text, s));
@@ -468,17 +439,12 @@ fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String,
         let descriptor = format!("{}@npm%3A{}", entry.name, entry.version);
         let value = format!("patch:{descriptor}#{}", paths.join("&"));
         let root = parse_json(&edited, path)?;
-        let mut target = None;
-        for field in ["dependencies", "devDependencies", "optionalDependencies"] {
-            if let Some(object) = json_object(&root, field) {
-                if let Some(prop) = object.properties.iter().find(|p| p.name.as_str() == entry.name) {
-                    target = Some(value_range(&prop.value));
-                    break;
-                }
-            }
-        }
+        let target = ["dependencies", "devDependencies", "optionalDependencies"]
+            .into_iter()
+            .filter_map(|field| json_object(&root, field))
+            .find_map(|object| json_get(object, &entry.name));
         edited = match target {
-            Some(range) => format!("{}{}{}", &edited[..range.start], json_string(&value), &edited[range.end..]),
+            Some(old) => splice(&edited, value_range(old), &json_string(&value)),
             None => {
                 let key = format!("{}@npm:{}", entry.name, entry.version);
                 let mut pairs: Vec<(String, String)> =
@@ -503,48 +469,38 @@ fn edit_npm_lock(project: &Path, entries: &[ConfigEntry]) -> Result<Option<(Path
     for entry in entries {
         let [(patch, bytes)] = entry.patches.as_slice() else { continue };
         let pairs = [("integrity".to_string(), crate::npm::sri_sha512(bytes)), ("path".to_string(), patch.clone())];
-        let suffix = format!("node_modules/{}", entry.name);
         loop {
             let root = parse_json(&text, &path)?;
             let Some(packages) = json_object(&root, "packages") else { break };
             let value = json_object_text(&pairs, 3, &text);
-            let target = packages.properties.iter().find_map(|prop| {
-                let key = prop.name.as_str();
-                if key != suffix && !key.ends_with(&format!("/{suffix}")) {
-                    return None;
-                }
+            let edit = packages.properties.iter().find_map(|prop| {
                 let Value::Object(node) = &prop.value else { return None };
                 let version = json_strings(node).into_iter().find(|(k, _)| k == "version").map(|(_, v)| v);
-                let current = node.properties.iter().find(|p| p.name.as_str() == "patched");
-                let up_to_date = current.is_some_and(|p| text[value_range(&p.value)] == value);
-                (version.as_deref() == Some(entry.version.as_str()) && !up_to_date).then(|| match current {
-                    Some(p) => Edit::Replace(value_range(&p.value)),
-                    None => Edit::Append(node.properties.last().map_or(node.range.start + 1, |p| p.range.end)),
-                })
-            });
-            let Some(edit) = target else { break };
-            text = match edit {
-                Edit::Replace(range) => format!("{}{value}{}", &text[..range.start], &text[range.end..]),
-                Edit::Append(at) => {
-                    let (nl, unit) = (newline_of(&text), indent_unit(&text));
-                    format!("{},{nl}{}\"patched\": {value}{}", &text[..at], unit.repeat(3), &text[at..])
+                if !is_npm_node_of(prop.name.as_str(), &entry.name)
+                    || version.as_deref() != Some(entry.version.as_str())
+                {
+                    return None;
                 }
-            };
+                match json_get(node, "patched") {
+                    Some(current) if text[value_range(current)] == value => None,
+                    Some(current) => Some((value_range(current), value.clone())),
+                    None => {
+                        let at = node.properties.last().map_or(node.range.start + 1, |p| p.range.end);
+                        let (nl, unit) = (newline_of(&text), indent_unit(&text));
+                        Some((at..at, format!(",{nl}{}\"patched\": {value}", unit.repeat(3))))
+                    }
+                }
+            });
+            let Some((range, with)) = edit else { break };
+            text = splice(&text, range, &with);
         }
     }
     // npm moves a lock to version 4 when it records the first patch.
     let root = parse_json(&text, &path)?;
-    let old_lock = root.properties.iter().find(|p| p.name.as_str() == "lockfileVersion").and_then(|p| match &p.value {
-        Value::NumberLit(n) if n.value.parse::<u32>().is_ok_and(|v| v < 4) => Some(value_range(&p.value)),
-        _ => None,
-    });
-    if let Some(range) = old_lock {
-        text = format!("{}4{}", &text[..range.start], &text[range.end..]);
+    if let Some(old @ Value::NumberLit(n)) = json_get(&root, "lockfileVersion") {
+        if n.value.parse::<u32>().is_ok_and(|v| v < 4) {
+            text = splice(&text, value_range(old), "4");
+        }
     }
     Ok(Some((path, text.into_bytes())))
-}
-
-enum Edit {
-    Replace(std::ops::Range<usize>),
-    Append(usize),
 }

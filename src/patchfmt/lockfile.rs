@@ -13,21 +13,18 @@ use jsonc_parser::ast::{Object, Value};
 
 use super::{Format, FormatError};
 
-/// A YAML node with the byte range of its text.
+/// A YAML node; a scalar with the byte offset where its text starts.
 #[derive(Debug)]
 pub(super) enum Yaml {
-    Scalar(String, std::ops::Range<usize>),
+    Scalar(String, usize),
     Map(Vec<(Yaml, Yaml)>),
-    Seq,
+    /// A sequence or an alias: nothing the tools keep patches in.
     Other,
 }
 
 impl Yaml {
     pub(super) fn get(&self, key: &str) -> Option<&Yaml> {
-        match self {
-            Yaml::Map(entries) => entries.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(_, v)| v),
-            _ => None,
-        }
+        self.entries().iter().find(|(k, _)| k.as_str() == Some(key)).map(|(_, v)| v)
     }
 
     pub(super) fn as_str(&self) -> Option<&str> {
@@ -46,7 +43,7 @@ impl Yaml {
 
     pub(super) fn start(&self) -> Option<usize> {
         match self {
-            Yaml::Scalar(_, range) => Some(range.start),
+            Yaml::Scalar(_, start) => Some(*start),
             _ => None,
         }
     }
@@ -55,7 +52,8 @@ impl Yaml {
 /// Parses the first document of `text`; an empty file is an empty mapping.
 pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
     use saphyr_parser::{Event, Parser};
-    let byte_of = char_to_byte_table(text);
+    // saphyr counts in characters.
+    let byte_of: Vec<usize> = text.char_indices().map(|(byte, _)| byte).collect();
     let mut stack: Vec<(Vec<Yaml>, bool)> = Vec::new();
     let mut root = None;
     for event in Parser::new_from_str(text) {
@@ -72,19 +70,14 @@ pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
             Event::MappingEnd | Event::SequenceEnd => {
                 let Some((items, is_map)) = stack.pop() else { continue };
                 if is_map {
-                    let mut entries = Vec::new();
                     let mut items = items.into_iter();
-                    while let (Some(k), Some(v)) = (items.next(), items.next()) {
-                        entries.push((k, v));
-                    }
-                    Yaml::Map(entries)
+                    Yaml::Map(std::iter::from_fn(|| Some((items.next()?, items.next()?))).collect())
                 } else {
-                    Yaml::Seq
+                    Yaml::Other
                 }
             }
             Event::Scalar(value, ..) => {
-                let at = |chars: usize| byte_of.get(chars).copied().unwrap_or(text.len());
-                Yaml::Scalar(value.to_string(), at(span.start.index())..at(span.end.index()))
+                Yaml::Scalar(value.to_string(), byte_of.get(span.start.index()).copied().unwrap_or(text.len()))
             }
             Event::Alias(..) => Yaml::Other,
             _ => continue,
@@ -99,12 +92,6 @@ pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
         }
     }
     Ok(root.unwrap_or(Yaml::Map(Vec::new())))
-}
-
-fn char_to_byte_table(text: &str) -> Vec<usize> {
-    let mut table: Vec<usize> = text.char_indices().map(|(byte, _)| byte).collect();
-    table.push(text.len());
-    table
 }
 
 /// Parses JSON (with the comments and trailing commas bun.lock uses).
@@ -126,6 +113,11 @@ pub(super) fn json_object<'o, 'a>(object: &'o Object<'a>, key: &str) -> Option<&
         Some(Value::Object(inner)) => Some(inner),
         _ => None,
     }
+}
+
+/// The properties of the object at `key`, none when there is no such object.
+fn json_properties<'o, 'a>(object: &'o Object<'a>, key: &str) -> &'o [jsonc_parser::ast::ObjectProp<'a>] {
+    json_object(object, key).map_or(&[], |inner| &inner.properties)
 }
 
 /// The string-valued properties of an object, in order.
@@ -170,12 +162,10 @@ pub(super) fn is_exact_version(spec: &str) -> bool {
 /// Reads the versions of one package from a lock file's text.
 type VersionReader = fn(&str, &Path, &str) -> Result<BTreeSet<String>, FormatError>;
 
-/// Every version of `name` the project's lock file for `format` holds.
-pub(super) fn locked_versions(
-    format: Format,
-    project: &Path,
-    name: &str,
-) -> Result<(String, BTreeSet<String>), FormatError> {
+/// Every version of `name` that `project`'s lock file for `format` holds,
+/// with the lock file's name (no versions: the project has no lock file or
+/// it does not hold the package).
+pub fn locked_versions(format: Format, project: &Path, name: &str) -> Result<(String, BTreeSet<String>), FormatError> {
     let (file, reader): (&str, VersionReader) = match format {
         Format::Npm | Format::PatchPackage => ("package-lock.json", npm_versions),
         Format::Pnpm => ("pnpm-lock.yaml", pnpm_versions),
@@ -190,73 +180,62 @@ pub(super) fn locked_versions(
     Ok((file.to_string(), versions))
 }
 
+/// Whether `key` of package-lock.json's `packages` is an installed node of
+/// package `name` (`node_modules/<name>`, at any depth).
+pub(super) fn is_npm_node_of(key: &str, name: &str) -> bool {
+    let suffix = format!("node_modules/{name}");
+    key == suffix || key.ends_with(&format!("/{suffix}"))
+}
+
 fn npm_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
     let root = parse_json(text, path)?;
-    let suffix = format!("node_modules/{name}");
-    let mut versions = BTreeSet::new();
-    if let Some(packages) = json_object(&root, "packages") {
-        for prop in &packages.properties {
-            let key = prop.name.as_str();
-            if key == suffix || key.ends_with(&format!("/{suffix}")) {
-                if let Value::Object(entry) = &prop.value {
-                    if let Some(Value::StringLit(v)) = json_get(entry, "version") {
-                        versions.insert(v.value.to_string());
-                    }
-                }
-            }
-        }
+    let nodes = json_properties(&root, "packages").iter().filter(|prop| is_npm_node_of(prop.name.as_str(), name));
+    Ok(nodes
+        .filter_map(|prop| match &prop.value {
+            Value::Object(node) => match json_get(node, "version") {
+                Some(Value::StringLit(version)) => Some(version.value.to_string()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect())
+}
+
+/// The version part of `id` (`name@version`) when it names package `name`.
+fn version_of<'a>(id: &'a str, name: &str) -> Option<&'a str> {
+    match split_name_spec(id) {
+        (id_name, Some(spec)) if id_name == name => Some(spec),
+        _ => None,
     }
-    Ok(versions)
 }
 
 fn pnpm_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
     let root = parse_yaml(text, path)?;
-    let mut versions = BTreeSet::new();
-    for section in ["packages", "snapshots"] {
-        for (key, _) in root.get(section).map(Yaml::entries).unwrap_or(&[]) {
-            let Some(key) = key.as_str() else { continue };
-            let (key_name, spec) = split_name_spec(key);
-            if key_name == name {
-                if let Some(spec) = spec {
-                    // `1.3.0(patch_hash=…)` in snapshots.
-                    versions.insert(spec.split('(').next().unwrap_or(spec).to_string());
-                }
-            }
-        }
-    }
-    Ok(versions)
+    let keys =
+        ["packages", "snapshots"].into_iter().flat_map(|section| root.get(section).map_or(&[][..], Yaml::entries));
+    Ok(keys
+        .filter_map(|(key, _)| version_of(key.as_str()?, name))
+        // `1.3.0(patch_hash=…)` in snapshots.
+        .map(|spec| spec.split('(').next().unwrap_or(spec).to_string())
+        .collect())
 }
 
 fn yarn_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
     let root = parse_yaml(text, path)?;
     let prefix = format!("{name}@npm:");
-    let mut versions = BTreeSet::new();
-    for (_, entry) in root.entries() {
-        if let Some(resolution) = entry.get("resolution").and_then(Yaml::as_str) {
-            if let Some(version) = resolution.strip_prefix(&prefix) {
-                versions.insert(version.to_string());
-            }
-        }
-    }
-    Ok(versions)
+    let resolutions = root.entries().iter().filter_map(|(_, entry)| entry.get("resolution")?.as_str());
+    Ok(resolutions.filter_map(|resolution| Some(resolution.strip_prefix(&prefix)?.to_string())).collect())
 }
 
 fn bun_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
     let root = parse_json(text, path)?;
-    let mut versions = BTreeSet::new();
-    if let Some(packages) = json_object(&root, "packages") {
-        for prop in &packages.properties {
-            if let Value::Array(array) = &prop.value {
-                if let Some(Value::StringLit(id)) = array.elements.first() {
-                    let (id_name, spec) = split_name_spec(&id.value);
-                    if id_name == name {
-                        if let Some(spec) = spec {
-                            versions.insert(spec.to_string());
-                        }
-                    }
-                }
-            }
-        }
-    }
-    Ok(versions)
+    // Each package is `"key": ["name@version", …]`.
+    let ids = json_properties(&root, "packages").iter().filter_map(|prop| match &prop.value {
+        Value::Array(array) => match array.elements.first() {
+            Some(Value::StringLit(id)) => Some(&id.value),
+            _ => None,
+        },
+        _ => None,
+    });
+    Ok(ids.filter_map(|id| Some(version_of(id, name)?.to_string())).collect())
 }

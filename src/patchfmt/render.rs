@@ -14,7 +14,7 @@
 //! to prove it gives the fork's bytes under that tool's rules.
 
 use sha1::{Digest, Sha1};
-use similar::{Algorithm, DiffTag, TextDiff};
+use similar::{Algorithm, ChangeTag, TextDiff};
 
 use crate::tree::{FileEntry, Tree};
 
@@ -30,12 +30,12 @@ pub fn render(
     base: &Tree,
     fork: &Tree,
 ) -> Result<Vec<(String, Vec<u8>)>, FormatError> {
-    let changes = changes(base, fork);
-    if changes.is_empty() {
+    let changed = changes(base, fork);
+    if changed.is_empty() {
         return Ok(Vec::new());
     }
     let mut text = String::new();
-    for change in &changes {
+    for change in &changed {
         check_expressible(format, package, change)?;
         render_change(format, package, change, &mut text);
     }
@@ -44,13 +44,13 @@ pub fn render(
     let applied = super::apply(format, base, &bytes, &path).map_err(|e| {
         cannot(format, package, "", &format!("the rendered patch does not apply under the tool's rules: {e}"))
     })?;
-    if let Some(file) = first_difference(&applied, fork) {
+    if let Some(change) = changes(&applied, fork).first() {
         let reason = if format == Format::Yarn {
             "Yarn reads every `\\r` of a patch as a line break, so it cannot write CRLF lines or a change only in trailing white space"
         } else {
             "the tool would not reproduce these exact bytes (a change only in trailing white space, which its matching ignores)"
         };
-        return Err(cannot(format, package, &file, reason));
+        return Err(cannot(format, package, change.path, reason));
     }
     Ok(vec![(path, bytes)])
 }
@@ -101,10 +101,6 @@ fn changes<'a>(base: &'a Tree, fork: &'a Tree) -> Vec<Change<'a>> {
         .collect()
 }
 
-fn first_difference(a: &Tree, b: &Tree) -> Option<String> {
-    changes(a, b).first().map(|change| change.path.to_string())
-}
-
 fn cannot(format: Format, package: &str, file: &str, reason: &str) -> FormatError {
     FormatError::CannotExpress {
         format,
@@ -124,22 +120,19 @@ fn check_expressible(format: Format, package: &str, change: &Change<'_>) -> Resu
     if format == Format::Npm && change.path == "package.json" {
         return refuse("npm leaves the package's own package.json out of patches (it resolves the unpatched manifest)");
     }
-    match (change.old, change.new) {
-        (None, Some(new)) if new.executable && format == Format::Npm => {
-            return refuse("npm patches carry no file modes (a new file is never executable)")
+    let mode_changed = change.old.zip(change.new).is_some_and(|(old, new)| old.executable != new.executable);
+    match (change.old, change.new, format) {
+        (None, Some(new), Format::Npm) if new.executable => {
+            refuse("npm patches carry no file modes (a new file is never executable)")
         }
-        (Some(old), Some(new)) if old.executable != new.executable => match format {
-            Format::Npm => return refuse("npm patches carry no file modes (a patched file keeps its mode)"),
-            Format::Yarn => {
-                return refuse(
-                    "Yarn's install leaves an existing file's mode as it was (`old mode`/`new mode` has no effect)",
-                )
-            }
-            _ => {}
-        },
-        _ => {}
+        (_, _, Format::Npm) if mode_changed => {
+            refuse("npm patches carry no file modes (a patched file keeps its mode)")
+        }
+        (_, _, Format::Yarn) if mode_changed => {
+            refuse("Yarn's install leaves an existing file's mode as it was (`old mode`/`new mode` has no effect)")
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 fn text_of(entry: Option<&FileEntry>) -> &str {
@@ -152,8 +145,6 @@ fn git_blob_hash(bytes: &[u8]) -> String {
     hasher.update(bytes);
     hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
-
-const ZERO_HASH: &str = "0000000000000000000000000000000000000000";
 
 fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut String) {
     let (old_text, new_text) = (text_of(change.old), text_of(change.new));
@@ -168,14 +159,12 @@ fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut S
         Format::PatchPackage => format!("node_modules/{package}/{}", change.path),
         _ => change.path.to_string(),
     };
-    let short = format == Format::PatchPackage;
+    // patch-package writes git's short hashes.
+    let hash_len = if format == Format::PatchPackage { 7 } else { 40 };
     let hash = |entry: Option<&FileEntry>| {
-        let full = entry.map_or_else(|| ZERO_HASH.to_string(), |e| git_blob_hash(&e.bytes));
-        if short {
-            full[..7].to_string()
-        } else {
-            full
-        }
+        let mut hash = entry.map_or_else(|| "0".repeat(40), |e| git_blob_hash(&e.bytes));
+        hash.truncate(hash_len);
+        hash
     };
     let mode = |entry: &FileEntry| if entry.executable { "100755" } else { "100644" };
     out.push_str(&format!("diff --git a/{path} b/{path}\n"));
@@ -217,7 +206,6 @@ fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut S
 /// does where git leaves them out.
 fn hunks(old: &str, new: &str, context: usize, jsdiff_counts: bool, out: &mut String) {
     let diff = TextDiff::configure().algorithm(Algorithm::Myers).diff_lines(old, new);
-    let (old_lines, new_lines) = (diff.old_slices(), diff.new_slices());
     for group in diff.grouped_ops(context) {
         let (Some(first), Some(last)) = (group.first(), group.last()) else { continue };
         let old_range = first.old_range().start..last.old_range().end;
@@ -227,17 +215,9 @@ fn hunks(old: &str, new: &str, context: usize, jsdiff_counts: bool, out: &mut St
             range_text(old_range.start, old_range.len(), jsdiff_counts),
             range_text(new_range.start, new_range.len(), jsdiff_counts)
         ));
-        for op in &group {
-            let (tag, old_part, new_part) = op.as_tag_tuple();
-            match tag {
-                DiffTag::Equal => old_lines[old_part].iter().for_each(|l| push_line(' ', l, out)),
-                DiffTag::Delete => old_lines[old_part].iter().for_each(|l| push_line('-', l, out)),
-                DiffTag::Insert => new_lines[new_part].iter().for_each(|l| push_line('+', l, out)),
-                DiffTag::Replace => {
-                    old_lines[old_part].iter().for_each(|l| push_line('-', l, out));
-                    new_lines[new_part].iter().for_each(|l| push_line('+', l, out));
-                }
-            }
+        // A replacement's removed lines come before its added ones.
+        for change in group.iter().flat_map(|op| diff.iter_changes(op)) {
+            push_line(change.tag(), change.value(), out);
         }
     }
 }
@@ -251,8 +231,8 @@ fn range_text(start: usize, len: usize, always_count: bool) -> String {
     }
 }
 
-fn push_line(prefix: char, line: &str, out: &mut String) {
-    out.push(prefix);
+fn push_line(tag: ChangeTag, line: &str, out: &mut String) {
+    out.push_str(&tag.to_string());
     match line.strip_suffix('\n') {
         Some(body) => {
             out.push_str(body);

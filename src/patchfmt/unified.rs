@@ -101,13 +101,7 @@ pub fn parse(format: Format, bytes: &[u8], patch_path: &str) -> Result<Vec<FileP
     if format == Format::PatchPackage {
         check_one_package(&sections, patch_path)?;
     }
-    let mut files = Vec::new();
-    for section in sections {
-        if let Some(file) = interpret(format, section, patch_path)? {
-            files.push(file);
-        }
-    }
-    Ok(files)
+    sections.into_iter().filter_map(|section| interpret(format, section, patch_path).transpose()).collect()
 }
 
 /// The raw headers and hunks of one file section.
@@ -117,10 +111,10 @@ struct Section {
     diff_git: Option<(String, String)>,
     minus: Option<String>,
     plus: Option<String>,
-    old_mode: Option<(u32, usize)>,
-    new_mode: Option<(u32, usize)>,
-    new_file_mode: Option<(u32, usize)>,
-    deleted_file_mode: Option<(u32, usize)>,
+    old_mode: Option<u32>,
+    new_mode: Option<u32>,
+    new_file_mode: Option<u32>,
+    deleted_file_mode: Option<u32>,
     rename_from: Option<String>,
     rename_to: Option<String>,
     hunks: Vec<Hunk>,
@@ -182,7 +176,7 @@ fn split_sections(text: &str, patch: &str) -> Result<Vec<Section>, FormatError> 
 }
 
 fn read_extended_header(line: &str, number: usize, current: &mut Section, patch: &str) -> Result<(), FormatError> {
-    let mode = |value: &str| parse_mode(value.trim(), patch, number).map(|m| (m, number));
+    let mode = |value: &str| parse_mode(value.trim(), patch, number);
     if let Some(value) = line.strip_prefix("old mode ") {
         current.old_mode = Some(mode(value)?);
     } else if let Some(value) = line.strip_prefix("new mode ") {
@@ -256,7 +250,10 @@ fn read_hunk(lines: &[&str], start: usize, patch: &str) -> Result<(Hunk, usize),
             Some(b' ') | None => (1, 1),
             Some(b'-') => (1, 0),
             Some(b'+') => (0, 1),
-            _ => return Err(malformed(patch, i + 1, &format!("`{}` is no hunk line", truncate(line)))),
+            _ => {
+                let shown: String = line.chars().take(60).collect();
+                return Err(malformed(patch, i + 1, &format!("`{shown}` is no hunk line")));
+            }
         };
         old_seen += old;
         new_seen += new;
@@ -312,33 +309,27 @@ fn interpret(format: Format, section: Section, patch: &str) -> Result<Option<Fil
     let (diff_from, diff_to) = section.diff_git.clone().unzip();
     let from_path = section.minus.as_deref().map(git_name);
     let to_path = section.plus.as_deref().map(git_name);
-    let chosen = |first: Option<String>, second: Option<String>| first.filter(|p| !p.is_empty()).or(second);
     let (path, change) = if let Some(from) = section.rename_from.clone() {
         let to =
             section.rename_to.clone().ok_or_else(|| malformed(patch, line, "`rename from` without `rename to`"))?;
         (to, FileChange::Rename { from: strip(&from)? })
-    } else if section.deleted_file_mode.is_some() {
-        (
-            chosen(diff_from, from_path).ok_or_else(|| malformed(patch, line, "a deletion without a path"))?,
-            FileChange::Delete,
-        )
-    } else if section.new_file_mode.is_some() {
-        (
-            chosen(diff_to, to_path).ok_or_else(|| malformed(patch, line, "a new file without a path"))?,
-            FileChange::Create,
-        )
     } else {
-        (
-            chosen(to_path, diff_to).ok_or_else(|| malformed(patch, line, "a file section without a path"))?,
-            FileChange::Modify,
-        )
+        // The path each kind of section takes first, and the one it falls back to.
+        let (first, second, change, what) = if section.deleted_file_mode.is_some() {
+            (diff_from, from_path, FileChange::Delete, "a deletion")
+        } else if section.new_file_mode.is_some() {
+            (diff_to, to_path, FileChange::Create, "a new file")
+        } else {
+            (to_path, diff_to, FileChange::Modify, "a file section")
+        };
+        let path = first.filter(|p| !p.is_empty()).or(second);
+        (path.ok_or_else(|| malformed(patch, line, &format!("{what} without a path")))?, change)
     };
-    let new_mode = section.new_file_mode.or(section.new_mode).map(|(mode, _)| mode);
     Ok(Some(FilePatch {
         path: strip(&path)?,
         change,
-        old_mode: section.old_mode.map(|(mode, _)| mode),
-        new_mode,
+        old_mode: section.old_mode,
+        new_mode: section.new_file_mode.or(section.new_mode),
         hunks: section.hunks,
         line,
     }))
@@ -426,10 +417,6 @@ fn strip_node_modules(path: &str) -> Option<&str> {
         at += rest[at..].find('/')? + 1;
     }
     Some(&rest[at..])
-}
-
-fn truncate(line: &str) -> String {
-    line.chars().take(60).collect()
 }
 
 fn malformed(patch: &str, line: usize, reason: &str) -> FormatError {
