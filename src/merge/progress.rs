@@ -331,7 +331,7 @@ pub struct Unresolved {
 }
 
 /// The labelled marker lines a merge from `from` to `to` writes.
-fn labelled_markers(from: &str, to: &str) -> [String; 3] {
+pub(crate) fn labelled_markers(from: &str, to: &str) -> [String; 3] {
     [format!("<<<<<<< fork@{from}"), format!("||||||| upstream@{from}"), format!(">>>>>>> upstream@{to}")]
 }
 

@@ -14,7 +14,8 @@ use crate::merge::layer::{FileReport, MergeError, PackageMove};
 use crate::merge::memory::{recall, MemoryError};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge};
 use crate::merge::progress::{
-    entry_hash, labelled_marker_lines, separator_lines, ConflictRecord, MergeState, WrittenFiles, STATE_SCHEMA,
+    entry_hash, labelled_marker_lines, labelled_markers, separator_lines, ConflictRecord, MergeState, WrittenFiles,
+    STATE_SCHEMA,
 };
 use crate::merge::text::Labels;
 use crate::tree::Tree;
@@ -27,23 +28,6 @@ pub(super) struct Sides<'a> {
     pub(super) forks: &'a Tree,
     /// The new upstream directory, in memory.
     pub(super) upstream: &'a Tree,
-}
-
-/// The marker labels: the fork and both upstream versions.
-struct LabelTexts {
-    ours: String,
-    base: String,
-    theirs: String,
-}
-
-impl LabelTexts {
-    fn new(from: &str, to: &str) -> LabelTexts {
-        LabelTexts { ours: format!("fork@{from}"), base: format!("upstream@{from}"), theirs: format!("upstream@{to}") }
-    }
-
-    fn labels(&self) -> Labels<'_> {
-        Labels { ours: &self.ours, base: &self.base, theirs: &self.theirs }
-    }
 }
 
 /// The merged layer, built package by package.
@@ -73,34 +57,26 @@ pub(super) fn merge_packages<'n>(
 ) -> Result<LayerMerge, MergeError> {
     let Sides { bases, forks, upstream } = sides;
     let mut ours = forks.clone();
-    let jobs: Vec<PackageJob<'n>> = moves
+    let jobs: Vec<_> = moves
         .iter()
         .zip(bases)
         .map(|(package, base)| {
-            let fork = take_package(&mut ours, &package.npm_name);
-            PackageJob { package, base, fork }
+            let fork = ours.take_subtree(&package.npm_name);
+            (package, base, Some(fork).filter(|fork| !fork.is_empty()))
         })
         .collect();
-    let packages: Vec<_> = jobs.into_par_iter().map(|job| merge_one(layer, upstream, job)).collect();
+    let packages: Vec<_> =
+        jobs.into_par_iter().map(|(package, base, fork)| merge_one(layer, upstream, package, base, fork)).collect();
     let mut merged = LayerMerge::default();
     for package in packages {
-        let PackageDone { name, full, kept, package, inputs, recalled, theirs } = package?;
+        let mut package = package?;
         // Ignored files are no part of the merge; any the fork layer holds
         // stay as they are.
-        ours.graft(&full, kept)?;
-        let version = lock.version_of(&full).map(str::to_string).unwrap_or_default();
-        merged.add(layer, name, version, package, &inputs, &recalled, theirs)?;
+        ours.graft(&package.full, std::mem::take(&mut package.kept))?;
+        merged.add(layer, lock, package)?;
     }
     merged.forks.append(ours)?;
     Ok(merged)
-}
-
-/// One package to merge: its versions, its committed base and its fork
-/// files.
-struct PackageJob<'n> {
-    package: &'n PackageMove,
-    base: Option<Tree>,
-    fork: Option<Tree>,
 }
 
 /// One package merged.
@@ -116,11 +92,18 @@ struct PackageDone<'n> {
     theirs: Tree,
 }
 
-fn merge_one<'n>(layer: &Layer, upstream: &Tree, job: PackageJob<'n>) -> Result<PackageDone<'n>, MergeError> {
-    let PackageJob { package: moved, base, fork } = job;
+/// Merges package `moved` from its committed `base` and its `fork` files
+/// (`None`: none there) onto the new `upstream`.
+fn merge_one<'n>(
+    layer: &Layer,
+    upstream: &Tree,
+    moved: &'n PackageMove,
+    base: Option<Tree>,
+    fork: Option<Tree>,
+) -> Result<PackageDone<'n>, MergeError> {
     let (name, full) = (moved.name.as_str(), moved.npm_name.clone());
-    let texts = LabelTexts::new(&moved.from, &moved.to);
-    let labels = &texts.labels();
+    let texts = [format!("fork@{}", moved.from), format!("upstream@{}", moved.from), format!("upstream@{}", moved.to)];
+    let labels = &Labels { ours: &texts[0], base: &texts[1], theirs: &texts[2] };
     let ignore = layer.ignore_of(name);
     let base = ignore.filter(base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?);
     let theirs = ignore.filter(upstream.subtree(&full));
@@ -135,29 +118,25 @@ fn merge_one<'n>(layer: &Layer, upstream: &Tree, job: PackageJob<'n>) -> Result<
     let mut package = merge_package(&base, &fork, &theirs, labels)
         .map_err(|source| MergeError::Package { package: full.clone(), source })?;
     let inputs = conflict_inputs(&package, [&base, &fork, &theirs]);
-    let recalled = recall_resolutions(layer, labels, &full, &mut package, &inputs)?;
+    let recalled = recall_resolutions(layer, moved, &mut package, &inputs)?;
     Ok(PackageDone { name, full, kept, package, inputs, recalled, theirs })
 }
 
-/// Resolves the conflicts of `package` that the conflict memory has a
-/// record for; returns the path of each used record by file.
+/// Resolves the conflicts of `package` (the merge of `moved`) that the
+/// conflict memory has a record for; returns the path of each used record
+/// by file.
 fn recall_resolutions(
     layer: &Layer,
-    labels: &Labels<'_>,
-    full: &str,
+    moved: &PackageMove,
     package: &mut PackageMerge,
     inputs: &BTreeMap<String, ConflictInputs>,
 ) -> Result<BTreeMap<String, String>, MergeError> {
     let mut recalled = BTreeMap::new();
+    // A result `--continue` would refuse is no resolution.
+    let markers = labelled_markers(&moved.from, &moved.to);
     for (path, ConflictInputs { hashes, .. }) in inputs {
         let [b, o, t] = hashes;
         let Some((record, resolution)) = recall(&layer.paths.patches, [b.as_str(), o, t])? else { continue };
-        // A result `--continue` would refuse is no resolution.
-        let markers = [
-            format!("<<<<<<< {}", labels.ours),
-            format!("||||||| {}", labels.base),
-            format!(">>>>>>> {}", labels.theirs),
-        ];
         let left = resolution.entry().and_then(|e| labelled_marker_lines(&e.bytes, &markers).into_iter().next());
         if let Some((line, marker)) = left {
             return Err(MemoryError::Damaged {
@@ -168,23 +147,15 @@ fn recall_resolutions(
         }
         package
             .resolve(path, resolution.entry())
-            .map_err(|source| MergeError::Package { package: full.to_string(), source })?;
+            .map_err(|source| MergeError::Package { package: moved.npm_name.clone(), source })?;
         recalled.insert(path.clone(), record);
     }
     Ok(recalled)
 }
 
-/// Removes the files of package `full` (`<scope>/<name>/…`) from `tree` and
-/// returns them relative to the package; `None` when there are none.
-fn take_package(tree: &mut Tree, full: &str) -> Option<Tree> {
-    let package = tree.take_subtree(full);
-    (!package.is_empty()).then_some(package)
-}
-
 /// `package` split into the files `ignore` keeps in the merge and those it
 /// leaves out.
-fn split_ignored(package: Tree, ignore: &crate::ignore::Ignore) -> (Tree, Tree) {
-    let mut package = package;
+fn split_ignored(mut package: Tree, ignore: &crate::ignore::Ignore) -> (Tree, Tree) {
     let mut left_out = Tree::new();
     if ignore.is_empty() {
         return (package, left_out);
@@ -224,18 +195,10 @@ struct ConflictInputs {
 }
 
 impl LayerMerge {
-    #[allow(clippy::too_many_arguments)]
-    fn add(
-        &mut self,
-        layer: &Layer,
-        name: &str,
-        version: String,
-        package: PackageMerge,
-        inputs: &BTreeMap<String, ConflictInputs>,
-        recalled: &BTreeMap<String, String>,
-        theirs: Tree,
-    ) -> Result<(), MergeError> {
-        let full = layer.full_name(name);
+    /// Adds a merged package (its version taken from the new upstream's
+    /// `lock`).
+    fn add(&mut self, layer: &Layer, lock: &Lock, done: PackageDone<'_>) -> Result<(), MergeError> {
+        let PackageDone { name, full, package, inputs, recalled, theirs, .. } = done;
         for (path, merge) in package.files() {
             if merge.outcome() == Outcome::Unchanged {
                 self.unchanged += 1;
@@ -253,6 +216,7 @@ impl LayerMerge {
             });
         }
         if layer.forked.iter().any(|f| f == name) {
+            let version = lock.version_of(&full).map(str::to_string).unwrap_or_default();
             let fork = package.tree().clone();
             self.forked.push(ForkedPackage { name: name.to_string(), full: full.clone(), version, theirs, fork });
         }
