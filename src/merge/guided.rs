@@ -24,7 +24,7 @@ mod abort;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use crate::check::{check, CheckError, CheckReport};
 use crate::error::{Diagnostic, ExitStatus};
@@ -34,12 +34,13 @@ use crate::layer::{Layer, LayerError};
 use crate::lock::{Lock, VERSION_FILE};
 use crate::merge::git::Repo;
 use crate::merge::layer::{
-    check_carried, next_patches, plan_declaration, plan_forked, DeclarationChange, ForkedPackage, MergeError,
-    PackageMove,
+    check_cancel, check_carried, next_patches, plan_declaration, plan_forked, DeclarationChange, ForkedPackage,
+    MergeError, PackageMove,
 };
 use crate::merge::memory::{conflict_key, remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
 use crate::merge::progress::{state_dir, tree_digest, MergeState, Unresolved};
+use crate::merge::read_dir_or_empty;
 use crate::tree::{read_regular_text, Tree, TreeError};
 
 pub use self::abort::{abort_merge, Aborted, Discarded};
@@ -209,40 +210,25 @@ pub struct Continued {
     pub check: CheckReport,
 }
 
-/// Everything `merge --continue` writes, planned and proved.
-struct ContinuePlan {
-    patches: Tree,
-    manifests: Vec<String>,
-    declaration: Option<DeclarationChange>,
-    pins: Vec<PinChange>,
-    recorded: Vec<String>,
-    /// Conflicts resolved differently at several paths, not recorded.
-    unrecorded: Vec<String>,
-    /// Committed manifests removed (relative to `patches/`).
-    removed: Vec<String>,
-    /// Untracked files named like manifests, kept (relative to `patches/`).
-    kept: Vec<String>,
-}
-
 /// `merge --continue`. Ctrl-C (`cancel`) is looked at until the update
 /// starts; once it does, it runs to the end.
 pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Continued, GuidedError> {
     let state = MergeState::read(&layer.root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
-    let forks = read_forks(layer)?;
+    let forks = read_dir_or_empty(&layer.paths.forks).map_err(MergeError::from)?;
     let left = crate::merge::progress::unresolved(&state, &forks);
     if !left.is_empty() {
         return Err(GuidedError::Unresolved { to: state.to, items: left });
     }
     let upstream = vendored_upstream(layer, &state)?;
-    let plan = plan_continue(layer, &state, &forks, &upstream)?;
+    let (patches, mut continued) = plan_continue(layer, &state, &forks, &upstream)?;
     check_cancel(cancel)?;
     let empty = Tree::new();
     let mut update = Update::new(&layer.root);
-    update.replace_dir(&layer.paths.patches, &plan.patches);
-    if let Some(change) = &plan.declaration {
+    update.replace_dir(&layer.paths.patches, &patches);
+    if let Some(change) = &continued.declaration {
         update.replace_file(&change.file, change.text.as_bytes());
     }
-    for pin in &plan.pins {
+    for pin in &continued.pins {
         update.replace_file(&pin.file, pin.text.as_bytes());
     }
     let state_path = state_dir(&layer.root);
@@ -250,20 +236,8 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
     update.apply().map_err(MergeError::from)?;
     let _ = std::fs::remove_dir(&state_path);
     let moved = layer.with_versions(state.family_version(), &state.packages);
-    let check = check(&moved)?;
-    let ContinuePlan { manifests, declaration, pins, recorded, unrecorded, removed, kept, .. } = plan;
-    Ok(Continued {
-        from: state.from,
-        to: state.to,
-        manifests,
-        declaration,
-        pins,
-        recorded,
-        unrecorded,
-        removed,
-        kept,
-        check,
-    })
+    continued.check = check(&moved)?;
+    Ok(continued)
 }
 
 /// Why `merge --continue` would refuse now (`None`: it would go ahead),
@@ -279,18 +253,6 @@ pub fn continue_blocker(layer: &Layer, state: &MergeState, forks: &Tree, unresol
         return None;
     }
     plan_continue(layer, state, forks, &upstream).err()
-}
-
-fn read_forks(layer: &Layer) -> Result<Tree, GuidedError> {
-    let forks = &layer.paths.forks;
-    Ok(if forks.is_dir() { Tree::read_dir(forks).map_err(MergeError::from)? } else { Tree::new() })
-}
-
-fn check_cancel(cancel: Option<&AtomicBool>) -> Result<(), GuidedError> {
-    match cancel {
-        Some(flag) if flag.load(Ordering::SeqCst) => Err(MergeError::Interrupted.into()),
-        _ => Ok(()),
-    }
 }
 
 /// `upstream/` as the merge in progress vendored it; an error when its
@@ -323,14 +285,15 @@ fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedEr
     Ok(upstream)
 }
 
-/// The manifests of the resolved fork layer (each proved to rebuild), the
-/// records of the conflict memory, the baseline and the pins.
+/// The new `patches/`, with the manifests of the resolved fork layer (each
+/// proved to rebuild) and the records of the conflict memory, and what
+/// `merge --continue` reports, the round trip of `check` still to run.
 fn plan_continue(
     layer: &Layer,
     state: &MergeState,
     forks: &Tree,
     upstream: &Tree,
-) -> Result<ContinuePlan, GuidedError> {
+) -> Result<(Tree, Continued), GuidedError> {
     let paths = &layer.paths;
     let lock = Lock::from_json(
         upstream.get(crate::lock::LOCK_FILE).map_or(&[][..], |entry| entry.bytes.as_slice()),
@@ -375,7 +338,10 @@ fn plan_continue(
     let mut patches = next_patches(&paths.patches, &planned, &[])?;
     let (removed, kept) = left_out_patches(layer, &mut patches)?;
     let (recorded, unrecorded) = record_resolutions(&mut patches, state, forks)?;
-    Ok(ContinuePlan { patches, manifests: planned.manifests(), declaration, pins, recorded, unrecorded, removed, kept })
+    let (from, to) = (state.from.clone(), state.to.clone());
+    let manifests = planned.manifests();
+    let check = CheckReport::default();
+    Ok((patches, Continued { from, to, manifests, declaration, pins, recorded, unrecorded, removed, kept, check }))
 }
 
 /// Records each conflict's resolution in the conflict memory of `patches`.
@@ -425,7 +391,7 @@ fn record_resolutions(
 /// else than forklayer and go back into `next` (then `check` lists them).
 fn left_out_patches(layer: &Layer, next: &mut Tree) -> Result<(Vec<String>, Vec<String>), GuidedError> {
     let dir = &layer.paths.patches;
-    let current = if dir.is_dir() { Tree::read_dir(dir).map_err(MergeError::from)? } else { Tree::new() };
+    let current = read_dir_or_empty(dir).map_err(MergeError::from)?;
     let left_out: Vec<(&str, &crate::tree::FileEntry)> =
         current.iter().filter(|(path, _)| is_generated_patch_file(path) && !next.contains(path)).collect();
     let (mut removed, mut kept) = (Vec::new(), Vec::new());

@@ -8,9 +8,10 @@ use std::sync::atomic::AtomicBool;
 use crate::journal::Update;
 use crate::layer::{Layer, LayerError, PathOverrides};
 use crate::merge::git::Repo;
-use crate::merge::guided::{check_cancel, GuidedError};
-use crate::merge::layer::{open_repository, MergeError};
+use crate::merge::guided::GuidedError;
+use crate::merge::layer::{check_cancel, open_repository, MergeError};
 use crate::merge::progress::{entry_hash, state_dir, BeforeMerge, MergeState, BEFORE_DIR, DECLARATION_ROLE};
+use crate::merge::read_dir_or_empty;
 use crate::tree::Tree;
 
 /// What `merge --abort` did.
@@ -172,7 +173,7 @@ fn put_back(
 ) -> Result<Tree, GuidedError> {
     let Target { tree: committed, restored } = target;
     let Some(written) = written else { return Ok(committed) };
-    let current = if dir.is_dir() { Tree::read_dir(dir).map_err(MergeError::from)? } else { Tree::new() };
+    let current = read_dir_or_empty(dir).map_err(MergeError::from)?;
     let mut target = committed.clone();
     for (path, entry) in current.iter() {
         let was = committed.get(path);

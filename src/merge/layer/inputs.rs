@@ -9,6 +9,7 @@ use crate::layer::Layer;
 use crate::lock::{Lock, LOCK_FILE, VERSION_FILE};
 use crate::merge::git::{AgainstHead, Repo};
 use crate::merge::layer::{check_cancel, MergeError, MergeOptions};
+use crate::merge::read_dir_or_empty;
 use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotSource, Versions};
 use crate::tree::Tree;
 
@@ -50,7 +51,12 @@ pub(super) fn read_inputs(
     let local = matches!(options.source, SnapshotSource::Local(_));
     let ((others, base), (forks, fetched)) = rayon::join(
         || rayon::join(|| check.then(|| dirty_outside_upstream(layer)), || read_base(layer, names, check)),
-        || rayon::join(|| read_forks(&layer.paths.forks), || local.then(|| fetch_upstream(layer, options, moving))),
+        || {
+            rayon::join(
+                || read_dir_or_empty(&layer.paths.forks),
+                || local.then(|| fetch_upstream(layer, options, moving)),
+            )
+        },
     );
     if let Some(others) = others {
         let changes = base.as_ref().ok().and_then(|base| base.upstream_changes.as_deref());
@@ -163,11 +169,11 @@ fn fetch_upstream(
     options: &MergeOptions<'_>,
     moving: &BTreeMap<String, String>,
 ) -> Result<FetchedSnapshot, MergeError> {
-    check_cancel(options)?;
+    check_cancel(options.cancel)?;
     let family = options.target.family.clone().or_else(|| layer.baseline.clone());
     let versions = Versions { fetch: moving.clone(), family };
     let fetched = fetch_snapshot(layer, &versions, &options.source).map_err(MergeError::Snapshot)?;
-    check_cancel(options)?;
+    check_cancel(options.cancel)?;
     Ok(fetched)
 }
 
@@ -218,14 +224,6 @@ fn committed_version(repo: &Repo, upstream: &Path) -> Result<String, MergeError>
         return Err(no_base());
     }
     Ok(version)
-}
-
-fn read_forks(forks: &Path) -> Result<Tree, MergeError> {
-    if forks.is_dir() {
-        Ok(Tree::read_dir(forks)?)
-    } else {
-        Ok(Tree::new())
-    }
 }
 
 /// Opens the repository after checking that the three directories may be
