@@ -10,7 +10,7 @@ use crate::layer::{Layer, LayerError, PathOverrides};
 use crate::merge::git::Repo;
 use crate::merge::guided::GuidedError;
 use crate::merge::layer::{check_cancel, open_repository, MergeError};
-use crate::merge::progress::{entry_hash, state_dir, BeforeMerge, MergeState, BEFORE_DIR, DECLARATION_ROLE};
+use crate::merge::progress::{entry_hash, state_dir, MergeState, BEFORE_DIR, DECLARATION_ROLE};
 use crate::merge::read_dir_or_empty;
 use crate::tree::Tree;
 
@@ -57,7 +57,8 @@ pub fn abort_merge(
     } else {
         Tree::read_dir(&state_dir(root).join(BEFORE_DIR)).map_err(MergeError::from)?
     };
-    let before_declaration = before_file(&before, &before_files, DECLARATION_ROLE);
+    let recorded = before.changed.iter().any(|p| p == DECLARATION_ROLE);
+    let before_declaration = before_files.get(DECLARATION_ROLE).filter(|_| recorded).map(|e| e.bytes.to_vec());
     // The commit the merge started from, not HEAD: the user may have
     // committed the half-merged layer since (`git add -A && git commit`).
     let started = |repo: Repo| match &state.head {
@@ -97,7 +98,7 @@ pub fn abort_merge(
         let committed = repo.head_dir(dir).map_err(MergeError::from)?.unwrap_or_default();
         let (target, restored) = before.restore_dir(role, committed, &before_files).map_err(MergeError::from)?;
         let restored: BTreeSet<String> = restored.into_iter().collect();
-        trees.push(put_back(dir, Target { tree: target, restored: &restored }, written, &mut report)?);
+        trees.push(put_back(dir, target, &restored, written, &mut report)?);
     }
     let declaration = match before_declaration {
         Some(bytes) => Some(bytes),
@@ -147,31 +148,18 @@ struct Report {
     discarded: Vec<Discarded>,
 }
 
-/// The bytes of the file `role` kept from before the merge, if recorded.
-fn before_file(before: &BeforeMerge, files: &Tree, role: &str) -> Option<Vec<u8>> {
-    let recorded = before.changed.iter().any(|p| p == role);
-    files.get(role).filter(|_| recorded).map(|e| e.bytes.to_vec())
-}
-
-/// What a directory goes back to: as committed, with the uncommitted
-/// changes the merge ran over (`restored`, paths inside the directory)
-/// put back.
-struct Target<'a> {
-    tree: Tree,
-    restored: &'a BTreeSet<String>,
-}
-
-/// What directory `dir` holds after the abort: the `target` files plus
-/// the files on disk that are neither in it nor written by the merge.
-/// Without a record of what the merge wrote (a state of an older
-/// forklayer), exactly the target files.
+/// What directory `dir` holds after the abort: `committed` (as committed,
+/// with the uncommitted changes the merge ran over put back: `restored`,
+/// paths inside the directory) plus the files on disk that are neither in
+/// it nor written by the merge. Without a record of what the merge wrote
+/// (a state of an older forklayer), exactly `committed`.
 fn put_back(
     dir: &Path,
-    target: Target<'_>,
+    committed: Tree,
+    restored: &BTreeSet<String>,
     written: Option<Written<'_>>,
     report: &mut Report,
 ) -> Result<Tree, GuidedError> {
-    let Target { tree: committed, restored } = target;
     let Some(written) = written else { return Ok(committed) };
     let current = read_dir_or_empty(dir).map_err(MergeError::from)?;
     let mut target = committed.clone();
