@@ -111,11 +111,6 @@ impl Repo {
         Ok(Repo { repo, workdir, commit: None })
     }
 
-    /// The work tree's root directory.
-    pub fn workdir(&self) -> &Path {
-        &self.workdir
-    }
-
     /// `path` relative to the work tree, with `/` separators; empty for the
     /// work tree itself.
     pub fn relative(&self, path: &Path) -> Result<String, GitError> {
