@@ -183,27 +183,20 @@ fn fetch_upstream(
 fn committed_versions(repo: &Repo, layer: &Layer, names: &[&str]) -> Result<BTreeMap<String, String>, MergeError> {
     let upstream = &layer.paths.upstream;
     let in_family = |name: &str| layer.upstream.get(name).is_none_or(|p| p.in_family);
-    let family = match names.iter().any(|name| in_family(name)) {
-        true => Some(committed_version(repo, upstream)?),
-        false => None,
-    };
-    let lock = match names.iter().any(|name| !in_family(name)) {
-        true => Some(committed_lock(repo, upstream)?),
-        false => None,
-    };
-    let mut from = BTreeMap::new();
-    for name in names {
-        let version = match (&family, &lock) {
-            (Some(family), _) if in_family(name) => family.clone(),
-            (_, Some(lock)) => {
-                let full = layer.full_name(name);
-                lock.version_of(&full).ok_or(MergeError::NoBase { what: full.clone() })?.to_string()
-            }
-            _ => return Err(MergeError::NoBase { what: layer.full_name(name) }),
-        };
-        from.insert(name.to_string(), version);
-    }
-    Ok(from)
+    let family = names.iter().any(|name| in_family(name)).then(|| committed_version(repo, upstream)).transpose()?;
+    let lock = names.iter().any(|name| !in_family(name)).then(|| committed_lock(repo, upstream)).transpose()?;
+    names
+        .iter()
+        .map(|name| {
+            let full = layer.full_name(name);
+            let version = match (&family, &lock) {
+                (Some(family), _) if in_family(name) => Some(family.clone()),
+                (_, Some(lock)) => lock.version_of(&full).map(str::to_string),
+                _ => None,
+            };
+            Ok((name.to_string(), version.ok_or(MergeError::NoBase { what: full })?))
+        })
+        .collect()
 }
 
 /// The lock file of the snapshot committed at HEAD.

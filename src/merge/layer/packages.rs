@@ -14,8 +14,7 @@ use crate::merge::layer::{FileReport, MergeError, PackageMove};
 use crate::merge::memory::{recall, MemoryError};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge};
 use crate::merge::progress::{
-    entry_hash, labelled_marker_lines, labelled_markers, separator_lines, ConflictRecord, MergeState, WrittenFiles,
-    STATE_SCHEMA,
+    entry_hash, labelled_markers, marker_lines, separator_lines, ConflictRecord, MergeState, WrittenFiles, STATE_SCHEMA,
 };
 use crate::merge::text::Labels;
 use crate::tree::Tree;
@@ -137,7 +136,7 @@ fn recall_resolutions(
     for (path, ConflictInputs { hashes, .. }) in inputs {
         let [b, o, t] = hashes;
         let Some((record, resolution)) = recall(&layer.paths.patches, [b.as_str(), o, t])? else { continue };
-        let left = resolution.entry().and_then(|e| labelled_marker_lines(&e.bytes, &markers).into_iter().next());
+        let left = resolution.entry().and_then(|e| marker_lines(&e.bytes, &markers, false).into_iter().next());
         if let Some((line, marker)) = left {
             return Err(MemoryError::Damaged {
                 path: layer.paths.patches.join(&record),
