@@ -212,12 +212,7 @@ impl Repo {
 
     /// The directory `rel` below `tree`, if there is one.
     fn subtree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Option<git2::Tree<'_>>, GitError> {
-        match tree.get_path(Path::new(rel)) {
-            Ok(entry) if entry.kind() == Some(ObjectType::Tree) => Ok(Some(self.find_tree(entry.id(), || rel)?)),
-            Ok(_) => Ok(None),
-            Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
-            Err(source) => Err(GitError::Read { path: rel.to_string(), source }),
-        }
+        entry_of(tree, rel, ObjectType::Tree)?.map(|entry| self.find_tree(entry.id(), || rel)).transpose()
     }
 
     /// The directory `rel` (relative to the work tree; empty for the work
@@ -234,13 +229,7 @@ impl Repo {
     /// The bytes of file `path` at HEAD; `None` when HEAD has no such file.
     pub fn head_file(&self, path: &Path) -> Result<Option<Vec<u8>>, GitError> {
         let rel = self.relative(path)?;
-        let head = self.head_tree()?;
-        let entry = match head.get_path(Path::new(&rel)) {
-            Ok(entry) if entry.kind() == Some(ObjectType::Blob) => entry,
-            Ok(_) => return Ok(None),
-            Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
-            Err(source) => return Err(GitError::Read { path: rel, source }),
-        };
+        let Some(entry) = entry_of(&self.head_tree()?, &rel, ObjectType::Blob)? else { return Ok(None) };
         let blob = self.find_blob(entry.id(), || &rel)?;
         Ok(Some(blob.content().to_vec()))
     }
@@ -392,6 +381,15 @@ impl Repo {
             // Only shown to people, so a non-UTF-8 name may be lossy here.
             .map(|s| String::from_utf8_lossy(s.path_bytes()).into_owned())
             .collect())
+    }
+}
+
+/// The entry `rel` below `tree`, if there is one of `kind`.
+fn entry_of(tree: &git2::Tree<'_>, rel: &str, kind: ObjectType) -> Result<Option<git2::TreeEntry<'static>>, GitError> {
+    match tree.get_path(Path::new(rel)) {
+        Ok(entry) => Ok((entry.kind() == Some(kind)).then_some(entry)),
+        Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
+        Err(source) => Err(GitError::Read { path: rel.to_string(), source }),
     }
 }
 
