@@ -265,11 +265,11 @@ fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedEr
             return Err(GuidedError::UpstreamMoved { found, to: state.to.clone() });
         }
     }
+    let lock = Lock::read(&paths.upstream).ok();
+    let unreadable =
+        || GuidedError::UpstreamEdited { changes: vec!["its lock file is unreadable".into()], to: state.to.clone() };
     if !state.packages.is_empty() {
-        let lock = Lock::read(&paths.upstream).map_err(|_| GuidedError::UpstreamEdited {
-            changes: vec!["its lock file is unreadable".into()],
-            to: state.to.clone(),
-        })?;
+        let lock = lock.as_ref().ok_or_else(unreadable)?;
         for (name, version) in &state.packages {
             let found = lock.version_of(&layer.full_name(name)).unwrap_or_default();
             if found != version {
@@ -280,7 +280,11 @@ fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedEr
     }
     let upstream = Tree::read_dir(&paths.upstream).map_err(MergeError::from)?;
     if state.upstream.as_ref().is_some_and(|digest| *digest != tree_digest(&upstream)) {
-        return Err(GuidedError::UpstreamEdited { changes: lock_changes(layer, &upstream), to: state.to.clone() });
+        // What of `upstream/` its lock file disagrees with.
+        let lock = lock.as_ref().ok_or_else(unreadable)?;
+        let full_names = layer.upstream_packages().into_iter().map(|name| layer.full_name(name));
+        let changes = full_names.flat_map(|full| lock.verify_tree(&full, &upstream.subtree(&full))).collect();
+        return Err(GuidedError::UpstreamEdited { changes, to: state.to.clone() });
     }
     Ok(upstream)
 }
@@ -408,17 +412,6 @@ fn left_out_patches(layer: &Layer, next: &mut Tree) -> Result<(Vec<String>, Vec<
         }
     }
     Ok((removed, kept))
-}
-
-/// What of `upstream` (the tree of `upstream/`) its lock file disagrees with.
-fn lock_changes(layer: &Layer, upstream: &Tree) -> Vec<String> {
-    let Ok(lock) = Lock::read(&layer.paths.upstream) else { return vec!["its lock file is unreadable".into()] };
-    let mut changes = Vec::new();
-    for name in layer.upstream_packages() {
-        let full = layer.full_name(name);
-        changes.extend(lock.verify_tree(&full, &upstream.subtree(&full)));
-    }
-    changes
 }
 
 fn upstream_version(upstream: &Path) -> Result<String, GuidedError> {
