@@ -41,11 +41,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::layer::Layer;
 use crate::merge::pins::plan_pins;
-use crate::merge::progress::{tree_digest, MergeState, WrittenFiles};
+use crate::merge::progress::{tree_digest, MergeState, WrittenFiles, STATE_SCHEMA};
 
 pub use self::error::MergeError;
 pub(crate) use self::inputs::open_repository;
-use self::inputs::{read_inputs, Inputs};
+use self::inputs::{read_inputs, Base, Inputs};
 pub(crate) use self::manifests::{check_carried, next_patches, plan_declaration, plan_forked, ForkedPackage};
 pub use self::outcome::{DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget, PackageMove};
 use self::packages::{merge_packages, Sides};
@@ -68,17 +68,25 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     }
     let moving = options.target.resolve(layer)?;
     let names: Vec<&str> = layer.upstream_packages().into_iter().filter(|name| moving.contains_key(*name)).collect();
-    let Inputs { from, bases, upstream_read, forks: original_forks, upstream } =
+    let Inputs { base: Base { from, bases, read: upstream_read, .. }, forks: original_forks, upstream } =
         read_inputs(layer, options, &names, &moving)?;
     let moves = package_moves(layer, &names, &from, &moving);
     let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
     let merged = merge_packages(layer, &moves, sides, &upstream.outcome.lock)?;
     let (from_text, to_text) = describe_moves(&moves, options.target.family.as_deref());
     let state = if merged.conflicts() {
-        let written = WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks);
-        let mut state = merged.state(&from_text, &to_text, tree_digest(&upstream.tree), written);
-        state.family = options.target.family.is_some();
-        state.packages = moves.iter().filter(|m| !m.in_family).map(|m| (m.name.clone(), m.to.clone())).collect();
+        let state = MergeState {
+            schema: STATE_SCHEMA.into(),
+            from: from_text.clone(),
+            to: to_text.clone(),
+            family: options.target.family.is_some(),
+            packages: moves.iter().filter(|m| !m.in_family).map(|m| (m.name.clone(), m.to.clone())).collect(),
+            conflicts: merged.conflict_records(),
+            upstream: Some(tree_digest(&upstream.tree)),
+            written: Some(WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks)),
+            before: None,
+            head: None,
+        };
         Some(state_tree(layer, state, &original_forks)?)
     } else {
         None

@@ -15,14 +15,8 @@ use crate::tree::Tree;
 
 /// What a merge reads before it merges.
 pub(super) struct Inputs {
-    /// The committed version of each package of `names`, by name.
-    pub(super) from: BTreeMap<String, String>,
-    /// The committed files of each package, in `names` order.
-    pub(super) bases: Vec<Option<Tree>>,
-    /// The upstream directory as read from disk (`None` when it cannot be
-    /// read as a tree of files: the base then comes from git alone, and the
-    /// journal reads the directory itself).
-    pub(super) upstream_read: Option<Tree>,
+    /// What it reads from git and `upstream/`.
+    pub(super) base: Base,
     /// The fork layer as read from disk.
     pub(super) forks: Tree,
     /// The new upstream.
@@ -62,13 +56,13 @@ pub(super) fn read_inputs(
         let changes = base.as_ref().ok().and_then(|base| base.upstream_changes.as_deref());
         refuse_dirty(layer, others, changes)?;
     }
-    let Base { from, bases, read: upstream_read, .. } = base?;
+    let base = base?;
     let forks = forks?;
     let upstream = match fetched {
         Some(fetched) => fetched?,
         None => fetch_upstream(layer, options, moving)?,
     };
-    Ok(Inputs { from, bases, upstream_read, forks, upstream })
+    Ok(Inputs { base, forks, upstream })
 }
 
 /// The uncommitted changes of the fork layer and `patches/` (a status walk
@@ -106,13 +100,15 @@ fn refuse_dirty(
 }
 
 /// What the merge reads from git and `upstream/`.
-struct Base {
+pub(super) struct Base {
     /// The committed version of each package, by name.
-    from: BTreeMap<String, String>,
+    pub(super) from: BTreeMap<String, String>,
     /// The committed files of each package, in `names` order.
-    bases: Vec<Option<Tree>>,
-    /// The upstream directory as read from disk, if it could be.
-    read: Option<Tree>,
+    pub(super) bases: Vec<Option<Tree>>,
+    /// The upstream directory as read from disk (`None` when it cannot be
+    /// read as a tree of files: the base then comes from git alone, and the
+    /// journal reads the directory itself).
+    pub(super) read: Option<Tree>,
     /// The paths of `upstream/` whose work tree differs from HEAD, as git
     /// reports them (see [`Repo::confirm_changed`]); `None` when that was
     /// not asked or could not be told from the disk read (the dirty check

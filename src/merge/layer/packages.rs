@@ -13,9 +13,7 @@ use crate::merge::layer::manifests::{check_carried, ForkedPackage};
 use crate::merge::layer::{FileReport, MergeError, PackageMove};
 use crate::merge::memory::{recall, MemoryError};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge};
-use crate::merge::progress::{
-    entry_hash, labelled_markers, marker_lines, separator_lines, ConflictRecord, MergeState, WrittenFiles, STATE_SCHEMA,
-};
+use crate::merge::progress::{entry_hash, labelled_markers, marker_lines, separator_lines, ConflictRecord};
 use crate::merge::text::Labels;
 use crate::tree::Tree;
 
@@ -227,10 +225,9 @@ impl LayerMerge {
         self.report.iter().any(|f| f.outcome == Outcome::Conflict)
     }
 
-    /// What `merge --continue` needs to know about this merge.
-    pub(super) fn state(&self, from: &str, to: &str, upstream: String, written: WrittenFiles) -> MergeState {
-        let conflicts = self
-            .report
+    /// The conflicts `merge --continue` needs to know about.
+    pub(super) fn conflict_records(&self) -> Vec<ConflictRecord> {
+        self.report
             .iter()
             .filter(|f| f.outcome == Outcome::Conflict)
             .map(|f| {
@@ -246,18 +243,6 @@ impl LayerMerge {
                     separators: f.separators,
                 }
             })
-            .collect();
-        MergeState {
-            schema: STATE_SCHEMA.into(),
-            from: from.into(),
-            to: to.into(),
-            family: true,
-            packages: BTreeMap::new(),
-            conflicts,
-            upstream: Some(upstream),
-            written: Some(written),
-            before: None,
-            head: None,
-        }
+            .collect()
     }
 }
