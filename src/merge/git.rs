@@ -167,7 +167,7 @@ impl Repo {
         let rel = self.relative(dir)?;
         let mut files = Tree::new();
         if let Some(tree) = self.head_subtree(&rel)? {
-            match self.collect(&tree, &rel, "", Some((disk, "")), &mut files) {
+            match self.collect(&tree, &rel, "", Some(disk), &mut files) {
                 Err(GitError::NotAFile { .. }) => return Ok(None),
                 other => other?,
             }
@@ -316,7 +316,7 @@ impl Repo {
         tree: &git2::Tree<'_>,
         rel: &str,
         prefix: &str,
-        disk: Option<(&Tree, &str)>,
+        disk: Option<&Tree>,
         files: &mut Tree,
     ) -> Result<(), GitError> {
         for entry in tree.iter() {
@@ -331,7 +331,7 @@ impl Repo {
                 (Some(ObjectType::Blob), mode @ (0o100644 | 0o100755)) => {
                     let executable = mode == 0o100755;
                     let on_disk = disk
-                        .and_then(|(tree, at)| tree.get(&format!("{at}{path}")))
+                        .and_then(|tree| tree.get(&path))
                         .filter(|file| file.executable == executable && is_blob(entry.id(), &file.bytes));
                     let file = match on_disk {
                         Some(file) => file.clone(),

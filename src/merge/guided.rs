@@ -23,7 +23,7 @@
 mod abort;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use crate::check::{check, CheckError, CheckReport};
@@ -260,7 +260,9 @@ pub fn continue_blocker(layer: &Layer, state: &MergeState, forks: &Tree, unresol
 fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedError> {
     let paths = &layer.paths;
     if let Some(family) = state.family_version() {
-        let found = upstream_version(&paths.upstream)?;
+        let path = paths.upstream.join(VERSION_FILE);
+        let text = read_regular_text(&path).map_err(|source| MergeError::from(TreeError::Io { path, source }))?;
+        let found = text.trim().to_string();
         if found != family {
             return Err(GuidedError::UpstreamMoved { found, to: state.to.clone() });
         }
@@ -361,19 +363,13 @@ fn record_resolutions(
 ) -> Result<(Vec<String>, Vec<String>), GuidedError> {
     let mut by_key: BTreeMap<String, (Resolution, Vec<String>, bool)> = BTreeMap::new();
     for c in &state.conflicts {
-        let result = forks.get(&format!("{}/{}", c.package, c.path));
-        let record = Resolution::new(&c.package, &c.path, &c.kind, [c.base.as_str(), &c.ours, &c.theirs], result);
         let at = format!("{}/{}", c.package, c.path);
-        match by_key.entry(conflict_key(&c.base, &c.ours, &c.theirs)) {
-            std::collections::btree_map::Entry::Vacant(slot) => {
-                slot.insert((record, vec![at], true));
-            }
-            std::collections::btree_map::Entry::Occupied(mut slot) => {
-                let (first, paths, agree) = slot.get_mut();
-                *agree &= first.result == record.result;
-                paths.push(at);
-            }
-        }
+        let record =
+            Resolution::new(&c.package, &c.path, &c.kind, [c.base.as_str(), &c.ours, &c.theirs], forks.get(&at));
+        let key = conflict_key(&c.base, &c.ours, &c.theirs);
+        let (first, paths, agree) = by_key.entry(key).or_insert_with(|| (record.clone(), Vec::new(), true));
+        *agree &= first.result == record.result;
+        paths.push(at);
     }
     let (mut recorded, mut unrecorded) = (Vec::new(), Vec::new());
     for (record, paths, agree) in by_key.into_values() {
@@ -412,10 +408,4 @@ fn left_out_patches(layer: &Layer, next: &mut Tree) -> Result<(Vec<String>, Vec<
         }
     }
     Ok((removed, kept))
-}
-
-fn upstream_version(upstream: &Path) -> Result<String, GuidedError> {
-    let path = upstream.join(VERSION_FILE);
-    let text = read_regular_text(&path).map_err(|source| MergeError::from(TreeError::Io { path, source }))?;
-    Ok(text.trim().to_string())
 }

@@ -48,7 +48,7 @@ pub(crate) use self::inputs::open_repository;
 use self::inputs::{read_inputs, Base, Inputs};
 pub(crate) use self::manifests::{check_carried, next_patches, plan_declaration, plan_forked, ForkedPackage};
 pub use self::outcome::{DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget, PackageMove};
-use self::packages::{merge_packages, Sides};
+use self::packages::merge_packages;
 use self::write::{state_tree, write_result, Written};
 
 /// Merges the fork layer of `layer` onto upstream `options.version`.
@@ -71,8 +71,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let Inputs { base: Base { from, bases, read: upstream_read, .. }, forks: original_forks, upstream } =
         read_inputs(layer, options, &names, &moving)?;
     let moves = package_moves(layer, &names, &from, &moving);
-    let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
-    let merged = merge_packages(layer, &moves, sides, &upstream.outcome.lock)?;
+    let merged = merge_packages(layer, &moves, bases, &original_forks, &upstream.tree, &upstream.outcome.lock)?;
     let (from_text, to_text) = describe_moves(&moves, options.target.family.as_deref());
     let state = if merged.conflicts() {
         let state = MergeState {

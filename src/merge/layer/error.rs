@@ -179,64 +179,57 @@ impl Diagnostic for MergeError {
     }
 
     fn help(&self) -> Option<String> {
-        match self {
-            MergeError::Dirty { .. } => Some("commit or discard the changes first, or pass `--allow-dirty`".into()),
+        let help = match self {
+            MergeError::Dirty { .. } => "commit or discard the changes first, or pass `--allow-dirty`",
             MergeError::NoBase { .. } => {
-                Some("run `forklayer snapshot <current version>` and commit `upstream/` before merging".into())
+                "run `forklayer snapshot <current version>` and commit `upstream/` before merging"
             }
-            MergeError::CarriedModified { .. } => Some(
+            MergeError::CarriedModified { .. } => {
                 "restore the carried package's upstream bytes, or move it from `carried` to `forked` in forklayer.toml"
-                    .into(),
-            ),
-            MergeError::RebuildCheck { .. } => {
-                Some("this is a bug in forklayer; nothing was changed; please report it".into())
             }
-            MergeError::Baseline { .. } => Some(
+            MergeError::RebuildCheck { .. } => "this is a bug in forklayer; nothing was changed; please report it",
+            MergeError::Baseline { .. } => {
                 "write `baseline = \"<version>\"` as a plain string in the `[layer]` table, or merge with `--dry-run` \
                  and edit it by hand"
-                    .into(),
-            ),
-            MergeError::Target { .. } => Some(
+            }
+            MergeError::Target { .. } => {
                 "`forklayer merge <version>` moves the version family (the packages forklayer.toml lists without a \
                  version), `forklayer merge <name>@<version>` a package listed as `<name>@<version>`"
-                    .into(),
-            ),
-            MergeError::InProgress { .. } => Some(
+            }
+            MergeError::InProgress { .. } => {
                 "finish it with `forklayer merge --continue` once the conflicts are resolved, or undo it with \
                  `forklayer merge --abort`; `forklayer status` shows what is left"
-                    .into(),
-            ),
-            MergeError::State(_) => Some(format!(
-                "the file is written by `merge`; restore it, or remove `{}` and put the project back with `git checkout`",
-                crate::merge::progress::STATE_DIR
-            )),
-            MergeError::Memory(_) => Some(
-                "fix or delete the record (it is committed under `patches/resolutions/`) and merge again".into(),
-            ),
-            MergeError::Pin(e) => Some(e.help()),
-            MergeError::Snapshot(e) => e.help(),
-            MergeError::Guard(e) => e.help(),
-            MergeError::Journal(e) => e.help(),
-            MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
-                Some("merge needs the project in a git repository with the current snapshot committed".into())
             }
-            MergeError::Git(GitError::DamagedObject { .. }) => Some(
+            MergeError::State(_) => {
+                return Some(format!(
+                    "the file is written by `merge`; restore it, or remove `{}` and put the project back with `git checkout`",
+                    crate::merge::progress::STATE_DIR
+                ))
+            }
+            MergeError::Memory(_) => {
+                "fix or delete the record (it is committed under `patches/resolutions/`) and merge again"
+            }
+            MergeError::Pin(e) => return Some(e.help()),
+            MergeError::Snapshot(e) => return e.help(),
+            MergeError::Guard(e) => return e.help(),
+            MergeError::Journal(e) => return e.help(),
+            MergeError::Tree(e) => return e.help(),
+            MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
+                "merge needs the project in a git repository with the current snapshot committed"
+            }
+            MergeError::Git(GitError::DamagedObject { .. }) => {
                 "nothing was changed; `git fsck` lists the damaged objects: restore them from another clone \
                  (copy its `.git/objects`, or re-clone), then merge again"
-                    .into(),
-            ),
-            MergeError::Git(_) => {
-                Some("check the repository with `git status` and `git fsck`, then merge again".into())
             }
-            MergeError::Tree(e) => e.help(),
-            MergeError::MissingFork { .. } => Some(
+            MergeError::Git(_) => "check the repository with `git status` and `git fsck`, then merge again",
+            MergeError::MissingFork { .. } => {
                 "restore the package in the fork layer (`git checkout -- <path>`), or remove it from forklayer.toml"
-                    .into(),
-            ),
-            MergeError::Interrupted => Some("nothing was changed; run the merge again".into()),
-            MergeError::Package { .. } => {
-                Some("nothing was changed; fix the file named above in the fork layer and merge again".into())
             }
-        }
+            MergeError::Interrupted => "nothing was changed; run the merge again",
+            MergeError::Package { .. } => {
+                "nothing was changed; fix the file named above in the fork layer and merge again"
+            }
+        };
+        Some(help.into())
     }
 }

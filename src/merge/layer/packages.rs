@@ -17,16 +17,6 @@ use crate::merge::progress::{entry_hash, labelled_markers, marker_lines, separat
 use crate::merge::text::Labels;
 use crate::tree::Tree;
 
-/// Where the three versions of each package come from.
-pub(super) struct Sides<'a> {
-    /// The committed snapshot of each package, in the order of the moves.
-    pub(super) bases: Vec<Option<Tree>>,
-    /// The whole fork layer as it is on disk.
-    pub(super) forks: &'a Tree,
-    /// The new upstream directory, in memory.
-    pub(super) upstream: &'a Tree,
-}
-
 /// The merged layer, built package by package.
 #[derive(Default)]
 pub(super) struct LayerMerge {
@@ -42,17 +32,19 @@ pub(super) struct LayerMerge {
 
 /// Merges every forked and carried package of `moves` (independent of each
 /// other, so spread over the cores; results and errors come in package
-/// order, as if one after the other); the rest of the fork layer (the
-/// packages that do not move, own packages, other files) is carried over
-/// untouched. `lock` is the new upstream's: the version each manifest is
-/// built against.
+/// order, as if one after the other) from its committed snapshot (`bases`,
+/// in the order of `moves`), the fork layer on disk (`forks`) and the new
+/// `upstream` directory; the rest of the fork layer (the packages that do
+/// not move, own packages, other files) is carried over untouched. `lock`
+/// is the new upstream's: the version each manifest is built against.
 pub(super) fn merge_packages<'n>(
     layer: &Layer,
     moves: &'n [PackageMove],
-    sides: Sides<'_>,
+    bases: Vec<Option<Tree>>,
+    forks: &Tree,
+    upstream: &Tree,
     lock: &Lock,
 ) -> Result<LayerMerge, MergeError> {
-    let Sides { bases, forks, upstream } = sides;
     let mut ours = forks.clone();
     let jobs: Vec<_> = moves
         .iter()
