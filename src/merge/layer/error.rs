@@ -123,59 +123,47 @@ fn list(items: &[String]) -> String {
     text
 }
 
+impl MergeError {
+    /// The `--json` code and exit status of each case; the error it wraps
+    /// for the cases that take both from it.
+    fn code_and_status(&self) -> Result<(&'static str, ExitStatus), &dyn Diagnostic> {
+        use ExitStatus::{Bug, Integrity, Usage};
+        use PackageMergeError::{FileDirectoryClash, SideFileTaken};
+        Ok(match self {
+            MergeError::Dirty { .. } => ("dirty", Usage),
+            MergeError::NoBase { .. } => ("no_base", Usage),
+            MergeError::MissingFork { .. } => ("fork_missing", Usage),
+            MergeError::CarriedModified { .. } => ("carried_differs", Usage),
+            MergeError::RebuildCheck { .. } => ("rebuild_check", Bug),
+            MergeError::Interrupted => ("interrupted", Usage),
+            MergeError::Git(
+                GitError::NoRepository { .. } | GitError::NoHead { .. } | GitError::OutsideWorkTree { .. },
+            ) => ("git", Usage),
+            MergeError::Git(_) => ("git", Integrity),
+            MergeError::Package { source: SideFileTaken { .. }, .. } => ("conflict_copy_taken", Usage),
+            MergeError::Package { source: FileDirectoryClash { .. }, .. } => ("file_directory_clash", Usage),
+            MergeError::Package { .. } => ("merge", Integrity),
+            MergeError::Baseline { .. } => ("baseline", Usage),
+            MergeError::InProgress { .. } => ("merge_in_progress", Usage),
+            MergeError::Target { .. } => ("bad_target", Usage),
+            MergeError::State(_) => ("merge_state", Usage),
+            MergeError::Memory(_) => ("resolution_damaged", Usage),
+            MergeError::Pin(_) => ("pin", Usage),
+            MergeError::Guard(e) => return Err(e),
+            MergeError::Snapshot(e) => return Err(e),
+            MergeError::Tree(e) => return Err(e),
+            MergeError::Journal(e) => return Err(e),
+        })
+    }
+}
+
 impl Diagnostic for MergeError {
     fn exit_status(&self) -> ExitStatus {
-        match self {
-            MergeError::Dirty { .. }
-            | MergeError::NoBase { .. }
-            | MergeError::MissingFork { .. }
-            | MergeError::CarriedModified { .. }
-            | MergeError::Interrupted
-            | MergeError::InProgress { .. }
-            | MergeError::Target { .. }
-            | MergeError::State(_)
-            | MergeError::Memory(_)
-            | MergeError::Pin(_)
-            | MergeError::Baseline { .. }
-            | MergeError::Package {
-                source: PackageMergeError::SideFileTaken { .. } | PackageMergeError::FileDirectoryClash { .. },
-                ..
-            }
-            | MergeError::Git(
-                GitError::NoRepository { .. } | GitError::NoHead { .. } | GitError::OutsideWorkTree { .. },
-            ) => ExitStatus::Usage,
-            MergeError::RebuildCheck { .. } => ExitStatus::Bug,
-            MergeError::Guard(e) => e.exit_status(),
-            MergeError::Snapshot(e) => e.exit_status(),
-            MergeError::Tree(e) => e.exit_status(),
-            MergeError::Journal(e) => e.exit_status(),
-            MergeError::Git(_) | MergeError::Package { .. } => ExitStatus::Integrity,
-        }
+        self.code_and_status().map_or_else(|e| e.exit_status(), |(_, status)| status)
     }
 
     fn code(&self) -> &'static str {
-        match self {
-            MergeError::Dirty { .. } => "dirty",
-            MergeError::NoBase { .. } => "no_base",
-            MergeError::MissingFork { .. } => "fork_missing",
-            MergeError::CarriedModified { .. } => "carried_differs",
-            MergeError::RebuildCheck { .. } => "rebuild_check",
-            MergeError::Interrupted => "interrupted",
-            MergeError::Git(_) => "git",
-            MergeError::Guard(e) => e.code(),
-            MergeError::Snapshot(e) => e.code(),
-            MergeError::Package { source: PackageMergeError::SideFileTaken { .. }, .. } => "conflict_copy_taken",
-            MergeError::Package { source: PackageMergeError::FileDirectoryClash { .. }, .. } => "file_directory_clash",
-            MergeError::Package { .. } => "merge",
-            MergeError::Tree(e) => e.code(),
-            MergeError::Journal(e) => e.code(),
-            MergeError::Baseline { .. } => "baseline",
-            MergeError::InProgress { .. } => "merge_in_progress",
-            MergeError::Target { .. } => "bad_target",
-            MergeError::State(_) => "merge_state",
-            MergeError::Memory(_) => "resolution_damaged",
-            MergeError::Pin(_) => "pin",
-        }
+        self.code_and_status().map_or_else(|e| e.code(), |(code, _)| code)
     }
 
     fn help(&self) -> Option<String> {

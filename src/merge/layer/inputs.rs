@@ -126,11 +126,11 @@ fn read_base(layer: &Layer, names: &[&str], check_upstream: bool) -> Result<Base
     let paths = &layer.paths;
     let repo = Repo::discover(&layer.root)?;
     let from = committed_versions(&repo, layer, names)?;
-    let read = read_upstream(&paths.upstream);
-    let against = match &read {
-        Some(read) => repo.head_dir_against_disk(&paths.upstream, read)?,
-        None => None,
-    };
+    // `None` when `upstream/` cannot be read as a tree of files (missing,
+    // a link or other non-file inside): the base then comes from git alone,
+    // and the errors, if any, from the steps that need it.
+    let read = paths.upstream.is_dir().then(|| Tree::read_dir(&paths.upstream).ok()).flatten();
+    let against = read.as_ref().map(|read| repo.head_dir_against_disk(&paths.upstream, read)).transpose()?.flatten();
     let (bases, upstream_changes) = match against {
         Some(AgainstHead { files, differing }) => {
             let bases = names
@@ -147,14 +147,6 @@ fn read_base(layer: &Layer, names: &[&str], check_upstream: bool) -> Result<Base
         }
     };
     Ok(Base { from, bases, read, upstream_changes })
-}
-
-/// The upstream directory as it is on disk; `None` when it cannot be read
-/// as a tree of files (missing, a link or other non-file inside): the base
-/// then comes from git alone, and the errors, if any, from the steps that
-/// need it.
-fn read_upstream(upstream: &Path) -> Option<Tree> {
-    upstream.is_dir().then(|| Tree::read_dir(upstream).ok()).flatten()
 }
 
 /// Fetches and verifies the packages that move exactly as `snapshot` does,
