@@ -347,11 +347,7 @@ fn locate_yaml(text: &str, path: &[String]) -> Result<Located, String> {
         Some(Event::Scalar(..)) => "a scalar",
         _ => "empty",
     };
-    let mut events = Vec::new();
-    for event in Parser::new_from_str(text) {
-        let (event, span) = event.map_err(|e| e.to_string())?;
-        events.push((event, span));
-    }
+    let events: Vec<_> = Parser::new_from_str(text).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
     // StreamStart, DocumentStart, then the root node.
     let root = events.iter().position(|(e, _)| matches!(e, Event::DocumentStart(_))).map(|i| i + 1);
     let Some(mut at) = root else { return Ok(Err("the file holds no document".into())) };

@@ -16,7 +16,7 @@
 //! The three hashes identify the conflict's inputs for the conflict memory
 //! ([`crate::merge::memory`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -179,16 +179,21 @@ impl BeforeMerge {
     /// The directory `role` as it was before the merge: `committed` with
     /// the recorded differences (from `files`, the kept files) applied, and
     /// the paths that differed from `committed`.
-    pub fn restore_dir(&self, role: &str, committed: Tree, files: &Tree) -> Result<(Tree, Vec<String>), TreeError> {
+    pub fn restore_dir(
+        &self,
+        role: &str,
+        committed: Tree,
+        files: &Tree,
+    ) -> Result<(Tree, BTreeSet<String>), TreeError> {
         let prefix = format!("{role}/");
         let mut tree = committed;
-        let mut restored = Vec::new();
+        let mut restored = BTreeSet::new();
         // Removals first: a file that became a directory before the merge
         // (`a` committed, `a/b` on disk) must be gone before `a/b` comes in.
         for at in &self.absent {
             if let Some(path) = at.strip_prefix(&prefix) {
                 tree.remove(path);
-                restored.push(path.to_string());
+                restored.insert(path.to_string());
             }
         }
         for at in &self.changed {
@@ -201,7 +206,7 @@ impl BeforeMerge {
                 ),
             })?;
             tree.insert(path, entry.clone())?;
-            restored.push(path.to_string());
+            restored.insert(path.to_string());
         }
         Ok((tree, restored))
     }

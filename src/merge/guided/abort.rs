@@ -92,13 +92,12 @@ pub fn abort_merge(
         ("forks", &paths.forks, written.map(|w| Written { files: &w.forks, complete: false })),
         ("patches", &paths.patches, Some(Written { files: &nothing, complete: false })),
     ];
-    let mut report = Report::default();
+    let mut aborted = Aborted { to: state.to.clone(), changes: 0, kept: Vec::new(), discarded: Vec::new() };
     let mut trees = Vec::new();
     for (role, dir, written) in dirs {
         let committed = repo.head_dir(dir).map_err(MergeError::from)?.unwrap_or_default();
         let (target, restored) = before.restore_dir(role, committed, &before_files).map_err(MergeError::from)?;
-        let restored: BTreeSet<String> = restored.into_iter().collect();
-        trees.push(put_back(dir, target, &restored, written, &mut report)?);
+        trees.push(put_back(dir, target, &restored, written, &mut aborted)?);
     }
     let declaration = match before_declaration {
         Some(bytes) => Some(bytes),
@@ -107,7 +106,7 @@ pub fn abort_merge(
     if let Some(bytes) = &declaration {
         let now = crate::tree::read_regular(&layer.declaration).ok();
         if now.is_some_and(|now| now != *bytes) {
-            report.discarded.push(Discarded {
+            aborted.discarded.push(Discarded {
                 path: layer.declaration.clone(),
                 why: "edited since the merge started; put back as it was then",
             });
@@ -124,12 +123,11 @@ pub fn abort_merge(
     }
     let state_path = state_dir(&layer.root);
     update.replace_dir(&state_path, &empty);
-    let changes = update.apply().map_err(MergeError::from)?;
+    aborted.changes = update.apply().map_err(MergeError::from)?;
     let _ = std::fs::remove_dir(&state_path);
-    let Report { mut kept, mut discarded } = report;
-    kept.sort();
-    discarded.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(Aborted { to: state.to, changes, kept, discarded })
+    aborted.kept.sort();
+    aborted.discarded.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(aborted)
 }
 
 /// What a merge wrote in one directory (see [`crate::merge::progress::WrittenFiles`]).
@@ -141,24 +139,18 @@ struct Written<'a> {
     complete: bool,
 }
 
-/// The files `--abort` keeps and the edits it discards.
-#[derive(Default)]
-struct Report {
-    kept: Vec<PathBuf>,
-    discarded: Vec<Discarded>,
-}
-
 /// What directory `dir` holds after the abort: `committed` (as committed,
 /// with the uncommitted changes the merge ran over put back: `restored`,
 /// paths inside the directory) plus the files on disk that are neither in
-/// it nor written by the merge. Without a record of what the merge wrote
-/// (a state of an older forklayer), exactly `committed`.
+/// it nor written by the merge, which it adds to `report.kept` (and the
+/// edits it discards to `report.discarded`). Without a record of what the
+/// merge wrote (a state of an older forklayer), exactly `committed`.
 fn put_back(
     dir: &Path,
     committed: Tree,
     restored: &BTreeSet<String>,
     written: Option<Written<'_>>,
-    report: &mut Report,
+    report: &mut Aborted,
 ) -> Result<Tree, GuidedError> {
     let Some(written) = written else { return Ok(committed) };
     let current = read_dir_or_empty(dir).map_err(MergeError::from)?;
