@@ -37,9 +37,9 @@ pub(super) struct LayerMerge {
 /// `upstream` directory; the rest of the fork layer (the packages that do
 /// not move, own packages, other files) is carried over untouched. `lock`
 /// is the new upstream's: the version each manifest is built against.
-pub(super) fn merge_packages<'n>(
+pub(super) fn merge_packages(
     layer: &Layer,
-    moves: &'n [PackageMove],
+    moves: &[PackageMove],
     bases: Vec<Option<Tree>>,
     forks: &Tree,
     upstream: &Tree,
