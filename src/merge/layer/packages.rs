@@ -46,14 +46,8 @@ pub(super) fn merge_packages(
     lock: &Lock,
 ) -> Result<LayerMerge, MergeError> {
     let mut ours = forks.clone();
-    let jobs: Vec<_> = moves
-        .iter()
-        .zip(bases)
-        .map(|(package, base)| {
-            let fork = ours.take_subtree(&package.npm_name);
-            (package, base, Some(fork).filter(|fork| !fork.is_empty()))
-        })
-        .collect();
+    let jobs: Vec<_> =
+        moves.iter().zip(bases).map(|(package, base)| (package, base, ours.take_subtree(&package.npm_name))).collect();
     let packages: Vec<_> =
         jobs.into_par_iter().map(|(package, base, fork)| merge_one(layer, upstream, package, base, fork)).collect();
     let mut merged = LayerMerge::default();
@@ -61,7 +55,7 @@ pub(super) fn merge_packages(
         let mut package = package?;
         // Ignored files are no part of the merge; any the fork layer holds
         // stay as they are.
-        ours.graft(&package.full, std::mem::take(&mut package.kept))?;
+        ours.graft(&package.moved.npm_name, std::mem::take(&mut package.kept))?;
         merged.add(layer, lock, package)?;
     }
     merged.forks.append(ours)?;
@@ -70,8 +64,7 @@ pub(super) fn merge_packages(
 
 /// One package merged.
 struct PackageDone<'n> {
-    name: &'n str,
-    full: String,
+    moved: &'n PackageMove,
     /// The fork's ignored files, kept as they are.
     kept: Tree,
     package: PackageMerge,
@@ -82,33 +75,35 @@ struct PackageDone<'n> {
 }
 
 /// Merges package `moved` from its committed `base` and its `fork` files
-/// (`None`: none there) onto the new `upstream`.
+/// onto the new `upstream`.
 fn merge_one<'n>(
     layer: &Layer,
     upstream: &Tree,
     moved: &'n PackageMove,
     base: Option<Tree>,
-    fork: Option<Tree>,
+    fork: Tree,
 ) -> Result<PackageDone<'n>, MergeError> {
-    let (name, full) = (moved.name.as_str(), moved.npm_name.clone());
+    let (name, full) = (moved.name.as_str(), &moved.npm_name);
     let texts = [format!("fork@{}", moved.from), format!("upstream@{}", moved.from), format!("upstream@{}", moved.to)];
     let labels = &Labels { ours: &texts[0], base: &texts[1], theirs: &texts[2] };
     let ignore = layer.ignore_of(name);
     let base = ignore.filter(base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?);
-    let theirs = ignore.filter(upstream.subtree(&full));
-    let fork = fork.ok_or_else(|| MergeError::MissingFork {
-        package: full.clone(),
-        path: layer.package_dir(&layer.paths.forks, name),
-    })?;
+    let theirs = ignore.filter(upstream.subtree(full));
+    if fork.is_empty() {
+        return Err(MergeError::MissingFork {
+            package: full.clone(),
+            path: layer.package_dir(&layer.paths.forks, name),
+        });
+    }
     let (fork, kept) = split_ignored(fork, ignore);
     if layer.carried.iter().any(|c| c == name) {
-        check_carried(&full, &base, &fork)?;
+        check_carried(full, &base, &fork)?;
     }
     let mut package = merge_package(&base, &fork, &theirs, labels)
         .map_err(|source| MergeError::Package { package: full.clone(), source })?;
     let inputs = conflict_inputs(&package, [&base, &fork, &theirs]);
     let recalled = recall_resolutions(layer, moved, &mut package, &inputs)?;
-    Ok(PackageDone { name, full, kept, package, inputs, recalled, theirs })
+    Ok(PackageDone { moved, kept, package, inputs, recalled, theirs })
 }
 
 /// Resolves the conflicts of `package` (the merge of `moved`) that the
@@ -187,7 +182,8 @@ impl LayerMerge {
     /// Adds a merged package (its version taken from the new upstream's
     /// `lock`).
     fn add(&mut self, layer: &Layer, lock: &Lock, done: PackageDone<'_>) -> Result<(), MergeError> {
-        let PackageDone { name, full, package, inputs, recalled, theirs, .. } = done;
+        let PackageDone { moved, package, inputs, recalled, theirs, .. } = done;
+        let (name, full) = (moved.name.as_str(), &moved.npm_name);
         for (path, merge) in package.files() {
             if merge.outcome() == Outcome::Unchanged {
                 self.unchanged += 1;
@@ -205,11 +201,11 @@ impl LayerMerge {
             });
         }
         if layer.forked.iter().any(|f| f == name) {
-            let version = lock.version_of(&full).map(str::to_string).unwrap_or_default();
+            let version = lock.version_of(full).map(str::to_string).unwrap_or_default();
             let fork = package.tree().clone();
             self.forked.push(ForkedPackage { name: name.to_string(), full: full.clone(), version, theirs, fork });
         }
-        self.forks.graft(&full, package.into_tree())?;
+        self.forks.graft(full, package.into_tree())?;
         Ok(())
     }
 
