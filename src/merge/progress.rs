@@ -362,7 +362,7 @@ pub fn marker_lines(bytes: &[u8], labelled: &[String], separators: bool) -> Vec<
 pub fn unresolved(state: &MergeState, forks: &Tree) -> Vec<Unresolved> {
     let labelled = labelled_markers(&state.from, &state.to);
     let mut found = Vec::new();
-    let packages: std::collections::BTreeSet<&str> = state.conflicts.iter().map(|c| c.package.as_str()).collect();
+    let packages: BTreeSet<&str> = state.conflicts.iter().map(|c| c.package.as_str()).collect();
     for package in packages {
         let prefix = format!("{package}/");
         for (path, entry) in forks.iter().filter(|(p, _)| p.starts_with(&prefix)) {
