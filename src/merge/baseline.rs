@@ -29,12 +29,6 @@ pub enum BaselineError {
     },
 }
 
-/// The declaration `text` with `layer.baseline` set to `version`, every
-/// other byte unchanged; `None` when the baseline already is `version`.
-pub fn with_baseline(text: &str, version: &str) -> Result<Option<String>, BaselineError> {
-    with_versions(text, Some(version), &std::collections::BTreeMap::new())
-}
-
 /// The declaration `text` with `layer.baseline` set to `baseline` (when
 /// given) and the entry `name@version` of each package of `packages` set
 /// to its new version, every other byte unchanged; `None` when nothing
@@ -59,15 +53,22 @@ pub fn with_versions(
             edits.push((span, literal(&next)));
         }
     }
-    if edits.is_empty() {
-        return Ok(None);
+    Ok((!edits.is_empty()).then(|| splice(text, edits)))
+}
+
+/// `text` with each byte range of `edits` (none overlapping) replaced by
+/// its string.
+pub(crate) fn splice(text: &str, mut edits: Vec<(Range<usize>, String)>) -> String {
+    edits.sort_by_key(|(span, _)| span.start);
+    let mut next = String::with_capacity(text.len());
+    let mut at = 0;
+    for (span, literal) in &edits {
+        next.push_str(&text[at..span.start]);
+        next.push_str(literal);
+        at = span.end;
     }
-    edits.sort_by_key(|(span, _)| std::cmp::Reverse(span.start));
-    let mut next = text.to_string();
-    for (span, literal) in edits {
-        next.replace_range(span, &literal);
-    }
-    Ok(Some(next))
+    next.push_str(&text[at..]);
+    next
 }
 
 fn literal(value: &str) -> String {

@@ -199,9 +199,8 @@ fn merge_both_changed(
         return Ok(FileMerge::conflicted(ConflictKind::Binary, Some(ours.clone()), sides));
     }
     let text = merge_text(base_bytes, &ours.bytes, &theirs.bytes, labels)?;
-    let conflicted = text.is_conflicted();
-    let result = FileEntry::with_mode(text.into_content(), executable);
-    Ok(if conflicted {
+    let result = FileEntry::with_mode(text.content, executable);
+    Ok(if text.conflicted {
         FileMerge::conflicted(ConflictKind::Text, Some(result), Vec::new())
     } else {
         FileMerge::clean(Outcome::Merged, Some(&result))

@@ -111,11 +111,6 @@ impl Repo {
         Ok(Repo { repo, workdir, commit: None })
     }
 
-    /// The work tree's root directory.
-    pub fn workdir(&self) -> &Path {
-        &self.workdir
-    }
-
     /// `path` relative to the work tree, with `/` separators; empty for the
     /// work tree itself.
     pub fn relative(&self, path: &Path) -> Result<String, GitError> {
@@ -146,19 +141,18 @@ impl Repo {
     /// thousand path resolutions.
     pub fn head_dirs(&self, parent: &Path, names: &[&str]) -> Result<Vec<Option<Tree>>, GitError> {
         let rel = self.relative(parent)?;
-        let head = self.head_tree()?;
-        let parent_tree = if rel.is_empty() { Some(head) } else { self.subtree(&head, &rel)? };
-        let Some(parent_tree) = parent_tree else {
+        let Some(parent_tree) = self.head_subtree(&rel)? else {
             return Ok(names.iter().map(|_| None).collect());
         };
         names
             .iter()
-            .map(|name| {
-                let path = if rel.is_empty() { name.to_string() } else { format!("{rel}/{name}") };
-                match self.subtree(&parent_tree, name)? {
-                    Some(tree) => self.read_tree(&tree, &path).map(Some),
-                    None => Ok(None),
+            .map(|name| match self.subtree(&parent_tree, name)? {
+                Some(tree) => {
+                    let mut files = Tree::new();
+                    self.collect(&tree, &join(&rel, name), "", None, &mut files)?;
+                    Ok(Some(files))
                 }
+                None => Ok(None),
             })
             .collect()
     }
@@ -171,15 +165,14 @@ impl Repo {
     /// or submodule below `dir`, which only git can compare.
     pub fn head_dir_against_disk(&self, dir: &Path, disk: &Tree) -> Result<Option<AgainstHead>, GitError> {
         let rel = self.relative(dir)?;
-        let head = self.head_tree()?;
         let mut files = Tree::new();
-        if let Some(tree) = if rel.is_empty() { Some(head) } else { self.subtree(&head, &rel)? } {
-            match self.collect(&tree, &rel, "", Some((disk, "")), &mut files) {
+        if let Some(tree) = self.head_subtree(&rel)? {
+            match self.collect(&tree, &rel, "", Some(disk), &mut files) {
                 Err(GitError::NotAFile { .. }) => return Ok(None),
                 other => other?,
             }
         }
-        let full = |path: &str| if rel.is_empty() { path.to_string() } else { format!("{rel}/{path}") };
+        let full = |path: &str| join(&rel, path);
         // A file taken from disk shares its bytes with the disk read, so
         // the comparison of an unchanged file is a pointer comparison.
         let changed_or_missing = files.iter().filter(|(path, committed)| disk.get(path) != Some(*committed));
@@ -212,38 +205,32 @@ impl Repo {
     /// against HEAD only, no walk of the work tree), relative to the work
     /// tree.
     pub fn staged_paths(&self, dir: &Path) -> Result<Vec<String>, GitError> {
-        let rel = self.relative(dir)?;
-        self.check_trees(&rel)?;
         let mut options = StatusOptions::new();
         options.show(StatusShow::Index);
-        options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
-        self.status_paths(&mut options)
+        self.status_paths(dir, &mut options)
     }
 
     /// The directory `rel` below `tree`, if there is one.
     fn subtree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Option<git2::Tree<'_>>, GitError> {
-        let read_err = |source| GitError::Read { path: rel.to_string(), source };
-        match tree.get_path(Path::new(rel)) {
-            Ok(entry) if entry.kind() == Some(ObjectType::Tree) => {
-                Ok(Some(self.find_tree(entry.id()).map_err(|e| e.or_read(rel))?))
-            }
-            Ok(_) => Ok(None),
-            Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
-            Err(source) => Err(read_err(source)),
+        entry_of(tree, rel, ObjectType::Tree)?.map(|entry| self.find_tree(entry.id(), || rel)).transpose()
+    }
+
+    /// The directory `rel` (relative to the work tree; empty for the work
+    /// tree itself) at HEAD, if there is one.
+    fn head_subtree(&self, rel: &str) -> Result<Option<git2::Tree<'_>>, GitError> {
+        let head = self.head_tree()?;
+        if rel.is_empty() {
+            Ok(Some(head))
+        } else {
+            self.subtree(&head, rel)
         }
     }
 
     /// The bytes of file `path` at HEAD; `None` when HEAD has no such file.
     pub fn head_file(&self, path: &Path) -> Result<Option<Vec<u8>>, GitError> {
         let rel = self.relative(path)?;
-        let head = self.head_tree()?;
-        let entry = match head.get_path(Path::new(&rel)) {
-            Ok(entry) if entry.kind() == Some(ObjectType::Blob) => entry,
-            Ok(_) => return Ok(None),
-            Err(e) if e.code() == git2::ErrorCode::NotFound => return Ok(None),
-            Err(source) => return Err(GitError::Read { path: rel, source }),
-        };
-        let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&rel))?;
+        let Some(entry) = entry_of(&self.head_tree()?, &rel, ObjectType::Blob)? else { return Ok(None) };
+        let blob = self.find_blob(entry.id(), || &rel)?;
         Ok(Some(blob.content().to_vec()))
     }
 
@@ -282,14 +269,17 @@ impl Repo {
         commit.tree().map_err(no_head)
     }
 
-    fn find_tree(&self, oid: git2::Oid) -> Result<git2::Tree<'_>, Failed> {
+    /// Tree `oid`, checked first by [`Repo::check_loose`]; libgit2's error
+    /// names `path` (computed only then).
+    fn find_tree<P: AsRef<str>>(&self, oid: git2::Oid, path: impl FnOnce() -> P) -> Result<git2::Tree<'_>, GitError> {
         self.check_loose(oid)?;
-        Ok(self.repo.find_tree(oid)?)
+        self.repo.find_tree(oid).map_err(|source| GitError::Read { path: path().as_ref().to_string(), source })
     }
 
-    fn find_blob(&self, oid: git2::Oid) -> Result<git2::Blob<'_>, Failed> {
+    /// Blob `oid`, as [`Repo::find_tree`] reads a tree.
+    fn find_blob<P: AsRef<str>>(&self, oid: git2::Oid, path: impl FnOnce() -> P) -> Result<git2::Blob<'_>, GitError> {
         self.check_loose(oid)?;
-        Ok(self.repo.find_blob(oid)?)
+        self.repo.find_blob(oid).map_err(|source| GitError::Read { path: path().as_ref().to_string(), source })
     }
 
     /// Refuses a loose object that does not inflate to its end. libgit2
@@ -311,24 +301,13 @@ impl Repo {
     /// Checks every loose tree object below `rel` at HEAD (what a status
     /// of `rel` reads) before libgit2 reads them.
     fn check_trees(&self, rel: &str) -> Result<(), GitError> {
-        let head = self.head_tree()?;
-        let mut pending = match if rel.is_empty() { Some(head) } else { self.subtree(&head, rel)? } {
-            Some(tree) => vec![tree],
-            None => return Ok(()),
-        };
+        let mut pending: Vec<_> = self.head_subtree(rel)?.into_iter().collect();
         while let Some(tree) = pending.pop() {
             for entry in tree.iter().filter(|e| e.kind() == Some(ObjectType::Tree)) {
-                pending.push(self.find_tree(entry.id()).map_err(|e| e.or_read(rel))?);
+                pending.push(self.find_tree(entry.id(), || rel)?);
             }
         }
         Ok(())
-    }
-
-    /// The files of `tree` (at `rel` in the work tree).
-    fn read_tree(&self, tree: &git2::Tree<'_>, rel: &str) -> Result<Tree, GitError> {
-        let mut files = Tree::new();
-        self.collect(tree, rel, "", None, &mut files)?;
-        Ok(files)
     }
 
     /// Adds the files of `tree` (at `prefix` inside the package) to `files`.
@@ -337,27 +316,27 @@ impl Repo {
         tree: &git2::Tree<'_>,
         rel: &str,
         prefix: &str,
-        disk: Option<(&Tree, &str)>,
+        disk: Option<&Tree>,
         files: &mut Tree,
     ) -> Result<(), GitError> {
         for entry in tree.iter() {
             let name = entry.name().map_err(|source| GitError::Read { path: format!("{rel}/{prefix}"), source })?;
             let path = format!("{prefix}{name}");
-            let full = || if rel.is_empty() { path.clone() } else { format!("{rel}/{path}") };
+            let full = || join(rel, &path);
             match (entry.kind(), entry.filemode()) {
                 (Some(ObjectType::Tree), _) => {
-                    let subtree = self.find_tree(entry.id()).map_err(|e| e.or_read(&full()))?;
+                    let subtree = self.find_tree(entry.id(), full)?;
                     self.collect(&subtree, rel, &format!("{path}/"), disk, files)?;
                 }
                 (Some(ObjectType::Blob), mode @ (0o100644 | 0o100755)) => {
                     let executable = mode == 0o100755;
                     let on_disk = disk
-                        .and_then(|(tree, at)| tree.get(&format!("{at}{path}")))
+                        .and_then(|tree| tree.get(&path))
                         .filter(|file| file.executable == executable && is_blob(entry.id(), &file.bytes));
                     let file = match on_disk {
                         Some(file) => file.clone(),
                         None => {
-                            let blob = self.find_blob(entry.id()).map_err(|e| e.or_read(&full()))?;
+                            let blob = self.find_blob(entry.id(), full)?;
                             FileEntry::with_mode(blob.content(), executable)
                         }
                     };
@@ -378,12 +357,9 @@ impl Repo {
     pub fn dirty_paths(&self, dirs: &[&Path]) -> Result<Vec<String>, GitError> {
         let mut paths = Vec::new();
         for dir in dirs {
-            let rel = self.relative(dir)?;
-            self.check_trees(&rel)?;
             let mut options = StatusOptions::new();
             options.include_untracked(true).recurse_untracked_dirs(true).include_ignored(false);
-            options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
-            paths.extend(self.status_paths(&mut options)?);
+            paths.extend(self.status_paths(dir, &mut options)?);
         }
         paths.sort();
         // Nested directories (a fork layer inside `upstream/`) are reported once.
@@ -391,8 +367,12 @@ impl Repo {
         Ok(paths)
     }
 
-    /// The paths a status with `options` reports, ignored files excepted.
-    fn status_paths(&self, options: &mut StatusOptions) -> Result<Vec<String>, GitError> {
+    /// The paths below `dir` a status with `options` reports, ignored files
+    /// excepted.
+    fn status_paths(&self, dir: &Path, options: &mut StatusOptions) -> Result<Vec<String>, GitError> {
+        let rel = self.relative(dir)?;
+        self.check_trees(&rel)?;
+        options.pathspec(if rel.is_empty() { ".".to_string() } else { rel });
         let statuses =
             self.repo.statuses(Some(options)).map_err(|source| GitError::Read { path: "status".into(), source })?;
         Ok(statuses
@@ -404,31 +384,22 @@ impl Repo {
     }
 }
 
-/// Why an object could not be read: a damaged loose object, or libgit2's
-/// error (given a path by [`Failed::or_read`]).
-enum Failed {
-    Damaged(GitError),
-    Git(git2::Error),
-}
-
-impl From<GitError> for Failed {
-    fn from(e: GitError) -> Failed {
-        Failed::Damaged(e)
+/// The entry `rel` below `tree`, if there is one of `kind`.
+fn entry_of(tree: &git2::Tree<'_>, rel: &str, kind: ObjectType) -> Result<Option<git2::TreeEntry<'static>>, GitError> {
+    match tree.get_path(Path::new(rel)) {
+        Ok(entry) => Ok((entry.kind() == Some(kind)).then_some(entry)),
+        Err(e) if e.code() == git2::ErrorCode::NotFound => Ok(None),
+        Err(source) => Err(GitError::Read { path: rel.to_string(), source }),
     }
 }
 
-impl From<git2::Error> for Failed {
-    fn from(e: git2::Error) -> Failed {
-        Failed::Git(e)
-    }
-}
-
-impl Failed {
-    fn or_read(self, path: &str) -> GitError {
-        match self {
-            Failed::Damaged(e) => e,
-            Failed::Git(source) => GitError::Read { path: path.to_string(), source },
-        }
+/// `path` below `rel` (both relative to the work tree; `rel` empty for the
+/// work tree itself).
+fn join(rel: &str, path: &str) -> String {
+    if rel.is_empty() {
+        path.to_string()
+    } else {
+        format!("{rel}/{path}")
     }
 }
 

@@ -23,8 +23,8 @@
 mod abort;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 
 use crate::check::{check, CheckError, CheckReport};
 use crate::error::{Diagnostic, ExitStatus};
@@ -34,12 +34,13 @@ use crate::layer::{Layer, LayerError};
 use crate::lock::{Lock, VERSION_FILE};
 use crate::merge::git::Repo;
 use crate::merge::layer::{
-    check_carried, next_patches, plan_declaration, plan_forked, DeclarationChange, ForkedPackage, MergeError,
-    PackageMove,
+    check_cancel, check_carried, next_patches, plan_declaration, plan_forked, DeclarationChange, ForkedPackage,
+    MergeError, PackageMove,
 };
 use crate::merge::memory::{conflict_key, remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
 use crate::merge::progress::{state_dir, tree_digest, MergeState, Unresolved};
+use crate::merge::read_dir_or_empty;
 use crate::tree::{read_regular_text, Tree, TreeError};
 
 pub use self::abort::{abort_merge, Aborted, Discarded};
@@ -209,40 +210,25 @@ pub struct Continued {
     pub check: CheckReport,
 }
 
-/// Everything `merge --continue` writes, planned and proved.
-struct ContinuePlan {
-    patches: Tree,
-    manifests: Vec<String>,
-    declaration: Option<DeclarationChange>,
-    pins: Vec<PinChange>,
-    recorded: Vec<String>,
-    /// Conflicts resolved differently at several paths, not recorded.
-    unrecorded: Vec<String>,
-    /// Committed manifests removed (relative to `patches/`).
-    removed: Vec<String>,
-    /// Untracked files named like manifests, kept (relative to `patches/`).
-    kept: Vec<String>,
-}
-
 /// `merge --continue`. Ctrl-C (`cancel`) is looked at until the update
 /// starts; once it does, it runs to the end.
 pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Continued, GuidedError> {
     let state = MergeState::read(&layer.root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
-    let forks = read_forks(layer)?;
+    let forks = read_dir_or_empty(&layer.paths.forks).map_err(MergeError::from)?;
     let left = crate::merge::progress::unresolved(&state, &forks);
     if !left.is_empty() {
         return Err(GuidedError::Unresolved { to: state.to, items: left });
     }
     let upstream = vendored_upstream(layer, &state)?;
-    let plan = plan_continue(layer, &state, &forks, &upstream)?;
+    let (patches, mut continued) = plan_continue(layer, &state, &forks, &upstream)?;
     check_cancel(cancel)?;
     let empty = Tree::new();
     let mut update = Update::new(&layer.root);
-    update.replace_dir(&layer.paths.patches, &plan.patches);
-    if let Some(change) = &plan.declaration {
+    update.replace_dir(&layer.paths.patches, &patches);
+    if let Some(change) = &continued.declaration {
         update.replace_file(&change.file, change.text.as_bytes());
     }
-    for pin in &plan.pins {
+    for pin in &continued.pins {
         update.replace_file(&pin.file, pin.text.as_bytes());
     }
     let state_path = state_dir(&layer.root);
@@ -250,20 +236,8 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
     update.apply().map_err(MergeError::from)?;
     let _ = std::fs::remove_dir(&state_path);
     let moved = layer.with_versions(state.family_version(), &state.packages);
-    let check = check(&moved)?;
-    let ContinuePlan { manifests, declaration, pins, recorded, unrecorded, removed, kept, .. } = plan;
-    Ok(Continued {
-        from: state.from,
-        to: state.to,
-        manifests,
-        declaration,
-        pins,
-        recorded,
-        unrecorded,
-        removed,
-        kept,
-        check,
-    })
+    continued.check = check(&moved)?;
+    Ok(continued)
 }
 
 /// Why `merge --continue` would refuse now (`None`: it would go ahead),
@@ -281,33 +255,23 @@ pub fn continue_blocker(layer: &Layer, state: &MergeState, forks: &Tree, unresol
     plan_continue(layer, state, forks, &upstream).err()
 }
 
-fn read_forks(layer: &Layer) -> Result<Tree, GuidedError> {
-    let forks = &layer.paths.forks;
-    Ok(if forks.is_dir() { Tree::read_dir(forks).map_err(MergeError::from)? } else { Tree::new() })
-}
-
-fn check_cancel(cancel: Option<&AtomicBool>) -> Result<(), GuidedError> {
-    match cancel {
-        Some(flag) if flag.load(Ordering::SeqCst) => Err(MergeError::Interrupted.into()),
-        _ => Ok(()),
-    }
-}
-
 /// `upstream/` as the merge in progress vendored it; an error when its
 /// versions or (when the state records it) its bytes are no longer that.
 fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedError> {
     let paths = &layer.paths;
     if let Some(family) = state.family_version() {
-        let found = upstream_version(&paths.upstream)?;
+        let path = paths.upstream.join(VERSION_FILE);
+        let text = read_regular_text(&path).map_err(|source| MergeError::from(TreeError::Io { path, source }))?;
+        let found = text.trim().to_string();
         if found != family {
             return Err(GuidedError::UpstreamMoved { found, to: state.to.clone() });
         }
     }
+    let lock = Lock::read(&paths.upstream).ok();
+    let unreadable =
+        || GuidedError::UpstreamEdited { changes: vec!["its lock file is unreadable".into()], to: state.to.clone() };
     if !state.packages.is_empty() {
-        let lock = Lock::read(&paths.upstream).map_err(|_| GuidedError::UpstreamEdited {
-            changes: vec!["its lock file is unreadable".into()],
-            to: state.to.clone(),
-        })?;
+        let lock = lock.as_ref().ok_or_else(unreadable)?;
         for (name, version) in &state.packages {
             let found = lock.version_of(&layer.full_name(name)).unwrap_or_default();
             if found != version {
@@ -318,19 +282,24 @@ fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedEr
     }
     let upstream = Tree::read_dir(&paths.upstream).map_err(MergeError::from)?;
     if state.upstream.as_ref().is_some_and(|digest| *digest != tree_digest(&upstream)) {
-        return Err(GuidedError::UpstreamEdited { changes: lock_changes(layer, &upstream), to: state.to.clone() });
+        // What of `upstream/` its lock file disagrees with.
+        let lock = lock.as_ref().ok_or_else(unreadable)?;
+        let full_names = layer.upstream_packages().into_iter().map(|name| layer.full_name(name));
+        let changes = full_names.flat_map(|full| lock.verify_tree(&full, &upstream.subtree(&full))).collect();
+        return Err(GuidedError::UpstreamEdited { changes, to: state.to.clone() });
     }
     Ok(upstream)
 }
 
-/// The manifests of the resolved fork layer (each proved to rebuild), the
-/// records of the conflict memory, the baseline and the pins.
+/// The new `patches/`, with the manifests of the resolved fork layer (each
+/// proved to rebuild) and the records of the conflict memory, and what
+/// `merge --continue` reports, the round trip of `check` still to run.
 fn plan_continue(
     layer: &Layer,
     state: &MergeState,
     forks: &Tree,
     upstream: &Tree,
-) -> Result<ContinuePlan, GuidedError> {
+) -> Result<(Tree, Continued), GuidedError> {
     let paths = &layer.paths;
     let lock = Lock::from_json(
         upstream.get(crate::lock::LOCK_FILE).map_or(&[][..], |entry| entry.bytes.as_slice()),
@@ -375,7 +344,10 @@ fn plan_continue(
     let mut patches = next_patches(&paths.patches, &planned, &[])?;
     let (removed, kept) = left_out_patches(layer, &mut patches)?;
     let (recorded, unrecorded) = record_resolutions(&mut patches, state, forks)?;
-    Ok(ContinuePlan { patches, manifests: planned.manifests(), declaration, pins, recorded, unrecorded, removed, kept })
+    let (from, to) = (state.from.clone(), state.to.clone());
+    let manifests = planned.manifests();
+    let check = CheckReport::default();
+    Ok((patches, Continued { from, to, manifests, declaration, pins, recorded, unrecorded, removed, kept, check }))
 }
 
 /// Records each conflict's resolution in the conflict memory of `patches`.
@@ -391,19 +363,13 @@ fn record_resolutions(
 ) -> Result<(Vec<String>, Vec<String>), GuidedError> {
     let mut by_key: BTreeMap<String, (Resolution, Vec<String>, bool)> = BTreeMap::new();
     for c in &state.conflicts {
-        let result = forks.get(&format!("{}/{}", c.package, c.path));
-        let record = Resolution::new(&c.package, &c.path, &c.kind, [c.base.as_str(), &c.ours, &c.theirs], result);
         let at = format!("{}/{}", c.package, c.path);
-        match by_key.entry(conflict_key(&c.base, &c.ours, &c.theirs)) {
-            std::collections::btree_map::Entry::Vacant(slot) => {
-                slot.insert((record, vec![at], true));
-            }
-            std::collections::btree_map::Entry::Occupied(mut slot) => {
-                let (first, paths, agree) = slot.get_mut();
-                *agree &= first.result == record.result;
-                paths.push(at);
-            }
-        }
+        let record =
+            Resolution::new(&c.package, &c.path, &c.kind, [c.base.as_str(), &c.ours, &c.theirs], forks.get(&at));
+        let key = conflict_key(&c.base, &c.ours, &c.theirs);
+        let (first, paths, agree) = by_key.entry(key).or_insert_with(|| (record.clone(), Vec::new(), true));
+        *agree &= first.result == record.result;
+        paths.push(at);
     }
     let (mut recorded, mut unrecorded) = (Vec::new(), Vec::new());
     for (record, paths, agree) in by_key.into_values() {
@@ -425,7 +391,7 @@ fn record_resolutions(
 /// else than forklayer and go back into `next` (then `check` lists them).
 fn left_out_patches(layer: &Layer, next: &mut Tree) -> Result<(Vec<String>, Vec<String>), GuidedError> {
     let dir = &layer.paths.patches;
-    let current = if dir.is_dir() { Tree::read_dir(dir).map_err(MergeError::from)? } else { Tree::new() };
+    let current = read_dir_or_empty(dir).map_err(MergeError::from)?;
     let left_out: Vec<(&str, &crate::tree::FileEntry)> =
         current.iter().filter(|(path, _)| is_generated_patch_file(path) && !next.contains(path)).collect();
     let (mut removed, mut kept) = (Vec::new(), Vec::new());
@@ -442,21 +408,4 @@ fn left_out_patches(layer: &Layer, next: &mut Tree) -> Result<(Vec<String>, Vec<
         }
     }
     Ok((removed, kept))
-}
-
-/// What of `upstream` (the tree of `upstream/`) its lock file disagrees with.
-fn lock_changes(layer: &Layer, upstream: &Tree) -> Vec<String> {
-    let Ok(lock) = Lock::read(&layer.paths.upstream) else { return vec!["its lock file is unreadable".into()] };
-    let mut changes = Vec::new();
-    for name in layer.upstream_packages() {
-        let full = layer.full_name(name);
-        changes.extend(lock.verify_tree(&full, &upstream.subtree(&full)));
-    }
-    changes
-}
-
-fn upstream_version(upstream: &Path) -> Result<String, GuidedError> {
-    let path = upstream.join(VERSION_FILE);
-    let text = read_regular_text(&path).map_err(|source| MergeError::from(TreeError::Io { path, source }))?;
-    Ok(text.trim().to_string())
 }

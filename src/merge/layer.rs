@@ -37,20 +37,19 @@ mod packages;
 mod write;
 
 use std::collections::BTreeMap;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::layer::Layer;
 use crate::merge::pins::plan_pins;
-use crate::merge::progress::{tree_digest, MergeState, WrittenFiles};
-use crate::tree::Tree;
+use crate::merge::progress::{tree_digest, MergeState, WrittenFiles, STATE_SCHEMA};
 
 pub use self::error::MergeError;
 pub(crate) use self::inputs::open_repository;
-use self::inputs::{read_inputs, Inputs};
+use self::inputs::{read_inputs, Base, Inputs};
 pub(crate) use self::manifests::{check_carried, next_patches, plan_declaration, plan_forked, ForkedPackage};
 pub use self::outcome::{DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget, PackageMove};
-use self::packages::{merge_packages, Sides};
-use self::write::{before_merge, write_result, Written};
+use self::packages::merge_packages;
+use self::write::{state_tree, write_result, Written};
 
 /// Merges the fork layer of `layer` onto upstream `options.version`.
 pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, MergeError> {
@@ -58,7 +57,7 @@ pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     // Ctrl-C also reaches npm, which then fails: the interruption is the
     // cause worth reporting, not npm's error.
     match result {
-        Err(_) if check_cancel(options).is_err() => Err(MergeError::Interrupted),
+        Err(_) if check_cancel(options.cancel).is_err() => Err(MergeError::Interrupted),
         other => other,
     }
 }
@@ -69,22 +68,25 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     }
     let moving = options.target.resolve(layer)?;
     let names: Vec<&str> = layer.upstream_packages().into_iter().filter(|name| moving.contains_key(*name)).collect();
-    let Inputs { from, bases, upstream_read, forks: original_forks, upstream } =
+    let Inputs { base: Base { from, bases, read: upstream_read, .. }, forks: original_forks, upstream } =
         read_inputs(layer, options, &names, &moving)?;
     let moves = package_moves(layer, &names, &from, &moving);
-    let sides = Sides { bases, forks: &original_forks, upstream: &upstream.tree };
-    let merged = merge_packages(layer, &moves, sides, &upstream.outcome.lock)?;
+    let merged = merge_packages(layer, &moves, bases, &original_forks, &upstream.tree, &upstream.outcome.lock)?;
     let (from_text, to_text) = describe_moves(&moves, options.target.family.as_deref());
-    let mut before_files = Tree::new();
     let state = if merged.conflicts() {
-        let written = WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks);
-        let mut state = merged.state(&from_text, &to_text, tree_digest(&upstream.tree), written);
-        state.family = options.target.family.is_some();
-        state.packages = moves.iter().filter(|m| !m.in_family).map(|m| (m.name.clone(), m.to.clone())).collect();
-        let (before, head) = before_merge(layer, &original_forks, &mut before_files)?;
-        state.before = (!before.is_empty()).then_some(before);
-        state.head = Some(head);
-        Some(state)
+        let state = MergeState {
+            schema: STATE_SCHEMA.into(),
+            from: from_text.clone(),
+            to: to_text.clone(),
+            family: options.target.family.is_some(),
+            packages: moves.iter().filter(|m| !m.in_family).map(|m| (m.name.clone(), m.to.clone())).collect(),
+            conflicts: merged.conflict_records(),
+            upstream: Some(tree_digest(&upstream.tree)),
+            written: Some(WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks)),
+            before: None,
+            head: None,
+        };
+        Some(state_tree(layer, state, &original_forks)?)
     } else {
         None
     };
@@ -102,21 +104,23 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         _ => Vec::new(),
     };
     let pins = if planned.is_some() { pins } else { Vec::new() };
-    check_cancel(options)?;
+    check_cancel(options.cancel)?;
     if !options.dry_run {
         let unmoved: Vec<&str> =
             layer.forked.iter().map(String::as_str).filter(|name| !moving.contains_key(*name)).collect();
+        // With conflicts the manifests stay as they are until the conflicts
+        // are resolved and `gen-patches` is run.
+        let patches =
+            planned.as_ref().map(|planned| next_patches(&layer.paths.patches, planned, &unmoved)).transpose()?;
         let written = Written {
             upstream: &upstream.tree,
             upstream_read: upstream_read.as_ref(),
             forks_read: &original_forks,
-            merged: &merged,
-            planned: planned.as_ref(),
-            unmoved: &unmoved,
+            forks: &merged.forks,
+            patches: patches.as_ref(),
             declaration: declaration.as_ref(),
             pins: &pins,
             state: state.as_ref(),
-            before: &before_files,
         };
         write_result(layer, &written)?;
     }
@@ -165,8 +169,8 @@ fn describe_moves(moves: &[PackageMove], family: Option<&str>) -> (String, Strin
 }
 
 /// [`MergeError::Interrupted`] once the cancel flag is set.
-fn check_cancel(options: &MergeOptions<'_>) -> Result<(), MergeError> {
-    match options.cancel {
+pub(crate) fn check_cancel(cancel: Option<&AtomicBool>) -> Result<(), MergeError> {
+    match cancel {
         Some(flag) if flag.load(Ordering::SeqCst) => Err(MergeError::Interrupted),
         _ => Ok(()),
     }

@@ -106,13 +106,11 @@ pub fn record_path(key: &str) -> String {
 impl Resolution {
     /// The record of a conflict resolved as `result`.
     pub fn new(package: &str, path: &str, kind: &str, inputs: [&str; 3], result: Option<&FileEntry>) -> Resolution {
-        let result = result.map(|entry| match std::str::from_utf8(&entry.bytes) {
-            Ok(text) => RecordedFile { text: Some(text.to_string()), base64: None, executable: entry.executable },
-            Err(_) => RecordedFile {
-                text: None,
-                base64: Some(base64::engine::general_purpose::STANDARD.encode(entry.bytes.as_slice())),
-                executable: entry.executable,
-            },
+        let result = result.map(|entry| {
+            let text = std::str::from_utf8(&entry.bytes).ok().map(str::to_string);
+            let base64 =
+                text.is_none().then(|| base64::engine::general_purpose::STANDARD.encode(entry.bytes.as_slice()));
+            RecordedFile { text, base64, executable: entry.executable }
         });
         let [base, ours, theirs] = inputs.map(str::to_string);
         Resolution {

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::merge::file::{merge_file, FileMerge, Outcome};
+use crate::merge::file::{merge_file, FileMerge};
 use crate::merge::text::{Labels, TextMergeError};
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -74,11 +74,6 @@ impl PackageMerge {
         }
         *merge = FileMerge::resolved(result);
         check_no_file_directory_clash(&self.tree)
-    }
-
-    /// Number of files in conflict.
-    pub fn conflicts(&self) -> usize {
-        self.files.iter().filter(|(_, m)| m.outcome() == Outcome::Conflict).count()
     }
 }
 

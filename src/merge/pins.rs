@@ -24,6 +24,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use crate::layer::{Layer, Pin, PinFormat};
+use crate::merge::baseline::splice;
 use crate::realpath::normalize;
 
 /// Why a pin cannot be moved.
@@ -116,11 +117,6 @@ pub fn plan_pins(layer: &Layer, from: &str, to: &str) -> Result<Vec<PinChange>, 
     Ok(changes)
 }
 
-#[cfg(test)]
-fn plan_pin(pin: &Pin, from: &str, to: &str) -> Result<Option<PinChange>, PinError> {
-    plan_file(&[pin], from, to)
-}
-
 /// The new text of the file the pins of `group` (all naming that file) live in.
 fn plan_file(group: &[&Pin], from: &str, to: &str) -> Result<Option<PinChange>, PinError> {
     let Some(first) = group.first() else { return Ok(None) };
@@ -155,15 +151,7 @@ fn plan_file(group: &[&Pin], from: &str, to: &str) -> Result<Option<PinChange>, 
     if edits.is_empty() {
         return Ok(None);
     }
-    edits.sort_by_key(|(span, _)| span.start);
-    let mut next = String::with_capacity(text.len());
-    let mut at = 0;
-    for (span, literal) in &edits {
-        next.push_str(&text[at..span.start]);
-        next.push_str(literal);
-        at = span.end;
-    }
-    next.push_str(&text[at..]);
+    let next = splice(&text, edits);
     // The edit must change exactly the values it meant to.
     for &(key, path) in &declared {
         let before = locate(format, &text, path).ok().and_then(Result::ok).map(|(v, _)| v);
@@ -281,15 +269,7 @@ pub(crate) fn version_at(text: &str, version: &str) -> Vec<usize> {
 
 /// `text` with every whole occurrence of version `from` replaced by `to`.
 fn replace_version(text: &str, from: &str, to: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    for start in version_at(text, from) {
-        out.push_str(&text[at..start]);
-        out.push_str(to);
-        at = start + from.len();
-    }
-    out.push_str(&text[at..]);
-    out
+    splice(text, version_at(text, from).into_iter().map(|at| (at..at + from.len(), to.to_string())).collect())
 }
 
 /// The string at `path` of `text` (in `format`) and the byte range of its
@@ -367,11 +347,7 @@ fn locate_yaml(text: &str, path: &[String]) -> Result<Located, String> {
         Some(Event::Scalar(..)) => "a scalar",
         _ => "empty",
     };
-    let mut events = Vec::new();
-    for event in Parser::new_from_str(text) {
-        let (event, span) = event.map_err(|e| e.to_string())?;
-        events.push((event, span));
-    }
+    let events: Vec<_> = Parser::new_from_str(text).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
     // StreamStart, DocumentStart, then the root node.
     let root = events.iter().position(|(e, _)| matches!(e, Event::DocumentStart(_))).map(|i| i + 1);
     let Some(mut at) = root else { return Ok(Err("the file holds no document".into())) };
@@ -443,6 +419,10 @@ mod tests {
     fn pin(dir: &Path, name: &str, text: &str, keys: &[&str]) -> Pin {
         std::fs::write(dir.join(name), text).expect("write");
         Pin::new(dir.join(name), name.into(), keys.iter().map(|k| k.to_string()).collect()).expect("keys")
+    }
+
+    fn plan_pin(pin: &Pin, from: &str, to: &str) -> Result<Option<PinChange>, PinError> {
+        plan_file(&[pin], from, to)
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! The three hashes identify the conflict's inputs for the conflict memory
 //! ([`crate::merge::memory`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -95,6 +95,43 @@ impl MergeState {
     pub fn family_from(&self) -> Option<&str> {
         self.family.then(|| first_version(&self.from))
     }
+
+    /// The state directory's contents holding this state.
+    pub fn to_tree(&self) -> Result<Tree, TreeError> {
+        let mut bytes = serde_json::to_vec_pretty(self).unwrap_or_default();
+        bytes.push(b'\n');
+        let mut tree = Tree::new();
+        tree.insert(STATE_FILE, FileEntry::new(bytes))?;
+        // Local state, like git's MERGE_HEAD: `git add -A` during the merge
+        // must not commit it, whatever the project's own `.gitignore` says.
+        tree.insert(".gitignore", FileEntry::new("# forklayer merge state: never commit it\n*\n"))?;
+        Ok(tree)
+    }
+
+    /// The merge in progress in the project at `root`, if any.
+    pub fn read(root: &Path) -> Result<Option<MergeState>, StateError> {
+        let path = state_dir(root).join(STATE_FILE);
+        let bytes = match crate::tree::read_regular(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(StateError::Read { path, source }),
+        };
+        let damaged = |message: String| StateError::Damaged { path: path.clone(), message };
+        let state: MergeState = serde_json::from_slice(&bytes).map_err(|e| damaged(e.to_string()))?;
+        if state.schema != STATE_SCHEMA {
+            return Err(damaged(format!("unknown schema `{}`", state.schema)));
+        }
+        for at in state.before.iter().flat_map(|b| b.changed.iter().chain(&b.absent)) {
+            crate::tree::check_relative_path(at).map_err(|e| damaged(e.to_string()))?;
+        }
+        for c in &state.conflicts {
+            let package = c.package.trim_start_matches('@');
+            for p in std::iter::once(package).chain(std::iter::once(&c.path).chain(&c.copies).map(String::as_str)) {
+                crate::tree::check_relative_path(p).map_err(|e| damaged(e.to_string()))?;
+            }
+        }
+        Ok(Some(state))
+    }
 }
 
 /// The uncommitted state of the three directories and the declaration
@@ -142,16 +179,21 @@ impl BeforeMerge {
     /// The directory `role` as it was before the merge: `committed` with
     /// the recorded differences (from `files`, the kept files) applied, and
     /// the paths that differed from `committed`.
-    pub fn restore_dir(&self, role: &str, committed: Tree, files: &Tree) -> Result<(Tree, Vec<String>), TreeError> {
+    pub fn restore_dir(
+        &self,
+        role: &str,
+        committed: Tree,
+        files: &Tree,
+    ) -> Result<(Tree, BTreeSet<String>), TreeError> {
         let prefix = format!("{role}/");
         let mut tree = committed;
-        let mut restored = Vec::new();
+        let mut restored = BTreeSet::new();
         // Removals first: a file that became a directory before the merge
         // (`a` committed, `a/b` on disk) must be gone before `a/b` comes in.
         for at in &self.absent {
             if let Some(path) = at.strip_prefix(&prefix) {
                 tree.remove(path);
-                restored.push(path.to_string());
+                restored.insert(path.to_string());
             }
         }
         for at in &self.changed {
@@ -164,7 +206,7 @@ impl BeforeMerge {
                 ),
             })?;
             tree.insert(path, entry.clone())?;
-            restored.push(path.to_string());
+            restored.insert(path.to_string());
         }
         Ok((tree, restored))
     }
@@ -280,45 +322,6 @@ pub fn state_dir(root: &Path) -> PathBuf {
     root.join(STATE_DIR)
 }
 
-impl MergeState {
-    /// The state directory's contents holding this state.
-    pub fn to_tree(&self) -> Result<Tree, TreeError> {
-        let mut bytes = serde_json::to_vec_pretty(self).unwrap_or_default();
-        bytes.push(b'\n');
-        let mut tree = Tree::new();
-        tree.insert(STATE_FILE, FileEntry::new(bytes))?;
-        // Local state, like git's MERGE_HEAD: `git add -A` during the merge
-        // must not commit it, whatever the project's own `.gitignore` says.
-        tree.insert(".gitignore", FileEntry::new("# forklayer merge state: never commit it\n*\n"))?;
-        Ok(tree)
-    }
-
-    /// The merge in progress in the project at `root`, if any.
-    pub fn read(root: &Path) -> Result<Option<MergeState>, StateError> {
-        let path = state_dir(root).join(STATE_FILE);
-        let bytes = match crate::tree::read_regular(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(StateError::Read { path, source }),
-        };
-        let damaged = |message: String| StateError::Damaged { path: path.clone(), message };
-        let state: MergeState = serde_json::from_slice(&bytes).map_err(|e| damaged(e.to_string()))?;
-        if state.schema != STATE_SCHEMA {
-            return Err(damaged(format!("unknown schema `{}`", state.schema)));
-        }
-        for at in state.before.iter().flat_map(|b| b.changed.iter().chain(&b.absent)) {
-            crate::tree::check_relative_path(at).map_err(|e| damaged(e.to_string()))?;
-        }
-        for c in &state.conflicts {
-            let package = c.package.trim_start_matches('@');
-            for p in std::iter::once(package).chain(std::iter::once(&c.path).chain(&c.copies).map(String::as_str)) {
-                crate::tree::check_relative_path(p).map_err(|e| damaged(e.to_string()))?;
-            }
-        }
-        Ok(Some(state))
-    }
-}
-
 /// Something of the merge that is still unresolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unresolved {
@@ -331,18 +334,22 @@ pub struct Unresolved {
 }
 
 /// The labelled marker lines a merge from `from` to `to` writes.
-fn labelled_markers(from: &str, to: &str) -> [String; 3] {
+pub(crate) fn labelled_markers(from: &str, to: &str) -> [String; 3] {
     [format!("<<<<<<< fork@{from}"), format!("||||||| upstream@{from}"), format!(">>>>>>> upstream@{to}")]
 }
 
-/// 1-based line and text of each line of `bytes` that starts with one of
-/// the `labelled` markers.
-pub fn labelled_marker_lines(bytes: &[u8], labelled: &[String]) -> Vec<(usize, String)> {
+/// 1-based line and text (without its line end) of each line of `bytes`
+/// that starts with one of the `labelled` markers or, with `separators`,
+/// is exactly `=======`.
+pub fn marker_lines(bytes: &[u8], labelled: &[String], separators: bool) -> Vec<(usize, String)> {
     bytes
         .split(|b| *b == b'\n')
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
         .enumerate()
-        .filter(|(_, line)| labelled.iter().any(|m| line.starts_with(m.as_bytes())))
-        .map(|(i, line)| (i + 1, String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned()))
+        .filter(|(_, line)| {
+            labelled.iter().any(|m| line.starts_with(m.as_bytes())) || (separators && *line == b"=======")
+        })
+        .map(|(i, line)| (i + 1, String::from_utf8_lossy(line).into_owned()))
         .collect()
 }
 
@@ -355,7 +362,7 @@ pub fn labelled_marker_lines(bytes: &[u8], labelled: &[String]) -> Vec<(usize, S
 pub fn unresolved(state: &MergeState, forks: &Tree) -> Vec<Unresolved> {
     let labelled = labelled_markers(&state.from, &state.to);
     let mut found = Vec::new();
-    let packages: std::collections::BTreeSet<&str> = state.conflicts.iter().map(|c| c.package.as_str()).collect();
+    let packages: BTreeSet<&str> = state.conflicts.iter().map(|c| c.package.as_str()).collect();
     for package in packages {
         let prefix = format!("{package}/");
         for (path, entry) in forks.iter().filter(|(p, _)| p.starts_with(&prefix)) {
@@ -365,14 +372,8 @@ pub fn unresolved(state: &MergeState, forks: &Tree) -> Vec<Unresolved> {
             // `=======` lines count as markers only in a file that had a
             // text conflict, and only beyond as many as its inputs hold.
             let separators = text_conflict.is_some_and(|c| separator_lines(&entry.bytes) > c.separators);
-            for (i, line) in entry.bytes.split(|b| *b == b'\n').enumerate() {
-                let line = line.strip_suffix(b"\r").unwrap_or(line);
-                let marker =
-                    labelled.iter().any(|m| line.starts_with(m.as_bytes())) || (separators && line == b"=======");
-                if marker {
-                    let what = String::from_utf8_lossy(line).into_owned();
-                    found.push(Unresolved { path: path.to_string(), line: Some(i + 1), what });
-                }
+            for (line, what) in marker_lines(&entry.bytes, &labelled, separators) {
+                found.push(Unresolved { path: path.to_string(), line: Some(line), what });
             }
         }
     }

@@ -22,25 +22,10 @@ pub struct Labels<'a> {
 /// The result of [`merge_text`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextMerge {
-    content: Vec<u8>,
-    conflicted: bool,
-}
-
-impl TextMerge {
     /// The merged bytes; conflicting regions carry `diff3` markers.
-    pub fn content(&self) -> &[u8] {
-        &self.content
-    }
-
-    /// Takes the merged bytes.
-    pub fn into_content(self) -> Vec<u8> {
-        self.content
-    }
-
+    pub content: Vec<u8>,
     /// Whether at least one region could not be merged automatically.
-    pub fn is_conflicted(&self) -> bool {
-        self.conflicted
-    }
+    pub conflicted: bool,
 }
 
 /// Errors of [`merge_text`].

@@ -1,4 +1,9 @@
-use crate::merge::baseline::{with_baseline, BaselineError};
+use crate::merge::baseline::{with_versions, BaselineError};
+
+/// The declaration `text` with only `layer.baseline` set to `version`.
+fn with_baseline(text: &str, version: &str) -> Result<Option<String>, BaselineError> {
+    with_versions(text, Some(version), &std::collections::BTreeMap::new())
+}
 
 #[test]
 fn only_the_baseline_literal_changes() {

@@ -8,9 +8,10 @@ use std::sync::atomic::AtomicBool;
 use crate::journal::Update;
 use crate::layer::{Layer, LayerError, PathOverrides};
 use crate::merge::git::Repo;
-use crate::merge::guided::{check_cancel, GuidedError};
-use crate::merge::layer::{open_repository, MergeError};
-use crate::merge::progress::{entry_hash, state_dir, BeforeMerge, MergeState, BEFORE_DIR, DECLARATION_ROLE};
+use crate::merge::guided::GuidedError;
+use crate::merge::layer::{check_cancel, open_repository, MergeError};
+use crate::merge::progress::{entry_hash, state_dir, MergeState, BEFORE_DIR, DECLARATION_ROLE};
+use crate::merge::read_dir_or_empty;
 use crate::tree::Tree;
 
 /// What `merge --abort` did.
@@ -56,7 +57,8 @@ pub fn abort_merge(
     } else {
         Tree::read_dir(&state_dir(root).join(BEFORE_DIR)).map_err(MergeError::from)?
     };
-    let before_declaration = before_file(&before, &before_files, DECLARATION_ROLE);
+    let recorded = before.changed.iter().any(|p| p == DECLARATION_ROLE);
+    let before_declaration = before_files.get(DECLARATION_ROLE).filter(|_| recorded).map(|e| e.bytes.to_vec());
     // The commit the merge started from, not HEAD: the user may have
     // committed the half-merged layer since (`git add -A && git commit`).
     let started = |repo: Repo| match &state.head {
@@ -90,13 +92,12 @@ pub fn abort_merge(
         ("forks", &paths.forks, written.map(|w| Written { files: &w.forks, complete: false })),
         ("patches", &paths.patches, Some(Written { files: &nothing, complete: false })),
     ];
-    let mut report = Report::default();
+    let mut aborted = Aborted { to: state.to.clone(), changes: 0, kept: Vec::new(), discarded: Vec::new() };
     let mut trees = Vec::new();
     for (role, dir, written) in dirs {
         let committed = repo.head_dir(dir).map_err(MergeError::from)?.unwrap_or_default();
         let (target, restored) = before.restore_dir(role, committed, &before_files).map_err(MergeError::from)?;
-        let restored: BTreeSet<String> = restored.into_iter().collect();
-        trees.push(put_back(dir, Target { tree: target, restored: &restored }, written, &mut report)?);
+        trees.push(put_back(dir, target, &restored, written, &mut aborted)?);
     }
     let declaration = match before_declaration {
         Some(bytes) => Some(bytes),
@@ -105,7 +106,7 @@ pub fn abort_merge(
     if let Some(bytes) = &declaration {
         let now = crate::tree::read_regular(&layer.declaration).ok();
         if now.is_some_and(|now| now != *bytes) {
-            report.discarded.push(Discarded {
+            aborted.discarded.push(Discarded {
                 path: layer.declaration.clone(),
                 why: "edited since the merge started; put back as it was then",
             });
@@ -122,12 +123,11 @@ pub fn abort_merge(
     }
     let state_path = state_dir(&layer.root);
     update.replace_dir(&state_path, &empty);
-    let changes = update.apply().map_err(MergeError::from)?;
+    aborted.changes = update.apply().map_err(MergeError::from)?;
     let _ = std::fs::remove_dir(&state_path);
-    let Report { mut kept, mut discarded } = report;
-    kept.sort();
-    discarded.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(Aborted { to: state.to, changes, kept, discarded })
+    aborted.kept.sort();
+    aborted.discarded.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(aborted)
 }
 
 /// What a merge wrote in one directory (see [`crate::merge::progress::WrittenFiles`]).
@@ -139,40 +139,21 @@ struct Written<'a> {
     complete: bool,
 }
 
-/// The files `--abort` keeps and the edits it discards.
-#[derive(Default)]
-struct Report {
-    kept: Vec<PathBuf>,
-    discarded: Vec<Discarded>,
-}
-
-/// The bytes of the file `role` kept from before the merge, if recorded.
-fn before_file(before: &BeforeMerge, files: &Tree, role: &str) -> Option<Vec<u8>> {
-    let recorded = before.changed.iter().any(|p| p == role);
-    files.get(role).filter(|_| recorded).map(|e| e.bytes.to_vec())
-}
-
-/// What a directory goes back to: as committed, with the uncommitted
-/// changes the merge ran over (`restored`, paths inside the directory)
-/// put back.
-struct Target<'a> {
-    tree: Tree,
-    restored: &'a BTreeSet<String>,
-}
-
-/// What directory `dir` holds after the abort: the `target` files plus
-/// the files on disk that are neither in it nor written by the merge.
-/// Without a record of what the merge wrote (a state of an older
-/// forklayer), exactly the target files.
+/// What directory `dir` holds after the abort: `committed` (as committed,
+/// with the uncommitted changes the merge ran over put back: `restored`,
+/// paths inside the directory) plus the files on disk that are neither in
+/// it nor written by the merge, which it adds to `report.kept` (and the
+/// edits it discards to `report.discarded`). Without a record of what the
+/// merge wrote (a state of an older forklayer), exactly `committed`.
 fn put_back(
     dir: &Path,
-    target: Target<'_>,
+    committed: Tree,
+    restored: &BTreeSet<String>,
     written: Option<Written<'_>>,
-    report: &mut Report,
+    report: &mut Aborted,
 ) -> Result<Tree, GuidedError> {
-    let Target { tree: committed, restored } = target;
     let Some(written) = written else { return Ok(committed) };
-    let current = if dir.is_dir() { Tree::read_dir(dir).map_err(MergeError::from)? } else { Tree::new() };
+    let current = read_dir_or_empty(dir).map_err(MergeError::from)?;
     let mut target = committed.clone();
     for (path, entry) in current.iter() {
         let was = committed.get(path);

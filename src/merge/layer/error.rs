@@ -123,120 +123,101 @@ fn list(items: &[String]) -> String {
     text
 }
 
+impl MergeError {
+    /// The `--json` code and exit status of each case; the error it wraps
+    /// for the cases that take both from it.
+    fn code_and_status(&self) -> Result<(&'static str, ExitStatus), &dyn Diagnostic> {
+        use ExitStatus::{Bug, Integrity, Usage};
+        use PackageMergeError::{FileDirectoryClash, SideFileTaken};
+        Ok(match self {
+            MergeError::Dirty { .. } => ("dirty", Usage),
+            MergeError::NoBase { .. } => ("no_base", Usage),
+            MergeError::MissingFork { .. } => ("fork_missing", Usage),
+            MergeError::CarriedModified { .. } => ("carried_differs", Usage),
+            MergeError::RebuildCheck { .. } => ("rebuild_check", Bug),
+            MergeError::Interrupted => ("interrupted", Usage),
+            MergeError::Git(
+                GitError::NoRepository { .. } | GitError::NoHead { .. } | GitError::OutsideWorkTree { .. },
+            ) => ("git", Usage),
+            MergeError::Git(_) => ("git", Integrity),
+            MergeError::Package { source: SideFileTaken { .. }, .. } => ("conflict_copy_taken", Usage),
+            MergeError::Package { source: FileDirectoryClash { .. }, .. } => ("file_directory_clash", Usage),
+            MergeError::Package { .. } => ("merge", Integrity),
+            MergeError::Baseline { .. } => ("baseline", Usage),
+            MergeError::InProgress { .. } => ("merge_in_progress", Usage),
+            MergeError::Target { .. } => ("bad_target", Usage),
+            MergeError::State(_) => ("merge_state", Usage),
+            MergeError::Memory(_) => ("resolution_damaged", Usage),
+            MergeError::Pin(_) => ("pin", Usage),
+            MergeError::Guard(e) => return Err(e),
+            MergeError::Snapshot(e) => return Err(e),
+            MergeError::Tree(e) => return Err(e),
+            MergeError::Journal(e) => return Err(e),
+        })
+    }
+}
+
 impl Diagnostic for MergeError {
     fn exit_status(&self) -> ExitStatus {
-        match self {
-            MergeError::Dirty { .. }
-            | MergeError::NoBase { .. }
-            | MergeError::MissingFork { .. }
-            | MergeError::CarriedModified { .. }
-            | MergeError::Interrupted
-            | MergeError::InProgress { .. }
-            | MergeError::Target { .. }
-            | MergeError::State(_)
-            | MergeError::Memory(_)
-            | MergeError::Pin(_)
-            | MergeError::Baseline { .. }
-            | MergeError::Package {
-                source: PackageMergeError::SideFileTaken { .. } | PackageMergeError::FileDirectoryClash { .. },
-                ..
-            }
-            | MergeError::Git(
-                GitError::NoRepository { .. } | GitError::NoHead { .. } | GitError::OutsideWorkTree { .. },
-            ) => ExitStatus::Usage,
-            MergeError::RebuildCheck { .. } => ExitStatus::Bug,
-            MergeError::Guard(e) => e.exit_status(),
-            MergeError::Snapshot(e) => e.exit_status(),
-            MergeError::Tree(e) => e.exit_status(),
-            MergeError::Journal(e) => e.exit_status(),
-            MergeError::Git(_) | MergeError::Package { .. } => ExitStatus::Integrity,
-        }
+        self.code_and_status().map_or_else(|e| e.exit_status(), |(_, status)| status)
     }
 
     fn code(&self) -> &'static str {
-        match self {
-            MergeError::Dirty { .. } => "dirty",
-            MergeError::NoBase { .. } => "no_base",
-            MergeError::MissingFork { .. } => "fork_missing",
-            MergeError::CarriedModified { .. } => "carried_differs",
-            MergeError::RebuildCheck { .. } => "rebuild_check",
-            MergeError::Interrupted => "interrupted",
-            MergeError::Git(_) => "git",
-            MergeError::Guard(e) => e.code(),
-            MergeError::Snapshot(e) => e.code(),
-            MergeError::Package { source: PackageMergeError::SideFileTaken { .. }, .. } => "conflict_copy_taken",
-            MergeError::Package { source: PackageMergeError::FileDirectoryClash { .. }, .. } => "file_directory_clash",
-            MergeError::Package { .. } => "merge",
-            MergeError::Tree(e) => e.code(),
-            MergeError::Journal(e) => e.code(),
-            MergeError::Baseline { .. } => "baseline",
-            MergeError::InProgress { .. } => "merge_in_progress",
-            MergeError::Target { .. } => "bad_target",
-            MergeError::State(_) => "merge_state",
-            MergeError::Memory(_) => "resolution_damaged",
-            MergeError::Pin(_) => "pin",
-        }
+        self.code_and_status().map_or_else(|e| e.code(), |(code, _)| code)
     }
 
     fn help(&self) -> Option<String> {
-        match self {
-            MergeError::Dirty { .. } => Some("commit or discard the changes first, or pass `--allow-dirty`".into()),
+        let help = match self {
+            MergeError::Dirty { .. } => "commit or discard the changes first, or pass `--allow-dirty`",
             MergeError::NoBase { .. } => {
-                Some("run `forklayer snapshot <current version>` and commit `upstream/` before merging".into())
+                "run `forklayer snapshot <current version>` and commit `upstream/` before merging"
             }
-            MergeError::CarriedModified { .. } => Some(
+            MergeError::CarriedModified { .. } => {
                 "restore the carried package's upstream bytes, or move it from `carried` to `forked` in forklayer.toml"
-                    .into(),
-            ),
-            MergeError::RebuildCheck { .. } => {
-                Some("this is a bug in forklayer; nothing was changed; please report it".into())
             }
-            MergeError::Baseline { .. } => Some(
+            MergeError::RebuildCheck { .. } => "this is a bug in forklayer; nothing was changed; please report it",
+            MergeError::Baseline { .. } => {
                 "write `baseline = \"<version>\"` as a plain string in the `[layer]` table, or merge with `--dry-run` \
                  and edit it by hand"
-                    .into(),
-            ),
-            MergeError::Target { .. } => Some(
+            }
+            MergeError::Target { .. } => {
                 "`forklayer merge <version>` moves the version family (the packages forklayer.toml lists without a \
                  version), `forklayer merge <name>@<version>` a package listed as `<name>@<version>`"
-                    .into(),
-            ),
-            MergeError::InProgress { .. } => Some(
+            }
+            MergeError::InProgress { .. } => {
                 "finish it with `forklayer merge --continue` once the conflicts are resolved, or undo it with \
                  `forklayer merge --abort`; `forklayer status` shows what is left"
-                    .into(),
-            ),
-            MergeError::State(_) => Some(format!(
-                "the file is written by `merge`; restore it, or remove `{}` and put the project back with `git checkout`",
-                crate::merge::progress::STATE_DIR
-            )),
-            MergeError::Memory(_) => Some(
-                "fix or delete the record (it is committed under `patches/resolutions/`) and merge again".into(),
-            ),
-            MergeError::Pin(e) => Some(e.help()),
-            MergeError::Snapshot(e) => e.help(),
-            MergeError::Guard(e) => e.help(),
-            MergeError::Journal(e) => e.help(),
-            MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
-                Some("merge needs the project in a git repository with the current snapshot committed".into())
             }
-            MergeError::Git(GitError::DamagedObject { .. }) => Some(
+            MergeError::State(_) => {
+                return Some(format!(
+                    "the file is written by `merge`; restore it, or remove `{}` and put the project back with `git checkout`",
+                    crate::merge::progress::STATE_DIR
+                ))
+            }
+            MergeError::Memory(_) => {
+                "fix or delete the record (it is committed under `patches/resolutions/`) and merge again"
+            }
+            MergeError::Pin(e) => return Some(e.help()),
+            MergeError::Snapshot(e) => return e.help(),
+            MergeError::Guard(e) => return e.help(),
+            MergeError::Journal(e) => return e.help(),
+            MergeError::Tree(e) => return e.help(),
+            MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
+                "merge needs the project in a git repository with the current snapshot committed"
+            }
+            MergeError::Git(GitError::DamagedObject { .. }) => {
                 "nothing was changed; `git fsck` lists the damaged objects: restore them from another clone \
                  (copy its `.git/objects`, or re-clone), then merge again"
-                    .into(),
-            ),
-            MergeError::Git(_) => {
-                Some("check the repository with `git status` and `git fsck`, then merge again".into())
             }
-            MergeError::Tree(e) => e.help(),
-            MergeError::MissingFork { .. } => Some(
+            MergeError::Git(_) => "check the repository with `git status` and `git fsck`, then merge again",
+            MergeError::MissingFork { .. } => {
                 "restore the package in the fork layer (`git checkout -- <path>`), or remove it from forklayer.toml"
-                    .into(),
-            ),
-            MergeError::Interrupted => Some("nothing was changed; run the merge again".into()),
-            MergeError::Package { .. } => {
-                Some("nothing was changed; fix the file named above in the fork layer and merge again".into())
             }
-        }
+            MergeError::Interrupted => "nothing was changed; run the merge again",
+            MergeError::Package { .. } => {
+                "nothing was changed; fix the file named above in the fork layer and merge again"
+            }
+        };
+        Some(help.into())
     }
 }

@@ -9,19 +9,14 @@ use crate::layer::Layer;
 use crate::lock::{Lock, LOCK_FILE, VERSION_FILE};
 use crate::merge::git::{AgainstHead, Repo};
 use crate::merge::layer::{check_cancel, MergeError, MergeOptions};
+use crate::merge::read_dir_or_empty;
 use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotSource, Versions};
 use crate::tree::Tree;
 
 /// What a merge reads before it merges.
 pub(super) struct Inputs {
-    /// The committed version of each package of `names`, by name.
-    pub(super) from: BTreeMap<String, String>,
-    /// The committed files of each package, in `names` order.
-    pub(super) bases: Vec<Option<Tree>>,
-    /// The upstream directory as read from disk (`None` when it cannot be
-    /// read as a tree of files: the base then comes from git alone, and the
-    /// journal reads the directory itself).
-    pub(super) upstream_read: Option<Tree>,
+    /// What it reads from git and `upstream/`.
+    pub(super) base: Base,
     /// The fork layer as read from disk.
     pub(super) forks: Tree,
     /// The new upstream.
@@ -50,19 +45,24 @@ pub(super) fn read_inputs(
     let local = matches!(options.source, SnapshotSource::Local(_));
     let ((others, base), (forks, fetched)) = rayon::join(
         || rayon::join(|| check.then(|| dirty_outside_upstream(layer)), || read_base(layer, names, check)),
-        || rayon::join(|| read_forks(&layer.paths.forks), || local.then(|| fetch_upstream(layer, options, moving))),
+        || {
+            rayon::join(
+                || read_dir_or_empty(&layer.paths.forks),
+                || local.then(|| fetch_upstream(layer, options, moving)),
+            )
+        },
     );
     if let Some(others) = others {
         let changes = base.as_ref().ok().and_then(|base| base.upstream_changes.as_deref());
         refuse_dirty(layer, others, changes)?;
     }
-    let Base { from, bases, read: upstream_read, .. } = base?;
+    let base = base?;
     let forks = forks?;
     let upstream = match fetched {
         Some(fetched) => fetched?,
         None => fetch_upstream(layer, options, moving)?,
     };
-    Ok(Inputs { from, bases, upstream_read, forks, upstream })
+    Ok(Inputs { base, forks, upstream })
 }
 
 /// The uncommitted changes of the fork layer and `patches/` (a status walk
@@ -100,13 +100,15 @@ fn refuse_dirty(
 }
 
 /// What the merge reads from git and `upstream/`.
-struct Base {
+pub(super) struct Base {
     /// The committed version of each package, by name.
-    from: BTreeMap<String, String>,
+    pub(super) from: BTreeMap<String, String>,
     /// The committed files of each package, in `names` order.
-    bases: Vec<Option<Tree>>,
-    /// The upstream directory as read from disk, if it could be.
-    read: Option<Tree>,
+    pub(super) bases: Vec<Option<Tree>>,
+    /// The upstream directory as read from disk (`None` when it cannot be
+    /// read as a tree of files: the base then comes from git alone, and the
+    /// journal reads the directory itself).
+    pub(super) read: Option<Tree>,
     /// The paths of `upstream/` whose work tree differs from HEAD, as git
     /// reports them (see [`Repo::confirm_changed`]); `None` when that was
     /// not asked or could not be told from the disk read (the dirty check
@@ -124,11 +126,11 @@ fn read_base(layer: &Layer, names: &[&str], check_upstream: bool) -> Result<Base
     let paths = &layer.paths;
     let repo = Repo::discover(&layer.root)?;
     let from = committed_versions(&repo, layer, names)?;
-    let read = read_upstream(&paths.upstream);
-    let against = match &read {
-        Some(read) => repo.head_dir_against_disk(&paths.upstream, read)?,
-        None => None,
-    };
+    // `None` when `upstream/` cannot be read as a tree of files (missing,
+    // a link or other non-file inside): the base then comes from git alone,
+    // and the errors, if any, from the steps that need it.
+    let read = paths.upstream.is_dir().then(|| Tree::read_dir(&paths.upstream).ok()).flatten();
+    let against = read.as_ref().map(|read| repo.head_dir_against_disk(&paths.upstream, read)).transpose()?.flatten();
     let (bases, upstream_changes) = match against {
         Some(AgainstHead { files, differing }) => {
             let bases = names
@@ -147,14 +149,6 @@ fn read_base(layer: &Layer, names: &[&str], check_upstream: bool) -> Result<Base
     Ok(Base { from, bases, read, upstream_changes })
 }
 
-/// The upstream directory as it is on disk; `None` when it cannot be read
-/// as a tree of files (missing, a link or other non-file inside): the base
-/// then comes from git alone, and the errors, if any, from the steps that
-/// need it.
-fn read_upstream(upstream: &Path) -> Option<Tree> {
-    upstream.is_dir().then(|| Tree::read_dir(upstream).ok()).flatten()
-}
-
 /// Fetches and verifies the packages that move exactly as `snapshot` does,
 /// in memory: the merge reads them from there and writes the new upstream
 /// directory (the other packages as vendored) as is.
@@ -163,11 +157,11 @@ fn fetch_upstream(
     options: &MergeOptions<'_>,
     moving: &BTreeMap<String, String>,
 ) -> Result<FetchedSnapshot, MergeError> {
-    check_cancel(options)?;
+    check_cancel(options.cancel)?;
     let family = options.target.family.clone().or_else(|| layer.baseline.clone());
     let versions = Versions { fetch: moving.clone(), family };
     let fetched = fetch_snapshot(layer, &versions, &options.source).map_err(MergeError::Snapshot)?;
-    check_cancel(options)?;
+    check_cancel(options.cancel)?;
     Ok(fetched)
 }
 
@@ -177,27 +171,20 @@ fn fetch_upstream(
 fn committed_versions(repo: &Repo, layer: &Layer, names: &[&str]) -> Result<BTreeMap<String, String>, MergeError> {
     let upstream = &layer.paths.upstream;
     let in_family = |name: &str| layer.upstream.get(name).is_none_or(|p| p.in_family);
-    let family = match names.iter().any(|name| in_family(name)) {
-        true => Some(committed_version(repo, upstream)?),
-        false => None,
-    };
-    let lock = match names.iter().any(|name| !in_family(name)) {
-        true => Some(committed_lock(repo, upstream)?),
-        false => None,
-    };
-    let mut from = BTreeMap::new();
-    for name in names {
-        let version = match (&family, &lock) {
-            (Some(family), _) if in_family(name) => family.clone(),
-            (_, Some(lock)) => {
-                let full = layer.full_name(name);
-                lock.version_of(&full).ok_or(MergeError::NoBase { what: full.clone() })?.to_string()
-            }
-            _ => return Err(MergeError::NoBase { what: layer.full_name(name) }),
-        };
-        from.insert(name.to_string(), version);
-    }
-    Ok(from)
+    let family = names.iter().any(|name| in_family(name)).then(|| committed_version(repo, upstream)).transpose()?;
+    let lock = names.iter().any(|name| !in_family(name)).then(|| committed_lock(repo, upstream)).transpose()?;
+    names
+        .iter()
+        .map(|name| {
+            let full = layer.full_name(name);
+            let version = match (&family, &lock) {
+                (Some(family), _) if in_family(name) => Some(family.clone()),
+                (_, Some(lock)) => lock.version_of(&full).map(str::to_string),
+                _ => None,
+            };
+            Ok((name.to_string(), version.ok_or(MergeError::NoBase { what: full })?))
+        })
+        .collect()
 }
 
 /// The lock file of the snapshot committed at HEAD.
@@ -218,14 +205,6 @@ fn committed_version(repo: &Repo, upstream: &Path) -> Result<String, MergeError>
         return Err(no_base());
     }
     Ok(version)
-}
-
-fn read_forks(forks: &Path) -> Result<Tree, MergeError> {
-    if forks.is_dir() {
-        Ok(Tree::read_dir(forks)?)
-    } else {
-        Ok(Tree::new())
-    }
 }
 
 /// Opens the repository after checking that the three directories may be

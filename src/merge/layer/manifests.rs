@@ -53,10 +53,7 @@ impl PlannedPatches {
 /// byte for byte. The packages are independent, so they are planned on all
 /// cores; errors come in package order.
 pub(crate) fn plan_forked(forked: &[ForkedPackage]) -> Result<PlannedPatches, MergeError> {
-    let per_package: Vec<_> = forked
-        .par_iter()
-        .map(|ForkedPackage { name, full, version, theirs, fork }| plan_package(name, full, theirs, fork, version))
-        .collect();
+    let per_package: Vec<_> = forked.par_iter().map(plan_package).collect();
     let mut planned = PlannedPatches::default();
     for files in per_package {
         planned.files.extend(files?.into_iter().flatten());
@@ -64,16 +61,11 @@ pub(crate) fn plan_forked(forked: &[ForkedPackage]) -> Result<PlannedPatches, Me
     Ok(planned)
 }
 
-/// The generated `patches/` files of one forked package (`name` without
-/// scope, `full` with it): its manifest against `theirs`, proved to
-/// rebuild `fork` byte for byte, and its review diff.
-fn plan_package(
-    name: &str,
-    full: &str,
-    theirs: &Tree,
-    fork: &Tree,
-    version: &str,
-) -> Result<PackageManifest, MergeError> {
+/// The generated `patches/` files of one forked package: its manifest
+/// against `theirs`, proved to rebuild `fork` byte for byte, and its
+/// review diff.
+fn plan_package(package: &ForkedPackage) -> Result<PackageManifest, MergeError> {
+    let ForkedPackage { name, full, version, theirs, fork } = package;
     let generated = generate_manifest_and_diff(full, version, theirs, fork);
     verify_rebuild(full, theirs, generated.as_ref().map(|(m, _)| m), fork)?;
     let stem = Layer::manifest_stem(name);

@@ -13,38 +13,9 @@ use crate::merge::layer::manifests::{check_carried, ForkedPackage};
 use crate::merge::layer::{FileReport, MergeError, PackageMove};
 use crate::merge::memory::{recall, MemoryError};
 use crate::merge::package::{merge_package, side_file_path, PackageMerge};
-use crate::merge::progress::{
-    entry_hash, labelled_marker_lines, separator_lines, ConflictRecord, MergeState, WrittenFiles, STATE_SCHEMA,
-};
+use crate::merge::progress::{entry_hash, labelled_markers, marker_lines, separator_lines, ConflictRecord};
 use crate::merge::text::Labels;
 use crate::tree::Tree;
-
-/// Where the three versions of each package come from.
-pub(super) struct Sides<'a> {
-    /// The committed snapshot of each package, in the order of the moves.
-    pub(super) bases: Vec<Option<Tree>>,
-    /// The whole fork layer as it is on disk.
-    pub(super) forks: &'a Tree,
-    /// The new upstream directory, in memory.
-    pub(super) upstream: &'a Tree,
-}
-
-/// The marker labels: the fork and both upstream versions.
-struct LabelTexts {
-    ours: String,
-    base: String,
-    theirs: String,
-}
-
-impl LabelTexts {
-    fn new(from: &str, to: &str) -> LabelTexts {
-        LabelTexts { ours: format!("fork@{from}"), base: format!("upstream@{from}"), theirs: format!("upstream@{to}") }
-    }
-
-    fn labels(&self) -> Labels<'_> {
-        Labels { ours: &self.ours, base: &self.base, theirs: &self.theirs }
-    }
-}
 
 /// The merged layer, built package by package.
 #[derive(Default)]
@@ -61,52 +32,39 @@ pub(super) struct LayerMerge {
 
 /// Merges every forked and carried package of `moves` (independent of each
 /// other, so spread over the cores; results and errors come in package
-/// order, as if one after the other); the rest of the fork layer (the
-/// packages that do not move, own packages, other files) is carried over
-/// untouched. `lock` is the new upstream's: the version each manifest is
-/// built against.
-pub(super) fn merge_packages<'n>(
+/// order, as if one after the other) from its committed snapshot (`bases`,
+/// in the order of `moves`), the fork layer on disk (`forks`) and the new
+/// `upstream` directory; the rest of the fork layer (the packages that do
+/// not move, own packages, other files) is carried over untouched. `lock`
+/// is the new upstream's: the version each manifest is built against.
+pub(super) fn merge_packages(
     layer: &Layer,
-    moves: &'n [PackageMove],
-    sides: Sides<'_>,
+    moves: &[PackageMove],
+    bases: Vec<Option<Tree>>,
+    forks: &Tree,
+    upstream: &Tree,
     lock: &Lock,
 ) -> Result<LayerMerge, MergeError> {
-    let Sides { bases, forks, upstream } = sides;
     let mut ours = forks.clone();
-    let jobs: Vec<PackageJob<'n>> = moves
-        .iter()
-        .zip(bases)
-        .map(|(package, base)| {
-            let fork = take_package(&mut ours, &package.npm_name);
-            PackageJob { package, base, fork }
-        })
-        .collect();
-    let packages: Vec<_> = jobs.into_par_iter().map(|job| merge_one(layer, upstream, job)).collect();
+    let jobs: Vec<_> =
+        moves.iter().zip(bases).map(|(package, base)| (package, base, ours.take_subtree(&package.npm_name))).collect();
+    let packages: Vec<_> =
+        jobs.into_par_iter().map(|(package, base, fork)| merge_one(layer, upstream, package, base, fork)).collect();
     let mut merged = LayerMerge::default();
     for package in packages {
-        let PackageDone { name, full, kept, package, inputs, recalled, theirs } = package?;
+        let mut package = package?;
         // Ignored files are no part of the merge; any the fork layer holds
         // stay as they are.
-        ours.graft(&full, kept)?;
-        let version = lock.version_of(&full).map(str::to_string).unwrap_or_default();
-        merged.add(layer, name, version, package, &inputs, &recalled, theirs)?;
+        ours.graft(&package.moved.npm_name, std::mem::take(&mut package.kept))?;
+        merged.add(layer, lock, package)?;
     }
     merged.forks.append(ours)?;
     Ok(merged)
 }
 
-/// One package to merge: its versions, its committed base and its fork
-/// files.
-struct PackageJob<'n> {
-    package: &'n PackageMove,
-    base: Option<Tree>,
-    fork: Option<Tree>,
-}
-
 /// One package merged.
 struct PackageDone<'n> {
-    name: &'n str,
-    full: String,
+    moved: &'n PackageMove,
     /// The fork's ignored files, kept as they are.
     kept: Tree,
     package: PackageMerge,
@@ -116,49 +74,54 @@ struct PackageDone<'n> {
     theirs: Tree,
 }
 
-fn merge_one<'n>(layer: &Layer, upstream: &Tree, job: PackageJob<'n>) -> Result<PackageDone<'n>, MergeError> {
-    let PackageJob { package: moved, base, fork } = job;
-    let (name, full) = (moved.name.as_str(), moved.npm_name.clone());
-    let texts = LabelTexts::new(&moved.from, &moved.to);
-    let labels = &texts.labels();
+/// Merges package `moved` from its committed `base` and its `fork` files
+/// onto the new `upstream`.
+fn merge_one<'n>(
+    layer: &Layer,
+    upstream: &Tree,
+    moved: &'n PackageMove,
+    base: Option<Tree>,
+    fork: Tree,
+) -> Result<PackageDone<'n>, MergeError> {
+    let (name, full) = (moved.name.as_str(), &moved.npm_name);
+    let texts = [format!("fork@{}", moved.from), format!("upstream@{}", moved.from), format!("upstream@{}", moved.to)];
+    let labels = &Labels { ours: &texts[0], base: &texts[1], theirs: &texts[2] };
     let ignore = layer.ignore_of(name);
     let base = ignore.filter(base.ok_or_else(|| MergeError::NoBase { what: full.clone() })?);
-    let theirs = ignore.filter(upstream.subtree(&full));
-    let fork = fork.ok_or_else(|| MergeError::MissingFork {
-        package: full.clone(),
-        path: layer.package_dir(&layer.paths.forks, name),
-    })?;
+    let theirs = ignore.filter(upstream.subtree(full));
+    if fork.is_empty() {
+        return Err(MergeError::MissingFork {
+            package: full.clone(),
+            path: layer.package_dir(&layer.paths.forks, name),
+        });
+    }
     let (fork, kept) = split_ignored(fork, ignore);
     if layer.carried.iter().any(|c| c == name) {
-        check_carried(&full, &base, &fork)?;
+        check_carried(full, &base, &fork)?;
     }
     let mut package = merge_package(&base, &fork, &theirs, labels)
         .map_err(|source| MergeError::Package { package: full.clone(), source })?;
     let inputs = conflict_inputs(&package, [&base, &fork, &theirs]);
-    let recalled = recall_resolutions(layer, labels, &full, &mut package, &inputs)?;
-    Ok(PackageDone { name, full, kept, package, inputs, recalled, theirs })
+    let recalled = recall_resolutions(layer, moved, &mut package, &inputs)?;
+    Ok(PackageDone { moved, kept, package, inputs, recalled, theirs })
 }
 
-/// Resolves the conflicts of `package` that the conflict memory has a
-/// record for; returns the path of each used record by file.
+/// Resolves the conflicts of `package` (the merge of `moved`) that the
+/// conflict memory has a record for; returns the path of each used record
+/// by file.
 fn recall_resolutions(
     layer: &Layer,
-    labels: &Labels<'_>,
-    full: &str,
+    moved: &PackageMove,
     package: &mut PackageMerge,
     inputs: &BTreeMap<String, ConflictInputs>,
 ) -> Result<BTreeMap<String, String>, MergeError> {
     let mut recalled = BTreeMap::new();
+    // A result `--continue` would refuse is no resolution.
+    let markers = labelled_markers(&moved.from, &moved.to);
     for (path, ConflictInputs { hashes, .. }) in inputs {
         let [b, o, t] = hashes;
         let Some((record, resolution)) = recall(&layer.paths.patches, [b.as_str(), o, t])? else { continue };
-        // A result `--continue` would refuse is no resolution.
-        let markers = [
-            format!("<<<<<<< {}", labels.ours),
-            format!("||||||| {}", labels.base),
-            format!(">>>>>>> {}", labels.theirs),
-        ];
-        let left = resolution.entry().and_then(|e| labelled_marker_lines(&e.bytes, &markers).into_iter().next());
+        let left = resolution.entry().and_then(|e| marker_lines(&e.bytes, &markers, false).into_iter().next());
         if let Some((line, marker)) = left {
             return Err(MemoryError::Damaged {
                 path: layer.paths.patches.join(&record),
@@ -168,23 +131,15 @@ fn recall_resolutions(
         }
         package
             .resolve(path, resolution.entry())
-            .map_err(|source| MergeError::Package { package: full.to_string(), source })?;
+            .map_err(|source| MergeError::Package { package: moved.npm_name.clone(), source })?;
         recalled.insert(path.clone(), record);
     }
     Ok(recalled)
 }
 
-/// Removes the files of package `full` (`<scope>/<name>/…`) from `tree` and
-/// returns them relative to the package; `None` when there are none.
-fn take_package(tree: &mut Tree, full: &str) -> Option<Tree> {
-    let package = tree.take_subtree(full);
-    (!package.is_empty()).then_some(package)
-}
-
 /// `package` split into the files `ignore` keeps in the merge and those it
 /// leaves out.
-fn split_ignored(package: Tree, ignore: &crate::ignore::Ignore) -> (Tree, Tree) {
-    let mut package = package;
+fn split_ignored(mut package: Tree, ignore: &crate::ignore::Ignore) -> (Tree, Tree) {
     let mut left_out = Tree::new();
     if ignore.is_empty() {
         return (package, left_out);
@@ -224,18 +179,11 @@ struct ConflictInputs {
 }
 
 impl LayerMerge {
-    #[allow(clippy::too_many_arguments)]
-    fn add(
-        &mut self,
-        layer: &Layer,
-        name: &str,
-        version: String,
-        package: PackageMerge,
-        inputs: &BTreeMap<String, ConflictInputs>,
-        recalled: &BTreeMap<String, String>,
-        theirs: Tree,
-    ) -> Result<(), MergeError> {
-        let full = layer.full_name(name);
+    /// Adds a merged package (its version taken from the new upstream's
+    /// `lock`).
+    fn add(&mut self, layer: &Layer, lock: &Lock, done: PackageDone<'_>) -> Result<(), MergeError> {
+        let PackageDone { moved, package, inputs, recalled, theirs, .. } = done;
+        let (name, full) = (moved.name.as_str(), &moved.npm_name);
         for (path, merge) in package.files() {
             if merge.outcome() == Outcome::Unchanged {
                 self.unchanged += 1;
@@ -253,10 +201,11 @@ impl LayerMerge {
             });
         }
         if layer.forked.iter().any(|f| f == name) {
+            let version = lock.version_of(full).map(str::to_string).unwrap_or_default();
             let fork = package.tree().clone();
             self.forked.push(ForkedPackage { name: name.to_string(), full: full.clone(), version, theirs, fork });
         }
-        self.forks.graft(&full, package.into_tree())?;
+        self.forks.graft(full, package.into_tree())?;
         Ok(())
     }
 
@@ -264,10 +213,9 @@ impl LayerMerge {
         self.report.iter().any(|f| f.outcome == Outcome::Conflict)
     }
 
-    /// What `merge --continue` needs to know about this merge.
-    pub(super) fn state(&self, from: &str, to: &str, upstream: String, written: WrittenFiles) -> MergeState {
-        let conflicts = self
-            .report
+    /// The conflicts `merge --continue` needs to know about.
+    pub(super) fn conflict_records(&self) -> Vec<ConflictRecord> {
+        self.report
             .iter()
             .filter(|f| f.outcome == Outcome::Conflict)
             .map(|f| {
@@ -283,18 +231,6 @@ impl LayerMerge {
                     separators: f.separators,
                 }
             })
-            .collect();
-        MergeState {
-            schema: STATE_SCHEMA.into(),
-            from: from.into(),
-            to: to.into(),
-            family: true,
-            packages: BTreeMap::new(),
-            conflicts,
-            upstream: Some(upstream),
-            written: Some(written),
-            before: None,
-            head: None,
-        }
+            .collect()
     }
 }

@@ -4,11 +4,10 @@
 use crate::journal::Update;
 use crate::layer::Layer;
 use crate::merge::git::Repo;
-use crate::merge::layer::manifests::{next_patches, PlannedPatches};
-use crate::merge::layer::packages::LayerMerge;
 use crate::merge::layer::{DeclarationChange, MergeError};
 use crate::merge::pins::PinChange;
 use crate::merge::progress::{state_dir, BeforeMerge, MergeState, BEFORE_DIR, DECLARATION_ROLE};
+use crate::merge::read_dir_or_empty;
 use crate::tree::{FileEntry, Tree, TreeError};
 
 /// Everything a merge writes.
@@ -19,19 +18,17 @@ pub(super) struct Written<'a> {
     pub(super) upstream_read: Option<&'a Tree>,
     /// The fork layer as this merge read it.
     pub(super) forks_read: &'a Tree,
-    pub(super) merged: &'a LayerMerge,
-    /// The new manifests (clean merges only).
-    pub(super) planned: Option<&'a PlannedPatches>,
-    /// Forked packages the merge does not move: their manifests stay.
-    pub(super) unmoved: &'a [&'a str],
+    /// The new fork layer.
+    pub(super) forks: &'a Tree,
+    /// The new `patches/` (clean merges only).
+    pub(super) patches: Option<&'a Tree>,
     /// The declaration at the new versions (clean merges only).
     pub(super) declaration: Option<&'a DeclarationChange>,
     /// The pins of the baseline to move (clean merges only).
     pub(super) pins: &'a [PinChange],
-    /// The merge state to leave for `--continue` (merges with conflicts).
-    pub(super) state: Option<&'a MergeState>,
-    /// The files of [`MergeState::before`], kept beside the state.
-    pub(super) before: &'a Tree,
+    /// The state directory to leave for `--continue` (merges with
+    /// conflicts): see [`state_tree`].
+    pub(super) state: Option<&'a Tree>,
 }
 
 /// Writes the new upstream, the new fork layer and, on a clean merge, the
@@ -41,11 +38,7 @@ pub(super) struct Written<'a> {
 /// Ctrl-C is only looked at between steps.
 pub(super) fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> {
     let paths = &layer.paths;
-    let Written { upstream, upstream_read, forks_read, merged, planned, unmoved, declaration, pins, state, before } =
-        *written;
-    // With conflicts the manifests stay as they are until the conflicts are
-    // resolved and `gen-patches` is run.
-    let patches = planned.map(|planned| next_patches(&paths.patches, planned, unmoved)).transpose()?;
+    let Written { upstream, upstream_read, forks_read, forks, patches, declaration, pins, state } = *written;
     let mut update = Update::new(&layer.root);
     // The merge read these directories already: the journal compares
     // against those reads instead of reading them again.
@@ -53,8 +46,8 @@ pub(super) fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), M
         Some(read) => update.replace_read_dir(&paths.upstream, upstream, read),
         None => update.replace_dir(&paths.upstream, upstream),
     }
-    update.replace_read_dir(&paths.forks, &merged.forks, forks_read);
-    if let Some(patches) = &patches {
+    update.replace_read_dir(&paths.forks, forks, forks_read);
+    if let Some(patches) = patches {
         update.replace_dir(&paths.patches, patches);
     }
     if let Some(change) = declaration {
@@ -63,24 +56,20 @@ pub(super) fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), M
     for pin in pins {
         update.replace_file(&pin.file, pin.text.as_bytes());
     }
-    let mut state_tree = state.map(MergeState::to_tree).transpose()?;
-    if let Some(tree) = &mut state_tree {
-        for (path, entry) in before.iter() {
-            tree.insert(format!("{BEFORE_DIR}/{path}"), entry.clone())?;
-        }
-    }
-    if let Some(tree) = &state_tree {
+    if let Some(tree) = state {
         update.replace_dir(&state_dir(&layer.root), tree);
     }
     update.apply()?;
     Ok(())
 }
 
-/// What differs from HEAD in the three directories and the declaration as
-/// the merge starts (`forks`: the fork layer as read from disk), with the
-/// files to keep for `merge --abort` added to `files`, and the commit HEAD
-/// names.
-pub(super) fn before_merge(layer: &Layer, forks: &Tree, files: &mut Tree) -> Result<(BeforeMerge, String), MergeError> {
+/// The state directory a merge with conflicts leaves: `state`, with what
+/// differs from HEAD in the three directories and the declaration as the
+/// merge starts (`forks`: the fork layer as read from disk) and the commit
+/// HEAD names, and the files to keep for `merge --abort` under
+/// [`BEFORE_DIR`].
+pub(super) fn state_tree(layer: &Layer, mut state: MergeState, forks: &Tree) -> Result<Tree, MergeError> {
+    let mut files = Tree::new();
     let paths = &layer.paths;
     let repo = Repo::discover(&layer.root)?;
     // Pinned, so that what is compared here and the commit recorded are one.
@@ -90,11 +79,10 @@ pub(super) fn before_merge(layer: &Layer, forks: &Tree, files: &mut Tree) -> Res
     for (role, dir) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
         let disk = match role {
             "forks" => forks.clone(),
-            _ if dir.is_dir() => Tree::read_dir(dir)?,
-            _ => Tree::new(),
+            _ => read_dir_or_empty(dir)?,
         };
         let committed = repo.head_dir(dir)?.unwrap_or_default();
-        before.add_dir(role, &disk, &committed, files)?;
+        before.add_dir(role, &disk, &committed, &mut files)?;
     }
     let declaration = &layer.declaration;
     let now =
@@ -103,5 +91,11 @@ pub(super) fn before_merge(layer: &Layer, forks: &Tree, files: &mut Tree) -> Res
         files.insert(DECLARATION_ROLE, FileEntry::new(now))?;
         before.changed.push(DECLARATION_ROLE.to_string());
     }
-    Ok((before, head))
+    state.before = (!before.is_empty()).then_some(before);
+    state.head = Some(head);
+    let mut tree = state.to_tree()?;
+    for (path, entry) in files.iter() {
+        tree.insert(format!("{BEFORE_DIR}/{path}"), entry.clone())?;
+    }
+    Ok(tree)
 }

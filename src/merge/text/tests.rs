@@ -56,10 +56,10 @@ fn output_matches_git_merge_file_diff3_byte_for_byte() {
     let dir = tempfile::tempdir().expect("tempdir");
     for &(name, base, ours, theirs, conflicted) in CASES {
         let merged = merge_text(base.as_bytes(), ours.as_bytes(), theirs.as_bytes(), &LABELS).expect("merge");
-        assert_eq!(merged.is_conflicted(), conflicted, "{name}");
+        assert_eq!(merged.conflicted, conflicted, "{name}");
         let expected = git_merge_file(dir.path(), base, ours, theirs);
-        assert_eq!(String::from_utf8_lossy(merged.content()), String::from_utf8_lossy(&expected), "{name}");
-        assert_eq!(merged.content(), expected.as_slice(), "{name}");
+        assert_eq!(String::from_utf8_lossy(merged.content.as_slice()), String::from_utf8_lossy(&expected), "{name}");
+        assert_eq!(merged.content.as_slice(), expected.as_slice(), "{name}");
     }
 }
 
@@ -67,7 +67,7 @@ fn output_matches_git_merge_file_diff3_byte_for_byte() {
 fn conflict_markers_carry_the_version_labels() {
     let merged = merge_text(b"a\n", b"b\n", b"c\n", &LABELS).expect("merge");
     assert_eq!(
-        merged.content(),
+        merged.content.as_slice(),
         b"<<<<<<< fork@1.0.0\nb\n||||||| upstream@1.0.0\na\n=======\nc\n>>>>>>> upstream@1.1.0\n"
     );
 }
@@ -75,8 +75,8 @@ fn conflict_markers_carry_the_version_labels() {
 #[test]
 fn empty_base_with_a_bare_marker_line_in_the_fork_is_left_as_libgit2_wrote_it() {
     let merged = merge_text(b"", b"|||||||\nx\n", b"y\n", &LABELS).expect("merge");
-    assert!(merged.is_conflicted());
-    assert!(!merged.content().windows(22).any(|w| w == b"||||||| upstream@1.0.0"));
+    assert!(merged.conflicted);
+    assert!(!merged.content.as_slice().windows(22).any(|w| w == b"||||||| upstream@1.0.0"));
 }
 
 #[test]
