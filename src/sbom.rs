@@ -126,15 +126,6 @@ pub enum SbomError {
         #[source]
         source: std::io::Error,
     },
-    /// The SBOM could not be written.
-    #[error("could not write the SBOM to `{}`", .path.display())]
-    Write {
-        /// The target file.
-        path: PathBuf,
-        /// The underlying error.
-        #[source]
-        source: std::io::Error,
-    },
     /// A package.json without a usable `name` or `version`.
     #[error("`{}` of package `{package}` is not usable for the SBOM: {reason}", .path.display())]
     PackageJson {
@@ -187,16 +178,13 @@ impl Diagnostic for SbomError {
                 ExitStatus::Usage
             }
             SbomError::Lock(err) => err.exit_status(),
-            SbomError::Read { .. }
-            | SbomError::Write { .. }
-            | SbomError::NotLocked { .. }
-            | SbomError::Integrity { .. } => ExitStatus::Integrity,
+            SbomError::Read { .. } | SbomError::NotLocked { .. } | SbomError::Integrity { .. } => ExitStatus::Integrity,
         }
     }
 
     fn code(&self) -> &'static str {
         match self {
-            SbomError::Read { .. } | SbomError::Write { .. } => "io",
+            SbomError::Read { .. } => "io",
             SbomError::PackageJson { .. } => "bad_package_manifest",
             SbomError::NotLocked { .. } => "upstream_not_locked",
             SbomError::Lock(err) => err.code(),
@@ -214,7 +202,6 @@ impl Diagnostic for SbomError {
             }
             SbomError::PackageJson { .. } => Some("give the package.json a string `name` and `version`".into()),
             SbomError::Lock(err) => err.help(),
-            SbomError::Write { .. } => Some("check that the directory of `--out` exists and is writable".into()),
             SbomError::Duplicate { .. } => {
                 Some("give the own package or bundle a name or version of its own in its package.json".into())
             }
@@ -233,13 +220,9 @@ pub fn read_layer(layer: &Layer, subject: Subject) -> Result<SbomInput, SbomErro
     for name in layer.upstream_packages() {
         components.push(read_upstream_package(layer, &lock, name)?);
     }
-    for own in &layer.own {
-        let identity = read_identity(&own.name, &own.source.join("package.json"))?;
-        components.push(Component { identity, origin: Origin::Own });
-    }
-    for bundle in &layer.release_bundles {
-        let identity = read_identity(&bundle.declared, &bundle.dir.join("package.json"))?;
-        components.push(Component { identity, origin: Origin::Own });
+    let own = layer.own.iter().map(|own| (&own.name, &own.source));
+    for (name, dir) in own.chain(layer.release_bundles.iter().map(|bundle| (&bundle.declared, &bundle.dir))) {
+        components.push(Component { identity: read_identity(name, &dir.join("package.json"))?, origin: Origin::Own });
     }
     Ok(SbomInput { subject, tool_version: env!("CARGO_PKG_VERSION").to_string(), components })
 }
@@ -309,13 +292,8 @@ fn read_identity(package: &str, path: &Path) -> Result<NpmIdentity, SbomError> {
 /// The SBOM as CycloneDX JSON bytes (two-space indentation, final newline).
 pub fn to_json(input: &SbomInput) -> Result<Vec<u8>, SbomError> {
     let mut bom = bom(input)?;
-    let unnumbered = render(&bom);
-    bom.serial_number = Some(serial_number(&unnumbered));
-    Ok(render(&bom))
-}
-
-fn render(bom: &Bom) -> Vec<u8> {
-    crate::manifest::canonical_json(bom)
+    bom.serial_number = Some(serial_number(&crate::manifest::canonical_json(&bom)));
+    Ok(crate::manifest::canonical_json(&bom))
 }
 
 /// A name-based (version 5) UUID of the document without its serial
