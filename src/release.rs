@@ -278,47 +278,26 @@ pub struct Artifact {
     pub size: u64,
 }
 
-/// A written release archive.
+/// A written release.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Release {
-    path: PathBuf,
-    sha256: String,
-    entries: usize,
-    size: u64,
-    tarballs: Vec<Artifact>,
-    sbom: Option<Artifact>,
+    /// The archive.
+    pub zip: Artifact,
+    /// Number of file entries of the archive.
+    pub entries: usize,
+    /// The plugin tarballs written beside the archive, in declaration order.
+    pub tarballs: Vec<Artifact>,
+    /// The SBOM written beside the archive, when the release has one.
+    pub sbom: Option<Artifact>,
 }
 
-impl Release {
-    /// Where the archive was written.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Lowercase hex sha256 of the archive bytes.
-    pub fn sha256(&self) -> &str {
-        &self.sha256
-    }
-
-    /// Number of file entries.
-    pub fn entries(&self) -> usize {
-        self.entries
-    }
-
-    /// Archive size in bytes.
-    pub fn size(&self) -> u64 {
-        self.size
-    }
-
-    /// The plugin tarballs written beside the archive, in declaration order.
-    pub fn tarballs(&self) -> &[Artifact] {
-        &self.tarballs
-    }
-
-    /// The SBOM written beside the archive, when the release has one.
-    pub fn sbom(&self) -> Option<&Artifact> {
-        self.sbom.as_ref()
-    }
+/// A release built in memory, not written yet.
+struct Built {
+    zip: Vec<u8>,
+    entries: usize,
+    /// `(file name, npm tarball bytes)`.
+    tarballs: Tarballs,
+    sbom: Option<Vec<u8>>,
 }
 
 /// `<root>/dist`, the default output directory, unless the repository
@@ -365,36 +344,33 @@ fn shared_tarball(package: &str, file: &str) -> ReleaseError {
 
 /// Builds the archive and the plugin tarballs and writes them to `out_dir`.
 pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
-    let ((bytes, entries), tarballs) = build_both(options)?;
-    let sbom = build_sbom(options)?;
-    store(options, &bytes, entries, &tarballs, sbom.as_deref())
+    store(options, build_both(options)?)
 }
 
 /// The archive and every tarball, built side by side (both are mostly
 /// deflate): the own packages' tarballs on one thread; the bundles'
 /// tarballs, which go into the archive too, packed once for both, then the
 /// archive, on this one. The archive's error first when both fail.
-fn build_both(options: &ReleaseOptions) -> Result<((Vec<u8>, usize), Tarballs), ReleaseError> {
+fn build_both(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
     let (archive, own) = rayon::join(|| build_release_and_bundles(options), || pack_all(&options.tarballs));
-    let (bytes, entries, bundles) = archive?;
-    Ok(((bytes, entries), join_tarballs(options, own?, bundles)?))
+    let mut built = archive?;
+    built.tarballs = join_tarballs(options, own?, built.tarballs)?;
+    Ok(built)
 }
 
 /// Builds the archive and every plugin tarball twice from the files on disk,
 /// fails unless both builds of each are byte-identical, then writes them like
 /// [`write_release`].
 pub fn check_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
-    let ((first, entries), tarballs) = build_both(options)?;
-    let ((second, _), again) = build_both(options)?;
-    same_twice(&archive_name(&options.name, &options.version), &first, &second)?;
-    for ((name, first), (_, second)) in tarballs.iter().zip(again) {
-        same_twice(name, first, &second)?;
+    let (first, second) = (build_both(options)?, build_both(options)?);
+    same_twice(&archive_name(&options.name, &options.version), &first.zip, &second.zip)?;
+    for ((name, one), (_, other)) in first.tarballs.iter().zip(&second.tarballs) {
+        same_twice(name, one, other)?;
     }
-    let sbom = build_sbom(options)?;
-    if let (Some(first), Some(second)) = (&sbom, build_sbom(options)?) {
-        same_twice(&sbom_name(&options.name, &options.version), first, &second)?;
+    if let (Some(one), Some(other)) = (&first.sbom, &second.sbom) {
+        same_twice(&sbom_name(&options.name, &options.version), one, other)?;
     }
-    store(options, &first, entries, &tarballs, sbom.as_deref())
+    store(options, first)
 }
 
 fn same_twice(name: &str, first: &[u8], second: &[u8]) -> Result<(), ReleaseError> {
@@ -483,18 +459,12 @@ pub fn read_bundle(bundle: &crate::layer::ReleaseBundle) -> Result<(String, Tree
     Ok((bundle.declared.clone(), tree))
 }
 
-fn store(
-    options: &ReleaseOptions,
-    bytes: &[u8],
-    entries: usize,
-    tarballs: &[(String, Vec<u8>)],
-    sbom: Option<&[u8]>,
-) -> Result<Release, ReleaseError> {
+fn store(options: &ReleaseOptions, built: Built) -> Result<Release, ReleaseError> {
     let zip_name = archive_name(&options.name, &options.version);
     let sbom_file = sbom_name(&options.name, &options.version);
-    let outputs: Vec<(&str, &[u8])> = std::iter::once((zip_name.as_str(), bytes))
-        .chain(tarballs.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())))
-        .chain(sbom.map(|bytes| (sbom_file.as_str(), bytes)))
+    let outputs: Vec<(&str, &[u8])> = std::iter::once((zip_name.as_str(), built.zip.as_slice()))
+        .chain(built.tarballs.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())))
+        .chain(built.sbom.as_deref().map(|bytes| (sbom_file.as_str(), bytes)))
         .collect();
     write_outputs(&options.out_dir, &outputs)?;
     let artifact = |name: &str, bytes: &[u8]| Artifact {
@@ -502,10 +472,12 @@ fn store(
         sha256: sha256_hex(bytes),
         size: bytes.len() as u64,
     };
-    let zip = artifact(&zip_name, bytes);
-    let tarballs = tarballs.iter().map(|(name, bytes)| artifact(name, bytes)).collect();
-    let sbom = sbom.map(|bytes| artifact(&sbom_file, bytes));
-    Ok(Release { path: zip.path, sha256: zip.sha256, entries, size: zip.size, tarballs, sbom })
+    Ok(Release {
+        zip: artifact(&zip_name, &built.zip),
+        entries: built.entries,
+        tarballs: built.tarballs.iter().map(|(name, bytes)| artifact(name, bytes)).collect(),
+        sbom: built.sbom.as_deref().map(|bytes| artifact(&sbom_file, bytes)),
+    })
 }
 
 /// Writes the release's files into `out` as one journaled update (its
@@ -525,12 +497,12 @@ fn write_outputs(out: &Path, outputs: &[(&str, &[u8])]) -> Result<(), ReleaseErr
 /// Reads the release contents below `options.root` and zips them in memory.
 /// Returns the archive bytes and the number of entries.
 pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), ReleaseError> {
-    build_release_and_bundles(options).map(|(bytes, entries, _)| (bytes, entries))
+    build_release_and_bundles(options).map(|built| (built.zip, built.entries))
 }
 
-/// [`build_release`], and the bundles' tarballs it packed into the archive
-/// (in declaration order), which also ship beside it.
-fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize, Tarballs), ReleaseError> {
+/// [`build_release`], with the bundles' tarballs it packed into the archive
+/// (in declaration order), which also ship beside it, and the SBOM.
+fn build_release_and_bundles(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
     check_version(&options.version)?;
     let replaced: Vec<&str> = options.packages.iter().map(|(dir, _)| dir.as_str()).collect();
     let mut files = collect_contents_but(&options.root, &replaced)?;
@@ -552,8 +524,9 @@ fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize
     for (file, bytes) in &bundles {
         files.insert(format!("{BUNDLES_DIR}/{file}"), FileEntry::new(bytes.clone()))?;
     }
-    if let Some(sbom) = build_sbom(options)? {
-        files.insert(crate::sbom::SBOM_ENTRY, FileEntry::new(sbom))?;
+    let sbom = build_sbom(options)?;
+    if let Some(sbom) = &sbom {
+        files.insert(crate::sbom::SBOM_ENTRY, FileEntry::new(sbom.clone()))?;
     }
     if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
         return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });
@@ -562,8 +535,8 @@ fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize
         return Err(ReleaseError::WindowsName { path: path.to_string(), reason });
     }
     let top = format!("{}-{}", options.name, options.version);
-    let bytes = zip_tree(&files, &top, options.timestamp)?;
-    Ok((bytes, files.len(), bundles))
+    let zip = zip_tree(&files, &top, options.timestamp)?;
+    Ok(Built { zip, entries: files.len(), tarballs: bundles, sbom })
 }
 
 fn check_version(version: &str) -> Result<(), ReleaseError> {

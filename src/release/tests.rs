@@ -206,12 +206,12 @@ fn written_release_reports_its_sha256_and_check_agrees() {
     let out = dir.path().join("dist");
     project(dir.path());
     let written = write_release(&options(dir.path(), &out)).expect("write");
-    assert_eq!(written.path(), out.join("dsh-profile-self-checking-1.2.3-rc.1.zip"));
-    let bytes = fs::read(written.path()).expect("read archive");
-    assert_eq!(written.sha256(), crate::npm::sha256_hex(&bytes));
-    assert_eq!(written.size(), bytes.len() as u64);
+    assert_eq!(written.zip.path, out.join("dsh-profile-self-checking-1.2.3-rc.1.zip"));
+    let bytes = fs::read(&written.zip.path).expect("read archive");
+    assert_eq!(written.zip.sha256, crate::npm::sha256_hex(&bytes));
+    assert_eq!(written.zip.size, bytes.len() as u64);
     let checked = check_release(&options(dir.path(), &out)).expect("check");
-    assert_eq!(checked.sha256(), written.sha256());
+    assert_eq!(checked.zip.sha256, written.zip.sha256);
 }
 
 #[test]
