@@ -178,9 +178,7 @@ impl Lock {
         }
         problems
     }
-}
 
-impl Lock {
     /// The vendored version of package `npm_name`, when locked.
     pub fn version_of(&self, npm_name: &str) -> Option<&str> {
         self.packages.get(npm_name).map(|p| p.version.as_str())

@@ -230,11 +230,6 @@ impl Tree {
         self.files.is_empty()
     }
 
-    /// Sum of all file sizes.
-    pub fn total_bytes(&self) -> u64 {
-        self.files.values().map(|e| e.bytes.len() as u64).sum()
-    }
-
     /// A copy of the files below `prefix/`, relative to it (a range of the
     /// sorted map, not a scan of the whole tree).
     pub fn subtree(&self, prefix: &str) -> Tree {
@@ -251,18 +246,9 @@ impl Tree {
     /// Removes the files below `prefix/` and returns them relative to it
     /// (what [`Tree::subtree`] copies, moved out instead).
     pub fn take_subtree(&mut self, prefix: &str) -> Tree {
-        let start = format!("{prefix}/");
-        let paths: Vec<String> = self
-            .files
-            .range(start.clone()..)
-            .take_while(|(path, _)| path.starts_with(&start))
-            .map(|(p, _)| p.clone())
-            .collect();
-        let mut taken = Tree::new();
-        for path in paths {
-            if let Some(entry) = self.files.remove(&path) {
-                taken.files.insert(path[start.len()..].to_string(), entry);
-            }
+        let taken = self.subtree(prefix);
+        for path in taken.paths() {
+            self.files.remove(&format!("{prefix}/{path}"));
         }
         taken
     }
