@@ -81,7 +81,6 @@ struct RawDeclaration {
     pins: Vec<RawPin>,
     #[serde(default)]
     release: RawRelease,
-    #[serde(default)]
     origin: Option<RawOrigin>,
 }
 
@@ -96,11 +95,10 @@ struct RawOrigin {
 
 /// `[release]`: what `forklayer release` ships besides the profile.
 #[derive(Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 struct RawRelease {
     /// Package directories packed as npm tarballs beside the archive (and
     /// into it, under `bundles/`), though they are not in the fork layer.
-    #[serde(default)]
     bundles: Vec<String>,
 }
 
@@ -113,15 +111,11 @@ struct RawPin {
 }
 
 #[derive(Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 struct RawLayer {
-    #[serde(default)]
     name: Option<String>,
-    #[serde(default)]
     scope: Option<String>,
-    #[serde(default)]
     baseline: Option<String>,
-    #[serde(default)]
     ignore: Vec<String>,
 }
 
@@ -133,17 +127,13 @@ struct RawPaths {
     patches: String,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 struct RawPackages {
-    #[serde(default)]
     forked: Vec<String>,
-    #[serde(default)]
     carried: Vec<String>,
-    #[serde(default)]
     own: Vec<RawOwn>,
     /// Package name → extra ignore globs of that package.
-    #[serde(default)]
     ignore: BTreeMap<String, Vec<String>>,
 }
 
@@ -153,7 +143,6 @@ struct RawOwn {
     name: String,
     /// The npm name, when it is not `<layer.scope>/<name>` (an own package
     /// published under its own name or another scope).
-    #[serde(default)]
     npm_name: Option<String>,
     source: String,
     include: Vec<String>,
