@@ -252,12 +252,8 @@ pub fn check_profile_dependencies(layer: &Layer) -> Vec<String> {
     if !path.is_file() {
         return Vec::new();
     }
-    check_dependencies_file(layer, &path)
-}
-
-fn check_dependencies_file(layer: &Layer, path: &Path) -> Vec<String> {
-    let shown = path.strip_prefix(&layer.root).unwrap_or(path).display().to_string();
-    match crate::tree::read_regular(path) {
+    let shown = path.strip_prefix(&layer.root).unwrap_or(&path).display().to_string();
+    match crate::tree::read_regular(&path) {
         Ok(bytes) => check_dependencies_bytes(layer, &shown, &bytes),
         Err(e) => vec![format!("could not read `{shown}`: {e}")],
     }

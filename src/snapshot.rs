@@ -276,7 +276,7 @@ pub fn fetch_snapshot(
 ) -> Result<FetchedSnapshot, SnapshotError> {
     let upstream = &layer.paths.upstream;
     check_managed_dir(layer, upstream)?;
-    let previous = read_previous_lock(upstream);
+    let previous = Lock::read(upstream).ok();
     let mut warnings = Vec::new();
     let wanted: Vec<(String, String)> =
         versions.fetch.iter().map(|(name, version)| (layer.full_name(name), version.clone())).collect();
@@ -318,10 +318,6 @@ pub fn fetch_snapshot(
     }
     new_tree.insert(LOCK_FILE, FileEntry::new(lock.to_canonical_json()))?;
     Ok(FetchedSnapshot { tree: new_tree, outcome: SnapshotOutcome { version: family, lock, warnings } })
-}
-
-fn read_previous_lock(upstream: &Path) -> Option<Lock> {
-    Lock::read(upstream).ok()
 }
 
 /// Files of the upstream directory that forklayer does not manage (say a
