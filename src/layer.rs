@@ -348,12 +348,10 @@ impl Layer {
         for raw_pin in raw.pins {
             let file = root.join(&raw_pin.file);
             check_inside_root(root, &file, overrides)
+                .and_then(|()| check_pin_file(&file, origin, &paths))
                 .map_err(|why| invalid(format!("pin `{}` {why}", raw_pin.file)))?;
-            check_pin_file(&file, origin, &paths).map_err(|why| invalid(format!("pin `{}` {why}", raw_pin.file)))?;
-            let name = raw_pin.file.clone();
-            pins.push(
-                Pin::new(file, name, raw_pin.keys).map_err(|why| invalid(format!("pin `{}`: {why}", raw_pin.file)))?,
-            );
+            let pin = Pin::new(file, raw_pin.file.clone(), raw_pin.keys);
+            pins.push(pin.map_err(|why| invalid(format!("pin `{}`: {why}", raw_pin.file)))?);
         }
         let release_bundles = release_bundles(root, raw.release.bundles, &own, overrides).map_err(invalid)?;
         let imported_from = match raw.origin {
@@ -396,18 +394,12 @@ impl Layer {
         self.ignores.get(name).unwrap_or_else(|| NONE.get_or_init(Ignore::default))
     }
 
-    /// Whether any package ignores anything.
-    pub fn ignores_anything(&self) -> bool {
-        self.ignores.values().any(|i| !i.is_empty())
-    }
-
     /// A whole fork layer (`<scope>/<name>/<file>` paths) without the
     /// ignored files of its upstream packages.
-    pub fn without_ignored(&self, tree: Tree) -> Tree {
-        if !self.ignores_anything() {
+    pub fn without_ignored(&self, mut tree: Tree) -> Tree {
+        if self.ignores.values().all(Ignore::is_empty) {
             return tree;
         }
-        let mut tree = tree;
         let ignored: Vec<String> = tree
             .paths()
             .filter(|path| {

@@ -320,26 +320,19 @@ pub fn sbom_name(name: &str, version: &str) -> String {
 }
 
 /// The SBOM's bytes, when the release has one. Two packages packing to one
-/// tarball are refused first: the SBOM would refuse them too, but only the
-/// tarballs' check names the bundle.
+/// tarball are refused first: the later would overwrite the earlier, and
+/// the SBOM would refuse them too, but only this check names the bundle.
 fn build_sbom(options: &ReleaseOptions) -> Result<Option<Vec<u8>>, ReleaseError> {
-    let Some(sbom) = &options.sbom else { return Ok(None) };
     let mut names: Vec<String> = Vec::new();
     for (package, files) in options.tarballs.iter().chain(&options.bundles) {
         let file = tarball_file(package, files)?;
         if names.contains(&file) {
-            return Err(shared_tarball(package, &file));
+            let reason = format!("it packs to `{file}`, as another package of the release does");
+            return Err(ReleaseError::Bundle { bundle: package.to_string(), reason });
         }
         names.push(file);
     }
-    Ok(Some(crate::sbom::to_json(sbom)?))
-}
-
-fn shared_tarball(package: &str, file: &str) -> ReleaseError {
-    ReleaseError::Bundle {
-        bundle: package.to_string(),
-        reason: format!("it packs to `{file}`, as another package of the release does"),
-    }
+    Ok(options.sbom.as_ref().map(crate::sbom::to_json).transpose()?)
 }
 
 /// Builds the archive and the plugin tarballs and writes them to `out_dir`.
@@ -354,7 +347,7 @@ pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> 
 fn build_both(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
     let (archive, own) = rayon::join(|| build_release_and_bundles(options), || pack_all(&options.tarballs));
     let mut built = archive?;
-    built.tarballs = join_tarballs(options, own?, built.tarballs)?;
+    built.tarballs = own?.into_iter().chain(built.tarballs).collect();
     Ok(built)
 }
 
@@ -386,21 +379,6 @@ pub type Tarballs = Vec<(String, Vec<u8>)>;
 /// The tarball of each package, in order, named as npm names it.
 fn pack_all(packages: &[(String, Tree)]) -> Result<Tarballs, ReleaseError> {
     packages.iter().map(|(package, files)| Ok((tarball_file(package, files)?, pack::pack(package, files)?))).collect()
-}
-
-/// Every own package's tarball, then every extra bundle's, as `(file name,
-/// npm tarball bytes)`, refusing two that pack to the same file name (the
-/// later would overwrite the earlier).
-fn join_tarballs(options: &ReleaseOptions, own: Tarballs, bundles: Tarballs) -> Result<Tarballs, ReleaseError> {
-    let declared = options.tarballs.iter().chain(&options.bundles).map(|(package, _)| package);
-    let mut built: Tarballs = Vec::new();
-    for (package, (file, bytes)) in declared.zip(own.into_iter().chain(bundles)) {
-        if built.iter().any(|(name, _)| *name == file) {
-            return Err(shared_tarball(package, &file));
-        }
-        built.push((file, bytes));
-    }
-    Ok(built)
 }
 
 fn tarball_file(package: &str, files: &Tree) -> Result<String, ReleaseError> {
@@ -505,7 +483,7 @@ pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), Relea
 fn build_release_and_bundles(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
     check_version(&options.version)?;
     let replaced: Vec<&str> = options.packages.iter().map(|(dir, _)| dir.as_str()).collect();
-    let mut files = collect_contents_but(&options.root, &replaced)?;
+    let mut files = collect_contents(&options.root, &replaced)?;
     for (dir, package) in &options.packages {
         replace_dir(&mut files, dir, package)?;
     }
@@ -547,16 +525,11 @@ fn check_version(version: &str) -> Result<(), ReleaseError> {
     Ok(())
 }
 
-/// The files of a release, keyed by their path relative to `root`.
-pub fn collect_contents(root: &Path) -> Result<Tree, ReleaseError> {
-    collect_contents_but(root, &[])
-}
-
-/// [`collect_contents`] without the directories `replaced` (relative to
-/// `root`), whose files the release takes from elsewhere: the own
-/// packages, assembled from their sources, are not read from the fork
-/// layer only to be dropped.
-fn collect_contents_but(root: &Path, replaced: &[&str]) -> Result<Tree, ReleaseError> {
+/// The files of a release, keyed by their path relative to `root`, without
+/// the directories `replaced` (relative to `root`), whose files the release
+/// takes from elsewhere: the own packages, assembled from their sources,
+/// are not read from the fork layer only to be dropped.
+pub fn collect_contents(root: &Path, replaced: &[&str]) -> Result<Tree, ReleaseError> {
     let mut files = Tree::new();
     for &(item, need) in CONTENTS {
         let path = root.join(item);

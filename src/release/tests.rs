@@ -276,7 +276,7 @@ fn civil_dates_match_known_days() {
 fn node_modules_anywhere_in_the_profile_is_skipped() {
     let dir = tempfile::tempdir().expect("tempdir");
     project(dir.path());
-    let files = collect_contents(dir.path()).expect("collect");
+    let files = collect_contents(dir.path(), &[]).expect("collect");
     assert!(files.paths().all(|p| !p.split('/').any(|c| c == "node_modules")));
 }
 
@@ -314,7 +314,7 @@ fn zipping_in_parts_gives_the_bytes_of_one_writer() {
     // executable entries, cut into parts of every size from one entry each
     // to one part for all.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = collect_contents(root).expect("contents");
+    let mut files = collect_contents(root, &[]).expect("contents");
     files.insert("bin/blob", FileEntry::new((0..=255u8).cycle().take(70_000).collect::<Vec<u8>>())).expect("insert");
     files.insert("bin/empty", FileEntry::new(Vec::new())).expect("insert");
     let mut tool = FileEntry::new(b"#!/bin/sh\r\nexit 0".to_vec());
