@@ -215,13 +215,10 @@ fn diff_file(
         },
         _ => None,
     };
-    match anchored {
-        Some(reps) => {
-            files.insert(path.to_string(), reps);
-        }
-        None => {
-            ext.replaced.insert(path.to_string(), Content::from_bytes(&new.bytes));
-        }
+    if let Some(reps) = anchored {
+        files.insert(path.to_string(), reps);
+    } else {
+        ext.replaced.insert(path.to_string(), Content::from_bytes(&new.bytes));
     }
 }
 
@@ -262,10 +259,7 @@ fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>,
     let mut unlocked = Vec::new();
     // The version family's version is `upstream/VERSION`; each package's
     // own is in the lock file.
-    let family = match &layer.baseline {
-        Some(_) => Some(upstream_version(upstream)?),
-        None => None,
-    };
+    let family = layer.baseline.as_ref().map(|_| upstream_version(upstream)).transpose()?;
     if let (Some(lock), Some(family)) = (lock, &family) {
         unlocked.extend(lock.version_mismatch(family));
     }
