@@ -138,13 +138,12 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
         }
     }
     for package in layer.upstream.values().filter(|p| !p.in_family) {
-        match lock.version_of(&package.npm_name) {
-            Some(locked) if locked != package.version => problems.push(format!(
+        if let Some(locked) = lock.version_of(&package.npm_name).filter(|locked| *locked != package.version) {
+            problems.push(format!(
                 "`{}` is declared at `{}` but `upstream/` holds `{locked}`; run `forklayer snapshot` (or merge it: \
                  `forklayer merge {}@{}`)",
                 package.npm_name, package.version, package.name, package.version
-            )),
-            _ => {}
+            ));
         }
     }
     let declared: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();

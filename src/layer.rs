@@ -400,19 +400,12 @@ impl Layer {
         if self.ignores.values().all(Ignore::is_empty) {
             return tree;
         }
-        let ignored: Vec<String> = tree
-            .paths()
-            .filter(|path| {
-                self.ignores.iter().any(|(name, ignore)| {
-                    let prefix = format!("{}/", self.full_name(name));
-                    path.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel))
-                })
+        tree.retain(|path| {
+            !self.ignores.iter().any(|(name, ignore)| {
+                let prefix = format!("{}/", self.full_name(name));
+                path.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel))
             })
-            .map(str::to_string)
-            .collect();
-        for path in ignored {
-            tree.remove(&path);
-        }
+        });
         tree
     }
 

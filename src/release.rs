@@ -485,18 +485,12 @@ fn build_release_and_bundles(options: &ReleaseOptions) -> Result<Built, ReleaseE
     let replaced: Vec<&str> = options.packages.iter().map(|(dir, _)| dir.as_str()).collect();
     let mut files = collect_contents(&options.root, &replaced)?;
     for (dir, package) in &options.packages {
-        replace_dir(&mut files, dir, package)?;
+        files.take_subtree(dir);
+        files.graft(dir, package.clone())?;
     }
     for (dir, ignore) in &options.ignored {
         let prefix = format!("{dir}/");
-        let dropped: Vec<String> = files
-            .paths()
-            .filter(|p| p.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel)))
-            .map(str::to_string)
-            .collect();
-        for path in dropped {
-            files.remove(&path);
-        }
+        files.retain(|p| !p.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel)));
     }
     let bundles = pack_all(&options.bundles)?;
     for (file, bytes) in &bundles {
@@ -547,17 +541,6 @@ pub fn collect_contents(root: &Path, replaced: &[&str]) -> Result<Tree, ReleaseE
         }
     }
     Ok(files)
-}
-
-/// Replaces everything below `dir` in `files` with `package`.
-fn replace_dir(files: &mut Tree, dir: &str, package: &Tree) -> Result<(), ReleaseError> {
-    let prefix = format!("{dir}/");
-    let stale: Vec<String> = files.paths().filter(|p| p.starts_with(&prefix)).map(str::to_string).collect();
-    for path in stale {
-        files.remove(&path);
-    }
-    files.graft(dir, package.clone())?;
-    Ok(())
 }
 
 fn is_node_modules(rel: &str) -> bool {

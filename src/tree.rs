@@ -253,6 +253,11 @@ impl Tree {
         taken
     }
 
+    /// Keeps only the files whose path `keep` accepts.
+    pub fn retain(&mut self, mut keep: impl FnMut(&str) -> bool) {
+        self.files.retain(|path, _| keep(path));
+    }
+
     /// Moves every file of `other` into this tree, at the same paths.
     pub fn append(&mut self, other: Tree) -> Result<(), TreeError> {
         for (path, entry) in other.files {
