@@ -104,12 +104,8 @@ impl crate::error::Diagnostic for LockError {
 pub fn lock_files(tree: &Tree) -> BTreeMap<String, LockedFile> {
     tree.iter()
         .map(|(path, entry)| {
-            let facts = LockedFile {
-                mode: format!("{:04o}", entry.mode()),
-                sha256: sha256_hex(&entry.bytes),
-                size: entry.bytes.len() as u64,
-            };
-            (path.to_string(), facts)
+            let mode = format!("{:04o}", entry.mode());
+            (path.to_string(), LockedFile { mode, sha256: sha256_hex(&entry.bytes), size: entry.bytes.len() as u64 })
         })
         .collect()
 }

@@ -324,8 +324,6 @@ fn bom(input: &SbomInput) -> Result<Bom, SbomError> {
             tools: Tools {
                 components: vec![CdxComponent {
                     kind: "application",
-                    bom_ref: None,
-                    group: None,
                     name: "forklayer".into(),
                     version: input.tool_version.clone(),
                     purl: Some(format!("pkg:cargo/forklayer@{}", encode(&input.tool_version))),
@@ -446,14 +444,11 @@ fn hashes(package: &str, integrity: Option<&str>) -> Result<Vec<Hash>, SbomError
 
 /// The diff as text, or base64 when it is not UTF-8 (bytes are kept).
 fn attachment(bytes: &[u8]) -> Attachment {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Attachment { content_type: "text/x-diff", encoding: None, content: text.to_string() },
-        Err(_) => Attachment {
-            content_type: "text/x-diff",
-            encoding: Some("base64"),
-            content: base64::engine::general_purpose::STANDARD.encode(bytes),
-        },
-    }
+    let (encoding, content) = match std::str::from_utf8(bytes) {
+        Ok(text) => (None, text.to_string()),
+        Err(_) => (Some("base64"), base64::engine::general_purpose::STANDARD.encode(bytes)),
+    };
+    Attachment { content_type: "text/x-diff", encoding, content }
 }
 
 fn property(name: &str, value: &str) -> Property {

@@ -428,18 +428,11 @@ fn is_executable(_meta: &fs::Metadata) -> bool {
 /// mode a file it overwrites had.
 fn write_entry(path: &Path, entry: &FileEntry) -> io::Result<()> {
     fs::write(path, entry.bytes.as_slice())?;
-    set_npm_mode(path, entry)
-}
-
-#[cfg(unix)]
-fn set_npm_mode(path: &Path, entry: &FileEntry) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(path, fs::Permissions::from_mode(entry.mode()))
-}
-
-#[cfg(not(unix))]
-fn set_npm_mode(_path: &Path, _entry: &FileEntry) -> io::Result<()> {
-    // No modes to set outside Unix.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(entry.mode()))?;
+    }
     Ok(())
 }
 
