@@ -208,11 +208,8 @@ impl Versions {
             .upstream
             .values()
             .map(|p| {
-                let version = match (&family, p.in_family) {
-                    (Some(family), true) => family.clone(),
-                    _ => p.version.clone(),
-                };
-                (p.name.clone(), version)
+                let version = family.as_ref().filter(|_| p.in_family).unwrap_or(&p.version);
+                (p.name.clone(), version.clone())
             })
             .collect();
         Versions { fetch, family: family.filter(|_| layer.baseline.is_some()) }
@@ -300,15 +297,13 @@ pub fn fetch_snapshot(
                 package.name
             ));
         }
-        packages.insert(
-            package.name.clone(),
-            LockedPackage {
-                files: lock_files(&package.tree),
-                integrity: package.integrity.clone(),
-                source: package.origin.as_str().to_string(),
-                version: package.version.clone(),
-            },
-        );
+        let locked = LockedPackage {
+            files: lock_files(&package.tree),
+            integrity: package.integrity,
+            source: package.origin.as_str().to_string(),
+            version: package.version,
+        };
+        packages.insert(package.name.clone(), locked);
         new_tree.graft(&package.name, package.tree)?;
     }
     let family = versions.family.clone();
@@ -488,13 +483,10 @@ fn read_local_tgz(
         .and_then(|lock| lock.packages.get(&unchecked.name))
         .filter(|p| Some(p.version.as_str()) == version && Some(unchecked.version.as_str()) == version)
         .and_then(|p| p.integrity.clone());
-    match locked {
-        Some(expected) => {
-            let bytes =
-                crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
-            npm::verify_integrity(&unchecked.name, &expected, &bytes)?;
-            Ok(unchecked)
-        }
-        None => Ok(unchecked),
+    if let Some(expected) = locked {
+        let bytes =
+            crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
+        npm::verify_integrity(&unchecked.name, &expected, &bytes)?;
     }
+    Ok(unchecked)
 }
