@@ -190,14 +190,6 @@ struct PackOutput {
     filename: String,
 }
 
-/// The file name part of a `filename` npm printed, under `dest`.
-fn packed_path(dest: &Path, args: &str, filename: &str) -> Result<PathBuf, NpmError> {
-    let name_only = Path::new(filename)
-        .file_name()
-        .ok_or_else(|| NpmError::Output { args: args.to_string(), message: format!("bad filename `{filename}`") })?;
-    Ok(dest.join(name_only))
-}
-
 impl Npm {
     /// An npm client running `program` in `cwd` (where `.npmrc` is read).
     pub fn new(program: impl Into<PathBuf>, cwd: impl Into<PathBuf>) -> Npm {
@@ -242,14 +234,10 @@ impl Npm {
         if stdout.iter().all(u8::is_ascii_whitespace) {
             return Err(NpmError::NotFound { spec });
         }
-        let value: serde_json::Value = serde_json::from_slice(&stdout)
-            .map_err(|e| NpmError::Output { args: args.join(" "), message: e.to_string() })?;
-        match value {
+        let output = |message: String| NpmError::Output { args: args.join(" "), message };
+        match serde_json::from_slice(&stdout).map_err(|e| output(e.to_string()))? {
             serde_json::Value::String(s) => Ok(s),
-            other => Err(NpmError::Output {
-                args: args.join(" "),
-                message: format!("expected one integrity string, got `{other}`"),
-            }),
+            other => Err(output(format!("expected one integrity string, got `{other}`"))),
         }
     }
 
@@ -270,16 +258,17 @@ impl Npm {
         args.extend(specs.iter().map(String::as_str));
         args.extend(["--json", "--pack-destination", dest_str.as_str()]);
         let stdout = self.run(&args)?;
-        let shown = args.join(" ");
-        let packed: Vec<PackOutput> = serde_json::from_slice(&stdout)
-            .map_err(|e| NpmError::Output { args: shown.clone(), message: e.to_string() })?;
+        let output = |message: String| NpmError::Output { args: args.join(" "), message };
+        let packed: Vec<PackOutput> = serde_json::from_slice(&stdout).map_err(|e| output(e.to_string()))?;
         if packed.len() != specs.len() {
-            return Err(NpmError::Output {
-                args: shown,
-                message: format!("expected {} tarball(s), got {}", specs.len(), packed.len()),
-            });
+            return Err(output(format!("expected {} tarball(s), got {}", specs.len(), packed.len())));
         }
-        packed.iter().map(|one| packed_path(dest, &shown, &one.filename)).collect()
+        // The file name part of what npm printed, under `dest`.
+        let path = |filename: &str| match Path::new(filename).file_name() {
+            Some(name) => Ok(dest.join(name)),
+            None => Err(output(format!("bad filename `{filename}`"))),
+        };
+        packed.iter().map(|one| path(&one.filename)).collect()
     }
 }
 
