@@ -34,20 +34,13 @@ pub enum LayerError {
         #[source]
         source: std::io::Error,
     },
-    /// The file is not valid TOML of the expected shape.
+    /// The file is not valid TOML of the expected shape, or declares
+    /// something impossible.
     #[error("invalid declaration `{path}`: {message}")]
     Parse {
         /// The declaration path.
         path: PathBuf,
-        /// What the parser said.
-        message: String,
-    },
-    /// The file parses but declares something impossible.
-    #[error("invalid declaration `{path}`: {message}")]
-    Invalid {
-        /// The declaration path.
-        path: PathBuf,
-        /// What is wrong.
+        /// What the parser said, or what is wrong.
         message: String,
     },
 }
@@ -59,7 +52,7 @@ impl crate::error::Diagnostic for LayerError {
     fn code(&self) -> &'static str {
         match self {
             LayerError::Read { .. } => "declaration_unreadable",
-            LayerError::Parse { .. } | LayerError::Invalid { .. } => "invalid_declaration",
+            LayerError::Parse { .. } => "invalid_declaration",
         }
     }
     fn help(&self) -> Option<String> {
@@ -275,9 +268,8 @@ impl Layer {
     /// Parses declaration text; `origin` names the file in errors and `root`
     /// resolves relative paths.
     pub fn parse(text: &str, origin: &Path, root: &Path, overrides: &PathOverrides) -> Result<Layer, LayerError> {
-        let raw: RawDeclaration = toml::from_str(text)
-            .map_err(|e| LayerError::Parse { path: origin.to_path_buf(), message: e.to_string() })?;
-        let invalid = |message: String| LayerError::Invalid { path: origin.to_path_buf(), message };
+        let invalid = |message: String| LayerError::Parse { path: origin.to_path_buf(), message };
+        let raw: RawDeclaration = toml::from_str(text).map_err(|e| invalid(e.to_string()))?;
         if let Some(scope) = &raw.layer.scope {
             if !scope.starts_with('@') || scope.contains('/') || check_package_name(&scope[1..]).is_err() {
                 return Err(invalid(format!("`layer.scope` must look like `@name`, got `{scope}`")));

@@ -115,15 +115,6 @@ pub enum ReleaseError {
     /// Writing the release's files failed (and was rolled back).
     #[error(transparent)]
     Write(#[from] JournalError),
-    /// Writing the archive to disk failed.
-    #[error("could not write `{path}`")]
-    Io {
-        /// The archive path.
-        path: PathBuf,
-        /// The underlying error.
-        #[source]
-        source: std::io::Error,
-    },
     /// The SBOM could not be built.
     #[error(transparent)]
     Sbom(#[from] crate::sbom::SbomError),
@@ -163,11 +154,9 @@ impl Diagnostic for ReleaseError {
             ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
             ReleaseError::Write(e) => e.exit_status(),
             ReleaseError::Sbom(err) => err.exit_status(),
-            ReleaseError::Tree(_)
-            | ReleaseError::Git { .. }
-            | ReleaseError::Zip { .. }
-            | ReleaseError::Io { .. }
-            | ReleaseError::Pack(_) => ExitStatus::Integrity,
+            ReleaseError::Tree(_) | ReleaseError::Git { .. } | ReleaseError::Zip { .. } | ReleaseError::Pack(_) => {
+                ExitStatus::Integrity
+            }
         }
     }
 
@@ -177,7 +166,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Missing { .. } => "release_item_missing",
             ReleaseError::BadName { .. } | ReleaseError::WindowsName { .. } => "bad_file_name",
             ReleaseError::OutsideOut { .. } => "unsafe_target",
-            ReleaseError::Tree(_) | ReleaseError::Io { .. } => "io",
+            ReleaseError::Tree(_) => "io",
             ReleaseError::Git { .. } => "git",
             ReleaseError::Zip { .. } => "zip",
             ReleaseError::Pack(pack::PackError::Manifest { .. }) => "bad_package_manifest",
@@ -223,7 +212,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Tree(e) => e.help(),
             ReleaseError::Write(e) => e.help(),
             ReleaseError::Sbom(e) => e.help(),
-            ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
+            ReleaseError::Zip { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
             }
         }
