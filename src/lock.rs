@@ -122,13 +122,9 @@ impl Lock {
         let value = crate::json::parse_strict(bytes).map_err(|e| invalid(e.to_string()))?;
         // The schema decides the shape: name a newer lock as such before
         // its fields are checked.
-        match value.get("schema").and_then(serde_json::Value::as_str) {
-            Some(LOCK_SCHEMA) | None => {}
-            Some(other) => {
-                return Err(invalid(format!(
-                    "unsupported schema `{other}` (this forklayer reads `{LOCK_SCHEMA}`; upgrade forklayer)"
-                )))
-            }
+        if let Some(other) = value.get("schema").and_then(serde_json::Value::as_str).filter(|s| *s != LOCK_SCHEMA) {
+            let reads = format!("this forklayer reads `{LOCK_SCHEMA}`; upgrade forklayer");
+            return Err(invalid(format!("unsupported schema `{other}` ({reads})")));
         }
         serde_json::from_value(value).map_err(|e| invalid(e.to_string()))
     }

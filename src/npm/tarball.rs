@@ -326,14 +326,9 @@ pub fn check_case_collisions(tree: &Tree) -> Result<(), TarballError> {
     for path in tree.paths() {
         let prefixes = path.match_indices('/').map(|(i, _)| &path[..i]).chain([path]);
         for name in prefixes {
-            match folded.get(&name.to_lowercase()) {
-                Some(first) if *first != name => {
-                    return Err(TarballError::CaseCollision { first: shorten(first), second: shorten(name) });
-                }
-                Some(_) => {}
-                None => {
-                    folded.insert(name.to_lowercase(), name);
-                }
+            let first = *folded.entry(name.to_lowercase()).or_insert(name);
+            if first != name {
+                return Err(TarballError::CaseCollision { first: shorten(first), second: shorten(name) });
             }
         }
     }
