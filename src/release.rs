@@ -281,6 +281,7 @@ pub struct Release {
 }
 
 /// A release built in memory, not written yet.
+#[derive(Debug)]
 struct Built {
     zip: Vec<u8>,
     entries: usize,
@@ -334,7 +335,7 @@ pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> 
 /// tarballs, which go into the archive too, packed once for both, then the
 /// archive, on this one. The archive's error first when both fail.
 fn build_both(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
-    let (archive, own) = rayon::join(|| build_release_and_bundles(options), || pack_all(&options.tarballs));
+    let (archive, own) = rayon::join(|| build_release(options), || pack_all(&options.tarballs));
     let mut built = archive?;
     built.tarballs = own?.into_iter().chain(built.tarballs).collect();
     Ok(built)
@@ -461,15 +462,10 @@ fn write_outputs(out: &Path, outputs: &[(&str, &[u8])]) -> Result<(), ReleaseErr
     Ok(())
 }
 
-/// Reads the release contents below `options.root` and zips them in memory.
-/// Returns the archive bytes and the number of entries.
-pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), ReleaseError> {
-    build_release_and_bundles(options).map(|built| (built.zip, built.entries))
-}
-
-/// [`build_release`], with the bundles' tarballs it packed into the archive
-/// (in declaration order), which also ship beside it, and the SBOM.
-fn build_release_and_bundles(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
+/// Reads the release contents below `options.root` and zips them in memory,
+/// with the bundles' tarballs it packed into the archive (in declaration
+/// order), which also ship beside it, and the SBOM.
+fn build_release(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
     check_version(&options.version)?;
     let replaced: Vec<&str> = options.packages.iter().map(|(dir, _)| dir.as_str()).collect();
     let mut files = collect_contents(&options.root, &replaced)?;
