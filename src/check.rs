@@ -148,9 +148,8 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
     }
     let declared: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
     for name in layer.upstream_packages() {
-        let full = layer.full_name(name);
         match read_vendored_package(layer, upstream, name) {
-            Ok(tree) => problems.extend(lock.verify_tree(&full, &tree)),
+            Ok(tree) => problems.extend(lock.verify_tree(&layer.full_name(name), &tree)),
             Err(e) => problems.push(e.to_string()),
         }
     }

@@ -263,7 +263,6 @@ impl Npm {
         if packed.len() != specs.len() {
             return Err(output(format!("expected {} tarball(s), got {}", specs.len(), packed.len())));
         }
-        // The file name part of what npm printed, under `dest`.
         let path = |filename: &str| match Path::new(filename).file_name() {
             Some(name) => Ok(dest.join(name)),
             None => Err(output(format!("bad filename `{filename}`"))),

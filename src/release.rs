@@ -514,7 +514,7 @@ pub fn collect_contents(root: &Path, replaced: &[&str]) -> Result<Tree, ReleaseE
         let path = root.join(item);
         if path.is_dir() {
             let skipped = |rel: &str| {
-                is_node_modules(rel)
+                rel.rsplit('/').next() == Some("node_modules")
                     || replaced.iter().any(|dir| dir.strip_prefix(item).and_then(|d| d.strip_prefix('/')) == Some(rel))
             };
             let dir = Tree::read_dir_filtered(&path, |rel, is_dir| !(is_dir && skipped(rel)))?;
@@ -526,10 +526,6 @@ pub fn collect_contents(root: &Path, replaced: &[&str]) -> Result<Tree, ReleaseE
         }
     }
     Ok(files)
-}
-
-fn is_node_modules(rel: &str) -> bool {
-    rel.rsplit('/').next() == Some("node_modules")
 }
 
 /// The commit time of HEAD in the repository containing `root`, in seconds
