@@ -453,10 +453,9 @@ fn store(options: &ReleaseOptions, built: Built) -> Result<Release, ReleaseError
 /// a release killed earlier into the same `out` is rolled back first.
 fn write_outputs(out: &Path, outputs: &[(&str, &[u8])]) -> Result<(), ReleaseError> {
     crate::journal::recover_beside(out)?;
-    let paths: Vec<PathBuf> = outputs.iter().map(|(name, _)| out.join(name)).collect();
     let mut update = Update::beside(out)?;
-    for (path, (_, bytes)) in paths.iter().zip(outputs) {
-        update.replace_file(path, bytes);
+    for (name, bytes) in outputs {
+        update.replace_file(&out.join(name), bytes);
     }
     update.apply()?;
     Ok(())

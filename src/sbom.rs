@@ -248,10 +248,7 @@ fn read_upstream_package(layer: &Layer, lock: &Lock, name: &str) -> Result<Compo
 fn read_patch(layer: &Layer, name: &str) -> Result<Option<PatchFiles>, SbomError> {
     let diff = layer.paths.patches.join(format!("{name}.diff"));
     let manifest = layer.paths.patches.join(format!("{name}.json"));
-    let shown = |path: &Path| {
-        let rel = path.strip_prefix(&layer.root).unwrap_or(path);
-        rel.to_string_lossy().replace('\\', "/")
-    };
+    let shown = |path: &Path| path.strip_prefix(&layer.root).unwrap_or(path).to_string_lossy().replace('\\', "/");
     match (diff.exists(), manifest.exists()) {
         (false, false) => Ok(None),
         (true, true) => Ok(Some(PatchFiles {
