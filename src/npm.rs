@@ -364,17 +364,15 @@ pub fn fetch_all_from_registry(
     );
     let tarballs: Vec<Result<PathBuf, NpmError>> = match batch {
         Ok(paths) => paths.into_iter().map(Ok).collect(),
-        Err(_) => {
-            let asked: Vec<_> = packages.iter().zip(&integrities).collect();
-            asked
-                .par_iter()
-                .map(|((name, version), integrity)| match integrity {
-                    Ok(_) => npm.pack(name, version, scratch),
-                    // Never packed: the integrity's error is the one reported.
-                    Err(_) => Err(NpmError::NotFound { spec: format!("{name}@{version}") }),
-                })
-                .collect()
-        }
+        Err(_) => packages
+            .par_iter()
+            .zip(&integrities)
+            .map(|((name, version), integrity)| match integrity {
+                Ok(_) => npm.pack(name, version, scratch),
+                // Never packed: the integrity's error is the one reported.
+                Err(_) => Err(NpmError::NotFound { spec: format!("{name}@{version}") }),
+            })
+            .collect(),
     };
     packages
         .iter()

@@ -108,17 +108,16 @@ impl crate::error::Diagnostic for TreeError {
         }
     }
     fn help(&self) -> Option<String> {
-        match self {
-            TreeError::UnsafePath { .. } => Some("use plain relative paths inside the package".into()),
-            TreeError::NotAFile { .. } => {
-                Some("replace it with a regular file (packages hold only files and directories)".into())
-            }
-            TreeError::NonUtf8Name { .. } => Some("rename the file to a UTF-8 name".into()),
+        let help = match self {
+            TreeError::UnsafePath { .. } => "use plain relative paths inside the package",
+            TreeError::NotAFile { .. } => "replace it with a regular file (packages hold only files and directories)",
+            TreeError::NonUtf8Name { .. } => "rename the file to a UTF-8 name",
             TreeError::FileAndDirectory { .. } => {
-                Some("a package cannot hold a file and a directory of the same name: keep one of them".into())
+                "a package cannot hold a file and a directory of the same name: keep one of them"
             }
-            TreeError::Io { .. } => Some("check that the path exists, its permissions and the free disk space".into()),
-        }
+            TreeError::Io { .. } => "check that the path exists, its permissions and the free disk space",
+        };
+        Some(help.into())
     }
 }
 
