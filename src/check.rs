@@ -138,20 +138,18 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
         }
     }
     for package in layer.upstream.values().filter(|p| !p.in_family) {
-        match lock.version_of(&package.npm_name) {
-            Some(locked) if locked != package.version => problems.push(format!(
+        if let Some(locked) = lock.version_of(&package.npm_name).filter(|locked| *locked != package.version) {
+            problems.push(format!(
                 "`{}` is declared at `{}` but `upstream/` holds `{locked}`; run `forklayer snapshot` (or merge it: \
                  `forklayer merge {}@{}`)",
                 package.npm_name, package.version, package.name, package.version
-            )),
-            _ => {}
+            ));
         }
     }
     let declared: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
     for name in layer.upstream_packages() {
-        let full = layer.full_name(name);
         match read_vendored_package(layer, upstream, name) {
-            Ok(tree) => problems.extend(lock.verify_tree(&full, &tree)),
+            Ok(tree) => problems.extend(lock.verify_tree(&layer.full_name(name), &tree)),
             Err(e) => problems.push(e.to_string()),
         }
     }
@@ -252,12 +250,8 @@ pub fn check_profile_dependencies(layer: &Layer) -> Vec<String> {
     if !path.is_file() {
         return Vec::new();
     }
-    check_dependencies_file(layer, &path)
-}
-
-fn check_dependencies_file(layer: &Layer, path: &Path) -> Vec<String> {
-    let shown = path.strip_prefix(&layer.root).unwrap_or(path).display().to_string();
-    match crate::tree::read_regular(path) {
+    let shown = path.strip_prefix(&layer.root).unwrap_or(&path).display().to_string();
+    match crate::tree::read_regular(&path) {
         Ok(bytes) => check_dependencies_bytes(layer, &shown, &bytes),
         Err(e) => vec![format!("could not read `{shown}`: {e}")],
     }

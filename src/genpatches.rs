@@ -215,13 +215,10 @@ fn diff_file(
         },
         _ => None,
     };
-    match anchored {
-        Some(reps) => {
-            files.insert(path.to_string(), reps);
-        }
-        None => {
-            ext.replaced.insert(path.to_string(), Content::from_bytes(&new.bytes));
-        }
+    if let Some(reps) = anchored {
+        files.insert(path.to_string(), reps);
+    } else {
+        ext.replaced.insert(path.to_string(), Content::from_bytes(&new.bytes));
     }
 }
 
@@ -262,10 +259,7 @@ fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>,
     let mut unlocked = Vec::new();
     // The version family's version is `upstream/VERSION`; each package's
     // own is in the lock file.
-    let family = match &layer.baseline {
-        Some(_) => Some(upstream_version(upstream)?),
-        None => None,
-    };
+    let family = layer.baseline.as_ref().map(|_| upstream_version(upstream)).transpose()?;
     if let (Some(lock), Some(family)) = (lock, &family) {
         unlocked.extend(lock.version_mismatch(family));
     }
@@ -322,10 +316,7 @@ fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>,
     if !unlocked.is_empty() {
         return Err(GenError::UpstreamNotLocked { upstream: upstream.clone(), problems: unlocked });
     }
-    match carried_differing {
-        Some(err) => Err(err),
-        None => Ok(planned),
-    }
+    carried_differing.map_or(Ok(planned), Err)
 }
 
 /// Whether a file of `patches/` is a generated one (`*.json`, `*.diff`).
@@ -378,13 +369,8 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
         next.insert(file.clone(), FileEntry::new(bytes.clone()))?;
     }
     let with_manifest: BTreeSet<&str> = planned.keys().filter_map(|f| f.strip_suffix(".json")).collect();
-    for name in &layer.forked {
-        if with_manifest.contains(Layer::manifest_stem(name).as_str()) {
-            outcome.manifests.push(name.clone());
-        } else {
-            outcome.unchanged.push(name.clone());
-        }
-    }
+    (outcome.manifests, outcome.unchanged) =
+        layer.forked.iter().cloned().partition(|name| with_manifest.contains(Layer::manifest_stem(name).as_str()));
     // `patches/` and the own packages' copies change together or not at
     // all (a full disk halfway must not leave new manifests beside old
     // copies): one journaled update, writing only what differs. Ctrl-C

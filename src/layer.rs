@@ -34,20 +34,13 @@ pub enum LayerError {
         #[source]
         source: std::io::Error,
     },
-    /// The file is not valid TOML of the expected shape.
+    /// The file is not valid TOML of the expected shape, or declares
+    /// something impossible.
     #[error("invalid declaration `{path}`: {message}")]
     Parse {
         /// The declaration path.
         path: PathBuf,
-        /// What the parser said.
-        message: String,
-    },
-    /// The file parses but declares something impossible.
-    #[error("invalid declaration `{path}`: {message}")]
-    Invalid {
-        /// The declaration path.
-        path: PathBuf,
-        /// What is wrong.
+        /// What the parser said, or what is wrong.
         message: String,
     },
 }
@@ -59,7 +52,7 @@ impl crate::error::Diagnostic for LayerError {
     fn code(&self) -> &'static str {
         match self {
             LayerError::Read { .. } => "declaration_unreadable",
-            LayerError::Parse { .. } | LayerError::Invalid { .. } => "invalid_declaration",
+            LayerError::Parse { .. } => "invalid_declaration",
         }
     }
     fn help(&self) -> Option<String> {
@@ -81,7 +74,6 @@ struct RawDeclaration {
     pins: Vec<RawPin>,
     #[serde(default)]
     release: RawRelease,
-    #[serde(default)]
     origin: Option<RawOrigin>,
 }
 
@@ -96,11 +88,10 @@ struct RawOrigin {
 
 /// `[release]`: what `forklayer release` ships besides the profile.
 #[derive(Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 struct RawRelease {
     /// Package directories packed as npm tarballs beside the archive (and
     /// into it, under `bundles/`), though they are not in the fork layer.
-    #[serde(default)]
     bundles: Vec<String>,
 }
 
@@ -113,15 +104,11 @@ struct RawPin {
 }
 
 #[derive(Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 struct RawLayer {
-    #[serde(default)]
     name: Option<String>,
-    #[serde(default)]
     scope: Option<String>,
-    #[serde(default)]
     baseline: Option<String>,
-    #[serde(default)]
     ignore: Vec<String>,
 }
 
@@ -133,17 +120,13 @@ struct RawPaths {
     patches: String,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 struct RawPackages {
-    #[serde(default)]
     forked: Vec<String>,
-    #[serde(default)]
     carried: Vec<String>,
-    #[serde(default)]
     own: Vec<RawOwn>,
     /// Package name → extra ignore globs of that package.
-    #[serde(default)]
     ignore: BTreeMap<String, Vec<String>>,
 }
 
@@ -153,7 +136,6 @@ struct RawOwn {
     name: String,
     /// The npm name, when it is not `<layer.scope>/<name>` (an own package
     /// published under its own name or another scope).
-    #[serde(default)]
     npm_name: Option<String>,
     source: String,
     include: Vec<String>,
@@ -286,9 +268,8 @@ impl Layer {
     /// Parses declaration text; `origin` names the file in errors and `root`
     /// resolves relative paths.
     pub fn parse(text: &str, origin: &Path, root: &Path, overrides: &PathOverrides) -> Result<Layer, LayerError> {
-        let raw: RawDeclaration = toml::from_str(text)
-            .map_err(|e| LayerError::Parse { path: origin.to_path_buf(), message: e.to_string() })?;
-        let invalid = |message: String| LayerError::Invalid { path: origin.to_path_buf(), message };
+        let invalid = |message: String| LayerError::Parse { path: origin.to_path_buf(), message };
+        let raw: RawDeclaration = toml::from_str(text).map_err(|e| invalid(e.to_string()))?;
         if let Some(scope) = &raw.layer.scope {
             if !scope.starts_with('@') || scope.contains('/') || check_package_name(&scope[1..]).is_err() {
                 return Err(invalid(format!("`layer.scope` must look like `@name`, got `{scope}`")));
@@ -359,12 +340,10 @@ impl Layer {
         for raw_pin in raw.pins {
             let file = root.join(&raw_pin.file);
             check_inside_root(root, &file, overrides)
+                .and_then(|()| check_pin_file(&file, origin, &paths))
                 .map_err(|why| invalid(format!("pin `{}` {why}", raw_pin.file)))?;
-            check_pin_file(&file, origin, &paths).map_err(|why| invalid(format!("pin `{}` {why}", raw_pin.file)))?;
-            let name = raw_pin.file.clone();
-            pins.push(
-                Pin::new(file, name, raw_pin.keys).map_err(|why| invalid(format!("pin `{}`: {why}", raw_pin.file)))?,
-            );
+            let pin = Pin::new(file, raw_pin.file.clone(), raw_pin.keys);
+            pins.push(pin.map_err(|why| invalid(format!("pin `{}`: {why}", raw_pin.file)))?);
         }
         let release_bundles = release_bundles(root, raw.release.bundles, &own, overrides).map_err(invalid)?;
         let imported_from = match raw.origin {
@@ -407,31 +386,18 @@ impl Layer {
         self.ignores.get(name).unwrap_or_else(|| NONE.get_or_init(Ignore::default))
     }
 
-    /// Whether any package ignores anything.
-    pub fn ignores_anything(&self) -> bool {
-        self.ignores.values().any(|i| !i.is_empty())
-    }
-
     /// A whole fork layer (`<scope>/<name>/<file>` paths) without the
     /// ignored files of its upstream packages.
-    pub fn without_ignored(&self, tree: Tree) -> Tree {
-        if !self.ignores_anything() {
+    pub fn without_ignored(&self, mut tree: Tree) -> Tree {
+        if self.ignores.values().all(Ignore::is_empty) {
             return tree;
         }
-        let mut tree = tree;
-        let ignored: Vec<String> = tree
-            .paths()
-            .filter(|path| {
-                self.ignores.iter().any(|(name, ignore)| {
-                    let prefix = format!("{}/", self.full_name(name));
-                    path.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel))
-                })
+        tree.retain(|path| {
+            !self.ignores.iter().any(|(name, ignore)| {
+                let prefix = format!("{}/", self.full_name(name));
+                path.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel))
             })
-            .map(str::to_string)
-            .collect();
-        for path in ignored {
-            tree.remove(&path);
-        }
+        });
         tree
     }
 

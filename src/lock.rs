@@ -104,12 +104,8 @@ impl crate::error::Diagnostic for LockError {
 pub fn lock_files(tree: &Tree) -> BTreeMap<String, LockedFile> {
     tree.iter()
         .map(|(path, entry)| {
-            let facts = LockedFile {
-                mode: format!("{:04o}", entry.mode()),
-                sha256: sha256_hex(&entry.bytes),
-                size: entry.bytes.len() as u64,
-            };
-            (path.to_string(), facts)
+            let mode = format!("{:04o}", entry.mode());
+            (path.to_string(), LockedFile { mode, sha256: sha256_hex(&entry.bytes), size: entry.bytes.len() as u64 })
         })
         .collect()
 }
@@ -126,13 +122,9 @@ impl Lock {
         let value = crate::json::parse_strict(bytes).map_err(|e| invalid(e.to_string()))?;
         // The schema decides the shape: name a newer lock as such before
         // its fields are checked.
-        match value.get("schema").and_then(serde_json::Value::as_str) {
-            Some(LOCK_SCHEMA) | None => {}
-            Some(other) => {
-                return Err(invalid(format!(
-                    "unsupported schema `{other}` (this forklayer reads `{LOCK_SCHEMA}`; upgrade forklayer)"
-                )))
-            }
+        if let Some(other) = value.get("schema").and_then(serde_json::Value::as_str).filter(|s| *s != LOCK_SCHEMA) {
+            let reads = format!("this forklayer reads `{LOCK_SCHEMA}`; upgrade forklayer");
+            return Err(invalid(format!("unsupported schema `{other}` ({reads})")));
         }
         serde_json::from_value(value).map_err(|e| invalid(e.to_string()))
     }
@@ -178,9 +170,7 @@ impl Lock {
         }
         problems
     }
-}
 
-impl Lock {
     /// The vendored version of package `npm_name`, when locked.
     pub fn version_of(&self, npm_name: &str) -> Option<&str> {
         self.packages.get(npm_name).map(|p| p.version.as_str())

@@ -160,12 +160,7 @@ pub fn sri_sha512(bytes: &[u8]) -> String {
 
 /// Lowercase hex sha256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut out = String::with_capacity(64);
-    for b in digest {
-        out.push_str(&format!("{b:02x}"));
-    }
-    out
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Checks `bytes` against an SRI string (which may list several hashes;
@@ -193,14 +188,6 @@ pub struct Npm {
 #[derive(Deserialize)]
 struct PackOutput {
     filename: String,
-}
-
-/// The file name part of a `filename` npm printed, under `dest`.
-fn packed_path(dest: &Path, args: &str, filename: &str) -> Result<PathBuf, NpmError> {
-    let name_only = Path::new(filename)
-        .file_name()
-        .ok_or_else(|| NpmError::Output { args: args.to_string(), message: format!("bad filename `{filename}`") })?;
-    Ok(dest.join(name_only))
 }
 
 impl Npm {
@@ -247,14 +234,10 @@ impl Npm {
         if stdout.iter().all(u8::is_ascii_whitespace) {
             return Err(NpmError::NotFound { spec });
         }
-        let value: serde_json::Value = serde_json::from_slice(&stdout)
-            .map_err(|e| NpmError::Output { args: args.join(" "), message: e.to_string() })?;
-        match value {
+        let output = |message: String| NpmError::Output { args: args.join(" "), message };
+        match serde_json::from_slice(&stdout).map_err(|e| output(e.to_string()))? {
             serde_json::Value::String(s) => Ok(s),
-            other => Err(NpmError::Output {
-                args: args.join(" "),
-                message: format!("expected one integrity string, got `{other}`"),
-            }),
+            other => Err(output(format!("expected one integrity string, got `{other}`"))),
         }
     }
 
@@ -275,16 +258,16 @@ impl Npm {
         args.extend(specs.iter().map(String::as_str));
         args.extend(["--json", "--pack-destination", dest_str.as_str()]);
         let stdout = self.run(&args)?;
-        let shown = args.join(" ");
-        let packed: Vec<PackOutput> = serde_json::from_slice(&stdout)
-            .map_err(|e| NpmError::Output { args: shown.clone(), message: e.to_string() })?;
+        let output = |message: String| NpmError::Output { args: args.join(" "), message };
+        let packed: Vec<PackOutput> = serde_json::from_slice(&stdout).map_err(|e| output(e.to_string()))?;
         if packed.len() != specs.len() {
-            return Err(NpmError::Output {
-                args: shown,
-                message: format!("expected {} tarball(s), got {}", specs.len(), packed.len()),
-            });
+            return Err(output(format!("expected {} tarball(s), got {}", specs.len(), packed.len())));
         }
-        packed.iter().map(|one| packed_path(dest, &shown, &one.filename)).collect()
+        let path = |filename: &str| match Path::new(filename).file_name() {
+            Some(name) => Ok(dest.join(name)),
+            None => Err(output(format!("bad filename `{filename}`"))),
+        };
+        packed.iter().map(|one| path(&one.filename)).collect()
     }
 }
 
@@ -381,17 +364,15 @@ pub fn fetch_all_from_registry(
     );
     let tarballs: Vec<Result<PathBuf, NpmError>> = match batch {
         Ok(paths) => paths.into_iter().map(Ok).collect(),
-        Err(_) => {
-            let asked: Vec<_> = packages.iter().zip(&integrities).collect();
-            asked
-                .par_iter()
-                .map(|((name, version), integrity)| match integrity {
-                    Ok(_) => npm.pack(name, version, scratch),
-                    // Never packed: the integrity's error is the one reported.
-                    Err(_) => Err(NpmError::NotFound { spec: format!("{name}@{version}") }),
-                })
-                .collect()
-        }
+        Err(_) => packages
+            .par_iter()
+            .zip(&integrities)
+            .map(|((name, version), integrity)| match integrity {
+                Ok(_) => npm.pack(name, version, scratch),
+                // Never packed: the integrity's error is the one reported.
+                Err(_) => Err(NpmError::NotFound { spec: format!("{name}@{version}") }),
+            })
+            .collect(),
     };
     packages
         .iter()

@@ -115,7 +115,7 @@ pub fn apply_manifest(
         };
         match anchor::apply(text, replacements) {
             Ok(patched) => {
-                place(&mut out, &mut files, path, FileEntry::with_mode(patched.into_bytes(), entry.executable));
+                place(&mut out, &mut files, path, FileEntry::with_mode(patched.into_bytes(), entry.executable))
             }
             Err(ApplyError::Drift { failures, .. }) => push(&mut files, path, FileDrift::Anchors { failures }),
         }
@@ -126,9 +126,7 @@ pub fn apply_manifest(
             continue;
         };
         match content.to_bytes() {
-            Ok(bytes) => {
-                place(&mut out, &mut files, path, FileEntry::with_mode(bytes, entry.executable));
-            }
+            Ok(bytes) => place(&mut out, &mut files, path, FileEntry::with_mode(bytes, entry.executable)),
             Err(message) => push(&mut files, path, FileDrift::BadContent { message }),
         }
     }
@@ -143,9 +141,7 @@ pub fn apply_manifest(
             continue;
         }
         match content.to_bytes() {
-            Ok(bytes) => {
-                place(&mut out, &mut files, path, FileEntry::new(bytes));
-            }
+            Ok(bytes) => place(&mut out, &mut files, path, FileEntry::new(bytes)),
             Err(message) => push(&mut files, path, FileDrift::BadContent { message }),
         }
     }
@@ -551,6 +547,5 @@ pub fn rebuild_into(
 /// Rolls back a `rebuild --out` into `dir` that was killed midway, so that
 /// `dir` holds its previous contents again (or is gone if it was new).
 pub fn recover_output(dir: &Path) -> Result<Vec<Recovered>, RebuildError> {
-    let dir = &normalize(dir);
-    Ok(journal::recover_beside(dir)?)
+    Ok(journal::recover_beside(&normalize(dir))?)
 }

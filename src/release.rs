@@ -115,15 +115,6 @@ pub enum ReleaseError {
     /// Writing the release's files failed (and was rolled back).
     #[error(transparent)]
     Write(#[from] JournalError),
-    /// Writing the archive to disk failed.
-    #[error("could not write `{path}`")]
-    Io {
-        /// The archive path.
-        path: PathBuf,
-        /// The underlying error.
-        #[source]
-        source: std::io::Error,
-    },
     /// The SBOM could not be built.
     #[error(transparent)]
     Sbom(#[from] crate::sbom::SbomError),
@@ -163,11 +154,9 @@ impl Diagnostic for ReleaseError {
             ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
             ReleaseError::Write(e) => e.exit_status(),
             ReleaseError::Sbom(err) => err.exit_status(),
-            ReleaseError::Tree(_)
-            | ReleaseError::Git { .. }
-            | ReleaseError::Zip { .. }
-            | ReleaseError::Io { .. }
-            | ReleaseError::Pack(_) => ExitStatus::Integrity,
+            ReleaseError::Tree(_) | ReleaseError::Git { .. } | ReleaseError::Zip { .. } | ReleaseError::Pack(_) => {
+                ExitStatus::Integrity
+            }
         }
     }
 
@@ -177,7 +166,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Missing { .. } => "release_item_missing",
             ReleaseError::BadName { .. } | ReleaseError::WindowsName { .. } => "bad_file_name",
             ReleaseError::OutsideOut { .. } => "unsafe_target",
-            ReleaseError::Tree(_) | ReleaseError::Io { .. } => "io",
+            ReleaseError::Tree(_) => "io",
             ReleaseError::Git { .. } => "git",
             ReleaseError::Zip { .. } => "zip",
             ReleaseError::Pack(pack::PackError::Manifest { .. }) => "bad_package_manifest",
@@ -223,7 +212,7 @@ impl Diagnostic for ReleaseError {
             ReleaseError::Tree(e) => e.help(),
             ReleaseError::Write(e) => e.help(),
             ReleaseError::Sbom(e) => e.help(),
-            ReleaseError::Zip { .. } | ReleaseError::Io { .. } => {
+            ReleaseError::Zip { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
             }
         }
@@ -278,47 +267,27 @@ pub struct Artifact {
     pub size: u64,
 }
 
-/// A written release archive.
+/// A written release.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Release {
-    path: PathBuf,
-    sha256: String,
-    entries: usize,
-    size: u64,
-    tarballs: Vec<Artifact>,
-    sbom: Option<Artifact>,
+    /// The archive.
+    pub zip: Artifact,
+    /// Number of file entries of the archive.
+    pub entries: usize,
+    /// The plugin tarballs written beside the archive, in declaration order.
+    pub tarballs: Vec<Artifact>,
+    /// The SBOM written beside the archive, when the release has one.
+    pub sbom: Option<Artifact>,
 }
 
-impl Release {
-    /// Where the archive was written.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Lowercase hex sha256 of the archive bytes.
-    pub fn sha256(&self) -> &str {
-        &self.sha256
-    }
-
-    /// Number of file entries.
-    pub fn entries(&self) -> usize {
-        self.entries
-    }
-
-    /// Archive size in bytes.
-    pub fn size(&self) -> u64 {
-        self.size
-    }
-
-    /// The plugin tarballs written beside the archive, in declaration order.
-    pub fn tarballs(&self) -> &[Artifact] {
-        &self.tarballs
-    }
-
-    /// The SBOM written beside the archive, when the release has one.
-    pub fn sbom(&self) -> Option<&Artifact> {
-        self.sbom.as_ref()
-    }
+/// A release built in memory, not written yet.
+#[derive(Debug)]
+struct Built {
+    zip: Vec<u8>,
+    entries: usize,
+    /// `(file name, npm tarball bytes)`.
+    tarballs: Tarballs,
+    sbom: Option<Vec<u8>>,
 }
 
 /// `<root>/dist`, the default output directory, unless the repository
@@ -341,60 +310,50 @@ pub fn sbom_name(name: &str, version: &str) -> String {
 }
 
 /// The SBOM's bytes, when the release has one. Two packages packing to one
-/// tarball are refused first: the SBOM would refuse them too, but only the
-/// tarballs' check names the bundle.
+/// tarball are refused first: the later would overwrite the earlier, and
+/// the SBOM would refuse them too, but only this check names the bundle.
 fn build_sbom(options: &ReleaseOptions) -> Result<Option<Vec<u8>>, ReleaseError> {
-    let Some(sbom) = &options.sbom else { return Ok(None) };
     let mut names: Vec<String> = Vec::new();
     for (package, files) in options.tarballs.iter().chain(&options.bundles) {
         let file = tarball_file(package, files)?;
         if names.contains(&file) {
-            return Err(shared_tarball(package, &file));
+            let reason = format!("it packs to `{file}`, as another package of the release does");
+            return Err(ReleaseError::Bundle { bundle: package.to_string(), reason });
         }
         names.push(file);
     }
-    Ok(Some(crate::sbom::to_json(sbom)?))
-}
-
-fn shared_tarball(package: &str, file: &str) -> ReleaseError {
-    ReleaseError::Bundle {
-        bundle: package.to_string(),
-        reason: format!("it packs to `{file}`, as another package of the release does"),
-    }
+    Ok(options.sbom.as_ref().map(crate::sbom::to_json).transpose()?)
 }
 
 /// Builds the archive and the plugin tarballs and writes them to `out_dir`.
 pub fn write_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
-    let ((bytes, entries), tarballs) = build_both(options)?;
-    let sbom = build_sbom(options)?;
-    store(options, &bytes, entries, &tarballs, sbom.as_deref())
+    store(options, build_both(options)?)
 }
 
 /// The archive and every tarball, built side by side (both are mostly
 /// deflate): the own packages' tarballs on one thread; the bundles'
 /// tarballs, which go into the archive too, packed once for both, then the
 /// archive, on this one. The archive's error first when both fail.
-fn build_both(options: &ReleaseOptions) -> Result<((Vec<u8>, usize), Tarballs), ReleaseError> {
-    let (archive, own) = rayon::join(|| build_release_and_bundles(options), || pack_all(&options.tarballs));
-    let (bytes, entries, bundles) = archive?;
-    Ok(((bytes, entries), join_tarballs(options, own?, bundles)?))
+fn build_both(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
+    let (archive, own) = rayon::join(|| build_release(options), || pack_all(&options.tarballs));
+    let mut built = archive?;
+    built.tarballs = own?.into_iter().chain(built.tarballs).collect();
+    Ok(built)
 }
 
 /// Builds the archive and every plugin tarball twice from the files on disk,
 /// fails unless both builds of each are byte-identical, then writes them like
 /// [`write_release`].
 pub fn check_release(options: &ReleaseOptions) -> Result<Release, ReleaseError> {
-    let ((first, entries), tarballs) = build_both(options)?;
-    let ((second, _), again) = build_both(options)?;
-    same_twice(&archive_name(&options.name, &options.version), &first, &second)?;
-    for ((name, first), (_, second)) in tarballs.iter().zip(again) {
-        same_twice(name, first, &second)?;
+    let (first, second) = (build_both(options)?, build_both(options)?);
+    same_twice(&archive_name(&options.name, &options.version), &first.zip, &second.zip)?;
+    for ((name, one), (_, other)) in first.tarballs.iter().zip(&second.tarballs) {
+        same_twice(name, one, other)?;
     }
-    let sbom = build_sbom(options)?;
-    if let (Some(first), Some(second)) = (&sbom, build_sbom(options)?) {
-        same_twice(&sbom_name(&options.name, &options.version), first, &second)?;
+    if let (Some(one), Some(other)) = (&first.sbom, &second.sbom) {
+        same_twice(&sbom_name(&options.name, &options.version), one, other)?;
     }
-    store(options, &first, entries, &tarballs, sbom.as_deref())
+    store(options, first)
 }
 
 fn same_twice(name: &str, first: &[u8], second: &[u8]) -> Result<(), ReleaseError> {
@@ -410,21 +369,6 @@ pub type Tarballs = Vec<(String, Vec<u8>)>;
 /// The tarball of each package, in order, named as npm names it.
 fn pack_all(packages: &[(String, Tree)]) -> Result<Tarballs, ReleaseError> {
     packages.iter().map(|(package, files)| Ok((tarball_file(package, files)?, pack::pack(package, files)?))).collect()
-}
-
-/// Every own package's tarball, then every extra bundle's, as `(file name,
-/// npm tarball bytes)`, refusing two that pack to the same file name (the
-/// later would overwrite the earlier).
-fn join_tarballs(options: &ReleaseOptions, own: Tarballs, bundles: Tarballs) -> Result<Tarballs, ReleaseError> {
-    let declared = options.tarballs.iter().chain(&options.bundles).map(|(package, _)| package);
-    let mut built: Tarballs = Vec::new();
-    for (package, (file, bytes)) in declared.zip(own.into_iter().chain(bundles)) {
-        if built.iter().any(|(name, _)| *name == file) {
-            return Err(shared_tarball(package, &file));
-        }
-        built.push((file, bytes));
-    }
-    Ok(built)
 }
 
 fn tarball_file(package: &str, files: &Tree) -> Result<String, ReleaseError> {
@@ -483,18 +427,12 @@ pub fn read_bundle(bundle: &crate::layer::ReleaseBundle) -> Result<(String, Tree
     Ok((bundle.declared.clone(), tree))
 }
 
-fn store(
-    options: &ReleaseOptions,
-    bytes: &[u8],
-    entries: usize,
-    tarballs: &[(String, Vec<u8>)],
-    sbom: Option<&[u8]>,
-) -> Result<Release, ReleaseError> {
+fn store(options: &ReleaseOptions, built: Built) -> Result<Release, ReleaseError> {
     let zip_name = archive_name(&options.name, &options.version);
     let sbom_file = sbom_name(&options.name, &options.version);
-    let outputs: Vec<(&str, &[u8])> = std::iter::once((zip_name.as_str(), bytes))
-        .chain(tarballs.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())))
-        .chain(sbom.map(|bytes| (sbom_file.as_str(), bytes)))
+    let outputs: Vec<(&str, &[u8])> = std::iter::once((zip_name.as_str(), built.zip.as_slice()))
+        .chain(built.tarballs.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())))
+        .chain(built.sbom.as_deref().map(|bytes| (sbom_file.as_str(), bytes)))
         .collect();
     write_outputs(&options.out_dir, &outputs)?;
     let artifact = |name: &str, bytes: &[u8]| Artifact {
@@ -502,10 +440,12 @@ fn store(
         sha256: sha256_hex(bytes),
         size: bytes.len() as u64,
     };
-    let zip = artifact(&zip_name, bytes);
-    let tarballs = tarballs.iter().map(|(name, bytes)| artifact(name, bytes)).collect();
-    let sbom = sbom.map(|bytes| artifact(&sbom_file, bytes));
-    Ok(Release { path: zip.path, sha256: zip.sha256, entries, size: zip.size, tarballs, sbom })
+    Ok(Release {
+        zip: artifact(&zip_name, &built.zip),
+        entries: built.entries,
+        tarballs: built.tarballs.iter().map(|(name, bytes)| artifact(name, bytes)).collect(),
+        sbom: built.sbom.as_deref().map(|bytes| artifact(&sbom_file, bytes)),
+    })
 }
 
 /// Writes the release's files into `out` as one journaled update (its
@@ -513,47 +453,36 @@ fn store(
 /// a release killed earlier into the same `out` is rolled back first.
 fn write_outputs(out: &Path, outputs: &[(&str, &[u8])]) -> Result<(), ReleaseError> {
     crate::journal::recover_beside(out)?;
-    let paths: Vec<PathBuf> = outputs.iter().map(|(name, _)| out.join(name)).collect();
     let mut update = Update::beside(out)?;
-    for (path, (_, bytes)) in paths.iter().zip(outputs) {
-        update.replace_file(path, bytes);
+    for (name, bytes) in outputs {
+        update.replace_file(&out.join(name), bytes);
     }
     update.apply()?;
     Ok(())
 }
 
-/// Reads the release contents below `options.root` and zips them in memory.
-/// Returns the archive bytes and the number of entries.
-pub fn build_release(options: &ReleaseOptions) -> Result<(Vec<u8>, usize), ReleaseError> {
-    build_release_and_bundles(options).map(|(bytes, entries, _)| (bytes, entries))
-}
-
-/// [`build_release`], and the bundles' tarballs it packed into the archive
-/// (in declaration order), which also ship beside it.
-fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize, Tarballs), ReleaseError> {
+/// Reads the release contents below `options.root` and zips them in memory,
+/// with the bundles' tarballs it packed into the archive (in declaration
+/// order), which also ship beside it, and the SBOM.
+fn build_release(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
     check_version(&options.version)?;
     let replaced: Vec<&str> = options.packages.iter().map(|(dir, _)| dir.as_str()).collect();
-    let mut files = collect_contents_but(&options.root, &replaced)?;
+    let mut files = collect_contents(&options.root, &replaced)?;
     for (dir, package) in &options.packages {
-        replace_dir(&mut files, dir, package)?;
+        files.take_subtree(dir);
+        files.graft(dir, package.clone())?;
     }
     for (dir, ignore) in &options.ignored {
         let prefix = format!("{dir}/");
-        let dropped: Vec<String> = files
-            .paths()
-            .filter(|p| p.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel)))
-            .map(str::to_string)
-            .collect();
-        for path in dropped {
-            files.remove(&path);
-        }
+        files.retain(|p| !p.strip_prefix(&prefix).is_some_and(|rel| ignore.is_ignored(rel)));
     }
     let bundles = pack_all(&options.bundles)?;
     for (file, bytes) in &bundles {
         files.insert(format!("{BUNDLES_DIR}/{file}"), FileEntry::new(bytes.clone()))?;
     }
-    if let Some(sbom) = build_sbom(options)? {
-        files.insert(crate::sbom::SBOM_ENTRY, FileEntry::new(sbom))?;
+    let sbom = build_sbom(options)?;
+    if let Some(sbom) = &sbom {
+        files.insert(crate::sbom::SBOM_ENTRY, FileEntry::new(sbom.clone()))?;
     }
     if let Some(bad) = files.paths().find(|p| p.chars().any(char::is_control)) {
         return Err(ReleaseError::BadName { path: bad.escape_debug().to_string() });
@@ -562,8 +491,8 @@ fn build_release_and_bundles(options: &ReleaseOptions) -> Result<(Vec<u8>, usize
         return Err(ReleaseError::WindowsName { path: path.to_string(), reason });
     }
     let top = format!("{}-{}", options.name, options.version);
-    let bytes = zip_tree(&files, &top, options.timestamp)?;
-    Ok((bytes, files.len(), bundles))
+    let zip = zip_tree(&files, &top, options.timestamp)?;
+    Ok(Built { zip, entries: files.len(), tarballs: bundles, sbom })
 }
 
 fn check_version(version: &str) -> Result<(), ReleaseError> {
@@ -574,22 +503,17 @@ fn check_version(version: &str) -> Result<(), ReleaseError> {
     Ok(())
 }
 
-/// The files of a release, keyed by their path relative to `root`.
-pub fn collect_contents(root: &Path) -> Result<Tree, ReleaseError> {
-    collect_contents_but(root, &[])
-}
-
-/// [`collect_contents`] without the directories `replaced` (relative to
-/// `root`), whose files the release takes from elsewhere: the own
-/// packages, assembled from their sources, are not read from the fork
-/// layer only to be dropped.
-fn collect_contents_but(root: &Path, replaced: &[&str]) -> Result<Tree, ReleaseError> {
+/// The files of a release, keyed by their path relative to `root`, without
+/// the directories `replaced` (relative to `root`), whose files the release
+/// takes from elsewhere: the own packages, assembled from their sources,
+/// are not read from the fork layer only to be dropped.
+pub fn collect_contents(root: &Path, replaced: &[&str]) -> Result<Tree, ReleaseError> {
     let mut files = Tree::new();
     for &(item, need) in CONTENTS {
         let path = root.join(item);
         if path.is_dir() {
             let skipped = |rel: &str| {
-                is_node_modules(rel)
+                rel.rsplit('/').next() == Some("node_modules")
                     || replaced.iter().any(|dir| dir.strip_prefix(item).and_then(|d| d.strip_prefix('/')) == Some(rel))
             };
             let dir = Tree::read_dir_filtered(&path, |rel, is_dir| !(is_dir && skipped(rel)))?;
@@ -601,21 +525,6 @@ fn collect_contents_but(root: &Path, replaced: &[&str]) -> Result<Tree, ReleaseE
         }
     }
     Ok(files)
-}
-
-/// Replaces everything below `dir` in `files` with `package`.
-fn replace_dir(files: &mut Tree, dir: &str, package: &Tree) -> Result<(), ReleaseError> {
-    let prefix = format!("{dir}/");
-    let stale: Vec<String> = files.paths().filter(|p| p.starts_with(&prefix)).map(str::to_string).collect();
-    for path in stale {
-        files.remove(&path);
-    }
-    files.graft(dir, package.clone())?;
-    Ok(())
-}
-
-fn is_node_modules(rel: &str) -> bool {
-    rel.rsplit('/').next() == Some("node_modules")
 }
 
 /// The commit time of HEAD in the repository containing `root`, in seconds

@@ -27,13 +27,6 @@ pub fn package_diff_with(base: &Tree, fork: &Tree, known: &BTreeMap<String, Stri
     out
 }
 
-/// Lines cut after every `\n` (a lone `\r` stays inside its line, as
-/// `git apply` and `patch` read it): the units of both the review and the
-/// anchors (`anchor::lines`).
-fn lines(text: &str) -> Vec<&str> {
-    crate::anchor::cut_lines(text)
-}
-
 /// One line diff of a file present on both sides, for the review (its
 /// unified hunks, as [`package_diff`] writes them) and for the anchors (its
 /// ops over lines cut after `\n`, see `anchor::lines`).
@@ -43,7 +36,9 @@ pub fn shared_line_diff(path: &str, a: &str, b: &str) -> (String, Vec<DiffOp>) {
 
 /// The unified hunks (headed `--- from` / `+++ to`) and line ops of `a` → `b`.
 fn text_diff(from: &str, to: &str, a: &str, b: &str) -> (String, Vec<DiffOp>) {
-    let (la, lb) = (lines(a), lines(b));
+    // Lines cut after every `\n` (a lone `\r` stays inside its line, as
+    // `git apply` and `patch` read it): the units of the anchors too.
+    let (la, lb) = (crate::anchor::cut_lines(a), crate::anchor::cut_lines(b));
     let ops = crate::linediff::diff_units(&as_bytes(&la), &as_bytes(&lb));
     let mut hunks = String::new();
     unified(&mut hunks, from, to, &la, &lb, &ops);

@@ -126,15 +126,6 @@ pub enum SbomError {
         #[source]
         source: std::io::Error,
     },
-    /// The SBOM could not be written.
-    #[error("could not write the SBOM to `{}`", .path.display())]
-    Write {
-        /// The target file.
-        path: PathBuf,
-        /// The underlying error.
-        #[source]
-        source: std::io::Error,
-    },
     /// A package.json without a usable `name` or `version`.
     #[error("`{}` of package `{package}` is not usable for the SBOM: {reason}", .path.display())]
     PackageJson {
@@ -187,16 +178,13 @@ impl Diagnostic for SbomError {
                 ExitStatus::Usage
             }
             SbomError::Lock(err) => err.exit_status(),
-            SbomError::Read { .. }
-            | SbomError::Write { .. }
-            | SbomError::NotLocked { .. }
-            | SbomError::Integrity { .. } => ExitStatus::Integrity,
+            SbomError::Read { .. } | SbomError::NotLocked { .. } | SbomError::Integrity { .. } => ExitStatus::Integrity,
         }
     }
 
     fn code(&self) -> &'static str {
         match self {
-            SbomError::Read { .. } | SbomError::Write { .. } => "io",
+            SbomError::Read { .. } => "io",
             SbomError::PackageJson { .. } => "bad_package_manifest",
             SbomError::NotLocked { .. } => "upstream_not_locked",
             SbomError::Lock(err) => err.code(),
@@ -214,7 +202,6 @@ impl Diagnostic for SbomError {
             }
             SbomError::PackageJson { .. } => Some("give the package.json a string `name` and `version`".into()),
             SbomError::Lock(err) => err.help(),
-            SbomError::Write { .. } => Some("check that the directory of `--out` exists and is writable".into()),
             SbomError::Duplicate { .. } => {
                 Some("give the own package or bundle a name or version of its own in its package.json".into())
             }
@@ -233,13 +220,9 @@ pub fn read_layer(layer: &Layer, subject: Subject) -> Result<SbomInput, SbomErro
     for name in layer.upstream_packages() {
         components.push(read_upstream_package(layer, &lock, name)?);
     }
-    for own in &layer.own {
-        let identity = read_identity(&own.name, &own.source.join("package.json"))?;
-        components.push(Component { identity, origin: Origin::Own });
-    }
-    for bundle in &layer.release_bundles {
-        let identity = read_identity(&bundle.declared, &bundle.dir.join("package.json"))?;
-        components.push(Component { identity, origin: Origin::Own });
+    let own = layer.own.iter().map(|own| (&own.name, &own.source));
+    for (name, dir) in own.chain(layer.release_bundles.iter().map(|bundle| (&bundle.declared, &bundle.dir))) {
+        components.push(Component { identity: read_identity(name, &dir.join("package.json"))?, origin: Origin::Own });
     }
     Ok(SbomInput { subject, tool_version: env!("CARGO_PKG_VERSION").to_string(), components })
 }
@@ -265,10 +248,7 @@ fn read_upstream_package(layer: &Layer, lock: &Lock, name: &str) -> Result<Compo
 fn read_patch(layer: &Layer, name: &str) -> Result<Option<PatchFiles>, SbomError> {
     let diff = layer.paths.patches.join(format!("{name}.diff"));
     let manifest = layer.paths.patches.join(format!("{name}.json"));
-    let shown = |path: &Path| {
-        let rel = path.strip_prefix(&layer.root).unwrap_or(path);
-        rel.to_string_lossy().replace('\\', "/")
-    };
+    let shown = |path: &Path| path.strip_prefix(&layer.root).unwrap_or(path).to_string_lossy().replace('\\', "/");
     match (diff.exists(), manifest.exists()) {
         (false, false) => Ok(None),
         (true, true) => Ok(Some(PatchFiles {
@@ -309,13 +289,8 @@ fn read_identity(package: &str, path: &Path) -> Result<NpmIdentity, SbomError> {
 /// The SBOM as CycloneDX JSON bytes (two-space indentation, final newline).
 pub fn to_json(input: &SbomInput) -> Result<Vec<u8>, SbomError> {
     let mut bom = bom(input)?;
-    let unnumbered = render(&bom);
-    bom.serial_number = Some(serial_number(&unnumbered));
-    Ok(render(&bom))
-}
-
-fn render(bom: &Bom) -> Vec<u8> {
-    crate::manifest::canonical_json(bom)
+    bom.serial_number = Some(serial_number(&crate::manifest::canonical_json(&bom)));
+    Ok(crate::manifest::canonical_json(&bom))
 }
 
 /// A name-based (version 5) UUID of the document without its serial
@@ -346,8 +321,6 @@ fn bom(input: &SbomInput) -> Result<Bom, SbomError> {
             tools: Tools {
                 components: vec![CdxComponent {
                     kind: "application",
-                    bom_ref: None,
-                    group: None,
                     name: "forklayer".into(),
                     version: input.tool_version.clone(),
                     purl: Some(format!("pkg:cargo/forklayer@{}", encode(&input.tool_version))),
@@ -429,15 +402,8 @@ pub fn npm_purl(name: &str, version: &str) -> String {
 
 /// Percent-encodes everything but the characters a purl keeps as they are.
 fn encode(text: &str) -> String {
-    let mut out = String::new();
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-' | b'_' | b'~') {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
+    let kept = |byte: u8| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-' | b'_' | b'~');
+    text.bytes().map(|byte| if kept(byte) { char::from(byte).to_string() } else { format!("%{byte:02X}") }).collect()
 }
 
 /// An SPDX expression as such; npm's `UNLICENSED` and `SEE LICENSE IN
@@ -475,14 +441,11 @@ fn hashes(package: &str, integrity: Option<&str>) -> Result<Vec<Hash>, SbomError
 
 /// The diff as text, or base64 when it is not UTF-8 (bytes are kept).
 fn attachment(bytes: &[u8]) -> Attachment {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Attachment { content_type: "text/x-diff", encoding: None, content: text.to_string() },
-        Err(_) => Attachment {
-            content_type: "text/x-diff",
-            encoding: Some("base64"),
-            content: base64::engine::general_purpose::STANDARD.encode(bytes),
-        },
-    }
+    let (encoding, content) = match std::str::from_utf8(bytes) {
+        Ok(text) => (None, text.to_string()),
+        Err(_) => (Some("base64"), base64::engine::general_purpose::STANDARD.encode(bytes)),
+    };
+    Attachment { content_type: "text/x-diff", encoding, content }
 }
 
 fn property(name: &str, value: &str) -> Property {

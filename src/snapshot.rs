@@ -208,11 +208,8 @@ impl Versions {
             .upstream
             .values()
             .map(|p| {
-                let version = match (&family, p.in_family) {
-                    (Some(family), true) => family.clone(),
-                    _ => p.version.clone(),
-                };
-                (p.name.clone(), version)
+                let version = family.as_ref().filter(|_| p.in_family).unwrap_or(&p.version);
+                (p.name.clone(), version.clone())
             })
             .collect();
         Versions { fetch, family: family.filter(|_| layer.baseline.is_some()) }
@@ -276,7 +273,7 @@ pub fn fetch_snapshot(
 ) -> Result<FetchedSnapshot, SnapshotError> {
     let upstream = &layer.paths.upstream;
     check_managed_dir(layer, upstream)?;
-    let previous = read_previous_lock(upstream);
+    let previous = Lock::read(upstream).ok();
     let mut warnings = Vec::new();
     let wanted: Vec<(String, String)> =
         versions.fetch.iter().map(|(name, version)| (layer.full_name(name), version.clone())).collect();
@@ -300,15 +297,13 @@ pub fn fetch_snapshot(
                 package.name
             ));
         }
-        packages.insert(
-            package.name.clone(),
-            LockedPackage {
-                files: lock_files(&package.tree),
-                integrity: package.integrity.clone(),
-                source: package.origin.as_str().to_string(),
-                version: package.version.clone(),
-            },
-        );
+        let locked = LockedPackage {
+            files: lock_files(&package.tree),
+            integrity: package.integrity,
+            source: package.origin.as_str().to_string(),
+            version: package.version,
+        };
+        packages.insert(package.name.clone(), locked);
         new_tree.graft(&package.name, package.tree)?;
     }
     let family = versions.family.clone();
@@ -318,10 +313,6 @@ pub fn fetch_snapshot(
     }
     new_tree.insert(LOCK_FILE, FileEntry::new(lock.to_canonical_json()))?;
     Ok(FetchedSnapshot { tree: new_tree, outcome: SnapshotOutcome { version: family, lock, warnings } })
-}
-
-fn read_previous_lock(upstream: &Path) -> Option<Lock> {
-    Lock::read(upstream).ok()
 }
 
 /// Files of the upstream directory that forklayer does not manage (say a
@@ -492,13 +483,10 @@ fn read_local_tgz(
         .and_then(|lock| lock.packages.get(&unchecked.name))
         .filter(|p| Some(p.version.as_str()) == version && Some(unchecked.version.as_str()) == version)
         .and_then(|p| p.integrity.clone());
-    match locked {
-        Some(expected) => {
-            let bytes =
-                crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
-            npm::verify_integrity(&unchecked.name, &expected, &bytes)?;
-            Ok(unchecked)
-        }
-        None => Ok(unchecked),
+    if let Some(expected) = locked {
+        let bytes =
+            crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
+        npm::verify_integrity(&unchecked.name, &expected, &bytes)?;
     }
+    Ok(unchecked)
 }

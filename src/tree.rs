@@ -108,17 +108,16 @@ impl crate::error::Diagnostic for TreeError {
         }
     }
     fn help(&self) -> Option<String> {
-        match self {
-            TreeError::UnsafePath { .. } => Some("use plain relative paths inside the package".into()),
-            TreeError::NotAFile { .. } => {
-                Some("replace it with a regular file (packages hold only files and directories)".into())
-            }
-            TreeError::NonUtf8Name { .. } => Some("rename the file to a UTF-8 name".into()),
+        let help = match self {
+            TreeError::UnsafePath { .. } => "use plain relative paths inside the package",
+            TreeError::NotAFile { .. } => "replace it with a regular file (packages hold only files and directories)",
+            TreeError::NonUtf8Name { .. } => "rename the file to a UTF-8 name",
             TreeError::FileAndDirectory { .. } => {
-                Some("a package cannot hold a file and a directory of the same name: keep one of them".into())
+                "a package cannot hold a file and a directory of the same name: keep one of them"
             }
-            TreeError::Io { .. } => Some("check that the path exists, its permissions and the free disk space".into()),
-        }
+            TreeError::Io { .. } => "check that the path exists, its permissions and the free disk space",
+        };
+        Some(help.into())
     }
 }
 
@@ -230,11 +229,6 @@ impl Tree {
         self.files.is_empty()
     }
 
-    /// Sum of all file sizes.
-    pub fn total_bytes(&self) -> u64 {
-        self.files.values().map(|e| e.bytes.len() as u64).sum()
-    }
-
     /// A copy of the files below `prefix/`, relative to it (a range of the
     /// sorted map, not a scan of the whole tree).
     pub fn subtree(&self, prefix: &str) -> Tree {
@@ -251,20 +245,16 @@ impl Tree {
     /// Removes the files below `prefix/` and returns them relative to it
     /// (what [`Tree::subtree`] copies, moved out instead).
     pub fn take_subtree(&mut self, prefix: &str) -> Tree {
-        let start = format!("{prefix}/");
-        let paths: Vec<String> = self
-            .files
-            .range(start.clone()..)
-            .take_while(|(path, _)| path.starts_with(&start))
-            .map(|(p, _)| p.clone())
-            .collect();
-        let mut taken = Tree::new();
-        for path in paths {
-            if let Some(entry) = self.files.remove(&path) {
-                taken.files.insert(path[start.len()..].to_string(), entry);
-            }
+        let taken = self.subtree(prefix);
+        for path in taken.paths() {
+            self.files.remove(&format!("{prefix}/{path}"));
         }
         taken
+    }
+
+    /// Keeps only the files whose path `keep` accepts.
+    pub fn retain(&mut self, mut keep: impl FnMut(&str) -> bool) {
+        self.files.retain(|path, _| keep(path));
     }
 
     /// Moves every file of `other` into this tree, at the same paths.
@@ -437,18 +427,11 @@ fn is_executable(_meta: &fs::Metadata) -> bool {
 /// mode a file it overwrites had.
 fn write_entry(path: &Path, entry: &FileEntry) -> io::Result<()> {
     fs::write(path, entry.bytes.as_slice())?;
-    set_npm_mode(path, entry)
-}
-
-#[cfg(unix)]
-fn set_npm_mode(path: &Path, entry: &FileEntry) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(path, fs::Permissions::from_mode(entry.mode()))
-}
-
-#[cfg(not(unix))]
-fn set_npm_mode(_path: &Path, _entry: &FileEntry) -> io::Result<()> {
-    // No modes to set outside Unix.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(entry.mode()))?;
+    }
     Ok(())
 }
 

@@ -100,25 +100,25 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         sbom: Some(super::sbom::release_sbom(&layer, version.clone())?),
     };
     let release = if args.check { check_release(&options)? } else { write_release(&options)? };
-    let shown = ctx.display(release.path());
+    let shown = ctx.display(&release.zip.path);
     let verb = if args.check { "Verified" } else { "Packaged" };
     let detail = if args.check { ", two builds byte-identical" } else { "" };
-    ctx.reporter.status(verb, &format!("`{shown}` ({} files, {} bytes{detail})", release.entries(), release.size()));
-    let mut text = format!("{}  {shown}\n", release.sha256());
-    for tarball in release.tarballs().iter().chain(release.sbom()) {
+    ctx.reporter.status(verb, &format!("`{shown}` ({} files, {} bytes{detail})", release.entries, release.zip.size));
+    let mut text = format!("{}  {shown}\n", release.zip.sha256);
+    for tarball in release.tarballs.iter().chain(&release.sbom) {
         text.push_str(&format!("{}  {}\n", tarball.sha256, ctx.display(&tarball.path)));
     }
     let artifact = |a: &Artifact| json!({"path": ctx.display(&a.path), "sha256": a.sha256, "size": a.size});
     let data = json!({
         "path": shown,
         "version": options.version,
-        "sha256": release.sha256(),
-        "size": release.size(),
-        "entries": release.entries(),
+        "sha256": release.zip.sha256,
+        "size": release.zip.size,
+        "entries": release.entries,
         "timestamp": options.timestamp,
         "checked": args.check,
-        "tarballs": release.tarballs().iter().map(artifact).collect::<Vec<_>>(),
-        "sbom": release.sbom().map(artifact),
+        "tarballs": release.tarballs.iter().map(artifact).collect::<Vec<_>>(),
+        "sbom": release.sbom.as_ref().map(artifact),
     });
     Ok(Outcome::new(ExitStatus::Success, text, data))
 }

@@ -113,11 +113,7 @@ fn check_version(version: &str) -> Result<(), &'static str> {
         && version.len() <= 256
         && version.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.+_".contains(&b))
         && version.as_bytes()[0].is_ascii_digit();
-    if ok {
-        Ok(())
-    } else {
-        Err("is not an exact version (digits first; letters, digits and `-.+_` only)")
-    }
+    ok.then_some(()).ok_or("is not an exact version (digits first; letters, digits and `-.+_` only)")
 }
 
 /// `name` or `@scope/name`.

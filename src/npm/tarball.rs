@@ -130,18 +130,13 @@ const INFLATE_CHUNK: usize = 64 * 1024;
 /// Size of a tar block; an archive ends with two zero blocks.
 const BLOCK: u64 = 512;
 
-/// A name given to the next entry by a GNU long-name record or a pax
+/// Gives the next entry `name`, from a GNU long-name record or a pax
 /// `path` record.
-#[derive(Default)]
-struct PendingName(Option<Vec<u8>>);
-
-impl PendingName {
-    fn set(&mut self, name: Vec<u8>) -> Result<(), TarballError> {
-        if self.0.replace(name).is_some() {
-            return Err(TarballError::Corrupt { message: "two long-name records describe the same entry".into() });
-        }
-        Ok(())
+fn set_name(pending: &mut Option<Vec<u8>>, name: Vec<u8>) -> Result<(), TarballError> {
+    if pending.replace(name).is_some() {
+        return Err(TarballError::Corrupt { message: "two long-name records describe the same entry".into() });
     }
+    Ok(())
 }
 
 /// Reads a name or metadata record whose size was checked first.
@@ -160,14 +155,14 @@ fn read_record<R: Read>(entry: &mut tar::Entry<'_, R>, limit: u64, what: &str) -
 /// Handles the records that describe the next entry (GNU long names, pax
 /// headers) the way tar readers agree on, with every size capped. Returns
 /// `true` when `entry` was such a record.
-fn read_extension<R: Read>(entry: &mut tar::Entry<'_, R>, name: &mut PendingName) -> Result<bool, TarballError> {
+fn read_extension<R: Read>(entry: &mut tar::Entry<'_, R>, name: &mut Option<Vec<u8>>) -> Result<bool, TarballError> {
     match entry.header().entry_type() {
         EntryType::GNULongName => {
             let mut data = read_record(entry, MAX_NAME_BYTES, "long-name record")?;
             while data.last() == Some(&0) {
                 data.pop();
             }
-            name.set(data)?;
+            set_name(name, data)?;
         }
         EntryType::GNULongLink => {
             // Only links have link names, and links are refused.
@@ -178,7 +173,7 @@ fn read_extension<R: Read>(entry: &mut tar::Entry<'_, R>, name: &mut PendingName
             for extension in tar::PaxExtensions::new(&data) {
                 let extension = extension.map_err(corrupt)?;
                 match extension.key_bytes() {
-                    b"path" => name.set(extension.value_bytes().to_vec())?,
+                    b"path" => set_name(name, extension.value_bytes().to_vec())?,
                     // A size that disagrees with the header's is how an
                     // archive shows different files to different readers;
                     // npm packages never need one (it is for files > 8 GiB).
@@ -223,7 +218,7 @@ fn read_entries<R: Read>(archive: &mut Archive<R>) -> Result<(Tree, u64), Tarbal
     let mut tree = Tree::new();
     // End of the last entry's data, padded to a block.
     let mut entries_end: u64 = 0;
-    let mut long_name = PendingName::default();
+    let mut long_name = None;
     // Raw entries: long names and pax headers are read here, with their
     // sizes checked before a byte of them is held in memory.
     for entry in archive.entries().map_err(corrupt)?.raw(true) {
@@ -232,7 +227,7 @@ fn read_entries<R: Read>(archive: &mut Archive<R>) -> Result<(Tree, u64), Tarbal
         if read_extension(&mut entry, &mut long_name)? {
             continue;
         }
-        let name_bytes = long_name.0.take().unwrap_or_else(|| entry.path_bytes().into_owned());
+        let name_bytes = long_name.take().unwrap_or_else(|| entry.path_bytes().into_owned());
         if name_bytes.len() as u64 > MAX_NAME_BYTES {
             return Err(TarballError::UnsafeEntry {
                 entry: shorten(&String::from_utf8_lossy(&name_bytes)),
@@ -266,7 +261,7 @@ fn read_entries<R: Read>(archive: &mut Archive<R>) -> Result<(Tree, u64), Tarbal
             other => refuse(&other.to_string()),
         })?;
     }
-    if long_name.0.is_some() {
+    if long_name.is_some() {
         return Err(TarballError::Corrupt { message: "a long-name record describes no entry".into() });
     }
     Ok((tree, entries_end))
@@ -331,14 +326,9 @@ pub fn check_case_collisions(tree: &Tree) -> Result<(), TarballError> {
     for path in tree.paths() {
         let prefixes = path.match_indices('/').map(|(i, _)| &path[..i]).chain([path]);
         for name in prefixes {
-            match folded.get(&name.to_lowercase()) {
-                Some(first) if *first != name => {
-                    return Err(TarballError::CaseCollision { first: shorten(first), second: shorten(name) });
-                }
-                Some(_) => {}
-                None => {
-                    folded.insert(name.to_lowercase(), name);
-                }
+            let first = *folded.entry(name.to_lowercase()).or_insert(name);
+            if first != name {
+                return Err(TarballError::CaseCollision { first: shorten(first), second: shorten(name) });
             }
         }
     }

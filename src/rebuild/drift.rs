@@ -138,11 +138,8 @@ pub(super) fn describe_drift(drifts: &[PackageDrift]) -> String {
     let mut text = String::new();
     for drift in drifts {
         if let Some(path) = &drift.missing_upstream {
-            text.push_str(&format!(
-                "\n  {}: upstream package is missing (expected `{}`)",
-                drift.package,
-                path.display()
-            ));
+            let path = path.display();
+            text.push_str(&format!("\n  {}: upstream package is missing (expected `{path}`)", drift.package));
         }
         if let Some(mismatch) = &drift.built_against {
             text.push_str(&format!("\n  {mismatch}"));

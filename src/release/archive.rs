@@ -26,25 +26,22 @@ const ZIP_END: i64 = 4_354_819_198;
 
 /// Zips `files` under the top-level directory `top`, every entry stamped
 /// with `timestamp`. Entries come out in byte order of their names because
-/// [`Tree`] walks in that order.
-///
-/// Deflate is most of a release's time, so runs of entries are compressed
-/// on every core into small archives that are then joined raw, in order:
-/// the bytes are those of one writer writing every entry
-/// (`zipping_in_parts_gives_the_bytes_of_one_writer`).
+/// [`Tree`] walks in that order. Deflate is most of a release's time, so
+/// it runs in parts on every core, as the module documentation says.
 pub fn zip_tree(files: &Tree, top: &str, timestamp: i64) -> Result<Vec<u8>, ReleaseError> {
     let time = zip_datetime(timestamp);
     let entries: Vec<(&str, &FileEntry)> = files.iter().collect();
     let parts: Vec<_> =
         zip_parts(&entries, ZIP_PART_BYTES).into_par_iter().map(|part| zip_entries(part, top, time)).collect();
     let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    let part_err = |source| ReleaseError::Zip { entry: "(part of the archive)".into(), source };
     for part in parts {
-        let part = zip::ZipArchive::new(Cursor::new(part?))
-            .map_err(|source| ReleaseError::Zip { entry: "(part of the archive)".into(), source })?;
-        writer
-            .merge_archive(part)
-            .map_err(|source| ReleaseError::Zip { entry: "(part of the archive)".into(), source })?;
+        writer.merge_archive(zip::ZipArchive::new(Cursor::new(part?)).map_err(part_err)?).map_err(part_err)?;
     }
+    finish(writer)
+}
+
+fn finish(writer: ZipWriter<Cursor<Vec<u8>>>) -> Result<Vec<u8>, ReleaseError> {
     let cursor = writer.finish().map_err(|source| ReleaseError::Zip { entry: "(central directory)".into(), source })?;
     Ok(cursor.into_inner())
 }
@@ -81,8 +78,7 @@ pub(super) fn zip_entries(entries: &[(&str, &FileEntry)], top: &str, time: DateT
         writer.start_file(name.as_str(), entry_options(path, entry, time)).map_err(zip_err)?;
         writer.write_all(&entry.bytes).map_err(|e| zip_err(e.into()))?;
     }
-    let cursor = writer.finish().map_err(|source| ReleaseError::Zip { entry: "(central directory)".into(), source })?;
-    Ok(cursor.into_inner())
+    finish(writer)
 }
 
 fn entry_options(name: &str, entry: &FileEntry, time: DateTime) -> SimpleFileOptions {

@@ -89,8 +89,7 @@ pub fn pack(package: &str, files: &Tree) -> Result<Vec<u8>, PackError> {
         header.set_size(entry.bytes.len() as u64);
         tar.append_data(&mut header, &name, entry.bytes.as_slice()).map_err(|e| tar_err(&name, e))?;
     }
-    let gzip = tar.into_inner().map_err(|e| tar_err("(end of archive)", e))?;
-    let mut gzip = gzip;
+    let mut gzip = tar.into_inner().map_err(|e| tar_err("(end of archive)", e))?;
     gzip.flush().map_err(|e| tar_err("(gzip)", e))?;
     gzip.finish().map_err(|e| tar_err("(gzip)", e))
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 use crate::release::archive::{civil_from_days, zip_entries, zip_parts};
 use crate::release::{
     archive_name, build_release, check_release, collect_contents, head_commit_time, write_release, zip_datetime,
-    zip_tree, ReleaseError, ReleaseOptions,
+    zip_tree, Built, ReleaseError, ReleaseOptions,
 };
 
 /// 2026-11-30T07:00:01Z
@@ -77,7 +77,7 @@ fn entry_names(zip: &[u8]) -> Vec<String> {
 fn release_holds_install_files_and_no_build_inputs() {
     let dir = tempfile::tempdir().expect("tempdir");
     project(dir.path());
-    let (zip, entries) = build_release(&options(dir.path(), dir.path())).expect("build");
+    let Built { zip, entries, .. } = build_release(&options(dir.path(), dir.path())).expect("build");
     let names = entry_names(&zip);
     let top = "dsh-profile-self-checking-1.2.3-rc.1/";
     let expected: Vec<String> = [
@@ -108,7 +108,7 @@ fn ignored_files_of_the_fork_layer_are_not_shipped() {
     let mut options = options(dir.path(), dir.path());
     let ignore = crate::ignore::Ignore::new(&["README*"]).expect("valid");
     options.ignored = vec![("profile/forks/@s/p".to_string(), ignore)];
-    let names = entry_names(&build_release(&options).expect("build").0);
+    let names = entry_names(&build_release(&options).expect("build").zip);
     assert!(!names.iter().any(|n| n.contains("/p/README") || n.contains("lib/README")), "{names:?}");
     assert!(names.iter().any(|n| n.ends_with("README.md") && !n.contains("forks")), "the project README stays");
 }
@@ -120,7 +120,7 @@ fn entries_are_sorted_by_byte_order() {
     write(dir.path(), "profile/Zeta", b"z");
     write(dir.path(), "profile/alpha", b"a");
     write(dir.path(), "profile/_under", b"u");
-    let (zip, _) = build_release(&options(dir.path(), dir.path())).expect("build");
+    let zip = build_release(&options(dir.path(), dir.path())).expect("build").zip;
     let names = entry_names(&zip);
     let mut sorted = names.clone();
     sorted.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
@@ -131,7 +131,7 @@ fn entries_are_sorted_by_byte_order() {
 fn entries_have_fixed_modes_time_and_made_by_and_no_extra_fields() {
     let dir = tempfile::tempdir().expect("tempdir");
     project(dir.path());
-    let (zip, _) = build_release(&options(dir.path(), dir.path())).expect("build");
+    let zip = build_release(&options(dir.path(), dir.path())).expect("build").zip;
     let mut archive = zip::ZipArchive::new(Cursor::new(&zip)).expect("valid zip");
     for i in 0..archive.len() {
         let file = archive.by_index(i).expect("entry");
@@ -178,7 +178,7 @@ fn files_of_compressed_formats_are_stored_and_the_rest_deflated() {
 fn contents_survive_byte_for_byte() {
     let dir = tempfile::tempdir().expect("tempdir");
     project(dir.path());
-    let (zip, _) = build_release(&options(dir.path(), dir.path())).expect("build");
+    let zip = build_release(&options(dir.path(), dir.path())).expect("build").zip;
     let mut archive = zip::ZipArchive::new(Cursor::new(&zip)).expect("valid zip");
     let mut readme = Vec::new();
     archive
@@ -193,10 +193,10 @@ fn contents_survive_byte_for_byte() {
 fn two_builds_of_the_same_tree_are_byte_identical_whatever_the_file_times() {
     let dir = tempfile::tempdir().expect("tempdir");
     project(dir.path());
-    let first = build_release(&options(dir.path(), dir.path())).expect("build").0;
+    let first = build_release(&options(dir.path(), dir.path())).expect("build").zip;
     // Rewriting files changes their on-disk mtimes, never the archive.
     project(dir.path());
-    let second = build_release(&options(dir.path(), dir.path())).expect("build").0;
+    let second = build_release(&options(dir.path(), dir.path())).expect("build").zip;
     assert_eq!(first, second);
 }
 
@@ -206,12 +206,12 @@ fn written_release_reports_its_sha256_and_check_agrees() {
     let out = dir.path().join("dist");
     project(dir.path());
     let written = write_release(&options(dir.path(), &out)).expect("write");
-    assert_eq!(written.path(), out.join("dsh-profile-self-checking-1.2.3-rc.1.zip"));
-    let bytes = fs::read(written.path()).expect("read archive");
-    assert_eq!(written.sha256(), crate::npm::sha256_hex(&bytes));
-    assert_eq!(written.size(), bytes.len() as u64);
+    assert_eq!(written.zip.path, out.join("dsh-profile-self-checking-1.2.3-rc.1.zip"));
+    let bytes = fs::read(&written.zip.path).expect("read archive");
+    assert_eq!(written.zip.sha256, crate::npm::sha256_hex(&bytes));
+    assert_eq!(written.zip.size, bytes.len() as u64);
     let checked = check_release(&options(dir.path(), &out)).expect("check");
-    assert_eq!(checked.sha256(), written.sha256());
+    assert_eq!(checked.zip.sha256, written.zip.sha256);
 }
 
 #[test]
@@ -220,8 +220,8 @@ fn timestamp_changes_the_bytes_but_only_through_the_entry_times() {
     project(dir.path());
     let mut later = options(dir.path(), dir.path());
     later.timestamp += 86_400;
-    let a = build_release(&options(dir.path(), dir.path())).expect("build").0;
-    let b = build_release(&later).expect("build").0;
+    let a = build_release(&options(dir.path(), dir.path())).expect("build").zip;
+    let b = build_release(&later).expect("build").zip;
     assert_ne!(a, b);
     assert_eq!(a.len(), b.len());
 }
@@ -276,7 +276,7 @@ fn civil_dates_match_known_days() {
 fn node_modules_anywhere_in_the_profile_is_skipped() {
     let dir = tempfile::tempdir().expect("tempdir");
     project(dir.path());
-    let files = collect_contents(dir.path()).expect("collect");
+    let files = collect_contents(dir.path(), &[]).expect("collect");
     assert!(files.paths().all(|p| !p.split('/').any(|c| c == "node_modules")));
 }
 
@@ -300,7 +300,7 @@ fn own_packages_replace_the_checkout_copy() {
     own.insert("lib/index.js", crate::tree::FileEntry::new(b"fresh\n".to_vec())).expect("insert");
     let mut opts = options(dir.path(), dir.path());
     opts.packages.push(("profile/forks/@s/own".into(), own));
-    let (zip, _) = build_release(&opts).expect("build");
+    let zip = build_release(&opts).expect("build").zip;
     let names = entry_names(&zip);
     let top = "dsh-profile-self-checking-1.2.3-rc.1/";
     assert!(names.contains(&format!("{top}profile/forks/@s/own/lib/index.js")), "{names:?}");
@@ -314,7 +314,7 @@ fn zipping_in_parts_gives_the_bytes_of_one_writer() {
     // executable entries, cut into parts of every size from one entry each
     // to one part for all.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = collect_contents(root).expect("contents");
+    let mut files = collect_contents(root, &[]).expect("contents");
     files.insert("bin/blob", FileEntry::new((0..=255u8).cycle().take(70_000).collect::<Vec<u8>>())).expect("insert");
     files.insert("bin/empty", FileEntry::new(Vec::new())).expect("insert");
     let mut tool = FileEntry::new(b"#!/bin/sh\r\nexit 0".to_vec());
