@@ -246,8 +246,10 @@ fn read_upstream_package(layer: &Layer, lock: &Lock, name: &str) -> Result<Compo
 /// `patches/<name>.diff` and `.json`, when the package has them (a forked
 /// package equal to upstream has neither).
 fn read_patch(layer: &Layer, name: &str) -> Result<Option<PatchFiles>, SbomError> {
-    let diff = layer.paths.patches.join(format!("{name}.diff"));
-    let manifest = layer.paths.patches.join(format!("{name}.json"));
+    // A scoped package named in full has `+` for its `/` in the file name.
+    let stem = Layer::manifest_stem(name);
+    let diff = layer.paths.patches.join(format!("{stem}.diff"));
+    let manifest = layer.paths.patches.join(format!("{stem}.json"));
     let shown = |path: &Path| path.strip_prefix(&layer.root).unwrap_or(path).to_string_lossy().replace('\\', "/");
     match (diff.exists(), manifest.exists()) {
         (false, false) => Ok(None),

@@ -240,3 +240,22 @@ fn a_package_declared_twice_or_a_pin_without_a_family_is_refused() {
         assert!(run.stderr.contains(said), "{text}\n{}", run.stderr);
     }
 }
+
+#[test]
+fn the_sbom_carries_the_patch_of_every_package_whatever_its_scope() {
+    let dir = mixed_layer();
+    let run = dir.run(&["sbom"]);
+    run.assert_code(0);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("json");
+    let components = doc["components"].as_array().expect("components");
+    for (purl, diff) in [
+        ("pkg:npm/%40acme/a@1.0.0", "patches/a.diff"),
+        ("pkg:npm/left-pad@1.3.0", "patches/left-pad.diff"),
+        ("pkg:npm/%40types/minimist@1.2.5", "patches/@types+minimist.diff"),
+    ] {
+        let fork = components.iter().find(|c| c["purl"] == purl).unwrap_or_else(|| panic!("no {purl} in {doc:#}"));
+        let patch = &fork["pedigree"]["patches"][0];
+        let expected = String::from_utf8(dir.read(diff)).expect("utf-8 diff");
+        assert_eq!(patch["diff"]["text"]["content"], expected.as_str(), "{purl}");
+    }
+}
