@@ -47,7 +47,7 @@ use std::borrow::Cow;
 
 use memchr::memmem::{self, Finder};
 
-use super::count::{count_non_overlapping, scan_overlapping, work_limit, Limit, Work};
+use super::count::{count_non_overlapping, scan_across, scan_overlapping, work_limit, Limit, Work};
 use super::prove::{refute, Claim};
 use super::report::{failure, AnchorFailure, Applied, ApplyError};
 use super::suffix::Indexes;
@@ -93,7 +93,10 @@ pub(super) fn apply_counting(
     let mut first = 0;
     let patched = loop {
         let (applied, failed) = (run.applied.len(), run.failures.len());
-        match Epoch::new(&orig).run(first, &mut run) {
+        let mut epoch = Epoch::new(&orig);
+        let end = epoch.steps(first, &mut run);
+        run.work += epoch.work.spent();
+        match end {
             End::Done(patched) => break patched,
             End::Rebase(step, content) => (orig, first) = (Cow::Owned(content), step),
             End::Restart => {
@@ -182,12 +185,6 @@ impl<'o> Epoch<'o> {
     }
 
     /// Takes the steps from `first` on.
-    fn run(mut self, first: usize, run: &mut Run<'_>) -> End {
-        let end = self.steps(first, run);
-        run.work += self.work.spent();
-        end
-    }
-
     fn steps(&mut self, first: usize, run: &mut Run<'_>) -> End {
         for index in first..run.replacements.len() {
             let old = run.replacements[index].old.as_bytes();
@@ -223,17 +220,11 @@ impl<'o> Epoch<'o> {
             return None;
         }
         let finder = Finder::new(old);
-        // Occurrences straddling the seam lie in this window.
         let (head, rest) = (self.head.as_bytes(), &self.orig.as_bytes()[self.cursor..]);
-        let keep = old.len() - 1;
-        let left = head.len().min(keep);
-        let mut window = Vec::with_capacity(left + keep);
-        window.extend_from_slice(&head[head.len() - left..]);
-        window.extend_from_slice(&rest[..keep.min(rest.len())]);
-        let across = scan_overlapping(&finder, &window, 2, &self.work);
+        let across = scan_across(&finder, head, rest, &self.work);
         match across.count {
             0 => {}
-            1 => return across.start.map(|at| Place::Seam(head.len() - left + at)),
+            1 => return across.start.map(Place::Seam),
             _ => return None,
         }
         // Any other occurrence in the head starts before this one.

@@ -89,6 +89,20 @@ pub(super) fn scan_overlapping(finder: &Finder<'_>, hay: &[u8], cap: usize, work
     found
 }
 
+/// Occurrences of the finder's (non-empty) needle straddling the seam of
+/// `left ++ right`, counted up to 2 (they can only lie within the needle's
+/// length but one on either side), with the start of the last one counted
+/// in `left ++ right`.
+pub(super) fn scan_across(finder: &Finder<'_>, left: &[u8], right: &[u8], work: &Work) -> Found {
+    let keep = finder.needle().len() - 1;
+    let cut = left.len().saturating_sub(keep);
+    let mut seam = Vec::with_capacity(2 * keep);
+    seam.extend_from_slice(&left[cut..]);
+    seam.extend_from_slice(&right[..keep.min(right.len())]);
+    let found = scan_overlapping(finder, &seam, 2, work);
+    Found { start: found.start.map(|at| cut + at), ..found }
+}
+
 /// [`scan_overlapping`] from the back of `hay`: the start of the last one
 /// counted is the lowest.
 pub(super) fn rscan_overlapping(finder: &FinderRev<'_>, hay: &[u8], cap: usize, work: &Work) -> Found {

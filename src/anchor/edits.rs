@@ -38,15 +38,10 @@ fn class(b: u8) -> Class {
 fn tokens(text: &[u8]) -> Vec<&[u8]> {
     let mut out = Vec::new();
     let mut start = 0;
-    for i in 1..=text.len() {
-        let boundary = i == text.len() || {
-            let (p, c) = (class(text[i - 1]), class(text[i]));
-            p != c || p == Class::Other
-        };
-        if boundary && start < i {
-            out.push(&text[start..i]);
-            start = i;
-        }
+    while start < text.len() {
+        let end = next_token_end(text, start);
+        out.push(&text[start..end]);
+        start = end;
     }
     out
 }
@@ -88,19 +83,14 @@ fn offsets(units: &[&[u8]]) -> Vec<usize> {
     out
 }
 
-/// Diffs two unit sequences and returns the changed hunks as byte ranges
-/// relative to the start of the texts the units were cut from.
+/// The changed hunks of the diff `ops` of two unit sequences, as byte
+/// ranges relative to the start of the texts the units were cut from.
 ///
 /// Hunks are taken as the gaps between `Equal` runs only: the positions
 /// `similar`'s compaction reports for the other side of a pure `Delete` or
 /// `Insert` are not always consistent, while equal runs must be. Each
 /// equal run is verified; should one ever not hold, the whole range
 /// becomes one hunk (coarser, never wrong).
-fn unit_hunks(a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
-    hunks_of(&crate::linediff::diff_units(a, b), a, b)
-}
-
-/// [`unit_hunks`] of a diff already computed.
 fn hunks_of(ops: &[DiffOp], a: &[&[u8]], b: &[&[u8]]) -> Vec<Edit> {
     let (oa, ob) = (offsets(a), offsets(b));
     let whole = || vec![Edit { a: 0..oa[a.len()], b: 0..ob[b.len()] }];
@@ -133,8 +123,7 @@ fn shift(edits: Vec<Edit>, da: usize, db: usize) -> impl Iterator<Item = Edit> {
 
 /// The changes from `base` to `fork`, as small edits in base order.
 pub fn diff_edits(base: &[u8], fork: &[u8]) -> Vec<Edit> {
-    let (la, lb) = (lines(base), lines(fork));
-    edits_of_line_diff(base, fork, (&la, &lb), &crate::linediff::diff_units(&la, &lb))
+    diff_edits_from(base, fork, &crate::linediff::diff_units(&lines(base), &lines(fork)))
 }
 
 /// A text cut after every `\n`: the units of the line diff.
@@ -148,9 +137,14 @@ pub fn cut_lines<T>(text: &T) -> Vec<&T>
 where
     T: ?Sized + AsRef<[u8]> + std::ops::Index<std::ops::Range<usize>, Output = T>,
 {
+    // Lines end after every `\n`, and at the end of a last line without one.
+    let bytes = text.as_ref();
+    let mut ends: Vec<usize> = memchr::memchr_iter(b'\n', bytes).map(|at| at + 1).collect();
+    if ends.last().copied().unwrap_or(0) < bytes.len() {
+        ends.push(bytes.len());
+    }
     let mut start = 0;
-    line_ends(text.as_ref())
-        .into_iter()
+    ends.into_iter()
         .map(|end| {
             let line = &text[start..end];
             start = end;
@@ -159,28 +153,11 @@ where
         .collect()
 }
 
-/// Where each line of `text` ends (exclusive): after every `\n`, and at
-/// the end of a last line without one.
-fn line_ends(text: &[u8]) -> Vec<usize> {
-    let mut ends: Vec<usize> = memchr::memchr_iter(b'\n', text).map(|at| at + 1).collect();
-    if ends.last().copied().unwrap_or(0) < text.len() {
-        ends.push(text.len());
-    }
-    ends
-}
-
 /// [`diff_edits`] given the diff `ops` of the [`lines`] of `base`
 /// and `fork` (computed once for the anchors and the review diff).
 pub(super) fn diff_edits_from(base: &[u8], fork: &[u8], ops: &[DiffOp]) -> Vec<Edit> {
-    edits_of_line_diff(base, fork, (&lines(base), &lines(fork)), ops)
-}
-
-/// The edits of the line diff `ops` between `base` and `fork`, cut into
-/// `lines` (each side's [`lines`], cut once by the caller).
-fn edits_of_line_diff(base: &[u8], fork: &[u8], lines: (&[&[u8]], &[&[u8]]), ops: &[DiffOp]) -> Vec<Edit> {
-    let (la, lb) = lines;
     let mut out = Vec::new();
-    for hunk in hunks_of(ops, la, lb) {
+    for hunk in hunks_of(ops, &lines(base), &lines(fork)) {
         let (ha, hb) = (&base[hunk.a.clone()], &fork[hunk.b.clone()]);
         out.extend(shift(refine_segments(ha, hb), hunk.a.start, hunk.b.start));
     }
@@ -198,7 +175,7 @@ fn refine_segments(a: &[u8], b: &[u8]) -> Vec<Edit> {
     let seg_cut = |c: u8| matches!(c, b';' | b',' | b'{' | b'}' | b'\n');
     let (sa, sb) = (split_after(a, seg_cut), split_after(b, seg_cut));
     let mut out = Vec::new();
-    for hunk in unit_hunks(&sa, &sb) {
+    for hunk in hunks_of(&crate::linediff::diff_units(&sa, &sb), &sa, &sb) {
         let (ha, hb) = (&a[hunk.a.clone()], &b[hunk.b.clone()]);
         let refined = if ha.is_empty() || hb.is_empty() { None } else { refine_tokens(ha, hb) };
         let edits = refined.unwrap_or_else(|| vec![Edit { a: 0..ha.len(), b: 0..hb.len() }]);

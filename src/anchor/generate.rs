@@ -42,7 +42,7 @@ use memchr::memmem::{Finder, FinderRev};
 use rayon::prelude::*;
 use similar::DiffOp;
 
-use super::count::{rscan_overlapping, scan_overlapping, work_limit, Limit, Work};
+use super::count::{rscan_overlapping, scan_across, scan_overlapping, work_limit, Limit, Work};
 use super::edits::{diff_edits, diff_edits_from, is_utf8_continuation, next_token_end, prev_token_start, Edit};
 use super::prove::{refute, Ahead, Claim, Verdict};
 use super::suffix::Indexes;
@@ -144,16 +144,6 @@ fn needle_of(split: &Split<'_>, growth: &Growth) -> Vec<u8> {
     needle
 }
 
-/// Occurrences of `needle` straddling the seam, counted up to 2 (they can
-/// only lie in this window).
-fn count_across(split: &Split<'_>, finder: &Finder<'_>, work: &Work) -> usize {
-    let keep = finder.needle().len() - 1;
-    let mut seam = Vec::with_capacity(2 * keep);
-    seam.extend_from_slice(&split.prefix[split.prefix.len().saturating_sub(keep)..]);
-    seam.extend_from_slice(&split.suffix[..keep.min(split.suffix.len())]);
-    scan_overlapping(finder, &seam, 2, work).count
-}
-
 /// Occurrences of the needle of `growth`, counted up to 2 in the window
 /// reaching `window` bytes beyond it on either side of the seam, and the
 /// claim about the rest when that count is 1 and the window is not all.
@@ -162,7 +152,7 @@ fn count_near(split: &Split<'_>, growth: &Growth, window: usize, texts: &Texts<'
     let needle = needle_of(split, growth);
     let (len, work) = (needle.len(), &texts.work);
     let finder = Finder::new(&needle);
-    let mut count = count_across(split, &finder, work);
+    let mut count = scan_across(&finder, prefix, suffix, work).count;
     let reach = window.saturating_add(len);
     let near_prefix = prefix.len().saturating_sub(reach);
     if count < 2 {
@@ -248,7 +238,7 @@ fn grow_listed(split: &Split<'_>, mut growth: Growth, far: Vec<(usize, usize)>, 
             *start = grown;
             holds
         });
-        if count_across(split, &Finder::new(&needle), &texts.work) + found.len() == 1 {
+        if scan_across(&Finder::new(&needle), split.prefix, split.suffix, &texts.work).count + found.len() == 1 {
             return Grown::Done(Some(growth));
         }
     }
@@ -342,12 +332,7 @@ pub(super) fn generate_counting(base: &str, fork: &str, settings: Settings) -> (
 }
 
 /// The replacements of `edits` and the work they took.
-pub(super) fn anchor_edits(
-    base: &str,
-    fork: &str,
-    edits: &[Edit],
-    settings: Settings,
-) -> (Option<Vec<Replacement>>, Stats) {
+fn anchor_edits(base: &str, fork: &str, edits: &[Edit], settings: Settings) -> (Option<Vec<Replacement>>, Stats) {
     let (a, b) = (base.as_bytes(), fork.as_bytes());
     let texts = Texts { indexes: Indexes::new(vec![a, b]), work: Work::new((settings.limit)(a.len() + b.len())) };
     let split =
@@ -399,20 +384,16 @@ pub(super) fn anchor_edits(
             }
         }
     }
-    let replacements = edits.iter().zip(spans).map(|(edit, span)| replacement(a, b, edit, span?)).collect();
+    let replacements = edits.iter().zip(spans).map(|(edit, span)| replacement(&split(edit), b, edit, span?)).collect();
     let stats = Stats { work: texts.work.spent(), rounds };
     (replacements, stats)
 }
 
 /// The replacement of `edit` whose `old` spans `span`.
-fn replacement(a: &[u8], b: &[u8], edit: &Edit, span: Growth) -> Option<Replacement> {
-    let (left, right) = (span.left, span.right);
-    let old_start = edit.b.start - left;
-    let mut old = Vec::with_capacity(left + right);
-    old.extend_from_slice(&b[old_start..edit.b.start]);
-    old.extend_from_slice(&a[edit.a.start..edit.a.start + right]);
-    let mut new = b[old_start..edit.b.end].to_vec();
-    new.extend_from_slice(&a[edit.a.end..edit.a.start + right]);
+fn replacement(split: &Split<'_>, fork: &[u8], edit: &Edit, span: Growth) -> Option<Replacement> {
+    let old = needle_of(split, &span);
+    let mut new = fork[edit.b.start - span.left..edit.b.end].to_vec();
+    new.extend_from_slice(&split.suffix[edit.a.len()..span.right]);
     // Every cut is on a token boundary, hence a UTF-8 boundary; should that
     // ever not hold, the caller falls back to whole-file content.
     Some(Replacement { old: String::from_utf8(old).ok()?, new: String::from_utf8(new).ok()? })

@@ -347,22 +347,17 @@ fn by_index(claim: &Claim<'_>, indexes: &Indexes<'_>, work: &Work) -> bool {
         return true;
     }
     let texts = indexes.texts();
-    let within = claim.within.is_some_and(|(text, end)| match indexes.get(text, work) {
+    let scan = |hay: &[u8]| {
+        work.charge(hay.len());
+        memmem::find(hay, needle).is_some()
+    };
+    claim.within.is_some_and(|(text, end)| match indexes.get(text, work) {
         Some(index) => index.count_before(needle, end, 1).count > 0,
-        None => {
-            work.charge(end);
-            memmem::find(&texts[text][..end], needle).is_some()
-        }
-    });
-    within
-        || claim.from.is_some_and(|(text, from)| match indexes.get(text, work) {
-            Some(index) => index.count_from(needle, from, 1).count > 0,
-            None => {
-                let hay = texts[text].get(from..).unwrap_or_default();
-                work.charge(hay.len());
-                memmem::find(hay, needle).is_some()
-            }
-        })
+        None => scan(&texts[text][..end]),
+    }) || claim.from.is_some_and(|(text, from)| match indexes.get(text, work) {
+        Some(index) => index.count_from(needle, from, 1).count > 0,
+        None => scan(texts[text].get(from..).unwrap_or_default()),
+    })
 }
 
 #[cfg(test)]

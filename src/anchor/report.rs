@@ -133,10 +133,9 @@ fn nearest_candidate(content: &[u8], old: &[u8]) -> Option<usize> {
     let prefix = longest_prefix_match(content, old).filter(|(len, _)| *len >= MIN_CANDIDATE);
     let suffix = longest_suffix_match(content, old).filter(|(len, _)| *len >= MIN_CANDIDATE);
     match (prefix, suffix) {
-        (Some((p, _)), Some((s, _))) if p >= s => Some(best_prefix_site(content, old, p)),
-        (_, Some((s, _))) => Some(best_suffix_site(content, old, s)),
-        (Some((p, _)), None) => Some(best_prefix_site(content, old, p)),
-        (None, None) => None,
+        (Some((p, _)), Some((s, _))) if p < s => Some(best_suffix_site(content, old, s)),
+        (Some((p, _)), _) => Some(best_prefix_site(content, old, p)),
+        (None, suffix) => suffix.map(|(s, _)| best_suffix_site(content, old, s)),
     }
 }
 
@@ -213,39 +212,6 @@ fn upstream_position(applied: &[Applied], pos: usize) -> (usize, Option<usize>) 
     })
 }
 
-/// Where positions of the patched content are: upstream lines, patched
-/// lines (empty when the same), and the replacements whose text holds them
-/// (empty when none).
-struct Located {
-    upstream: Vec<usize>,
-    patched: Vec<usize>,
-    written_by: Vec<Option<usize>>,
-}
-
-fn located(upstream: &[u8], patched: &[u8], applied: &[Applied], positions: &[usize]) -> Located {
-    let mapped: Vec<(usize, Option<usize>)> = positions.iter().map(|&p| upstream_position(applied, p)).collect();
-    let up: Vec<usize> = mapped.iter().map(|&(p, _)| line_of(upstream, p)).collect();
-    let now: Vec<usize> = positions.iter().map(|&p| line_of(patched, p)).collect();
-    let written_by: Vec<Option<usize>> = mapped.iter().map(|&(_, w)| w).collect();
-    Located {
-        patched: if now == up { Vec::new() } else { now },
-        written_by: if written_by.iter().all(Option::is_none) { Vec::new() } else { written_by },
-        upstream: up,
-    }
-}
-
-/// `line`, labelled when the place is inside an earlier replacement's text.
-fn upstream_line_label(line: usize, written_by: Option<usize>) -> String {
-    match written_by {
-        Some(index) => format!("{line} (inside the text replacement #{index} writes there)"),
-        None => line.to_string(),
-    }
-}
-
-fn join_lines(lines: &[usize]) -> String {
-    lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
-}
-
 /// The report of replacement `index`, whose `old` occurs `count` times
 /// (non-overlapping) in `current`, the content as patched by `applied`
 /// from `upstream`.
@@ -263,20 +229,29 @@ pub(super) fn failure(
     } else {
         memmem::find_iter(hay, needle).take(3).collect()
     };
-    let Located { upstream: upstream_lines, patched: patched_lines, written_by } =
-        located(upstream.as_bytes(), hay, applied, &positions);
+    let (origins, written_by): (Vec<usize>, Vec<Option<usize>>) =
+        positions.iter().map(|&p| upstream_position(applied, p)).unzip();
+    let upstream_lines: Vec<usize> = origins.iter().map(|&p| line_of(upstream.as_bytes(), p)).collect();
+    // Patched lines and writers only when they tell something.
+    let patched_lines: Vec<usize> = positions.iter().map(|&p| line_of(hay, p)).collect();
+    let patched_lines = if patched_lines == upstream_lines { Vec::new() } else { patched_lines };
+    let written_by = if written_by.iter().all(Option::is_none) { Vec::new() } else { written_by };
     let after = match patched_lines.as_slice() {
         [] => String::new(),
         lines => format!(
             " (line{} {} of the file as patched by the replacements before #{index})",
             if lines.len() == 1 { "" } else { "s" },
-            join_lines(lines)
+            lines.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
         ),
     };
+    // Each line labelled when the place is inside an earlier replacement's text.
     let labelled: Vec<String> = upstream_lines
         .iter()
         .enumerate()
-        .map(|(i, &line)| upstream_line_label(line, written_by.get(i).copied().flatten()))
+        .map(|(i, &line)| match written_by.get(i).copied().flatten() {
+            Some(index) => format!("{line} (inside the text replacement #{index} writes there)"),
+            None => line.to_string(),
+        })
         .collect();
     let nearest = match upstream_lines.as_slice() {
         [] => None,
