@@ -147,10 +147,7 @@ impl Ignore {
             return tree;
         }
         let mut tree = tree;
-        let ignored: Vec<String> = tree.paths().filter(|p| self.is_ignored(p)).map(str::to_string).collect();
-        for path in ignored {
-            tree.remove(&path);
-        }
+        tree.retain(|path| !self.is_ignored(path));
         tree
     }
 }

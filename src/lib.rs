@@ -95,6 +95,7 @@ pub mod report;
 pub mod review;
 pub mod sbom;
 pub mod snapshot;
+pub mod splice;
 pub mod status;
 pub mod tree;
 pub mod upgrade;

@@ -10,6 +10,8 @@ use std::ops::Range;
 
 use toml_edit::{ImDocument, Item, Value};
 
+use crate::splice::splice;
+
 /// Why the baseline could not be located.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -54,21 +56,6 @@ pub fn with_versions(
         }
     }
     Ok((!edits.is_empty()).then(|| splice(text, edits)))
-}
-
-/// `text` with each byte range of `edits` (none overlapping) replaced by
-/// its string.
-pub(crate) fn splice(text: &str, mut edits: Vec<(Range<usize>, String)>) -> String {
-    edits.sort_by_key(|(span, _)| span.start);
-    let mut next = String::with_capacity(text.len());
-    let mut at = 0;
-    for (span, literal) in &edits {
-        next.push_str(&text[at..span.start]);
-        next.push_str(literal);
-        at = span.end;
-    }
-    next.push_str(&text[at..]);
-    next
 }
 
 fn literal(value: &str) -> String {

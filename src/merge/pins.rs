@@ -24,8 +24,8 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 use crate::layer::{Layer, Pin, PinFormat};
-use crate::merge::baseline::splice;
 use crate::realpath::normalize;
+use crate::splice::splice;
 
 /// Why a pin cannot be moved.
 #[derive(Debug, thiserror::Error)]
@@ -269,7 +269,7 @@ pub(crate) fn version_at(text: &str, version: &str) -> Vec<usize> {
 
 /// `text` with every whole occurrence of version `from` replaced by `to`.
 fn replace_version(text: &str, from: &str, to: &str) -> String {
-    splice(text, version_at(text, from).into_iter().map(|at| (at..at + from.len(), to.to_string())).collect())
+    splice(text, version_at(text, from).into_iter().map(|at| (at..at + from.len(), to)))
 }
 
 /// The string at `path` of `text` (in `format`) and the byte range of its

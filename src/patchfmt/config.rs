@@ -19,6 +19,7 @@ use super::lockfile::{
     read_optional, split_name_spec, Yaml,
 };
 use super::{Format, FormatError};
+use crate::splice::splice;
 
 /// A patched package as a project declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -365,14 +366,9 @@ fn json_object_text(pairs: &[(String, String)], depth: usize, file: &str) -> Str
 fn set_root_property(text: &str, path: &Path, key: &str, value: &str) -> Result<String, FormatError> {
     let root = parse_json(text, path)?;
     if let Some(old) = json_get(&root, key) {
-        return Ok(splice(text, value_range(old), value));
+        return Ok(splice(text, [(value_range(old), value)]));
     }
     Ok(insert_root_property(text, &root, key, value))
-}
-
-/// `text` with `range` replaced by `with`.
-fn splice(text: &str, range: std::ops::Range<usize>, with: &str) -> String {
-    format!("{}{with}{}", &text[..range.start], &text[range.end..])
 }
 
 fn value_range(value: &Value<'_>) -> std::ops::Range<usize> {
@@ -385,7 +381,7 @@ fn insert_root_property(text: &str, root: &Object<'_>, key: &str, value: &str) -
     let (nl, unit) = (newline_of(text), indent_unit(text));
     let property = format!("{unit}{}: {value}", json_string(key));
     match root.properties.last() {
-        Some(last) => splice(text, last.range.end..last.range.end, &format!(",{nl}{property}")),
+        Some(last) => splice(text, [(last.range.end..last.range.end, format!(",{nl}{property}"))]),
         None => {
             let open = root.range.start + 1;
             format!("{}{nl}{property}{nl}{}", &text[..open], text[open..].trim_start())
@@ -444,7 +440,7 @@ fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String,
             .filter_map(|field| json_object(&root, field))
             .find_map(|object| json_get(object, &entry.name));
         edited = match target {
-            Some(old) => splice(&edited, value_range(old), &json_string(&value)),
+            Some(old) => splice(&edited, [(value_range(old), json_string(&value))]),
             None => {
                 let key = format!("{}@npm:{}", entry.name, entry.version);
                 let mut pairs: Vec<(String, String)> =
@@ -492,14 +488,14 @@ fn edit_npm_lock(project: &Path, entries: &[ConfigEntry]) -> Result<Option<(Path
                 }
             });
             let Some((range, with)) = edit else { break };
-            text = splice(&text, range, &with);
+            text = splice(&text, [(range, with)]);
         }
     }
     // npm moves a lock to version 4 when it records the first patch.
     let root = parse_json(&text, &path)?;
     if let Some(old @ Value::NumberLit(n)) = json_get(&root, "lockfileVersion") {
         if n.value.parse::<u32>().is_ok_and(|v| v < 4) {
-            text = splice(&text, value_range(old), "4");
+            text = splice(&text, [(value_range(old), "4")]);
         }
     }
     Ok(Some((path, text.into_bytes())))
