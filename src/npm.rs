@@ -101,34 +101,28 @@ pub enum NpmError {
 }
 
 impl crate::error::Diagnostic for NpmError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        use crate::error::ExitStatus;
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        use crate::error::Diagnosis::{Own, Wraps};
+        use crate::error::ExitStatus::{Integrity, Usage};
         match self {
-            NpmError::NotFound { .. } | NpmError::BadPackage { .. } => ExitStatus::Usage,
-            _ => ExitStatus::Integrity,
+            NpmError::Spawn { .. } => Own(Integrity, "npm_spawn"),
+            NpmError::Failed { .. } => Own(Integrity, "npm_failed"),
+            NpmError::Output { .. } => Own(Integrity, "npm_output"),
+            NpmError::NotFound { .. } => Own(Usage, "not_in_registry"),
+            NpmError::IntegrityMismatch { .. } => Own(Integrity, "integrity_mismatch"),
+            NpmError::UnsupportedIntegrity { .. } => Own(Integrity, "unsupported_integrity"),
+            NpmError::BadPackage { .. } => Own(Usage, "bad_package"),
+            NpmError::Tarball { source, .. } => Wraps(source),
+            NpmError::Tree(e) => Wraps(e),
+            NpmError::Io { .. } => Own(Integrity, "io"),
         }
     }
-    fn code(&self) -> &'static str {
-        match self {
-            NpmError::Spawn { .. } => "npm_spawn",
-            NpmError::Failed { .. } => "npm_failed",
-            NpmError::Output { .. } => "npm_output",
-            NpmError::NotFound { .. } => "not_in_registry",
-            NpmError::IntegrityMismatch { .. } => "integrity_mismatch",
-            NpmError::UnsupportedIntegrity { .. } => "unsupported_integrity",
-            NpmError::BadPackage { .. } => "bad_package",
-            NpmError::Tarball { source, .. } => crate::error::Diagnostic::code(source),
-            NpmError::Tree(e) => crate::error::Diagnostic::code(e),
-            NpmError::Io { .. } => "io",
-        }
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         match self {
             NpmError::Spawn { .. } => Some("install npm or point `--npm <path>` at it".into()),
             NpmError::IntegrityMismatch { .. } => {
                 Some("the bytes are not what the registry published; do not vendor them".into())
             }
-            NpmError::Tarball { source, .. } => crate::error::Diagnostic::help(source),
             NpmError::NotFound { spec } => Some(format!(
                 "check the version: `npm view {} versions` lists what the registry has",
                 spec.rsplit_once('@').map_or(spec.as_str(), |(name, _)| name)
@@ -136,7 +130,6 @@ impl crate::error::Diagnostic for NpmError {
             NpmError::Failed { .. } => {
                 Some("run the same npm command yourself for its full output; check `.npmrc`, proxy and login".into())
             }
-            NpmError::Tree(e) => crate::error::Diagnostic::help(e),
             NpmError::BadPackage { .. } => Some(
                 "give the package a `package.json` with `name` and `version`, or fetch it again from the registry"
                     .into(),
@@ -148,6 +141,7 @@ impl crate::error::Diagnostic for NpmError {
                 Some("the registry must publish a sha512 integrity for the package; do not vendor it otherwise".into())
             }
             NpmError::Io { .. } => Some("check that the file exists, is readable and is a regular file".into()),
+            NpmError::Tarball { .. } | NpmError::Tree(_) => None,
         }
     }
 }

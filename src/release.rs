@@ -13,7 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::journal::{JournalError, Update};
 use crate::npm::sha256_hex;
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -142,43 +142,27 @@ pub enum ReleaseError {
 }
 
 impl Diagnostic for ReleaseError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use Diagnosis::{Own, Wraps};
+        use ExitStatus::{Attention, Integrity, Usage};
         match self {
-            ReleaseError::BadVersion { .. }
-            | ReleaseError::Missing { .. }
-            | ReleaseError::BadName { .. }
-            | ReleaseError::WindowsName { .. }
-            | ReleaseError::OutsideOut { .. }
-            | ReleaseError::Bundle { .. }
-            | ReleaseError::Pack(pack::PackError::Manifest { .. }) => ExitStatus::Usage,
-            ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
-            ReleaseError::Write(e) => e.exit_status(),
-            ReleaseError::Sbom(err) => err.exit_status(),
-            ReleaseError::Tree(_) | ReleaseError::Git { .. } | ReleaseError::Zip { .. } | ReleaseError::Pack(_) => {
-                ExitStatus::Integrity
-            }
+            ReleaseError::BadVersion { .. } => Own(Usage, "bad_version"),
+            ReleaseError::Missing { .. } => Own(Usage, "release_item_missing"),
+            ReleaseError::BadName { .. } | ReleaseError::WindowsName { .. } => Own(Usage, "bad_file_name"),
+            ReleaseError::OutsideOut { .. } => Own(Usage, "unsafe_target"),
+            ReleaseError::Tree(_) => Own(Integrity, "io"),
+            ReleaseError::Git { .. } => Own(Integrity, "git"),
+            ReleaseError::Zip { .. } => Own(Integrity, "zip"),
+            ReleaseError::Pack(pack::PackError::Manifest { .. }) => Own(Usage, "bad_package_manifest"),
+            ReleaseError::Pack(pack::PackError::Tar { .. }) => Own(Integrity, "tar"),
+            ReleaseError::Bundle { .. } => Own(Usage, "bad_release_bundle"),
+            ReleaseError::NotReproducible { .. } => Own(Attention, "not_reproducible"),
+            ReleaseError::Write(e) => Wraps(e),
+            ReleaseError::Sbom(e) => Wraps(e),
         }
     }
 
-    fn code(&self) -> &'static str {
-        match self {
-            ReleaseError::BadVersion { .. } => "bad_version",
-            ReleaseError::Missing { .. } => "release_item_missing",
-            ReleaseError::BadName { .. } | ReleaseError::WindowsName { .. } => "bad_file_name",
-            ReleaseError::OutsideOut { .. } => "unsafe_target",
-            ReleaseError::Tree(_) => "io",
-            ReleaseError::Git { .. } => "git",
-            ReleaseError::Zip { .. } => "zip",
-            ReleaseError::Pack(pack::PackError::Manifest { .. }) => "bad_package_manifest",
-            ReleaseError::Pack(pack::PackError::Tar { .. }) => "tar",
-            ReleaseError::Bundle { .. } => "bad_release_bundle",
-            ReleaseError::NotReproducible { .. } => "not_reproducible",
-            ReleaseError::Write(e) => e.code(),
-            ReleaseError::Sbom(err) => err.code(),
-        }
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         match self {
             ReleaseError::Missing { .. } => {
                 Some("commit the missing file, or run from the project root (`-C <dir>`)".into())
@@ -210,11 +194,10 @@ impl Diagnostic for ReleaseError {
                     .into(),
             ),
             ReleaseError::Tree(e) => e.help(),
-            ReleaseError::Write(e) => e.help(),
-            ReleaseError::Sbom(e) => e.help(),
             ReleaseError::Zip { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
             }
+            ReleaseError::Write(_) | ReleaseError::Sbom(_) => None,
         }
     }
 }
