@@ -235,13 +235,6 @@ impl Npm {
         }
     }
 
-    /// Runs `npm pack name@version --json` into `dest` and returns the path
-    /// of the tarball it wrote.
-    pub fn pack(&self, name: &str, version: &str, dest: &Path) -> Result<PathBuf, NpmError> {
-        let mut paths = self.pack_specs(&[format!("{name}@{version}")], dest)?;
-        paths.pop().ok_or_else(|| NpmError::Output { args: "pack".into(), message: "no tarball".into() })
-    }
-
     /// Runs one `npm pack <spec>... --json` for all `specs` into `dest`
     /// (npm is slow to start: one process instead of one per package) and
     /// returns the tarballs' paths in the order of `specs`. Which package a
@@ -332,12 +325,6 @@ pub fn fetch_from_tgz_bytes(bytes: &[u8], origin: &Path, expected: Option<&str>)
     Ok(FetchedPackage { name, version, tree, integrity: Some(integrity), origin: Origin::Tarball })
 }
 
-/// Reads a `.tgz` file; see [`fetch_from_tgz_bytes`].
-pub fn fetch_from_tgz(path: &Path, expected: Option<&str>) -> Result<FetchedPackage, NpmError> {
-    let bytes = crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
-    fetch_from_tgz_bytes(&bytes, path, expected)
-}
-
 /// Fetches every `(name, version)` of `packages` through `npm pack` into
 /// `scratch`, each checked against the registry's `dist.integrity`: one
 /// `npm pack` for all of them (npm takes about half a second to start)
@@ -358,13 +345,14 @@ pub fn fetch_all_from_registry(
     );
     let tarballs: Vec<Result<PathBuf, NpmError>> = match batch {
         Ok(paths) => paths.into_iter().map(Ok).collect(),
-        Err(_) => packages
+        Err(_) => specs
             .par_iter()
             .zip(&integrities)
-            .map(|((name, version), integrity)| match integrity {
-                Ok(_) => npm.pack(name, version, scratch),
+            .map(|(spec, integrity)| match integrity {
+                // One spec packs to one tarball.
+                Ok(_) => npm.pack_specs(std::slice::from_ref(spec), scratch).map(|mut paths| paths.remove(0)),
                 // Never packed: the integrity's error is the one reported.
-                Err(_) => Err(NpmError::NotFound { spec: format!("{name}@{version}") }),
+                Err(_) => Err(NpmError::NotFound { spec: spec.clone() }),
             })
             .collect(),
     };

@@ -461,15 +461,14 @@ fn read_local_tgz(
     wanted: &[(String, String)],
     previous: Option<&Lock>,
 ) -> Result<FetchedPackage, NpmError> {
-    let unchecked = npm::fetch_from_tgz(path, None)?;
+    let bytes = crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
+    let unchecked = npm::fetch_from_tgz_bytes(&bytes, path, None)?;
     let version = wanted.iter().find(|(name, _)| *name == unchecked.name).map(|(_, v)| v.as_str());
     let locked = previous
         .and_then(|lock| lock.packages.get(&unchecked.name))
         .filter(|p| Some(p.version.as_str()) == version && Some(unchecked.version.as_str()) == version)
         .and_then(|p| p.integrity.clone());
     if let Some(expected) = locked {
-        let bytes =
-            crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
         npm::verify_integrity(&unchecked.name, &expected, &bytes)?;
     }
     Ok(unchecked)
