@@ -410,14 +410,22 @@ pub fn read_bundle(bundle: &crate::layer::ReleaseBundle) -> Result<(String, Tree
     Ok((bundle.declared.clone(), tree))
 }
 
+/// Writes the release's files into `out_dir` as one journaled update (its
+/// journal beside `out_dir`): all of them or, after a failure or a kill,
+/// none; a release killed earlier into the same `out_dir` is rolled back
+/// first.
 fn store(options: &ReleaseOptions, built: Built) -> Result<Release, ReleaseError> {
     let zip_name = archive_name(&options.name, &options.version);
     let sbom_file = sbom_name(&options.name, &options.version);
-    let outputs: Vec<(&str, &[u8])> = std::iter::once((zip_name.as_str(), built.zip.as_slice()))
+    let outputs = std::iter::once((zip_name.as_str(), built.zip.as_slice()))
         .chain(built.tarballs.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())))
-        .chain(built.sbom.as_deref().map(|bytes| (sbom_file.as_str(), bytes)))
-        .collect();
-    write_outputs(&options.out_dir, &outputs)?;
+        .chain(built.sbom.as_deref().map(|bytes| (sbom_file.as_str(), bytes)));
+    crate::journal::recover_beside(&options.out_dir)?;
+    let mut update = Update::beside(&options.out_dir)?;
+    for (name, bytes) in outputs {
+        update.replace_file(&options.out_dir.join(name), bytes);
+    }
+    update.apply()?;
     let artifact = |name: &str, bytes: &[u8]| Artifact {
         path: options.out_dir.join(name),
         sha256: sha256_hex(bytes),
@@ -429,19 +437,6 @@ fn store(options: &ReleaseOptions, built: Built) -> Result<Release, ReleaseError
         tarballs: built.tarballs.iter().map(|(name, bytes)| artifact(name, bytes)).collect(),
         sbom: built.sbom.as_deref().map(|bytes| artifact(&sbom_file, bytes)),
     })
-}
-
-/// Writes the release's files into `out` as one journaled update (its
-/// journal beside `out`): all of them or, after a failure or a kill, none;
-/// a release killed earlier into the same `out` is rolled back first.
-fn write_outputs(out: &Path, outputs: &[(&str, &[u8])]) -> Result<(), ReleaseError> {
-    crate::journal::recover_beside(out)?;
-    let mut update = Update::beside(out)?;
-    for (name, bytes) in outputs {
-        update.replace_file(&out.join(name), bytes);
-    }
-    update.apply()?;
-    Ok(())
 }
 
 /// Reads the release contents below `options.root` and zips them in memory,
