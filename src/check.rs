@@ -73,33 +73,19 @@ pub enum CheckError {
 }
 
 impl crate::error::Diagnostic for CheckError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        use crate::error::Diagnosis::{Own, Wraps};
         match self {
-            CheckError::Lock(e) => e.exit_status(),
-            CheckError::Rebuild(e) => e.exit_status(),
-            CheckError::Gen(e) => e.exit_status(),
-            CheckError::Tree(e) => e.exit_status(),
+            CheckError::Lock(e) => Wraps(e),
+            CheckError::Rebuild(e) => Wraps(e),
+            // Not `Wraps`: gen-patches' details are left out.
+            CheckError::Gen(e) => Own(e.exit_status(), e.code()),
+            CheckError::Tree(e) => Wraps(e),
         }
     }
-    fn code(&self) -> &'static str {
+    fn own_help(&self) -> Option<String> {
         match self {
-            CheckError::Lock(e) => e.code(),
-            CheckError::Rebuild(e) => e.code(),
-            CheckError::Gen(e) => e.code(),
-            CheckError::Tree(e) => e.code(),
-        }
-    }
-    fn help(&self) -> Option<String> {
-        match self {
-            CheckError::Lock(e) => e.help(),
-            CheckError::Rebuild(e) => e.help(),
             CheckError::Gen(e) => e.help(),
-            CheckError::Tree(e) => e.help(),
-        }
-    }
-    fn details(&self) -> Option<serde_json::Value> {
-        match self {
-            CheckError::Rebuild(e) => e.details(),
             _ => None,
         }
     }

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde_json::{json, Map, Value};
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::exclusive::{Access, ProjectLock};
 use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
 use crate::npm::Npm;
@@ -140,13 +140,10 @@ pub enum Command {
 pub(crate) struct UsageError(pub(crate) String);
 
 impl Diagnostic for UsageError {
-    fn exit_status(&self) -> ExitStatus {
-        ExitStatus::Usage
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        Diagnosis::Own(ExitStatus::Usage, "usage")
     }
-    fn code(&self) -> &'static str {
-        "usage"
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some("`forklayer <command> --help` shows what each command takes".into())
     }
 }
@@ -161,13 +158,10 @@ pub(crate) struct MissingDirectory {
 }
 
 impl Diagnostic for MissingDirectory {
-    fn exit_status(&self) -> ExitStatus {
-        ExitStatus::Usage
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        Diagnosis::Own(ExitStatus::Usage, "usage")
     }
-    fn code(&self) -> &'static str {
-        "usage"
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some("pass `-C` an existing directory: the one that holds (or will hold) `forklayer.toml`".into())
     }
 }

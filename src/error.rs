@@ -34,19 +34,58 @@ impl ExitStatus {
     }
 }
 
+/// How a library error reports itself: with its own exit status and code,
+/// or as the error it only wraps.
+pub enum Diagnosis<'a> {
+    /// This error's exit status and `--json` code; its help and details
+    /// are [`Diagnostic::own_help`] and [`Diagnostic::own_details`].
+    Own(ExitStatus, &'static str),
+    /// The wrapped error's exit status, code, help and details are this one's.
+    Wraps(&'a dyn Diagnostic),
+}
+
 /// What the CLI needs to know about a library error to report it.
 pub trait Diagnostic: std::error::Error {
+    /// Whether this error reports for itself or only wraps another: an enum
+    /// names each variant once here, and `own_help` and `own_details` are
+    /// not asked for the variants that are [`Diagnosis::Wraps`].
+    fn diagnosis(&self) -> Diagnosis<'_>;
+    /// The help of an error that is not only a wrapper.
+    fn own_help(&self) -> Option<String> {
+        None
+    }
+    /// The details of an error that is not only a wrapper.
+    fn own_details(&self) -> Option<serde_json::Value> {
+        None
+    }
+
     /// The exit status this failure maps to.
-    fn exit_status(&self) -> ExitStatus;
+    fn exit_status(&self) -> ExitStatus {
+        match self.diagnosis() {
+            Diagnosis::Own(status, _) => status,
+            Diagnosis::Wraps(inner) => inner.exit_status(),
+        }
+    }
     /// A stable `snake_case` code for `--json` output.
-    fn code(&self) -> &'static str;
+    fn code(&self) -> &'static str {
+        match self.diagnosis() {
+            Diagnosis::Own(_, code) => code,
+            Diagnosis::Wraps(inner) => inner.code(),
+        }
+    }
     /// Advice for fixing the problem, shown as a final `help:` line.
     fn help(&self) -> Option<String> {
-        None
+        match self.diagnosis() {
+            Diagnosis::Own(..) => self.own_help(),
+            Diagnosis::Wraps(inner) => inner.help(),
+        }
     }
     /// Structured details for `--json` output (e.g. every drifted anchor).
     fn details(&self) -> Option<serde_json::Value> {
-        None
+        match self.diagnosis() {
+            Diagnosis::Own(..) => self.own_details(),
+            Diagnosis::Wraps(inner) => inner.details(),
+        }
     }
 }
 

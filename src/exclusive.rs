@@ -14,7 +14,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 
 /// Name of the lock file, beside the declaration.
 pub const LOCK_NAME: &str = ".forklayer.lock";
@@ -103,22 +103,15 @@ pub enum LockError {
 }
 
 impl Diagnostic for LockError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
         match self {
-            LockError::Busy { .. } => ExitStatus::Usage,
-            LockError::Io { .. } | LockError::NotAFile { .. } => ExitStatus::Integrity,
+            LockError::Busy { .. } => Diagnosis::Own(ExitStatus::Usage, "busy"),
+            LockError::Io { .. } => Diagnosis::Own(ExitStatus::Integrity, "io"),
+            LockError::NotAFile { .. } => Diagnosis::Own(ExitStatus::Integrity, "not_a_file"),
         }
     }
 
-    fn code(&self) -> &'static str {
-        match self {
-            LockError::Busy { .. } => "busy",
-            LockError::Io { .. } => "io",
-            LockError::NotAFile { .. } => "not_a_file",
-        }
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some(match self {
             LockError::Busy { .. } => "wait for it to finish, then run again".into(),
             LockError::Io { .. } | LockError::NotAFile { .. } => format!(

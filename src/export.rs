@@ -24,7 +24,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::genpatches::{read_fork_package, GenError};
 use crate::journal::{JournalError, Scope, Update};
 use crate::layer::Layer;
@@ -168,35 +168,25 @@ pub enum ExportError {
 }
 
 impl Diagnostic for ExportError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use Diagnosis::{Own, Wraps};
+        use ExitStatus::{Bug, Integrity, Usage};
         match self {
-            ExportError::Render { .. } | ExportError::Overlap { .. } => ExitStatus::Usage,
-            ExportError::Config { source, .. } => source.exit_status(),
-            ExportError::NotLocked { .. } => ExitStatus::Integrity,
-            ExportError::Rebuild(e) => e.exit_status(),
-            ExportError::Fork(e) => e.exit_status(),
-            ExportError::Lock(e) => e.exit_status(),
-            ExportError::Tree(e) => e.exit_status(),
-            ExportError::Journal(e) => e.exit_status(),
-            ExportError::Verify { .. } => ExitStatus::Bug,
+            ExportError::Render { source, .. } => Own(Usage, source.code()),
+            ExportError::Config { source, .. } => Own(source.exit_status(), source.code()),
+            ExportError::Overlap { .. } => Own(Usage, "unsafe_target"),
+            ExportError::NotLocked { .. } => Own(Integrity, "upstream_not_locked"),
+            // Not `Wraps`: export's `--json` leaves out their details.
+            ExportError::Rebuild(e) => Own(e.exit_status(), e.code()),
+            ExportError::Fork(e) => Own(e.exit_status(), e.code()),
+            ExportError::Lock(e) => Wraps(e),
+            ExportError::Tree(e) => Wraps(e),
+            ExportError::Journal(e) => Wraps(e),
+            ExportError::Verify { .. } => Own(Bug, "internal"),
         }
     }
 
-    fn code(&self) -> &'static str {
-        match self {
-            ExportError::Render { source, .. } | ExportError::Config { source, .. } => source.code(),
-            ExportError::Overlap { .. } => "unsafe_target",
-            ExportError::NotLocked { .. } => "upstream_not_locked",
-            ExportError::Rebuild(e) => e.code(),
-            ExportError::Fork(e) => e.code(),
-            ExportError::Lock(e) => e.code(),
-            ExportError::Tree(e) => e.code(),
-            ExportError::Journal(e) => e.code(),
-            ExportError::Verify { .. } => "internal",
-        }
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         let advice = match self {
             ExportError::Render { format, .. } => format!(
                 "keep that change in the forklayer layer (or restore the file in the fork), or export to a format \
@@ -211,9 +201,7 @@ impl Diagnostic for ExportError {
             }
             ExportError::Rebuild(e) => return e.help(),
             ExportError::Fork(e) => return e.help(),
-            ExportError::Lock(e) => return e.help(),
-            ExportError::Tree(e) => return e.help(),
-            ExportError::Journal(e) => return e.help(),
+            ExportError::Lock(_) | ExportError::Tree(_) | ExportError::Journal(_) => return None,
             ExportError::Verify { .. } => {
                 return Some("nothing was kept; this is a bug in forklayer, please report it".into())
             }

@@ -72,32 +72,22 @@ pub enum GenError {
 }
 
 impl crate::error::Diagnostic for GenError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        use crate::error::ExitStatus;
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        use crate::error::Diagnosis::{Own, Wraps};
+        use crate::error::ExitStatus::{Integrity, Usage};
         match self {
-            GenError::MissingFork { .. } | GenError::CarriedDiffers { .. } => ExitStatus::Usage,
-            GenError::NoVersion { .. } | GenError::UpstreamNotLocked { .. } => ExitStatus::Integrity,
-            GenError::Lock(e) => e.exit_status(),
-            GenError::Rebuild(e) => e.exit_status(),
-            GenError::Tree(e) => e.exit_status(),
-            GenError::Target(e) => e.exit_status(),
-            GenError::Journal(e) => e.exit_status(),
+            GenError::MissingFork { .. } => Own(Usage, "fork_missing"),
+            GenError::CarriedDiffers { .. } => Own(Usage, "carried_differs"),
+            GenError::NoVersion { .. } => Own(Integrity, "upstream_version_missing"),
+            GenError::UpstreamNotLocked { .. } => Own(Integrity, "upstream_not_locked"),
+            GenError::Lock(e) => Wraps(e),
+            GenError::Rebuild(e) => Wraps(e),
+            GenError::Tree(e) => Wraps(e),
+            GenError::Target(e) => Wraps(e),
+            GenError::Journal(e) => Wraps(e),
         }
     }
-    fn code(&self) -> &'static str {
-        match self {
-            GenError::MissingFork { .. } => "fork_missing",
-            GenError::CarriedDiffers { .. } => "carried_differs",
-            GenError::NoVersion { .. } => "upstream_version_missing",
-            GenError::UpstreamNotLocked { .. } => "upstream_not_locked",
-            GenError::Lock(e) => e.code(),
-            GenError::Rebuild(e) => e.code(),
-            GenError::Tree(e) => e.code(),
-            GenError::Target(e) => e.code(),
-            GenError::Journal(e) => e.code(),
-        }
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         match self {
             GenError::CarriedDiffers { .. } => Some(
                 "move the package from `carried` to `forked` in forklayer.toml, or restore its upstream bytes".into(),
@@ -108,23 +98,17 @@ impl crate::error::Diagnostic for GenError {
                  upstream`, or `forklayer snapshot <version>` again), then run gen-patches again"
                     .into(),
             ),
-            GenError::Lock(e) => e.help(),
             GenError::MissingFork { path, .. } => Some(format!(
                 "copy its upstream bytes to `{}` to start the fork, or remove the package from forklayer.toml",
                 path.display()
             )),
-            GenError::Rebuild(e) => e.help(),
-            GenError::Tree(e) => e.help(),
-            GenError::Target(e) => e.help(),
-            GenError::Journal(e) => e.help(),
+            _ => None,
         }
     }
 
-    fn details(&self) -> Option<serde_json::Value> {
+    fn own_details(&self) -> Option<serde_json::Value> {
         match self {
             GenError::UpstreamNotLocked { problems, .. } => Some(serde_json::json!({ "problems": problems })),
-            GenError::Lock(e) => e.details(),
-            GenError::Rebuild(e) => e.details(),
             _ => None,
         }
     }

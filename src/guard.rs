@@ -47,13 +47,10 @@ pub enum GuardError {
 }
 
 impl crate::error::Diagnostic for GuardError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        crate::error::ExitStatus::Usage
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        crate::error::Diagnosis::Own(crate::error::ExitStatus::Usage, "unsafe_target")
     }
-    fn code(&self) -> &'static str {
-        "unsafe_target"
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some(match self {
             GuardError::NotADirectory { .. } | GuardError::Occupied { .. } => {
                 "pass a new or empty directory, or one a previous `rebuild --out` wrote".into()

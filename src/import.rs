@@ -22,7 +22,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::genpatches::generate_manifest_and_diff;
 use crate::journal::{JournalError, Update};
 use crate::layer::{Layer, LayerError, PathOverrides, DECLARATION_FILE};
@@ -154,35 +154,25 @@ pub enum ImportError {
 }
 
 impl Diagnostic for ImportError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use Diagnosis::{Own, Wraps};
+        use ExitStatus::{Bug, Usage};
         match self {
-            ImportError::Exists { .. }
-            | ImportError::Occupied { .. }
-            | ImportError::NoPatches { .. }
-            | ImportError::Twice { .. } => ExitStatus::Usage,
-            ImportError::Discover { source, .. } | ImportError::Patch { source, .. } => source.exit_status(),
-            ImportError::Fetch(e) => e.exit_status(),
-            ImportError::Declaration(_) | ImportError::CheckFailed { .. } => ExitStatus::Bug,
-            ImportError::Tree(e) => e.exit_status(),
-            ImportError::Journal(e) => e.exit_status(),
+            ImportError::Exists { .. } => Own(Usage, "layer_exists"),
+            ImportError::Occupied { .. } => Own(Usage, "directory_occupied"),
+            ImportError::NoPatches { .. } => Own(Usage, "no_patches"),
+            ImportError::Twice { .. } => Own(Usage, "patched_twice"),
+            ImportError::Discover { source, .. } | ImportError::Patch { source, .. } => {
+                Own(source.exit_status(), source.code())
+            }
+            ImportError::Fetch(e) => Wraps(e),
+            ImportError::Declaration(_) | ImportError::CheckFailed { .. } => Own(Bug, "internal"),
+            ImportError::Tree(e) => Wraps(e),
+            ImportError::Journal(e) => Wraps(e),
         }
     }
 
-    fn code(&self) -> &'static str {
-        match self {
-            ImportError::Exists { .. } => "layer_exists",
-            ImportError::Occupied { .. } => "directory_occupied",
-            ImportError::NoPatches { .. } => "no_patches",
-            ImportError::Twice { .. } => "patched_twice",
-            ImportError::Discover { source, .. } | ImportError::Patch { source, .. } => source.code(),
-            ImportError::Fetch(e) => e.code(),
-            ImportError::Declaration(_) | ImportError::CheckFailed { .. } => "internal",
-            ImportError::Tree(e) => e.code(),
-            ImportError::Journal(e) => e.code(),
-        }
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         let advice = match self {
             ImportError::Exists { .. } => "the directory is a forklayer layer already: `forklayer export <format>` \
                                            writes it back as patches, `forklayer upgrade` moves it; import into \
@@ -206,9 +196,7 @@ impl Diagnostic for ImportError {
             ImportError::Declaration(_) | ImportError::CheckFailed { .. } => {
                 "this is a bug in forklayer, please report it".into()
             }
-            ImportError::Fetch(e) => return e.help(),
-            ImportError::Tree(e) => return e.help(),
-            ImportError::Journal(e) => return e.help(),
+            ImportError::Fetch(_) | ImportError::Tree(_) | ImportError::Journal(_) => return None,
         };
         Some(format!("nothing was written; {advice}"))
     }

@@ -46,16 +46,14 @@ pub enum LayerError {
 }
 
 impl crate::error::Diagnostic for LayerError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        crate::error::ExitStatus::Usage
-    }
-    fn code(&self) -> &'static str {
-        match self {
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        let code = match self {
             LayerError::Read { .. } => "declaration_unreadable",
             LayerError::Parse { .. } => "invalid_declaration",
-        }
+        };
+        crate::error::Diagnosis::Own(crate::error::ExitStatus::Usage, code)
     }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some(match self {
             LayerError::Read { .. } => "run from the repository root, or pass `-C <dir>` or `--config <file>`".into(),
             _ => "fix the declaration; see docs/forklayer.md for its format".into(),

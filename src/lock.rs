@@ -81,16 +81,14 @@ pub enum LockError {
 }
 
 impl crate::error::Diagnostic for LockError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        crate::error::ExitStatus::Integrity
-    }
-    fn code(&self) -> &'static str {
-        match self {
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        let code = match self {
             LockError::Read { .. } => "lock_unreadable",
             LockError::Invalid { .. } => "lock_invalid",
-        }
+        };
+        crate::error::Diagnosis::Own(crate::error::ExitStatus::Integrity, code)
     }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some(match self {
             LockError::Read { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
                 "re-create `upstream/` with `forklayer snapshot <version>`; if `forklayer adopt` was interrupted, run it again (it rolls back what it left and adopts anew)".into()

@@ -168,20 +168,16 @@ pub enum ManifestError {
 }
 
 impl crate::error::Diagnostic for ManifestError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        use crate::error::Diagnosis::Own;
+        use crate::error::ExitStatus::{Integrity, Usage};
         match self {
-            ManifestError::Read { .. } => crate::error::ExitStatus::Integrity,
-            ManifestError::Invalid { .. } | ManifestError::NewerSchema { .. } => crate::error::ExitStatus::Usage,
+            ManifestError::Read { .. } => Own(Integrity, "manifest_unreadable"),
+            ManifestError::Invalid { .. } => Own(Usage, "invalid_manifest"),
+            ManifestError::NewerSchema { .. } => Own(Usage, "manifest_schema_unsupported"),
         }
     }
-    fn code(&self) -> &'static str {
-        match self {
-            ManifestError::Read { .. } => "manifest_unreadable",
-            ManifestError::Invalid { .. } => "invalid_manifest",
-            ManifestError::NewerSchema { .. } => "manifest_schema_unsupported",
-        }
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some(match self {
             ManifestError::Read { .. } => "check that the file is readable".into(),
             ManifestError::NewerSchema { .. } => {

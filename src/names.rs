@@ -14,7 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::npm::tarball::shorten;
 
 /// What the file system under a directory holds.
@@ -135,13 +135,10 @@ pub enum NameError {
 }
 
 impl Diagnostic for NameError {
-    fn exit_status(&self) -> ExitStatus {
-        ExitStatus::Integrity
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        Diagnosis::Own(ExitStatus::Integrity, "name_too_long")
     }
-    fn code(&self) -> &'static str {
-        "name_too_long"
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some(
             "nothing was written; shorten the name where it comes from (a package, a manifest, a declaration), \
              or move the repository to a shallower directory or a file system that holds longer names"

@@ -101,34 +101,28 @@ pub enum NpmError {
 }
 
 impl crate::error::Diagnostic for NpmError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        use crate::error::ExitStatus;
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        use crate::error::Diagnosis::{Own, Wraps};
+        use crate::error::ExitStatus::{Integrity, Usage};
         match self {
-            NpmError::NotFound { .. } | NpmError::BadPackage { .. } => ExitStatus::Usage,
-            _ => ExitStatus::Integrity,
+            NpmError::Spawn { .. } => Own(Integrity, "npm_spawn"),
+            NpmError::Failed { .. } => Own(Integrity, "npm_failed"),
+            NpmError::Output { .. } => Own(Integrity, "npm_output"),
+            NpmError::NotFound { .. } => Own(Usage, "not_in_registry"),
+            NpmError::IntegrityMismatch { .. } => Own(Integrity, "integrity_mismatch"),
+            NpmError::UnsupportedIntegrity { .. } => Own(Integrity, "unsupported_integrity"),
+            NpmError::BadPackage { .. } => Own(Usage, "bad_package"),
+            NpmError::Tarball { source, .. } => Wraps(source),
+            NpmError::Tree(e) => Wraps(e),
+            NpmError::Io { .. } => Own(Integrity, "io"),
         }
     }
-    fn code(&self) -> &'static str {
-        match self {
-            NpmError::Spawn { .. } => "npm_spawn",
-            NpmError::Failed { .. } => "npm_failed",
-            NpmError::Output { .. } => "npm_output",
-            NpmError::NotFound { .. } => "not_in_registry",
-            NpmError::IntegrityMismatch { .. } => "integrity_mismatch",
-            NpmError::UnsupportedIntegrity { .. } => "unsupported_integrity",
-            NpmError::BadPackage { .. } => "bad_package",
-            NpmError::Tarball { source, .. } => crate::error::Diagnostic::code(source),
-            NpmError::Tree(e) => crate::error::Diagnostic::code(e),
-            NpmError::Io { .. } => "io",
-        }
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         match self {
             NpmError::Spawn { .. } => Some("install npm or point `--npm <path>` at it".into()),
             NpmError::IntegrityMismatch { .. } => {
                 Some("the bytes are not what the registry published; do not vendor them".into())
             }
-            NpmError::Tarball { source, .. } => crate::error::Diagnostic::help(source),
             NpmError::NotFound { spec } => Some(format!(
                 "check the version: `npm view {} versions` lists what the registry has",
                 spec.rsplit_once('@').map_or(spec.as_str(), |(name, _)| name)
@@ -136,7 +130,6 @@ impl crate::error::Diagnostic for NpmError {
             NpmError::Failed { .. } => {
                 Some("run the same npm command yourself for its full output; check `.npmrc`, proxy and login".into())
             }
-            NpmError::Tree(e) => crate::error::Diagnostic::help(e),
             NpmError::BadPackage { .. } => Some(
                 "give the package a `package.json` with `name` and `version`, or fetch it again from the registry"
                     .into(),
@@ -148,6 +141,7 @@ impl crate::error::Diagnostic for NpmError {
                 Some("the registry must publish a sha512 integrity for the package; do not vendor it otherwise".into())
             }
             NpmError::Io { .. } => Some("check that the file exists, is readable and is a regular file".into()),
+            NpmError::Tarball { .. } | NpmError::Tree(_) => None,
         }
     }
 }
@@ -241,13 +235,6 @@ impl Npm {
         }
     }
 
-    /// Runs `npm pack name@version --json` into `dest` and returns the path
-    /// of the tarball it wrote.
-    pub fn pack(&self, name: &str, version: &str, dest: &Path) -> Result<PathBuf, NpmError> {
-        let mut paths = self.pack_specs(&[format!("{name}@{version}")], dest)?;
-        paths.pop().ok_or_else(|| NpmError::Output { args: "pack".into(), message: "no tarball".into() })
-    }
-
     /// Runs one `npm pack <spec>... --json` for all `specs` into `dest`
     /// (npm is slow to start: one process instead of one per package) and
     /// returns the tarballs' paths in the order of `specs`. Which package a
@@ -338,12 +325,6 @@ pub fn fetch_from_tgz_bytes(bytes: &[u8], origin: &Path, expected: Option<&str>)
     Ok(FetchedPackage { name, version, tree, integrity: Some(integrity), origin: Origin::Tarball })
 }
 
-/// Reads a `.tgz` file; see [`fetch_from_tgz_bytes`].
-pub fn fetch_from_tgz(path: &Path, expected: Option<&str>) -> Result<FetchedPackage, NpmError> {
-    let bytes = crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
-    fetch_from_tgz_bytes(&bytes, path, expected)
-}
-
 /// Fetches every `(name, version)` of `packages` through `npm pack` into
 /// `scratch`, each checked against the registry's `dist.integrity`: one
 /// `npm pack` for all of them (npm takes about half a second to start)
@@ -364,13 +345,14 @@ pub fn fetch_all_from_registry(
     );
     let tarballs: Vec<Result<PathBuf, NpmError>> = match batch {
         Ok(paths) => paths.into_iter().map(Ok).collect(),
-        Err(_) => packages
+        Err(_) => specs
             .par_iter()
             .zip(&integrities)
-            .map(|((name, version), integrity)| match integrity {
-                Ok(_) => npm.pack(name, version, scratch),
+            .map(|(spec, integrity)| match integrity {
+                // One spec packs to one tarball.
+                Ok(_) => npm.pack_specs(std::slice::from_ref(spec), scratch).map(|mut paths| paths.remove(0)),
                 // Never packed: the integrity's error is the one reported.
-                Err(_) => Err(NpmError::NotFound { spec: format!("{name}@{version}") }),
+                Err(_) => Err(NpmError::NotFound { spec: spec.clone() }),
             })
             .collect(),
     };

@@ -57,7 +57,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic};
 use crate::tree::Tree;
 
 pub use config::{discover, edit_config, ConfigEntry, PatchedDependency};
@@ -281,37 +281,24 @@ impl FormatError {
 }
 
 impl Diagnostic for FormatError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use crate::error::Diagnosis::Own;
+        use crate::error::ExitStatus::{Integrity, Usage};
         match self {
-            FormatError::UnknownFormat { .. }
-            | FormatError::HunkFailed { .. }
-            | FormatError::FileMismatch { .. }
-            | FormatError::CannotExpress { .. }
-            | FormatError::Config { .. }
-            | FormatError::Unresolved { .. } => ExitStatus::Usage,
-            FormatError::Malformed { .. }
-            | FormatError::Refused { .. }
-            | FormatError::Io { .. }
-            | FormatError::Tree { .. } => ExitStatus::Integrity,
+            FormatError::UnknownFormat { .. } => Own(Usage, "unknown_patch_format"),
+            FormatError::Malformed { .. } => Own(Integrity, "malformed_patch"),
+            FormatError::Refused { .. } => Own(Integrity, "refused_patch"),
+            FormatError::HunkFailed { .. } => Own(Usage, "hunk_does_not_apply"),
+            FormatError::FileMismatch { .. } => Own(Usage, "patch_file_mismatch"),
+            FormatError::CannotExpress { .. } => Own(Usage, "format_cannot_express"),
+            FormatError::Config { .. } => Own(Usage, "patch_config_invalid"),
+            FormatError::Unresolved { .. } => Own(Usage, "patch_version_unresolved"),
+            FormatError::Io { .. } => Own(Integrity, "io"),
+            FormatError::Tree { .. } => Own(Integrity, "patched_tree_invalid"),
         }
     }
 
-    fn code(&self) -> &'static str {
-        match self {
-            FormatError::UnknownFormat { .. } => "unknown_patch_format",
-            FormatError::Malformed { .. } => "malformed_patch",
-            FormatError::Refused { .. } => "refused_patch",
-            FormatError::HunkFailed { .. } => "hunk_does_not_apply",
-            FormatError::FileMismatch { .. } => "patch_file_mismatch",
-            FormatError::CannotExpress { .. } => "format_cannot_express",
-            FormatError::Config { .. } => "patch_config_invalid",
-            FormatError::Unresolved { .. } => "patch_version_unresolved",
-            FormatError::Io { .. } => "io",
-            FormatError::Tree { .. } => "patched_tree_invalid",
-        }
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some(match self {
             FormatError::UnknownFormat { .. } => "use one of `npm`, `pnpm`, `yarn`, `bun`, `patch-package`".into(),
             FormatError::Malformed { .. } => "regenerate the patch with the tool's own patch command".into(),

@@ -273,39 +273,25 @@ impl RebuildError {
 }
 
 impl crate::error::Diagnostic for RebuildError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        use crate::error::ExitStatus;
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        use crate::error::Diagnosis::{Own, Wraps};
+        use crate::error::ExitStatus::{Integrity, Usage};
         match self {
-            RebuildError::Drift(_)
-            | RebuildError::MissingUpstream { .. }
-            | RebuildError::MissingOwnSource { .. }
-            | RebuildError::WrongManifest { .. }
-            | RebuildError::NoReference { .. }
-            | RebuildError::OutIsReference { .. } => ExitStatus::Usage,
-            RebuildError::Manifest(e) => e.exit_status(),
-            RebuildError::ManifestNotAFile { .. } => ExitStatus::Integrity,
-            RebuildError::Tree(e) => e.exit_status(),
-            RebuildError::Write(e) => e.exit_status(),
-            RebuildError::Target(e) => e.exit_status(),
+            RebuildError::Drift(drifts) if drifts.iter().all(|d| d.files.is_empty()) => Own(Usage, "package_missing"),
+            RebuildError::Drift(_) => Own(Usage, "drift"),
+            RebuildError::MissingUpstream { .. } => Own(Usage, "package_missing"),
+            RebuildError::MissingOwnSource { .. } => Own(Usage, "own_source_missing"),
+            RebuildError::WrongManifest { .. } => Own(Usage, "wrong_manifest"),
+            RebuildError::ManifestNotAFile { .. } => Own(Integrity, "manifest_not_a_file"),
+            RebuildError::NoReference { .. } => Own(Usage, "reference_missing"),
+            RebuildError::OutIsReference { .. } => Own(Usage, "out_is_reference"),
+            RebuildError::Manifest(e) => Wraps(e),
+            RebuildError::Tree(e) => Wraps(e),
+            RebuildError::Write(e) => Wraps(e),
+            RebuildError::Target(e) => Wraps(e),
         }
     }
-    fn code(&self) -> &'static str {
-        match self {
-            RebuildError::Drift(drifts) if drifts.iter().all(|d| d.files.is_empty()) => "package_missing",
-            RebuildError::Drift(_) => "drift",
-            RebuildError::MissingUpstream { .. } => "package_missing",
-            RebuildError::MissingOwnSource { .. } => "own_source_missing",
-            RebuildError::WrongManifest { .. } => "wrong_manifest",
-            RebuildError::ManifestNotAFile { .. } => "manifest_not_a_file",
-            RebuildError::NoReference { .. } => "reference_missing",
-            RebuildError::OutIsReference { .. } => "out_is_reference",
-            RebuildError::Manifest(e) => e.code(),
-            RebuildError::Tree(e) => e.code(),
-            RebuildError::Write(e) => e.code(),
-            RebuildError::Target(e) => e.code(),
-        }
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         match self {
             RebuildError::Drift(drifts) if drifts.iter().any(|d| d.missing_upstream.is_some()) => Some("vendor the missing packages with `forklayer snapshot <version>` (or fix the declaration); where the upstream base changed, update the fork against the new upstream, then run `forklayer gen-patches`".into()),
             RebuildError::Drift(drifts) if drifts.iter().all(only_ignored) => Some(
@@ -327,13 +313,11 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches` (if `upstream/` was edited by mistake, restore it with `forklayer snapshot <version>`)".into()),
             RebuildError::MissingUpstream { .. } => Some("run `forklayer snapshot <version>` or fix the declaration".into()),
             RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
-            RebuildError::Manifest(e) => e.help(),
             RebuildError::ManifestNotAFile { path, .. } => Some(format!(
                 "a manifest is a regular file inside `patches/`: remove `{}` and run `forklayer gen-patches` to write it \
                  from the fork layer",
                 path.display()
             )),
-            RebuildError::Target(e) => e.help(),
             RebuildError::WrongManifest { .. } => {
                 Some("name each manifest after its package (`patches/<pkg>.json`), or regenerate with `forklayer gen-patches`".into())
             }
@@ -343,11 +327,10 @@ impl crate::error::Diagnostic for RebuildError {
             RebuildError::NoReference { .. } => {
                 Some("pass the tree to compare with, e.g. `--check profile/forks`".into())
             }
-            RebuildError::Tree(e) => e.help(),
-            RebuildError::Write(e) => e.help(),
+            RebuildError::Manifest(_) | RebuildError::Tree(_) | RebuildError::Write(_) | RebuildError::Target(_) => None,
         }
     }
-    fn details(&self) -> Option<serde_json::Value> {
+    fn own_details(&self) -> Option<serde_json::Value> {
         match self {
             RebuildError::Drift(drifts) => serde_json::to_value(drifts).ok(),
             _ => None,

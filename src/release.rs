@@ -13,7 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::journal::{JournalError, Update};
 use crate::npm::sha256_hex;
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -142,43 +142,27 @@ pub enum ReleaseError {
 }
 
 impl Diagnostic for ReleaseError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use Diagnosis::{Own, Wraps};
+        use ExitStatus::{Attention, Integrity, Usage};
         match self {
-            ReleaseError::BadVersion { .. }
-            | ReleaseError::Missing { .. }
-            | ReleaseError::BadName { .. }
-            | ReleaseError::WindowsName { .. }
-            | ReleaseError::OutsideOut { .. }
-            | ReleaseError::Bundle { .. }
-            | ReleaseError::Pack(pack::PackError::Manifest { .. }) => ExitStatus::Usage,
-            ReleaseError::NotReproducible { .. } => ExitStatus::Attention,
-            ReleaseError::Write(e) => e.exit_status(),
-            ReleaseError::Sbom(err) => err.exit_status(),
-            ReleaseError::Tree(_) | ReleaseError::Git { .. } | ReleaseError::Zip { .. } | ReleaseError::Pack(_) => {
-                ExitStatus::Integrity
-            }
+            ReleaseError::BadVersion { .. } => Own(Usage, "bad_version"),
+            ReleaseError::Missing { .. } => Own(Usage, "release_item_missing"),
+            ReleaseError::BadName { .. } | ReleaseError::WindowsName { .. } => Own(Usage, "bad_file_name"),
+            ReleaseError::OutsideOut { .. } => Own(Usage, "unsafe_target"),
+            ReleaseError::Tree(_) => Own(Integrity, "io"),
+            ReleaseError::Git { .. } => Own(Integrity, "git"),
+            ReleaseError::Zip { .. } => Own(Integrity, "zip"),
+            ReleaseError::Pack(pack::PackError::Manifest { .. }) => Own(Usage, "bad_package_manifest"),
+            ReleaseError::Pack(pack::PackError::Tar { .. }) => Own(Integrity, "tar"),
+            ReleaseError::Bundle { .. } => Own(Usage, "bad_release_bundle"),
+            ReleaseError::NotReproducible { .. } => Own(Attention, "not_reproducible"),
+            ReleaseError::Write(e) => Wraps(e),
+            ReleaseError::Sbom(e) => Wraps(e),
         }
     }
 
-    fn code(&self) -> &'static str {
-        match self {
-            ReleaseError::BadVersion { .. } => "bad_version",
-            ReleaseError::Missing { .. } => "release_item_missing",
-            ReleaseError::BadName { .. } | ReleaseError::WindowsName { .. } => "bad_file_name",
-            ReleaseError::OutsideOut { .. } => "unsafe_target",
-            ReleaseError::Tree(_) => "io",
-            ReleaseError::Git { .. } => "git",
-            ReleaseError::Zip { .. } => "zip",
-            ReleaseError::Pack(pack::PackError::Manifest { .. }) => "bad_package_manifest",
-            ReleaseError::Pack(pack::PackError::Tar { .. }) => "tar",
-            ReleaseError::Bundle { .. } => "bad_release_bundle",
-            ReleaseError::NotReproducible { .. } => "not_reproducible",
-            ReleaseError::Write(e) => e.code(),
-            ReleaseError::Sbom(err) => err.code(),
-        }
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         match self {
             ReleaseError::Missing { .. } => {
                 Some("commit the missing file, or run from the project root (`-C <dir>`)".into())
@@ -210,11 +194,10 @@ impl Diagnostic for ReleaseError {
                     .into(),
             ),
             ReleaseError::Tree(e) => e.help(),
-            ReleaseError::Write(e) => e.help(),
-            ReleaseError::Sbom(e) => e.help(),
             ReleaseError::Zip { .. } => {
                 Some("check that the output directory (`--out`) exists, is writable and has free space".into())
             }
+            ReleaseError::Write(_) | ReleaseError::Sbom(_) => None,
         }
     }
 }
@@ -427,14 +410,22 @@ pub fn read_bundle(bundle: &crate::layer::ReleaseBundle) -> Result<(String, Tree
     Ok((bundle.declared.clone(), tree))
 }
 
+/// Writes the release's files into `out_dir` as one journaled update (its
+/// journal beside `out_dir`): all of them or, after a failure or a kill,
+/// none; a release killed earlier into the same `out_dir` is rolled back
+/// first.
 fn store(options: &ReleaseOptions, built: Built) -> Result<Release, ReleaseError> {
     let zip_name = archive_name(&options.name, &options.version);
     let sbom_file = sbom_name(&options.name, &options.version);
-    let outputs: Vec<(&str, &[u8])> = std::iter::once((zip_name.as_str(), built.zip.as_slice()))
+    let outputs = std::iter::once((zip_name.as_str(), built.zip.as_slice()))
         .chain(built.tarballs.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())))
-        .chain(built.sbom.as_deref().map(|bytes| (sbom_file.as_str(), bytes)))
-        .collect();
-    write_outputs(&options.out_dir, &outputs)?;
+        .chain(built.sbom.as_deref().map(|bytes| (sbom_file.as_str(), bytes)));
+    crate::journal::recover_beside(&options.out_dir)?;
+    let mut update = Update::beside(&options.out_dir)?;
+    for (name, bytes) in outputs {
+        update.replace_file(&options.out_dir.join(name), bytes);
+    }
+    update.apply()?;
     let artifact = |name: &str, bytes: &[u8]| Artifact {
         path: options.out_dir.join(name),
         sha256: sha256_hex(bytes),
@@ -446,19 +437,6 @@ fn store(options: &ReleaseOptions, built: Built) -> Result<Release, ReleaseError
         tarballs: built.tarballs.iter().map(|(name, bytes)| artifact(name, bytes)).collect(),
         sbom: built.sbom.as_deref().map(|bytes| artifact(&sbom_file, bytes)),
     })
-}
-
-/// Writes the release's files into `out` as one journaled update (its
-/// journal beside `out`): all of them or, after a failure or a kill, none;
-/// a release killed earlier into the same `out` is rolled back first.
-fn write_outputs(out: &Path, outputs: &[(&str, &[u8])]) -> Result<(), ReleaseError> {
-    crate::journal::recover_beside(out)?;
-    let mut update = Update::beside(out)?;
-    for (name, bytes) in outputs {
-        update.replace_file(&out.join(name), bytes);
-    }
-    update.apply()?;
-    Ok(())
 }
 
 /// Reads the release contents below `options.root` and zips them in memory,

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use base64::Engine;
 use serde::Serialize;
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::layer::Layer;
 use crate::lock::{Lock, LockError};
 use crate::npm::sha256_hex;
@@ -172,40 +172,31 @@ pub enum SbomError {
 }
 
 impl Diagnostic for SbomError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use Diagnosis::{Own, Wraps};
+        use ExitStatus::{Integrity, Usage};
         match self {
-            SbomError::HalfPatch { .. } | SbomError::PackageJson { .. } | SbomError::Duplicate { .. } => {
-                ExitStatus::Usage
-            }
-            SbomError::Lock(err) => err.exit_status(),
-            SbomError::Read { .. } | SbomError::NotLocked { .. } | SbomError::Integrity { .. } => ExitStatus::Integrity,
+            SbomError::Read { .. } => Own(Integrity, "io"),
+            SbomError::PackageJson { .. } => Own(Usage, "bad_package_manifest"),
+            SbomError::NotLocked { .. } => Own(Integrity, "upstream_not_locked"),
+            SbomError::Lock(err) => Wraps(err),
+            SbomError::Integrity { .. } => Own(Integrity, "lock_invalid"),
+            SbomError::HalfPatch { .. } => Own(Usage, "patches_stale"),
+            SbomError::Duplicate { .. } => Own(Usage, "duplicate_package"),
         }
     }
 
-    fn code(&self) -> &'static str {
-        match self {
-            SbomError::Read { .. } => "io",
-            SbomError::PackageJson { .. } => "bad_package_manifest",
-            SbomError::NotLocked { .. } => "upstream_not_locked",
-            SbomError::Lock(err) => err.code(),
-            SbomError::Integrity { .. } => "lock_invalid",
-            SbomError::HalfPatch { .. } => "patches_stale",
-            SbomError::Duplicate { .. } => "duplicate_package",
-        }
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         match self {
             SbomError::HalfPatch { .. } => Some("run `forklayer gen-patches` to write both".into()),
             SbomError::NotLocked { .. } | SbomError::Integrity { .. } => {
                 Some("re-create `upstream/` with `forklayer snapshot <version>`".into())
             }
             SbomError::PackageJson { .. } => Some("give the package.json a string `name` and `version`".into()),
-            SbomError::Lock(err) => err.help(),
             SbomError::Duplicate { .. } => {
                 Some("give the own package or bundle a name or version of its own in its package.json".into())
             }
-            SbomError::Read { .. } => None,
+            SbomError::Read { .. } | SbomError::Lock(_) => None,
         }
     }
 }

@@ -120,39 +120,25 @@ pub enum SnapshotError {
 }
 
 impl crate::error::Diagnostic for SnapshotError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        use crate::error::ExitStatus;
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        use crate::error::Diagnosis::{Own, Wraps};
+        use crate::error::ExitStatus::{Integrity, Usage};
         match self {
-            SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.exit_status(),
-            SnapshotError::Missing { .. }
-            | SnapshotError::NotVendored { .. }
-            | SnapshotError::WrongVersion { .. }
-            | SnapshotError::Duplicate { .. }
-            | SnapshotError::BadSource { .. } => ExitStatus::Usage,
-            SnapshotError::Tree(e) => e.exit_status(),
-            SnapshotError::Write(e) => e.exit_status(),
-            SnapshotError::Target(e) => e.exit_status(),
-            SnapshotError::Scratch { .. } | SnapshotError::UnholdableEntry { .. } => ExitStatus::Integrity,
+            SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => Wraps(source),
+            SnapshotError::Missing { .. } => Own(Usage, "package_missing"),
+            SnapshotError::NotVendored { .. } => Own(Usage, "not_vendored"),
+            SnapshotError::WrongVersion { .. } => Own(Usage, "wrong_version"),
+            SnapshotError::Duplicate { .. } => Own(Usage, "duplicate_package"),
+            SnapshotError::BadSource { .. } => Own(Usage, "bad_source"),
+            SnapshotError::Tree(e) => Wraps(e),
+            SnapshotError::Write(e) => Wraps(e),
+            SnapshotError::Target(e) => Wraps(e),
+            SnapshotError::Scratch { .. } => Own(Integrity, "io"),
+            SnapshotError::UnholdableEntry { .. } => Own(Integrity, "unsafe_archive_entry"),
         }
     }
-    fn code(&self) -> &'static str {
+    fn own_help(&self) -> Option<String> {
         match self {
-            SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.code(),
-            SnapshotError::Missing { .. } => "package_missing",
-            SnapshotError::NotVendored { .. } => "not_vendored",
-            SnapshotError::WrongVersion { .. } => "wrong_version",
-            SnapshotError::Duplicate { .. } => "duplicate_package",
-            SnapshotError::BadSource { .. } => "bad_source",
-            SnapshotError::Tree(e) => e.code(),
-            SnapshotError::Write(e) => e.code(),
-            SnapshotError::Target(e) => e.code(),
-            SnapshotError::Scratch { .. } => "io",
-            SnapshotError::UnholdableEntry { .. } => "unsafe_archive_entry",
-        }
-    }
-    fn help(&self) -> Option<String> {
-        match self {
-            SnapshotError::Fetch { source, .. } | SnapshotError::Source { source, .. } => source.help(),
             SnapshotError::Missing { .. } => Some("pass a `--from` tarball or directory that contains it".into()),
             SnapshotError::NotVendored { .. } => {
                 Some("vendor every declared package first: `forklayer snapshot`, then commit `upstream/`".into())
@@ -162,15 +148,13 @@ impl crate::error::Diagnostic for SnapshotError {
             SnapshotError::BadSource { .. } => {
                 Some("pass `.tgz` files, directories of them, package directories or `node_modules`".into())
             }
-            SnapshotError::Tree(e) => e.help(),
-            SnapshotError::Write(e) => e.help(),
-            SnapshotError::Target(e) => e.help(),
             SnapshotError::Scratch { .. } => Some("check that the repository directory is writable".into()),
             SnapshotError::UnholdableEntry { .. } => Some(
                 "nothing was written; npm does not publish names this long, so check where the package came from \
                  (or move the repository to a shallower directory or a file system that holds longer names)"
                     .into(),
             ),
+            _ => None,
         }
     }
 }
@@ -477,15 +461,14 @@ fn read_local_tgz(
     wanted: &[(String, String)],
     previous: Option<&Lock>,
 ) -> Result<FetchedPackage, NpmError> {
-    let unchecked = npm::fetch_from_tgz(path, None)?;
+    let bytes = crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
+    let unchecked = npm::fetch_from_tgz_bytes(&bytes, path, None)?;
     let version = wanted.iter().find(|(name, _)| *name == unchecked.name).map(|(_, v)| v.as_str());
     let locked = previous
         .and_then(|lock| lock.packages.get(&unchecked.name))
         .filter(|p| Some(p.version.as_str()) == version && Some(unchecked.version.as_str()) == version)
         .and_then(|p| p.integrity.clone());
     if let Some(expected) = locked {
-        let bytes =
-            crate::tree::read_regular(path).map_err(|source| NpmError::Io { path: path.to_path_buf(), source })?;
         npm::verify_integrity(&unchecked.name, &expected, &bytes)?;
     }
     Ok(unchecked)

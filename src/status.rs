@@ -60,24 +60,19 @@ pub enum StatusError {
 }
 
 impl crate::error::Diagnostic for StatusError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        use crate::error::Diagnosis::{Own, Wraps};
         match self {
-            StatusError::State(_) => crate::error::ExitStatus::Usage,
-            StatusError::Tree(e) => e.exit_status(),
-            StatusError::Check(e) => e.exit_status(),
+            StatusError::State(_) => Own(crate::error::ExitStatus::Usage, "merge_state"),
+            StatusError::Tree(e) => Wraps(e),
+            // Not `Wraps`: the check's details are left out.
+            StatusError::Check(e) => Own(e.exit_status(), e.code()),
         }
     }
-    fn code(&self) -> &'static str {
-        match self {
-            StatusError::State(_) => "merge_state",
-            StatusError::Tree(e) => e.code(),
-            StatusError::Check(e) => e.code(),
-        }
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         match self {
             StatusError::State(_) => Some("the file is written by `merge`; restore it or remove it".into()),
-            StatusError::Tree(e) => e.help(),
+            StatusError::Tree(_) => None,
             StatusError::Check(e) => e.help(),
         }
     }

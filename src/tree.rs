@@ -95,19 +95,17 @@ pub enum TreeError {
 }
 
 impl crate::error::Diagnostic for TreeError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        crate::error::ExitStatus::Integrity
-    }
-    fn code(&self) -> &'static str {
-        match self {
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        let code = match self {
             TreeError::UnsafePath { .. } => "unsafe_path",
             TreeError::NotAFile { .. } => "not_a_file",
             TreeError::FileAndDirectory { .. } => "file_and_directory",
             TreeError::NonUtf8Name { .. } => "non_utf8_name",
             TreeError::Io { .. } => "io",
-        }
+        };
+        crate::error::Diagnosis::Own(crate::error::ExitStatus::Integrity, code)
     }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         let help = match self {
             TreeError::UnsafePath { .. } => "use plain relative paths inside the package",
             TreeError::NotAFile { .. } => "replace it with a regular file (packages hold only files and directories)",

@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::export::{export, ExportError, ExportOptions, ExportOutcome};
 use crate::layer::Layer;
 use crate::merge::layer::{merge, MergeError, MergeOptions, MergeOutcome, MergeTarget};
@@ -107,31 +107,21 @@ pub enum UpgradeError {
 }
 
 impl Diagnostic for UpgradeError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
         match self {
-            UpgradeError::Lock { source, .. } => source.exit_status(),
-            UpgradeError::Ambiguous { .. } => ExitStatus::Usage,
-            UpgradeError::Merge(e) => e.exit_status(),
-            UpgradeError::Export(e) => e.exit_status(),
+            UpgradeError::Lock { source, .. } => Diagnosis::Wraps(source.as_ref()),
+            UpgradeError::Ambiguous { .. } => Diagnosis::Own(ExitStatus::Usage, "patch_version_unresolved"),
+            UpgradeError::Merge(e) => Diagnosis::Wraps(e),
+            UpgradeError::Export(e) => Diagnosis::Own(e.exit_status(), e.code()),
         }
     }
 
-    fn code(&self) -> &'static str {
+    fn own_help(&self) -> Option<String> {
         match self {
-            UpgradeError::Lock { source, .. } => source.code(),
-            UpgradeError::Ambiguous { .. } => "patch_version_unresolved",
-            UpgradeError::Merge(e) => e.code(),
-            UpgradeError::Export(e) => e.code(),
-        }
-    }
-
-    fn help(&self) -> Option<String> {
-        match self {
-            UpgradeError::Lock { source, .. } => source.help(),
+            UpgradeError::Lock { .. } | UpgradeError::Merge(_) => None,
             UpgradeError::Ambiguous { name, .. } => {
                 Some(format!("name the version to move to: `forklayer upgrade {name}@<version>`"))
             }
-            UpgradeError::Merge(e) => e.help(),
             UpgradeError::Export(e) => Some(format!(
                 "the merged layer is written; fix the cause, then run `forklayer export`{}",
                 e.help().map(|h| format!(" ({h})")).unwrap_or_default()

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::error::ExitStatus;
+use crate::error::{Diagnosis, ExitStatus};
 use crate::journal::JournalError;
 use crate::manifest::ManifestError;
 use crate::npm::NpmError;
@@ -124,41 +124,30 @@ pub enum AdoptError {
 }
 
 impl crate::error::Diagnostic for AdoptError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use Diagnosis::{Own, Wraps};
+        use ExitStatus::{Bug, Integrity, Usage};
         match self {
-            AdoptError::NotRegistryBytes { .. } => ExitStatus::Integrity,
-            AdoptError::Registry { source, .. } => source.exit_status(),
-            AdoptError::Manifest(e) => e.exit_status(),
-            AdoptError::Tree(e) => e.exit_status(),
-            AdoptError::Journal(e) => e.exit_status(),
-            AdoptError::Declaration(_) | AdoptError::CheckFailed { .. } => ExitStatus::Bug,
-            _ => ExitStatus::Usage,
+            AdoptError::AlreadyAdopted { .. } => Own(Usage, "already_adopted"),
+            AdoptError::NotJsShape { .. } | AdoptError::Stray { .. } => Own(Usage, "not_adoptable"),
+            AdoptError::Unpaired { .. } => Own(Usage, "unpaired_package"),
+            AdoptError::WrongPackage { .. } => Own(Usage, "wrong_package"),
+            AdoptError::NoManifest { .. } => Own(Usage, "manifest_missing"),
+            AdoptError::DoesNotRebuild { .. } => Own(Usage, "does_not_rebuild"),
+            AdoptError::Dependencies { .. } => Own(Usage, "profile_dependencies"),
+            AdoptError::NotRegistryBytes { .. } => Own(Integrity, "not_registry_bytes"),
+            AdoptError::Registry { source, .. } => Wraps(source),
+            AdoptError::Declaration(_) => Own(Bug, "internal"),
+            AdoptError::Manifest(e) => Own(e.exit_status(), e.code()),
+            AdoptError::Tree(e) => Wraps(e),
+            AdoptError::Journal(e) => Wraps(e),
+            AdoptError::CheckFailed { .. } => Own(Bug, "check_failed"),
         }
     }
-    fn code(&self) -> &'static str {
-        match self {
-            AdoptError::AlreadyAdopted { .. } => "already_adopted",
-            AdoptError::NotJsShape { .. } | AdoptError::Stray { .. } => "not_adoptable",
-            AdoptError::Unpaired { .. } => "unpaired_package",
-            AdoptError::WrongPackage { .. } => "wrong_package",
-            AdoptError::NoManifest { .. } => "manifest_missing",
-            AdoptError::DoesNotRebuild { .. } => "does_not_rebuild",
-            AdoptError::Dependencies { .. } => "profile_dependencies",
-            AdoptError::NotRegistryBytes { .. } => "not_registry_bytes",
-            AdoptError::Registry { source, .. } => source.code(),
-            AdoptError::Declaration(_) => "internal",
-            AdoptError::Manifest(e) => e.code(),
-            AdoptError::Tree(e) => e.code(),
-            AdoptError::Journal(e) => e.code(),
-            AdoptError::CheckFailed { .. } => "check_failed",
-        }
-    }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         let help = match self {
-            AdoptError::Registry { source, .. } => return source.help(),
+            AdoptError::Registry { .. } | AdoptError::Tree(_) | AdoptError::Journal(_) => return None,
             AdoptError::Stray { help, .. } => return Some(help.clone()),
-            AdoptError::Tree(e) => return e.help(),
-            AdoptError::Journal(e) => return e.help(),
             AdoptError::AlreadyAdopted { .. } => "run `forklayer check` there; to adopt again, restore the repository as it was before (e.g. `git checkout`), remove `forklayer.toml` and adopt again",
             AdoptError::NotJsShape { .. } => "adopt expects `upstream/VERSION`, `upstream/<scope>/<pkg>/`, `profile/forks/<pkg>/` and `patches/<pkg>.json`; otherwise write forklayer.toml by hand (docs/forklayer.md)",
             AdoptError::Unpaired { .. } => "vendor the package or remove its fork (or the other way round), then adopt again",

@@ -63,11 +63,8 @@ pub enum ApplyError {
 }
 
 impl crate::error::Diagnostic for ApplyError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        crate::error::ExitStatus::Usage
-    }
-    fn code(&self) -> &'static str {
-        "drift"
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        crate::error::Diagnosis::Own(crate::error::ExitStatus::Usage, "drift")
     }
 }
 

@@ -4,7 +4,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::PREFIX;
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::names::NameError;
 use crate::tree::TreeError;
 
@@ -165,34 +165,27 @@ impl JournalError {
 }
 
 impl Diagnostic for JournalError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use Diagnosis::{Own, Wraps};
+        use ExitStatus::{Integrity, Usage};
         match self {
-            JournalError::Busy { .. }
-            | JournalError::Pending { .. }
-            | JournalError::NonUtf8Target { .. }
-            | JournalError::Interrupted => ExitStatus::Usage,
-            JournalError::RolledBack(inner) => inner.exit_status(),
-            _ => ExitStatus::Integrity,
+            JournalError::Busy { .. } => Own(Usage, "busy"),
+            JournalError::Interrupted => Own(Usage, "interrupted"),
+            JournalError::Pending { .. } => Own(Usage, "journal_pending"),
+            JournalError::Damaged { .. } => Own(Integrity, "journal_damaged"),
+            JournalError::RollbackFailed { .. } | JournalError::RecoveryFailed { .. } => {
+                Own(Integrity, "rollback_failed")
+            }
+            JournalError::CommitFailed { .. } => Own(Integrity, "commit_failed"),
+            JournalError::NonUtf8Target { .. } => Own(Usage, "non_utf8_name"),
+            JournalError::Tree(e) => Wraps(e),
+            JournalError::Name(e) => Wraps(e.as_ref()),
+            JournalError::RolledBack(inner) => Wraps(inner.as_ref()),
+            JournalError::Io { .. } => Own(Integrity, "io"),
         }
     }
 
-    fn code(&self) -> &'static str {
-        match self {
-            JournalError::Busy { .. } => "busy",
-            JournalError::Interrupted => "interrupted",
-            JournalError::Pending { .. } => "journal_pending",
-            JournalError::Damaged { .. } => "journal_damaged",
-            JournalError::RollbackFailed { .. } | JournalError::RecoveryFailed { .. } => "rollback_failed",
-            JournalError::CommitFailed { .. } => "commit_failed",
-            JournalError::NonUtf8Target { .. } => "non_utf8_name",
-            JournalError::Tree(e) => e.code(),
-            JournalError::Name(e) => e.code(),
-            JournalError::RolledBack(inner) => inner.code(),
-            JournalError::Io { .. } => "io",
-        }
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some(match self {
             JournalError::Busy { .. } => "wait for it to finish; if no such process is running, run again".into(),
             JournalError::Interrupted => "run the command again".into(),
@@ -212,9 +205,7 @@ impl Diagnostic for JournalError {
                 journal.display()
             ),
             JournalError::Io { .. } => "check the permissions and free disk space, then run the command again".into(),
-            JournalError::Tree(e) => return e.help(),
-            JournalError::Name(e) => return e.help(),
-            JournalError::RolledBack(inner) => return inner.help(),
+            JournalError::Tree(_) | JournalError::Name(_) | JournalError::RolledBack(_) => return None,
         })
     }
 }

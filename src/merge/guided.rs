@@ -27,7 +27,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use crate::check::{check, CheckError, CheckReport};
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::genpatches::is_generated_patch_file;
 use crate::journal::Update;
 use crate::layer::{Layer, LayerError};
@@ -118,32 +118,22 @@ fn describe(items: &[Unresolved]) -> String {
 }
 
 impl Diagnostic for GuidedError {
-    fn exit_status(&self) -> ExitStatus {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use Diagnosis::{Own, Wraps};
+        use ExitStatus::Usage;
         match self {
-            GuidedError::NoMerge
-            | GuidedError::Unresolved { .. }
-            | GuidedError::UpstreamMoved { .. }
-            | GuidedError::UpstreamEdited { .. }
-            | GuidedError::KeptClash { .. } => ExitStatus::Usage,
-            GuidedError::Declaration(e) => e.exit_status(),
-            GuidedError::Merge(e) => e.exit_status(),
-            GuidedError::Check(e) => e.exit_status(),
+            GuidedError::NoMerge => Own(Usage, "no_merge"),
+            GuidedError::Unresolved { .. } => Own(Usage, "unresolved"),
+            GuidedError::UpstreamMoved { .. } | GuidedError::UpstreamEdited { .. } => Own(Usage, "upstream_moved"),
+            GuidedError::KeptClash { .. } => Own(Usage, "kept_clash"),
+            GuidedError::Declaration(e) => Wraps(e),
+            GuidedError::Merge(e) => Wraps(e),
+            // Not `Wraps`: the check's details are left out.
+            GuidedError::Check(e) => Own(e.exit_status(), e.code()),
         }
     }
 
-    fn code(&self) -> &'static str {
-        match self {
-            GuidedError::NoMerge => "no_merge",
-            GuidedError::Unresolved { .. } => "unresolved",
-            GuidedError::UpstreamMoved { .. } | GuidedError::UpstreamEdited { .. } => "upstream_moved",
-            GuidedError::KeptClash { .. } => "kept_clash",
-            GuidedError::Declaration(e) => e.code(),
-            GuidedError::Merge(e) => e.code(),
-            GuidedError::Check(e) => e.code(),
-        }
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         match self {
             GuidedError::NoMerge => Some("start one with `forklayer merge <version>`".into()),
             GuidedError::Unresolved { .. } => Some(
@@ -162,13 +152,12 @@ impl Diagnostic for GuidedError {
                  --abort` again"
                     .into(),
             ),
-            GuidedError::Declaration(e) => e.help(),
-            GuidedError::Merge(e) => e.help(),
             GuidedError::Check(e) => e.help(),
+            GuidedError::Declaration(_) | GuidedError::Merge(_) => None,
         }
     }
 
-    fn details(&self) -> Option<serde_json::Value> {
+    fn own_details(&self) -> Option<serde_json::Value> {
         match self {
             GuidedError::Unresolved { items, .. } => Some(serde_json::Value::from(
                 items

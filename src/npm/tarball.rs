@@ -46,18 +46,16 @@ pub enum TarballError {
 }
 
 impl crate::error::Diagnostic for TarballError {
-    fn exit_status(&self) -> crate::error::ExitStatus {
-        crate::error::ExitStatus::Integrity
-    }
-    fn code(&self) -> &'static str {
-        match self {
+    fn diagnosis(&self) -> crate::error::Diagnosis<'_> {
+        let code = match self {
             TarballError::Corrupt { .. } => "corrupt_archive",
             TarballError::UnsafeEntry { .. } => "unsafe_archive_entry",
             TarballError::CaseCollision { .. } => "case_collision",
             TarballError::TooLarge { .. } => "archive_too_large",
-        }
+        };
+        crate::error::Diagnosis::Own(crate::error::ExitStatus::Integrity, code)
     }
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         Some(match self {
             TarballError::Corrupt { .. } => {
                 "the file is damaged or not an npm tarball; fetch it again with `npm pack <name>@<version>`".into()

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::guard::GuardError;
 use crate::journal::JournalError;
 use crate::merge::baseline::BaselineError;
@@ -123,50 +123,39 @@ fn list(items: &[String]) -> String {
     text
 }
 
-impl MergeError {
-    /// The `--json` code and exit status of each case; the error it wraps
-    /// for the cases that take both from it.
-    fn code_and_status(&self) -> Result<(&'static str, ExitStatus), &dyn Diagnostic> {
+impl Diagnostic for MergeError {
+    fn diagnosis(&self) -> Diagnosis<'_> {
+        use Diagnosis::{Own, Wraps};
         use ExitStatus::{Bug, Integrity, Usage};
         use PackageMergeError::{FileDirectoryClash, SideFileTaken};
-        Ok(match self {
-            MergeError::Dirty { .. } => ("dirty", Usage),
-            MergeError::NoBase { .. } => ("no_base", Usage),
-            MergeError::MissingFork { .. } => ("fork_missing", Usage),
-            MergeError::CarriedModified { .. } => ("carried_differs", Usage),
-            MergeError::RebuildCheck { .. } => ("rebuild_check", Bug),
-            MergeError::Interrupted => ("interrupted", Usage),
+        match self {
+            MergeError::Dirty { .. } => Own(Usage, "dirty"),
+            MergeError::NoBase { .. } => Own(Usage, "no_base"),
+            MergeError::MissingFork { .. } => Own(Usage, "fork_missing"),
+            MergeError::CarriedModified { .. } => Own(Usage, "carried_differs"),
+            MergeError::RebuildCheck { .. } => Own(Bug, "rebuild_check"),
+            MergeError::Interrupted => Own(Usage, "interrupted"),
             MergeError::Git(
                 GitError::NoRepository { .. } | GitError::NoHead { .. } | GitError::OutsideWorkTree { .. },
-            ) => ("git", Usage),
-            MergeError::Git(_) => ("git", Integrity),
-            MergeError::Package { source: SideFileTaken { .. }, .. } => ("conflict_copy_taken", Usage),
-            MergeError::Package { source: FileDirectoryClash { .. }, .. } => ("file_directory_clash", Usage),
-            MergeError::Package { .. } => ("merge", Integrity),
-            MergeError::Baseline { .. } => ("baseline", Usage),
-            MergeError::InProgress { .. } => ("merge_in_progress", Usage),
-            MergeError::Target { .. } => ("bad_target", Usage),
-            MergeError::State(_) => ("merge_state", Usage),
-            MergeError::Memory(_) => ("resolution_damaged", Usage),
-            MergeError::Pin(_) => ("pin", Usage),
-            MergeError::Guard(e) => return Err(e),
-            MergeError::Snapshot(e) => return Err(e),
-            MergeError::Tree(e) => return Err(e),
-            MergeError::Journal(e) => return Err(e),
-        })
-    }
-}
-
-impl Diagnostic for MergeError {
-    fn exit_status(&self) -> ExitStatus {
-        self.code_and_status().map_or_else(|e| e.exit_status(), |(_, status)| status)
+            ) => Own(Usage, "git"),
+            MergeError::Git(_) => Own(Integrity, "git"),
+            MergeError::Package { source: SideFileTaken { .. }, .. } => Own(Usage, "conflict_copy_taken"),
+            MergeError::Package { source: FileDirectoryClash { .. }, .. } => Own(Usage, "file_directory_clash"),
+            MergeError::Package { .. } => Own(Integrity, "merge"),
+            MergeError::Baseline { .. } => Own(Usage, "baseline"),
+            MergeError::InProgress { .. } => Own(Usage, "merge_in_progress"),
+            MergeError::Target { .. } => Own(Usage, "bad_target"),
+            MergeError::State(_) => Own(Usage, "merge_state"),
+            MergeError::Memory(_) => Own(Usage, "resolution_damaged"),
+            MergeError::Pin(_) => Own(Usage, "pin"),
+            MergeError::Guard(e) => Wraps(e),
+            MergeError::Snapshot(e) => Wraps(e),
+            MergeError::Tree(e) => Wraps(e),
+            MergeError::Journal(e) => Wraps(e),
+        }
     }
 
-    fn code(&self) -> &'static str {
-        self.code_and_status().map_or_else(|e| e.code(), |(code, _)| code)
-    }
-
-    fn help(&self) -> Option<String> {
+    fn own_help(&self) -> Option<String> {
         let help = match self {
             MergeError::Dirty { .. } => "commit or discard the changes first, or pass `--allow-dirty`",
             MergeError::NoBase { .. } => {
@@ -198,10 +187,7 @@ impl Diagnostic for MergeError {
                 "fix or delete the record (it is committed under `patches/resolutions/`) and merge again"
             }
             MergeError::Pin(e) => return Some(e.help()),
-            MergeError::Snapshot(e) => return e.help(),
-            MergeError::Guard(e) => return e.help(),
-            MergeError::Journal(e) => return e.help(),
-            MergeError::Tree(e) => return e.help(),
+            MergeError::Snapshot(_) | MergeError::Guard(_) | MergeError::Journal(_) | MergeError::Tree(_) => return None,
             MergeError::Git(GitError::NoRepository { .. } | GitError::NoHead { .. }) => {
                 "merge needs the project in a git repository with the current snapshot committed"
             }
