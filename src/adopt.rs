@@ -300,7 +300,6 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         return Err(not_shape(dir, "`profile/forks/` is missing"));
     }
     let (fork_names, forks_before) = read_forks(dir, &forks_dir, &scope)?;
-    real_dir(dir, &format!("{UPSTREAM}/{scope}"))?;
     let names = subdirs(dir, &upstream_dir.join(&scope), &format!("{UPSTREAM}/{scope}"))?;
     pair(&names, &fork_names, &format!("upstream/{scope}"), "profile/forks")?;
     pair(&fork_names, &names, "profile/forks", &format!("upstream/{scope}"))?;
@@ -316,7 +315,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         ..AdoptOutcome::default()
     };
     let patches = if patches_dir.is_dir() { Tree::read_dir(&patches_dir)? } else { Tree::new() };
-    refuse_strays(&upstream_dir.join(&scope), &forks_dir, &patches, &names)?;
+    refuse_strays(dir, &scope, &patches, &names)?;
     // Where `npm pack` writes, removed however adopt ends (`create_dir`:
     // a name planted in the repository makes this fail instead of filling
     // its target).
