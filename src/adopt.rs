@@ -44,7 +44,7 @@ mod registry;
 mod shape;
 
 pub use error::AdoptError;
-use files::{baseline_pins, declaration_text, plan_gitignore, plan_profile_json, GitignoreEdit};
+use files::{baseline_pins, declaration_text, plan_gitignore, plan_profile_json};
 use registry::{registry_integrities, remove_stale_scratch, SCRATCH_PREFIX};
 use shape::{
     ignored_changes, not_shape, pair, prove_manifest, read_forks, readme_rule, real_dir, refuse_strays,
@@ -159,7 +159,7 @@ struct Plan {
     /// The profile's `package.json` when it changes.
     profile_json: Option<(PathBuf, Vec<u8>)>,
     /// `.gitignore` when it must learn forklayer's local files.
-    gitignore: Option<GitignoreEdit>,
+    gitignore: Option<Vec<u8>>,
 }
 
 /// Adopts the repository at `options.dir`.
@@ -238,7 +238,7 @@ fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
 fn write(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
     let (declaration, gitignore) = (dir.join(DECLARATION_FILE), dir.join(GITIGNORE));
     let mut update = Update::new(dir);
-    if let Some((new, _)) = &plan.gitignore {
+    if let Some(new) = &plan.gitignore {
         update.replace_file(&gitignore, new);
     }
     update.replace_file(&declaration, plan.declaration.as_bytes());

@@ -9,12 +9,9 @@ use crate::check::{check_dependencies_bytes, expected_profile_dependencies};
 use crate::layer::Layer;
 use crate::tree::TreeError;
 
-/// `.gitignore`'s new bytes, and the old ones (`None`: there was none).
-pub(super) type GitignoreEdit = (Vec<u8>, Option<Vec<u8>>);
-
-/// `.gitignore` taught forklayer's local files ([`crate::exclusive::ignore_local_files`]),
-/// or `None` when it knows them all.
-pub(super) fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Option<GitignoreEdit>, AdoptError> {
+/// The bytes of `.gitignore` taught forklayer's local files
+/// ([`crate::exclusive::ignore_local_files`]), or `None` when it knows them all.
+pub(super) fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Option<Vec<u8>>, AdoptError> {
     let path = dir.join(GITIGNORE);
     let Some((new, old, missing)) = crate::exclusive::ignore_local_files(&path).map_err(|e| match e {
         crate::exclusive::GitignoreError::NotAFile => not_shape(dir, "`.gitignore` is not a regular file"),
@@ -28,7 +25,7 @@ pub(super) fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Op
         Some(_) => Change::Edit { path: GITIGNORE.into(), detail },
         None => Change::Create { path: GITIGNORE.into(), detail },
     });
-    Ok(Some((new, old)))
+    Ok(Some(new))
 }
 
 /// The profile's `package.json` (beside the fork layer) with each
