@@ -182,16 +182,6 @@ fn chain(err: &dyn std::error::Error) -> String {
     std::iter::successors(Some(err), |e| e.source()).map(ToString::to_string).collect::<Vec<_>>().join(": ")
 }
 
-/// What `check` reports, one line per problem.
-fn check_problems(report: &crate::check::CheckReport) -> Vec<String> {
-    [&report.lock, &report.manifests, &report.declaration]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .chain(report.rebuild.iter().map(ToString::to_string))
-        .collect()
-}
-
 /// The first line of the declaration adopt writes: how a later adopt
 /// knows a declaration is one an interrupted run left.
 const HEADER: &str = "# The fork layer, declared once (written by `forklayer adopt` from the\n";
@@ -256,7 +246,12 @@ fn write(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
 fn check_written(declaration: &Path) -> Result<(), AdoptError> {
     let layer = Layer::load(declaration, &PathOverrides::default())?;
     let problems = match crate::check::check(&layer) {
-        Ok(report) => check_problems(&report),
+        Ok(report) => [&report.lock, &report.manifests, &report.declaration]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .chain(report.rebuild.iter().map(ToString::to_string))
+            .collect(),
         Err(err) => vec![chain(&err)],
     };
     if problems.is_empty() {
