@@ -410,11 +410,10 @@ fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
 }
 
 fn dispatch(cli: Cli, reporter: Reporter) -> CliResult<Outcome> {
-    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let base = match &cli.dir {
-        Some(dir) => cwd.join(dir),
-        None => cwd,
-    };
+    let mut base = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    if let Some(dir) = &cli.dir {
+        base.push(dir);
+    }
     if let Some(dir) = cli.dir.as_ref().filter(|_| !base.is_dir()) {
         let what = if base.exists() { "is not a directory" } else { "does not exist" };
         return Err(MissingDirectory { dir: dir.clone(), what }.into());
