@@ -44,7 +44,7 @@ mod registry;
 mod shape;
 
 pub use error::AdoptError;
-use files::{baseline_pins, declaration_text, plan_gitignore, plan_profile_json, GitignoreEdit};
+use files::{baseline_pins, declaration_text, plan_gitignore, plan_profile_json};
 use registry::{registry_integrities, remove_stale_scratch, SCRATCH_PREFIX};
 use shape::{
     ignored_changes, not_shape, pair, prove_manifest, read_forks, readme_rule, real_dir, refuse_strays,
@@ -159,7 +159,7 @@ struct Plan {
     /// The profile's `package.json` when it changes.
     profile_json: Option<(PathBuf, Vec<u8>)>,
     /// `.gitignore` when it must learn forklayer's local files.
-    gitignore: Option<GitignoreEdit>,
+    gitignore: Option<Vec<u8>>,
 }
 
 /// Adopts the repository at `options.dir`.
@@ -180,16 +180,6 @@ pub fn adopt(options: &AdoptOptions) -> Result<AdoptOutcome, AdoptError> {
 /// An error and its causes on one line.
 fn chain(err: &dyn std::error::Error) -> String {
     std::iter::successors(Some(err), |e| e.source()).map(ToString::to_string).collect::<Vec<_>>().join(": ")
-}
-
-/// What `check` reports, one line per problem.
-fn check_problems(report: &crate::check::CheckReport) -> Vec<String> {
-    [&report.lock, &report.manifests, &report.declaration]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .chain(report.rebuild.iter().map(ToString::to_string))
-        .collect()
 }
 
 /// The first line of the declaration adopt writes: how a later adopt
@@ -238,7 +228,7 @@ fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
 fn write(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
     let (declaration, gitignore) = (dir.join(DECLARATION_FILE), dir.join(GITIGNORE));
     let mut update = Update::new(dir);
-    if let Some((new, _)) = &plan.gitignore {
+    if let Some(new) = &plan.gitignore {
         update.replace_file(&gitignore, new);
     }
     update.replace_file(&declaration, plan.declaration.as_bytes());
@@ -256,7 +246,12 @@ fn write(dir: &Path, plan: &Plan) -> Result<(), AdoptError> {
 fn check_written(declaration: &Path) -> Result<(), AdoptError> {
     let layer = Layer::load(declaration, &PathOverrides::default())?;
     let problems = match crate::check::check(&layer) {
-        Ok(report) => check_problems(&report),
+        Ok(report) => [&report.lock, &report.manifests, &report.declaration]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .chain(report.rebuild.iter().map(ToString::to_string))
+            .collect(),
         Err(err) => vec![chain(&err)],
     };
     if problems.is_empty() {
@@ -300,7 +295,6 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         return Err(not_shape(dir, "`profile/forks/` is missing"));
     }
     let (fork_names, forks_before) = read_forks(dir, &forks_dir, &scope)?;
-    real_dir(dir, &format!("{UPSTREAM}/{scope}"))?;
     let names = subdirs(dir, &upstream_dir.join(&scope), &format!("{UPSTREAM}/{scope}"))?;
     pair(&names, &fork_names, &format!("upstream/{scope}"), "profile/forks")?;
     pair(&fork_names, &names, "profile/forks", &format!("upstream/{scope}"))?;
@@ -316,7 +310,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         ..AdoptOutcome::default()
     };
     let patches = if patches_dir.is_dir() { Tree::read_dir(&patches_dir)? } else { Tree::new() };
-    refuse_strays(&upstream_dir.join(&scope), &forks_dir, &patches, &names)?;
+    refuse_strays(dir, &scope, &patches, &names)?;
     // Where `npm pack` writes, removed however adopt ends (`create_dir`:
     // a name planted in the repository makes this fail instead of filling
     // its target).

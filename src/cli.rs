@@ -25,7 +25,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use crate::error::{Diagnosis, Diagnostic, ExitStatus};
 use crate::exclusive::{Access, ProjectLock};
@@ -166,19 +166,22 @@ impl Diagnostic for MissingDirectory {
     }
 }
 
-/// What a subcommand hands back to be printed.
+/// What a subcommand hands back to be printed: `data` is the `--json`
+/// document's object, without `schema` and `ok`.
 pub(crate) struct Outcome {
     status: ExitStatus,
     text: String,
-    data: Map<String, Value>,
+    data: Value,
 }
 
 impl Outcome {
-    fn new(status: ExitStatus, text: String, data: Value) -> Outcome {
-        let data = match data {
-            Value::Object(map) => map,
-            other => Map::from_iter([("result".to_string(), other)]),
-        };
+    fn success(text: String, data: Value) -> Outcome {
+        Outcome { status: ExitStatus::Success, text, data }
+    }
+
+    /// Exit 1 unless `clean`: finished, but something needs attention.
+    fn clean_or_attention(clean: bool, text: String, data: Value) -> Outcome {
+        let status = if clean { ExitStatus::Success } else { ExitStatus::Attention };
         Outcome { status, text, data }
     }
 }
@@ -299,10 +302,10 @@ impl RunContext {
     }
 
     /// Where the packages to vendor or merge come from: the `--from`
-    /// paths, or else the registry through `npm` run in `root`.
-    fn source(&self, from: &[PathBuf], npm: &Path, root: &Path) -> SnapshotSource {
+    /// paths, or else the registry through `npm` run in the project root.
+    fn source(&self, from: &[PathBuf], npm: &Path) -> SnapshotSource {
         if from.is_empty() {
-            SnapshotSource::Registry(Npm::new(npm, root))
+            SnapshotSource::Registry(Npm::new(npm, self.root()))
         } else {
             SnapshotSource::Local(from.iter().map(|p| self.resolve(p)).collect())
         }
@@ -314,6 +317,25 @@ impl RunContext {
             self.reporter.warning(warning);
         }
     }
+}
+
+/// Runs `work` holding the project lock of `dir`, a project that `adopt`
+/// or `import` is about to make: a lock file that taking the lock created
+/// goes again (while still held) when `remove` says so of the result.
+fn in_new_project<T, E>(
+    dir: &Path,
+    access: Access,
+    work: impl FnOnce() -> Result<T, E>,
+    remove: impl FnOnce(&Result<T, E>) -> bool,
+) -> CliResult<Result<T, E>> {
+    let lock_file = dir.join(crate::exclusive::LOCK_NAME);
+    let created = lock_file.symlink_metadata().is_err();
+    let _lock = ProjectLock::take(dir, access)?;
+    let result = work();
+    if created && remove(&result) {
+        let _ = std::fs::remove_file(&lock_file);
+    }
+    Ok(result)
 }
 
 /// A dry run only reads the project; anything else writes it.
@@ -342,9 +364,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitStatus {
         Ok(outcome) => {
             if reporter.json {
                 let mut doc = outcome.data;
-                doc.insert("schema".into(), Value::String(schema));
-                doc.insert("ok".into(), Value::Bool(outcome.status == ExitStatus::Success));
-                reporter.json_document(&Value::Object(doc));
+                doc["schema"] = schema.into();
+                doc["ok"] = (outcome.status == ExitStatus::Success).into();
+                reporter.json_document(&doc);
             } else {
                 reporter.text(&outcome.text);
             }
@@ -370,10 +392,9 @@ fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
         let subcommand = args.iter().skip(1).find_map(|a| {
             command.get_subcommands().map(clap::Command::get_name).find(|name| a.to_str() == Some(*name))
         });
-        let schema = subcommand.map_or_else(|| "forklayer/1".to_string(), |name| format!("forklayer.{name}/1"));
-        let help = match subcommand {
-            Some(name) => format!("run `forklayer {name} --help`"),
-            None => "run `forklayer --help`".to_string(),
+        let (schema, help) = match subcommand {
+            Some(name) => (format!("forklayer.{name}/1"), format!("run `forklayer {name} --help`")),
+            None => ("forklayer/1".to_string(), "run `forklayer --help`".to_string()),
         };
         let error = json!({ "code": "usage", "message": message, "causes": [], "help": help });
         Reporter { json: true, quiet: true, verbose: false }
@@ -383,11 +404,10 @@ fn report_usage_error(args: &[OsString], err: &clap::Error) -> ExitStatus {
 }
 
 fn dispatch(cli: Cli, reporter: Reporter) -> CliResult<Outcome> {
-    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let base = match &cli.dir {
-        Some(dir) => cwd.join(dir),
-        None => cwd,
-    };
+    let mut base = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    if let Some(dir) = &cli.dir {
+        base.push(dir);
+    }
     if let Some(dir) = cli.dir.as_ref().filter(|_| !base.is_dir()) {
         let what = if base.exists() { "is not a directory" } else { "does not exist" };
         return Err(MissingDirectory { dir: dir.clone(), what }.into());

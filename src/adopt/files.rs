@@ -9,12 +9,9 @@ use crate::check::{check_dependencies_bytes, expected_profile_dependencies};
 use crate::layer::Layer;
 use crate::tree::TreeError;
 
-/// `.gitignore`'s new bytes, and the old ones (`None`: there was none).
-pub(super) type GitignoreEdit = (Vec<u8>, Option<Vec<u8>>);
-
-/// `.gitignore` taught forklayer's local files ([`crate::exclusive::ignore_local_files`]),
-/// or `None` when it knows them all.
-pub(super) fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Option<GitignoreEdit>, AdoptError> {
+/// The bytes of `.gitignore` taught forklayer's local files
+/// ([`crate::exclusive::ignore_local_files`]), or `None` when it knows them all.
+pub(super) fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Option<Vec<u8>>, AdoptError> {
     let path = dir.join(GITIGNORE);
     let Some((new, old, missing)) = crate::exclusive::ignore_local_files(&path).map_err(|e| match e {
         crate::exclusive::GitignoreError::NotAFile => not_shape(dir, "`.gitignore` is not a regular file"),
@@ -28,7 +25,7 @@ pub(super) fn plan_gitignore(dir: &Path, changes: &mut Vec<Change>) -> Result<Op
         Some(_) => Change::Edit { path: GITIGNORE.into(), detail },
         None => Change::Create { path: GITIGNORE.into(), detail },
     });
-    Ok(Some((new, old)))
+    Ok(Some(new))
 }
 
 /// The profile's `package.json` (beside the fork layer) with each
@@ -102,9 +99,10 @@ pub(super) fn baseline_pins(profile_json: &Path, scope: &str, version: &str, ven
     keys
 }
 
-pub(super) fn toml_list(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|i| format!("  \"{i}\",\n")).collect();
-    format!("[\n{}]", quoted.concat())
+/// A TOML array of `items`, one a line, each between `quote`s (`'` for
+/// literal strings, which hold the `"` of a pin's key as it is).
+fn toml_list(items: &[String], quote: char) -> String {
+    format!("[\n{}]", items.iter().map(|i| format!("  {quote}{i}{quote},\n")).collect::<String>())
 }
 
 /// The declaration adopt writes.
@@ -131,23 +129,22 @@ pub(super) fn declaration_text(outcome: &AdoptOutcome) -> String {
          carried = {carried}\n",
         scope = outcome.scope,
         version = outcome.version,
-        ignore = toml_list(&outcome.ignore),
-        forked = toml_list(&outcome.forked),
-        carried = toml_list(&outcome.carried),
+        ignore = toml_list(&outcome.ignore, '"'),
+        forked = toml_list(&outcome.forked, '"'),
+        carried = toml_list(&outcome.carried, '"'),
     ) + &pins_text(&outcome.pins)
 }
 
 /// The `[[pins]]` table of `keys` in the profile's `package.json`.
-pub(super) fn pins_text(keys: &[String]) -> String {
+fn pins_text(keys: &[String]) -> String {
     if keys.is_empty() {
         return String::new();
     }
-    let quoted: Vec<String> = keys.iter().map(|k| format!("  '{k}',\n")).collect();
     format!(
         "\n# The host pinned at the baseline in the profile: a clean merge moves it.\n\
          [[pins]]\n\
          file = \"{PROFILE_JSON}\"\n\
-         keys = [\n{}]\n",
-        quoted.concat()
+         keys = {}\n",
+        toml_list(keys, '\'')
     )
 }

@@ -105,17 +105,12 @@ fn refuse_root_files(dir: &Path, shown: &str, holds: &str) -> Result<(), AdoptEr
 /// Files of the fork layer's root (no package: `check` would report each
 /// one) and manifests or review diffs in `patches/` of no package (`check`
 /// would report them too) are refused before anything is written.
-pub(super) fn refuse_strays(
-    scope_dir: &Path,
-    forks_dir: &Path,
-    patches: &Tree,
-    names: &[String],
-) -> Result<(), AdoptError> {
+pub(super) fn refuse_strays(dir: &Path, scope: &str, patches: &Tree, names: &[String]) -> Result<(), AdoptError> {
     // `check` calls every entry of `upstream/<scope>/` that is no locked
     // package unlocked vendored bytes.
-    let scope = scope_dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    refuse_root_files(scope_dir, &format!("{UPSTREAM}/{scope}"), "the scope folder holds only vendored packages")?;
-    refuse_root_files(forks_dir, FORKS, "the fork layer holds only packages")?;
+    let scoped = format!("{UPSTREAM}/{scope}");
+    refuse_root_files(&dir.join(UPSTREAM).join(scope), &scoped, "the scope folder holds only vendored packages")?;
+    refuse_root_files(&dir.join(FORKS), FORKS, "the fork layer holds only packages")?;
     let stray = patches.paths().find(|file| {
         crate::genpatches::is_generated_patch_file(file) && {
             let stem = file.strip_suffix(".json").or_else(|| file.strip_suffix(".diff")).unwrap_or(file);

@@ -6,8 +6,6 @@ use serde_json::json;
 
 use super::{Context, Outcome, RunContext};
 use crate::adopt::{adopt, AdoptOptions, FORKS};
-use crate::error::ExitStatus;
-use crate::exclusive::{ProjectLock, LOCK_NAME};
 use crate::npm::Npm;
 
 /// Arguments of `adopt`.
@@ -44,19 +42,11 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     if !dir.is_dir() {
         return Err(super::UsageError(format!("`{}` is not a directory", dir.display())).into());
     }
-    // The project lock file is created by taking the lock; adopt lists
-    // every change it makes and makes no other, so a lock file it created
-    // goes again (while still held) however adopt ends.
-    let lock_file = dir.join(LOCK_NAME);
-    let created_lock = lock_file.symlink_metadata().is_err();
-    let lock = ProjectLock::take(&dir, super::access(args.dry_run))?;
     let npm = (!args.offline).then(|| Npm::new(args.npm.clone(), dir.clone()));
     let options = AdoptOptions { dir: dir.clone(), dry_run: args.dry_run, npm };
-    let result = adopt(&options);
-    if created_lock {
-        let _ = std::fs::remove_file(&lock_file);
-    }
-    drop(lock);
+    // Adopt lists every change it makes and makes no other, so a project
+    // lock file it created goes again however adopt ends.
+    let result = super::in_new_project(&dir, super::access(args.dry_run), || adopt(&options), |_| true)?;
     let outcome = result.failed_to(|| format!("adopt `{}`", dir.display()))?;
     ctx.warn_all(&outcome.warnings);
     // Named as `check` names them, at the place the file has once adopted.
@@ -78,8 +68,6 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     }
     // Every field of the outcome, and the directory adopted.
     let mut data = serde_json::to_value(&outcome).unwrap_or_else(|_| json!({}));
-    if let Some(obj) = data.as_object_mut() {
-        obj.insert("dir".into(), dir.display().to_string().into());
-    }
-    Ok(Outcome::new(ExitStatus::Success, text, data))
+    data["dir"] = dir.display().to_string().into();
+    Ok(Outcome::success(text, data))
 }

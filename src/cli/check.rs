@@ -28,7 +28,6 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         ctx.reporter.warning(&mismatch.to_string());
     }
     super::warn_ignored_changes(ctx, &report.ignored_changes, |path| ctx.display(&layer.paths.forks.join(path)));
-    let mut text = String::new();
     let sections: [(&str, Vec<String>); 5] = [
         ("upstream/ vs lock file", report.lock.clone()),
         ("rebuild vs fork layer", report.rebuild.iter().map(|d| d.to_string()).collect()),
@@ -36,11 +35,10 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         ("profile package.json", report.declaration.clone()),
         ("pins", report.pins.iter().map(ToString::to_string).collect()),
     ];
-    for (title, problems) in &sections {
-        for problem in problems {
-            text.push_str(&format!("{title}: {problem}\n"));
-        }
-    }
+    let text: String = sections
+        .iter()
+        .flat_map(|(title, problems)| problems.iter().map(move |problem| format!("{title}: {problem}\n")))
+        .collect();
     let status = if !report.lock.is_empty() {
         ExitStatus::Integrity
     } else if !report.declaration.is_empty() || !report.pins.is_empty() {
@@ -59,5 +57,5 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         ctx.reporter.warning("the fork layer does not round-trip; see stdout");
     }
     let data = serde_json::to_value(&report).unwrap_or_else(|_| json!({}));
-    Ok(Outcome::new(status, text, data))
+    Ok(Outcome { status, text, data })
 }

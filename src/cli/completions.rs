@@ -6,7 +6,6 @@ use clap::CommandFactory;
 use serde_json::json;
 
 use super::{Cli, CliResult, Context, Outcome, UsageError};
-use crate::error::ExitStatus;
 
 /// Arguments of `completions`.
 #[derive(Debug, clap::Args)]
@@ -32,11 +31,12 @@ pub struct ManArgs {}
 const BIN: &str = "forklayer";
 
 pub(crate) fn exec_completions(args: CompletionsArgs) -> CliResult<Outcome> {
-    let script = completion_script(args.shell);
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), BIN, &mut script);
     // clap writes UTF-8 only: nothing is replaced here.
     let text = String::from_utf8_lossy(&script).into_owned();
     let data = json!({ "shell": args.shell.to_string(), "script": text });
-    Ok(Outcome::new(ExitStatus::Success, text, data))
+    Ok(Outcome::success(text, data))
 }
 
 pub(crate) fn exec_man(_args: ManArgs) -> CliResult<Outcome> {
@@ -46,20 +46,12 @@ pub(crate) fn exec_man(_args: ManArgs) -> CliResult<Outcome> {
     // clap_mangen writes UTF-8 only: nothing is replaced here.
     let text = String::from_utf8_lossy(&page).into_owned();
     let data = json!({ "page": text });
-    Ok(Outcome::new(ExitStatus::Success, text, data))
-}
-
-/// The completion script of `shell` for every command and flag.
-pub fn completion_script(shell: clap_complete::Shell) -> Vec<u8> {
-    let mut command = Cli::command();
-    let mut out = Vec::new();
-    clap_complete::generate(shell, &mut command, BIN, &mut out);
-    out
+    Ok(Outcome::success(text, data))
 }
 
 /// The roff source of forklayer(1): the top-level help, then one section
 /// per subcommand with its arguments and notes.
-pub fn man_page() -> std::io::Result<Vec<u8>> {
+fn man_page() -> std::io::Result<Vec<u8>> {
     let command = Cli::command();
     let mut out = Vec::new();
     let man = clap_mangen::Man::new(command.clone());

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::{Context, Outcome, RunContext, UsageError};
-use crate::error::ExitStatus;
 use crate::export::{export, ExportOptions, ExportOutcome};
 use crate::layer::Layer;
 use crate::patchfmt::Format;
@@ -90,7 +89,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let outcome = export(&layer, &options)
         .failed_to(|| format!("export the layer as {format} patches into `{}`", ctx.display(&project)))?;
     report(ctx, format, &project, &outcome);
-    Ok(Outcome::new(ExitStatus::Success, text(&outcome), data(ctx, format, &project, &outcome)))
+    Ok(Outcome::success(text(&outcome), data(ctx, format, &project, &outcome)))
 }
 
 /// The status lines and warnings of an export.

@@ -3,7 +3,6 @@
 use serde_json::json;
 
 use super::{Context, Outcome, RunContext};
-use crate::error::ExitStatus;
 use crate::genpatches::gen_patches;
 
 /// Arguments of `gen-patches`.
@@ -55,5 +54,5 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         "ignored_changes": ignored_changes,
         "windows_names": outcome.windows_names.iter().map(|(path, reason)| json!({"path": path, "reason": reason})).collect::<Vec<_>>(),
     });
-    Ok(Outcome::new(ExitStatus::Success, text, data))
+    Ok(Outcome::success(text, data))
 }

@@ -5,8 +5,6 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::{Context, Outcome, RunContext};
-use crate::error::ExitStatus;
-use crate::exclusive::{ProjectLock, LOCK_NAME};
 use crate::import::{import, ImportOptions};
 use crate::patchfmt::Format;
 
@@ -61,19 +59,16 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     if !project.is_dir() {
         return Err(super::UsageError(format!("the project `{}` is not a directory", project.display())).into());
     }
-    // Like adopt: a project lock file this import created goes again
-    // however it ends (a dry run writes nothing at all).
-    let lock_file = root.join(LOCK_NAME);
-    let created_lock = lock_file.symlink_metadata().is_err();
-    let lock = ProjectLock::take(&root, super::access(args.dry_run))?;
-    crate::interrupt::hold_ctrl_c();
-    let source = ctx.source(&args.from, &args.npm, &root);
+    let source = ctx.source(&args.from, &args.npm);
     let options = ImportOptions { format: args.format, project: project.clone(), root, source, dry_run: args.dry_run };
-    let result = import(&options);
-    if created_lock && (args.dry_run || result.is_err()) {
-        let _ = std::fs::remove_file(&lock_file);
-    }
-    drop(lock);
+    let run = || {
+        crate::interrupt::hold_ctrl_c();
+        import(&options)
+    };
+    // A project lock file this import created goes again unless the
+    // import is written (a dry run writes nothing at all).
+    let remove = |result: &Result<_, _>| args.dry_run || result.is_err();
+    let result = super::in_new_project(&options.root, super::access(args.dry_run), run, remove)?;
     let outcome = result.failed_to(|| format!("import the {} patches of `{}`", args.format, ctx.display(&project)))?;
     ctx.warn_all(&outcome.warnings);
     let mut text = String::new();
@@ -131,5 +126,5 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         "warnings": outcome.warnings,
         "written": outcome.written,
     });
-    Ok(Outcome::new(ExitStatus::Success, text, data))
+    Ok(Outcome::success(text, data))
 }

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use serde_json::{json, Map, Value};
 
 use super::{Context, Outcome, RunContext};
-use crate::error::ExitStatus;
 use crate::merge::file::Outcome as FileOutcome;
 use crate::merge::guided::{abort_merge, continue_merge};
 use crate::merge::layer::{merge, DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget};
@@ -112,7 +111,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     }
     let options = MergeOptions {
         target,
-        source: ctx.source(&flags.from, &flags.npm, &layer.root),
+        source: ctx.source(&flags.from, &flags.npm),
         dry_run: flags.dry_run,
         allow_dirty: flags.allow_dirty,
         cancel: Some(&INTERRUPTED),
@@ -120,8 +119,8 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let outcome = merge(&layer, &options).failed_to(|| format!("merge the fork layer onto upstream `{version}`"))?;
     ctx.warn_all(&outcome.warnings);
     report_status(ctx, &outcome, flags.dry_run);
-    let status = if outcome.conflicts() > 0 { ExitStatus::Attention } else { ExitStatus::Success };
-    Ok(Outcome::new(status, human_report(&outcome), json_report(ctx, &outcome, flags.dry_run)))
+    let data = json_report(ctx, &outcome, flags.dry_run);
+    Ok(Outcome::clean_or_attention(outcome.conflicts() == 0, human_report(&outcome), data))
 }
 
 fn report_status(ctx: &RunContext, outcome: &MergeOutcome, dry_run: bool) {
@@ -212,14 +211,9 @@ fn with_declaration(
         None => Value::Null,
     };
     let moves = change.map(|c| c.packages.as_slice()).unwrap_or_default();
-    if let Some(obj) = data.as_object_mut() {
-        obj.insert("baseline".into(), baseline);
-        obj.insert(
-            "packages".into(),
-            moves.iter().map(|m| json!({ "name": m.npm_name, "from": m.from, "to": m.to })).collect(),
-        );
-        obj.insert("pins".into(), pins.iter().map(|p| json!({ "file": p.name, "keys": p.keys })).collect());
-    }
+    data["baseline"] = baseline;
+    data["packages"] = moves.iter().map(|m| json!({ "name": m.npm_name, "from": m.from, "to": m.to })).collect();
+    data["pins"] = pins.iter().map(|p| json!({ "file": p.name, "keys": p.keys })).collect();
     data
 }
 
@@ -296,7 +290,7 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
         "check": { "clean": clean, "problems": crate::status::problems(&done.check) },
     });
     let data = with_declaration(ctx, data, done.declaration.as_ref(), &done.pins);
-    Ok(Outcome::new(if clean { ExitStatus::Success } else { ExitStatus::Attention }, text, data))
+    Ok(Outcome::clean_or_attention(clean, text, data))
 }
 
 /// `merge --abort`.
@@ -341,17 +335,17 @@ fn exec_abort(ctx: &RunContext) -> super::CliResult<Outcome> {
         "kept": done.kept.iter().map(|p| ctx.display(p)).collect::<Vec<_>>(),
         "discarded": done.discarded.iter().map(|d| json!({ "path": ctx.display(&d.path), "why": d.why })).collect::<Vec<_>>(),
     });
-    Ok(Outcome::new(ExitStatus::Success, text, data))
+    Ok(Outcome::success(text, data))
 }
 
 fn file_json(file: &FileReport) -> Value {
     let mut value = json!({ "package": file.package, "path": file.path, "outcome": file.outcome.as_str() });
-    if let (Some(kind), Some(obj)) = (file.conflict, value.as_object_mut()) {
-        obj.insert("conflict".into(), Value::from(kind.as_str()));
-        obj.insert("copies".into(), Value::from(file.copies.clone()));
+    if let Some(kind) = file.conflict {
+        value["conflict"] = kind.as_str().into();
+        value["copies"] = file.copies.clone().into();
     }
-    if let (Some(record), Some(obj)) = (&file.resolution, value.as_object_mut()) {
-        obj.insert("resolution".into(), Value::from(format!("patches/{record}")));
+    if let Some(record) = &file.resolution {
+        value["resolution"] = format!("patches/{record}").into();
     }
     value
 }

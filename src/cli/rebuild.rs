@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::{Outcome, RunContext};
-use crate::error::ExitStatus;
 use crate::realpath::normalize;
 use crate::rebuild::{
     built_against_mismatches, compare_trees, rebuild_into, rebuild_layer, recover_output, RebuildError,
@@ -33,14 +32,16 @@ pub struct Args {
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Read)?;
     let (upstream, patches) = (&layer.paths.upstream, &layer.paths.patches);
-    if let Some(reference) = args.check.as_ref().map(|r| ctx.resolve(r)).filter(|r| !r.is_dir()) {
-        return Err(RebuildError::NoReference { path: reference }.into());
+    let out = args.out.map(|out| ctx.resolve(&out));
+    let reference = args.check.map(|reference| ctx.resolve(&reference));
+    if let Some(reference) = reference.as_ref().filter(|r| !r.is_dir()) {
+        return Err(RebuildError::NoReference { path: reference.clone() }.into());
     }
-    if let (Some(out), Some(reference)) = (&args.out, &args.check) {
+    if let (Some(out), Some(reference)) = (&out, &reference) {
         // Writing the reference first would replace the tree to be checked
         // (and any edits in it) and then compare the output with itself.
-        if normalize(&ctx.resolve(out)) == normalize(&ctx.resolve(reference)) {
-            return Err(RebuildError::OutIsReference { path: ctx.resolve(out) }.into());
+        if normalize(out) == normalize(reference) {
+            return Err(RebuildError::OutIsReference { path: out.clone() }.into());
         }
     }
     let built_against = built_against_mismatches(&layer, upstream, patches);
@@ -48,47 +49,44 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         ctx.reporter.warning(&mismatch.to_string());
     }
     let mut written_changes = None;
-    let tree = match &args.out {
+    let tree = match &out {
         Some(out) => {
-            let out = ctx.resolve(out);
-            let (tree, changes, recovered) = rebuild_into(&layer, upstream, patches, &out)?;
+            let (tree, changes, recovered) = rebuild_into(&layer, upstream, patches, out)?;
             report_recovered(ctx, &recovered);
             let written = match changes {
                 0 => "it already held them: nothing written".to_string(),
                 1 => "1 change written".to_string(),
                 n => format!("{n} changes written"),
             };
-            ctx.reporter.status("Rebuilt", &format!("{} files into `{}` ({written})", tree.len(), ctx.display(&out)));
+            ctx.reporter.status("Rebuilt", &format!("{} files into `{}` ({written})", tree.len(), ctx.display(out)));
             written_changes = Some(changes);
             tree
         }
-        None if args.check.is_some() => rebuild_layer(&layer, upstream, patches)?,
+        None if reference.is_some() => rebuild_layer(&layer, upstream, patches)?,
         None => {
             return Err(crate::cli::UsageError("`rebuild` needs `--out <dir>`, `--check <dir>` or both".into()).into())
         }
     };
-    let Some(reference) = &args.check else {
-        let out = args.out.as_ref().map(|o| ctx.display(&ctx.resolve(o)));
+    let Some(reference) = &reference else {
+        let out = out.as_ref().map(|out| ctx.display(out));
         let data = json!({"files": tree.len(), "out": out, "changes": written_changes, "built_against": built_against});
-        return Ok(Outcome::new(ExitStatus::Success, String::new(), data));
+        return Ok(Outcome::success(String::new(), data));
     };
-    let reference = ctx.resolve(reference);
-    report_recovered(ctx, &recover_output(&reference)?);
-    let differences = compare_trees(&tree, &layer.without_ignored(Tree::read_dir(&reference)?));
+    report_recovered(ctx, &recover_output(reference)?);
+    let differences = compare_trees(&tree, &layer.without_ignored(Tree::read_dir(reference)?));
     let text: String = differences.iter().map(|d| format!("{d}\n")).collect();
-    let status = if differences.is_empty() { ExitStatus::Success } else { ExitStatus::Attention };
     if differences.is_empty() {
-        ctx.reporter.status("Checked", &format!("{} files identical to `{}`", tree.len(), ctx.display(&reference)));
+        ctx.reporter.status("Checked", &format!("{} files identical to `{}`", tree.len(), ctx.display(reference)));
     } else {
-        ctx.reporter.warning(&format!("{} difference(s) from `{}`", differences.len(), ctx.display(&reference)));
+        ctx.reporter.warning(&format!("{} difference(s) from `{}`", differences.len(), ctx.display(reference)));
     }
     let data = json!({
         "files": tree.len(),
-        "reference": ctx.display(&reference),
+        "reference": ctx.display(reference),
         "differences": differences,
         "built_against": built_against,
     });
-    Ok(Outcome::new(status, text, data))
+    Ok(Outcome::clean_or_attention(differences.is_empty(), text, data))
 }
 
 /// Warns about output directories that a killed `rebuild --out` left

@@ -6,7 +6,6 @@ use serde_json::json;
 
 use super::UsageError;
 use super::{Outcome, RunContext};
-use crate::error::ExitStatus;
 use crate::layer::{Layer, OwnPackage};
 use crate::rebuild::read_own_package;
 use crate::release::{check_release, head_commit_time, read_bundle, write_release, Artifact, ReleaseOptions};
@@ -120,7 +119,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         "tarballs": release.tarballs.iter().map(artifact).collect::<Vec<_>>(),
         "sbom": release.sbom.as_ref().map(artifact),
     });
-    Ok(Outcome::new(ExitStatus::Success, text, data))
+    Ok(Outcome::success(text, data))
 }
 
 /// The project's own packages, assembled from their `include` entries (as

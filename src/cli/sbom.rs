@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::{CliResult, Outcome, RunContext};
-use crate::error::ExitStatus;
 use crate::layer::Layer;
 use crate::sbom::{read_layer, to_json, SbomInput, Subject};
 
@@ -42,7 +41,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> CliResult<Outcome> {
         // serde_json writes UTF-8 only: nothing is replaced here.
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let data = json!({ "sbom": serde_json::from_slice::<serde_json::Value>(&bytes).unwrap_or_default() });
-        return Ok(Outcome::new(ExitStatus::Success, text, data));
+        return Ok(Outcome::success(text, data));
     };
     let path = ctx.resolve(&out);
     // Written like every output: one journaled update, its journal beside
@@ -57,7 +56,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> CliResult<Outcome> {
         .status("Wrote", &format!("`{shown}` (CycloneDX {}, {components} components)", crate::sbom::SPEC_VERSION));
     let sha256 = crate::npm::sha256_hex(&bytes);
     let data = json!({ "path": shown, "sha256": sha256, "components": components });
-    Ok(Outcome::new(ExitStatus::Success, format!("{sha256}  {shown}\n"), data))
+    Ok(Outcome::success(format!("{sha256}  {shown}\n"), data))
 }
 
 /// The facts of the SBOM of the release `forklayer release --version`

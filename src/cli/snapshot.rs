@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::{Context, Outcome, RunContext};
-use crate::error::ExitStatus;
 use crate::snapshot::snapshot;
 
 /// Arguments of `snapshot`.
@@ -38,7 +37,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
             &format!("{} packages{shown_version} through `{}`", layer.upstream_packages().len(), args.npm.display()),
         );
     }
-    let source = ctx.source(&args.from, &args.npm, &layer.root);
+    let source = ctx.source(&args.from, &args.npm);
     if args.version.is_some() && layer.baseline.is_none() {
         return Err(super::UsageError(
             "the layer has no version family (`layer.baseline`); its packages are vendored at the versions \
@@ -67,5 +66,5 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     ctx.reporter
         .status("Vendored", &format!("{} packages into `{}`", packages.len(), ctx.display(&layer.paths.upstream)));
     let data = json!({"version": outcome.version, "upstream": ctx.display(&layer.paths.upstream), "packages": packages, "warnings": outcome.warnings});
-    Ok(Outcome::new(ExitStatus::Success, text, data))
+    Ok(Outcome::success(text, data))
 }

@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 
 use super::{Context, Outcome, RunContext};
-use crate::error::{Diagnostic, ExitStatus};
+use crate::error::Diagnostic;
 use crate::merge::guided::GuidedError;
 use crate::status::{status, LayerStatus};
 
@@ -47,9 +47,10 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         drop(crate::exclusive::ProjectLock::take(&root, crate::exclusive::Access::Read)?);
         LayerStatus::Journal { journals }
     };
-    let (mut text, mut data) = match &found {
-        LayerStatus::Clean => ("clean: the fork layer, manifests and upstream/ agree\n".to_string(), json!({})),
+    let (name, mut text, mut data) = match &found {
+        LayerStatus::Clean => ("clean", "clean: the fork layer, manifests and upstream/ agree\n".to_string(), json!({})),
         LayerStatus::Journal { journals } => (
+            "journal",
             format!(
                 "journal to roll back: {} (a killed forklayer left it; the next forklayer command that loads the layer, e.g. `forklayer check`, rolls it back)\n",
                 journals.join(", ")
@@ -61,7 +62,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
             for p in problems {
                 text.push_str(&format!("  {p}\n"));
             }
-            (text, json!({ "problems": problems }))
+            ("drift", text, json!({ "problems": problems }))
         }
         LayerStatus::Merge { state, left, unresolved, blocked } => {
             let mut text = format!(
@@ -100,7 +101,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
                 "from": state.from, "to": state.to, "conflicts": conflicts, "left": left, "unresolved": items,
                 "ready": ready, "blocked": blocked,
             }});
-            (text, data)
+            ("merge", text, data)
         }
     };
     let outputs = unfinished_outputs(&root);
@@ -111,18 +112,9 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
             o["help"].as_str().unwrap_or_default()
         ));
     }
-    let name = match found {
-        LayerStatus::Clean => "clean",
-        LayerStatus::Journal { .. } => "journal",
-        LayerStatus::Merge { .. } => "merge",
-        LayerStatus::Drift { .. } => "drift",
-    };
-    if let Some(obj) = data.as_object_mut() {
-        obj.insert("outputs".into(), Value::from(outputs));
-        obj.insert("state".into(), Value::from(name));
-    }
-    let code = if name == "clean" { ExitStatus::Success } else { ExitStatus::Attention };
-    Ok(Outcome::new(code, text, data))
+    data["outputs"] = outputs.into();
+    data["state"] = name.into();
+    Ok(Outcome::clean_or_attention(name == "clean", text, data))
 }
 
 /// Why `merge --continue` would refuse, as JSON: `code`, `message` (with

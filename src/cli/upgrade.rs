@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::{Context, Outcome, RunContext, UsageError};
-use crate::error::ExitStatus;
 use crate::interrupt::{hold_ctrl_c, INTERRUPTED};
 use crate::layer::split_versioned;
 use crate::patchfmt::Format;
@@ -63,7 +62,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         format,
         project: project.clone(),
         targets,
-        source: ctx.source(&flags.from, &flags.npm, &layer.root),
+        source: ctx.source(&flags.from, &flags.npm),
         dry_run: flags.dry_run,
         allow_dirty: flags.allow_dirty,
         cancel: Some(&INTERRUPTED),
@@ -78,7 +77,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let Some(merged) = &outcome.merge else {
         ctx.reporter.status("Unchanged", "every patched package is at the version the lock file resolves");
         let data = json!({"format": format.as_str(), "project": ctx.display(&project), "moves": moves, "conflicts": 0});
-        return Ok(Outcome::new(ExitStatus::Success, String::new(), data));
+        return Ok(Outcome::success(String::new(), data));
     };
     for m in &outcome.moves {
         let why = m.lock_file.as_deref().map(|lock| format!(" (as `{lock}` resolves)")).unwrap_or_default();
@@ -113,6 +112,5 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         "merge": super::merge::json_report(ctx, merged, flags.dry_run),
         "export": outcome.export.as_ref().map(|e| super::export::data(ctx, format, &project, e)),
     });
-    let status = if conflicts > 0 { ExitStatus::Attention } else { ExitStatus::Success };
-    Ok(Outcome::new(status, text, data))
+    Ok(Outcome::clean_or_attention(conflicts == 0, text, data))
 }
