@@ -13,20 +13,10 @@ use crate::merge::read_dir_or_empty;
 use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotSource, Versions};
 use crate::tree::Tree;
 
-/// What a merge reads before it merges.
-pub(super) struct Inputs {
-    /// What it reads from git and `upstream/`.
-    pub(super) base: Base,
-    /// The fork layer as read from disk.
-    pub(super) forks: Tree,
-    /// The new upstream.
-    pub(super) upstream: FetchedSnapshot,
-}
-
 /// Reads the inputs of the merge of packages `names` (to the versions of
-/// `moving`, by name): the dirty check
-/// (unless allowed), the committed version and the base of each package,
-/// the fork layer on disk, and the new upstream. These are independent
+/// `moving`, by name): the dirty check (unless allowed), then the committed
+/// version and the base of each package, the fork layer on disk, and the
+/// new upstream, returned in this order. These are independent
 /// and together most of a merge's time, so they run at once; the
 /// registry, though, is asked only once git has been read, so that a dirty
 /// or broken repository stops the merge before anything is fetched.
@@ -37,7 +27,7 @@ pub(super) fn read_inputs(
     options: &MergeOptions<'_>,
     names: &[&str],
     moving: &BTreeMap<String, String>,
-) -> Result<Inputs, MergeError> {
+) -> Result<(Base, Tree, FetchedSnapshot), MergeError> {
     // A refused directory (a file, the repository itself) is refused
     // before anything is read.
     check_managed_dirs(layer)?;
@@ -62,7 +52,7 @@ pub(super) fn read_inputs(
         Some(fetched) => fetched?,
         None => fetch_upstream(layer, options, moving)?,
     };
-    Ok(Inputs { base, forks, upstream })
+    Ok((base, forks, upstream))
 }
 
 /// The uncommitted changes of the fork layer and `patches/` (a status walk

@@ -1,67 +1,12 @@
-//! Writing a merge's result as one journaled update, and what a merge with
-//! conflicts keeps for `merge --abort`.
+//! What a merge with conflicts leaves for `merge --continue` and
+//! `merge --abort`.
 
-use crate::journal::Update;
 use crate::layer::Layer;
 use crate::merge::git::Repo;
-use crate::merge::layer::{DeclarationChange, MergeError};
-use crate::merge::pins::PinChange;
-use crate::merge::progress::{state_dir, BeforeMerge, MergeState, BEFORE_DIR, DECLARATION_ROLE};
+use crate::merge::layer::MergeError;
+use crate::merge::progress::{BeforeMerge, MergeState, BEFORE_DIR, DECLARATION_ROLE};
 use crate::merge::read_dir_or_empty;
 use crate::tree::{FileEntry, Tree, TreeError};
-
-/// Everything a merge writes.
-pub(super) struct Written<'a> {
-    /// The new upstream directory.
-    pub(super) upstream: &'a Tree,
-    /// The upstream directory as this merge read it, if it could.
-    pub(super) upstream_read: Option<&'a Tree>,
-    /// The fork layer as this merge read it.
-    pub(super) forks_read: &'a Tree,
-    /// The new fork layer.
-    pub(super) forks: &'a Tree,
-    /// The new `patches/` (clean merges only).
-    pub(super) patches: Option<&'a Tree>,
-    /// The declaration at the new versions (clean merges only).
-    pub(super) declaration: Option<&'a DeclarationChange>,
-    /// The pins of the baseline to move (clean merges only).
-    pub(super) pins: &'a [PinChange],
-    /// The state directory to leave for `--continue` (merges with
-    /// conflicts): see [`state_tree`].
-    pub(super) state: Option<&'a Tree>,
-}
-
-/// Writes the new upstream, the new fork layer and, on a clean merge, the
-/// new `patches/` and declaration, all or nothing: only files that change
-/// are written, in place, after a journal recorded how to undo them
-/// ([`crate::journal`]). Once it starts it runs to the end (or rolls back):
-/// Ctrl-C is only looked at between steps.
-pub(super) fn write_result(layer: &Layer, written: &Written<'_>) -> Result<(), MergeError> {
-    let paths = &layer.paths;
-    let Written { upstream, upstream_read, forks_read, forks, patches, declaration, pins, state } = *written;
-    let mut update = Update::new(&layer.root);
-    // The merge read these directories already: the journal compares
-    // against those reads instead of reading them again.
-    match upstream_read {
-        Some(read) => update.replace_read_dir(&paths.upstream, upstream, read),
-        None => update.replace_dir(&paths.upstream, upstream),
-    }
-    update.replace_read_dir(&paths.forks, forks, forks_read);
-    if let Some(patches) = patches {
-        update.replace_dir(&paths.patches, patches);
-    }
-    if let Some(change) = declaration {
-        update.replace_file(&change.file, change.text.as_bytes());
-    }
-    for pin in pins {
-        update.replace_file(&pin.file, pin.text.as_bytes());
-    }
-    if let Some(tree) = state {
-        update.replace_dir(&state_dir(&layer.root), tree);
-    }
-    update.apply()?;
-    Ok(())
-}
 
 /// The state directory a merge with conflicts leaves: `state`, with what
 /// differs from HEAD in the three directories and the declaration as the
