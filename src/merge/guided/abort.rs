@@ -65,19 +65,19 @@ pub fn abort_merge(
         Some(head) => repo.at_commit(head),
         None => Ok(repo),
     };
-    let committed = match &before_declaration {
-        Some(bytes) => Some(bytes.clone()),
+    let declaration = match before_declaration {
+        Some(bytes) => Some(bytes),
         None => {
             Repo::discover(root).and_then(started).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?
         }
     };
-    let layer = match committed {
+    let layer = match &declaration {
         Some(bytes) => {
-            let text = String::from_utf8(bytes).map_err(|e| LayerError::Parse {
+            let text = std::str::from_utf8(bytes).map_err(|e| LayerError::Parse {
                 path: config.to_path_buf(),
                 message: format!("the committed declaration is not UTF-8: {e}"),
             })?;
-            Layer::parse(&text, config, root, overrides)?
+            Layer::parse(text, config, root, overrides)?
         }
         None => Layer::load(config, overrides)?,
     };
@@ -99,10 +99,6 @@ pub fn abort_merge(
         let (target, restored) = before.restore_dir(role, committed, &before_files).map_err(MergeError::from)?;
         trees.push(put_back(dir, target, &restored, written, &mut aborted)?);
     }
-    let declaration = match before_declaration {
-        Some(bytes) => Some(bytes),
-        None => repo.head_file(&layer.declaration).map_err(MergeError::from)?,
-    };
     if let Some(bytes) = &declaration {
         let now = crate::tree::read_regular(&layer.declaration).ok();
         if now.is_some_and(|now| now != *bytes) {
