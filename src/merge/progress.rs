@@ -121,14 +121,13 @@ impl MergeState {
         if state.schema != STATE_SCHEMA {
             return Err(damaged(format!("unknown schema `{}`", state.schema)));
         }
-        for at in state.before.iter().flat_map(|b| b.changed.iter().chain(&b.absent)) {
-            crate::tree::check_relative_path(at).map_err(|e| damaged(e.to_string()))?;
-        }
-        for c in &state.conflicts {
+        let before = state.before.iter().flat_map(|b| b.changed.iter().chain(&b.absent));
+        let conflicts = state.conflicts.iter().flat_map(|c| {
             let package = c.package.trim_start_matches('@');
-            for p in std::iter::once(package).chain(std::iter::once(&c.path).chain(&c.copies).map(String::as_str)) {
-                crate::tree::check_relative_path(p).map_err(|e| damaged(e.to_string()))?;
-            }
+            std::iter::once(package).chain(std::iter::once(&c.path).chain(&c.copies).map(String::as_str))
+        });
+        for at in before.map(String::as_str).chain(conflicts) {
+            crate::tree::check_relative_path(at).map_err(|e| damaged(e.to_string()))?;
         }
         Ok(Some(state))
     }
