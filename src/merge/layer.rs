@@ -26,31 +26,33 @@
 //!
 //! Where each step lives: [`inputs`] (steps 1–3), [`packages`] (step 4:
 //! each file's outcome), [`manifests`] (step 5), [`merge`] itself (step
-//! 6; [`write`]: the state a merge with conflicts leaves); [`outcome`]
-//! holds what a merge is asked and reports, [`error`] why it stops.
+//! 6, and with conflicts [`state_tree`]); [`outcome`] holds what a merge is
+//! asked and reports, [`error`] why it stops.
 
 mod error;
 mod inputs;
 mod manifests;
 mod outcome;
 mod packages;
-mod write;
 
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::journal::Update;
 use crate::layer::Layer;
+use crate::merge::git::Repo;
 use crate::merge::pins::plan_pins;
-use crate::merge::progress::{state_dir, tree_digest, MergeState, WrittenFiles, STATE_SCHEMA};
+use crate::merge::progress::{
+    state_dir, tree_digest, BeforeMerge, MergeState, WrittenFiles, BEFORE_DIR, DECLARATION_ROLE, STATE_SCHEMA,
+};
+use crate::merge::read_dir_or_empty;
+use crate::tree::{FileEntry, Tree, TreeError};
 
 pub use self::error::MergeError;
-pub(crate) use self::inputs::open_repository;
+pub(crate) use self::inputs::check_managed_dirs;
 use self::inputs::{read_inputs, Base};
 pub(crate) use self::manifests::{check_carried, next_patches, plan_declaration, plan_forked, ForkedPackage};
 pub use self::outcome::{DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget, PackageMove};
 use self::packages::merge_packages;
-use self::write::state_tree;
 
 /// Merges the fork layer of `layer` onto upstream `options.version`.
 pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, MergeError> {
@@ -71,7 +73,16 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let names: Vec<&str> = layer.upstream_packages().into_iter().filter(|name| moving.contains_key(*name)).collect();
     let (Base { from, bases, read: upstream_read, .. }, original_forks, upstream) =
         read_inputs(layer, options, &names, &moving)?;
-    let moves = package_moves(layer, &names, &from, &moving);
+    let moves: Vec<PackageMove> = names
+        .iter()
+        .map(|name| PackageMove {
+            name: name.to_string(),
+            npm_name: layer.full_name(name),
+            in_family: layer.upstream.get(*name).is_none_or(|p| p.in_family),
+            from: from.get(*name).cloned().unwrap_or_default(),
+            to: moving.get(*name).cloned().unwrap_or_default(),
+        })
+        .collect();
     let mut merged = merge_packages(layer, &moves, bases, &original_forks, &upstream.tree, &upstream.outcome.lock)?;
     let (from_text, to_text) = describe_moves(&moves, options.target.family.as_deref());
     let family_to = options.target.family.as_deref();
@@ -147,26 +158,6 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     })
 }
 
-/// Each package of `names` with its committed version (`from`) and the one
-/// it moves to (`moving`), by name.
-fn package_moves(
-    layer: &Layer,
-    names: &[&str],
-    from: &BTreeMap<String, String>,
-    moving: &BTreeMap<String, String>,
-) -> Vec<PackageMove> {
-    names
-        .iter()
-        .map(|name| PackageMove {
-            name: name.to_string(),
-            npm_name: layer.full_name(name),
-            in_family: layer.upstream.get(*name).is_none_or(|p| p.in_family),
-            from: from.get(*name).cloned().unwrap_or_default(),
-            to: moving.get(*name).cloned().unwrap_or_default(),
-        })
-        .collect()
-}
-
 /// How reports name the versions merged from and to: the family's version
 /// (`family`, when it moves), then each other package as `name@version`.
 fn describe_moves(moves: &[PackageMove], family: Option<&str>) -> (String, String) {
@@ -175,6 +166,43 @@ fn describe_moves(moves: &[PackageMove], family: Option<&str>) -> (String, Strin
     let from = family_from.into_iter().chain(others.clone().map(|m| format!("{}@{}", m.name, m.from)));
     let to = family.map(str::to_string).into_iter().chain(others.map(|m| format!("{}@{}", m.name, m.to)));
     (from.collect::<Vec<_>>().join(", "), to.collect::<Vec<_>>().join(", "))
+}
+
+/// The state directory a merge with conflicts leaves: `state`, with what
+/// differs from HEAD in the three directories and the declaration as the
+/// merge starts (`forks`: the fork layer as read from disk) and the commit
+/// HEAD names, and the files to keep for `merge --abort` under
+/// [`BEFORE_DIR`].
+fn state_tree(layer: &Layer, mut state: MergeState, forks: &Tree) -> Result<Tree, MergeError> {
+    let mut files = Tree::new();
+    let paths = &layer.paths;
+    let repo = Repo::discover(&layer.root)?;
+    // Pinned, so that what is compared here and the commit recorded are one.
+    let head = repo.head_id()?;
+    let repo = repo.at_commit(&head)?;
+    let mut before = BeforeMerge::default();
+    for (role, dir) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
+        let disk = match role {
+            "forks" => forks.clone(),
+            _ => read_dir_or_empty(dir)?,
+        };
+        let committed = repo.head_dir(dir)?.unwrap_or_default();
+        before.add_dir(role, &disk, &committed, &mut files)?;
+    }
+    let declaration = &layer.declaration;
+    let now =
+        crate::tree::read_regular(declaration).map_err(|source| TreeError::Io { path: declaration.clone(), source })?;
+    if repo.head_file(declaration)?.as_deref() != Some(now.as_slice()) {
+        files.insert(DECLARATION_ROLE, FileEntry::new(now))?;
+        before.changed.push(DECLARATION_ROLE.to_string());
+    }
+    state.before = (!before.is_empty()).then_some(before);
+    state.head = Some(head);
+    let mut tree = state.to_tree()?;
+    for (path, entry) in files.iter() {
+        tree.insert(format!("{BEFORE_DIR}/{path}"), entry.clone())?;
+    }
+    Ok(tree)
 }
 
 /// [`MergeError::Interrupted`] once the cancel flag is set.

@@ -175,17 +175,11 @@ impl BeforeMerge {
         self.changed.is_empty() && self.absent.is_empty()
     }
 
-    /// The directory `role` as it was before the merge: `committed` with
-    /// the recorded differences (from `files`, the kept files) applied, and
-    /// the paths that differed from `committed`.
-    pub fn restore_dir(
-        &self,
-        role: &str,
-        committed: Tree,
-        files: &Tree,
-    ) -> Result<(Tree, BTreeSet<String>), TreeError> {
+    /// The directory `role` as it was before the merge: `tree` (as
+    /// committed) with the recorded differences (from `files`, the kept
+    /// files) applied, and the paths that differed from the committed one.
+    pub fn restore_dir(&self, role: &str, mut tree: Tree, files: &Tree) -> Result<(Tree, BTreeSet<String>), TreeError> {
         let prefix = format!("{role}/");
-        let mut tree = committed;
         let mut restored = BTreeSet::new();
         // Removals first: a file that became a directory before the merge
         // (`a` committed, `a/b` on disk) must be gone before `a/b` comes in.
@@ -371,9 +365,8 @@ pub fn unresolved(state: &MergeState, forks: &Tree) -> Vec<Unresolved> {
             // `=======` lines count as markers only in a file that had a
             // text conflict, and only beyond as many as its inputs hold.
             let separators = text_conflict.is_some_and(|c| separator_lines(&entry.bytes) > c.separators);
-            for (line, what) in marker_lines(&entry.bytes, &labelled, separators) {
-                found.push(Unresolved { path: path.to_string(), line: Some(line), what });
-            }
+            let markers = marker_lines(&entry.bytes, &labelled, separators).into_iter();
+            found.extend(markers.map(|(line, what)| Unresolved { path: path.to_string(), line: Some(line), what }));
         }
     }
     for c in &state.conflicts {

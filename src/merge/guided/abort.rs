@@ -9,7 +9,7 @@ use crate::journal::Update;
 use crate::layer::{Layer, LayerError, PathOverrides};
 use crate::merge::git::Repo;
 use crate::merge::guided::GuidedError;
-use crate::merge::layer::{check_cancel, open_repository, MergeError};
+use crate::merge::layer::{check_cancel, check_managed_dirs, MergeError};
 use crate::merge::progress::{entry_hash, state_dir, MergeState, BEFORE_DIR, DECLARATION_ROLE};
 use crate::merge::read_dir_or_empty;
 use crate::tree::Tree;
@@ -83,7 +83,9 @@ pub fn abort_merge(
     };
     let layer = &layer;
     let paths = &layer.paths;
-    let repo = started(open_repository(layer)?).map_err(MergeError::from)?;
+    // Uncommitted changes are not refused: the merge's own are there.
+    check_managed_dirs(layer)?;
+    let repo = Repo::discover(&layer.root).and_then(started).map_err(MergeError::from)?;
     // A merge writes nothing in `patches/` before `--continue`.
     let nothing = BTreeMap::new();
     let written = state.written.as_ref();
