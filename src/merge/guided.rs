@@ -219,8 +219,7 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
     if !left.is_empty() {
         return Err(GuidedError::Unresolved { to: state.to, items: left });
     }
-    let (upstream, lock) = vendored_upstream(layer, &state)?;
-    let (patches, mut continued) = plan_continue(layer, &state, &forks, &upstream, lock.as_ref())?;
+    let (patches, mut continued) = plan_continue(layer, &state, &forks)?;
     check_cancel(cancel)?;
     let empty = Tree::new();
     let mut update = Update::new(&layer.root);
@@ -245,14 +244,10 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
 /// what [`crate::merge::progress::unresolved`] found in it.
 pub fn continue_blocker(layer: &Layer, state: &MergeState, forks: &Tree, unresolved: bool) -> Option<GuidedError> {
     // An edited `upstream/` is worth knowing while conflicts are left too.
-    let (upstream, lock) = match vendored_upstream(layer, state) {
-        Ok(read) => read,
-        Err(e) => return Some(e),
-    };
     if unresolved {
-        return None;
+        return vendored_upstream(layer, state).err();
     }
-    plan_continue(layer, state, forks, &upstream, lock.as_ref()).err()
+    plan_continue(layer, state, forks).err()
 }
 
 /// `upstream/` as the merge in progress vendored it, and its lock file if
@@ -294,16 +289,10 @@ fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<(Tree, Option<
 
 /// The new `patches/`, with the manifests of the resolved fork layer (each
 /// proved to rebuild) and the records of the conflict memory, and what
-/// `merge --continue` reports, the round trip of `check` still to run.
-/// `lock` is the lock file of `upstream`: the versions the manifests are
-/// built against.
-fn plan_continue(
-    layer: &Layer,
-    state: &MergeState,
-    forks: &Tree,
-    upstream: &Tree,
-    lock: Option<&Lock>,
-) -> Result<(Tree, Continued), GuidedError> {
+/// `merge --continue` reports, the round trip of `check` still to run;
+/// the manifests are built on [`vendored_upstream`].
+fn plan_continue(layer: &Layer, state: &MergeState, forks: &Tree) -> Result<(Tree, Continued), GuidedError> {
+    let (upstream, lock) = vendored_upstream(layer, state)?;
     let paths = &layer.paths;
     let mut forked = Vec::new();
     for name in layer.upstream_packages() {
@@ -318,7 +307,7 @@ fn plan_continue(
         if layer.carried.iter().any(|c| c == name) {
             check_carried(&full, &theirs, &fork)?;
         } else {
-            let version = lock.and_then(|lock| lock.version_of(&full)).map(str::to_string);
+            let version = lock.as_ref().and_then(|lock| lock.version_of(&full)).map(str::to_string);
             let version = version.or_else(|| state.family_version().map(str::to_string)).unwrap_or_default();
             forked.push(ForkedPackage { name: name.to_string(), full, version, theirs, fork });
         }

@@ -84,8 +84,8 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         })
         .collect();
     let mut merged = merge_packages(layer, &moves, bases, &original_forks, &upstream.tree, &upstream.outcome.lock)?;
-    let (from_text, to_text) = describe_moves(&moves, options.target.family.as_deref());
     let family_to = options.target.family.as_deref();
+    let (from_text, to_text) = describe_moves(&moves, family_to);
     // With conflicts the manifests and the declaration move at `merge
     // --continue`, once the user has resolved them.
     let (state, planned, declaration) = if merged.conflicts.is_empty() {
@@ -95,7 +95,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
             schema: STATE_SCHEMA.into(),
             from: from_text.clone(),
             to: to_text.clone(),
-            family: options.target.family.is_some(),
+            family: family_to.is_some(),
             packages: moves.iter().filter(|m| !m.in_family).map(|m| (m.name.clone(), m.to.clone())).collect(),
             conflicts: std::mem::take(&mut merged.conflicts),
             upstream: Some(tree_digest(&upstream.tree)),
@@ -118,8 +118,6 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         let paths = &layer.paths;
         let unmoved: Vec<&str> =
             layer.forked.iter().map(String::as_str).filter(|name| !moving.contains_key(*name)).collect();
-        // With conflicts the manifests stay as they are until the conflicts
-        // are resolved and `gen-patches` is run.
         let patches = planned.as_ref().map(|planned| next_patches(&paths.patches, planned, &unmoved)).transpose()?;
         // Once the update starts it runs to the end (or rolls back).
         let mut update = Update::new(&layer.root);

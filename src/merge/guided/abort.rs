@@ -99,7 +99,7 @@ pub fn abort_merge(
     for (role, dir, written) in dirs {
         let committed = repo.head_dir(dir).map_err(MergeError::from)?.unwrap_or_default();
         let (target, restored) = before.restore_dir(role, committed, &before_files).map_err(MergeError::from)?;
-        trees.push(put_back(dir, target, &restored, written, &mut aborted)?);
+        trees.push((dir, put_back(dir, target, &restored, written, &mut aborted)?));
     }
     if let Some(bytes) = &declaration {
         let now = crate::tree::read_regular(&layer.declaration).ok();
@@ -113,7 +113,7 @@ pub fn abort_merge(
     check_cancel(cancel)?;
     let empty = Tree::new();
     let mut update = Update::new(&layer.root);
-    for (dir, tree) in [&paths.upstream, &paths.forks, &paths.patches].into_iter().zip(&trees) {
+    for (dir, tree) in &trees {
         update.replace_dir(dir, tree);
     }
     if let Some(bytes) = &declaration {
