@@ -223,12 +223,9 @@ impl WrittenFiles {
     /// `before` into `after` wrote.
     pub fn new(upstream: &Tree, before: &Tree, after: &Tree) -> WrittenFiles {
         let upstream = upstream.iter().map(|(path, entry)| (path.to_string(), entry_hash(Some(entry)))).collect();
-        let mut forks: BTreeMap<String, String> = after
-            .iter()
-            .filter(|(path, entry)| before.get(path) != Some(*entry))
-            .map(|(path, entry)| (path.to_string(), entry_hash(Some(entry))))
-            .collect();
-        forks.extend(before.paths().filter(|p| !after.contains(p)).map(|p| (p.to_string(), entry_hash(None))));
+        let paths: BTreeSet<&str> = before.paths().chain(after.paths()).collect();
+        let changed = paths.into_iter().filter(|path| before.get(path) != after.get(path));
+        let forks = changed.map(|path| (path.to_string(), entry_hash(after.get(path)))).collect();
         WrittenFiles { upstream, forks }
     }
 }
