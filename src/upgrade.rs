@@ -185,9 +185,9 @@ pub fn upgrade(layer: &Layer, options: &UpgradeOptions<'_>) -> Result<UpgradeOut
     if moves.is_empty() {
         return Ok(UpgradeOutcome { moves, merge: None, export: None });
     }
-    let target = MergeTarget { family: None, packages: moves.iter().map(|m| (m.name.clone(), m.to.clone())).collect() };
+    let packages = moves.iter().map(|m| (m.name.clone(), m.to.clone())).collect();
     let merge_options = MergeOptions {
-        target: target.clone(),
+        target: MergeTarget { family: None, packages },
         source: options.source.clone(),
         dry_run: options.dry_run,
         allow_dirty: options.allow_dirty,
@@ -197,8 +197,7 @@ pub fn upgrade(layer: &Layer, options: &UpgradeOptions<'_>) -> Result<UpgradeOut
     if merged.conflicts() > 0 || options.dry_run {
         return Ok(UpgradeOutcome { moves, merge: Some(merged), export: None });
     }
-    let resolved = target.resolve(layer)?;
-    let moved = layer.with_versions(None, &resolved);
+    let moved = layer.with_versions(None, &merged.moves.iter().map(|m| (m.name.clone(), m.to.clone())).collect());
     let export_options = ExportOptions { format: options.format, project: options.project.clone(), dry_run: false };
     let exported = export(&moved, &export_options).map_err(UpgradeError::Export)?;
     Ok(UpgradeOutcome { moves, merge: Some(merged), export: Some(exported) })

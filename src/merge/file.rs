@@ -149,14 +149,13 @@ pub fn merge_file(
 ) -> Result<FileMerge, TextMergeError> {
     let fork_changed = ours != base;
     let upstream_changed = theirs != base;
-    let merge = match (fork_changed, upstream_changed) {
+    Ok(match (fork_changed, upstream_changed) {
         (false, false) => FileMerge::clean(Outcome::Unchanged, ours),
         (false, true) => FileMerge::clean(upstream_only_outcome(base, theirs), theirs),
         (true, false) => FileMerge::clean(Outcome::Kept, ours),
         (true, true) if ours == theirs => FileMerge::clean(Outcome::Upstreamed, theirs),
         (true, true) => merge_both_changed(base, ours, theirs, labels)?,
-    };
-    Ok(merge)
+    })
 }
 
 fn upstream_only_outcome(base: Option<&FileEntry>, theirs: Option<&FileEntry>) -> Outcome {

@@ -98,9 +98,8 @@ impl Repo {
     /// Finds the repository containing `path`.
     ///
     /// Objects are read the way git reads them: inflated (zlib's checksum
-    /// catches damaged data) but not hashed again on every read, which
-    /// libgit2 does by default with its collision-detecting SHA-1 and which
-    /// cost a merge more than reading its base (`git fsck` verifies the
+    /// catches damaged data) but not hashed again on every read with
+    /// libgit2's slow collision-detecting SHA-1 (`git fsck` verifies the
     /// hashes).
     pub fn discover(path: &Path) -> Result<Repo, GitError> {
         git2::opts::strict_hash_verification(false);
@@ -283,10 +282,9 @@ impl Repo {
     }
 
     /// Refuses a loose object that does not inflate to its end. libgit2
-    /// loops forever on a truncated one (a merge of a repository with one
-    /// halved loose blob never returned), so every object is
-    /// checked before libgit2 reads it. Packed objects are read by
-    /// libgit2's pack code, which stops on damage.
+    /// loops forever on a truncated one, so every object is checked before
+    /// libgit2 reads it. Packed objects are read by libgit2's pack code,
+    /// which stops on damage.
     fn check_loose(&self, oid: git2::Oid) -> Result<(), GitError> {
         let hex = oid.to_string();
         let path = self.repo.path().join("objects").join(&hex[..2]).join(&hex[2..]);

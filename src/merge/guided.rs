@@ -208,8 +208,7 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
     if !left.is_empty() {
         return Err(GuidedError::Unresolved { to: state.to, items: left });
     }
-    let upstream = vendored_upstream(layer, &state)?;
-    let (patches, mut continued) = plan_continue(layer, &state, &forks, &upstream)?;
+    let (patches, mut continued) = plan_continue(layer, &state, &forks)?;
     check_cancel(cancel)?;
     let empty = Tree::new();
     let mut update = Update::new(&layer.root);
@@ -234,19 +233,16 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
 /// what [`crate::merge::progress::unresolved`] found in it.
 pub fn continue_blocker(layer: &Layer, state: &MergeState, forks: &Tree, unresolved: bool) -> Option<GuidedError> {
     // An edited `upstream/` is worth knowing while conflicts are left too.
-    let upstream = match vendored_upstream(layer, state) {
-        Ok(upstream) => upstream,
-        Err(e) => return Some(e),
-    };
     if unresolved {
-        return None;
+        return vendored_upstream(layer, state).err();
     }
-    plan_continue(layer, state, forks, &upstream).err()
+    plan_continue(layer, state, forks).err()
 }
 
-/// `upstream/` as the merge in progress vendored it; an error when its
-/// versions or (when the state records it) its bytes are no longer that.
-fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedError> {
+/// `upstream/` as the merge in progress vendored it, and its lock file if
+/// it reads; an error when its versions or (when the state records it) its
+/// bytes are no longer that.
+fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<(Tree, Option<Lock>), GuidedError> {
     let paths = &layer.paths;
     if let Some(family) = state.family_version() {
         let path = paths.upstream.join(VERSION_FILE);
@@ -277,24 +273,16 @@ fn vendored_upstream(layer: &Layer, state: &MergeState) -> Result<Tree, GuidedEr
         let changes = full_names.flat_map(|full| lock.verify_tree(&full, &upstream.subtree(&full))).collect();
         return Err(GuidedError::UpstreamEdited { changes, to: state.to.clone() });
     }
-    Ok(upstream)
+    Ok((upstream, lock))
 }
 
 /// The new `patches/`, with the manifests of the resolved fork layer (each
 /// proved to rebuild) and the records of the conflict memory, and what
-/// `merge --continue` reports, the round trip of `check` still to run.
-fn plan_continue(
-    layer: &Layer,
-    state: &MergeState,
-    forks: &Tree,
-    upstream: &Tree,
-) -> Result<(Tree, Continued), GuidedError> {
+/// `merge --continue` reports, the round trip of `check` still to run;
+/// the manifests are built on [`vendored_upstream`].
+fn plan_continue(layer: &Layer, state: &MergeState, forks: &Tree) -> Result<(Tree, Continued), GuidedError> {
+    let (upstream, lock) = vendored_upstream(layer, state)?;
     let paths = &layer.paths;
-    let lock = Lock::from_json(
-        upstream.get(crate::lock::LOCK_FILE).map_or(&[][..], |entry| entry.bytes.as_slice()),
-        &paths.upstream.join(crate::lock::LOCK_FILE),
-    )
-    .ok();
     let mut forked = Vec::new();
     for name in layer.upstream_packages() {
         let full = layer.full_name(name);

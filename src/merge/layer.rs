@@ -25,31 +25,34 @@
 //! killed in step 6 is rolled back by the next forklayer command.
 //!
 //! Where each step lives: [`inputs`] (steps 1–3), [`packages`] (step 4:
-//! each file's outcome), [`manifests`] (step 5), [`write`] (step 6);
-//! [`outcome`] holds what a merge is asked and reports, [`error`] why it
-//! stops.
+//! each file's outcome), [`manifests`] (step 5), [`merge`] itself (step
+//! 6, and with conflicts [`state_tree`]); [`outcome`] holds what a merge is
+//! asked and reports, [`error`] why it stops.
 
 mod error;
 mod inputs;
 mod manifests;
 mod outcome;
 mod packages;
-mod write;
 
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::journal::Update;
 use crate::layer::Layer;
+use crate::merge::git::Repo;
 use crate::merge::pins::plan_pins;
-use crate::merge::progress::{tree_digest, MergeState, WrittenFiles, STATE_SCHEMA};
+use crate::merge::progress::{
+    state_dir, tree_digest, BeforeMerge, MergeState, WrittenFiles, BEFORE_DIR, DECLARATION_ROLE, STATE_SCHEMA,
+};
+use crate::merge::read_dir_or_empty;
+use crate::tree::{FileEntry, Tree, TreeError};
 
 pub use self::error::MergeError;
-pub(crate) use self::inputs::open_repository;
-use self::inputs::{read_inputs, Base, Inputs};
+pub(crate) use self::inputs::check_managed_dirs;
+use self::inputs::{read_inputs, Base};
 pub(crate) use self::manifests::{check_carried, next_patches, plan_declaration, plan_forked, ForkedPackage};
 pub use self::outcome::{DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget, PackageMove};
 use self::packages::merge_packages;
-use self::write::{state_tree, write_result, Written};
 
 /// Merges the fork layer of `layer` onto upstream `options.version`.
 pub fn merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, MergeError> {
@@ -68,34 +71,40 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     }
     let moving = options.target.resolve(layer)?;
     let names: Vec<&str> = layer.upstream_packages().into_iter().filter(|name| moving.contains_key(*name)).collect();
-    let Inputs { base: Base { from, bases, read: upstream_read, .. }, forks: original_forks, upstream } =
+    let (Base { from, bases, read: upstream_read, .. }, original_forks, upstream) =
         read_inputs(layer, options, &names, &moving)?;
-    let moves = package_moves(layer, &names, &from, &moving);
-    let merged = merge_packages(layer, &moves, bases, &original_forks, &upstream.tree, &upstream.outcome.lock)?;
-    let (from_text, to_text) = describe_moves(&moves, options.target.family.as_deref());
-    let state = if merged.conflicts() {
+    let moves: Vec<PackageMove> = names
+        .iter()
+        .map(|name| PackageMove {
+            name: name.to_string(),
+            npm_name: layer.full_name(name),
+            in_family: layer.upstream.get(*name).is_none_or(|p| p.in_family),
+            from: from.get(*name).cloned().unwrap_or_default(),
+            to: moving.get(*name).cloned().unwrap_or_default(),
+        })
+        .collect();
+    let mut merged = merge_packages(layer, &moves, bases, &original_forks, &upstream.tree, &upstream.outcome.lock)?;
+    let family_to = options.target.family.as_deref();
+    let (from_text, to_text) = describe_moves(&moves, family_to);
+    // With conflicts the manifests and the declaration move at `merge
+    // --continue`, once the user has resolved them.
+    let (state, planned, declaration) = if merged.conflicts.is_empty() {
+        (None, Some(plan_forked(&merged.forked)?), plan_declaration(layer, family_to, &moves)?)
+    } else {
         let state = MergeState {
             schema: STATE_SCHEMA.into(),
             from: from_text.clone(),
             to: to_text.clone(),
-            family: options.target.family.is_some(),
+            family: family_to.is_some(),
             packages: moves.iter().filter(|m| !m.in_family).map(|m| (m.name.clone(), m.to.clone())).collect(),
-            conflicts: merged.conflict_records(),
+            conflicts: std::mem::take(&mut merged.conflicts),
             upstream: Some(tree_digest(&upstream.tree)),
             written: Some(WrittenFiles::new(&upstream.tree, &original_forks, &merged.forks)),
             before: None,
             head: None,
         };
-        Some(state_tree(layer, state, &original_forks)?)
-    } else {
-        None
+        (Some(state_tree(layer, state, &original_forks)?), None, None)
     };
-    // With conflicts the manifests are made by `merge --continue`, once
-    // the user has resolved them.
-    let planned = if merged.conflicts() { None } else { Some(plan_forked(&merged.forked)?) };
-    // With conflicts the declaration moves when the user has resolved them.
-    let family_to = options.target.family.as_deref();
-    let declaration = if planned.is_some() { plan_declaration(layer, family_to, &moves)? } else { None };
     // Checked on every merge that moves the family, so that one with
     // conflicts does not stop at `--continue` for a pin it could have
     // named now; moved when clean.
@@ -106,23 +115,32 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     let pins = if planned.is_some() { pins } else { Vec::new() };
     check_cancel(options.cancel)?;
     if !options.dry_run {
+        let paths = &layer.paths;
         let unmoved: Vec<&str> =
             layer.forked.iter().map(String::as_str).filter(|name| !moving.contains_key(*name)).collect();
-        // With conflicts the manifests stay as they are until the conflicts
-        // are resolved and `gen-patches` is run.
-        let patches =
-            planned.as_ref().map(|planned| next_patches(&layer.paths.patches, planned, &unmoved)).transpose()?;
-        let written = Written {
-            upstream: &upstream.tree,
-            upstream_read: upstream_read.as_ref(),
-            forks_read: &original_forks,
-            forks: &merged.forks,
-            patches: patches.as_ref(),
-            declaration: declaration.as_ref(),
-            pins: &pins,
-            state: state.as_ref(),
-        };
-        write_result(layer, &written)?;
+        let patches = planned.as_ref().map(|planned| next_patches(&paths.patches, planned, &unmoved)).transpose()?;
+        // Once the update starts it runs to the end (or rolls back).
+        let mut update = Update::new(&layer.root);
+        // The merge read these directories already: the journal compares
+        // against those reads instead of reading them again.
+        match &upstream_read {
+            Some(read) => update.replace_read_dir(&paths.upstream, &upstream.tree, read),
+            None => update.replace_dir(&paths.upstream, &upstream.tree),
+        }
+        update.replace_read_dir(&paths.forks, &merged.forks, &original_forks);
+        if let Some(patches) = &patches {
+            update.replace_dir(&paths.patches, patches);
+        }
+        if let Some(change) = &declaration {
+            update.replace_file(&change.file, change.text.as_bytes());
+        }
+        for pin in &pins {
+            update.replace_file(&pin.file, pin.text.as_bytes());
+        }
+        if let Some(tree) = &state {
+            update.replace_dir(&state_dir(&layer.root), tree);
+        }
+        update.apply()?;
     }
     Ok(MergeOutcome {
         from: from_text,
@@ -138,26 +156,6 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     })
 }
 
-/// Each package of `names` with its committed version (`from`) and the one
-/// it moves to (`moving`), by name.
-fn package_moves(
-    layer: &Layer,
-    names: &[&str],
-    from: &BTreeMap<String, String>,
-    moving: &BTreeMap<String, String>,
-) -> Vec<PackageMove> {
-    names
-        .iter()
-        .map(|name| PackageMove {
-            name: name.to_string(),
-            npm_name: layer.full_name(name),
-            in_family: layer.upstream.get(*name).is_none_or(|p| p.in_family),
-            from: from.get(*name).cloned().unwrap_or_default(),
-            to: moving.get(*name).cloned().unwrap_or_default(),
-        })
-        .collect()
-}
-
 /// How reports name the versions merged from and to: the family's version
 /// (`family`, when it moves), then each other package as `name@version`.
 fn describe_moves(moves: &[PackageMove], family: Option<&str>) -> (String, String) {
@@ -166,6 +164,43 @@ fn describe_moves(moves: &[PackageMove], family: Option<&str>) -> (String, Strin
     let from = family_from.into_iter().chain(others.clone().map(|m| format!("{}@{}", m.name, m.from)));
     let to = family.map(str::to_string).into_iter().chain(others.map(|m| format!("{}@{}", m.name, m.to)));
     (from.collect::<Vec<_>>().join(", "), to.collect::<Vec<_>>().join(", "))
+}
+
+/// The state directory a merge with conflicts leaves: `state`, with what
+/// differs from HEAD in the three directories and the declaration as the
+/// merge starts (`forks`: the fork layer as read from disk) and the commit
+/// HEAD names, and the files to keep for `merge --abort` under
+/// [`BEFORE_DIR`].
+fn state_tree(layer: &Layer, mut state: MergeState, forks: &Tree) -> Result<Tree, MergeError> {
+    let mut files = Tree::new();
+    let paths = &layer.paths;
+    let repo = Repo::discover(&layer.root)?;
+    // Pinned, so that what is compared here and the commit recorded are one.
+    let head = repo.head_id()?;
+    let repo = repo.at_commit(&head)?;
+    let mut before = BeforeMerge::default();
+    for (role, dir) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
+        let disk = match role {
+            "forks" => forks.clone(),
+            _ => read_dir_or_empty(dir)?,
+        };
+        let committed = repo.head_dir(dir)?.unwrap_or_default();
+        before.add_dir(role, &disk, &committed, &mut files)?;
+    }
+    let declaration = &layer.declaration;
+    let now =
+        crate::tree::read_regular(declaration).map_err(|source| TreeError::Io { path: declaration.clone(), source })?;
+    if repo.head_file(declaration)?.as_deref() != Some(now.as_slice()) {
+        files.insert(DECLARATION_ROLE, FileEntry::new(now))?;
+        before.changed.push(DECLARATION_ROLE.to_string());
+    }
+    state.before = (!before.is_empty()).then_some(before);
+    state.head = Some(head);
+    let mut tree = state.to_tree()?;
+    for (path, entry) in files.iter() {
+        tree.insert(format!("{BEFORE_DIR}/{path}"), entry.clone())?;
+    }
+    Ok(tree)
 }
 
 /// [`MergeError::Interrupted`] once the cancel flag is set.

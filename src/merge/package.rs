@@ -73,7 +73,7 @@ impl PackageMerge {
             self.tree.insert(path, entry.clone())?;
         }
         *merge = FileMerge::resolved(result);
-        check_no_file_directory_clash(&self.tree)
+        Ok(())
     }
 }
 
@@ -97,7 +97,6 @@ pub fn merge_package(
         files.push((path.to_string(), merge));
     }
     add_side_files(&files, &mut tree)?;
-    check_no_file_directory_clash(&tree)?;
     Ok(PackageMerge { files, tree })
 }
 
@@ -131,21 +130,6 @@ fn clash(err: TreeError) -> PackageMergeError {
 /// Where one side of a conflict is written: next to the fork file.
 pub fn side_file_path(path: &str, side: crate::merge::file::Side) -> String {
     format!("{path}.{}", side.suffix())
-}
-
-/// A sorted walk puts `a` right before `a/...` only if no path sorts in
-/// between (`a-b`, `a.b` sort before `a/`), so each path is checked against
-/// the range of paths that start with it.
-fn check_no_file_directory_clash(tree: &Tree) -> Result<(), PackageMergeError> {
-    let paths: Vec<&str> = tree.paths().collect();
-    for (i, file) in paths.iter().enumerate() {
-        let prefix = format!("{file}/");
-        let later = paths[i + 1..].iter().take_while(|p| p.starts_with(file));
-        if let Some(inner) = later.into_iter().find(|p| p.starts_with(&prefix)) {
-            return Err(PackageMergeError::FileDirectoryClash { file: file.to_string(), inner: inner.to_string() });
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

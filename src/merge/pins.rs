@@ -95,9 +95,8 @@ pub struct PinChange {
 /// merge started from) to `to`: one change per file, however many
 /// `[[pins]]` entries name it; files already at `to` produce no change.
 pub fn plan_pins(layer: &Layer, from: &str, to: &str) -> Result<Vec<PinChange>, PinError> {
-    let mut changes = Vec::new();
     if from == to {
-        return Ok(changes);
+        return Ok(Vec::new());
     }
     // Entries naming one file (however spelled) are planned together: each
     // planned alone from the same old text, the last would undo the others.
@@ -109,12 +108,7 @@ pub fn plan_pins(layer: &Layer, from: &str, to: &str) -> Result<Vec<PinChange>, 
             None => files.push((real, vec![pin])),
         }
     }
-    for (_, group) in &files {
-        if let Some(change) = plan_file(group, from, to)? {
-            changes.push(change);
-        }
-    }
-    Ok(changes)
+    files.iter().filter_map(|(_, group)| plan_file(group, from, to).transpose()).collect()
 }
 
 /// The new text of the file the pins of `group` (all naming that file) live in.

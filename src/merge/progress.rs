@@ -121,14 +121,13 @@ impl MergeState {
         if state.schema != STATE_SCHEMA {
             return Err(damaged(format!("unknown schema `{}`", state.schema)));
         }
-        for at in state.before.iter().flat_map(|b| b.changed.iter().chain(&b.absent)) {
-            crate::tree::check_relative_path(at).map_err(|e| damaged(e.to_string()))?;
-        }
-        for c in &state.conflicts {
+        let before = state.before.iter().flat_map(|b| b.changed.iter().chain(&b.absent));
+        let conflicts = state.conflicts.iter().flat_map(|c| {
             let package = c.package.trim_start_matches('@');
-            for p in std::iter::once(package).chain(std::iter::once(&c.path).chain(&c.copies).map(String::as_str)) {
-                crate::tree::check_relative_path(p).map_err(|e| damaged(e.to_string()))?;
-            }
+            std::iter::once(package).chain(std::iter::once(&c.path).chain(&c.copies).map(String::as_str))
+        });
+        for at in before.map(String::as_str).chain(conflicts) {
+            crate::tree::check_relative_path(at).map_err(|e| damaged(e.to_string()))?;
         }
         Ok(Some(state))
     }
@@ -176,17 +175,11 @@ impl BeforeMerge {
         self.changed.is_empty() && self.absent.is_empty()
     }
 
-    /// The directory `role` as it was before the merge: `committed` with
-    /// the recorded differences (from `files`, the kept files) applied, and
-    /// the paths that differed from `committed`.
-    pub fn restore_dir(
-        &self,
-        role: &str,
-        committed: Tree,
-        files: &Tree,
-    ) -> Result<(Tree, BTreeSet<String>), TreeError> {
+    /// The directory `role` as it was before the merge: `tree` (as
+    /// committed) with the recorded differences (from `files`, the kept
+    /// files) applied, and the paths that differed from the committed one.
+    pub fn restore_dir(&self, role: &str, mut tree: Tree, files: &Tree) -> Result<(Tree, BTreeSet<String>), TreeError> {
         let prefix = format!("{role}/");
-        let mut tree = committed;
         let mut restored = BTreeSet::new();
         // Removals first: a file that became a directory before the merge
         // (`a` committed, `a/b` on disk) must be gone before `a/b` comes in.
@@ -230,12 +223,9 @@ impl WrittenFiles {
     /// `before` into `after` wrote.
     pub fn new(upstream: &Tree, before: &Tree, after: &Tree) -> WrittenFiles {
         let upstream = upstream.iter().map(|(path, entry)| (path.to_string(), entry_hash(Some(entry)))).collect();
-        let mut forks: BTreeMap<String, String> = after
-            .iter()
-            .filter(|(path, entry)| before.get(path) != Some(*entry))
-            .map(|(path, entry)| (path.to_string(), entry_hash(Some(entry))))
-            .collect();
-        forks.extend(before.paths().filter(|p| !after.contains(p)).map(|p| (p.to_string(), entry_hash(None))));
+        let paths: BTreeSet<&str> = before.paths().chain(after.paths()).collect();
+        let changed = paths.into_iter().filter(|path| before.get(path) != after.get(path));
+        let forks = changed.map(|path| (path.to_string(), entry_hash(after.get(path)))).collect();
         WrittenFiles { upstream, forks }
     }
 }
@@ -372,9 +362,8 @@ pub fn unresolved(state: &MergeState, forks: &Tree) -> Vec<Unresolved> {
             // `=======` lines count as markers only in a file that had a
             // text conflict, and only beyond as many as its inputs hold.
             let separators = text_conflict.is_some_and(|c| separator_lines(&entry.bytes) > c.separators);
-            for (line, what) in marker_lines(&entry.bytes, &labelled, separators) {
-                found.push(Unresolved { path: path.to_string(), line: Some(line), what });
-            }
+            let markers = marker_lines(&entry.bytes, &labelled, separators).into_iter();
+            found.extend(markers.map(|(line, what)| Unresolved { path: path.to_string(), line: Some(line), what }));
         }
     }
     for c in &state.conflicts {

@@ -9,7 +9,7 @@ use crate::journal::Update;
 use crate::layer::{Layer, LayerError, PathOverrides};
 use crate::merge::git::Repo;
 use crate::merge::guided::GuidedError;
-use crate::merge::layer::{check_cancel, open_repository, MergeError};
+use crate::merge::layer::{check_cancel, check_managed_dirs, MergeError};
 use crate::merge::progress::{entry_hash, state_dir, MergeState, BEFORE_DIR, DECLARATION_ROLE};
 use crate::merge::read_dir_or_empty;
 use crate::tree::Tree;
@@ -65,25 +65,27 @@ pub fn abort_merge(
         Some(head) => repo.at_commit(head),
         None => Ok(repo),
     };
-    let committed = match &before_declaration {
-        Some(bytes) => Some(bytes.clone()),
+    let declaration = match before_declaration {
+        Some(bytes) => Some(bytes),
         None => {
             Repo::discover(root).and_then(started).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?
         }
     };
-    let layer = match committed {
+    let layer = match &declaration {
         Some(bytes) => {
-            let text = String::from_utf8(bytes).map_err(|e| LayerError::Parse {
+            let text = std::str::from_utf8(bytes).map_err(|e| LayerError::Parse {
                 path: config.to_path_buf(),
                 message: format!("the committed declaration is not UTF-8: {e}"),
             })?;
-            Layer::parse(&text, config, root, overrides)?
+            Layer::parse(text, config, root, overrides)?
         }
         None => Layer::load(config, overrides)?,
     };
     let layer = &layer;
     let paths = &layer.paths;
-    let repo = started(open_repository(layer)?).map_err(MergeError::from)?;
+    // Uncommitted changes are not refused: the merge's own are there.
+    check_managed_dirs(layer)?;
+    let repo = Repo::discover(&layer.root).and_then(started).map_err(MergeError::from)?;
     // A merge writes nothing in `patches/` before `--continue`.
     let nothing = BTreeMap::new();
     let written = state.written.as_ref();
@@ -97,12 +99,8 @@ pub fn abort_merge(
     for (role, dir, written) in dirs {
         let committed = repo.head_dir(dir).map_err(MergeError::from)?.unwrap_or_default();
         let (target, restored) = before.restore_dir(role, committed, &before_files).map_err(MergeError::from)?;
-        trees.push(put_back(dir, target, &restored, written, &mut aborted)?);
+        trees.push((dir, put_back(dir, target, &restored, written, &mut aborted)?));
     }
-    let declaration = match before_declaration {
-        Some(bytes) => Some(bytes),
-        None => repo.head_file(&layer.declaration).map_err(MergeError::from)?,
-    };
     if let Some(bytes) = &declaration {
         let now = crate::tree::read_regular(&layer.declaration).ok();
         if now.is_some_and(|now| now != *bytes) {
@@ -115,7 +113,7 @@ pub fn abort_merge(
     check_cancel(cancel)?;
     let empty = Tree::new();
     let mut update = Update::new(&layer.root);
-    for (dir, tree) in [&paths.upstream, &paths.forks, &paths.patches].into_iter().zip(&trees) {
+    for (dir, tree) in &trees {
         update.replace_dir(dir, tree);
     }
     if let Some(bytes) = &declaration {

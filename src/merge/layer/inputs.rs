@@ -13,20 +13,10 @@ use crate::merge::read_dir_or_empty;
 use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotSource, Versions};
 use crate::tree::Tree;
 
-/// What a merge reads before it merges.
-pub(super) struct Inputs {
-    /// What it reads from git and `upstream/`.
-    pub(super) base: Base,
-    /// The fork layer as read from disk.
-    pub(super) forks: Tree,
-    /// The new upstream.
-    pub(super) upstream: FetchedSnapshot,
-}
-
 /// Reads the inputs of the merge of packages `names` (to the versions of
-/// `moving`, by name): the dirty check
-/// (unless allowed), the committed version and the base of each package,
-/// the fork layer on disk, and the new upstream. These are independent
+/// `moving`, by name): the dirty check (unless allowed), then the committed
+/// version and the base of each package, the fork layer on disk, and the
+/// new upstream, returned in this order. These are independent
 /// and together most of a merge's time, so they run at once; the
 /// registry, though, is asked only once git has been read, so that a dirty
 /// or broken repository stops the merge before anything is fetched.
@@ -37,7 +27,7 @@ pub(super) fn read_inputs(
     options: &MergeOptions<'_>,
     names: &[&str],
     moving: &BTreeMap<String, String>,
-) -> Result<Inputs, MergeError> {
+) -> Result<(Base, Tree, FetchedSnapshot), MergeError> {
     // A refused directory (a file, the repository itself) is refused
     // before anything is read.
     check_managed_dirs(layer)?;
@@ -62,7 +52,7 @@ pub(super) fn read_inputs(
         Some(fetched) => fetched?,
         None => fetch_upstream(layer, options, moving)?,
     };
-    Ok(Inputs { base, forks, upstream })
+    Ok((base, forks, upstream))
 }
 
 /// The uncommitted changes of the fork layer and `patches/` (a status walk
@@ -120,8 +110,7 @@ pub(super) struct Base {
 /// committed files are taken from `upstream/` on disk where a file there
 /// is the committed blob (a SHA-1 per file instead of inflating every
 /// blob), and the files that are not tell the dirty check of `upstream/`
-/// which few paths to ask git about (`check_upstream`): together these
-/// are about a fifth of a merge of this project's layer.
+/// which few paths to ask git about (`check_upstream`).
 fn read_base(layer: &Layer, names: &[&str], check_upstream: bool) -> Result<Base, MergeError> {
     let paths = &layer.paths;
     let repo = Repo::discover(&layer.root)?;
@@ -169,10 +158,14 @@ fn fetch_upstream(
 /// from `upstream/VERSION` at HEAD, every other package's from its entry
 /// in the lock file at HEAD.
 fn committed_versions(repo: &Repo, layer: &Layer, names: &[&str]) -> Result<BTreeMap<String, String>, MergeError> {
-    let upstream = &layer.paths.upstream;
     let in_family = |name: &str| layer.upstream.get(name).is_none_or(|p| p.in_family);
-    let family = names.iter().any(|name| in_family(name)).then(|| committed_version(repo, upstream)).transpose()?;
-    let lock = names.iter().any(|name| !in_family(name)).then(|| committed_lock(repo, upstream)).transpose()?;
+    let version =
+        |bytes: &[u8], _: &Path| Some(String::from_utf8_lossy(bytes).trim().to_string()).filter(|v| !v.is_empty());
+    let family = names.iter().any(|name| in_family(name)).then(|| committed(repo, layer, VERSION_FILE, version));
+    let family = family.transpose()?;
+    let lock = |bytes: &[u8], path: &Path| Lock::from_json(bytes, path).ok();
+    let lock = names.iter().any(|name| !in_family(name)).then(|| committed(repo, layer, LOCK_FILE, lock));
+    let lock = lock.transpose()?;
     names
         .iter()
         .map(|name| {
@@ -187,39 +180,22 @@ fn committed_versions(repo: &Repo, layer: &Layer, names: &[&str]) -> Result<BTre
         .collect()
 }
 
-/// The lock file of the snapshot committed at HEAD.
-fn committed_lock(repo: &Repo, upstream: &Path) -> Result<Lock, MergeError> {
-    let path = upstream.join(LOCK_FILE);
-    let what = repo.relative(&path).unwrap_or_else(|_| path.display().to_string());
-    let bytes = repo.head_file(&path)?.ok_or_else(|| MergeError::NoBase { what: what.clone() })?;
-    Lock::from_json(&bytes, &path).map_err(|_| MergeError::NoBase { what })
-}
-
-/// The version of the snapshot committed at HEAD.
-fn committed_version(repo: &Repo, upstream: &Path) -> Result<String, MergeError> {
-    let path = upstream.join(VERSION_FILE);
+/// `upstream/<file>` of the snapshot committed at HEAD, as `parse` reads it.
+fn committed<T>(
+    repo: &Repo,
+    layer: &Layer,
+    file: &str,
+    parse: impl FnOnce(&[u8], &Path) -> Option<T>,
+) -> Result<T, MergeError> {
+    let path = layer.paths.upstream.join(file);
     let no_base = || MergeError::NoBase { what: repo.relative(&path).unwrap_or_else(|_| path.display().to_string()) };
     let bytes = repo.head_file(&path)?.ok_or_else(no_base)?;
-    let version = String::from_utf8_lossy(&bytes).trim().to_string();
-    if version.is_empty() {
-        return Err(no_base());
-    }
-    Ok(version)
-}
-
-/// Opens the repository after checking that the three directories may be
-/// replaced wholesale (none is the repository itself or a file, e.g. a
-/// mistyped `--forks .`). It does not refuse uncommitted changes: its one
-/// caller, `merge --abort`, finds the merge's own there (a merge checks
-/// for them itself, in [`read_inputs`]).
-pub(crate) fn open_repository(layer: &Layer) -> Result<Repo, MergeError> {
-    check_managed_dirs(layer)?;
-    Ok(Repo::discover(&layer.root)?)
+    parse(&bytes, &path).ok_or_else(no_base)
 }
 
 /// Refuses any of the three directories that may not be replaced
-/// wholesale (a file, the repository itself).
-fn check_managed_dirs(layer: &Layer) -> Result<(), MergeError> {
+/// wholesale (a file, the repository itself, e.g. a mistyped `--forks .`).
+pub(crate) fn check_managed_dirs(layer: &Layer) -> Result<(), MergeError> {
     let paths = &layer.paths;
     for dir in [&paths.upstream, &paths.forks, &paths.patches] {
         check_managed_dir(layer, dir)?;

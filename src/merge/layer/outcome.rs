@@ -125,14 +125,6 @@ pub struct FileReport {
     pub conflict: Option<ConflictKind>,
     /// Conflict copies written next to the fork file (package-relative).
     pub copies: Vec<String>,
-    /// The hashes of the three inputs (old upstream, fork, new upstream)
-    /// of a conflict or a recalled resolution.
-    pub inputs: Option<[String; 3]>,
-    /// Lines that are exactly `=======` in a conflicted file's versions:
-    /// those of the fork and the new upstream, the ones they share with the
-    /// old upstream counted once. That many in the resolved file are
-    /// content (a Markdown heading underline), not a marker left.
-    pub separators: usize,
     /// The record of the conflict memory used, for [`Outcome::Resolved`]
     /// (relative to `patches/`).
     pub resolution: Option<String>,

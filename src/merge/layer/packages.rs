@@ -25,6 +25,8 @@ pub(super) struct LayerMerge {
     /// Changed files, sorted by package and path.
     pub(super) report: Vec<FileReport>,
     pub(super) unchanged: usize,
+    /// The conflicts `merge --continue` needs to know about.
+    pub(super) conflicts: Vec<ConflictRecord>,
     /// The merged forked packages, in package order, to make their
     /// manifests from.
     pub(super) forked: Vec<ForkedPackage>,
@@ -95,7 +97,9 @@ fn merge_one<'n>(
             path: layer.package_dir(&layer.paths.forks, name),
         });
     }
-    let (fork, kept) = split_ignored(fork, ignore);
+    let mut kept = fork.clone();
+    kept.retain(|path| ignore.is_ignored(path));
+    let fork = ignore.filter(fork);
     if layer.carried.iter().any(|c| c == name) {
         check_carried(full, &base, &fork)?;
     }
@@ -137,23 +141,6 @@ fn recall_resolutions(
     Ok(recalled)
 }
 
-/// `package` split into the files `ignore` keeps in the merge and those it
-/// leaves out.
-fn split_ignored(mut package: Tree, ignore: &crate::ignore::Ignore) -> (Tree, Tree) {
-    let mut left_out = Tree::new();
-    if ignore.is_empty() {
-        return (package, left_out);
-    }
-    let ignored: Vec<String> = package.paths().filter(|p| ignore.is_ignored(p)).map(str::to_string).collect();
-    for path in ignored {
-        if let Some(entry) = package.remove(&path) {
-            // The path was valid in `package`.
-            let _ = left_out.insert(path, entry);
-        }
-    }
-    (package, left_out)
-}
-
 /// The hashes of base, fork and new upstream of every conflicted file.
 fn conflict_inputs(package: &PackageMerge, sides: [&Tree; 3]) -> BTreeMap<String, ConflictInputs> {
     package
@@ -174,7 +161,7 @@ fn conflict_inputs(package: &PackageMerge, sides: [&Tree; 3]) -> BTreeMap<String
 struct ConflictInputs {
     /// The hashes of old upstream, fork and new upstream.
     hashes: [String; 3],
-    /// `=======` lines a resolution may hold (see [`FileReport::separators`]).
+    /// `=======` lines a resolution may hold (see [`ConflictRecord::separators`]).
     separators: usize,
 }
 
@@ -189,14 +176,25 @@ impl LayerMerge {
                 self.unchanged += 1;
                 continue;
             }
+            let copies: Vec<String> = merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect();
+            if let (Some(kind), Some(inputs)) = (merge.conflict(), inputs.get(path)) {
+                self.conflicts.push(ConflictRecord {
+                    package: full.clone(),
+                    path: path.clone(),
+                    kind: kind.as_str().to_string(),
+                    copies: copies.clone(),
+                    base: inputs.hashes[0].clone(),
+                    ours: inputs.hashes[1].clone(),
+                    theirs: inputs.hashes[2].clone(),
+                    separators: inputs.separators,
+                });
+            }
             self.report.push(FileReport {
                 package: full.clone(),
                 path: path.clone(),
                 outcome: merge.outcome(),
                 conflict: merge.conflict(),
-                copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
-                inputs: inputs.get(path).map(|i| i.hashes.clone()),
-                separators: inputs.get(path).map_or(0, |i| i.separators),
+                copies,
                 resolution: recalled.get(path).cloned(),
             });
         }
@@ -207,30 +205,5 @@ impl LayerMerge {
         }
         self.forks.graft(full, package.into_tree())?;
         Ok(())
-    }
-
-    pub(super) fn conflicts(&self) -> bool {
-        self.report.iter().any(|f| f.outcome == Outcome::Conflict)
-    }
-
-    /// The conflicts `merge --continue` needs to know about.
-    pub(super) fn conflict_records(&self) -> Vec<ConflictRecord> {
-        self.report
-            .iter()
-            .filter(|f| f.outcome == Outcome::Conflict)
-            .map(|f| {
-                let [base, ours, theirs] = f.inputs.clone().unwrap_or_default();
-                ConflictRecord {
-                    package: f.package.clone(),
-                    path: f.path.clone(),
-                    kind: f.conflict.map(|k| k.as_str().to_string()).unwrap_or_default(),
-                    copies: f.copies.clone(),
-                    base,
-                    ours,
-                    theirs,
-                    separators: f.separators,
-                }
-            })
-            .collect()
     }
 }
