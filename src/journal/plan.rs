@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use super::record::{RemovedDir, Saved, TargetRecord};
 use super::{JournalError, Next, Steps};
-use crate::tree::{check_relative_path, read_with_metadata, FileEntry, Tree, TreeError};
+use crate::tree::{check_relative_path, mode_of, read_with_metadata, set_mode, FileEntry, Tree, TreeError};
 
 /// What was on disk at a path of a target directory.
 pub(super) enum Old {
@@ -71,42 +71,35 @@ impl Plan<'_> {
     pub(super) fn apply(&self, steps: &Steps<'_>) -> Result<(), JournalError> {
         let root = &self.root;
         if let Some(bytes) = self.file {
-            let write = || -> io::Result<()> {
+            return steps.run("write", root, |root| {
                 if !self.record.existed {
                     if let Some(parent) = root.parent().filter(|p| !p.as_os_str().is_empty()) {
                         fs::create_dir_all(parent)?;
                     }
-                    let entry = FileEntry::new(bytes.to_vec());
-                    return write_entry(root, &entry, WriteKind::Create);
+                    return write_entry(root, &FileEntry::new(bytes.to_vec()), WriteKind::Create);
                 }
                 let mut file = fs::OpenOptions::new().write(true).truncate(true).open(root)?;
                 file.write_all(bytes)
-            };
-            steps.run(write).map_err(JournalError::io("write", root))?;
-            return Ok(());
+            });
         }
         if !self.record.existed {
-            steps.run(|| fs::create_dir_all(root)).map_err(JournalError::io("create", root))?;
+            steps.run("create", root, fs::create_dir_all)?;
         }
         // The order matters where old and new disagree about a path: a
         // file where a directory is wanted goes first; a directory where a
         // file is wanted goes after the files in it.
         for rel in &self.deletes {
-            let path = root.join(rel);
-            steps.run(|| fs::remove_file(&path)).map_err(JournalError::io("remove", &path))?;
+            steps.run("remove", &root.join(rel), fs::remove_file)?;
         }
         // Sorted, so every parent comes before its children.
         for dir in &self.record.created_dirs {
-            let path = root.join(dir);
-            steps.run(|| fs::create_dir(&path)).map_err(JournalError::io("create", &path))?;
+            steps.run("create", &root.join(dir), fs::create_dir)?;
         }
         for dir in self.record.removed_dirs.iter().rev() {
-            let path = root.join(&dir.path);
-            steps.run(|| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
+            steps.run("remove", &root.join(&dir.path), fs::remove_dir)?;
         }
         self.writes.par_iter().try_for_each(|(rel, entry, kind)| {
-            let path = root.join(rel);
-            steps.run(|| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))
+            steps.run("write", &root.join(rel), |path| write_entry(path, entry, *kind))
         })
     }
 }
@@ -277,21 +270,6 @@ pub(super) fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> 
 }
 
 #[cfg(unix)]
-pub(super) fn mode_of(meta: &fs::Metadata) -> u32 {
-    use std::os::unix::fs::PermissionsExt;
-    meta.permissions().mode() & 0o7777
-}
-
-#[cfg(not(unix))]
-pub(super) fn mode_of(meta: &fs::Metadata) -> u32 {
-    if meta.is_dir() {
-        0o755
-    } else {
-        0o644
-    }
-}
-
-#[cfg(unix)]
 pub(super) fn link_count(meta: &fs::Metadata) -> u64 {
     use std::os::unix::fs::MetadataExt;
     meta.nlink()
@@ -300,18 +278,6 @@ pub(super) fn link_count(meta: &fs::Metadata) -> u64 {
 #[cfg(not(unix))]
 pub(super) fn link_count(_meta: &fs::Metadata) -> u64 {
     1
-}
-
-#[cfg(unix)]
-pub(super) fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(path, fs::Permissions::from_mode(mode))
-}
-
-#[cfg(not(unix))]
-pub(super) fn set_mode(_path: &Path, _mode: u32) -> io::Result<()> {
-    // No modes outside Unix.
-    Ok(())
 }
 
 /// Writes a file of a target directory with mode 0644/0755.
