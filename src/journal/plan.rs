@@ -121,7 +121,9 @@ pub(super) fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Res
         }
     };
     if !plan.record.existed {
-        plan.record.missing_parents = missing_parents(target);
+        // Created with the target, removed with it by a roll back.
+        let missing = |a: &Path| !a.as_os_str().is_empty() && !a.exists();
+        plan.record.missing_parents = target.ancestors().skip(1).take_while(|a| missing(a)).count();
     }
     Ok(plan)
 }
@@ -140,23 +142,14 @@ pub(super) fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Res
     Ok(Plan { root: target.to_path_buf(), record, saved, deletes: Vec::new(), writes: Vec::new(), file })
 }
 
-/// How many parent directories of the missing `target` are missing too
-/// (created with it, removed with it by a roll back).
-pub(super) fn missing_parents(target: &Path) -> usize {
-    target.ancestors().skip(1).take_while(|a| !a.as_os_str().is_empty() && !a.exists()).count()
-}
-
 pub(super) fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Plan<'a> {
     let mut record = TargetRecord { path, existed: old.existed, ..TargetRecord::default() };
     let wanted_dirs = parent_dirs(tree);
     let (mut saved, mut deletes, mut writes) = (Vec::new(), Vec::new(), Vec::new());
     for (rel, item) in &old.items {
         // A file kept as read is one `tree` holds (see `plan`): never gone.
-        let gone = match (item, tree.get(rel)) {
-            (Old::KeptAsRead, _) | (Old::File { .. }, Some(_)) => None,
-            (Old::File { .. } | Old::Link(_), _) => saved_copy(item),
-        };
-        if let Some(copy) = gone {
+        let gone = matches!(item, Old::Link(_)) || !tree.contains(rel);
+        if let Some(copy) = saved_copy(item).filter(|_| gone) {
             saved.push((rel.clone(), copy));
             deletes.push(rel.clone());
         }
