@@ -278,14 +278,8 @@ pub(super) fn write_entry(path: &Path, entry: &FileEntry, kind: WriteKind) -> io
     if kind == WriteKind::Replace {
         fs::remove_file(path)?;
     }
-    let mut options = fs::OpenOptions::new();
-    options.write(true);
-    if kind == WriteKind::Overwrite {
-        options.truncate(true);
-    } else {
-        options.create_new(true);
-    }
-    let mut file = options.open(path)?;
+    let overwrite = kind == WriteKind::Overwrite;
+    let mut file = fs::OpenOptions::new().write(true).truncate(overwrite).create_new(!overwrite).open(path)?;
     file.write_all(&entry.bytes)?;
     // The mode is set whatever the umask or the old mode was (set-id and
     // sticky bits included): 0644 or 0755, as npm writes them.

@@ -1,7 +1,7 @@
 //! Putting back what a journal recorded: every step tolerates having been
 //! done already, and nothing is written outside the journal's targets.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, ErrorKind};
 use std::path::{Path, PathBuf};
@@ -82,14 +82,16 @@ pub(super) fn check_target(
             None => Ok(()),
         };
     }
-    let links: BTreeSet<&str> =
-        saved.iter().filter(|(_, item)| matches!(item, Saved::Link(_))).map(|(rel, _)| rel.as_str()).collect();
+    let links: BTreeMap<&str, &Path> = saved
+        .iter()
+        .filter_map(|(rel, item)| if let Saved::Link(to) = item { Some((rel.as_str(), to.as_path())) } else { None })
+        .collect();
     // Restored after the created paths are gone: a link restored first
     // must not have a restored path below it (before the update, a link
     // had nothing below it).
     let restored = target.removed_dirs.iter().map(|d| &d.path).chain(saved.keys());
     for rel in restored.clone() {
-        if let Some(link) = proper_prefixes(rel).find(|prefix| links.contains(prefix)) {
+        if let Some(link) = proper_prefixes(rel).find(|prefix| links.contains_key(prefix)) {
             return Err(format!("`{rel}` would be written through the symbolic link `{link}` it restores"));
         }
     }
@@ -99,17 +101,12 @@ pub(super) fn check_target(
         }
         symlink_free(&root, rel).map_err(|e| e.to_string())?;
     }
-    for (rel, item) in saved {
-        if let Saved::Link(to) = item {
-            if !link_stays_inside(rel, to) {
-                return Err(format!(
-                    "the symbolic link `{rel}` would point outside its directory (`{}`)",
-                    to.display()
-                ));
-            }
+    match links.into_iter().find(|(rel, to)| !link_stays_inside(rel, to)) {
+        Some((rel, to)) => {
+            Err(format!("the symbolic link `{rel}` would point outside its directory (`{}`)", to.display()))
         }
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// `a`, `a/b` for `a/b/c`.
