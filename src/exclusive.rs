@@ -158,18 +158,15 @@ impl ProjectLock {
             }
             Err(source) => return Err(LockError::Io { path, source }),
         };
-        let io = |source| LockError::Io { path: path.clone(), source };
-        if !file.metadata().map_err(io)?.is_file() {
+        if !file.metadata().map_err(|source| LockError::Io { path: path.clone(), source })?.is_file() {
             return Err(LockError::NotAFile { path });
         }
         let exclusive = match file.try_lock() {
-            Ok(()) => true,
-            Err(fs::TryLockError::WouldBlock) if access == Access::Read => {
-                file.try_lock_shared().map_err(|e| refused(e, path.clone()))?;
-                false
-            }
-            Err(e) => return Err(refused(e, path)),
+            Ok(()) => Ok(true),
+            Err(fs::TryLockError::WouldBlock) if access == Access::Read => file.try_lock_shared().map(|()| false),
+            Err(e) => Err(e),
         };
+        let exclusive = exclusive.map_err(|e| refused(e, path))?;
         if exclusive && access == Access::Write {
             // The holder's pid, for the message another run prints.
             let mut named = &file;
