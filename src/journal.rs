@@ -249,29 +249,23 @@ impl<'a> Update<'a> {
         let made_dirs = if self.make_journal_dir { make_missing_dirs(&self.journal_dir)? } else { Vec::new() };
         // Until the journal is written, what was made for it is removed by
         // hand; afterwards by the journal's roll back.
-        let planned = self
-            .targets
-            .par_iter()
-            .map(|(path, next)| plan(&self.journal_dir, path, *next))
-            .collect::<Result<Vec<Plan<'a>>, _>>()
-            .and_then(|plans| {
-                let changes: usize = plans.iter().map(Plan::changes).sum();
-                if changes == 0 {
-                    return Ok((plans, 0, None));
-                }
-                if self.cancel.is_some_and(|flag| flag.load(Ordering::SeqCst)) {
-                    return Err(JournalError::Interrupted);
-                }
-                let entries: Vec<_> = plans.iter().map(|p| (&p.record, p.saved.as_slice())).collect();
-                let journal = write_journal(&self.journal_dir, &self.prefix, &entries, &made_dirs)?;
-                Ok((plans, changes, Some(journal)))
-            });
-        let (plans, changes, journal) = match planned {
-            Ok((plans, changes, Some(journal))) => (plans, changes, journal),
-            unjournaled => {
-                remove_made_dirs(&self.journal_dir, &made_dirs);
-                return unjournaled.map(|_| Ok(0));
+        let journaled = (|| {
+            let plans = self.targets.par_iter().map(|(path, next)| plan(&self.journal_dir, path, *next));
+            let plans = plans.collect::<Result<Vec<Plan<'a>>, _>>()?;
+            let changes: usize = plans.iter().map(Plan::changes).sum();
+            if changes == 0 {
+                return Ok(None);
             }
+            if self.cancel.is_some_and(|flag| flag.load(Ordering::SeqCst)) {
+                return Err(JournalError::Interrupted);
+            }
+            let entries: Vec<_> = plans.iter().map(|p| (&p.record, p.saved.as_slice())).collect();
+            let journal = write_journal(&self.journal_dir, &self.prefix, &entries, &made_dirs)?;
+            Ok(Some((plans, changes, journal)))
+        })();
+        let Ok(Some((plans, changes, journal))) = journaled else {
+            remove_made_dirs(&self.journal_dir, &made_dirs);
+            return journaled.map(|_| Ok(0));
         };
         let steps = Steps::new(fault);
         let failure = plans.iter().try_for_each(|plan| plan.apply(&steps)).err();
