@@ -44,12 +44,7 @@ pub fn diff_units(a: &[&[u8]], b: &[&[u8]]) -> Vec<DiffOp> {
 /// The ends of the pieces a crowded diff diffs one by one, the last
 /// `(a.len(), b.len())`.
 fn cuts(a: &[&[u8]], b: &[&[u8]]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let (mut pa, mut pb) = (0usize, 0usize);
-    while let Some((ea, eb)) = next_cut(a, b, pa, pb) {
-        out.push((ea, eb));
-        (pa, pb) = (ea, eb);
-    }
+    let mut out: Vec<_> = std::iter::successors(next_cut(a, b, 0, 0), |&(pa, pb)| next_cut(a, b, pa, pb)).collect();
     out.push((a.len(), b.len()));
     out
 }
