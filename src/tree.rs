@@ -316,7 +316,10 @@ impl Tree {
             if let Some(parent) = path.parent() {
                 fs::create_dir_all(parent).map_err(io_err(parent))?;
             }
-            write_entry(&path, entry).map_err(io_err(&path))?;
+            // Whatever the umask and whatever mode a file it overwrites had.
+            fs::write(&path, entry.bytes.as_slice())
+                .and_then(|()| set_mode(&path, entry.mode()))
+                .map_err(io_err(&path))?;
         }
         Ok(())
     }
@@ -439,13 +442,6 @@ pub(crate) fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
 pub(crate) fn set_mode(_path: &Path, _mode: u32) -> io::Result<()> {
     // No modes outside Unix.
     Ok(())
-}
-
-/// Writes one file with mode 0644/0755, whatever the umask and whatever
-/// mode a file it overwrites had.
-fn write_entry(path: &Path, entry: &FileEntry) -> io::Result<()> {
-    fs::write(path, entry.bytes.as_slice())?;
-    set_mode(path, entry.mode())
 }
 
 #[cfg(test)]
