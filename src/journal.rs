@@ -139,12 +139,12 @@ impl<'f> Steps<'f> {
     /// Makes one change to `path` (`action` names it in the error), or
     /// fails it the way the test asks: an injected error stands in for the
     /// change's own result.
-    fn run<'p, T>(
+    fn run<'p>(
         &self,
         action: &'static str,
         path: &'p Path,
-        change: impl FnOnce(&'p Path) -> io::Result<T>,
-    ) -> Result<T, JournalError> {
+        change: impl FnOnce(&'p Path) -> io::Result<()>,
+    ) -> Result<(), JournalError> {
         self.next().and_then(|()| change(path)).map_err(JournalError::io(action, path))
     }
 
