@@ -259,18 +259,12 @@ impl Tree {
 
     /// Moves every file of `other` into this tree, at the same paths.
     pub fn append(&mut self, other: Tree) -> Result<(), TreeError> {
-        for (path, entry) in other.files {
-            self.insert(path, entry)?;
-        }
-        Ok(())
+        other.files.into_iter().try_for_each(|(path, entry)| self.insert(path, entry))
     }
 
     /// Moves every file of `other` under `prefix/` into this tree.
     pub fn graft(&mut self, prefix: &str, other: Tree) -> Result<(), TreeError> {
-        for (path, entry) in other.files {
-            self.insert(format!("{prefix}/{path}"), entry)?;
-        }
-        Ok(())
+        other.files.into_iter().try_for_each(|(path, entry)| self.insert(format!("{prefix}/{path}"), entry))
     }
 
     /// Reads every regular file below `root`. Symbolic links and special
