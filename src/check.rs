@@ -232,10 +232,8 @@ pub fn expected_profile_dependencies(layer: &Layer) -> BTreeMap<String, String> 
 /// Compares `<forks>/../package.json` (when it exists) with the
 /// declaration.
 pub fn check_profile_dependencies(layer: &Layer) -> Vec<String> {
-    let Some(path) = layer.paths.forks.parent().map(|p| p.join("package.json")) else { return Vec::new() };
-    if !path.is_file() {
-        return Vec::new();
-    }
+    let path = layer.paths.forks.parent().map(|p| p.join("package.json"));
+    let Some(path) = path.filter(|path| path.is_file()) else { return Vec::new() };
     let shown = path.strip_prefix(&layer.root).unwrap_or(&path).display().to_string();
     match crate::tree::read_regular(&path) {
         Ok(bytes) => check_dependencies_bytes(layer, &shown, &bytes),

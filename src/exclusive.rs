@@ -151,20 +151,15 @@ impl ProjectLock {
             }
             Err(source) => return Err(LockError::Io { path, source }),
         };
-        let io = |source| LockError::Io { path: path.clone(), source };
-        if !file.metadata().map_err(io)?.is_file() {
+        if !file.metadata().map_err(|source| LockError::Io { path: path.clone(), source })?.is_file() {
             return Err(LockError::NotAFile { path });
         }
         let exclusive = match file.try_lock() {
-            Ok(()) => true,
-            Err(fs::TryLockError::WouldBlock) if access == Access::Read => match file.try_lock_shared() {
-                Ok(()) => false,
-                Err(fs::TryLockError::WouldBlock) => return Err(LockError::Busy { holder: holder(&path), path }),
-                Err(fs::TryLockError::Error(source)) => return Err(io(source)),
-            },
-            Err(fs::TryLockError::WouldBlock) => return Err(LockError::Busy { holder: holder(&path), path }),
-            Err(fs::TryLockError::Error(source)) => return Err(io(source)),
+            Ok(()) => Ok(true),
+            Err(fs::TryLockError::WouldBlock) if access == Access::Read => file.try_lock_shared().map(|()| false),
+            Err(e) => Err(e),
         };
+        let exclusive = exclusive.map_err(|e| refused(e, path))?;
         if exclusive && access == Access::Write {
             // The holder's pid, for the message another run prints.
             let mut named = &file;
@@ -183,14 +178,9 @@ impl ProjectLock {
     pub fn share(&mut self, root: &Path) -> Result<(), LockError> {
         let Some(file) = self.file.as_ref().filter(|_| self.exclusive) else { return Ok(()) };
         let path = root.join(LOCK_NAME);
-        let io = |source| LockError::Io { path: path.clone(), source };
-        file.unlock().map_err(io)?;
+        file.unlock().map_err(|source| LockError::Io { path: path.clone(), source })?;
         self.exclusive = false;
-        match file.try_lock_shared() {
-            Ok(()) => Ok(()),
-            Err(fs::TryLockError::WouldBlock) => Err(LockError::Busy { holder: holder(&path), path }),
-            Err(fs::TryLockError::Error(source)) => Err(io(source)),
-        }
+        file.try_lock_shared().map_err(|e| refused(e, path))
     }
 }
 
@@ -206,6 +196,14 @@ impl Drop for ProjectLock {
 
 fn read_only(e: &io::Error) -> bool {
     matches!(e.kind(), io::ErrorKind::ReadOnlyFilesystem | io::ErrorKind::PermissionDenied)
+}
+
+/// Why the lock at `path` could not be taken.
+fn refused(e: fs::TryLockError, path: PathBuf) -> LockError {
+    match e {
+        fs::TryLockError::WouldBlock => LockError::Busy { holder: holder(&path), path },
+        fs::TryLockError::Error(source) => LockError::Io { path, source },
+    }
 }
 
 /// Who holds the lock: a writer names itself in the file.

@@ -110,13 +110,8 @@ fn refuse_foreign_contents(dir: &Path, allowed: impl Fn(&str) -> bool) -> Result
         return Err(GuardError::NotADirectory { path: dir.to_path_buf() });
     }
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(()) };
-    let mut foreign: Vec<String> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| !allowed(name))
-        .collect();
-    foreign.sort();
-    match foreign.into_iter().next() {
+    let foreign = entries.filter_map(Result::ok).map(|e| e.file_name().to_string_lossy().into_owned());
+    match foreign.filter(|name| !allowed(name)).min() {
         Some(entry) => Err(GuardError::Occupied { path: dir.to_path_buf(), entry }),
         None => Ok(()),
     }

@@ -107,11 +107,6 @@ impl Ignore {
         })
     }
 
-    /// The patterns as declared.
-    pub fn patterns(&self) -> &[String] {
-        &self.patterns
-    }
-
     /// Whether nothing is ignored.
     pub fn is_empty(&self) -> bool {
         self.patterns.is_empty()
@@ -142,12 +137,10 @@ impl Ignore {
     }
 
     /// `tree` without its ignored files.
-    pub fn filter(&self, tree: Tree) -> Tree {
-        if self.is_empty() {
-            return tree;
+    pub fn filter(&self, mut tree: Tree) -> Tree {
+        if !self.is_empty() {
+            tree.retain(|path| !self.is_ignored(path));
         }
-        let mut tree = tree;
-        tree.retain(|path| !self.is_ignored(path));
         tree
     }
 }

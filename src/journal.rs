@@ -29,6 +29,7 @@ mod record;
 mod recover;
 mod rollback;
 
+use std::convert::Infallible;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -135,12 +136,23 @@ impl<'f> Steps<'f> {
         }
     }
 
-    /// Makes one change, or fails it the way the test asks: an injected
-    /// error stands in for the change's own result, so the caller judges
-    /// it as it would judge the system's (a removal of a path that cannot
-    /// exist is done, whatever said so).
-    fn run<T>(&self, change: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
-        self.next().and_then(|()| change())
+    /// Makes one change to `path` (`action` names it in the error), or
+    /// fails it the way the test asks: an injected error stands in for the
+    /// change's own result.
+    fn run<'p>(
+        &self,
+        action: &'static str,
+        path: &'p Path,
+        change: impl FnOnce(&'p Path) -> io::Result<()>,
+    ) -> Result<(), JournalError> {
+        self.next().and_then(|()| change(path)).map_err(JournalError::io(action, path))
+    }
+
+    /// [`Steps::run`] for a removal a roll back makes: a path that is not
+    /// there is already removed, whether the system or the test says so
+    /// ([`rollback::ignore_missing`]).
+    fn remove<'p>(&self, path: &'p Path, removal: impl FnOnce(&'p Path) -> io::Result<()>) -> Result<(), JournalError> {
+        rollback::ignore_missing(self.next().and_then(|()| removal(path))).map_err(JournalError::io("remove", path))
     }
 
     fn crashed(&self) -> bool {
@@ -217,68 +229,55 @@ impl<'a> Update<'a> {
     /// it finds the result wrong, the update is rolled back from its journal
     /// (the same roll back a failure gets) and its error is returned inside.
     pub fn apply_verified<E>(&self, verify: impl FnOnce() -> Result<(), E>) -> Result<Result<usize, E>, JournalError> {
-        let mut verify = Some(verify);
-        let mut found = None;
-        let mut keep = || match verify.take().map_or(Ok(()), |verify| verify()) {
-            Ok(()) => true,
-            Err(err) => {
-                found = Some(err);
-                false
-            }
-        };
-        let made = self.apply_inner(&no_fault, &mut keep)?;
-        Ok(match found {
-            Some(err) => Err(err),
-            None => Ok(made),
-        })
+        self.apply_inner(&no_fault, verify)
     }
 
     fn apply_with(&self, fault: FaultPlan<'_>) -> Result<usize, JournalError> {
-        self.apply_inner(fault, &mut || true)
+        let Ok(made) = self.apply_inner(fault, || Ok::<(), Infallible>(()))?;
+        Ok(made)
     }
 
-    /// Plans, journals and makes the changes; `keep` says, once they are
-    /// made, whether to commit them (`false` rolls them back).
-    fn apply_inner(&self, fault: FaultPlan<'_>, keep: &mut dyn FnMut() -> bool) -> Result<usize, JournalError> {
+    /// Plans, journals and makes the changes; `verify`, once they are made,
+    /// says whether to commit them (an error rolls them back).
+    fn apply_inner<E>(
+        &self,
+        fault: FaultPlan<'_>,
+        verify: impl FnOnce() -> Result<(), E>,
+    ) -> Result<Result<usize, E>, JournalError> {
         refuse_pending(&self.journal_dir, &self.prefix)?;
         self.check_names().map_err(|e| JournalError::Name(Box::new(e)))?;
         let made_dirs = if self.make_journal_dir { make_missing_dirs(&self.journal_dir)? } else { Vec::new() };
         // Until the journal is written, what was made for it is removed by
         // hand; afterwards by the journal's roll back.
-        let planned = self
-            .targets
-            .par_iter()
-            .map(|(path, next)| plan(&self.journal_dir, path, *next))
-            .collect::<Result<Vec<Plan<'a>>, _>>()
-            .and_then(|plans| {
-                let changes: usize = plans.iter().map(Plan::changes).sum();
-                if changes == 0 {
-                    return Ok((plans, 0, None));
-                }
-                if self.cancel.is_some_and(|flag| flag.load(Ordering::SeqCst)) {
-                    return Err(JournalError::Interrupted);
-                }
-                let entries: Vec<_> = plans.iter().map(|p| (&p.record, p.saved.as_slice())).collect();
-                let journal = write_journal(&self.journal_dir, &self.prefix, &entries, &made_dirs)?;
-                Ok((plans, changes, Some(journal)))
-            });
-        let (plans, changes, journal) = match planned {
-            Ok((plans, changes, Some(journal))) => (plans, changes, journal),
-            unjournaled => {
-                remove_made_dirs(&self.journal_dir, &made_dirs);
-                return unjournaled.map(|_| 0);
+        let journaled = (|| {
+            let plans = self.targets.par_iter().map(|(path, next)| plan(&self.journal_dir, path, *next));
+            let plans = plans.collect::<Result<Vec<Plan<'a>>, _>>()?;
+            let changes: usize = plans.iter().map(Plan::changes).sum();
+            if changes == 0 {
+                return Ok(None);
             }
+            if self.cancel.is_some_and(|flag| flag.load(Ordering::SeqCst)) {
+                return Err(JournalError::Interrupted);
+            }
+            let entries: Vec<_> = plans.iter().map(|p| (&p.record, p.saved.as_slice())).collect();
+            let journal = write_journal(&self.journal_dir, &self.prefix, &entries, &made_dirs)?;
+            Ok(Some((plans, changes, journal)))
+        })();
+        let Ok(Some((plans, changes, journal))) = journaled else {
+            remove_made_dirs(&self.journal_dir, &made_dirs);
+            return journaled.map(|_| Ok(0));
         };
         let steps = Steps::new(fault);
         let failure = plans.iter().try_for_each(|plan| plan.apply(&steps)).err();
         if failure.as_ref().is_some_and(|_| steps.crashed()) {
             return Err(failure.unwrap_or(JournalError::Interrupted));
         }
-        if failure.is_some() || !keep() {
+        let refused = if failure.is_none() { verify().err() } else { None };
+        if failure.is_some() || refused.is_some() {
             let rolled_back = roll_back_journal(&journal, &self.journal_dir, None, &steps);
             return match (failure, rolled_back) {
                 (Some(failure), Ok(_)) => Err(JournalError::RolledBack(Box::new(failure))),
-                (None, Ok(_)) => Ok(0),
+                (None, Ok(_)) => Ok(refused.map_or(Ok(0), Err)),
                 (failure, Err(source)) => {
                     let targets: Vec<String> = plans.iter().map(|p| p.record.path.clone()).collect();
                     let help = resume_help(&self.journal_dir, &self.prefix, &journal, &targets);
@@ -293,11 +292,9 @@ impl<'a> Update<'a> {
             .next()
             .and_then(|()| fs::remove_file(&journal))
             .map_err(|source| JournalError::CommitFailed { journal, source })?;
-        Ok(changes)
+        Ok(Ok(changes))
     }
-}
 
-impl Update<'_> {
     /// Refuses, before anything is written, every path of the update that
     /// the file system it goes to cannot hold: a failure halfway would
     /// leave files written, and their roll back would meet the same name.

@@ -14,6 +14,8 @@
 //! relative position, and diffed piece by piece (`benches/README.md`,
 //! "Repetitive files"). Other input is diffed whole.
 
+use std::ops::Range;
+
 use imara_diff::{Algorithm, Diff, InternedInput};
 use similar::DiffOp;
 
@@ -21,17 +23,14 @@ use similar::DiffOp;
 /// long lines into) as `similar` ops in order: `Equal` runs between
 /// `Delete`, `Insert` and `Replace` hunks.
 pub fn diff_units(a: &[&[u8]], b: &[&[u8]]) -> Vec<DiffOp> {
-    if !crowded(a, b) {
-        return diff_whole(a, b);
-    }
-    // Cut both sides into pieces of about CROWDED_PIECE units at places
-    // where CROWDED_SYNC units agree, near the same relative position, and
-    // diff piece by piece.
+    // Crowded input is cut into pieces of about CROWDED_PIECE units at
+    // places where CROWDED_SYNC units agree, near the same relative
+    // position, and diffed piece by piece.
+    let ends = if crowded(a, b) { cuts(a, b) } else { vec![(a.len(), b.len())] };
     let mut ops: Vec<DiffOp> = Vec::new();
     let (mut pa, mut pb) = (0usize, 0usize);
-    for (ea, eb) in cuts(a, b) {
-        for op in diff_whole(&a[pa..ea], &b[pb..eb]) {
-            let op = shifted(op, pa, pb);
+    for (ea, eb) in ends {
+        for op in diff_piece(a, b, pa..ea, pb..eb) {
             match (ops.last_mut(), op) {
                 (Some(DiffOp::Equal { len, .. }), DiffOp::Equal { len: more, .. }) => *len += more,
                 _ => ops.push(op),
@@ -45,12 +44,7 @@ pub fn diff_units(a: &[&[u8]], b: &[&[u8]]) -> Vec<DiffOp> {
 /// The ends of the pieces a crowded diff diffs one by one, the last
 /// `(a.len(), b.len())`.
 fn cuts(a: &[&[u8]], b: &[&[u8]]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let (mut pa, mut pb) = (0usize, 0usize);
-    while let Some((ea, eb)) = next_cut(a, b, pa, pb) {
-        out.push((ea, eb));
-        (pa, pb) = (ea, eb);
-    }
+    let mut out: Vec<_> = std::iter::successors(next_cut(a, b, 0, 0), |&(pa, pb)| next_cut(a, b, pa, pb)).collect();
     out.push((a.len(), b.len()));
     out
 }
@@ -105,23 +99,6 @@ fn next_cut(a: &[&[u8]], b: &[&[u8]], pa: usize, pb: usize) -> Option<(usize, us
     None
 }
 
-fn shifted(op: DiffOp, da: usize, db: usize) -> DiffOp {
-    match op {
-        DiffOp::Equal { old_index, new_index, len } => {
-            DiffOp::Equal { old_index: old_index + da, new_index: new_index + db, len }
-        }
-        DiffOp::Delete { old_index, old_len, new_index } => {
-            DiffOp::Delete { old_index: old_index + da, old_len, new_index: new_index + db }
-        }
-        DiffOp::Insert { old_index, new_index, new_len } => {
-            DiffOp::Insert { old_index: old_index + da, new_index: new_index + db, new_len }
-        }
-        DiffOp::Replace { old_index, old_len, new_index, new_len } => {
-            DiffOp::Replace { old_index: old_index + da, old_len, new_index: new_index + db, new_len }
-        }
-    }
-}
-
 #[cfg(test)]
 thread_local! {
     /// The most units one Myers run of this thread was given, for the
@@ -129,20 +106,21 @@ thread_local! {
     static LARGEST_RUN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// [`diff_units`] by one Myers run over both whole sequences.
-fn diff_whole(a: &[&[u8]], b: &[&[u8]]) -> Vec<DiffOp> {
+/// The ops of one Myers run over `a[piece_a]` and `b[piece_b]`, indexed
+/// in the whole of `a` and `b`.
+fn diff_piece(a: &[&[u8]], b: &[&[u8]], piece_a: Range<usize>, piece_b: Range<usize>) -> Vec<DiffOp> {
     #[cfg(test)]
-    LARGEST_RUN.with(|largest| largest.set(largest.get().max(a.len() + b.len())));
+    LARGEST_RUN.with(|largest| largest.set(largest.get().max(piece_a.len() + piece_b.len())));
     let mut input = InternedInput::default();
-    input.update_before(a.iter().copied());
-    input.update_after(b.iter().copied());
+    input.update_before(a[piece_a.clone()].iter().copied());
+    input.update_after(b[piece_b.clone()].iter().copied());
     let mut diff = Diff::compute(Algorithm::Myers, &input);
     diff.postprocess_lines(&input);
     let mut ops = Vec::new();
-    let (mut pa, mut pb) = (0usize, 0usize);
+    let (mut pa, mut pb) = (piece_a.start, piece_b.start);
+    let whole = |start: usize, range: Range<u32>| start + range.start as usize..start + range.end as usize;
     for hunk in diff.hunks() {
-        let (old, new) =
-            (hunk.before.start as usize..hunk.before.end as usize, hunk.after.start as usize..hunk.after.end as usize);
+        let (old, new) = (whole(piece_a.start, hunk.before), whole(piece_b.start, hunk.after));
         if old.start > pa {
             ops.push(DiffOp::Equal { old_index: pa, new_index: pb, len: old.start - pa });
         }
@@ -153,8 +131,8 @@ fn diff_whole(a: &[&[u8]], b: &[&[u8]]) -> Vec<DiffOp> {
         });
         (pa, pb) = (old.end, new.end);
     }
-    if pa < a.len() {
-        ops.push(DiffOp::Equal { old_index: pa, new_index: pb, len: a.len() - pa });
+    if pa < piece_a.end {
+        ops.push(DiffOp::Equal { old_index: pa, new_index: pb, len: piece_a.end - pa });
     }
     ops
 }

@@ -51,14 +51,8 @@ pub fn inside(root: &Path, path: &Path) -> Result<PathBuf, PathBuf> {
 pub fn relative_to(base: &Path, path: &Path) -> PathBuf {
     let (base, path) = (normalize(base), normalize(path));
     let common = base.components().zip(path.components()).take_while(|(a, b)| a == b).count();
-    let mut out = PathBuf::new();
-    for _ in base.components().skip(common) {
-        out.push("..");
-    }
-    for component in path.components().skip(common) {
-        out.push(component);
-    }
-    out
+    let up = base.components().skip(common).map(|_| Component::ParentDir);
+    up.chain(path.components().skip(common)).collect()
 }
 
 #[cfg(test)]

@@ -257,18 +257,12 @@ impl Tree {
 
     /// Moves every file of `other` into this tree, at the same paths.
     pub fn append(&mut self, other: Tree) -> Result<(), TreeError> {
-        for (path, entry) in other.files {
-            self.insert(path, entry)?;
-        }
-        Ok(())
+        other.files.into_iter().try_for_each(|(path, entry)| self.insert(path, entry))
     }
 
     /// Moves every file of `other` under `prefix/` into this tree.
     pub fn graft(&mut self, prefix: &str, other: Tree) -> Result<(), TreeError> {
-        for (path, entry) in other.files {
-            self.insert(format!("{prefix}/{path}"), entry)?;
-        }
-        Ok(())
+        other.files.into_iter().try_for_each(|(path, entry)| self.insert(format!("{prefix}/{path}"), entry))
     }
 
     /// Reads every regular file below `root`. Symbolic links and special
@@ -314,7 +308,10 @@ impl Tree {
             if let Some(parent) = path.parent() {
                 fs::create_dir_all(parent).map_err(io_err(parent))?;
             }
-            write_entry(&path, entry).map_err(io_err(&path))?;
+            // Whatever the umask and whatever mode a file it overwrites had.
+            fs::write(&path, entry.bytes.as_slice())
+                .and_then(|()| set_mode(&path, entry.mode()))
+                .map_err(io_err(&path))?;
         }
         Ok(())
     }
@@ -376,7 +373,7 @@ pub fn refuse_links_below(base: &Path, rel: &str) -> Result<(), TreeError> {
 /// Reads one file with its executable bit.
 pub fn read_file_entry(path: &Path) -> Result<FileEntry, TreeError> {
     let (bytes, meta) = read_with_metadata(path).map_err(io_err(path))?;
-    Ok(FileEntry::with_mode(bytes, is_executable(&meta)))
+    Ok(FileEntry::with_mode(bytes, mode_of(&meta) & 0o111 != 0))
 }
 
 /// Reads a file that must be a regular file (or a link to one). A FIFO,
@@ -409,27 +406,33 @@ pub(crate) fn read_with_metadata(path: &Path) -> io::Result<(Vec<u8>, fs::Metada
     Ok((bytes, meta))
 }
 
+/// The permission bits of a file or directory (set-id and sticky bits
+/// included).
 #[cfg(unix)]
-fn is_executable(meta: &fs::Metadata) -> bool {
+pub(crate) fn mode_of(meta: &fs::Metadata) -> u32 {
     use std::os::unix::fs::PermissionsExt;
-    meta.permissions().mode() & 0o111 != 0
+    meta.permissions().mode() & 0o7777
+}
+
+/// Windows has no modes: files read there are never executable.
+#[cfg(not(unix))]
+pub(crate) fn mode_of(meta: &fs::Metadata) -> u32 {
+    if meta.is_dir() {
+        0o755
+    } else {
+        0o644
+    }
+}
+
+#[cfg(unix)]
+pub(crate) fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode))
 }
 
 #[cfg(not(unix))]
-fn is_executable(_meta: &fs::Metadata) -> bool {
-    // Windows has no execute bit; files read there are never executable.
-    false
-}
-
-/// Writes one file with mode 0644/0755, whatever the umask and whatever
-/// mode a file it overwrites had.
-fn write_entry(path: &Path, entry: &FileEntry) -> io::Result<()> {
-    fs::write(path, entry.bytes.as_slice())?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(path, fs::Permissions::from_mode(entry.mode()))?;
-    }
+pub(crate) fn set_mode(_path: &Path, _mode: u32) -> io::Result<()> {
+    // No modes outside Unix.
     Ok(())
 }
 

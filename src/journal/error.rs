@@ -117,25 +117,19 @@ pub enum JournalError {
 /// fixed, and how to give the roll back up instead.
 pub(super) fn resume_help(journal_dir: &Path, prefix: &str, journal: &Path, targets: &[String]) -> String {
     let shown = |path: &Path| shell_word(&path.display().to_string());
+    let (dir, journal) = (shown(journal_dir), shown(journal));
     let (command, give_up) = match prefix.strip_prefix(PREFIX).and_then(|rest| rest.strip_prefix("out-")) {
         Some(name) => {
-            let out = journal_dir.join(name.strip_suffix('-').unwrap_or(name));
-            (
-                format!("forklayer rebuild --out {}", shown(&out)),
-                format!("delete the output and the journal (`rm -r {} {}`)", shown(&out), shown(journal)),
-            )
+            let out = shown(&journal_dir.join(name.strip_suffix('-').unwrap_or(name)));
+            let give_up = format!("delete the output and the journal (`rm -r {out} {journal}`)");
+            (format!("forklayer rebuild --out {out}"), give_up)
         }
         None => {
-            let targets: Vec<String> = targets.iter().map(|t| shell_word(t)).collect();
-            (
-                format!("forklayer -C {} check", shown(journal_dir)),
-                format!(
-                    "restore those files from git (`git -C {} checkout -- {}`) and delete the journal (`rm {}`)",
-                    shown(journal_dir),
-                    targets.join(" "),
-                    shown(journal)
-                ),
-            )
+            let targets = targets.iter().map(|t| shell_word(t)).collect::<Vec<_>>().join(" ");
+            let give_up = format!(
+                "restore those files from git (`git -C {dir} checkout -- {targets}`) and delete the journal (`rm {journal}`)"
+            );
+            (format!("forklayer -C {dir} check"), give_up)
         }
     };
     format!(

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use super::record::{RemovedDir, Saved, TargetRecord};
 use super::{JournalError, Next, Steps};
-use crate::tree::{check_relative_path, read_with_metadata, FileEntry, Tree, TreeError};
+use crate::tree::{check_relative_path, mode_of, read_with_metadata, set_mode, FileEntry, Tree, TreeError};
 
 /// What was on disk at a path of a target directory.
 pub(super) enum Old {
@@ -71,42 +71,35 @@ impl Plan<'_> {
     pub(super) fn apply(&self, steps: &Steps<'_>) -> Result<(), JournalError> {
         let root = &self.root;
         if let Some(bytes) = self.file {
-            let write = || -> io::Result<()> {
+            return steps.run("write", root, |root| {
                 if !self.record.existed {
                     if let Some(parent) = root.parent().filter(|p| !p.as_os_str().is_empty()) {
                         fs::create_dir_all(parent)?;
                     }
-                    let entry = FileEntry::new(bytes.to_vec());
-                    return write_entry(root, &entry, WriteKind::Create);
+                    return write_entry(root, &FileEntry::new(bytes.to_vec()), WriteKind::Create);
                 }
                 let mut file = fs::OpenOptions::new().write(true).truncate(true).open(root)?;
                 file.write_all(bytes)
-            };
-            steps.run(write).map_err(JournalError::io("write", root))?;
-            return Ok(());
+            });
         }
         if !self.record.existed {
-            steps.run(|| fs::create_dir_all(root)).map_err(JournalError::io("create", root))?;
+            steps.run("create", root, fs::create_dir_all)?;
         }
         // The order matters where old and new disagree about a path: a
         // file where a directory is wanted goes first; a directory where a
         // file is wanted goes after the files in it.
         for rel in &self.deletes {
-            let path = root.join(rel);
-            steps.run(|| fs::remove_file(&path)).map_err(JournalError::io("remove", &path))?;
+            steps.run("remove", &root.join(rel), fs::remove_file)?;
         }
         // Sorted, so every parent comes before its children.
         for dir in &self.record.created_dirs {
-            let path = root.join(dir);
-            steps.run(|| fs::create_dir(&path)).map_err(JournalError::io("create", &path))?;
+            steps.run("create", &root.join(dir), fs::create_dir)?;
         }
         for dir in self.record.removed_dirs.iter().rev() {
-            let path = root.join(&dir.path);
-            steps.run(|| fs::remove_dir(&path)).map_err(JournalError::io("remove", &path))?;
+            steps.run("remove", &root.join(&dir.path), fs::remove_dir)?;
         }
         self.writes.par_iter().try_for_each(|(rel, entry, kind)| {
-            let path = root.join(rel);
-            steps.run(|| write_entry(&path, entry, *kind)).map_err(JournalError::io("write", &path))
+            steps.run("write", &root.join(rel), |path| write_entry(path, entry, *kind))
         })
     }
 }
@@ -128,7 +121,9 @@ pub(super) fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Res
         }
     };
     if !plan.record.existed {
-        plan.record.missing_parents = missing_parents(target);
+        // Created with the target, removed with it by a roll back.
+        let missing = |a: &Path| !a.as_os_str().is_empty() && !a.exists();
+        plan.record.missing_parents = target.ancestors().skip(1).take_while(|a| missing(a)).count();
     }
     Ok(plan)
 }
@@ -147,23 +142,14 @@ pub(super) fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Res
     Ok(Plan { root: target.to_path_buf(), record, saved, deletes: Vec::new(), writes: Vec::new(), file })
 }
 
-/// How many parent directories of the missing `target` are missing too
-/// (created with it, removed with it by a roll back).
-pub(super) fn missing_parents(target: &Path) -> usize {
-    target.ancestors().skip(1).take_while(|a| !a.as_os_str().is_empty() && !a.exists()).count()
-}
-
 pub(super) fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Plan<'a> {
     let mut record = TargetRecord { path, existed: old.existed, ..TargetRecord::default() };
     let wanted_dirs = parent_dirs(tree);
     let (mut saved, mut deletes, mut writes) = (Vec::new(), Vec::new(), Vec::new());
     for (rel, item) in &old.items {
         // A file kept as read is one `tree` holds (see `plan`): never gone.
-        let gone = match (item, tree.get(rel)) {
-            (Old::KeptAsRead, _) | (Old::File { .. }, Some(_)) => None,
-            (Old::File { .. } | Old::Link(_), _) => saved_copy(item),
-        };
-        if let Some(copy) = gone {
+        let gone = matches!(item, Old::Link(_)) || !tree.contains(rel);
+        if let Some(copy) = saved_copy(item).filter(|_| gone) {
             saved.push((rel.clone(), copy));
             deletes.push(rel.clone());
         }
@@ -277,21 +263,6 @@ pub(super) fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> 
 }
 
 #[cfg(unix)]
-pub(super) fn mode_of(meta: &fs::Metadata) -> u32 {
-    use std::os::unix::fs::PermissionsExt;
-    meta.permissions().mode() & 0o7777
-}
-
-#[cfg(not(unix))]
-pub(super) fn mode_of(meta: &fs::Metadata) -> u32 {
-    if meta.is_dir() {
-        0o755
-    } else {
-        0o644
-    }
-}
-
-#[cfg(unix)]
 pub(super) fn link_count(meta: &fs::Metadata) -> u64 {
     use std::os::unix::fs::MetadataExt;
     meta.nlink()
@@ -302,31 +273,13 @@ pub(super) fn link_count(_meta: &fs::Metadata) -> u64 {
     1
 }
 
-#[cfg(unix)]
-pub(super) fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(path, fs::Permissions::from_mode(mode))
-}
-
-#[cfg(not(unix))]
-pub(super) fn set_mode(_path: &Path, _mode: u32) -> io::Result<()> {
-    // No modes outside Unix.
-    Ok(())
-}
-
 /// Writes a file of a target directory with mode 0644/0755.
 pub(super) fn write_entry(path: &Path, entry: &FileEntry, kind: WriteKind) -> io::Result<()> {
     if kind == WriteKind::Replace {
         fs::remove_file(path)?;
     }
-    let mut options = fs::OpenOptions::new();
-    options.write(true);
-    if kind == WriteKind::Overwrite {
-        options.truncate(true);
-    } else {
-        options.create_new(true);
-    }
-    let mut file = options.open(path)?;
+    let overwrite = kind == WriteKind::Overwrite;
+    let mut file = fs::OpenOptions::new().write(true).truncate(overwrite).create_new(!overwrite).open(path)?;
     file.write_all(&entry.bytes)?;
     // The mode is set whatever the umask or the old mode was (set-id and
     // sticky bits included): 0644 or 0755, as npm writes them.

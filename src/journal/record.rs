@@ -33,10 +33,9 @@ pub(super) fn journals(dir: &Path, prefix: &str) -> Vec<Found> {
         .filter_map(|entry| {
             let name = entry.file_name().into_string().ok()?;
             let rest = name.strip_prefix(prefix)?;
-            let (pid, armed) = match (rest.strip_suffix(ARMED), rest.strip_suffix(WRITING)) {
-                (Some(pid), _) => (pid, true),
-                (None, Some(pid)) => (pid, false),
-                (None, None) => return None,
+            let (pid, armed) = match rest.strip_suffix(ARMED) {
+                Some(pid) => (pid, true),
+                None => (rest.strip_suffix(WRITING)?, false),
             };
             Some(Found { path: entry.path(), pid: pid.parse().ok()?, armed })
         })
@@ -91,10 +90,6 @@ pub(super) enum Saved {
     Link(PathBuf),
 }
 
-pub(super) fn journal_path(dir: &Path, prefix: &str, suffix: &str) -> PathBuf {
-    dir.join(format!("{prefix}{}{suffix}", std::process::id()))
-}
-
 /// What a journal holds of one target: its undo record and the saved
 /// contents.
 pub(super) type Entry<'p> = (&'p TargetRecord, &'p [(String, Saved)]);
@@ -106,8 +101,8 @@ pub(super) fn write_journal(
     targets: &[Entry<'_>],
     made_dirs: &[u64],
 ) -> Result<PathBuf, JournalError> {
-    let writing = journal_path(dir, prefix, WRITING);
-    let armed = journal_path(dir, prefix, ARMED);
+    let journal_path = |suffix| dir.join(format!("{prefix}{}{suffix}", std::process::id()));
+    let (writing, armed) = (journal_path(WRITING), journal_path(ARMED));
     let written = write_tar(&writing, targets, made_dirs).and_then(|()| fs::rename(&writing, &armed));
     if let Err(source) = written {
         let _ = fs::remove_file(&writing);
@@ -116,15 +111,11 @@ pub(super) fn write_journal(
     Ok(armed)
 }
 
-/// The write buffer of a journal: the saved bytes go to disk in pieces of
-/// this size.
-pub(super) const JOURNAL_BUFFER: usize = 1 << 20;
-
 pub(super) fn write_tar(path: &Path, targets: &[Entry<'_>], made_dirs: &[u64]) -> io::Result<()> {
     let file = fs::OpenOptions::new().write(true).create_new(true).open(path)?;
-    // tar copies each file's bytes in 8 KiB pieces: a buffer that size made
-    // one `write` per piece (about 200 for a merge of this project's layer).
-    let mut tar = tar::Builder::new(BufWriter::with_capacity(JOURNAL_BUFFER, file));
+    // tar copies each file's bytes in 8 KiB pieces; the saved bytes go to
+    // disk in pieces of 1 MiB instead.
+    let mut tar = tar::Builder::new(BufWriter::with_capacity(1 << 20, file));
     let record = Record {
         schema: SCHEMA.to_string(),
         targets: targets.iter().map(|(record, _)| (*record).clone()).collect(),
@@ -235,23 +226,20 @@ pub(super) fn make_missing_dirs(dir: &Path) -> Result<Vec<u64>, JournalError> {
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(None),
             Err(e) => Err(e),
         };
+        // Only an unbroken chain ending at `dir` is recorded: the roll back
+        // walks up from `dir`.
         match identity {
-            Ok(Some(ino)) => made.push((path, ino)),
+            Ok(Some(ino)) => made.push(ino),
             Ok(None) => made.clear(),
             Err(source) => {
-                let made: Vec<u64> = made.iter().rev().map(|(_, ino)| *ino).collect();
+                made.reverse();
                 remove_made_dirs(path.parent().unwrap_or(path), &made);
                 return Err(JournalError::Io { action: "create", path: path.to_path_buf(), source });
             }
         }
     }
-    // Only an unbroken chain ending at `dir` is recorded: the roll back
-    // walks up from `dir`.
-    if made.last().is_some_and(|(path, _)| *path == dir) {
-        Ok(made.iter().rev().map(|(_, ino)| *ino).collect())
-    } else {
-        Ok(Vec::new())
-    }
+    made.reverse();
+    Ok(made)
 }
 
 /// Removes, innermost first, the directories [`make_missing_dirs`] made

@@ -55,9 +55,7 @@ pub fn output_journals(dir: &Path) -> Vec<OutputJournal> {
             let journal = entry.file_name().into_string().ok()?;
             let rest = journal.strip_prefix(&prefix)?.strip_suffix(ARMED)?;
             let (directory, pid) = rest.rsplit_once('-')?;
-            let pid = pid.parse().ok()?;
-            let directory = directory.to_string();
-            Some(OutputJournal { journal, directory, pid })
+            Some(OutputJournal { pid: pid.parse().ok()?, directory: directory.to_string(), journal })
         })
         .collect();
     found.sort_by(|a, b| a.journal.cmp(&b.journal));

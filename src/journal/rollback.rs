@@ -1,15 +1,16 @@
 //! Putting back what a journal recorded: every step tolerates having been
 //! done already, and nothing is written outside the journal's targets.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fs;
-use std::io;
+use std::io::{self, ErrorKind};
 use std::path::{Path, PathBuf};
 
-use super::plan::{link_count, mode_of, set_mode};
+use super::plan::link_count;
 use super::record::{read_journal, remove_made_dirs, Record, Saved, TargetRecord};
 use super::{JournalError, Steps, PLAIN_MODE_BITS};
 use crate::realpath::normalize;
+use crate::tree::{mode_of, set_mode};
 
 /// Where a journal found on disk may make changes: the directories and
 /// files forklayer manages in this project (`upstream/`, the fork layer,
@@ -81,14 +82,16 @@ pub(super) fn check_target(
             None => Ok(()),
         };
     }
-    let links: BTreeSet<&str> =
-        saved.iter().filter(|(_, item)| matches!(item, Saved::Link(_))).map(|(rel, _)| rel.as_str()).collect();
+    let links: BTreeMap<&str, &Path> = saved
+        .iter()
+        .filter_map(|(rel, item)| if let Saved::Link(to) = item { Some((rel.as_str(), to.as_path())) } else { None })
+        .collect();
     // Restored after the created paths are gone: a link restored first
     // must not have a restored path below it (before the update, a link
     // had nothing below it).
     let restored = target.removed_dirs.iter().map(|d| &d.path).chain(saved.keys());
     for rel in restored.clone() {
-        if let Some(link) = proper_prefixes(rel).find(|prefix| links.contains(prefix)) {
+        if let Some(link) = proper_prefixes(rel).find(|prefix| links.contains_key(prefix)) {
             return Err(format!("`{rel}` would be written through the symbolic link `{link}` it restores"));
         }
     }
@@ -98,17 +101,12 @@ pub(super) fn check_target(
         }
         symlink_free(&root, rel).map_err(|e| e.to_string())?;
     }
-    for (rel, item) in saved {
-        if let Saved::Link(to) = item {
-            if !link_stays_inside(rel, to) {
-                return Err(format!(
-                    "the symbolic link `{rel}` would point outside its directory (`{}`)",
-                    to.display()
-                ));
-            }
+    match links.into_iter().find(|(rel, to)| !link_stays_inside(rel, to)) {
+        Some((rel, to)) => {
+            Err(format!("the symbolic link `{rel}` would point outside its directory (`{}`)", to.display()))
         }
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// `a`, `a/b` for `a/b/c`.
@@ -163,66 +161,50 @@ pub(super) fn roll_back_target(
 ) -> Result<(), JournalError> {
     if target.file {
         if let Some(item) = saved.get("") {
-            steps.run(|| restore_item(root, item)).map_err(JournalError::io("restore", root))?;
+            steps.run("restore", root, |root| restore_item(root, item))?;
         }
-        if !target.existed {
-            let remove = || match fs::symlink_metadata(root) {
+    } else {
+        // A path the update had not reached yet still holds what was there
+        // before (a directory where a file was to be created, a file where
+        // a directory was): that is left for the steps below.
+        for rel in &target.created_files {
+            steps.remove(&root.join(rel), |path| match fs::symlink_metadata(path) {
                 Ok(meta) if meta.is_dir() => Ok(()),
-                _ => fs::remove_file(root),
-            };
-            ignore_missing(steps.run(remove)).map_err(JournalError::io("remove", root))?;
-            remove_missing_parents(root, target, steps)?;
+                _ => symlink_free(root, rel).and_then(|()| fs::remove_file(path)),
+            })?;
         }
-        return Ok(());
-    }
-    // A path the update had not reached yet still holds what was there
-    // before (a directory where a file was to be created, a file where a
-    // directory was): that is left for the steps below.
-    for rel in &target.created_files {
-        let path = root.join(rel);
-        let remove = || match fs::symlink_metadata(&path) {
-            Ok(meta) if meta.is_dir() => Ok(()),
-            _ => symlink_free(root, rel).and_then(|()| fs::remove_file(&path)),
-        };
-        ignore_missing(steps.run(remove)).map_err(JournalError::io("remove", &path))?;
-    }
-    for dir in target.created_dirs.iter().rev() {
-        let path = root.join(dir);
-        let remove = || match fs::symlink_metadata(&path) {
-            Ok(meta) if meta.is_dir() => symlink_free(root, dir).and_then(|()| fs::remove_dir(&path)),
-            _ => Ok(()),
-        };
-        ignore_missing(steps.run(remove)).map_err(JournalError::io("remove", &path))?;
-    }
-    for dir in &target.removed_dirs {
-        let path = root.join(&dir.path);
-        let restore = || -> io::Result<()> {
-            symlink_free(root, &dir.path)?;
-            match fs::create_dir(&path) {
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-                other => other?,
-            }
-            set_mode(&path, dir.mode & PLAIN_MODE_BITS)
-        };
-        steps.run(restore).map_err(JournalError::io("restore", &path))?;
-    }
-    for (rel, item) in saved {
-        let path = root.join(rel);
-        let restore = || symlink_free(root, rel).and_then(|()| restore_item(&path, item));
-        steps.run(restore).map_err(JournalError::io("restore", &path))?;
+        for dir in target.created_dirs.iter().rev() {
+            steps.remove(&root.join(dir), |path| match fs::symlink_metadata(path) {
+                Ok(meta) if meta.is_dir() => symlink_free(root, dir).and_then(|()| fs::remove_dir(path)),
+                _ => Ok(()),
+            })?;
+        }
+        for dir in &target.removed_dirs {
+            steps.run("restore", &root.join(&dir.path), |path| {
+                symlink_free(root, &dir.path)?;
+                match fs::create_dir(path) {
+                    Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
+                    other => other?,
+                }
+                set_mode(path, dir.mode & PLAIN_MODE_BITS)
+            })?;
+        }
+        for (rel, item) in saved {
+            let restore = |path: &Path| symlink_free(root, rel).and_then(|()| restore_item(path, item));
+            steps.run("restore", &root.join(rel), restore)?;
+        }
     }
     if !target.existed {
-        ignore_missing(steps.run(|| fs::remove_dir(root))).map_err(JournalError::io("remove", root))?;
-        remove_missing_parents(root, target, steps)?;
-    }
-    Ok(())
-}
-
-/// Removes the parent directories the update made for a target that did
-/// not exist, innermost first.
-fn remove_missing_parents(root: &Path, target: &TargetRecord, steps: &Steps<'_>) -> Result<(), JournalError> {
-    for dir in root.ancestors().skip(1).take(target.missing_parents) {
-        ignore_missing(steps.run(|| fs::remove_dir(dir))).map_err(JournalError::io("remove", dir))?;
+        steps.remove(root, |root| match target.file {
+            // A directory where the file was to be created is what was there before.
+            true if fs::symlink_metadata(root).is_ok_and(|meta| meta.is_dir()) => Ok(()),
+            true => fs::remove_file(root),
+            false => fs::remove_dir(root),
+        })?;
+        // The parent directories the update made for it, innermost first.
+        for dir in root.ancestors().skip(1).take(target.missing_parents) {
+            steps.remove(dir, fs::remove_dir)?;
+        }
     }
     Ok(())
 }
@@ -265,7 +247,7 @@ pub(super) fn make_symlink(to: &Path, path: &Path) -> io::Result<()> {
 
 #[cfg(not(unix))]
 pub(super) fn make_symlink(_to: &Path, path: &Path) -> io::Result<()> {
-    Err(io::Error::new(io::ErrorKind::Unsupported, format!("cannot recreate the symbolic link `{}`", path.display())))
+    Err(io::Error::new(ErrorKind::Unsupported, format!("cannot recreate the symbolic link `{}`", path.display())))
 }
 
 /// A path that is not there, or cannot be (its parent is a file, or its
@@ -273,11 +255,9 @@ pub(super) fn make_symlink(_to: &Path, path: &Path) -> io::Result<()> {
 /// wants it: a roll back never fails on a path that was never created.
 pub(super) fn ignore_missing(result: io::Result<()>) -> io::Result<()> {
     match result {
-        Err(e) if is_missing(&e) => Ok(()),
+        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::NotADirectory | ErrorKind::InvalidFilename) => {
+            Ok(())
+        }
         other => other,
     }
-}
-
-pub(super) fn is_missing(e: &io::Error) -> bool {
-    matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory | io::ErrorKind::InvalidFilename)
 }
