@@ -116,7 +116,7 @@ impl crate::error::Diagnostic for GenError {
 
 /// The manifest turning `base` into `fork`, or `None` when they are equal.
 pub fn generate_manifest(package: &str, built_against: &str, base: &Tree, fork: &Tree) -> Option<Manifest> {
-    build_manifest(package, built_against, base, fork, None)
+    generate_manifest_and_diff(package, built_against, base, fork).map(|(manifest, _)| manifest)
 }
 
 /// The manifest turning `base` into `fork` and the package's review diff
@@ -128,29 +128,17 @@ pub fn generate_manifest_and_diff(
     base: &Tree,
     fork: &Tree,
 ) -> Option<(Manifest, String)> {
-    let mut known = BTreeMap::new();
-    let manifest = build_manifest(package, built_against, base, fork, Some(&mut known))?;
-    Some((manifest, package_diff_with(base, fork, &known)))
-}
-
-/// [`generate_manifest`]; with `reviews`, also records the review hunks
-/// of the files whose line diff it computed.
-fn build_manifest(
-    package: &str,
-    built_against: &str,
-    base: &Tree,
-    fork: &Tree,
-    mut reviews: Option<&mut BTreeMap<String, String>>,
-) -> Option<Manifest> {
     let mut files: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
     let mut ext = Extensions { schema: EXTENSION_SCHEMA, ..Extensions::default() };
+    // The review hunks of the files whose line diff was computed.
+    let mut reviews = BTreeMap::new();
     for (path, old) in base.iter() {
         match fork.get(path) {
             None => {
                 ext.deleted.push(path.to_string());
                 ext.base.insert(path.to_string(), sha256_hex(&old.bytes));
             }
-            Some(new) => diff_file(path, old, new, &mut files, &mut ext, reviews.as_deref_mut()),
+            Some(new) => diff_file(path, old, new, &mut files, &mut ext, &mut reviews),
         }
     }
     for (path, new) in fork.iter().filter(|(p, _)| !base.contains(p)) {
@@ -162,12 +150,13 @@ fn build_manifest(
     if files.is_empty() && ext.is_empty() {
         return None;
     }
-    Some(Manifest {
+    let manifest = Manifest {
         built_against: built_against.to_string(),
         files,
         forklayer: Some(ext),
         package: package.to_string(),
-    })
+    };
+    Some((manifest, package_diff_with(base, fork, &reviews)))
 }
 
 fn diff_file(
@@ -176,7 +165,7 @@ fn diff_file(
     new: &FileEntry,
     files: &mut BTreeMap<String, Vec<Replacement>>,
     ext: &mut Extensions,
-    reviews: Option<&mut BTreeMap<String, String>>,
+    reviews: &mut BTreeMap<String, String>,
 ) {
     if old == new {
         return;
@@ -189,14 +178,11 @@ fn diff_file(
         return;
     }
     let anchored = match (as_text(&old.bytes), as_text(&new.bytes)) {
-        (Some(a), Some(b)) => match reviews {
-            Some(reviews) => {
-                let (hunks, ops) = shared_line_diff(path, a, b);
-                reviews.insert(path.to_string(), hunks);
-                anchor::generate_from_line_diff(a, b, &ops)
-            }
-            None => anchor::generate(a, b),
-        },
+        (Some(a), Some(b)) => {
+            let (hunks, ops) = shared_line_diff(path, a, b);
+            reviews.insert(path.to_string(), hunks);
+            anchor::generate_from_line_diff(a, b, &ops)
+        }
         _ => None,
     };
     if let Some(reps) = anchored {
@@ -223,21 +209,15 @@ pub fn read_fork_package(layer: &Layer, forks: &Path, name: &str) -> Result<Tree
 }
 
 /// The complete set of files `patches/` should hold (file name → bytes),
-/// computed from upstream + fork layer without writing anything. Callers
-/// that have not verified `upstream/` against its lock file use
-/// [`plan_patches_on_locked_upstream`].
+/// computed from upstream + fork layer without writing anything, trusting
+/// `upstream/` ([`gen_patches`] proves it against its lock file first).
 pub fn plan_patches(layer: &Layer) -> Result<BTreeMap<String, Vec<u8>>, GenError> {
     plan(layer, None)
 }
 
-/// [`plan_patches`], after proving on the same reads that `upstream/` holds
-/// the bytes its lock file records (the manifests record those bytes as
-/// their base): [`GenError::UpstreamNotLocked`] otherwise.
-pub fn plan_patches_on_locked_upstream(layer: &Layer) -> Result<BTreeMap<String, Vec<u8>>, GenError> {
-    let lock = Lock::read(&layer.paths.upstream)?;
-    plan(layer, Some(&lock))
-}
-
+/// [`plan_patches`]; with `lock`, after proving on the same reads that
+/// `upstream/` holds the bytes it records (the manifests record those bytes
+/// as their base): [`GenError::UpstreamNotLocked`] otherwise.
 fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>, GenError> {
     let (upstream, forks) = (&layer.paths.upstream, &layer.paths.forks);
     let mut unlocked = Vec::new();
@@ -330,7 +310,7 @@ pub struct GenOutcome {
 /// fork layer.
 pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     check_managed_dir(layer, &layer.paths.patches)?;
-    let planned = plan_patches_on_locked_upstream(layer)?;
+    let planned = plan(layer, Some(&Lock::read(&layer.paths.upstream)?))?;
     // Read every own package before writing anything, so a missing source
     // fails the run without touching patches/.
     let own_sources =
@@ -382,14 +362,10 @@ fn windows_unholdable(forks: &Path) -> Result<Vec<(String, String)>, TreeError> 
     let mut found = Vec::new();
     if forks.is_dir() {
         crate::tree::walk(forks, |met| -> Result<bool, TreeError> {
-            match crate::names::windows_problem(met.rel) {
-                // Reported once, at the first name on its path.
-                Some(reason) => {
-                    found.push((met.rel.to_string(), reason));
-                    Ok(false)
-                }
-                None => Ok(true),
-            }
+            let Some(reason) = crate::names::windows_problem(met.rel) else { return Ok(true) };
+            // Reported once, at the first name on its path.
+            found.push((met.rel.to_string(), reason));
+            Ok(false)
         })?;
     }
     found.sort();

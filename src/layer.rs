@@ -165,6 +165,13 @@ pub struct LayerPaths {
     pub patches: PathBuf,
 }
 
+impl LayerPaths {
+    /// Each path with its key in `[paths]`.
+    pub fn named(&self) -> [(&'static str, &PathBuf); 3] {
+        [("upstream", &self.upstream), ("forks", &self.forks), ("patches", &self.patches)]
+    }
+}
+
 /// Command-line overrides of [`LayerPaths`].
 #[derive(Clone, Debug, Default)]
 pub struct PathOverrides {
@@ -210,8 +217,6 @@ pub struct Layer {
     pub own: Vec<OwnPackage>,
     /// Other pins of the baseline (`[[pins]]`), in declaration order.
     pub pins: Vec<Pin>,
-    /// `layer.ignore`: globs every upstream package leaves out.
-    pub ignore: Vec<String>,
     /// Per forked or carried package: `layer.ignore` plus its own
     /// `packages.ignore` entry, compiled ([`crate::ignore`]).
     ignores: BTreeMap<String, Ignore>,
@@ -327,7 +332,7 @@ impl Layer {
             patches: pick(&overrides.patches, &raw.paths.patches),
         };
         check_separate_paths(&paths).map_err(invalid)?;
-        for (key, path) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
+        for (key, path) in paths.named() {
             check_inside_root(root, path, overrides)
                 .map_err(|why| invalid(format!("`paths.{key}` (`{}`) {why}", path.display())))?;
         }
@@ -370,7 +375,6 @@ impl Layer {
             carried,
             own,
             pins,
-            ignore: raw.layer.ignore,
             ignores,
             release_bundles,
             origin: imported_from,

@@ -384,16 +384,14 @@ pub fn read_packed(name: &str, version: &str, tgz: &Path, expected: &str) -> Res
     Ok(fetched)
 }
 
-/// What npm adds to an installed package directory that is not part of
-/// the published tarball.
-pub fn is_install_artifact(rel: &str, is_dir: bool) -> bool {
-    is_dir && (rel == "node_modules" || rel.ends_with("/node_modules")) || rel == ".package-lock.json"
-}
-
 /// Reads an extracted package directory (e.g. from `node_modules`),
-/// skipping what npm adds on install. Integrity cannot be checked.
+/// skipping what npm adds on install (`node_modules` directories,
+/// `.package-lock.json`). Integrity cannot be checked.
 pub fn fetch_from_dir(dir: &Path) -> Result<FetchedPackage, NpmError> {
-    let tree = Tree::read_dir_filtered(dir, |rel, is_dir| !is_install_artifact(rel, is_dir))?;
+    let installed = |rel: &str, is_dir| {
+        is_dir && (rel == "node_modules" || rel.ends_with("/node_modules")) || rel == ".package-lock.json"
+    };
+    let tree = Tree::read_dir_filtered(dir, |rel, is_dir| !installed(rel, is_dir))?;
     tarball::check_case_collisions(&tree).map_err(|source| NpmError::Tarball { path: dir.to_path_buf(), source })?;
     let (name, version) = package_identity(&tree, dir)?;
     Ok(FetchedPackage { name, version, tree, integrity: None, origin: Origin::Directory })

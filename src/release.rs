@@ -269,7 +269,7 @@ struct Built {
     zip: Vec<u8>,
     entries: usize,
     /// `(file name, npm tarball bytes)`.
-    tarballs: Tarballs,
+    tarballs: Vec<(String, Vec<u8>)>,
     sbom: Option<Vec<u8>>,
 }
 
@@ -298,7 +298,7 @@ pub fn sbom_name(name: &str, version: &str) -> String {
 fn build_sbom(options: &ReleaseOptions) -> Result<Option<Vec<u8>>, ReleaseError> {
     let mut names: Vec<String> = Vec::new();
     for (package, files) in options.tarballs.iter().chain(&options.bundles) {
-        let file = tarball_file(package, files)?;
+        let file = pack::tarball_name(package, files)?;
         if names.contains(&file) {
             let reason = format!("it packs to `{file}`, as another package of the release does");
             return Err(ReleaseError::Bundle { bundle: package.to_string(), reason });
@@ -346,17 +346,12 @@ fn same_twice(name: &str, first: &[u8], second: &[u8]) -> Result<(), ReleaseErro
     Err(ReleaseError::NotReproducible { name: name.to_string(), first: sha256_hex(first), second: sha256_hex(second) })
 }
 
-/// Built npm tarballs: `(file name, bytes)`.
-pub type Tarballs = Vec<(String, Vec<u8>)>;
-
 /// The tarball of each package, in order, named as npm names it.
-fn pack_all(packages: &[(String, Tree)]) -> Result<Tarballs, ReleaseError> {
-    packages.iter().map(|(package, files)| Ok((tarball_file(package, files)?, pack::pack(package, files)?))).collect()
-}
-
-fn tarball_file(package: &str, files: &Tree) -> Result<String, ReleaseError> {
-    let (name, version) = pack::name_and_version(package, files)?;
-    Ok(pack::tarball_name(&name, &version))
+fn pack_all(packages: &[(String, Tree)]) -> Result<Vec<(String, Vec<u8>)>, ReleaseError> {
+    packages
+        .iter()
+        .map(|(package, files)| Ok((pack::tarball_name(package, files)?, pack::pack(package, files)?)))
+        .collect()
 }
 
 /// The files `npm pack` would ship of a `[release] bundles` directory:
@@ -373,13 +368,13 @@ pub fn read_bundle(bundle: &crate::layer::ReleaseBundle) -> Result<(String, Tree
     if !manifest.is_file() {
         return Err(bad("it has no package.json".into()));
     }
+    let manifest = crate::tree::read_file_entry(&manifest)?;
+    // `tarball_name` refuses a package.json that is not JSON.
+    let json: serde_json::Value = serde_json::from_slice(&manifest.bytes).unwrap_or_default();
     let mut tree = Tree::new();
-    tree.insert("package.json", crate::tree::read_file_entry(&manifest)?)?;
+    tree.insert("package.json", manifest)?;
     // Name and version first: the clearest message for a bare package.json.
-    tarball_file(&bundle.declared, &tree)?;
-    let json: serde_json::Value =
-        serde_json::from_slice(&tree.get("package.json").map(|e| e.bytes.clone()).unwrap_or_default())
-            .map_err(|_| bad("its package.json is not valid JSON".into()))?;
+    pack::tarball_name(&bundle.declared, &tree)?;
     let files = json
         .get("files")
         .and_then(serde_json::Value::as_array)
@@ -443,7 +438,10 @@ fn store(options: &ReleaseOptions, built: Built) -> Result<Release, ReleaseError
 /// with the bundles' tarballs it packed into the archive (in declaration
 /// order), which also ship beside it, and the SBOM.
 fn build_release(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
-    check_version(&options.version)?;
+    let version = &options.version;
+    if version.is_empty() || !pack::fits_file_name(version) || version.starts_with('.') {
+        return Err(ReleaseError::BadVersion { version: version.to_string() });
+    }
     let replaced: Vec<&str> = options.packages.iter().map(|(dir, _)| dir.as_str()).collect();
     let mut files = collect_contents(&options.root, &replaced)?;
     for (dir, package) in &options.packages {
@@ -471,14 +469,6 @@ fn build_release(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
     let top = format!("{}-{}", options.name, options.version);
     let zip = zip_tree(&files, &top, options.timestamp)?;
     Ok(Built { zip, entries: files.len(), tarballs: bundles, sbom })
-}
-
-fn check_version(version: &str) -> Result<(), ReleaseError> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+');
-    if version.is_empty() || !version.chars().all(allowed) || version.starts_with('.') {
-        return Err(ReleaseError::BadVersion { version: version.to_string() });
-    }
-    Ok(())
 }
 
 /// The files of a release, keyed by their path relative to `root`, without

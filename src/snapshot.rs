@@ -415,39 +415,36 @@ fn read_source(
     wanted: &[(String, String)],
     previous: Option<&Lock>,
 ) -> Result<Vec<(String, FetchedPackage)>, SnapshotError> {
-    let origin = path.display().to_string();
-    let source_err = |source| SnapshotError::Source { path: path.to_path_buf(), source };
+    let found = |at: &Path, read: Result<FetchedPackage, NpmError>| match read {
+        Ok(fetched) => Ok((at.display().to_string(), fetched)),
+        Err(source) => Err(SnapshotError::Source { path: at.to_path_buf(), source }),
+    };
     if path.is_file() && path.extension().is_some_and(|e| e == "tgz") {
-        let fetched = read_local_tgz(path, wanted, previous).map_err(source_err)?;
-        return Ok(vec![(origin, fetched)]);
+        return Ok(vec![found(path, read_local_tgz(path, wanted, previous))?]);
     }
     if !path.is_dir() {
         return Err(SnapshotError::BadSource { path: path.to_path_buf() });
     }
     if path.join("package.json").is_file() {
-        return Ok(vec![(origin, npm::fetch_from_dir(path).map_err(source_err)?)]);
+        return Ok(vec![found(path, npm::fetch_from_dir(path))?]);
     }
-    let mut out = Vec::new();
-    let entries =
-        std::fs::read_dir(path).map_err(|source| source_err(NpmError::Io { path: path.to_path_buf(), source }))?;
+    let entries = std::fs::read_dir(path).map_err(|source| SnapshotError::Source {
+        path: path.to_path_buf(),
+        source: NpmError::Io { path: path.to_path_buf(), source },
+    })?;
     let mut tgzs: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "tgz"))
         .collect();
     tgzs.sort();
-    for tgz in tgzs {
-        let fetched = read_local_tgz(&tgz, wanted, previous)
-            .map_err(|source| SnapshotError::Source { path: tgz.clone(), source })?;
-        out.push((tgz.display().to_string(), fetched));
-    }
+    let mut out =
+        tgzs.iter().map(|tgz| found(tgz, read_local_tgz(tgz, wanted, previous))).collect::<Result<Vec<_>, _>>()?;
     for base in [path.to_path_buf(), path.join("node_modules")] {
         for (name, _) in wanted {
             let dir = base.join(name);
             if dir.join("package.json").is_file() {
-                let fetched =
-                    npm::fetch_from_dir(&dir).map_err(|source| SnapshotError::Source { path: dir.clone(), source })?;
-                out.push((dir.display().to_string(), fetched));
+                out.push(found(&dir, npm::fetch_from_dir(&dir))?);
             }
         }
     }

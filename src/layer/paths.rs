@@ -83,8 +83,7 @@ pub(super) fn check_pin_file(file: &Path, declaration: &Path, paths: &LayerPaths
     if PinFormat::of(file).is_none() {
         return Err("is neither JSON (`.json`, `.jsonc`) nor YAML (`.yaml`, `.yml`)".into());
     }
-    let managed = [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)];
-    for (key, dir) in managed {
+    for (key, dir) in paths.named() {
         if real.starts_with(normalize(dir)) {
             return Err(format!(
                 "is inside `paths.{key}` (`{}`), which the merge rewrites; declare files outside it",
@@ -98,7 +97,7 @@ pub(super) fn check_pin_file(file: &Path, declaration: &Path, paths: &LayerPaths
 /// `upstream/`, the fork layer and `patches/` are each replaced wholesale:
 /// one inside another (or the same) would delete the other's files.
 pub(super) fn check_separate_paths(paths: &LayerPaths) -> Result<(), String> {
-    let named = [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)];
+    let named = paths.named();
     for (i, (a_name, a)) in named.iter().enumerate() {
         for (b_name, b) in &named[i + 1..] {
             let (la, lb) = (lexical(a), lexical(b));

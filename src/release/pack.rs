@@ -49,14 +49,16 @@ pub enum PackError {
     },
 }
 
-/// The tarball file name `npm pack` gives `name@version`: a scope loses its
-/// `@` and its `/` becomes `-` (`@acme/x` 1.0.0 → `acme-x-1.0.0.tgz`).
-pub fn tarball_name(name: &str, version: &str) -> String {
-    format!("{}-{version}.tgz", name.trim_start_matches('@').replace('/', "-"))
+/// Whether `version` may be part of a file name: letters, digits, `.`, `-`
+/// and `+` only.
+pub(super) fn fits_file_name(version: &str) -> bool {
+    version.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'))
 }
 
-/// The `name` and `version` of the package's `package.json`.
-pub fn name_and_version(package: &str, files: &Tree) -> Result<(String, String), PackError> {
+/// The tarball file name `npm pack` gives the package, from the `name` and
+/// `version` of its `package.json`: a scope loses its `@` and its `/`
+/// becomes `-` (`@acme/x` 1.0.0 → `acme-x-1.0.0.tgz`).
+pub fn tarball_name(package: &str, files: &Tree) -> Result<String, PackError> {
     let bad = |reason: &str| PackError::Manifest { package: package.to_string(), reason: reason.to_string() };
     let manifest = files.get("package.json").ok_or_else(|| bad("its `include` has no package.json"))?;
     let json: serde_json::Value =
@@ -64,11 +66,10 @@ pub fn name_and_version(package: &str, files: &Tree) -> Result<(String, String),
     let field = |key: &str| json.get(key).and_then(serde_json::Value::as_str).filter(|s| !s.is_empty());
     let name = field("name").ok_or_else(|| bad("its package.json has no `name`"))?;
     let version = field("version").ok_or_else(|| bad("its package.json has no `version`"))?;
-    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+');
-    if !version.chars().all(allowed) {
+    if !fits_file_name(version) {
         return Err(bad("its package.json `version` may only contain letters, digits, `.`, `-` and `+`"));
     }
-    Ok((name.to_string(), version.to_string()))
+    Ok(format!("{}-{version}.tgz", name.trim_start_matches('@').replace('/', "-")))
 }
 
 /// Packs `files` as `npm pack` lays a package out. `package` names it in
