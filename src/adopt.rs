@@ -309,7 +309,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         pins: baseline_pins(&dir.join(PROFILE_JSON), &scope, &version, &names),
         ..AdoptOutcome::default()
     };
-    let patches = if patches_dir.is_dir() { Tree::read_dir(&patches_dir)? } else { Tree::new() };
+    let patches = Tree::read_dir_or_empty(&patches_dir)?;
     refuse_strays(dir, &scope, &patches, &names)?;
     // Where `npm pack` writes, removed however adopt ends (`create_dir`:
     // a name planted in the repository makes this fail instead of filling

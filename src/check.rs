@@ -102,7 +102,7 @@ pub fn check(layer: &Layer) -> Result<CheckReport, CheckError> {
     report.built_against = built_against_mismatches(layer, &layer.paths.upstream, &layer.paths.patches);
     report.ignored_changes = layer.ignored_changes();
     let rebuilt = rebuild_layer(layer, &layer.paths.upstream, &layer.paths.patches)?;
-    let forks = if layer.paths.forks.is_dir() { Tree::read_dir(&layer.paths.forks)? } else { Tree::new() };
+    let forks = Tree::read_dir_or_empty(&layer.paths.forks)?;
     let forks = layer.without_ignored(forks);
     report.rebuild = compare_trees(&rebuilt, &forks);
     (report.manifests, report.seed_manifests) = check_manifests(layer)?;
@@ -173,7 +173,7 @@ fn undeclared_entries(layer: &Layer, upstream: &Path) -> Result<Vec<String>, Che
 fn check_manifests(layer: &Layer) -> Result<(Vec<String>, Vec<String>), CheckError> {
     let planned = plan_patches(layer)?;
     let patches = &layer.paths.patches;
-    let committed = if patches.is_dir() { Tree::read_dir(patches)? } else { Tree::new() };
+    let committed = Tree::read_dir_or_empty(patches)?;
     let seed = seed_manifests(&planned, &committed, patches);
     let mut problems = Vec::new();
     for (file, bytes) in &planned {

@@ -403,7 +403,7 @@ impl Plan {
         configs: Vec<(PathBuf, Vec<u8>)>,
     ) -> Result<Plan, ExportError> {
         let root = project.join(dir);
-        let mut patches = if root.is_dir() { Tree::read_dir(&root)? } else { Tree::new() };
+        let mut patches = Tree::read_dir_or_empty(&root)?;
         let mut actions = Vec::new();
         for rel in stale {
             if let Some(inside) = rel.strip_prefix(&format!("{dir}/")) {

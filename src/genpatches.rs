@@ -316,7 +316,7 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     let own_sources =
         layer.own.iter().map(|own| read_own_package(own).map(|t| (own, t))).collect::<Result<Vec<_>, _>>()?;
     let patches = &layer.paths.patches;
-    let previous = if patches.is_dir() { Tree::read_dir(patches)? } else { Tree::new() };
+    let previous = Tree::read_dir_or_empty(patches)?;
     let mut outcome = GenOutcome::default();
     let mut next = Tree::new();
     for (path, entry) in previous.iter() {
@@ -345,7 +345,7 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
     }
     for (own, source) in &own_sources {
         let target = layer.package_dir(&layer.paths.forks, &own.name);
-        let current = if target.is_dir() { Tree::read_dir(&target)? } else { Tree::new() };
+        let current = Tree::read_dir_or_empty(&target)?;
         if current != *source {
             update.replace_dir(&target, source);
             outcome.own_refreshed.push(own.name.clone());

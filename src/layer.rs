@@ -572,6 +572,16 @@ fn layer_name(declared: Option<&str>, root: &Path) -> Result<String, String> {
     }
 }
 
+/// A file of the fork layer that differs from upstream although the
+/// `ignore` globs leave it out ([`Layer::ignored_changes`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IgnoredChange {
+    /// `<npm name>/<file>`, relative to the fork layer.
+    pub path: String,
+    /// The first declared glob that leaves it out.
+    pub pattern: String,
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::{Path, PathBuf};
@@ -675,14 +685,4 @@ include = ["lib", "package.json"]
         let text = DECL.replace("[paths]", "[paths]\nupstrem = \"x\"");
         assert!(Layer::parse(&text, Path::new("f.toml"), Path::new("."), &PathOverrides::default()).is_err());
     }
-}
-
-/// A file of the fork layer that differs from upstream although the
-/// `ignore` globs leave it out ([`Layer::ignored_changes`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct IgnoredChange {
-    /// `<npm name>/<file>`, relative to the fork layer.
-    pub path: String,
-    /// The first declared glob that leaves it out.
-    pub pattern: String,
 }

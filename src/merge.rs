@@ -9,16 +9,3 @@ pub mod package;
 pub mod pins;
 pub mod progress;
 pub mod text;
-
-use std::path::Path;
-
-use crate::tree::{Tree, TreeError};
-
-/// The files below `dir`; none when it is not a directory.
-pub(crate) fn read_dir_or_empty(dir: &Path) -> Result<Tree, TreeError> {
-    if dir.is_dir() {
-        Tree::read_dir(dir)
-    } else {
-        Ok(Tree::new())
-    }
-}

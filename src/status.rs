@@ -78,24 +78,16 @@ impl crate::error::Diagnostic for StatusError {
     }
 }
 
-/// Undo journals in `root` that a killed update left armed (file names):
-/// the next command that loads the layer rolls them back. One never armed
-/// changed nothing (that command only removes it); those of `rebuild --out`
-/// are [`crate::journal::output_journals`], rolled back by `rebuild` alone.
-pub fn journals(root: &Path) -> Vec<String> {
-    crate::journal::armed_journals(root)
-}
-
 /// The state of the layer; `layer` is `None` when the declaration cannot
 /// be read (only a journal is reported then).
 pub fn status(root: &Path, layer: &Layer) -> Result<LayerStatus, StatusError> {
-    let found = journals(root);
+    let found = crate::journal::armed_journals(root);
     if !found.is_empty() {
         return Ok(LayerStatus::Journal { journals: found });
     }
     if let Some(state) = MergeState::read(root)? {
         let forks = &layer.paths.forks;
-        let forks = if forks.is_dir() { Tree::read_dir(forks)? } else { Tree::new() };
+        let forks = Tree::read_dir_or_empty(forks)?;
         let unresolved = unresolved(&state, &forks);
         let left = files_left(&state, &unresolved);
         let blocked = continue_blocker(layer, &state, &forks, !unresolved.is_empty()).map(Box::new);

@@ -265,6 +265,16 @@ impl Tree {
         other.files.into_iter().try_for_each(|(path, entry)| self.insert(format!("{prefix}/{path}"), entry))
     }
 
+    /// The files below `dir` as [`Tree::read_dir`] reads them; none when it
+    /// is not a directory.
+    pub fn read_dir_or_empty(dir: &Path) -> Result<Tree, TreeError> {
+        if dir.is_dir() {
+            Tree::read_dir(dir)
+        } else {
+            Ok(Tree::new())
+        }
+    }
+
     /// Reads every regular file below `root`. Symbolic links and special
     /// files are refused; they cannot be part of a package.
     pub fn read_dir(root: &Path) -> Result<Tree, TreeError> {

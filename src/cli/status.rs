@@ -36,7 +36,7 @@ pub struct Args {}
 
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
     let root = ctx.root().to_path_buf();
-    let journals = crate::status::journals(&root);
+    let journals = crate::journal::armed_journals(&root);
     let found = if journals.is_empty() {
         let layer = ctx.layer(crate::exclusive::Access::Read)?;
         status(&root, &layer).failed_to(|| "read the layer's status".to_string())?

@@ -27,7 +27,8 @@ pub fn any_journal(journal_dir: &Path) -> bool {
 
 /// The armed journals in `journal_dir` that a project update left (file
 /// names): what the next command that loads the layer rolls back. A
-/// journal never armed (`.tmp`) changed nothing and is not listed.
+/// journal never armed (`.tmp`) changed nothing and is not listed. Those
+/// of `rebuild --out` are [`output_journals`], rolled back by `rebuild` alone.
 pub fn armed_journals(journal_dir: &Path) -> Vec<String> {
     let armed = journals(journal_dir, PREFIX).into_iter().filter(|f| f.armed);
     armed.filter_map(|f| f.path.file_name().map(|n| n.to_string_lossy().into_owned())).collect()

@@ -40,7 +40,6 @@ use crate::merge::layer::{
 use crate::merge::memory::{conflict_key, remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
 use crate::merge::progress::{state_dir, tree_digest, MergeState, Unresolved};
-use crate::merge::read_dir_or_empty;
 use crate::tree::{read_regular_text, Tree, TreeError};
 
 pub use self::abort::{abort_merge, Aborted, Discarded};
@@ -203,7 +202,7 @@ pub struct Continued {
 /// starts; once it does, it runs to the end.
 pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Continued, GuidedError> {
     let state = MergeState::read(&layer.root).map_err(MergeError::from)?.ok_or(GuidedError::NoMerge)?;
-    let forks = read_dir_or_empty(&layer.paths.forks).map_err(MergeError::from)?;
+    let forks = Tree::read_dir_or_empty(&layer.paths.forks).map_err(MergeError::from)?;
     let left = crate::merge::progress::unresolved(&state, &forks);
     if !left.is_empty() {
         return Err(GuidedError::Unresolved { to: state.to, items: left });
@@ -368,7 +367,7 @@ fn record_resolutions(
 /// else than forklayer and go back into `next` (then `check` lists them).
 fn left_out_patches(layer: &Layer, next: &mut Tree) -> Result<(Vec<String>, Vec<String>), GuidedError> {
     let dir = &layer.paths.patches;
-    let current = read_dir_or_empty(dir).map_err(MergeError::from)?;
+    let current = Tree::read_dir_or_empty(dir).map_err(MergeError::from)?;
     let left_out: Vec<(&str, &crate::tree::FileEntry)> =
         current.iter().filter(|(path, _)| is_generated_patch_file(path) && !next.contains(path)).collect();
     let (mut removed, mut kept) = (Vec::new(), Vec::new());

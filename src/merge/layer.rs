@@ -44,7 +44,6 @@ use crate::merge::pins::plan_pins;
 use crate::merge::progress::{
     state_dir, tree_digest, BeforeMerge, MergeState, WrittenFiles, BEFORE_DIR, DECLARATION_ROLE, STATE_SCHEMA,
 };
-use crate::merge::read_dir_or_empty;
 use crate::tree::{FileEntry, Tree, TreeError};
 
 pub use self::error::MergeError;
@@ -182,7 +181,7 @@ fn state_tree(layer: &Layer, mut state: MergeState, forks: &Tree) -> Result<Tree
     for (role, dir) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
         let disk = match role {
             "forks" => forks.clone(),
-            _ => read_dir_or_empty(dir)?,
+            _ => Tree::read_dir_or_empty(dir)?,
         };
         let committed = repo.head_dir(dir)?.unwrap_or_default();
         before.add_dir(role, &disk, &committed, &mut files)?;

@@ -11,7 +11,6 @@ use crate::merge::git::Repo;
 use crate::merge::guided::GuidedError;
 use crate::merge::layer::{check_cancel, check_managed_dirs, MergeError};
 use crate::merge::progress::{entry_hash, state_dir, MergeState, BEFORE_DIR, DECLARATION_ROLE};
-use crate::merge::read_dir_or_empty;
 use crate::tree::Tree;
 
 /// What `merge --abort` did.
@@ -151,7 +150,7 @@ fn put_back(
     report: &mut Aborted,
 ) -> Result<Tree, GuidedError> {
     let Some(written) = written else { return Ok(committed) };
-    let current = read_dir_or_empty(dir).map_err(MergeError::from)?;
+    let current = Tree::read_dir_or_empty(dir).map_err(MergeError::from)?;
     let mut target = committed.clone();
     for (path, entry) in current.iter() {
         let was = committed.get(path);

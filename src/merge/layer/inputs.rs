@@ -9,7 +9,6 @@ use crate::layer::Layer;
 use crate::lock::{Lock, LOCK_FILE, VERSION_FILE};
 use crate::merge::git::{AgainstHead, Repo};
 use crate::merge::layer::{check_cancel, MergeError, MergeOptions};
-use crate::merge::read_dir_or_empty;
 use crate::snapshot::{fetch_snapshot, FetchedSnapshot, SnapshotSource, Versions};
 use crate::tree::Tree;
 
@@ -37,7 +36,7 @@ pub(super) fn read_inputs(
         || rayon::join(|| check.then(|| dirty_outside_upstream(layer)), || read_base(layer, names, check)),
         || {
             rayon::join(
-                || read_dir_or_empty(&layer.paths.forks),
+                || Tree::read_dir_or_empty(&layer.paths.forks),
                 || local.then(|| fetch_upstream(layer, options, moving)),
             )
         },
