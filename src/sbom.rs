@@ -25,6 +25,7 @@
 use std::path::{Path, PathBuf};
 
 use base64::Engine;
+use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::error::{Diagnosis, Diagnostic, ExitStatus};
@@ -207,10 +208,12 @@ impl Diagnostic for SbomError {
 /// packages and its release bundles.
 pub fn read_layer(layer: &Layer, subject: Subject) -> Result<SbomInput, SbomError> {
     let lock = Lock::read(&layer.paths.upstream)?;
-    let mut components = Vec::new();
-    for name in layer.upstream_packages() {
-        components.push(read_upstream_package(layer, &lock, name)?);
-    }
+    // Each package's files are read on their own (a thousand packages are
+    // four thousand reads); the error reported is the first in name order,
+    // as a sequential read would find it.
+    let read: Vec<_> =
+        layer.upstream_packages().into_par_iter().map(|name| read_upstream_package(layer, &lock, name)).collect();
+    let mut components = read.into_iter().collect::<Result<Vec<_>, _>>()?;
     let own = layer.own.iter().map(|own| (&own.name, &own.source));
     for (name, dir) in own.chain(layer.release_bundles.iter().map(|bundle| (&bundle.declared, &bundle.dir))) {
         components.push(Component { identity: read_identity(name, &dir.join("package.json"))?, origin: Origin::Own });
@@ -281,9 +284,14 @@ fn read_identity(package: &str, path: &Path) -> Result<NpmIdentity, SbomError> {
 
 /// The SBOM as CycloneDX JSON bytes (two-space indentation, final newline).
 pub fn to_json(input: &SbomInput) -> Result<Vec<u8>, SbomError> {
-    let mut bom = bom(input)?;
-    bom.serial_number = Some(serial_number(&crate::manifest::canonical_json(&bom)));
-    Ok(crate::manifest::canonical_json(&bom))
+    let unnumbered = crate::manifest::canonical_json(&bom(input)?);
+    // The serial goes right after `specVersion`, where the serialiser puts
+    // the field: inserted as its line instead of serialising the document
+    // (megabytes with a thousand diffs) a second time.
+    let line = format!("  \"serialNumber\": \"{}\",\n", serial_number(&unnumbered));
+    let spec = format!("  \"specVersion\": \"{SPEC_VERSION}\",\n");
+    let at = memchr::memmem::find(&unnumbered, spec.as_bytes()).map_or(0, |at| at + spec.len());
+    Ok([&unnumbered[..at], line.as_bytes(), &unnumbered[at..]].concat())
 }
 
 /// A name-based (version 5) UUID of the document without its serial
@@ -308,7 +316,6 @@ fn bom(input: &SbomInput) -> Result<Bom, SbomError> {
     Ok(Bom {
         bom_format: "CycloneDX",
         spec_version: SPEC_VERSION,
-        serial_number: None,
         version: 1,
         metadata: Metadata {
             tools: Tools {
@@ -453,8 +460,6 @@ fn property(name: &str, value: &str) -> Property {
 struct Bom {
     bom_format: &'static str,
     spec_version: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    serial_number: Option<String>,
     version: u32,
     metadata: Metadata,
     components: Vec<CdxComponent>,

@@ -103,6 +103,20 @@ fn the_same_input_gives_the_same_bytes_and_serial_a_different_one_another() {
     assert!(text.starts_with("urn:uuid:") && text.as_bytes()[23] == b'5', "a version-5 UUID: {text}");
 }
 
+/// A reader can check the serial: it is the name-based UUID of the
+/// document's bytes without the serial's line, which follows `specVersion`.
+#[test]
+fn the_serial_is_the_uuid_of_the_document_without_it_in_the_second_field() {
+    let bytes = String::from_utf8(to_json(&input(b"d\n")).expect("builds")).expect("utf-8");
+    let lines: Vec<&str> = bytes.split_inclusive('\n').collect();
+    assert_eq!(&lines[..3], ["{\n", "  \"bomFormat\": \"CycloneDX\",\n", "  \"specVersion\": \"1.6\",\n"]);
+    let serial = lines[3].strip_prefix("  \"serialNumber\": \"urn:uuid:").expect("serial line");
+    let without: String = lines.iter().enumerate().filter(|(i, _)| *i != 3).map(|(_, line)| *line).collect();
+    let namespace = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_URL, b"forklayer:sbom");
+    let expected = uuid::Uuid::new_v5(&namespace, without.as_bytes());
+    assert_eq!(serial, format!("{expected}\",\n"));
+}
+
 #[test]
 fn components_are_sorted_and_the_subject_depends_on_each() {
     let doc = document(&input(b"d\n"));
