@@ -66,9 +66,7 @@ pub fn abort_merge(
     };
     let declaration = match before_declaration {
         Some(bytes) => Some(bytes),
-        None => {
-            Repo::discover(root).and_then(started).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?
-        }
+        None => Repo::discover(root).and_then(started).and_then(|r| r.head_file(config)).map_err(MergeError::from)?,
     };
     let layer = match &declaration {
         Some(bytes) => {
