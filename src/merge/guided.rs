@@ -23,8 +23,9 @@
 mod abort;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
 
 use crate::check::{check, CheckError, CheckReport};
 use crate::error::{Diagnosis, Diagnostic, ExitStatus};
@@ -34,8 +35,8 @@ use crate::layer::{Layer, LayerError};
 use crate::lock::{Lock, VERSION_FILE};
 use crate::merge::git::Repo;
 use crate::merge::layer::{
-    check_cancel, check_carried, next_patches, plan_declaration, plan_forked, DeclarationChange, ForkedPackage,
-    MergeError, PackageMove,
+    check_cancel, check_carried, manifests, next_patches, plan_declaration, plan_forked, replace_moved,
+    DeclarationChange, ForkedPackage, MergeError, PackageMove,
 };
 use crate::merge::memory::{conflict_key, remember, Resolution};
 use crate::merge::pins::{plan_pins, PinChange};
@@ -209,22 +210,25 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
     }
     let (patches, mut continued) = plan_continue(layer, &state, &forks)?;
     check_cancel(cancel)?;
-    let empty = Tree::new();
     let mut update = Update::new(&layer.root);
     update.replace_dir(&layer.paths.patches, &patches);
-    if let Some(change) = &continued.declaration {
-        update.replace_file(&change.file, change.text.as_bytes());
-    }
-    for pin in &continued.pins {
-        update.replace_file(&pin.file, pin.text.as_bytes());
-    }
-    let state_path = state_dir(&layer.root);
-    update.replace_dir(&state_path, &empty);
-    update.apply().map_err(MergeError::from)?;
-    let _ = std::fs::remove_dir(&state_path);
+    replace_moved(&mut update, continued.declaration.as_ref(), &continued.pins);
+    end_merge(update, &layer.root)?;
     let moved = layer.with_versions(state.family_version(), &state.packages);
     continued.check = check(&moved)?;
     Ok(continued)
+}
+
+/// Applies `update` with the merge state removed as its last change: how
+/// `--continue` and `--abort` end. Returns the number of changes.
+fn end_merge(mut update: Update<'_>, root: &Path) -> Result<usize, MergeError> {
+    static EMPTY: OnceLock<Tree> = OnceLock::new();
+    let state = state_dir(root);
+    update.replace_dir(&state, EMPTY.get_or_init(Tree::new));
+    let changes = update.apply()?;
+    // The update empties the directory but keeps it.
+    let _ = std::fs::remove_dir(&state);
+    Ok(changes)
 }
 
 /// Why `merge --continue` would refuse now (`None`: it would go ahead),
@@ -313,15 +317,12 @@ fn plan_continue(layer: &Layer, state: &MergeState, forks: &Tree) -> Result<(Tre
         })
         .collect();
     let declaration = plan_declaration(layer, state.family_version(), &moves)?;
-    let pins = match (state.family_from(), state.family_version()) {
-        (Some(from), Some(to)) => plan_pins(layer, from, to).map_err(MergeError::from)?,
-        _ => Vec::new(),
-    };
+    let pins = plan_pins(layer, state.family_from().zip(state.family_version())).map_err(MergeError::from)?;
     let mut patches = next_patches(&paths.patches, &planned, &[])?;
     let (removed, kept) = left_out_patches(layer, &mut patches)?;
     let (recorded, unrecorded) = record_resolutions(&mut patches, state, forks)?;
     let (from, to) = (state.from.clone(), state.to.clone());
-    let manifests = planned.manifests();
+    let manifests = manifests(&planned);
     let check = CheckReport::default();
     Ok((patches, Continued { from, to, manifests, declaration, pins, recorded, unrecorded, removed, kept, check }))
 }

@@ -49,7 +49,9 @@ use crate::tree::{FileEntry, Tree, TreeError};
 pub use self::error::MergeError;
 pub(crate) use self::inputs::check_managed_dirs;
 use self::inputs::{read_inputs, Base};
-pub(crate) use self::manifests::{check_carried, next_patches, plan_declaration, plan_forked, ForkedPackage};
+pub(crate) use self::manifests::{
+    check_carried, manifests, next_patches, plan_declaration, plan_forked, replace_moved, ForkedPackage,
+};
 pub use self::outcome::{DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget, PackageMove};
 use self::packages::merge_packages;
 
@@ -74,11 +76,12 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         read_inputs(layer, options, &names, &moving)?;
     let moves: Vec<PackageMove> = names
         .iter()
-        .map(|name| PackageMove {
+        .zip(from)
+        .map(|(name, from)| PackageMove {
             name: name.to_string(),
             npm_name: layer.full_name(name),
             in_family: layer.upstream.get(*name).is_none_or(|p| p.in_family),
-            from: from.get(*name).cloned().unwrap_or_default(),
+            from,
             to: moving.get(*name).cloned().unwrap_or_default(),
         })
         .collect();
@@ -107,10 +110,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
     // Checked on every merge that moves the family, so that one with
     // conflicts does not stop at `--continue` for a pin it could have
     // named now; moved when clean.
-    let pins = match (&layer.baseline, family_to) {
-        (Some(baseline), Some(to)) => plan_pins(layer, baseline, to)?,
-        _ => Vec::new(),
-    };
+    let pins = plan_pins(layer, layer.baseline.as_deref().zip(family_to))?;
     let pins = if planned.is_some() { pins } else { Vec::new() };
     check_cancel(options.cancel)?;
     if !options.dry_run {
@@ -130,12 +130,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         if let Some(patches) = &patches {
             update.replace_dir(&paths.patches, patches);
         }
-        if let Some(change) = &declaration {
-            update.replace_file(&change.file, change.text.as_bytes());
-        }
-        for pin in &pins {
-            update.replace_file(&pin.file, pin.text.as_bytes());
-        }
+        replace_moved(&mut update, declaration.as_ref(), &pins);
         if let Some(tree) = &state {
             update.replace_dir(&state_dir(&layer.root), tree);
         }
@@ -145,7 +140,7 @@ fn run_merge(layer: &Layer, options: &MergeOptions<'_>) -> Result<MergeOutcome, 
         from: from_text,
         to: to_text,
         moves,
-        manifests: planned.map(|p| p.manifests()).unwrap_or_default(),
+        manifests: planned.as_ref().map(manifests).unwrap_or_default(),
         files: merged.report,
         unchanged: merged.unchanged,
         written: !options.dry_run,
@@ -172,13 +167,12 @@ fn describe_moves(moves: &[PackageMove], family: Option<&str>) -> (String, Strin
 /// [`BEFORE_DIR`].
 fn state_tree(layer: &Layer, mut state: MergeState, forks: &Tree) -> Result<Tree, MergeError> {
     let mut files = Tree::new();
-    let paths = &layer.paths;
     let repo = Repo::discover(&layer.root)?;
     // Pinned, so that what is compared here and the commit recorded are one.
     let head = repo.head_id()?;
     let repo = repo.at_commit(&head)?;
     let mut before = BeforeMerge::default();
-    for (role, dir) in [("upstream", &paths.upstream), ("forks", &paths.forks), ("patches", &paths.patches)] {
+    for (role, dir) in layer.paths.named() {
         let disk = match role {
             "forks" => forks.clone(),
             _ => Tree::read_dir_or_empty(dir)?,

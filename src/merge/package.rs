@@ -96,14 +96,9 @@ pub fn merge_package(
         }
         files.push((path.to_string(), merge));
     }
-    add_side_files(&files, &mut tree)?;
-    Ok(PackageMerge { files, tree })
-}
-
-/// Writes `<file>.ours` / `<file>.theirs` for binary and delete/modify
-/// conflicts, refusing to overwrite anything the merge produced.
-fn add_side_files(files: &[(String, FileMerge)], tree: &mut Tree) -> Result<(), PackageMergeError> {
-    for (path, merge) in files {
+    // `<file>.ours` / `<file>.theirs` for binary and delete/modify
+    // conflicts, refusing to overwrite anything the merge produced.
+    for (path, merge) in &files {
         for (side, entry) in merge.sides() {
             let side_path = side_file_path(path, *side);
             if tree.contains(&side_path) {
@@ -112,7 +107,7 @@ fn add_side_files(files: &[(String, FileMerge)], tree: &mut Tree) -> Result<(), 
             tree.insert(side_path, entry.clone()).map_err(clash)?;
         }
     }
-    Ok(())
+    Ok(PackageMerge { files, tree })
 }
 
 /// A file and a directory of the same name in the result (the tree

@@ -91,13 +91,12 @@ pub struct PinChange {
     pub(crate) text: String,
 }
 
-/// Plans the move of every declared pin from `from` (the baseline the
-/// merge started from) to `to`: one change per file, however many
-/// `[[pins]]` entries name it; files already at `to` produce no change.
-pub fn plan_pins(layer: &Layer, from: &str, to: &str) -> Result<Vec<PinChange>, PinError> {
-    if from == to {
-        return Ok(Vec::new());
-    }
+/// Plans the move of every declared pin, when the baseline moves
+/// (`moved`), from `from` (the baseline the merge started from) to `to`:
+/// one change per file, however many `[[pins]]` entries name it; files
+/// already at `to` produce no change.
+pub fn plan_pins(layer: &Layer, moved: Option<(&str, &str)>) -> Result<Vec<PinChange>, PinError> {
+    let Some((from, to)) = moved.filter(|(from, to)| from != to) else { return Ok(Vec::new()) };
     // Entries naming one file (however spelled) are planned together: each
     // planned alone from the same old text, the last would undo the others.
     let mut files: Vec<(PathBuf, Vec<&Pin>)> = Vec::new();

@@ -233,10 +233,8 @@ impl WrittenFiles {
 /// `sha256:<hex>` over the paths, modes and contents of every file of
 /// `tree`.
 pub fn tree_digest(tree: &Tree) -> String {
-    let mut listing = String::new();
-    for (path, entry) in tree.iter() {
-        listing.push_str(&format!("{} {:o} {}\n", entry_hash(Some(entry)), entry.mode(), path));
-    }
+    let listing: String =
+        tree.iter().map(|(path, entry)| format!("{} {:o} {}\n", entry_hash(Some(entry)), entry.mode(), path)).collect();
     format!("sha256:{}", sha256_hex(listing.as_bytes()))
 }
 

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use crate::journal::Update;
 use crate::layer::{Layer, LayerError, PathOverrides};
 use crate::merge::git::Repo;
-use crate::merge::guided::GuidedError;
+use crate::merge::guided::{end_merge, GuidedError};
 use crate::merge::layer::{check_cancel, check_managed_dirs, MergeError};
 use crate::merge::progress::{entry_hash, state_dir, MergeState, BEFORE_DIR, DECLARATION_ROLE};
 use crate::tree::Tree;
@@ -66,9 +66,7 @@ pub fn abort_merge(
     };
     let declaration = match before_declaration {
         Some(bytes) => Some(bytes),
-        None => {
-            Repo::discover(root).and_then(started).and_then(|repo| repo.head_file(config)).map_err(MergeError::from)?
-        }
+        None => Repo::discover(root).and_then(started).and_then(|r| r.head_file(config)).map_err(MergeError::from)?,
     };
     let layer = match &declaration {
         Some(bytes) => {
@@ -110,7 +108,6 @@ pub fn abort_merge(
         }
     }
     check_cancel(cancel)?;
-    let empty = Tree::new();
     let mut update = Update::new(&layer.root);
     for (dir, tree) in &trees {
         update.replace_dir(dir, tree);
@@ -118,10 +115,7 @@ pub fn abort_merge(
     if let Some(bytes) = &declaration {
         update.replace_file(&layer.declaration, bytes);
     }
-    let state_path = state_dir(&layer.root);
-    update.replace_dir(&state_path, &empty);
-    aborted.changes = update.apply().map_err(MergeError::from)?;
-    let _ = std::fs::remove_dir(&state_path);
+    aborted.changes = end_merge(update, &layer.root)?;
     aborted.kept.sort();
     aborted.discarded.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(aborted)

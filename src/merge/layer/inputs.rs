@@ -90,8 +90,8 @@ fn refuse_dirty(
 
 /// What the merge reads from git and `upstream/`.
 pub(super) struct Base {
-    /// The committed version of each package, by name.
-    pub(super) from: BTreeMap<String, String>,
+    /// The committed version of each package, in `names` order.
+    pub(super) from: Vec<String>,
     /// The committed files of each package, in `names` order.
     pub(super) bases: Vec<Option<Tree>>,
     /// The upstream directory as read from disk (`None` when it cannot be
@@ -153,10 +153,10 @@ fn fetch_upstream(
     Ok(fetched)
 }
 
-/// The committed version of each package of `names`: the version family's
-/// from `upstream/VERSION` at HEAD, every other package's from its entry
-/// in the lock file at HEAD.
-fn committed_versions(repo: &Repo, layer: &Layer, names: &[&str]) -> Result<BTreeMap<String, String>, MergeError> {
+/// The committed version of each package of `names`, in that order: the
+/// version family's from `upstream/VERSION` at HEAD, every other package's
+/// from its entry in the lock file at HEAD.
+fn committed_versions(repo: &Repo, layer: &Layer, names: &[&str]) -> Result<Vec<String>, MergeError> {
     let in_family = |name: &str| layer.upstream.get(name).is_none_or(|p| p.in_family);
     let version =
         |bytes: &[u8], _: &Path| Some(String::from_utf8_lossy(bytes).trim().to_string()).filter(|v| !v.is_empty());
@@ -174,7 +174,7 @@ fn committed_versions(repo: &Repo, layer: &Layer, names: &[&str]) -> Result<BTre
                 (_, Some(lock)) => lock.version_of(&full).map(str::to_string),
                 _ => None,
             };
-            Ok((name.to_string(), version.ok_or(MergeError::NoBase { what: full })?))
+            version.ok_or(MergeError::NoBase { what: full })
         })
         .collect()
 }
@@ -195,8 +195,7 @@ fn committed<T>(
 /// Refuses any of the three directories that may not be replaced
 /// wholesale (a file, the repository itself, e.g. a mistyped `--forks .`).
 pub(crate) fn check_managed_dirs(layer: &Layer) -> Result<(), MergeError> {
-    let paths = &layer.paths;
-    for dir in [&paths.upstream, &paths.forks, &paths.patches] {
+    for (_, dir) in layer.paths.named() {
         check_managed_dir(layer, dir)?;
     }
     Ok(())

@@ -9,10 +9,12 @@ use std::path::Path;
 use rayon::iter::{IntoParallelRefIterator, ParallelIterator};
 
 use crate::genpatches::{generate_manifest_and_diff, is_generated_patch_file};
+use crate::journal::Update;
 use crate::layer::Layer;
 use crate::manifest::Manifest;
 use crate::merge::baseline::with_versions;
 use crate::merge::layer::{DeclarationChange, MergeError, PackageMove};
+use crate::merge::pins::PinChange;
 use crate::rebuild::{apply_manifest, compare_trees, ApplyOptions, Difference};
 use crate::tree::{FileEntry, Tree, TreeError};
 
@@ -30,21 +32,12 @@ pub(crate) struct ForkedPackage {
     pub(crate) fork: Tree,
 }
 
-/// The generated `patches/` files of one forked package, `<pkg>.json` and
-/// `<pkg>.diff`; `None` when the fork equals upstream.
-type PackageManifest = Option<[(String, Vec<u8>); 2]>;
-
 /// File name → bytes of the generated files of `patches/`.
-#[derive(Default)]
-pub(crate) struct PlannedPatches {
-    files: BTreeMap<String, Vec<u8>>,
-}
+pub(crate) type PlannedPatches = BTreeMap<String, Vec<u8>>;
 
-impl PlannedPatches {
-    /// Forked packages that have a manifest.
-    pub(crate) fn manifests(&self) -> Vec<String> {
-        self.files.keys().filter_map(|f| f.strip_suffix(".json")).map(str::to_string).collect()
-    }
+/// The forked packages `planned` has a manifest for.
+pub(crate) fn manifests(planned: &PlannedPatches) -> Vec<String> {
+    planned.keys().filter_map(|f| f.strip_suffix(".json")).map(str::to_string).collect()
 }
 
 /// The generated files of `patches/` for `forked`, each on its new
@@ -54,24 +47,30 @@ impl PlannedPatches {
 /// cores; errors come in package order.
 pub(crate) fn plan_forked(forked: &[ForkedPackage]) -> Result<PlannedPatches, MergeError> {
     let per_package: Vec<_> = forked.par_iter().map(plan_package).collect();
-    let mut planned = PlannedPatches::default();
+    let mut planned = PlannedPatches::new();
     for files in per_package {
-        planned.files.extend(files?.into_iter().flatten());
+        planned.extend(files?);
     }
     Ok(planned)
 }
 
 /// The generated `patches/` files of one forked package: its manifest
 /// against `theirs`, proved to rebuild `fork` byte for byte, and its
-/// review diff.
-fn plan_package(package: &ForkedPackage) -> Result<PackageManifest, MergeError> {
+/// review diff; none when the fork equals upstream.
+fn plan_package(package: &ForkedPackage) -> Result<Vec<(String, Vec<u8>)>, MergeError> {
     let ForkedPackage { name, full, version, theirs, fork } = package;
     let generated = generate_manifest_and_diff(full, version, theirs, fork);
     verify_rebuild(full, theirs, generated.as_ref().map(|(m, _)| m), fork)?;
+    let [json, diff_file] = generated_files(name);
+    let files = generated.map(|(m, diff)| [(json, m.to_canonical_json()), (diff_file, diff.into_bytes())]);
+    Ok(files.into_iter().flatten().collect())
+}
+
+/// The names of the files `gen-patches` generates for forked package
+/// `name` in `patches/`: its manifest and its review diff.
+fn generated_files(name: &str) -> [String; 2] {
     let stem = Layer::manifest_stem(name);
-    Ok(generated.map(|(m, diff)| {
-        [(format!("{stem}.json"), m.to_canonical_json()), (format!("{stem}.diff"), diff.into_bytes())]
-    }))
+    [format!("{stem}.json"), format!("{stem}.diff")]
 }
 
 /// The rebuild check: the manifest applied to the new upstream reproduces
@@ -116,13 +115,7 @@ pub(crate) fn check_carried(full: &str, base: &Tree, fork: &Tree) -> Result<(), 
 /// ones are replaced by `planned`. Unlike `gen-patches` it never refreshes
 /// own packages: a merge leaves them alone.
 pub(crate) fn next_patches(patches: &Path, planned: &PlannedPatches, unmoved: &[&str]) -> Result<Tree, MergeError> {
-    let kept: Vec<String> = unmoved
-        .iter()
-        .flat_map(|name| {
-            let stem = Layer::manifest_stem(name);
-            [format!("{stem}.json"), format!("{stem}.diff")]
-        })
-        .collect();
+    let kept: Vec<String> = unmoved.iter().flat_map(|name| generated_files(name)).collect();
     let mut next = if patches.is_dir() {
         Tree::read_dir_filtered(patches, |rel, is_dir| {
             is_dir || !is_generated_patch_file(rel) || kept.iter().any(|k| k == rel)
@@ -130,7 +123,7 @@ pub(crate) fn next_patches(patches: &Path, planned: &PlannedPatches, unmoved: &[
     } else {
         Tree::new()
     };
-    for (file, bytes) in &planned.files {
+    for (file, bytes) in planned {
         next.insert(file.clone(), FileEntry::new(bytes.clone()))?;
     }
     Ok(next)
@@ -159,4 +152,17 @@ pub(crate) fn plan_declaration(
         packages: packages.into_iter().filter(|m| m.from != m.to).collect(),
         text,
     }))
+}
+
+/// Adds the files a clean merge moves to `update`: the declaration (when
+/// it changes), then the pinned files.
+pub(crate) fn replace_moved<'a>(
+    update: &mut Update<'a>,
+    declaration: Option<&'a DeclarationChange>,
+    pins: &'a [PinChange],
+) {
+    let pins = pins.iter().map(|pin| (&pin.file, &pin.text));
+    for (file, text) in declaration.map(|change| (&change.file, &change.text)).into_iter().chain(pins) {
+        update.replace_file(file, text.as_bytes());
+    }
 }

@@ -191,7 +191,7 @@ pub struct DeclarationChange {
 impl MergeOutcome {
     /// Number of files in conflict.
     pub fn conflicts(&self) -> usize {
-        self.files.iter().filter(|f| f.outcome == Outcome::Conflict).count()
+        self.count(Outcome::Conflict)
     }
 
     /// Number of files with `outcome`.

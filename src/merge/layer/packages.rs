@@ -70,7 +70,8 @@ struct PackageDone<'n> {
     /// The fork's ignored files, kept as they are.
     kept: Tree,
     package: PackageMerge,
-    inputs: BTreeMap<String, ConflictInputs>,
+    /// The conflicts the conflict memory did not resolve.
+    conflicts: Vec<ConflictRecord>,
     recalled: BTreeMap<String, String>,
     /// The new upstream package, as the merge read it.
     theirs: Tree,
@@ -105,26 +106,26 @@ fn merge_one<'n>(
     }
     let mut package = merge_package(&base, &fork, &theirs, labels)
         .map_err(|source| MergeError::Package { package: full.clone(), source })?;
-    let inputs = conflict_inputs(&package, [&base, &fork, &theirs]);
-    let recalled = recall_resolutions(layer, moved, &mut package, &inputs)?;
-    Ok(PackageDone { moved, kept, package, inputs, recalled, theirs })
+    let mut conflicts = conflict_records(full, &package, [&base, &fork, &theirs]);
+    let recalled = recall_resolutions(layer, moved, &mut package, &mut conflicts)?;
+    Ok(PackageDone { moved, kept, package, conflicts, recalled, theirs })
 }
 
 /// Resolves the conflicts of `package` (the merge of `moved`) that the
-/// conflict memory has a record for; returns the path of each used record
-/// by file.
+/// conflict memory has a record for, dropping them from `conflicts`;
+/// returns the path of each used record by file.
 fn recall_resolutions(
     layer: &Layer,
     moved: &PackageMove,
     package: &mut PackageMerge,
-    inputs: &BTreeMap<String, ConflictInputs>,
+    conflicts: &mut Vec<ConflictRecord>,
 ) -> Result<BTreeMap<String, String>, MergeError> {
     let mut recalled = BTreeMap::new();
     // A result `--continue` would refuse is no resolution.
     let markers = labelled_markers(&moved.from, &moved.to);
-    for (path, ConflictInputs { hashes, .. }) in inputs {
-        let [b, o, t] = hashes;
-        let Some((record, resolution)) = recall(&layer.paths.patches, [b.as_str(), o, t])? else { continue };
+    for c in conflicts.iter() {
+        let inputs = [c.base.as_str(), &c.ours, &c.theirs];
+        let Some((record, resolution)) = recall(&layer.paths.patches, inputs)? else { continue };
         let left = resolution.entry().and_then(|e| marker_lines(&e.bytes, &markers, false).into_iter().next());
         if let Some((line, marker)) = left {
             return Err(MemoryError::Damaged {
@@ -134,70 +135,58 @@ fn recall_resolutions(
             .into());
         }
         package
-            .resolve(path, resolution.entry())
+            .resolve(&c.path, resolution.entry())
             .map_err(|source| MergeError::Package { package: moved.npm_name.clone(), source })?;
-        recalled.insert(path.clone(), record);
+        recalled.insert(c.path.clone(), record);
     }
+    conflicts.retain(|c| !recalled.contains_key(&c.path));
     Ok(recalled)
 }
 
-/// The hashes of base, fork and new upstream of every conflicted file.
-fn conflict_inputs(package: &PackageMerge, sides: [&Tree; 3]) -> BTreeMap<String, ConflictInputs> {
-    package
-        .files()
-        .iter()
-        .filter(|(_, merge)| merge.outcome() == Outcome::Conflict)
-        .map(|(path, _)| {
-            let hashes = sides.map(|side| entry_hash(side.get(path)));
-            let [base, ours, theirs] = sides.map(|side| side.get(path).map_or(0, |e| separator_lines(&e.bytes)));
+/// What `merge --continue` needs to know of every conflicted file of
+/// `package` (the merge of `full`), with the hashes of base, fork and new
+/// upstream (`sides`).
+fn conflict_records(full: &str, package: &PackageMerge, sides: [&Tree; 3]) -> Vec<ConflictRecord> {
+    let records = package.files().iter().filter_map(|(path, merge)| {
+        let kind = merge.conflict()?;
+        let [base, ours, theirs] = sides.map(|side| entry_hash(side.get(path)));
+        let [b, o, t] = sides.map(|side| side.get(path).map_or(0, |e| separator_lines(&e.bytes)));
+        Some(ConflictRecord {
+            package: full.to_string(),
+            path: path.clone(),
+            kind: kind.as_str().to_string(),
+            copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
+            base,
+            ours,
+            theirs,
             // As many as a resolution taking both sides' lines can hold.
-            let separators = ours.max(theirs).max((ours + theirs).saturating_sub(base));
-            (path.clone(), ConflictInputs { hashes, separators })
+            separators: o.max(t).max((o + t).saturating_sub(b)),
         })
-        .collect()
-}
-
-/// What identifies a conflict and what its resolution may hold.
-struct ConflictInputs {
-    /// The hashes of old upstream, fork and new upstream.
-    hashes: [String; 3],
-    /// `=======` lines a resolution may hold (see [`ConflictRecord::separators`]).
-    separators: usize,
+    });
+    records.collect()
 }
 
 impl LayerMerge {
     /// Adds a merged package (its version taken from the new upstream's
     /// `lock`).
     fn add(&mut self, layer: &Layer, lock: &Lock, done: PackageDone<'_>) -> Result<(), MergeError> {
-        let PackageDone { moved, package, inputs, recalled, theirs, .. } = done;
+        let PackageDone { moved, package, conflicts, recalled, theirs, .. } = done;
         let (name, full) = (moved.name.as_str(), &moved.npm_name);
         for (path, merge) in package.files() {
             if merge.outcome() == Outcome::Unchanged {
                 self.unchanged += 1;
                 continue;
             }
-            let copies: Vec<String> = merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect();
-            if let (Some(kind), Some(inputs)) = (merge.conflict(), inputs.get(path)) {
-                self.conflicts.push(ConflictRecord {
-                    package: full.clone(),
-                    path: path.clone(),
-                    kind: kind.as_str().to_string(),
-                    copies: copies.clone(),
-                    base: inputs.hashes[0].clone(),
-                    ours: inputs.hashes[1].clone(),
-                    theirs: inputs.hashes[2].clone(),
-                    separators: inputs.separators,
-                });
-            }
             self.report.push(FileReport {
                 package: full.clone(),
                 path: path.clone(),
                 outcome: merge.outcome(),
                 conflict: merge.conflict(),
-                copies,
+                copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
                 resolution: recalled.get(path).cloned(),
             });
         }
+        self.conflicts.extend(conflicts);
         if layer.forked.iter().any(|f| f == name) {
             let version = lock.version_of(full).map(str::to_string).unwrap_or_default();
             let fork = package.tree().clone();
