@@ -88,22 +88,21 @@ impl crate::error::Diagnostic for GenError {
         }
     }
     fn own_help(&self) -> Option<String> {
-        match self {
-            GenError::CarriedDiffers { .. } => Some(
-                "move the package from `carried` to `forked` in forklayer.toml, or restore its upstream bytes".into(),
-            ),
-            GenError::NoVersion { .. } => Some("run `forklayer snapshot <version>` first".into()),
-            GenError::UpstreamNotLocked { .. } => Some(
-                "nothing was written; `upstream/` is written only by forklayer: restore it (`git checkout -- \
-                 upstream`, or `forklayer snapshot <version>` again), then run gen-patches again"
-                    .into(),
-            ),
-            GenError::MissingFork { path, .. } => Some(format!(
+        Some(match self {
+            GenError::CarriedDiffers { .. } => {
+                "move the package from `carried` to `forked` in forklayer.toml, or restore its upstream bytes".into()
+            }
+            GenError::NoVersion { .. } => "run `forklayer snapshot <version>` first".into(),
+            GenError::UpstreamNotLocked { .. } => "nothing was written; `upstream/` is written only by forklayer: \
+                 restore it (`git checkout -- upstream`, or `forklayer snapshot <version>` again), then run \
+                 gen-patches again"
+                .into(),
+            GenError::MissingFork { path, .. } => format!(
                 "copy its upstream bytes to `{}` to start the fork, or remove the package from forklayer.toml",
                 path.display()
-            )),
-            _ => None,
-        }
+            ),
+            _ => return None,
+        })
     }
 
     fn own_details(&self) -> Option<serde_json::Value> {

@@ -118,31 +118,31 @@ impl crate::error::Diagnostic for NpmError {
         }
     }
     fn own_help(&self) -> Option<String> {
-        match self {
-            NpmError::Spawn { .. } => Some("install npm or point `--npm <path>` at it".into()),
+        Some(match self {
+            NpmError::Spawn { .. } => "install npm or point `--npm <path>` at it".into(),
             NpmError::IntegrityMismatch { .. } => {
-                Some("the bytes are not what the registry published; do not vendor them".into())
+                "the bytes are not what the registry published; do not vendor them".into()
             }
-            NpmError::NotFound { spec } => Some(format!(
+            NpmError::NotFound { spec } => format!(
                 "check the version: `npm view {} versions` lists what the registry has",
                 spec.rsplit_once('@').map_or(spec.as_str(), |(name, _)| name)
-            )),
-            NpmError::Failed { .. } => {
-                Some("run the same npm command yourself for its full output; check `.npmrc`, proxy and login".into())
-            }
-            NpmError::BadPackage { .. } => Some(
-                "give the package a `package.json` with `name` and `version`, or fetch it again from the registry"
-                    .into(),
             ),
+            NpmError::Failed { .. } => {
+                "run the same npm command yourself for its full output; check `.npmrc`, proxy and login".into()
+            }
+            NpmError::BadPackage { .. } => {
+                "give the package a `package.json` with `name` and `version`, or fetch it again from the registry"
+                    .into()
+            }
             NpmError::Output { .. } => {
-                Some("run the same npm command yourself and check that it prints JSON (npm 7 or later)".into())
+                "run the same npm command yourself and check that it prints JSON (npm 7 or later)".into()
             }
             NpmError::UnsupportedIntegrity { .. } => {
-                Some("the registry must publish a sha512 integrity for the package; do not vendor it otherwise".into())
+                "the registry must publish a sha512 integrity for the package; do not vendor it otherwise".into()
             }
-            NpmError::Io { .. } => Some("check that the file exists, is readable and is a regular file".into()),
-            NpmError::Tarball { .. } | NpmError::Tree(_) => None,
-        }
+            NpmError::Io { .. } => "check that the file exists, is readable and is a regular file".into(),
+            NpmError::Tarball { .. } | NpmError::Tree(_) => return None,
+        })
     }
 }
 

@@ -21,7 +21,7 @@ mod compare;
 mod drift;
 
 pub use compare::{compare_trees, Difference};
-use drift::describe_drift;
+use drift::{describe_drift, drift_entries};
 pub use drift::{BuiltAgainst, FileDrift, PackageDrift};
 
 /// Every forked package whose manifest's `builtAgainst` differs from the
@@ -245,18 +245,9 @@ impl RebuildError {
     /// a failure to read or write rather than a finding.
     pub fn problems(&self) -> Option<Vec<String>> {
         match self {
+            // One level less indented than in the message.
             RebuildError::Drift(drifts) => {
-                let mut entries: Vec<String> = Vec::new();
-                for line in describe_drift(drifts).lines().filter(|l| !l.is_empty()) {
-                    match (line.strip_prefix("    "), entries.last_mut()) {
-                        (Some(nested), Some(last)) => {
-                            last.push_str("\n  ");
-                            last.push_str(nested);
-                        }
-                        _ => entries.push(line.trim_start().to_string()),
-                    }
-                }
-                Some(entries)
+                Some(drift_entries(drifts).iter().map(|entry| entry.replace("\n    ", "\n  ")).collect())
             }
             RebuildError::MissingUpstream { .. }
             | RebuildError::MissingOwnSource { .. }
@@ -292,43 +283,45 @@ impl crate::error::Diagnostic for RebuildError {
         }
     }
     fn own_help(&self) -> Option<String> {
-        match self {
-            RebuildError::Drift(drifts) if drifts.iter().any(|d| d.missing_upstream.is_some()) => Some("vendor the missing packages with `forklayer snapshot <version>` (or fix the declaration); where the upstream base changed, update the fork against the new upstream, then run `forklayer gen-patches`".into()),
-            RebuildError::Drift(drifts) if drifts.iter().all(only_ignored) => Some(
+        Some(match self {
+            RebuildError::Drift(drifts) if drifts.iter().any(|d| d.missing_upstream.is_some()) => "vendor the missing packages with `forklayer snapshot <version>` (or fix the declaration); where the upstream base changed, update the fork against the new upstream, then run `forklayer gen-patches`".into(),
+            RebuildError::Drift(drifts) if drifts.iter().all(only_ignored) => {
                 "the manifests change files the `ignore` globs of forklayer.toml leave out: drop those globs, or run \
                  `forklayer gen-patches` to write manifests without those files (the fork layer then leaves them out too)"
-                    .into(),
-            ),
-            RebuildError::Drift(drifts) if drifts.iter().any(|d| !d.files.is_empty() && !d.base_recorded) => Some(
+                    .into()
+            }
+            RebuildError::Drift(drifts) if drifts.iter().any(|d| !d.files.is_empty() && !d.base_recorded) => {
                 "the manifest records no base hashes (seed format), so forklayer cannot tell whether `upstream/` or the \
                  manifest changed: compare its `builtAgainst` with `upstream/VERSION`, make the fork layer right \
                  against `upstream/`, then run `forklayer gen-patches` (which records the base hashes)"
-                    .into(),
-            ),
-            RebuildError::Drift(drifts) if drifts.iter().all(PackageDrift::blames_manifest) => Some(
+                    .into()
+            }
+            RebuildError::Drift(drifts) if drifts.iter().all(PackageDrift::blames_manifest) => {
                 "the upstream files match the sha256 the manifest records, so the manifest itself was edited or damaged: \
                  restore it from version control, or write it anew from the fork layer with `forklayer gen-patches`"
-                    .into(),
-            ),
-            RebuildError::Drift(_) => Some("the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches` (if `upstream/` was edited by mistake, restore it with `forklayer snapshot <version>`)".into()),
-            RebuildError::MissingUpstream { .. } => Some("run `forklayer snapshot <version>` or fix the declaration".into()),
-            RebuildError::MissingOwnSource { .. } => Some("build the package first (its `include` entries must exist)".into()),
-            RebuildError::ManifestNotAFile { path, .. } => Some(format!(
+                    .into()
+            }
+            RebuildError::Drift(_) => "the upstream base changed: update the fork in the fork layer against the new upstream, then run `forklayer gen-patches` (if `upstream/` was edited by mistake, restore it with `forklayer snapshot <version>`)".into(),
+            RebuildError::MissingUpstream { .. } => "run `forklayer snapshot <version>` or fix the declaration".into(),
+            RebuildError::MissingOwnSource { .. } => {
+                "build the package first (its `include` entries must exist)".into()
+            }
+            RebuildError::ManifestNotAFile { path, .. } => format!(
                 "a manifest is a regular file inside `patches/`: remove `{}` and run `forklayer gen-patches` to write it \
                  from the fork layer",
                 path.display()
-            )),
-            RebuildError::WrongManifest { .. } => {
-                Some("name each manifest after its package (`patches/<pkg>.json`), or regenerate with `forklayer gen-patches`".into())
-            }
+            ),
+            RebuildError::WrongManifest { .. } => "name each manifest after its package (`patches/<pkg>.json`), or \
+                 regenerate with `forklayer gen-patches`"
+                .into(),
             RebuildError::OutIsReference { .. } => {
-                Some("write the rebuild elsewhere, e.g. `--out /tmp/forks --check profile/forks`".into())
+                "write the rebuild elsewhere, e.g. `--out /tmp/forks --check profile/forks`".into()
             }
-            RebuildError::NoReference { .. } => {
-                Some("pass the tree to compare with, e.g. `--check profile/forks`".into())
+            RebuildError::NoReference { .. } => "pass the tree to compare with, e.g. `--check profile/forks`".into(),
+            RebuildError::Manifest(_) | RebuildError::Tree(_) | RebuildError::Write(_) | RebuildError::Target(_) => {
+                return None
             }
-            RebuildError::Manifest(_) | RebuildError::Tree(_) | RebuildError::Write(_) | RebuildError::Target(_) => None,
-        }
+        })
     }
     fn own_details(&self) -> Option<serde_json::Value> {
         match self {

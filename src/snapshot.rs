@@ -138,24 +138,24 @@ impl crate::error::Diagnostic for SnapshotError {
         }
     }
     fn own_help(&self) -> Option<String> {
-        match self {
-            SnapshotError::Missing { .. } => Some("pass a `--from` tarball or directory that contains it".into()),
+        Some(match self {
+            SnapshotError::Missing { .. } => "pass a `--from` tarball or directory that contains it".into(),
             SnapshotError::NotVendored { .. } => {
-                Some("vendor every declared package first: `forklayer snapshot`, then commit `upstream/`".into())
+                "vendor every declared package first: `forklayer snapshot`, then commit `upstream/`".into()
             }
-            SnapshotError::WrongVersion { .. } => Some("pass sources of the requested version".into()),
-            SnapshotError::Duplicate { .. } => Some("pass each package in only one `--from` source".into()),
+            SnapshotError::WrongVersion { .. } => "pass sources of the requested version".into(),
+            SnapshotError::Duplicate { .. } => "pass each package in only one `--from` source".into(),
             SnapshotError::BadSource { .. } => {
-                Some("pass `.tgz` files, directories of them, package directories or `node_modules`".into())
+                "pass `.tgz` files, directories of them, package directories or `node_modules`".into()
             }
-            SnapshotError::Scratch { .. } => Some("check that the repository directory is writable".into()),
-            SnapshotError::UnholdableEntry { .. } => Some(
+            SnapshotError::Scratch { .. } => "check that the repository directory is writable".into(),
+            SnapshotError::UnholdableEntry { .. } => {
                 "nothing was written; npm does not publish names this long, so check where the package came from \
                  (or move the repository to a shallower directory or a file system that holds longer names)"
-                    .into(),
-            ),
-            _ => None,
-        }
+                    .into()
+            }
+            _ => return None,
+        })
     }
 }
 

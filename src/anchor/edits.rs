@@ -49,18 +49,7 @@ fn tokens(text: &[u8]) -> Vec<&[u8]> {
 /// Splits after every byte for which `cut` holds (the byte stays in the
 /// unit before the cut).
 fn split_after(text: &[u8], cut: impl Fn(u8) -> bool) -> Vec<&[u8]> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, &b) in text.iter().enumerate() {
-        if cut(b) {
-            out.push(&text[start..=i]);
-            start = i + 1;
-        }
-    }
-    if start < text.len() {
-        out.push(&text[start..]);
-    }
-    out
+    text.split_inclusive(|&b| cut(b)).collect()
 }
 
 /// One change: `base[a]` becomes `fork[b]` (byte ranges).
@@ -73,14 +62,11 @@ pub struct Edit {
 }
 
 fn offsets(units: &[&[u8]]) -> Vec<usize> {
-    let mut out = Vec::with_capacity(units.len() + 1);
-    let mut pos = 0;
-    out.push(0);
-    for u in units {
-        pos += u.len();
-        out.push(pos);
-    }
-    out
+    let ends = units.iter().scan(0, |pos, u| {
+        *pos += u.len();
+        Some(*pos)
+    });
+    std::iter::once(0).chain(ends).collect()
 }
 
 /// The changed hunks of the diff `ops` of two unit sequences, as byte
@@ -211,14 +197,8 @@ fn merge_close(edits: Vec<Edit>) -> Vec<Edit> {
 pub(super) fn next_token_end(text: &[u8], pos: usize) -> usize {
     let Some(&first) = text.get(pos) else { return pos };
     let c = class(first);
-    if c == Class::Other {
-        return pos + 1;
-    }
-    let mut end = pos + 1;
-    while end < text.len() && class(text[end]) == c {
-        end += 1;
-    }
-    end
+    let run = if c == Class::Other { 0 } else { text[pos + 1..].iter().take_while(|&&b| class(b) == c).count() };
+    pos + 1 + run
 }
 
 /// Where the token ending at `pos` starts.
@@ -227,14 +207,8 @@ pub(super) fn prev_token_start(text: &[u8], pos: usize) -> usize {
         return 0;
     }
     let c = class(text[pos - 1]);
-    if c == Class::Other {
-        return pos - 1;
-    }
-    let mut start = pos - 1;
-    while start > 0 && class(text[start - 1]) == c {
-        start -= 1;
-    }
-    start
+    let run = if c == Class::Other { 0 } else { text[..pos - 1].iter().rev().take_while(|&&b| class(b) == c).count() };
+    pos - 1 - run
 }
 
 /// Whether `byte` continues a UTF-8 character (a cut before it would

@@ -170,14 +170,8 @@ fn best_suffix_site(hay: &[u8], old: &[u8], len: usize) -> usize {
 
 /// The site with the highest score (the first on a tie).
 fn best_site<S: Ord>(sites: impl Iterator<Item = usize>, score: impl Fn(usize) -> S) -> usize {
-    let mut best: Option<(usize, S)> = None;
-    for site in sites {
-        let s = score(site);
-        if best.as_ref().is_none_or(|(_, b)| s > *b) {
-            best = Some((site, s));
-        }
-    }
-    best.map_or(0, |(site, _)| site)
+    // `min_by_key` keeps the first of equal keys.
+    sites.min_by_key(|&site| Reverse(score(site))).unwrap_or(0)
 }
 
 /// One replacement applied so far: where (in the content as it was just

@@ -134,21 +134,22 @@ impl std::fmt::Display for BuiltAgainst {
     }
 }
 
-pub(super) fn describe_drift(drifts: &[PackageDrift]) -> String {
-    let mut text = String::new();
+/// One entry per missing package, `builtAgainst` mismatch and failing
+/// file, its failing anchors on the lines below it.
+pub(super) fn drift_entries(drifts: &[PackageDrift]) -> Vec<String> {
+    let mut entries = Vec::new();
     for drift in drifts {
         if let Some(path) = &drift.missing_upstream {
-            let path = path.display();
-            text.push_str(&format!("\n  {}: upstream package is missing (expected `{path}`)", drift.package));
+            entries.push(format!("{}: upstream package is missing (expected `{}`)", drift.package, path.display()));
         }
-        if let Some(mismatch) = &drift.built_against {
-            text.push_str(&format!("\n  {mismatch}"));
-        }
+        entries.extend(drift.built_against.iter().map(|mismatch| mismatch.to_string()));
         for (path, problems) in &drift.files {
-            for problem in problems {
-                text.push_str(&format!("\n  {}/{path}: {problem}", drift.package));
-            }
+            entries.extend(problems.iter().map(|problem| format!("{}/{path}: {problem}", drift.package)));
         }
     }
-    text
+    entries
+}
+
+pub(super) fn describe_drift(drifts: &[PackageDrift]) -> String {
+    drift_entries(drifts).iter().map(|entry| format!("\n  {entry}")).collect()
 }
