@@ -278,15 +278,12 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
         ));
     }
     let plan = Plan::new(project, dir, &written, &stale, configs)?;
+    let exported = |f: &RenderedPackage| {
+        let patches = f.patches.iter().map(|(rel, _)| rel.clone()).collect();
+        ExportedPackage { name: f.name.clone(), version: f.version.clone(), patches }
+    };
     let mut outcome = ExportOutcome {
-        packages: forks
-            .iter()
-            .map(|f| ExportedPackage {
-                name: f.name.clone(),
-                version: f.version.clone(),
-                patches: f.patches.iter().map(|(rel, _)| rel.clone()).collect(),
-            })
-            .collect(),
+        packages: forks.iter().map(exported).collect(),
         kept,
         files: plan.actions.clone(),
         warnings,

@@ -307,7 +307,6 @@ fn one_per_package(
             let keys = group.iter().map(|d| format!("`{}` in `{}`", d.key, d.declared_in)).collect();
             return Err(ImportError::Twice { name: group[0].name.clone(), keys });
         };
-        let name = &declared.name;
         let patch_error = ImportError::patch(declared);
         let mut patches = Vec::new();
         for rel in &declared.patches {
@@ -315,10 +314,8 @@ fn one_per_package(
             parse(format, &bytes, rel).map_err(patch_error)?;
             patches.push((rel.clone(), bytes));
         }
-        let resolved_from = declared
-            .resolved_from_lock
-            .then(|| crate::patchfmt::locked_versions(format, project, name).map(|(file, _)| file).ok())
-            .flatten();
+        let lock = || crate::patchfmt::locked_versions(format, project, &declared.name).ok();
+        let resolved_from = declared.resolved_from_lock.then(lock).flatten().map(|(file, _)| file);
         packages.push(ReadPackage { declared: declared.clone(), resolved_from, patches });
     }
     Ok(packages)

@@ -142,11 +142,8 @@ fn discover_pnpm(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
     if let Some(text) = read_optional(&workspace)? {
         let root = parse_yaml(&text, &workspace)?;
         if let Some(map) = root.get("patchedDependencies") {
-            let entries = map
-                .entries()
-                .iter()
-                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.as_str()?.to_string())))
-                .collect();
+            let pair = |(k, v): &(Yaml, Yaml)| Some((k.as_str()?.to_string(), v.as_str()?.to_string()));
+            let entries = map.entries().iter().filter_map(pair).collect();
             return declared(Format::Pnpm, project, &workspace, entries);
         }
     }

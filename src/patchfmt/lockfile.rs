@@ -153,10 +153,7 @@ pub fn locked_versions(format: Format, project: &Path, name: &str) -> Result<(St
         Format::Bun => ("bun.lock", bun_versions),
     };
     let path = project.join(file);
-    let versions = match read_optional(&path)? {
-        Some(text) => reader(&text, &path, name)?,
-        None => BTreeSet::new(),
-    };
+    let versions = read_optional(&path)?.map(|text| reader(&text, &path, name)).transpose()?.unwrap_or_default();
     Ok((file.to_string(), versions))
 }
 

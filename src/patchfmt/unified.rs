@@ -136,10 +136,8 @@ fn split_sections(text: &str, patch: &str) -> Result<Vec<Section>, FormatError> 
                 sections.push(std::mem::take(&mut current));
             }
             current.line = number;
-            current.diff_git = Some(
-                parse_diff_git(rest)
-                    .ok_or_else(|| malformed(patch, number, "a `diff --git` line without `a/` and `b/` paths"))?,
-            );
+            let no_paths = || malformed(patch, number, "a `diff --git` line without `a/` and `b/` paths");
+            current.diff_git = Some(parse_diff_git(rest).ok_or_else(no_paths)?);
         } else if line.starts_with("--- ") && lines.get(i + 1).is_some_and(|next| next.starts_with("+++ ")) {
             if current.minus.is_some() || !current.hunks.is_empty() {
                 sections.push(std::mem::take(&mut current));
