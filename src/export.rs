@@ -67,6 +67,15 @@ impl FileAction {
             FileAction::Delete => "delete",
         }
     }
+
+    /// What writing `after` over `before` (`None`: no file) does, if anything.
+    fn of(before: Option<&[u8]>, after: &[u8]) -> Option<FileAction> {
+        match before {
+            Some(before) if before == after => None,
+            Some(_) => Some(FileAction::Update),
+            None => Some(FileAction::Create),
+        }
+    }
 }
 
 /// One package exported.
@@ -245,29 +254,18 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
             stale.extend(dep.patches.iter().cloned());
             continue;
         }
-        let mut patches = Vec::new();
-        for rel in &dep.patches {
-            patches.push((rel.clone(), read_patch_file(project, rel).map_err(config_error)?));
-        }
+        let patches = read_patches(project, dep).map_err(config_error)?;
         kept.push(format!("{}@{}", dep.name, dep.version));
         entries.push(ConfigEntry { name: dep.name.clone(), version: dep.version.clone(), patches });
     }
     if format == Format::Yarn {
         stale.extend(unused_yarn_patches(project, &held, &declared)?);
     }
-    let mut written: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    for fork in &forks {
-        for (rel, bytes) in &fork.patches {
-            stale.remove(rel);
-            written.insert(rel.clone(), bytes.clone());
-        }
-        if !fork.patches.is_empty() {
-            entries.push(ConfigEntry {
-                name: fork.name.clone(),
-                version: fork.version.clone(),
-                patches: fork.patches.clone(),
-            });
-        }
+    let written: BTreeMap<String, Vec<u8>> = forks.iter().flat_map(|f| f.patches.iter().cloned()).collect();
+    stale.retain(|rel| !written.contains_key(rel));
+    for fork in forks.iter().filter(|f| !f.patches.is_empty()) {
+        let (name, version, patches) = (fork.name.clone(), fork.version.clone(), fork.patches.clone());
+        entries.push(ConfigEntry { name, version, patches });
     }
     let configs = edit_config(format, project, &entries).map_err(config_error)?;
     let dir = patch_dir(format);
@@ -280,15 +278,12 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
         ));
     }
     let plan = Plan::new(project, dir, &written, &stale, configs)?;
+    let exported = |f: &RenderedPackage| {
+        let patches = f.patches.iter().map(|(rel, _)| rel.clone()).collect();
+        ExportedPackage { name: f.name.clone(), version: f.version.clone(), patches }
+    };
     let mut outcome = ExportOutcome {
-        packages: forks
-            .iter()
-            .map(|f| ExportedPackage {
-                name: f.name.clone(),
-                version: f.version.clone(),
-                patches: f.patches.iter().map(|(rel, _)| rel.clone()).collect(),
-            })
-            .collect(),
+        packages: forks.iter().map(exported).collect(),
         kept,
         files: plan.actions.clone(),
         warnings,
@@ -305,6 +300,11 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
     update.apply_verified(|| verify_export(format, project, &forks))??;
     outcome.written = true;
     Ok(outcome)
+}
+
+/// The patch files of `dep`, read, in order.
+fn read_patches(project: &Path, dep: &PatchedDependency) -> Result<Vec<(String, Vec<u8>)>, FormatError> {
+    dep.patches.iter().map(|rel| Ok((rel.clone(), read_patch_file(project, rel)?))).collect()
 }
 
 /// The files of `.yarn/patches/` Yarn named for a package the layer holds
@@ -414,25 +414,16 @@ impl Plan {
         }
         for (rel, bytes) in written {
             let inside = rel.strip_prefix(&format!("{dir}/")).unwrap_or(rel);
-            let action = match patches.get(inside) {
-                Some(entry) if *entry.bytes == *bytes => None,
-                Some(_) => Some(FileAction::Update),
-                None => Some(FileAction::Create),
-            };
-            if let Some(action) = action {
-                actions.push((rel.clone(), action));
-            }
+            let before = patches.get(inside).map(|entry| entry.bytes.as_slice());
+            actions.extend(FileAction::of(before, bytes).map(|action| (rel.clone(), action)));
             patches.insert(inside, FileEntry::new(bytes.clone()))?;
         }
         let mut changed = Vec::new();
         for (path, bytes) in configs {
             let before = crate::tree::read_regular(&path).ok();
+            let Some(action) = FileAction::of(before.as_deref(), &bytes) else { continue };
             let rel = path.strip_prefix(project).unwrap_or(&path).to_string_lossy().replace('\\', "/");
-            match before {
-                Some(before) if before == bytes => continue,
-                Some(_) => actions.push((rel, FileAction::Update)),
-                None => actions.push((rel, FileAction::Create)),
-            }
+            actions.push((rel, action));
             changed.push((path, bytes));
         }
         actions.sort();
@@ -491,12 +482,7 @@ fn verify_export(format: Format, project: &Path, forks: &[RenderedPackage]) -> R
         let found: Vec<_> = declared.iter().filter(|d| d.name == fork.name).collect();
         let patches: Vec<(String, Vec<u8>)> = match found.as_slice() {
             [] => Vec::new(),
-            [dep] if dep.version == fork.version => dep
-                .patches
-                .iter()
-                .map(|rel| Ok((rel.clone(), read_patch_file(project, rel)?)))
-                .collect::<Result<_, FormatError>>()
-                .map_err(|e| failed(&fork.name, &e))?,
+            [dep] if dep.version == fork.version => read_patches(project, dep).map_err(|e| failed(&fork.name, &e))?,
             _ => {
                 let reason = format!("the project does not declare exactly one patch of version {}", fork.version);
                 return Err(failed(&fork.name, &reason));

@@ -179,16 +179,13 @@ impl Diagnostic for ImportError {
                                            another directory with `-C <dir>`"
                 .to_string(),
             ImportError::Occupied { .. } => "import into an empty directory with `-C <dir>`, or move that one".into(),
-            ImportError::NoPatches { format, .. } => format!(
-                "make a patch with the tool first (`{}`), or name the format the project uses",
-                match format {
-                    Format::Npm => "npm patch <pkg>",
-                    Format::Pnpm => "pnpm patch <pkg>",
-                    Format::Yarn => "yarn patch <pkg>",
-                    Format::Bun => "bun patch <pkg>",
-                    Format::PatchPackage => "npx patch-package <pkg>",
-                }
-            ),
+            ImportError::NoPatches { format, .. } => {
+                let command = match format {
+                    Format::PatchPackage => "npx patch-package <pkg>".to_string(),
+                    tool => format!("{tool} patch <pkg>"),
+                };
+                format!("make a patch with the tool first (`{command}`), or name the format the project uses")
+            }
             ImportError::Twice { .. } => {
                 "a layer holds each package once: keep the patch of one version in the project".into()
             }
@@ -199,6 +196,13 @@ impl Diagnostic for ImportError {
             ImportError::Fetch(_) | ImportError::Tree(_) | ImportError::Journal(_) => return None,
         };
         Some(format!("nothing was written; {advice}"))
+    }
+}
+
+impl ImportError {
+    /// How an error of `dep`'s patches is told.
+    fn patch(dep: &PatchedDependency) -> impl Fn(FormatError) -> ImportError + Copy + '_ {
+        |e| ImportError::Patch { package: dep.name.clone(), version: dep.version.clone(), source: Box::new(e) }
     }
 }
 
@@ -245,9 +249,7 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
     for package in &packages {
         let dep = &package.declared;
         let pristine = fetched.tree.subtree(&dep.name);
-        let fork = apply_in_order(options.format, &pristine, &package.patches).map_err(|source| {
-            ImportError::Patch { package: dep.name.clone(), version: dep.version.clone(), source: Box::new(source) }
-        })?;
+        let fork = apply_in_order(options.format, &pristine, &package.patches).map_err(ImportError::patch(dep))?;
         if let Some((manifest, diff)) = generate_manifest_and_diff(&dep.name, &dep.version, &pristine, &fork) {
             let stem = Layer::manifest_stem(&dep.name);
             patches.insert(format!("{stem}.json"), FileEntry::new(manifest.to_canonical_json()))?;
@@ -305,22 +307,15 @@ fn one_per_package(
             let keys = group.iter().map(|d| format!("`{}` in `{}`", d.key, d.declared_in)).collect();
             return Err(ImportError::Twice { name: group[0].name.clone(), keys });
         };
-        let name = &declared.name;
-        let patch_error = |source| ImportError::Patch {
-            package: name.clone(),
-            version: declared.version.clone(),
-            source: Box::new(source),
-        };
+        let patch_error = ImportError::patch(declared);
         let mut patches = Vec::new();
         for rel in &declared.patches {
             let bytes = read_patch_file(project, rel).map_err(patch_error)?;
             parse(format, &bytes, rel).map_err(patch_error)?;
             patches.push((rel.clone(), bytes));
         }
-        let resolved_from = declared
-            .resolved_from_lock
-            .then(|| crate::patchfmt::locked_versions(format, project, name).map(|(file, _)| file).ok())
-            .flatten();
+        let lock = || crate::patchfmt::locked_versions(format, project, &declared.name).ok();
+        let resolved_from = declared.resolved_from_lock.then(lock).flatten().map(|(file, _)| file);
         packages.push(ReadPackage { declared: declared.clone(), resolved_from, patches });
     }
     Ok(packages)

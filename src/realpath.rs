@@ -18,20 +18,13 @@ pub fn normalize(path: &Path) -> PathBuf {
             other => lexical.push(other),
         }
     }
-    let mut existing = lexical.as_path();
-    let mut rest = Vec::new();
-    loop {
+    for existing in lexical.ancestors() {
         if let Ok(real) = existing.canonicalize() {
-            return rest.iter().rev().fold(real, |acc, part| acc.join(part));
-        }
-        match (existing.parent(), existing.file_name()) {
-            (Some(parent), Some(name)) => {
-                rest.push(name.to_os_string());
-                existing = parent;
-            }
-            _ => return lexical,
+            let rest = lexical.strip_prefix(existing).unwrap_or(Path::new(""));
+            return rest.components().fold(real, |acc, part| acc.join(part));
         }
     }
+    lexical
 }
 
 /// Where `path` really is when it is inside `root` (symbolic links of

@@ -166,20 +166,11 @@ pub fn upgrade(layer: &Layer, options: &UpgradeOptions<'_>) -> Result<UpgradeOut
     let moves = if options.targets.is_empty() {
         lock_moves(layer, options.format, &options.project)?
     } else {
-        options
-            .targets
-            .iter()
-            .map(|(name, to)| LockMove {
-                name: name.clone(),
-                from: layer
-                    .upstream
-                    .values()
-                    .find(|p| p.name == *name || p.npm_name == *name)
-                    .map(|p| p.version.clone())
-                    .unwrap_or_default(),
-                to: to.clone(),
-                lock_file: None,
-            })
+        let from = |name: &String| layer.upstream.values().find(|p| p.name == *name || p.npm_name == *name);
+        let from = |name| from(name).map(|p| p.version.clone()).unwrap_or_default();
+        let moves = options.targets.iter();
+        moves
+            .map(|(name, to)| LockMove { name: name.clone(), from: from(name), to: to.clone(), lock_file: None })
             .collect()
     };
     if moves.is_empty() {

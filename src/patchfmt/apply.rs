@@ -30,16 +30,13 @@ use super::{Format, FormatError};
 /// Applies one file section of a patch to `tree`.
 pub(super) fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Result<(), FormatError> {
     let mismatch = |reason: &str| mismatch(patch, file, reason);
+    let jsdiff = |text: &str| jsdiff_apply(text, &file.hunks).map_err(|failure| hunk_failed(patch, file, failure));
     match &file.change {
         FileChange::Create => {
             if tree.contains(&file.path) {
                 return Err(mismatch("the patch creates it, but the package already has it"));
             }
-            let bytes = if format == Format::Npm {
-                jsdiff_apply("", &file.hunks).map_err(|failure| hunk_failed(patch, file, failure))?
-            } else {
-                created_contents(&file.hunks)
-            };
+            let bytes = if format == Format::Npm { jsdiff("")? } else { created_contents(&file.hunks) };
             let executable = format != Format::Npm && file.new_mode.is_some_and(|mode| mode & 0o100 != 0);
             insert(tree, &file.path, FileEntry::with_mode(bytes.into_bytes(), executable), patch)
         }
@@ -49,8 +46,7 @@ pub(super) fn apply_file(format: Format, tree: &mut Tree, file: &FilePatch, patc
             };
             if format == Format::Npm {
                 // npm checks that the file still matches the diff first.
-                let text = utf8(entry, file, patch)?;
-                jsdiff_apply(text, &file.hunks).map_err(|failure| hunk_failed(patch, file, failure))?;
+                jsdiff(utf8(entry, file, patch)?)?;
             }
             tree.remove(&file.path);
             Ok(())
@@ -206,13 +202,11 @@ fn evaluate<'a>(parts: &'a [Part<'a>], lines: &[&str], mut start: usize) -> Opti
     for part in parts {
         match part.kind {
             PartKind::Context | PartKind::Deletion => {
-                for wanted in &part.lines {
-                    let have = lines.get(start)?;
-                    if !same_ignoring_trailing_space(have, wanted) {
-                        return None;
-                    }
-                    start += 1;
+                let have = lines.get(start..start + part.lines.len())?;
+                if !have.iter().zip(&part.lines).all(|(have, wanted)| same_ignoring_trailing_space(have, wanted)) {
+                    return None;
                 }
+                start += part.lines.len();
                 if part.kind == PartKind::Deletion {
                     edits.push(Edit::Splice { index: start - part.lines.len(), delete: part.lines.len(), insert: &[] });
                     if part.no_newline {

@@ -12,11 +12,11 @@
 
 use std::path::{Path, PathBuf};
 
-use jsonc_parser::ast::{Object, Value};
+use jsonc_parser::ast::Value;
 
 use super::lockfile::{
-    is_exact_version, is_npm_node_of, json_get, json_object, json_strings, locked_versions, parse_json, parse_yaml,
-    read_optional, split_name_spec, Yaml,
+    is_exact_version, is_npm_node_of, json_get, json_strings, locked_versions, parse_json, parse_yaml, read_optional,
+    split_name_spec, Yaml,
 };
 use super::{Format, FormatError};
 use crate::splice::splice;
@@ -71,23 +71,36 @@ fn read_package_json(project: &Path) -> Result<(PathBuf, String), FormatError> {
     Ok((path, text))
 }
 
-fn resolve(
+/// The package `descriptor` (`name@spec`) names, declared under `key` in
+/// `config`, with a range or missing version resolved by the lock file.
+fn declared_one(
     format: Format,
     project: &Path,
     config: &Path,
     key: &str,
-    name: &str,
-    spec: Option<&str>,
-) -> Result<(String, bool), FormatError> {
-    if let Some(spec) = spec.filter(|s| is_exact_version(s)) {
-        return Ok((spec.trim_start_matches(['v', '=']).to_string(), false));
-    }
+    descriptor: &str,
+    patches: Vec<String>,
+) -> Result<PatchedDependency, FormatError> {
+    let (name, spec) = split_name_spec(descriptor);
+    // Yarn's descriptors name the protocol: `left-pad@npm:1.3.0`.
+    let spec = spec.map(|s| if format == Format::Yarn { s.strip_prefix("npm:").unwrap_or(s) } else { s });
+    let (version, resolved_from_lock) = match spec.filter(|s| is_exact_version(s)) {
+        Some(spec) => (spec.trim_start_matches(['v', '=']).to_string(), false),
+        None => (resolve(format, project, config, key, name)?, true),
+    };
+    let declared_in = relative(project, config);
+    let (name, key) = (name.to_string(), key.to_string());
+    Ok(PatchedDependency { name, key, version, resolved_from_lock, patches, declared_in })
+}
+
+/// The one version of `name` the lock file holds.
+fn resolve(format: Format, project: &Path, config: &Path, key: &str, name: &str) -> Result<String, FormatError> {
     let (lock, versions) = locked_versions(format, project, name)?;
     let unresolved =
         |reason: String| FormatError::Unresolved { config: config.to_path_buf(), key: key.to_string(), reason };
     let mut versions = versions.into_iter();
     match (versions.next(), versions.next()) {
-        (Some(only), None) => Ok((only, true)),
+        (Some(only), None) => Ok(only),
         (None, _) => Err(unresolved(format!("`{lock}` holds no version of `{name}`"))),
         (Some(first), Some(second)) => Err(unresolved(format!(
             "`{lock}` holds several versions of `{name}` ({first}, {second}, …), so the key does not name one"
@@ -99,7 +112,7 @@ fn resolve(
 fn discover_package_json(format: Format, project: &Path, keys: &[&str]) -> Result<Vec<PatchedDependency>, FormatError> {
     let (path, text) = read_package_json(project)?;
     let root = parse_json(&text, &path)?;
-    let Some(patched) = keys.iter().try_fold(&root, |object, key| json_object(object, key)) else {
+    let Some(patched) = keys.iter().try_fold(&root, |object, key| object.get_object(key)) else {
         return Ok(Vec::new());
     };
     declared(format, project, &path, json_strings(patched))
@@ -111,22 +124,9 @@ fn declared(
     config: &Path,
     entries: Vec<(String, String)>,
 ) -> Result<Vec<PatchedDependency>, FormatError> {
-    let declared_in = relative(project, config);
-    entries
-        .into_iter()
-        .map(|(key, patch)| {
-            let (name, spec) = split_name_spec(&key);
-            let (version, resolved_from_lock) = resolve(format, project, config, &key, name, spec)?;
-            Ok(PatchedDependency {
-                name: name.to_string(),
-                key: key.clone(),
-                version,
-                resolved_from_lock,
-                patches: vec![normalise(&patch)],
-                declared_in: declared_in.clone(),
-            })
-        })
-        .collect()
+    let one =
+        |(key, patch): (String, String)| declared_one(format, project, config, &key, &key, vec![normalise(&patch)]);
+    entries.into_iter().map(one).collect()
 }
 
 fn relative(project: &Path, file: &Path) -> String {
@@ -142,11 +142,8 @@ fn discover_pnpm(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
     if let Some(text) = read_optional(&workspace)? {
         let root = parse_yaml(&text, &workspace)?;
         if let Some(map) = root.get("patchedDependencies") {
-            let entries = map
-                .entries()
-                .iter()
-                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.as_str()?.to_string())))
-                .collect();
+            let pair = |(k, v): &(Yaml, Yaml)| Some((k.as_str()?.to_string(), v.as_str()?.to_string()));
+            let entries = map.entries().iter().filter_map(pair).collect();
             return declared(Format::Pnpm, project, &workspace, entries);
         }
     }
@@ -160,20 +157,10 @@ fn discover_yarn(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
     let root = parse_json(&text, &path)?;
     let mut found = Vec::new();
     for field in YARN_FIELDS {
-        let Some(object) = json_object(&root, field) else { continue };
+        let Some(object) = root.get_object(field) else { continue };
         for (key, value) in json_strings(object) {
             let Some((descriptor, patches)) = parse_yarn_patch(&value) else { continue };
-            let (name, spec) = split_name_spec(&descriptor);
-            let spec = spec.map(|s| s.strip_prefix("npm:").unwrap_or(s));
-            let (version, resolved_from_lock) = resolve(Format::Yarn, project, &path, &key, name, spec)?;
-            found.push(PatchedDependency {
-                name: name.to_string(),
-                key,
-                version,
-                resolved_from_lock,
-                patches,
-                declared_in: "package.json".into(),
-            });
+            found.push(declared_one(Format::Yarn, project, &path, &key, &descriptor, patches)?);
         }
     }
     found.dedup_by(|a, b| a.name == b.name && a.version == b.version && a.patches == b.patches);
@@ -215,22 +202,19 @@ fn discover_patch_package(project: &Path) -> Result<Vec<PatchedDependency>, Form
     };
     let mut files = Vec::new();
     for entry in listing {
-        let entry = entry.map_err(FormatError::io(&dir))?;
-        let Some(file) = entry.file_name().to_str().map(str::to_string) else { continue };
-        if file.ends_with(".patch") {
-            files.push(file);
-        }
+        let file = entry.map_err(FormatError::io(&dir))?.file_name().into_string().ok();
+        files.extend(file.filter(|file| file.ends_with(".patch")));
     }
     // Sorted first, so that the first bad name in order is the one reported.
     files.sort();
-    let mut parsed = Vec::new();
-    for file in files {
-        let (name, version, sequence) = parse_patch_package_name(&file).ok_or_else(|| {
+    let parse = |file: String| {
+        let Some((name, version, sequence)) = parse_patch_package_name(&file) else {
             let expected = "not a patch-package file name (`<name>+<version>[+<seq>[+<description>]].patch`)";
-            FormatError::config(&dir.join(&file), expected)
-        })?;
-        parsed.push((name, version, sequence, file));
-    }
+            return Err(FormatError::config(&dir.join(&file), expected));
+        };
+        Ok((name, version, sequence, file))
+    };
+    let mut parsed = files.into_iter().map(parse).collect::<Result<Vec<_>, _>>()?;
     parsed.sort();
     let mut found: Vec<PatchedDependency> = Vec::new();
     for (name, version, _, file) in parsed {
@@ -260,11 +244,9 @@ fn parse_patch_package_name(file: &str) -> Option<(String, String, u32)> {
         return None;
     }
     let parts: Vec<&str> = stem.split('+').collect();
-    let (name, rest) = if parts.first()?.starts_with('@') {
-        (format!("{}/{}", parts.first()?, parts.get(1)?), parts.get(2..)?)
-    } else {
-        (parts.first()?.to_string(), parts.get(1..)?)
-    };
+    // A scope's `/` is written `+` too.
+    let name_parts = if stem.starts_with('@') { 2 } else { 1 };
+    let (name, rest) = (parts.get(..name_parts)?.join("/"), parts.get(name_parts..)?);
     let version = rest.first()?;
     if !is_exact_version(version) {
         return None;
@@ -350,43 +332,39 @@ fn json_string(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| format!("\"{text}\""))
 }
 
+/// `"key": value` indented `depth` levels in the style of `file`.
+fn json_property(file: &str, depth: usize, key: &str, value: &str) -> String {
+    format!("{}{}: {value}", indent_unit(file).repeat(depth), json_string(key))
+}
+
 /// `{ "k": "v", … }` laid out at `depth` levels in the file's own style.
 fn json_object_text(pairs: &[(String, String)], depth: usize, file: &str) -> String {
     if pairs.is_empty() {
         return "{}".into();
     }
-    let (nl, unit) = (newline_of(file), indent_unit(file));
-    let inner = unit.repeat(depth + 1);
-    let body: Vec<String> =
-        pairs.iter().map(|(k, v)| format!("{inner}{}: {}", json_string(k), json_string(v))).collect();
-    format!("{{{nl}{}{nl}{}}}", body.join(&format!(",{nl}")), unit.repeat(depth))
+    let nl = newline_of(file);
+    let body: Vec<String> = pairs.iter().map(|(k, v)| json_property(file, depth + 1, k, &json_string(v))).collect();
+    format!("{{{nl}{}{nl}{}}}", body.join(&format!(",{nl}")), indent_unit(file).repeat(depth))
 }
 
 /// Replaces the value of a root property, or adds the property at the end.
 fn set_root_property(text: &str, path: &Path, key: &str, value: &str) -> Result<String, FormatError> {
     let root = parse_json(text, path)?;
-    if let Some(old) = json_get(&root, key) {
-        return Ok(splice(text, [(value_range(old), value)]));
-    }
-    Ok(insert_root_property(text, &root, key, value))
+    let (nl, property) = (newline_of(text), json_property(text, 1, key, value));
+    Ok(match (json_get(&root, key), root.properties.last()) {
+        (Some(old), _) => splice(text, [(value_range(old), value)]),
+        (None, Some(last)) => splice(text, [(last.range.end..last.range.end, format!(",{nl}{property}"))]),
+        (None, None) => {
+            let open = root.range.start + 1;
+            format!("{}{nl}{property}{nl}{}", &text[..open], text[open..].trim_start())
+        }
+    })
 }
 
 fn value_range(value: &Value<'_>) -> std::ops::Range<usize> {
     use jsonc_parser::common::Ranged;
     let range = value.range();
     range.start..range.end
-}
-
-fn insert_root_property(text: &str, root: &Object<'_>, key: &str, value: &str) -> String {
-    let (nl, unit) = (newline_of(text), indent_unit(text));
-    let property = format!("{unit}{}: {value}", json_string(key));
-    match root.properties.last() {
-        Some(last) => splice(text, [(last.range.end..last.range.end, format!(",{nl}{property}"))]),
-        None => {
-            let open = root.range.start + 1;
-            format!("{}{nl}{property}{nl}{}", &text[..open], text[open..].trim_start())
-        }
-    }
 }
 
 fn yaml_scalar(text: &str) -> String {
@@ -437,14 +415,14 @@ fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String,
         let root = parse_json(&edited, path)?;
         let target = ["dependencies", "devDependencies", "optionalDependencies"]
             .into_iter()
-            .filter_map(|field| json_object(&root, field))
+            .filter_map(|field| root.get_object(field))
             .find_map(|object| json_get(object, &entry.name));
         edited = match target {
             Some(old) => splice(&edited, [(value_range(old), json_string(&value))]),
             None => {
                 let key = format!("{}@npm:{}", entry.name, entry.version);
                 let mut pairs: Vec<(String, String)> =
-                    json_object(&root, "resolutions").map(json_strings).unwrap_or_default();
+                    root.get_object("resolutions").map(json_strings).unwrap_or_default();
                 pairs.retain(|(k, _)| k != &key);
                 pairs.push((key, value));
                 let object = json_object_text(&pairs, 1, &edited);
@@ -467,14 +445,12 @@ fn edit_npm_lock(project: &Path, entries: &[ConfigEntry]) -> Result<Option<(Path
         let pairs = [("integrity".to_string(), crate::npm::sri_sha512(bytes)), ("path".to_string(), patch.clone())];
         loop {
             let root = parse_json(&text, &path)?;
-            let Some(packages) = json_object(&root, "packages") else { break };
+            let Some(packages) = root.get_object("packages") else { break };
             let value = json_object_text(&pairs, 3, &text);
             let edit = packages.properties.iter().find_map(|prop| {
-                let Value::Object(node) = &prop.value else { return None };
-                let version = json_strings(node).into_iter().find(|(k, _)| k == "version").map(|(_, v)| v);
-                if !is_npm_node_of(prop.name.as_str(), &entry.name)
-                    || version.as_deref() != Some(entry.version.as_str())
-                {
+                let node = prop.value.as_object().filter(|_| is_npm_node_of(prop.name.as_str(), &entry.name))?;
+                let version = json_strings(node).into_iter().find_map(|(k, v)| (k == "version").then_some(v));
+                if version.as_deref() != Some(entry.version.as_str()) {
                     return None;
                 }
                 match json_get(node, "patched") {
@@ -482,8 +458,7 @@ fn edit_npm_lock(project: &Path, entries: &[ConfigEntry]) -> Result<Option<(Path
                     Some(current) => Some((value_range(current), value.clone())),
                     None => {
                         let at = node.properties.last().map_or(node.range.start + 1, |p| p.range.end);
-                        let (nl, unit) = (newline_of(&text), indent_unit(&text));
-                        Some((at..at, format!(",{nl}{}\"patched\": {value}", unit.repeat(3))))
+                        Some((at..at, format!(",{}{}", newline_of(&text), json_property(&text, 3, "patched", &value))))
                     }
                 }
             });

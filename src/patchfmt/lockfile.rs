@@ -59,12 +59,8 @@ pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
     for event in Parser::new_from_str(text) {
         let (event, span) = event.map_err(|e| FormatError::config(path, format!("not valid YAML: {e}")))?;
         let node = match event {
-            Event::MappingStart(..) => {
-                stack.push((Vec::new(), true));
-                continue;
-            }
-            Event::SequenceStart(..) => {
-                stack.push((Vec::new(), false));
+            Event::MappingStart(..) | Event::SequenceStart(..) => {
+                stack.push((Vec::new(), matches!(event, Event::MappingStart(..))));
                 continue;
             }
             Event::MappingEnd | Event::SequenceEnd => {
@@ -84,11 +80,8 @@ pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
         };
         match stack.last_mut() {
             Some((items, _)) => items.push(node),
-            None => {
-                if root.is_none() {
-                    root = Some(node);
-                }
-            }
+            None if root.is_none() => root = Some(node),
+            None => {}
         }
     }
     Ok(root.unwrap_or(Yaml::Map(Vec::new())))
@@ -108,28 +101,15 @@ pub(super) fn json_get<'o, 'a>(object: &'o Object<'a>, key: &str) -> Option<&'o 
     object.properties.iter().find(|p| p.name.as_str() == key).map(|p| &p.value)
 }
 
-pub(super) fn json_object<'o, 'a>(object: &'o Object<'a>, key: &str) -> Option<&'o Object<'a>> {
-    match json_get(object, key) {
-        Some(Value::Object(inner)) => Some(inner),
-        _ => None,
-    }
-}
-
 /// The properties of the object at `key`, none when there is no such object.
 fn json_properties<'o, 'a>(object: &'o Object<'a>, key: &str) -> &'o [jsonc_parser::ast::ObjectProp<'a>] {
-    json_object(object, key).map_or(&[], |inner| &inner.properties)
+    object.get_object(key).map_or(&[], |inner| &inner.properties)
 }
 
 /// The string-valued properties of an object, in order.
 pub(super) fn json_strings(object: &Object<'_>) -> Vec<(String, String)> {
-    object
-        .properties
-        .iter()
-        .filter_map(|p| match &p.value {
-            Value::StringLit(lit) => Some((p.name.as_str().to_string(), lit.value.to_string())),
-            _ => None,
-        })
-        .collect()
+    let strings = object.properties.iter().filter_map(|p| Some((p.name.as_str(), &p.value.as_string_lit()?.value)));
+    strings.map(|(key, value)| (key.to_string(), value.to_string())).collect()
 }
 
 /// Reads a file of the project, `None` when it does not exist.
@@ -173,10 +153,7 @@ pub fn locked_versions(format: Format, project: &Path, name: &str) -> Result<(St
         Format::Bun => ("bun.lock", bun_versions),
     };
     let path = project.join(file);
-    let versions = match read_optional(&path)? {
-        Some(text) => reader(&text, &path, name)?,
-        None => BTreeSet::new(),
-    };
+    let versions = read_optional(&path)?.map(|text| reader(&text, &path, name)).transpose()?.unwrap_or_default();
     Ok((file.to_string(), versions))
 }
 
@@ -190,15 +167,7 @@ pub(super) fn is_npm_node_of(key: &str, name: &str) -> bool {
 fn npm_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
     let root = parse_json(text, path)?;
     let nodes = json_properties(&root, "packages").iter().filter(|prop| is_npm_node_of(prop.name.as_str(), name));
-    Ok(nodes
-        .filter_map(|prop| match &prop.value {
-            Value::Object(node) => match json_get(node, "version") {
-                Some(Value::StringLit(version)) => Some(version.value.to_string()),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect())
+    Ok(nodes.filter_map(|prop| Some(prop.value.as_object()?.get_string("version")?.value.to_string())).collect())
 }
 
 /// The version part of `id` (`name@version`) when it names package `name`.
@@ -230,12 +199,8 @@ fn yarn_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>
 fn bun_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
     let root = parse_json(text, path)?;
     // Each package is `"key": ["name@version", …]`.
-    let ids = json_properties(&root, "packages").iter().filter_map(|prop| match &prop.value {
-        Value::Array(array) => match array.elements.first() {
-            Some(Value::StringLit(id)) => Some(&id.value),
-            _ => None,
-        },
-        _ => None,
-    });
+    let ids = json_properties(&root, "packages")
+        .iter()
+        .filter_map(|prop| Some(&prop.value.as_array()?.elements.first()?.as_string_lit()?.value));
     Ok(ids.filter_map(|id| Some(version_of(id, name)?.to_string())).collect())
 }

@@ -13,6 +13,8 @@
 //! returned, and every rendered patch is applied back with [`super::apply`]
 //! to prove it gives the fork's bytes under that tool's rules.
 
+use std::collections::BTreeSet;
+
 use sha1::{Digest, Sha1};
 use similar::{Algorithm, ChangeTag, TextDiff};
 
@@ -89,9 +91,7 @@ struct Change<'a> {
 }
 
 fn changes<'a>(base: &'a Tree, fork: &'a Tree) -> Vec<Change<'a>> {
-    let mut paths: Vec<&str> = base.paths().chain(fork.paths()).collect();
-    paths.sort_unstable();
-    paths.dedup();
+    let paths: BTreeSet<&str> = base.paths().chain(fork.paths()).collect();
     paths
         .into_iter()
         .filter_map(|path| {
@@ -147,18 +147,24 @@ fn git_blob_hash(bytes: &[u8]) -> String {
 }
 
 fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut String) {
-    let (old_text, new_text) = (text_of(change.old), text_of(change.new));
-    if format == Format::Npm {
-        let old_name = if change.old.is_some() { format!("a/{}", change.path) } else { "/dev/null".into() };
-        let new_name = if change.new.is_some() { format!("b/{}", change.path) } else { "/dev/null".into() };
-        out.push_str(&format!("--- {old_name}\t\n+++ {new_name}\t\n"));
-        hunks(old_text, new_text, 4, true, out);
-        return;
-    }
+    let npm = format == Format::Npm;
     let path = match format {
         Format::PatchPackage => format!("node_modules/{package}/{}", change.path),
         _ => change.path.to_string(),
     };
+    // npm writes jsdiff's `--- a/x\t` names and no git headers.
+    if !npm && !git_headers(format, &path, change, out) {
+        return;
+    }
+    let tab = if npm { "\t" } else { "" };
+    let name = |entry: Option<&FileEntry>, side: &str| entry.map_or("/dev/null".into(), |_| format!("{side}/{path}"));
+    out.push_str(&format!("--- {}{tab}\n+++ {}{tab}\n", name(change.old, "a"), name(change.new, "b")));
+    let context = if npm { 4 } else { 3 };
+    hunks(text_of(change.old), text_of(change.new), context, npm, out);
+}
+
+/// Git's extended headers of a change; false when no hunks follow them.
+fn git_headers(format: Format, path: &str, change: &Change<'_>, out: &mut String) -> bool {
     // patch-package writes git's short hashes.
     let hash_len = if format == Format::PatchPackage { 7 } else { 40 };
     let hash = |entry: Option<&FileEntry>| {
@@ -168,38 +174,25 @@ fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut S
     };
     let mode = |entry: &FileEntry| if entry.executable { "100755" } else { "100644" };
     out.push_str(&format!("diff --git a/{path} b/{path}\n"));
+    let mut same_mode = String::new();
     match (change.old, change.new) {
-        (None, Some(new)) => {
-            out.push_str(&format!("new file mode {}\nindex {}..{}\n", mode(new), hash(None), hash(Some(new))));
-            if !new_text.is_empty() {
-                out.push_str(&format!("--- /dev/null\n+++ b/{path}\n"));
-            }
-        }
-        (Some(old), None) => {
-            out.push_str(&format!("deleted file mode {}\nindex {}..{}\n", mode(old), hash(Some(old)), hash(None)));
-            // pnpm and bun write a deletion without its lines.
-            if matches!(format, Format::Pnpm | Format::Bun) || old_text.is_empty() {
-                return;
-            }
-            out.push_str(&format!("--- a/{path}\n+++ /dev/null\n"));
-        }
-        (Some(old), Some(new)) => {
-            if old.executable != new.executable {
-                out.push_str(&format!("old mode {}\nnew mode {}\n", mode(old), mode(new)));
-            }
+        (None, Some(new)) => out.push_str(&format!("new file mode {}\n", mode(new))),
+        (Some(old), None) => out.push_str(&format!("deleted file mode {}\n", mode(old))),
+        (Some(old), Some(new)) if old.executable != new.executable => {
+            out.push_str(&format!("old mode {}\nnew mode {}\n", mode(old), mode(new)));
             if old.bytes == new.bytes {
-                return;
+                return false;
             }
-            let same_mode = if old.executable == new.executable { format!(" {}", mode(new)) } else { String::new() };
-            out.push_str(&format!(
-                "index {}..{}{same_mode}\n--- a/{path}\n+++ b/{path}\n",
-                hash(Some(old)),
-                hash(Some(new))
-            ));
         }
-        (None, None) => return,
+        (Some(_), Some(new)) => same_mode = format!(" {}", mode(new)),
+        (None, None) => return false,
     }
-    hunks(old_text, new_text, 3, false, out);
+    out.push_str(&format!("index {}..{}{same_mode}\n", hash(change.old), hash(change.new)));
+    // pnpm and bun write a deletion without its lines; an empty file
+    // created or deleted has none.
+    let lineless_deletion = change.new.is_none() && matches!(format, Format::Pnpm | Format::Bun);
+    let no_lines = text_of(change.old).is_empty() && text_of(change.new).is_empty();
+    !(lineless_deletion || no_lines)
 }
 
 /// The hunks of a line diff; `jsdiff_counts` writes `,1` counts as jsdiff
@@ -208,13 +201,10 @@ fn hunks(old: &str, new: &str, context: usize, jsdiff_counts: bool, out: &mut St
     let diff = TextDiff::configure().algorithm(Algorithm::Myers).diff_lines(old, new);
     for group in diff.grouped_ops(context) {
         let (Some(first), Some(last)) = (group.first(), group.last()) else { continue };
-        let old_range = first.old_range().start..last.old_range().end;
-        let new_range = first.new_range().start..last.new_range().end;
-        out.push_str(&format!(
-            "@@ -{} +{} @@\n",
-            range_text(old_range.start, old_range.len(), jsdiff_counts),
-            range_text(new_range.start, new_range.len(), jsdiff_counts)
-        ));
+        let range = |start: usize, end: usize| range_text(start, (start..end).len(), jsdiff_counts);
+        let old = range(first.old_range().start, last.old_range().end);
+        let new = range(first.new_range().start, last.new_range().end);
+        out.push_str(&format!("@@ -{old} +{new} @@\n"));
         // A replacement's removed lines come before its added ones.
         for change in group.iter().flat_map(|op| diff.iter_changes(op)) {
             push_line(change.tag(), change.value(), out);
@@ -232,15 +222,9 @@ fn range_text(start: usize, len: usize, always_count: bool) -> String {
 }
 
 fn push_line(tag: ChangeTag, line: &str, out: &mut String) {
-    out.push_str(&tag.to_string());
-    match line.strip_suffix('\n') {
-        Some(body) => {
-            out.push_str(body);
-            out.push('\n');
-        }
-        None => {
-            out.push_str(line);
-            out.push_str("\n\\ No newline at end of file\n");
-        }
-    }
+    let (body, end) = match line.strip_suffix('\n') {
+        Some(body) => (body, "\n"),
+        None => (line, "\n\\ No newline at end of file\n"),
+    };
+    out.push_str(&format!("{tag}{body}{end}"));
 }

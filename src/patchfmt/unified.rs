@@ -17,6 +17,8 @@
 //! reach outside the package or create something other than a regular file
 //! is refused here, before anything is applied.
 
+use std::borrow::Cow;
+
 use crate::tree::check_relative_path;
 
 use super::{Format, FormatError, MAX_PATCH_BYTES};
@@ -77,11 +79,8 @@ pub struct Hunk {
 /// errors. Unsafe or unsupported content is refused by name.
 pub fn parse(format: Format, bytes: &[u8], patch_path: &str) -> Result<Vec<FilePatch>, FormatError> {
     if bytes.len() > MAX_PATCH_BYTES {
-        return Err(refused(
-            patch_path,
-            1,
-            format!("{} bytes is more than the {} a patch may have", bytes.len(), MAX_PATCH_BYTES),
-        ));
+        let reason = format!("{} bytes is more than the {MAX_PATCH_BYTES} a patch may have", bytes.len());
+        return Err(refused(patch_path, 1, reason));
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
@@ -90,14 +89,9 @@ pub fn parse(format: Format, bytes: &[u8], patch_path: &str) -> Result<Vec<FileP
     })?;
     // Yarn turns every CR of a patch into LF before reading it, so its
     // patches can neither match nor insert a `\r`.
-    let normalised;
-    let text = if format == Format::Yarn {
-        normalised = text.replace("\r\n", "\n").replace('\r', "\n");
-        normalised.as_str()
-    } else {
-        text
-    };
-    let sections = split_sections(text, patch_path)?;
+    let yarn = |text: &str| text.replace("\r\n", "\n").replace('\r', "\n");
+    let text: Cow<'_, str> = if format == Format::Yarn { yarn(text).into() } else { text.into() };
+    let sections = split_sections(&text, patch_path)?;
     if format == Format::PatchPackage {
         check_one_package(&sections, patch_path)?;
     }
@@ -142,10 +136,8 @@ fn split_sections(text: &str, patch: &str) -> Result<Vec<Section>, FormatError> 
                 sections.push(std::mem::take(&mut current));
             }
             current.line = number;
-            current.diff_git = Some(
-                parse_diff_git(rest)
-                    .ok_or_else(|| malformed(patch, number, "a `diff --git` line without `a/` and `b/` paths"))?,
-            );
+            let no_paths = || malformed(patch, number, "a `diff --git` line without `a/` and `b/` paths");
+            current.diff_git = Some(parse_diff_git(rest).ok_or_else(no_paths)?);
         } else if line.starts_with("--- ") && lines.get(i + 1).is_some_and(|next| next.starts_with("+++ ")) {
             if current.minus.is_some() || !current.hunks.is_empty() {
                 sections.push(std::mem::take(&mut current));
@@ -176,16 +168,19 @@ fn split_sections(text: &str, patch: &str) -> Result<Vec<Section>, FormatError> 
 }
 
 fn read_extended_header(line: &str, number: usize, current: &mut Section, patch: &str) -> Result<(), FormatError> {
-    let mode = |value: &str| parse_mode(value.trim(), patch, number);
-    if let Some(value) = line.strip_prefix("old mode ") {
-        current.old_mode = Some(mode(value)?);
-    } else if let Some(value) = line.strip_prefix("new mode ") {
-        current.new_mode = Some(mode(value)?);
-    } else if let Some(value) = line.strip_prefix("new file mode ") {
-        current.new_file_mode = Some(mode(value)?);
-    } else if let Some(value) = line.strip_prefix("deleted file mode ") {
-        current.deleted_file_mode = Some(mode(value)?);
-    } else if let Some(value) = line.strip_prefix("rename from ") {
+    let modes = [
+        ("old mode ", &mut current.old_mode),
+        ("new mode ", &mut current.new_mode),
+        ("new file mode ", &mut current.new_file_mode),
+        ("deleted file mode ", &mut current.deleted_file_mode),
+    ];
+    for (prefix, mode) in modes {
+        if let Some(value) = line.strip_prefix(prefix) {
+            *mode = Some(parse_mode(value.trim(), patch, number)?);
+            return Ok(());
+        }
+    }
+    if let Some(value) = line.strip_prefix("rename from ") {
         current.rename_from = Some(value.trim().to_string());
     } else if let Some(value) = line.strip_prefix("rename to ") {
         current.rename_to = Some(value.trim().to_string());
@@ -293,9 +288,8 @@ fn interpret(format: Format, section: Section, patch: &str) -> Result<Option<Fil
     let strip = |path: &str| -> Result<String, FormatError> { package_path(format, path, patch, line) };
     if format == Format::Npm {
         // jsdiff: the `---`/`+++` names only; git's extended headers are ignored.
-        let old = section.minus.as_deref().map(jsdiff_name).filter(|name| !is_dev_null(name));
-        let new = section.plus.as_deref().map(jsdiff_name).filter(|name| !is_dev_null(name));
-        let (path, change) = match (old, new) {
+        let name = |raw: &Option<String>| raw.as_deref().map(jsdiff_name).filter(|name| !is_dev_null(name));
+        let (path, change) = match (name(&section.minus), name(&section.plus)) {
             (None, None) if section.hunks.is_empty() => return Ok(None),
             (None, None) => return Err(malformed(patch, line, "a hunk for no file (both names are `/dev/null`)")),
             (None, Some(new)) => (new, FileChange::Create),
@@ -306,12 +300,11 @@ fn interpret(format: Format, section: Section, patch: &str) -> Result<Option<Fil
         return Ok(Some(FilePatch { path, change, old_mode: None, new_mode: None, hunks: section.hunks, line }));
     }
     // patch-package's reading, which pnpm, Yarn and bun share.
-    let (diff_from, diff_to) = section.diff_git.clone().unzip();
+    let (diff_from, diff_to) = section.diff_git.unzip();
     let from_path = section.minus.as_deref().map(git_name);
     let to_path = section.plus.as_deref().map(git_name);
-    let (path, change) = if let Some(from) = section.rename_from.clone() {
-        let to =
-            section.rename_to.clone().ok_or_else(|| malformed(patch, line, "`rename from` without `rename to`"))?;
+    let (path, change) = if let Some(from) = section.rename_from {
+        let to = section.rename_to.ok_or_else(|| malformed(patch, line, "`rename from` without `rename to`"))?;
         (to, FileChange::Rename { from: strip(&from)? })
     } else {
         // The path each kind of section takes first, and the one it falls back to.
@@ -364,16 +357,12 @@ fn package_path(format: Format, path: &str, patch: &str, line: usize) -> Result<
     if path.starts_with('"') {
         return Err(refused(patch, line, format!("the quoted path `{path}` (git's escaping of unusual names)")));
     }
-    let inside = if format == Format::PatchPackage {
-        strip_node_modules(path).ok_or_else(|| {
-            refused(
-                patch,
-                line,
-                format!("`{path}` is not inside `node_modules/<package>/` (it would leave the package)"),
-            )
-        })?
-    } else {
-        path
+    let inside = match format {
+        Format::PatchPackage => strip_node_modules(path).ok_or_else(|| {
+            let reason = format!("`{path}` is not inside `node_modules/<package>/` (it would leave the package)");
+            refused(patch, line, reason)
+        })?,
+        _ => path,
     };
     check_relative_path(inside).map_err(|e| refused(patch, line, format!("{e} (it would leave the package)")))?;
     Ok(inside.to_string())
@@ -382,7 +371,7 @@ fn package_path(format: Format, path: &str, patch: &str, line: usize) -> Result<
 /// patch-package applies a patch from the project root, so one file could
 /// reach into several packages; a patch is for one package only.
 fn check_one_package(sections: &[Section], patch: &str) -> Result<(), FormatError> {
-    let mut first: Option<(&str, usize)> = None;
+    let mut first: Option<&str> = None;
     for section in sections {
         let diff_paths = section.diff_git.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]);
         let names = [&section.minus, &section.plus, &section.rename_from, &section.rename_to];
@@ -391,17 +380,13 @@ fn check_one_package(sections: &[Section], patch: &str) -> Result<(), FormatErro
             let Some(inside) = strip_node_modules(path) else { continue };
             let package = &path[..path.len() - inside.len()];
             match first {
-                None => first = Some((package, section.line)),
-                Some((seen, _)) if seen == package => {}
-                Some((seen, _)) => {
-                    return Err(refused(
-                        patch,
-                        section.line.max(1),
-                        format!(
-                            "`{path}` belongs to another package than `{}` (a patch is for one package)",
-                            seen.trim_end_matches('/')
-                        ),
-                    ))
+                None => first = Some(package),
+                Some(seen) if seen == package => {}
+                Some(seen) => {
+                    let seen = seen.trim_end_matches('/');
+                    let reason =
+                        format!("`{path}` belongs to another package than `{seen}` (a patch is for one package)");
+                    return Err(refused(patch, section.line.max(1), reason));
                 }
             }
         }
