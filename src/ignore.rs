@@ -24,7 +24,7 @@ use crate::tree::Tree;
 const PACKAGE_JSON: &str = "package.json";
 
 /// A compiled list of ignore patterns.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Ignore {
     patterns: Vec<String>,
     /// Patterns that match files and directories.
@@ -40,12 +40,6 @@ impl PartialEq for Ignore {
 }
 
 impl Eq for Ignore {}
-
-impl Default for Ignore {
-    fn default() -> Self {
-        Ignore { patterns: Vec::new(), any: GlobSet::empty(), dirs: GlobSet::empty() }
-    }
-}
 
 impl Ignore {
     /// Compiles `patterns`; the error names the first invalid one, or the
