@@ -47,10 +47,8 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         ExitStatus::Success
     };
     if status == ExitStatus::Success {
-        ctx.reporter.status(
-            "Checked",
-            &format!("{} packages: upstream, manifests and fork layer agree", layer.all_packages().len()),
-        );
+        let count = layer.all_packages().len();
+        ctx.reporter.status("Checked", &format!("{count} packages: upstream, manifests and fork layer agree"));
     } else {
         ctx.reporter.warning("the fork layer does not round-trip; see stdout");
     }
