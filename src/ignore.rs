@@ -72,10 +72,7 @@ impl Ignore {
                     "ignore pattern `{pattern}`: negation (`!`) is not supported; list only the paths to leave out (write `\\!` for a name that starts with `!`)"
                 ));
             }
-            let (body, dir_only) = match pattern.strip_suffix('/') {
-                Some(body) => (body, true),
-                None => (pattern, false),
-            };
+            let (body, dir_only) = pattern.strip_suffix('/').map_or((pattern, false), |body| (body, true));
             let anchored = body.contains('/');
             let body = body.strip_prefix('/').unwrap_or(body);
             if body.is_empty() || body.split('/').any(|c| c == "." || c == "..") {
@@ -87,11 +84,7 @@ impl Ignore {
                 .backslash_escape(true)
                 .build()
                 .map_err(|e| format!("invalid ignore pattern `{pattern}`: {}", e.kind()))?;
-            if dir_only {
-                dirs.add(glob);
-            } else {
-                any.add(glob);
-            }
+            if dir_only { &mut dirs } else { &mut any }.add(glob);
         }
         let build = |builder: GlobSetBuilder| builder.build().map_err(|e| format!("invalid ignore patterns: {e}"));
         Ok(Ignore {

@@ -102,11 +102,7 @@ pub fn status(root: &Path, layer: &Layer) -> Result<LayerStatus, StatusError> {
         },
         Err(err) => return Err(err.into()),
     };
-    if report.is_clean() {
-        Ok(LayerStatus::Clean)
-    } else {
-        Ok(LayerStatus::Drift { problems: problems(&report) })
-    }
+    Ok(if report.is_clean() { LayerStatus::Clean } else { LayerStatus::Drift { problems: problems(&report) } })
 }
 
 /// Every finding of a `check` report, one line each.
