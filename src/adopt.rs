@@ -32,7 +32,7 @@ use serde::Serialize;
 use crate::ignore::Ignore;
 use crate::journal::Update;
 use crate::layer::{Layer, PathOverrides, DECLARATION_FILE};
-use crate::lock::{lock_files, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA, VERSION_FILE};
+use crate::lock::{lock_files, vendored_version, Lock, LockedPackage, LOCK_FILE, LOCK_SCHEMA};
 use crate::npm::{package_identity, Npm};
 use crate::rebuild::compare_trees;
 use crate::snapshot::ScratchDir;
@@ -271,11 +271,8 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         real_dir(dir, rel)?;
     }
     let (upstream_dir, forks_dir, patches_dir) = (dir.join(UPSTREAM), dir.join(FORKS), dir.join(PATCHES));
-    let version = crate::tree::read_regular_text(&upstream_dir.join(VERSION_FILE))
-        .map(|text| text.trim().to_string())
-        .ok()
-        .filter(|v| !v.is_empty())
-        .ok_or_else(|| not_shape(dir, "`upstream/VERSION` is missing or empty"))?;
+    let version =
+        vendored_version(&upstream_dir).ok_or_else(|| not_shape(dir, "`upstream/VERSION` is missing or empty"))?;
     let (scopes, others): (Vec<String>, Vec<String>) =
         subdirs(dir, &upstream_dir, UPSTREAM)?.into_iter().partition(|n| n.starts_with('@'));
     let scope = match scopes.as_slice() {
@@ -319,7 +316,6 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         remove_stale_scratch(dir);
         std::fs::create_dir(&scratch.0).map_err(|source| TreeError::Io { path: scratch.0.clone(), source })?;
     }
-    let mut locked = BTreeMap::new();
     let mut forks = Tree::new();
     let mut kept = Vec::new();
     // (`@scope/pkg`, version, vendored files): checked against the registry
@@ -343,6 +339,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         outcome.ignored_changes.extend(ignored_changes(&ignore, &full, &vendored, &fork_tree));
         let (base, fork) = (ignore.filter(vendored), ignore.filter(fork_tree.clone()));
         let manifest_path = crate::rebuild::manifest_path(&patches_dir, name);
+        let differences = compare_trees(&base, &fork);
         if manifest_path.is_file() {
             let manifest = prove_manifest(&full, &manifest_path, &base, &fork)?;
             if manifest.built_against != version {
@@ -356,7 +353,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
                 outcome.warnings.push(mismatch.to_string());
                 outcome.built_against.push(mismatch);
             }
-            if compare_trees(&base, &fork).is_empty() {
+            if differences.is_empty() {
                 // gen-patches writes no manifest for it, so check would
                 // call the kept one stale.
                 return Err(AdoptError::Stray {
@@ -374,9 +371,8 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
                 detail: "the manifest rebuilds the fork as it is".into(),
             });
         } else {
-            let differences: Vec<String> =
-                compare_trees(&base, &fork).iter().map(|d| d.between("upstream", "the fork")).collect();
             if !differences.is_empty() {
+                let differences = differences.iter().map(|d| d.between("upstream", "the fork")).collect();
                 return Err(AdoptError::NoManifest { package: full, manifest: manifest_path, differences });
             }
             if patches.get(&format!("{name}.diff")).is_some() {
@@ -392,6 +388,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
         outcome.changes.push(Change::Move { from: format!("{FORKS}/{name}"), to: format!("{FORKS}/{full}") });
     }
     let verified = registry_integrities(npm, &to_verify, &scratch.0);
+    let mut locked = BTreeMap::new();
     for ((full, version, vendored), result) in to_verify.into_iter().zip(verified) {
         let (integrity, warning) = result?;
         outcome.warnings.extend(warning);
@@ -401,31 +398,23 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     }
     let lock = Lock { packages: locked, schema: LOCK_SCHEMA.into(), version: version.clone() };
     upstream.insert(LOCK_FILE, crate::tree::FileEntry::new(lock.to_canonical_json()))?;
-    let checked = outcome.integrity.values().filter(|i| i.is_some()).count();
-    outcome.changes.insert(
-        0,
-        Change::Create {
-            path: format!("{UPSTREAM}/{LOCK_FILE}"),
-            detail: format!(
-                "{} packages from the vendored bytes; integrity from the registry for {checked}, null for {}",
-                names.len(),
-                names.len() - checked
-            ),
-        },
-    );
+    let (checked, count) = (outcome.integrity.values().filter(|i| i.is_some()).count(), names.len());
+    let lock_created = Change::Create {
+        path: format!("{UPSTREAM}/{LOCK_FILE}"),
+        detail: format!(
+            "{count} packages from the vendored bytes; integrity from the registry for {checked}, null for {}",
+            count - checked
+        ),
+    };
+    let (forked, carried) = (outcome.forked.len(), outcome.carried.len());
+    let ignore = outcome.ignore.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ");
+    let pins: String = outcome.pins.iter().map(|k| format!(", pin `{k}`")).collect();
+    let declaration_created = Change::Create {
+        path: DECLARATION_FILE.into(),
+        detail: format!("scope {scope}, baseline {version}, {forked} forked, {carried} carried, ignore {ignore}{pins}"),
+    };
+    outcome.changes.splice(0..0, [declaration_created, lock_created]);
     let text = declaration_text(&outcome);
-    outcome.changes.insert(
-        0,
-        Change::Create {
-            path: DECLARATION_FILE.into(),
-            detail: format!(
-                "scope {scope}, baseline {version}, {} forked, {} carried, ignore {}",
-                outcome.forked.len(),
-                outcome.carried.len(),
-                outcome.ignore.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
-            ) + &outcome.pins.iter().map(|k| format!(", pin `{k}`")).collect::<String>(),
-        },
-    );
     if resuming && crate::tree::read_regular_text(&declaration).ok().as_deref() != Some(text.as_str()) {
         // Not the declaration this adopt writes: edited since, or left by
         // an adopt of other inputs.

@@ -312,11 +312,16 @@ impl RunContext {
     }
 
     /// One warning line per entry of `warnings`.
-    fn warn_all(&self, warnings: &[String]) {
+    fn warn_all(&self, warnings: &[impl std::fmt::Display]) {
         for warning in warnings {
-            self.reporter.warning(warning);
+            self.reporter.warning(&warning.to_string());
         }
     }
+}
+
+/// One line of text per item, each ended by a newline.
+fn lines<T>(items: impl IntoIterator<Item = T>, line: impl Fn(T) -> String) -> String {
+    items.into_iter().map(|item| line(item) + "\n").collect()
 }
 
 /// Runs `work` holding the project lock of `dir`, a project that `adopt`

@@ -24,7 +24,7 @@ use crate::tree::Tree;
 const PACKAGE_JSON: &str = "package.json";
 
 /// A compiled list of ignore patterns.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Ignore {
     patterns: Vec<String>,
     /// Patterns that match files and directories.
@@ -40,12 +40,6 @@ impl PartialEq for Ignore {
 }
 
 impl Eq for Ignore {}
-
-impl Default for Ignore {
-    fn default() -> Self {
-        Ignore { patterns: Vec::new(), any: GlobSet::empty(), dirs: GlobSet::empty() }
-    }
-}
 
 impl Ignore {
     /// Compiles `patterns`; the error names the first invalid one, or the
@@ -78,10 +72,7 @@ impl Ignore {
                     "ignore pattern `{pattern}`: negation (`!`) is not supported; list only the paths to leave out (write `\\!` for a name that starts with `!`)"
                 ));
             }
-            let (body, dir_only) = match pattern.strip_suffix('/') {
-                Some(body) => (body, true),
-                None => (pattern, false),
-            };
+            let (body, dir_only) = pattern.strip_suffix('/').map_or((pattern, false), |body| (body, true));
             let anchored = body.contains('/');
             let body = body.strip_prefix('/').unwrap_or(body);
             if body.is_empty() || body.split('/').any(|c| c == "." || c == "..") {
@@ -93,11 +84,7 @@ impl Ignore {
                 .backslash_escape(true)
                 .build()
                 .map_err(|e| format!("invalid ignore pattern `{pattern}`: {}", e.kind()))?;
-            if dir_only {
-                dirs.add(glob);
-            } else {
-                any.add(glob);
-            }
+            if dir_only { &mut dirs } else { &mut any }.add(glob);
         }
         let build = |builder: GlobSetBuilder| builder.build().map_err(|e| format!("invalid ignore patterns: {e}"));
         Ok(Ignore {

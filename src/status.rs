@@ -78,16 +78,14 @@ impl crate::error::Diagnostic for StatusError {
     }
 }
 
-/// The state of the layer; `layer` is `None` when the declaration cannot
-/// be read (only a journal is reported then).
+/// The state of the layer.
 pub fn status(root: &Path, layer: &Layer) -> Result<LayerStatus, StatusError> {
     let found = crate::journal::armed_journals(root);
     if !found.is_empty() {
         return Ok(LayerStatus::Journal { journals: found });
     }
     if let Some(state) = MergeState::read(root)? {
-        let forks = &layer.paths.forks;
-        let forks = Tree::read_dir_or_empty(forks)?;
+        let forks = Tree::read_dir_or_empty(&layer.paths.forks)?;
         let unresolved = unresolved(&state, &forks);
         let left = files_left(&state, &unresolved);
         let blocked = continue_blocker(layer, &state, &forks, !unresolved.is_empty()).map(Box::new);
@@ -104,11 +102,7 @@ pub fn status(root: &Path, layer: &Layer) -> Result<LayerStatus, StatusError> {
         },
         Err(err) => return Err(err.into()),
     };
-    if report.is_clean() {
-        Ok(LayerStatus::Clean)
-    } else {
-        Ok(LayerStatus::Drift { problems: problems(&report) })
-    }
+    Ok(if report.is_clean() { LayerStatus::Clean } else { LayerStatus::Drift { problems: problems(&report) } })
 }
 
 /// Every finding of a `check` report, one line each.

@@ -169,14 +169,8 @@ pub(super) fn readme_rule(upstream: &Tree, forks: &Tree, scope: &str) -> Vec<Str
 
 /// Every name of `from` must be in `to`.
 pub(super) fn pair(from: &[String], to: &[String], present: &str, absent: &str) -> Result<(), AdoptError> {
-    match from.iter().find(|n| !to.contains(n)) {
-        Some(package) => Err(AdoptError::Unpaired {
-            package: package.clone(),
-            present: present.to_string(),
-            absent: absent.to_string(),
-        }),
-        None => Ok(()),
-    }
+    let Some(package) = from.iter().find(|n| !to.contains(n)).cloned() else { return Ok(()) };
+    Err(AdoptError::Unpaired { package, present: present.to_string(), absent: absent.to_string() })
 }
 
 /// The manifest applied to the (README-less) upstream package must give

@@ -53,16 +53,10 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     super::warn_ignored_changes(ctx, &outcome.ignored_changes, |path| format!("{FORKS}/{path}"));
     let text: String = outcome.changes.iter().map(|change| format!("{change}\n")).collect();
     if outcome.written {
-        ctx.reporter.status(
-            "Adopted",
-            &format!(
-                "{} forked and {} carried packages of {}@{}; `forklayer check` passes",
-                outcome.forked.len(),
-                outcome.carried.len(),
-                outcome.scope,
-                outcome.version
-            ),
-        );
+        let (forked, carried, scope, version) =
+            (outcome.forked.len(), outcome.carried.len(), &outcome.scope, &outcome.version);
+        let adopted = format!("{forked} forked and {carried} carried packages of {scope}@{version}");
+        ctx.reporter.status("Adopted", &format!("{adopted}; `forklayer check` passes"));
     } else {
         ctx.reporter.note(&format!("dry run: {} changes listed, nothing written", outcome.changes.len()));
     }

@@ -24,9 +24,7 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
             ctx.display(&crate::rebuild::manifest_path(&layer.paths.patches, name))
         ));
     }
-    for mismatch in &report.built_against {
-        ctx.reporter.warning(&mismatch.to_string());
-    }
+    ctx.warn_all(&report.built_against);
     super::warn_ignored_changes(ctx, &report.ignored_changes, |path| ctx.display(&layer.paths.forks.join(path)));
     let sections: [(&str, Vec<String>); 5] = [
         ("upstream/ vs lock file", report.lock.clone()),
@@ -49,10 +47,8 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         ExitStatus::Success
     };
     if status == ExitStatus::Success {
-        ctx.reporter.status(
-            "Checked",
-            &format!("{} packages: upstream, manifests and fork layer agree", layer.all_packages().len()),
-        );
+        let count = layer.all_packages().len();
+        ctx.reporter.status("Checked", &format!("{count} packages: upstream, manifests and fork layer agree"));
     } else {
         ctx.reporter.warning("the fork layer does not round-trip; see stdout");
     }

@@ -1,8 +1,8 @@
 //! `forklayer export [<format>] [PROJECT] [--dry-run]`
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{Context, Outcome, RunContext, UsageError};
 use crate::export::{export, ExportOptions, ExportOutcome};
@@ -51,16 +51,9 @@ pub(crate) fn format_and_project(
     format: Option<Format>,
     project: Option<&PathBuf>,
 ) -> super::CliResult<(Format, PathBuf)> {
-    let format = match (format, &layer.origin) {
-        (Some(format), _) => format,
-        (None, Some(origin)) => origin.format,
-        (None, None) => {
-            return Err(UsageError(
-                "name the format (npm, pnpm, yarn, bun, patch-package): forklayer.toml has no `[origin]`".into(),
-            )
-            .into())
-        }
-    };
+    let format = format.or(layer.origin.as_ref().map(|origin| origin.format)).ok_or_else(|| {
+        UsageError("name the format (npm, pnpm, yarn, bun, patch-package): forklayer.toml has no `[origin]`".into())
+    })?;
     let project = match (project, &layer.origin) {
         (Some(project), _) => ctx.resolve(project),
         (None, Some(origin)) => {
@@ -93,7 +86,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
 }
 
 /// The status lines and warnings of an export.
-pub(crate) fn report(ctx: &RunContext, format: Format, project: &std::path::Path, outcome: &ExportOutcome) {
+pub(crate) fn report(ctx: &RunContext, format: Format, project: &Path, outcome: &ExportOutcome) {
     ctx.warn_all(&outcome.warnings);
     let shown = ctx.display(project);
     let patched = outcome.packages.iter().filter(|p| !p.patches.is_empty()).count();
@@ -120,12 +113,7 @@ pub(crate) fn text(outcome: &ExportOutcome) -> String {
 }
 
 /// The `--json` document's data of an export.
-pub(crate) fn data(
-    ctx: &RunContext,
-    format: Format,
-    project: &std::path::Path,
-    outcome: &ExportOutcome,
-) -> serde_json::Value {
+pub(crate) fn data(ctx: &RunContext, format: Format, project: &Path, outcome: &ExportOutcome) -> Value {
     json!({
         "format": format.as_str(),
         "project": ctx.display(project),

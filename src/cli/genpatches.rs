@@ -17,13 +17,12 @@ pub struct Args {}
 pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Write)?;
     crate::interrupt::hold_ctrl_c();
-    let outcome =
-        gen_patches(&layer).failed_to(|| format!("generate manifests into `{}`", ctx.display(&layer.paths.patches)))?;
-    for file in &outcome.changed {
-        ctx.reporter.status("Writing", &format!("{}/{file}", ctx.display(&layer.paths.patches)));
-    }
-    for file in &outcome.removed {
-        ctx.reporter.status("Removing", &format!("{}/{file}", ctx.display(&layer.paths.patches)));
+    let patches = ctx.display(&layer.paths.patches);
+    let outcome = gen_patches(&layer).failed_to(|| format!("generate manifests into `{patches}`"))?;
+    for (verb, files) in [("Writing", &outcome.changed), ("Removing", &outcome.removed)] {
+        for file in files {
+            ctx.reporter.status(verb, &format!("{patches}/{file}"));
+        }
     }
     for name in &outcome.own_refreshed {
         ctx.reporter.status("Refreshed", &format!("own package `{}`", layer.npm_name(name)));
@@ -37,15 +36,10 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
     }
     let ignored_changes = layer.ignored_changes();
     super::warn_ignored_changes(ctx, &ignored_changes, |path| ctx.display(&layer.paths.forks.join(path)));
-    let mut text = String::new();
-    for name in &outcome.manifests {
-        text.push_str(&format!("patched   {}\n", layer.full_name(name)));
-    }
-    for name in &outcome.unchanged {
-        text.push_str(&format!("unchanged {}\n", layer.full_name(name)));
-    }
+    let text = super::lines(&outcome.manifests, |name| format!("patched   {}", layer.full_name(name)))
+        + &super::lines(&outcome.unchanged, |name| format!("unchanged {}", layer.full_name(name)));
     let data = json!({
-        "patches": ctx.display(&layer.paths.patches),
+        "patches": patches,
         "manifests": outcome.manifests,
         "unchanged": outcome.unchanged,
         "changed": outcome.changed,

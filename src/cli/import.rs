@@ -71,28 +71,15 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let result = super::in_new_project(&options.root, super::access(args.dry_run), run, remove)?;
     let outcome = result.failed_to(|| format!("import the {} patches of `{}`", args.format, ctx.display(&project)))?;
     ctx.warn_all(&outcome.warnings);
-    let mut text = String::new();
-    for package in &outcome.packages {
-        text.push_str(&format!(
-            "imported {}@{} ({} file(s) changed, from {})\n",
-            package.name,
-            package.version,
-            package.changed_files,
-            package.patches.join(", ")
-        ));
-    }
-    let [upstream, forks, patches] = &outcome.paths;
+    let text = super::lines(&outcome.packages, |p| {
+        let from = p.patches.join(", ");
+        format!("imported {}@{} ({} file(s) changed, from {from})", p.name, p.version, p.changed_files)
+    });
+    let [upstream, forks, patches] = outcome.paths.each_ref().map(|path| ctx.display(path));
     if outcome.written {
-        ctx.reporter.status(
-            "Imported",
-            &format!(
-                "{} package(s) into `{}`, `{}`, `{}`; `forklayer check` passes",
-                outcome.packages.len(),
-                ctx.display(upstream),
-                ctx.display(forks),
-                ctx.display(patches)
-            ),
-        );
+        let count = outcome.packages.len();
+        let into = format!("`{upstream}`, `{forks}`, `{patches}`");
+        ctx.reporter.status("Imported", &format!("{count} package(s) into {into}; `forklayer check` passes"));
         ctx.reporter.note(&format!(
             "commit the layer; `forklayer export {0}` writes it back as {0} patches, `forklayer upgrade` moves it to \
              the versions the project's lock file resolves",
@@ -101,28 +88,17 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     } else {
         ctx.reporter.note(&format!("dry run: {} package(s) importable, nothing written", outcome.packages.len()));
     }
-    let packages: Vec<_> = outcome
-        .packages
-        .iter()
-        .map(|p| {
-            json!({
-                "name": p.name,
-                "version": p.version,
-                "key": p.key,
-                "resolved_from": p.resolved_from,
-                "patches": p.patches,
-                "changed_files": p.changed_files,
-            })
-        })
-        .collect();
     let data = json!({
         "format": args.format.as_str(),
         "project": ctx.display(&project),
         "declaration": ctx.display(&outcome.declaration),
-        "upstream": ctx.display(upstream),
-        "forks": ctx.display(forks),
-        "patches": ctx.display(patches),
-        "packages": packages,
+        "upstream": upstream,
+        "forks": forks,
+        "patches": patches,
+        "packages": outcome.packages.iter().map(|p| json!({
+            "name": p.name, "version": p.version, "key": p.key, "resolved_from": p.resolved_from,
+            "patches": p.patches, "changed_files": p.changed_files,
+        })).collect::<Vec<_>>(),
         "warnings": outcome.warnings,
         "written": outcome.written,
     });

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
 
-use super::{Context, Outcome, RunContext};
+use super::{lines, Context, Outcome, RunContext};
 use crate::merge::file::Outcome as FileOutcome;
 use crate::merge::guided::{abort_merge, continue_merge};
 use crate::merge::layer::{merge, DeclarationChange, FileReport, MergeOptions, MergeOutcome, MergeTarget};
@@ -256,38 +256,32 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
         ));
     }
     let clean = done.check.is_clean();
-    let mut text = String::new();
-    for record in &done.recorded {
-        text.push_str(&format!("recorded   patches/{record}\n"));
-    }
-    for path in &done.unrecorded {
-        text.push_str(&format!("unrecorded {path} (the same conflict was resolved differently elsewhere)\n"));
-    }
-    for file in &done.removed {
-        text.push_str(&format!("removed    patches/{file} (its package no longer differs from upstream)\n"));
-    }
-    for file in &done.kept {
-        text.push_str(&format!("kept       patches/{file} (not committed and not generated: move or delete it)\n"));
-    }
+    let problems = crate::status::problems(&done.check);
+    let text = [
+        lines(&done.recorded, |f| format!("recorded   patches/{f}")),
+        lines(&done.unrecorded, |p| format!("unrecorded {p} (the same conflict was resolved differently elsewhere)")),
+        lines(&done.removed, |f| format!("removed    patches/{f} (its package no longer differs from upstream)")),
+        lines(&done.kept, |f| format!("kept       patches/{f} (not committed and not generated: move or delete it)")),
+        lines(&problems, |problem| format!("check      {problem}")),
+    ]
+    .concat();
     super::note_forks_equal_to_upstream(ctx, done.removed.iter().filter_map(|file| file.strip_suffix(".json")));
-    for problem in crate::status::problems(&done.check) {
-        text.push_str(&format!("check      {problem}\n"));
-    }
     if clean {
         ctx.reporter.note("the round trip (`forklayer check`) passes; commit the result");
     } else {
         ctx.reporter.warning("the merge is finished, but `forklayer check` finds problems (see the `check` lines)");
     }
+    let in_patches = |files: &[String]| files.iter().map(|file| format!("patches/{file}")).collect::<Vec<_>>();
     let data = json!({
         "action": "continue",
         "from": done.from,
         "to": done.to,
         "manifests": done.manifests,
-        "recorded": done.recorded.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
+        "recorded": in_patches(&done.recorded),
         "unrecorded": done.unrecorded,
-        "removed": done.removed.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
-        "kept": done.kept.iter().map(|r| format!("patches/{r}")).collect::<Vec<_>>(),
-        "check": { "clean": clean, "problems": crate::status::problems(&done.check) },
+        "removed": in_patches(&done.removed),
+        "kept": in_patches(&done.kept),
+        "check": { "clean": clean, "problems": problems },
     });
     let data = with_declaration(ctx, data, done.declaration.as_ref(), &done.pins);
     Ok(Outcome::clean_or_attention(clean, text, data))
@@ -309,13 +303,9 @@ fn exec_abort(ctx: &RunContext) -> super::CliResult<Outcome> {
             done.to
         ),
     );
-    let mut text = String::new();
-    for path in &done.kept {
-        text.push_str(&format!("kept       {} (not committed, not written by the merge)\n", ctx.display(path)));
-    }
-    for d in &done.discarded {
-        text.push_str(&format!("discarded  {} ({})\n", ctx.display(&d.path), d.why));
-    }
+    let text =
+        lines(&done.kept, |p| format!("kept       {} (not committed, not written by the merge)", ctx.display(p)))
+            + &lines(&done.discarded, |d| format!("discarded  {} ({})", ctx.display(&d.path), d.why));
     if !done.kept.is_empty() {
         ctx.reporter.note(&format!(
             "kept {} file(s) created during the merge that are neither committed nor the merge's (see the `kept` lines)",

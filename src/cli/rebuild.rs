@@ -45,9 +45,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         }
     }
     let built_against = built_against_mismatches(&layer, upstream, patches);
-    for mismatch in &built_against {
-        ctx.reporter.warning(&mismatch.to_string());
-    }
+    ctx.warn_all(&built_against);
     let mut written_changes = None;
     let tree = match &out {
         Some(out) => {
@@ -63,9 +61,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
             tree
         }
         None if reference.is_some() => rebuild_layer(&layer, upstream, patches)?,
-        None => {
-            return Err(crate::cli::UsageError("`rebuild` needs `--out <dir>`, `--check <dir>` or both".into()).into())
-        }
+        None => return Err(super::UsageError("`rebuild` needs `--out <dir>`, `--check <dir>` or both".into()).into()),
     };
     let Some(reference) = &reference else {
         let out = out.as_ref().map(|out| ctx.display(out));

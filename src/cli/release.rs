@@ -71,10 +71,8 @@ fn parse_epoch(text: &str) -> Result<Epoch, String> {
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Read)?;
-    let timestamp = match args.source_date_epoch.and_then(|epoch| epoch.0) {
-        Some(seconds) => seconds,
-        None => head_commit_time(&layer.root)?,
-    };
+    let epoch = args.source_date_epoch.and_then(|epoch| epoch.0);
+    let timestamp = epoch.map_or_else(|| head_commit_time(&layer.root), Ok)?;
     // Each own package's sources are read once: they ship as its tarball
     // and as its directory of the profile.
     let version = super::sbom::release_version(&layer, args.version)?;
@@ -87,10 +85,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         root: layer.root.clone(),
         name: layer.name.clone(),
         version: version.clone(),
-        out_dir: match args.out {
-            Some(out) => ctx.resolve(&out),
-            None => crate::release::default_out_dir(&layer.root)?,
-        },
+        out_dir: args.out.map_or_else(|| crate::release::default_out_dir(&layer.root), |out| Ok(ctx.resolve(&out)))?,
         timestamp,
         tarballs: own.iter().map(|(own, files)| (own.npm_name.clone(), files.clone())).collect(),
         packages: own_packages(&layer, &own)?,
@@ -126,17 +121,9 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
 /// `gen-patches` copies them; `own` holds each one's files), each with its
 /// directory relative to the root.
 fn own_packages(layer: &Layer, own: &[(&OwnPackage, Tree)]) -> Result<Vec<(String, Tree)>, UsageError> {
-    own.iter()
-        .map(|(own, files)| {
-            let rel = fork_dir(layer, &own.name).ok_or_else(|| {
-                UsageError(format!(
-                    "the fork layer `{}` must be inside the project to be released",
-                    layer.paths.forks.display()
-                ))
-            })?;
-            Ok((rel, files.clone()))
-        })
-        .collect()
+    let forks = layer.paths.forks.display();
+    let outside = || UsageError(format!("the fork layer `{forks}` must be inside the project to be released"));
+    own.iter().map(|(own, files)| Ok((fork_dir(layer, &own.name).ok_or_else(outside)?, files.clone()))).collect()
 }
 
 /// Each upstream package directory of the fork layer (root-relative) with

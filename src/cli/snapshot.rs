@@ -55,12 +55,8 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let mut packages = Vec::new();
     for (name, pkg) in &outcome.lock.packages {
         let bytes: u64 = pkg.files.values().map(|f| f.size).sum();
-        text.push_str(&format!(
-            "{name}@{} {} files {bytes} bytes {}\n",
-            pkg.version,
-            pkg.files.len(),
-            pkg.integrity.as_deref().unwrap_or("(no integrity)")
-        ));
+        let integrity = pkg.integrity.as_deref().unwrap_or("(no integrity)");
+        text.push_str(&format!("{name}@{} {} files {bytes} bytes {integrity}\n", pkg.version, pkg.files.len()));
         packages.push(json!({"name": name, "version": pkg.version, "files": pkg.files.len(), "bytes": bytes, "integrity": pkg.integrity, "source": pkg.source}));
     }
     ctx.reporter

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use super::{Context, Outcome, RunContext};
+use super::{lines, Context, Outcome, RunContext};
 use crate::error::Diagnostic;
 use crate::merge::guided::GuidedError;
 use crate::status::{status, LayerStatus};
@@ -57,13 +57,12 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
             ),
             json!({ "journals": journals }),
         ),
-        LayerStatus::Drift { problems } => {
-            let mut text = format!("drift: {} problem(s); run `forklayer check` for details\n", problems.len());
-            for p in problems {
-                text.push_str(&format!("  {p}\n"));
-            }
-            ("drift", text, json!({ "problems": problems }))
-        }
+        LayerStatus::Drift { problems } => (
+            "drift",
+            format!("drift: {} problem(s); run `forklayer check` for details\n", problems.len())
+                + &lines(problems, |p| format!("  {p}")),
+            json!({ "problems": problems }),
+        ),
         LayerStatus::Merge { state, left, unresolved, blocked } => {
             let mut text = format!(
                 "merge in progress: {} -> {}, {left} of {} conflict(s) left\n",
@@ -71,10 +70,9 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
                 state.to,
                 state.conflicts.len()
             );
-            for u in unresolved {
-                let line = u.line.map(|line| format!(":{line}")).unwrap_or_default();
-                text.push_str(&format!("  {}{line}: {}\n", u.path, u.what));
-            }
+            text += &lines(unresolved, |u| {
+                format!("  {}{}: {}", u.path, u.line.map(|line| format!(":{line}")).unwrap_or_default(), u.what)
+            });
             let blocked = blocked.as_deref().map(blocker);
             if !unresolved.is_empty() {
                 text.push_str("resolve them, then run `forklayer merge --continue` (or `forklayer merge --abort`)\n");
@@ -105,13 +103,8 @@ pub(crate) fn exec(ctx: &RunContext, _args: Args) -> super::CliResult<Outcome> {
         }
     };
     let outputs = unfinished_outputs(&root);
-    for o in &outputs {
-        text.push_str(&format!(
-            "note: {}\n  help: {}\n",
-            o["message"].as_str().unwrap_or_default(),
-            o["help"].as_str().unwrap_or_default()
-        ));
-    }
+    let field = |o: &Value, key: &str| o[key].as_str().unwrap_or_default().to_string();
+    text += &lines(&outputs, |o| format!("note: {}\n  help: {}", field(o, "message"), field(o, "help")));
     data["outputs"] = outputs.into();
     data["state"] = name.into();
     Ok(Outcome::clean_or_attention(name == "clean", text, data))

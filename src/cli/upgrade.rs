@@ -45,15 +45,11 @@ pub struct Args {
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
-    let mut targets = BTreeMap::new();
-    for arg in &args.targets {
-        match split_versioned(arg) {
-            (name, Some(version)) if !name.is_empty() && !version.is_empty() => {
-                targets.insert(name.to_string(), version.to_string());
-            }
-            _ => return Err(UsageError(format!("`{arg}` is not `<name>@<version>`")).into()),
-        }
-    }
+    let target = |arg: &String| match split_versioned(arg) {
+        (name, Some(version)) if !name.is_empty() && !version.is_empty() => Ok((name.into(), version.into())),
+        _ => Err(UsageError(format!("`{arg}` is not `<name>@<version>`"))),
+    };
+    let targets: BTreeMap<String, String> = args.targets.iter().map(target).collect::<Result<_, _>>()?;
     let flags = args.merge;
     let layer = ctx.layer(super::access(flags.dry_run))?;
     let (format, project) = super::export::format_and_project(ctx, &layer, args.format, args.project.as_ref())?;
@@ -74,17 +70,15 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         .iter()
         .map(|m| json!({"name": m.name, "from": m.from, "to": m.to, "lock_file": m.lock_file}))
         .collect();
+    let mut data = json!({"format": format.as_str(), "project": ctx.display(&project), "moves": moves, "conflicts": 0});
     let Some(merged) = &outcome.merge else {
         ctx.reporter.status("Unchanged", "every patched package is at the version the lock file resolves");
-        let data = json!({"format": format.as_str(), "project": ctx.display(&project), "moves": moves, "conflicts": 0});
         return Ok(Outcome::success(String::new(), data));
     };
+    let verb = if flags.dry_run { "Would move" } else { "Moving" };
     for m in &outcome.moves {
         let why = m.lock_file.as_deref().map(|lock| format!(" (as `{lock}` resolves)")).unwrap_or_default();
-        ctx.reporter.status(
-            if flags.dry_run { "Would move" } else { "Moving" },
-            &format!("{} {} -> {}{why}", m.name, m.from, m.to),
-        );
+        ctx.reporter.status(verb, &format!("{} {} -> {}{why}", m.name, m.from, m.to));
     }
     ctx.warn_all(&merged.warnings);
     let mut text = super::merge::human_report(merged);
@@ -104,13 +98,8 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     } else if flags.dry_run && conflicts == 0 {
         ctx.reporter.note("dry run: the merge is clean; the patches would be written back into the project");
     }
-    let data = json!({
-        "format": format.as_str(),
-        "project": ctx.display(&project),
-        "moves": moves,
-        "conflicts": conflicts,
-        "merge": super::merge::json_report(ctx, merged, flags.dry_run),
-        "export": outcome.export.as_ref().map(|e| super::export::data(ctx, format, &project, e)),
-    });
+    data["conflicts"] = conflicts.into();
+    data["merge"] = super::merge::json_report(ctx, merged, flags.dry_run);
+    data["export"] = outcome.export.as_ref().map(|e| super::export::data(ctx, format, &project, e)).into();
     Ok(Outcome::clean_or_attention(conflicts == 0, text, data))
 }
