@@ -205,13 +205,8 @@ fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
         let scope = crate::journal::Scope::new(
             [DECLARATION_FILE, GITIGNORE, UPSTREAM, FORKS, PATCHES, PROFILE_JSON].into_iter().map(|p| dir.join(p)),
         );
-        for recovered in crate::journal::recover(dir, &scope)? {
-            let targets: Vec<String> = recovered.targets.iter().map(|t| format!("`{t}`")).collect();
-            warnings.push(format!(
-                "rolled back what an interrupted adopt (process {}) left unfinished: {} are as they were before it",
-                recovered.pid,
-                targets.join(", ")
-            ));
+        for r in crate::journal::recover(dir, &scope)? {
+            warnings.push(r.warning(format_args!("what an interrupted adopt (process {}) left unfinished", r.pid)));
         }
     }
     // The roll back removes a declaration the killed adopt had written.

@@ -234,13 +234,9 @@ impl RunContext {
         let mut lock = ProjectLock::take(root, access)?;
         if lock.is_exclusive() && crate::journal::any_journal(root) {
             let scope = self.journal_scope(root)?;
-            for recovered in crate::journal::recover(root, &scope)? {
-                let targets: Vec<String> = recovered.targets.iter().map(|t| format!("`{t}`")).collect();
-                self.reporter.warning(&format!(
-                    "rolled back an update that forklayer process {} left unfinished (killed?): {} are as they were before it",
-                    recovered.pid,
-                    targets.join(", ")
-                ));
+            for r in crate::journal::recover(root, &scope)? {
+                let what = format_args!("an update that forklayer process {} left unfinished (killed?)", r.pid);
+                self.reporter.warning(&r.warning(what));
             }
         }
         if access == Access::Read {

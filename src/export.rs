@@ -459,14 +459,8 @@ fn roll_back_interrupted(layer: &Layer, project: &Path) -> Result<Vec<String>, E
     }
     let recovered = crate::journal::recover(project, &Scope::new(export_scope(project)))?;
     Ok(recovered
-        .into_iter()
-        .map(|r| {
-            format!(
-                "rolled back an export that forklayer process {} left unfinished: {} are as they were before it",
-                r.pid,
-                r.targets.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
-            )
-        })
+        .iter()
+        .map(|r| r.warning(format_args!("an export that forklayer process {} left unfinished", r.pid)))
         .collect())
 }
 

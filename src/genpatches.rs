@@ -260,9 +260,8 @@ fn plan(layer: &Layer, lock: Option<&Lock>) -> Result<BTreeMap<String, Vec<u8>>,
         let (files, problems) = result?;
         unlocked.extend(problems);
         if let Some((manifest, diff)) = files {
-            let stem = Layer::manifest_stem(name);
-            planned.insert(format!("{stem}.json"), manifest);
-            planned.insert(format!("{stem}.diff"), diff);
+            let [json, diff_file] = Layer::patch_files(name);
+            planned.extend([(json, manifest), (diff_file, diff)]);
         }
     }
     let mut carried_differing = None;

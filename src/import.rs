@@ -251,9 +251,9 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
         let pristine = fetched.tree.subtree(&dep.name);
         let fork = apply_in_order(options.format, &pristine, &package.patches).map_err(ImportError::patch(dep))?;
         if let Some((manifest, diff)) = generate_manifest_and_diff(&dep.name, &dep.version, &pristine, &fork) {
-            let stem = Layer::manifest_stem(&dep.name);
-            patches.insert(format!("{stem}.json"), FileEntry::new(manifest.to_canonical_json()))?;
-            patches.insert(format!("{stem}.diff"), FileEntry::new(diff.into_bytes()))?;
+            let [json, diff_file] = Layer::patch_files(&dep.name);
+            patches.insert(json, FileEntry::new(manifest.to_canonical_json()))?;
+            patches.insert(diff_file, FileEntry::new(diff.into_bytes()))?;
         }
         if let Some(lock) = &package.resolved_from {
             warnings.push(format!(
@@ -395,15 +395,10 @@ fn roll_back_interrupted(root: &Path) -> Result<Vec<String>, ImportError> {
     let scope = crate::journal::Scope::new(
         [root.join(DECLARATION_FILE), root.join(".gitignore"), root.join("forklayer")].into_iter().chain(dirs),
     );
-    Ok(crate::journal::recover(root, &scope)?
-        .into_iter()
-        .map(|recovered| {
-            format!(
-                "rolled back what an interrupted forklayer (process {}) left unfinished: {} are as they were before it",
-                recovered.pid,
-                recovered.targets.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
-            )
-        })
+    let recovered = crate::journal::recover(root, &scope)?;
+    Ok(recovered
+        .iter()
+        .map(|r| r.warning(format_args!("what an interrupted forklayer (process {}) left unfinished", r.pid)))
         .collect())
 }
 

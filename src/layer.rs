@@ -476,6 +476,13 @@ impl Layer {
         name.replace('/', "+")
     }
 
+    /// The names of the files `gen-patches` writes in `patches/` for forked
+    /// package `name`: its manifest and its review diff.
+    pub fn patch_files(name: &str) -> [String; 2] {
+        let stem = Self::manifest_stem(name);
+        [format!("{stem}.json"), format!("{stem}.diff")]
+    }
+
     /// The forked and carried packages of the version family (declared
     /// without a version: they move with `layer.baseline`), sorted.
     pub fn family(&self) -> Vec<&str> {

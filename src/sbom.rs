@@ -240,10 +240,7 @@ fn read_upstream_package(layer: &Layer, lock: &Lock, name: &str) -> Result<Compo
 /// `patches/<name>.diff` and `.json`, when the package has them (a forked
 /// package equal to upstream has neither).
 fn read_patch(layer: &Layer, name: &str) -> Result<Option<PatchFiles>, SbomError> {
-    // A scoped package named in full has `+` for its `/` in the file name.
-    let stem = Layer::manifest_stem(name);
-    let diff = layer.paths.patches.join(format!("{stem}.diff"));
-    let manifest = layer.paths.patches.join(format!("{stem}.json"));
+    let [manifest, diff] = Layer::patch_files(name).map(|file| layer.paths.patches.join(file));
     let shown = |path: &Path| path.strip_prefix(&layer.root).unwrap_or(path).to_string_lossy().replace('\\', "/");
     match (diff.exists(), manifest.exists()) {
         (false, false) => Ok(None),

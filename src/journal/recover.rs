@@ -19,6 +19,15 @@ pub struct Recovered {
     pub targets: Vec<String>,
 }
 
+impl Recovered {
+    /// The warning that says so: "rolled back {what}: `a`, `b` are as they
+    /// were before it".
+    pub fn warning(&self, what: std::fmt::Arguments<'_>) -> String {
+        let targets: Vec<String> = self.targets.iter().map(|t| format!("`{t}`")).collect();
+        format!("rolled back {what}: {} are as they were before it", targets.join(", "))
+    }
+}
+
 /// Whether `journal_dir` holds a journal of any state (a running, killed
 /// or never armed update): only then is [`recover`] needed.
 pub fn any_journal(journal_dir: &Path) -> bool {

@@ -61,16 +61,9 @@ fn plan_package(package: &ForkedPackage) -> Result<Vec<(String, Vec<u8>)>, Merge
     let ForkedPackage { name, full, version, theirs, fork } = package;
     let generated = generate_manifest_and_diff(full, version, theirs, fork);
     verify_rebuild(full, theirs, generated.as_ref().map(|(m, _)| m), fork)?;
-    let [json, diff_file] = generated_files(name);
+    let [json, diff_file] = Layer::patch_files(name);
     let files = generated.map(|(m, diff)| [(json, m.to_canonical_json()), (diff_file, diff.into_bytes())]);
     Ok(files.into_iter().flatten().collect())
-}
-
-/// The names of the files `gen-patches` generates for forked package
-/// `name` in `patches/`: its manifest and its review diff.
-fn generated_files(name: &str) -> [String; 2] {
-    let stem = Layer::manifest_stem(name);
-    [format!("{stem}.json"), format!("{stem}.diff")]
 }
 
 /// The rebuild check: the manifest applied to the new upstream reproduces
@@ -115,7 +108,7 @@ pub(crate) fn check_carried(full: &str, base: &Tree, fork: &Tree) -> Result<(), 
 /// ones are replaced by `planned`. Unlike `gen-patches` it never refreshes
 /// own packages: a merge leaves them alone.
 pub(crate) fn next_patches(patches: &Path, planned: &PlannedPatches, unmoved: &[&str]) -> Result<Tree, MergeError> {
-    let kept: Vec<String> = unmoved.iter().flat_map(|name| generated_files(name)).collect();
+    let kept: Vec<String> = unmoved.iter().flat_map(|name| Layer::patch_files(name)).collect();
     let mut next = if patches.is_dir() {
         Tree::read_dir_filtered(patches, |rel, is_dir| {
             is_dir || !is_generated_patch_file(rel) || kept.iter().any(|k| k == rel)
