@@ -443,7 +443,10 @@ fn build_release(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
         return Err(ReleaseError::BadVersion { version: version.to_string() });
     }
     let replaced: Vec<&str> = options.packages.iter().map(|(dir, _)| dir.as_str()).collect();
-    let mut files = collect_contents(&options.root, &replaced)?;
+    // The SBOM (megabytes of JSON with a thousand diffs) is serialised
+    // while the contents are read.
+    let (files, sbom) = rayon::join(|| collect_contents(&options.root, &replaced), || build_sbom(options));
+    let (mut files, sbom) = (files?, sbom?);
     for (dir, package) in &options.packages {
         files.take_subtree(dir);
         files.graft(dir, package.clone())?;
@@ -456,7 +459,6 @@ fn build_release(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
     for (file, bytes) in &bundles {
         files.insert(format!("{BUNDLES_DIR}/{file}"), FileEntry::new(bytes.clone()))?;
     }
-    let sbom = build_sbom(options)?;
     if let Some(sbom) = &sbom {
         files.insert(crate::sbom::SBOM_ENTRY, FileEntry::new(sbom.clone()))?;
     }
