@@ -102,17 +102,27 @@ async function openWebApp(install, env = {}) {
   const shots = UPDATE ? IMAGES : scratchDir("shots");
   // No turn is played; the mock keeps dsh off the network all the same.
   const model = await startMockModel({ script: { steps: [{ content: "Nothing to do." }] }, lifetimeMs: 5 * 60_000 });
-  const web = await bootWebApp({ launcher: hostPaths.launcher, dshHome, profile: name, workspace, env: { DEEPSEEK_BASE_URL: model.url, ...env } });
-  const browser = await launchChromium();
-  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  page.setDefaultTimeout(ACTION_TIMEOUT_MS);
-  await page.goto(web.base);
-  // A fresh dsh home greets with a one-time notice.
-  const notice = page.getByRole("dialog", { name: "Internal Testing Notice" });
-  const settings = page.getByRole("button", { name: "Settings", exact: true });
-  await notice.or(settings).first().waitFor();
-  if (await notice.isVisible()) await notice.getByRole("button", { name: "Continue" }).click();
-  return { web, model, browser, page, workspace, shots, dshHome, name, hostPaths, installed: { hostPaths, dshHome, name } };
+  let web;
+  let browser;
+  try {
+    web = await bootWebApp({ launcher: hostPaths.launcher, dshHome, profile: name, workspace, env: { DEEPSEEK_BASE_URL: model.url, ...env } });
+    browser = await launchChromium();
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    await page.goto(web.base);
+    // A fresh dsh home greets with a one-time notice.
+    const notice = page.getByRole("dialog", { name: "Internal Testing Notice" });
+    const settings = page.getByRole("button", { name: "Settings", exact: true });
+    await notice.or(settings).first().waitFor();
+    if (await notice.isVisible()) await notice.getByRole("button", { name: "Continue" }).click();
+    return { web, model, browser, page, workspace, shots, dshHome, name, hostPaths, installed: { hostPaths, dshHome, name } };
+  } catch (error) {
+    // The caller's `after` never receives what was started here (no
+    // Chromium, say): stop it now, or the running hosts keep the test
+    // process alive after the failure.
+    await closeWebApp({ web, model, browser });
+    throw error;
+  }
 }
 
 async function closeWebApp({ web, model, browser }) {
