@@ -161,8 +161,8 @@ pub struct Tree {
 
 impl Tree {
     /// An empty tree.
-    pub fn new() -> Self {
-        Tree::default()
+    pub const fn new() -> Self {
+        Tree { files: BTreeMap::new() }
     }
 
     /// Adds or replaces a file after checking its path. A file where the

@@ -166,12 +166,18 @@ pub fn upgrade(layer: &Layer, options: &UpgradeOptions<'_>) -> Result<UpgradeOut
     let moves = if options.targets.is_empty() {
         lock_moves(layer, options.format, &options.project)?
     } else {
-        let from = |name: &String| layer.upstream.values().find(|p| p.name == *name || p.npm_name == *name);
-        let from = |name| from(name).map(|p| p.version.clone()).unwrap_or_default();
-        let moves = options.targets.iter();
-        moves
-            .map(|(name, to)| LockMove { name: name.clone(), from: from(name), to: to.clone(), lock_file: None })
-            .collect()
+        // The version the layer holds the package at now.
+        let from = |name: &String| {
+            let package = layer.upstream.values().find(|p| p.name == *name || p.npm_name == *name);
+            package.map(|p| p.version.clone()).unwrap_or_default()
+        };
+        let target = |(name, to): (&String, &String)| LockMove {
+            name: name.clone(),
+            from: from(name),
+            to: to.clone(),
+            lock_file: None,
+        };
+        options.targets.iter().map(target).collect()
     };
     if moves.is_empty() {
         return Ok(UpgradeOutcome { moves, merge: None, export: None });

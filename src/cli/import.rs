@@ -88,6 +88,20 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     } else {
         ctx.reporter.note(&format!("dry run: {} package(s) importable, nothing written", outcome.packages.len()));
     }
+    let packages: Vec<_> = outcome
+        .packages
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.name,
+                "version": p.version,
+                "key": p.key,
+                "resolved_from": p.resolved_from,
+                "patches": p.patches,
+                "changed_files": p.changed_files,
+            })
+        })
+        .collect();
     let data = json!({
         "format": args.format.as_str(),
         "project": ctx.display(&project),
@@ -95,10 +109,7 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         "upstream": upstream,
         "forks": forks,
         "patches": patches,
-        "packages": outcome.packages.iter().map(|p| json!({
-            "name": p.name, "version": p.version, "key": p.key, "resolved_from": p.resolved_from,
-            "patches": p.patches, "changed_files": p.changed_files,
-        })).collect::<Vec<_>>(),
+        "packages": packages,
         "warnings": outcome.warnings,
         "written": outcome.written,
     });

@@ -25,7 +25,6 @@ mod abort;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::sync::OnceLock;
 
 use crate::check::{check, CheckError, CheckReport};
 use crate::error::{Diagnosis, Diagnostic, ExitStatus};
@@ -222,9 +221,9 @@ pub fn continue_merge(layer: &Layer, cancel: Option<&AtomicBool>) -> Result<Cont
 /// Applies `update` with the merge state removed as its last change: how
 /// `--continue` and `--abort` end. Returns the number of changes.
 fn end_merge(mut update: Update<'_>, root: &Path) -> Result<usize, MergeError> {
-    static EMPTY: OnceLock<Tree> = OnceLock::new();
+    static EMPTY: Tree = Tree::new();
     let state = state_dir(root);
-    update.replace_dir(&state, EMPTY.get_or_init(Tree::new));
+    update.replace_dir(&state, &EMPTY);
     let changes = update.apply()?;
     // The update empties the directory but keeps it.
     let _ = std::fs::remove_dir(&state);
