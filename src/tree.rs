@@ -299,9 +299,9 @@ impl Tree {
                 Err(TreeError::NotAFile { path: met.path.to_path_buf() })
             }
         })?;
-        let entries: Vec<_> = files.par_iter().map(|(_, path)| read_file_entry(path)).collect();
+        let entries: Vec<_> = files.into_par_iter().map(|(rel, path)| (rel, read_file_entry(&path))).collect();
         let mut tree = Tree::new();
-        for ((rel, _), entry) in files.into_iter().zip(entries) {
+        for (rel, entry) in entries {
             tree.insert(rel, entry?)?;
         }
         Ok(tree)

@@ -251,9 +251,9 @@ pub(super) fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> 
         }
         Ok(false)
     })?;
-    let read: Vec<_> =
-        files.par_iter().map(|(_, path)| read_with_metadata(path).map_err(JournalError::io("read", path))).collect();
-    for ((rel, _), read) in files.into_iter().zip(read) {
+    let read = |path: &Path| read_with_metadata(path).map_err(JournalError::io("read", path));
+    let files: Vec<_> = files.into_par_iter().map(|(rel, path)| (rel, read(&path))).collect();
+    for (rel, read) in files {
         let (bytes, meta) = read?;
         let mode = mode_of(&meta);
         let entry = FileEntry::with_mode(bytes, mode & 0o111 != 0);
