@@ -184,7 +184,7 @@ impl<'a> Update<'a> {
     /// after a kill).
     pub fn beside(target: &Path) -> Result<Update<'a>, JournalError> {
         let (journal_dir, prefix) = beside_place(target)?;
-        Ok(Update { journal_dir, prefix, make_journal_dir: true, cancel: None, targets: Vec::new() })
+        Ok(Update { prefix, make_journal_dir: true, ..Update::new(&journal_dir) })
     }
 
     /// Stops the update, nothing changed, when `flag` is set before it

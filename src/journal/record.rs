@@ -27,21 +27,23 @@ impl Found {
 }
 
 pub(super) fn journals(dir: &Path, prefix: &str) -> Vec<Found> {
-    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
-    let mut found: Vec<Found> = entries
-        .filter_map(Result::ok)
-        .filter_map(|entry| {
-            let name = entry.file_name().into_string().ok()?;
+    let mut found: Vec<Found> = file_names(dir)
+        .filter_map(|name| {
             let rest = name.strip_prefix(prefix)?;
             let (pid, armed) = match rest.strip_suffix(ARMED) {
                 Some(pid) => (pid, true),
                 None => (rest.strip_suffix(WRITING)?, false),
             };
-            Some(Found { path: entry.path(), pid: pid.parse().ok()?, armed })
+            Some(Found { path: dir.join(&name), pid: pid.parse().ok()?, armed })
         })
         .collect();
     found.sort_by_key(|f| (f.pid, f.armed));
     found
+}
+
+/// The UTF-8 file names in `dir`; none when it cannot be listed.
+pub(super) fn file_names(dir: &Path) -> impl Iterator<Item = String> {
+    fs::read_dir(dir).into_iter().flatten().filter_map(|entry| entry.ok()?.file_name().into_string().ok())
 }
 
 /// `journal.json`: how to undo the update, except the saved contents.
@@ -182,7 +184,7 @@ fn read_archive(file: fs::File) -> Result<Contents, Box<dyn std::error::Error>> 
             if parsed.schema != SCHEMA {
                 return Err(format!("unknown schema `{}`", parsed.schema).into());
             }
-            saved = parsed.targets.iter().map(|_| BTreeMap::new()).collect();
+            saved = vec![BTreeMap::new(); parsed.targets.len()];
             record = Some(parsed);
             continue;
         };

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::resume_help;
 use super::plan::record_path;
-use super::record::{journals, read_journal, Saved};
+use super::record::{file_names, journals, read_journal, Saved};
 use super::rollback::{roll_back_journal, Scope};
 use super::{no_fault, FaultPlan, JournalError, Steps, ARMED, PREFIX};
 
@@ -57,12 +57,9 @@ pub struct OutputJournal {
 
 /// The armed journals of `rebuild --out` updates of directories in `dir`.
 pub fn output_journals(dir: &Path) -> Vec<OutputJournal> {
-    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
     let prefix = format!("{PREFIX}out-");
-    let mut found: Vec<OutputJournal> = entries
-        .filter_map(Result::ok)
-        .filter_map(|entry| {
-            let journal = entry.file_name().into_string().ok()?;
+    let mut found: Vec<OutputJournal> = file_names(dir)
+        .filter_map(|journal| {
             let rest = journal.strip_prefix(&prefix)?.strip_suffix(ARMED)?;
             let (directory, pid) = rest.rsplit_once('-')?;
             Some(OutputJournal { pid: pid.parse().ok()?, directory: directory.to_string(), journal })
