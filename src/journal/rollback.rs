@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, ErrorKind};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use super::plan::link_count;
 use super::record::{read_journal, remove_made_dirs, Record, Saved, TargetRecord};
@@ -69,7 +69,7 @@ pub(super) fn check_target(
     scope: Option<&Scope>,
 ) -> Result<(), String> {
     let path = Path::new(&target.path);
-    if path.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+    if path.components().any(|c| c == Component::ParentDir) {
         return Err(format!("target `{}` has a `..` component", target.path));
     }
     let root = journal_dir.join(path);
@@ -139,13 +139,13 @@ pub(super) fn link_stays_inside(rel: &str, to: &Path) -> bool {
     let mut depth = rel.matches('/').count();
     for component in to.components() {
         match component {
-            std::path::Component::Normal(_) => depth += 1,
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => match depth.checked_sub(1) {
+            Component::Normal(_) => depth += 1,
+            Component::CurDir => {}
+            Component::ParentDir => match depth.checked_sub(1) {
                 Some(up) => depth = up,
                 None => return false,
             },
-            std::path::Component::RootDir | std::path::Component::Prefix(_) => return false,
+            Component::RootDir | Component::Prefix(_) => return false,
         }
     }
     !to.as_os_str().is_empty()
