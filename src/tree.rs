@@ -132,8 +132,7 @@ pub fn check_relative_path(path: &str) -> Result<(), TreeError> {
     if path.starts_with('/') || path.starts_with('\\') {
         return refuse("absolute path");
     }
-    let bytes = path.as_bytes();
-    if bytes.len() >= 2 && bytes[1] == b':' && bytes[0].is_ascii_alphabetic() {
+    if matches!(path.as_bytes(), [drive, b':', ..] if drive.is_ascii_alphabetic()) {
         return refuse("drive-letter path");
     }
     if path.contains('\\') {
