@@ -13,7 +13,7 @@ use super::{JournalError, Next, Steps};
 use crate::tree::{check_relative_path, mode_of, read_with_metadata, set_mode, FileEntry, Tree, TreeError};
 
 /// What was on disk at a path of a target directory.
-pub(super) enum Old {
+enum Old {
     File {
         entry: FileEntry,
         mode: u32,
@@ -26,10 +26,10 @@ pub(super) enum Old {
 
 /// The previous contents of a target directory.
 #[derive(Default)]
-pub(super) struct OldDir {
-    pub(super) existed: bool,
-    pub(super) items: BTreeMap<String, Old>,
-    pub(super) dirs: BTreeMap<String, u32>,
+struct OldDir {
+    existed: bool,
+    items: BTreeMap<String, Old>,
+    dirs: BTreeMap<String, u32>,
 }
 
 /// How a file is written.
@@ -128,7 +128,7 @@ pub(super) fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Res
     Ok(plan)
 }
 
-pub(super) fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Result<Plan<'a>, JournalError> {
+fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Result<Plan<'a>, JournalError> {
     let (existed, saved, file) = match read_with_metadata(target) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => (false, Vec::new(), Some(bytes)),
         Err(source) => return Err(JournalError::Io { action: "read", path: target.to_path_buf(), source }),
@@ -142,7 +142,7 @@ pub(super) fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Res
     Ok(Plan { root: target.to_path_buf(), record, saved, deletes: Vec::new(), writes: Vec::new(), file })
 }
 
-pub(super) fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Plan<'a> {
+fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Plan<'a> {
     let mut record = TargetRecord { path, existed: old.existed, ..TargetRecord::default() };
     let wanted_dirs = parent_dirs(tree);
     let (mut saved, mut deletes, mut writes) = (Vec::new(), Vec::new(), Vec::new());
@@ -190,7 +190,7 @@ pub(super) fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a 
 
 /// What the journal keeps of `item`; `None` for a file kept as read, which
 /// the update never changes.
-pub(super) fn saved_copy(item: &Old) -> Option<Saved> {
+fn saved_copy(item: &Old) -> Option<Saved> {
     match item {
         Old::File { entry, mode, .. } => Some(Saved::File { bytes: entry.bytes.clone(), mode: *mode }),
         Old::Link(to) => Some(Saved::Link(to.clone())),
@@ -217,7 +217,7 @@ pub(super) fn parent_dirs(tree: &Tree) -> BTreeSet<String> {
 /// Reads a target directory: files (bytes, mode, whether other hard links
 /// share them), symbolic links and directories. A regular file at a path
 /// `kept_as_read` accepts is only listed ([`Old::KeptAsRead`]).
-pub(super) fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> Result<OldDir, JournalError> {
+fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> Result<OldDir, JournalError> {
     match fs::symlink_metadata(root) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(OldDir::default()),
         Err(e) => return Err(JournalError::Io { action: "read", path: root.to_path_buf(), source: e }),
@@ -274,7 +274,7 @@ pub(super) fn link_count(_meta: &fs::Metadata) -> u64 {
 }
 
 /// Writes a file of a target directory with mode 0644/0755.
-pub(super) fn write_entry(path: &Path, entry: &FileEntry, kind: WriteKind) -> io::Result<()> {
+fn write_entry(path: &Path, entry: &FileEntry, kind: WriteKind) -> io::Result<()> {
     if kind == WriteKind::Replace {
         fs::remove_file(path)?;
     }

@@ -113,7 +113,7 @@ pub(super) fn write_journal(
     Ok(armed)
 }
 
-pub(super) fn write_tar(path: &Path, targets: &[Entry<'_>], made_dirs: &[u64]) -> io::Result<()> {
+fn write_tar(path: &Path, targets: &[Entry<'_>], made_dirs: &[u64]) -> io::Result<()> {
     let file = fs::OpenOptions::new().write(true).create_new(true).open(path)?;
     // tar copies each file's bytes in 8 KiB pieces; the saved bytes go to
     // disk in pieces of 1 MiB instead.
@@ -146,7 +146,7 @@ pub(super) fn write_tar(path: &Path, targets: &[Entry<'_>], made_dirs: &[u64]) -
     file.sync_all()
 }
 
-pub(super) fn append_file<W: Write>(tar: &mut tar::Builder<W>, name: &str, bytes: &[u8], mode: u32) -> io::Result<()> {
+fn append_file<W: Write>(tar: &mut tar::Builder<W>, name: &str, bytes: &[u8], mode: u32) -> io::Result<()> {
     let mut header = tar::Header::new_gnu();
     header.set_size(bytes.len() as u64);
     header.set_mode(mode);
@@ -260,12 +260,12 @@ pub(super) fn remove_made_dirs(journal_dir: &Path, made: &[u64]) {
 /// The inode number of a directory, what tells the one made by an update
 /// from another made later at the same path.
 #[cfg(unix)]
-pub(super) fn dir_identity(meta: &fs::Metadata) -> Option<u64> {
+fn dir_identity(meta: &fs::Metadata) -> Option<u64> {
     use std::os::unix::fs::MetadataExt;
     Some(meta.ino())
 }
 
 #[cfg(not(unix))]
-pub(super) fn dir_identity(_meta: &fs::Metadata) -> Option<u64> {
+fn dir_identity(_meta: &fs::Metadata) -> Option<u64> {
     None
 }

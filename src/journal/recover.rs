@@ -157,7 +157,7 @@ pub(super) fn recover_with(
 }
 
 /// Whether `path` is in the index of the git repository around it.
-pub(super) fn tracked_by_git(path: &Path) -> bool {
+fn tracked_by_git(path: &Path) -> bool {
     let Some(dir) = path.parent() else { return false };
     let Ok(repo) = git2::Repository::discover(dir) else { return false };
     let (Some(workdir), Ok(index)) = (repo.workdir(), repo.index()) else { return false };

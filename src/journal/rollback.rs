@@ -62,7 +62,7 @@ pub(super) fn roll_back_journal(
 /// through a symbolic link (on disk or one the roll back recreates), and
 /// every recreated link points inside the target, as a link of a package
 /// the merge replaced could.
-pub(super) fn check_target(
+fn check_target(
     journal_dir: &Path,
     target: &TargetRecord,
     saved: &BTreeMap<String, Saved>,
@@ -110,13 +110,13 @@ pub(super) fn check_target(
 }
 
 /// `a`, `a/b` for `a/b/c`.
-pub(super) fn proper_prefixes(rel: &str) -> impl Iterator<Item = &str> {
+fn proper_prefixes(rel: &str) -> impl Iterator<Item = &str> {
     rel.match_indices('/').map(move |(at, _)| &rel[..at])
 }
 
 /// Refuses a path of `root` whose existing parents include a symbolic
 /// link: writing or removing through it could reach anywhere.
-pub(super) fn symlink_free(root: &Path, rel: &str) -> io::Result<()> {
+fn symlink_free(root: &Path, rel: &str) -> io::Result<()> {
     for prefix in proper_prefixes(rel) {
         match fs::symlink_metadata(root.join(prefix)) {
             Ok(meta) if meta.file_type().is_symlink() => {
@@ -135,7 +135,7 @@ pub(super) fn symlink_free(root: &Path, rel: &str) -> io::Result<()> {
 
 /// Whether link `rel` → `to`, resolved from `rel`'s directory, stays inside
 /// the target without going above it.
-pub(super) fn link_stays_inside(rel: &str, to: &Path) -> bool {
+fn link_stays_inside(rel: &str, to: &Path) -> bool {
     let mut depth = rel.matches('/').count();
     for component in to.components() {
         match component {
@@ -153,7 +153,7 @@ pub(super) fn link_stays_inside(rel: &str, to: &Path) -> bool {
 
 /// Undoes the changes of one target, whichever of them were made. Every
 /// step tolerates having been done already.
-pub(super) fn roll_back_target(
+fn roll_back_target(
     root: &Path,
     target: &TargetRecord,
     saved: &BTreeMap<String, Saved>,
@@ -212,7 +212,7 @@ pub(super) fn roll_back_target(
 /// Puts back a saved file or link. A file the update had not reached yet
 /// is left alone: a roll back touches only what the update changed (and
 /// does not fail on a file it could never write, e.g. an immutable one).
-pub(super) fn restore_item(path: &Path, item: &Saved) -> io::Result<()> {
+fn restore_item(path: &Path, item: &Saved) -> io::Result<()> {
     match item {
         Saved::File { bytes, mode } => {
             // Set-id and sticky bits never come from a journal: it is a
@@ -241,12 +241,12 @@ pub(super) fn restore_item(path: &Path, item: &Saved) -> io::Result<()> {
 }
 
 #[cfg(unix)]
-pub(super) fn make_symlink(to: &Path, path: &Path) -> io::Result<()> {
+fn make_symlink(to: &Path, path: &Path) -> io::Result<()> {
     std::os::unix::fs::symlink(to, path)
 }
 
 #[cfg(not(unix))]
-pub(super) fn make_symlink(_to: &Path, path: &Path) -> io::Result<()> {
+fn make_symlink(_to: &Path, path: &Path) -> io::Result<()> {
     Err(io::Error::new(ErrorKind::Unsupported, format!("cannot recreate the symbolic link `{}`", path.display())))
 }
 
