@@ -221,7 +221,7 @@ pub fn expected_profile_dependencies(layer: &Layer) -> BTreeMap<String, String> 
     layer
         .all_packages()
         .into_iter()
-        .map(|(name, _)| {
+        .map(|name| {
             let full = layer.npm_name(name);
             let link = format!("file:./{forks_name}/{full}");
             (full, link)
