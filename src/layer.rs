@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use self::entry::{check_npm_name, check_package_name, parse_entries, Family};
+use self::entry::{check_npm_name, check_package_name, parse_entries, scoped, Family};
 pub use self::entry::{split_versioned, UpstreamPackage};
 use self::paths::{check_inside_root, check_pin_file, check_separate_paths, release_bundles};
 pub use self::pin::{Pin, PinFormat};
@@ -299,10 +299,7 @@ impl Layer {
                         .map_err(|why| invalid(format!("own package `{}`: `npm_name` `{npm_name}`: {why}", o.name)))?;
                     npm_name
                 }
-                None => match &raw.layer.scope {
-                    Some(scope) => format!("{scope}/{}", o.name),
-                    None => o.name.clone(),
-                },
+                None => scoped(raw.layer.scope.as_deref(), &o.name),
             };
             own.push(OwnPackage { name: o.name, npm_name, source, include: o.include });
         }
@@ -428,10 +425,9 @@ impl Layer {
     /// The npm name of a forked or carried package (`@scope/name`,
     /// `left-pad`); for any other name, `<layer.scope>/<name>`.
     pub fn full_name(&self, name: &str) -> String {
-        match (self.upstream.get(name), &self.scope) {
-            (Some(package), _) => package.npm_name.clone(),
-            (None, Some(scope)) => format!("{scope}/{name}"),
-            (None, None) => name.to_string(),
+        match self.upstream.get(name) {
+            Some(package) => package.npm_name.clone(),
+            None => scoped(self.scope.as_deref(), name),
         }
     }
 
