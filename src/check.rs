@@ -132,14 +132,13 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
             ));
         }
     }
-    let declared: Vec<String> = layer.upstream_packages().iter().map(|p| layer.full_name(p)).collect();
     for name in layer.upstream_packages() {
         match read_vendored_package(layer, upstream, name) {
             Ok(tree) => problems.extend(lock.verify_tree(&layer.full_name(name), &tree)),
             Err(e) => problems.push(e.to_string()),
         }
     }
-    for name in lock.packages.keys().filter(|n| !declared.contains(n)) {
+    for name in lock.packages.keys().filter(|n| !layer.upstream.values().any(|p| p.npm_name == **n)) {
         problems.push(format!("`{name}` is in the lock file but not declared"));
     }
     for name in undeclared_entries(layer, upstream)? {
@@ -151,7 +150,6 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
 /// Entries of `upstream/<scope>/` (each scope the layer's packages use)
 /// that are no declared package: vendored bytes nobody locked.
 fn undeclared_entries(layer: &Layer, upstream: &Path) -> Result<Vec<String>, CheckError> {
-    let declared: Vec<String> = layer.upstream.values().map(|p| p.npm_name.clone()).collect();
     let mut extra = Vec::new();
     for scope in layer.upstream_roots().into_iter().filter(|root| root.starts_with('@')) {
         let scope_dir = upstream.join(scope);
@@ -159,7 +157,7 @@ fn undeclared_entries(layer: &Layer, upstream: &Path) -> Result<Vec<String>, Che
         for entry in entries {
             let entry = entry.map_err(|source| TreeError::Io { path: scope_dir.clone(), source })?;
             let name = format!("{scope}/{}", entry.file_name().to_string_lossy());
-            if !declared.contains(&name) {
+            if !layer.upstream.values().any(|p| p.npm_name == name) {
                 extra.push(name);
             }
         }
@@ -217,23 +215,34 @@ fn seed_manifests(planned: &BTreeMap<String, Vec<u8>>, committed: &Tree, patches
 /// The `dependencies` the profile's `package.json` must declare: every
 /// forked, carried and own package as a `file:` link into the fork layer.
 pub fn expected_profile_dependencies(layer: &Layer) -> BTreeMap<String, String> {
-    let forks_name = layer.paths.forks.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let into_forks = forks_link_prefix(layer);
     layer
         .all_packages()
         .into_iter()
-        .map(|(name, _)| {
+        .map(|name| {
             let full = layer.npm_name(name);
-            let link = format!("file:./{forks_name}/{full}");
+            let link = format!("{into_forks}{full}");
             (full, link)
         })
         .collect()
 }
 
+/// `file:./<forks>/`: how the profile's `package.json` links into the fork
+/// layer.
+fn forks_link_prefix(layer: &Layer) -> String {
+    let forks_name = layer.paths.forks.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    format!("file:./{forks_name}/")
+}
+
+/// `<forks>/../package.json`, the profile's.
+fn profile_json(layer: &Layer) -> Option<std::path::PathBuf> {
+    layer.paths.forks.parent().map(|p| p.join("package.json"))
+}
+
 /// Compares `<forks>/../package.json` (when it exists) with the
 /// declaration.
 pub fn check_profile_dependencies(layer: &Layer) -> Vec<String> {
-    let path = layer.paths.forks.parent().map(|p| p.join("package.json"));
-    let Some(path) = path.filter(|path| path.is_file()) else { return Vec::new() };
+    let Some(path) = profile_json(layer).filter(|path| path.is_file()) else { return Vec::new() };
     let shown = path.strip_prefix(&layer.root).unwrap_or(&path).display().to_string();
     match crate::tree::read_regular(&path) {
         Ok(bytes) => check_dependencies_bytes(layer, &shown, &bytes),
@@ -262,11 +271,10 @@ pub fn check_dependencies_bytes(layer: &Layer, shown: &str, bytes: &[u8]) -> Vec
         }
     }
     let scope_prefix = layer.scope.as_ref().map(|scope| format!("{scope}/"));
-    let forks_name = layer.paths.forks.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let into_forks = format!("file:./{forks_name}/");
+    let into_forks = forks_link_prefix(layer);
     // A package of the scope pinned by a declared `[[pins]]` key (the host
     // the layer is made for) is meant to come from the registry.
-    let profile_json = layer.paths.forks.parent().map(|p| p.join("package.json"));
+    let profile_json = profile_json(layer);
     let pinned: Vec<&str> = layer
         .pins
         .iter()

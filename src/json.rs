@@ -48,9 +48,6 @@ impl<'de> Visitor<'de> for StrictVisitor {
     fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
         Ok(Strict(Value::String(v.to_string())))
     }
-    fn visit_string<E>(self, v: String) -> Result<Strict, E> {
-        Ok(Strict(Value::String(v)))
-    }
     fn visit_unit<E>(self) -> Result<Strict, E> {
         Ok(Strict(Value::Null))
     }

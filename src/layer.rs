@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use self::entry::{check_npm_name, check_package_name, parse_entries, Family};
+use self::entry::{check_npm_name, check_package_name, parse_entries, scoped, Family};
 pub use self::entry::{split_versioned, UpstreamPackage};
 use self::paths::{check_inside_root, check_pin_file, check_separate_paths, release_bundles};
 pub use self::pin::{Pin, PinFormat};
@@ -248,17 +248,6 @@ pub struct ReleaseBundle {
     pub dir: PathBuf,
 }
 
-/// How a package enters the fork layer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PackageKind {
-    /// Upstream, modified through a manifest.
-    Forked,
-    /// Upstream, copied unchanged.
-    Carried,
-    /// The project's own.
-    Own,
-}
-
 impl Layer {
     /// Reads and validates the declaration at `file`.
     pub fn load(file: &Path, overrides: &PathOverrides) -> Result<Layer, LayerError> {
@@ -310,10 +299,7 @@ impl Layer {
                         .map_err(|why| invalid(format!("own package `{}`: `npm_name` `{npm_name}`: {why}", o.name)))?;
                     npm_name
                 }
-                None => match &raw.layer.scope {
-                    Some(scope) => format!("{scope}/{}", o.name),
-                    None => o.name.clone(),
-                },
+                None => scoped(raw.layer.scope.as_deref(), &o.name),
             };
             own.push(OwnPackage { name: o.name, npm_name, source, include: o.include });
         }
@@ -362,7 +348,7 @@ impl Layer {
             names
         };
         let (forked, carried) = (names_of(&raw.packages.forked), names_of(&raw.packages.carried));
-        let ignores = compile_ignores(&raw.layer.ignore, &raw.packages.ignore, &forked, &carried).map_err(invalid)?;
+        let ignores = compile_ignores(&raw.layer.ignore, &raw.packages.ignore, &upstream).map_err(invalid)?;
         Ok(Layer {
             root: root.to_path_buf(),
             declaration: origin.to_path_buf(),
@@ -439,10 +425,9 @@ impl Layer {
     /// The npm name of a forked or carried package (`@scope/name`,
     /// `left-pad`); for any other name, `<layer.scope>/<name>`.
     pub fn full_name(&self, name: &str) -> String {
-        match (self.upstream.get(name), &self.scope) {
-            (Some(package), _) => package.npm_name.clone(),
-            (None, Some(scope)) => format!("{scope}/{name}"),
-            (None, None) => name.to_string(),
+        match self.upstream.get(name) {
+            Some(package) => package.npm_name.clone(),
+            None => scoped(self.scope.as_deref(), name),
         }
     }
 
@@ -498,21 +483,14 @@ impl Layer {
 
     /// Forked and carried packages, sorted: everything vendored in `upstream/`.
     pub fn upstream_packages(&self) -> Vec<&str> {
-        let mut all: Vec<&str> = self.forked.iter().chain(&self.carried).map(String::as_str).collect();
-        all.sort_unstable();
-        all
+        self.upstream.keys().map(String::as_str).collect()
     }
 
-    /// Every package of the fork layer with its kind, sorted by name.
-    pub fn all_packages(&self) -> Vec<(&str, PackageKind)> {
-        let mut all: Vec<(&str, PackageKind)> = self
-            .forked
-            .iter()
-            .map(|n| (n.as_str(), PackageKind::Forked))
-            .chain(self.carried.iter().map(|n| (n.as_str(), PackageKind::Carried)))
-            .chain(self.own.iter().map(|o| (o.name.as_str(), PackageKind::Own)))
-            .collect();
-        all.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    /// Every package of the fork layer, sorted by name.
+    pub fn all_packages(&self) -> Vec<&str> {
+        let mut all = self.upstream_packages();
+        all.extend(self.own.iter().map(|o| o.name.as_str()));
+        all.sort_unstable();
         all
     }
 
@@ -537,18 +515,16 @@ impl Layer {
 fn compile_ignores(
     layer_wide: &[String],
     per_package: &BTreeMap<String, Vec<String>>,
-    forked: &[String],
-    carried: &[String],
+    upstream: &BTreeMap<String, UpstreamPackage>,
 ) -> Result<BTreeMap<String, Ignore>, String> {
     Ignore::new(layer_wide).map_err(|why| format!("`layer.ignore`: {why}"))?;
-    let upstream: BTreeSet<&String> = forked.iter().chain(carried).collect();
-    if let Some(name) = per_package.keys().find(|name| !upstream.contains(name)) {
+    if let Some(name) = per_package.keys().find(|name| !upstream.contains_key(*name)) {
         return Err(format!(
             "`packages.ignore` names `{name}`, which is not a forked or carried package (own packages choose their files with `include`)"
         ));
     }
     let mut out = BTreeMap::new();
-    for name in upstream {
+    for name in upstream.keys() {
         let mut patterns = layer_wide.to_vec();
         patterns.extend(per_package.get(name).into_iter().flatten().cloned());
         let ignore = Ignore::new(&patterns).map_err(|why| format!("`packages.ignore.{name}`: {why}"))?;

@@ -419,7 +419,8 @@ fn read_source(
         Ok(fetched) => Ok((at.display().to_string(), fetched)),
         Err(source) => Err(SnapshotError::Source { path: at.to_path_buf(), source }),
     };
-    if path.is_file() && path.extension().is_some_and(|e| e == "tgz") {
+    let is_tgz = |p: &Path| p.is_file() && p.extension().is_some_and(|e| e == "tgz");
+    if is_tgz(path) {
         return Ok(vec![found(path, read_local_tgz(path, wanted, previous))?]);
     }
     if !path.is_dir() {
@@ -432,11 +433,7 @@ fn read_source(
         path: path.to_path_buf(),
         source: NpmError::Io { path: path.to_path_buf(), source },
     })?;
-    let mut tgzs: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "tgz"))
-        .collect();
+    let mut tgzs: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| is_tgz(p)).collect();
     tgzs.sort();
     let mut out =
         tgzs.iter().map(|tgz| found(tgz, read_local_tgz(tgz, wanted, previous))).collect::<Result<Vec<_>, _>>()?;

@@ -48,10 +48,11 @@ pub struct Family<'a> {
 /// Reads one entry of `packages.forked` or `packages.carried`.
 pub fn parse_entry(entry: &str, family: &Family<'_>) -> Result<UpstreamPackage, String> {
     let (name, version) = split_versioned(entry);
+    let bad = |why: &str| format!("package `{entry}`: {why}");
     match version {
         Some(version) => {
-            check_version(version).map_err(|why| format!("package `{entry}`: version `{version}` {why}"))?;
-            check_npm_name(name).map_err(|why| format!("package `{entry}`: {why}"))?;
+            check_version(version).map_err(|why| bad(&format!("version `{version}` {why}")))?;
+            check_npm_name(name).map_err(bad)?;
             Ok(UpstreamPackage {
                 name: name.to_string(),
                 npm_name: name.to_string(),
@@ -67,17 +68,22 @@ pub fn parse_entry(entry: &str, family: &Family<'_>) -> Result<UpstreamPackage, 
                 )
             })?;
             let npm_name = if name.starts_with('@') {
-                check_npm_name(name).map_err(|why| format!("package `{entry}`: {why}"))?;
+                check_npm_name(name).map_err(bad)?;
                 name.to_string()
             } else {
-                check_package_name(name).map_err(|why| format!("package `{entry}`: {why}"))?;
-                match family.scope {
-                    Some(scope) => format!("{scope}/{name}"),
-                    None => name.to_string(),
-                }
+                check_package_name(name).map_err(bad)?;
+                scoped(family.scope, name)
             };
             Ok(UpstreamPackage { name: name.to_string(), npm_name, version: baseline.to_string(), in_family: true })
         }
+    }
+}
+
+/// `<scope>/<name>`, or `name` alone without a scope.
+pub fn scoped(scope: Option<&str>, name: &str) -> String {
+    match scope {
+        Some(scope) => format!("{scope}/{name}"),
+        None => name.to_string(),
     }
 }
 
@@ -90,11 +96,8 @@ pub fn parse_entries<'e>(
     let mut packages: BTreeMap<String, UpstreamPackage> = BTreeMap::new();
     for entry in entries {
         let package = parse_entry(entry, family)?;
-        let twice = packages
-            .get(&package.name)
-            .map(|p| p.name.as_str())
-            .or_else(|| packages.values().find(|other| other.npm_name == package.npm_name).map(|p| p.name.as_str()));
-        if let Some(first) = twice {
+        let same_npm_name = || packages.values().find(|other| other.npm_name == package.npm_name);
+        if let Some(first) = packages.get(&package.name).or_else(same_npm_name).map(|p| p.name.as_str()) {
             return Err(if first == package.name {
                 format!("package `{}` is declared more than once", package.name)
             } else {
