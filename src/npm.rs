@@ -194,11 +194,11 @@ impl Npm {
         let output = self.spawn(args).map_err(|source| NpmError::Spawn { program: self.program.clone(), source })?;
         if !output.status.success() {
             let stderr = String::from_utf8_lossy(&output.stderr);
-            let tail: Vec<&str> = stderr.lines().rev().take(6).collect();
+            let lines: Vec<&str> = stderr.lines().collect();
             return Err(NpmError::Failed {
                 args: args.join(" "),
                 status: output.status.to_string(),
-                stderr: tail.into_iter().rev().collect::<Vec<_>>().join(" | "),
+                stderr: lines[lines.len().saturating_sub(6)..].join(" | "),
             });
         }
         Ok(output.stdout)

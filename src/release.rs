@@ -163,42 +163,36 @@ impl Diagnostic for ReleaseError {
     }
 
     fn own_help(&self) -> Option<String> {
-        match self {
-            ReleaseError::Missing { .. } => {
-                Some("commit the missing file, or run from the project root (`-C <dir>`)".into())
-            }
-            ReleaseError::Git { .. } => Some("set SOURCE_DATE_EPOCH to build outside a git checkout".into()),
-            ReleaseError::NotReproducible { .. } => {
-                Some("this is a bug in forklayer: please report it with both archives".into())
-            }
+        let help = match self {
+            ReleaseError::Missing { .. } => "commit the missing file, or run from the project root (`-C <dir>`)",
+            ReleaseError::Git { .. } => "set SOURCE_DATE_EPOCH to build outside a git checkout",
+            ReleaseError::NotReproducible { .. } => "this is a bug in forklayer: please report it with both archives",
             ReleaseError::BadVersion { .. } => {
-                Some("pass a version such as `1.2.0` or `1.2.0-rc.1` (letters, digits, `.`, `-`, `+`)".into())
+                "pass a version such as `1.2.0` or `1.2.0-rc.1` (letters, digits, `.`, `-`, `+`)"
             }
-            ReleaseError::BadName { .. } => Some("rename the file so its name has no control characters".into()),
+            ReleaseError::BadName { .. } => "rename the file so its name has no control characters",
             ReleaseError::WindowsName { .. } => {
-                Some("rename the file in the fork layer (and its manifest with `forklayer gen-patches`)".into())
+                "rename the file in the fork layer (and its manifest with `forklayer gen-patches`)"
             }
             ReleaseError::OutsideOut { .. } => {
-                Some("pass `--out <dir>` to write the release there on purpose, or remove the `dist` link".into())
+                "pass `--out <dir>` to write the release there on purpose, or remove the `dist` link"
             }
             ReleaseError::Pack(pack::PackError::Manifest { .. }) => {
-                Some("give the package's package.json a `name` and a `version` (its `source` in forklayer.toml)".into())
+                "give the package's package.json a `name` and a `version` (its `source` in forklayer.toml)"
             }
-            ReleaseError::Pack(pack::PackError::Tar { .. }) => {
-                Some("this is a bug in forklayer: please report it".into())
-            }
-            ReleaseError::Bundle { .. } => Some(
+            ReleaseError::Pack(pack::PackError::Tar { .. }) => "this is a bug in forklayer: please report it",
+            ReleaseError::Bundle { .. } => {
                 "a release bundle is a package directory with a package.json that has a `name`, a `version` and a \
                  `files` list of what to ship (build it first); fix it or drop it from `[release] bundles` in \
                  forklayer.toml"
-                    .into(),
-            ),
-            ReleaseError::Tree(e) => e.help(),
-            ReleaseError::Zip { .. } => {
-                Some("check that the output directory (`--out`) exists, is writable and has free space".into())
             }
-            ReleaseError::Write(_) | ReleaseError::Sbom(_) => None,
-        }
+            ReleaseError::Tree(e) => return e.help(),
+            ReleaseError::Zip { .. } => {
+                "check that the output directory (`--out`) exists, is writable and has free space"
+            }
+            ReleaseError::Write(_) | ReleaseError::Sbom(_) => return None,
+        };
+        Some(help.into())
     }
 }
 

@@ -37,13 +37,6 @@ impl Reporter {
         }
     }
 
-    /// A verbose-only detail line.
-    pub fn detail(&self, message: &str) {
-        if self.verbose && !self.quiet {
-            to_stderr(&format!("       {message}\n"));
-        }
-    }
-
     /// Writes human result text to stdout; a closed pipe is not an error.
     pub fn text(&self, text: &str) {
         let mut out = std::io::stdout().lock();

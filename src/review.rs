@@ -95,12 +95,9 @@ fn push_lines(out: &mut String, tag: char, lines: &[&str]) {
     }
 }
 
-fn mode_text(entry: &FileEntry) -> &'static str {
-    if entry.executable {
-        "100755"
-    } else {
-        "100644"
-    }
+/// Git's mode of a regular file: `100644` or `100755`.
+fn mode_text(entry: &FileEntry) -> String {
+    format!("100{:o}", entry.mode())
 }
 
 fn file_diff(out: &mut String, path: &str, old: Option<&FileEntry>, new: Option<&FileEntry>, known: Option<&String>) {
@@ -121,14 +118,14 @@ fn file_diff(out: &mut String, path: &str, old: Option<&FileEntry>, new: Option<
     if old_bytes == new_bytes {
         return;
     }
-    let (from, to) = (
-        if old.is_some() { format!("a/{path}") } else { "/dev/null".into() },
-        if new.is_some() { format!("b/{path}") } else { "/dev/null".into() },
-    );
     if let Some(hunks) = known {
         out.push_str(hunks);
         return;
     }
+    let (from, to) = (
+        if old.is_some() { format!("a/{path}") } else { "/dev/null".into() },
+        if new.is_some() { format!("b/{path}") } else { "/dev/null".into() },
+    );
     match (as_text(old_bytes), as_text(new_bytes)) {
         (Some(a), Some(b)) => out.push_str(&text_diff(&from, &to, a, b).0),
         _ => out.push_str(&format!("Binary files {from} and {to} differ\n")),

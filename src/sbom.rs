@@ -269,13 +269,11 @@ fn read_identity(package: &str, path: &Path) -> Result<NpmIdentity, SbomError> {
         reason: reason.to_string(),
     };
     let json: serde_json::Value = serde_json::from_slice(&read(path)?).map_err(|_| bad("it is not valid JSON"))?;
-    let text = |key: &str| json.get(key).and_then(serde_json::Value::as_str).map(str::to_string);
-    let name = text("name").filter(|n| !n.is_empty()).ok_or_else(|| bad("it has no string `name`"))?;
-    let version = text("version").filter(|v| !v.is_empty()).ok_or_else(|| bad("it has no string `version`"))?;
+    let text = |pointer: &str| json.pointer(pointer).and_then(serde_json::Value::as_str).map(str::to_string);
+    let name = text("/name").filter(|n| !n.is_empty()).ok_or_else(|| bad("it has no string `name`"))?;
+    let version = text("/version").filter(|v| !v.is_empty()).ok_or_else(|| bad("it has no string `version`"))?;
     // The old object form `{"type": "MIT", "url": ...}` names its license in `type`.
-    let license = text("license").or_else(|| {
-        json.get("license").and_then(|l| l.get("type")).and_then(serde_json::Value::as_str).map(str::to_string)
-    });
+    let license = text("/license").or_else(|| text("/license/type"));
     Ok(NpmIdentity { name, version, license })
 }
 
@@ -417,8 +415,7 @@ fn license(text: &str) -> LicenseChoice {
 fn hashes(package: &str, integrity: Option<&str>) -> Result<Vec<Hash>, SbomError> {
     let Some(integrity) = integrity else { return Ok(Vec::new()) };
     let bad = || SbomError::Integrity { package: package.to_string(), integrity: integrity.to_string() };
-    let mut out = Vec::new();
-    for token in integrity.split_ascii_whitespace() {
+    let hash = |token: &str| {
         let (alg, digest) = token.split_once('-').ok_or_else(bad)?;
         let alg = match alg {
             "sha512" => "SHA-512",
@@ -430,10 +427,9 @@ fn hashes(package: &str, integrity: Option<&str>) -> Result<Vec<Hash>, SbomError
         // SRI allows `?options` after the digest.
         let digest = digest.split('?').next().unwrap_or_default();
         let bytes = base64::engine::general_purpose::STANDARD.decode(digest).map_err(|_| bad())?;
-        let content: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        out.push(Hash { alg, content });
-    }
-    Ok(out)
+        Ok(Hash { alg, content: bytes.iter().map(|b| format!("{b:02x}")).collect() })
+    };
+    integrity.split_ascii_whitespace().map(hash).collect()
 }
 
 /// The diff as text, or base64 when it is not UTF-8 (bytes are kept).

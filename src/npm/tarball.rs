@@ -82,8 +82,8 @@ pub const MAX_PAX_BYTES: u64 = 64 * 1024;
 /// Names longer than this are shortened in messages.
 const SHOWN_NAME_CHARS: usize = 120;
 
-fn corrupt(err: std::io::Error) -> TarballError {
-    TarballError::Corrupt { message: err.to_string() }
+fn corrupt(message: impl ToString) -> TarballError {
+    TarballError::Corrupt { message: message.to_string() }
 }
 
 /// `name` as it is quoted in a message: a hostile archive's name can be
@@ -132,7 +132,7 @@ const BLOCK: u64 = 512;
 /// `path` record.
 fn set_name(pending: &mut Option<Vec<u8>>, name: Vec<u8>) -> Result<(), TarballError> {
     if pending.replace(name).is_some() {
-        return Err(TarballError::Corrupt { message: "two long-name records describe the same entry".into() });
+        return Err(corrupt("two long-name records describe the same entry"));
     }
     Ok(())
 }
@@ -175,9 +175,7 @@ fn read_extension<R: Read>(entry: &mut tar::Entry<'_, R>, name: &mut Option<Vec<
                     // A size that disagrees with the header's is how an
                     // archive shows different files to different readers;
                     // npm packages never need one (it is for files > 8 GiB).
-                    b"size" => {
-                        return Err(TarballError::Corrupt { message: "pax `size` records are not supported".into() })
-                    }
+                    b"size" => return Err(corrupt("pax `size` records are not supported")),
                     _ => {}
                 }
             }
@@ -260,7 +258,7 @@ fn read_entries<R: Read>(archive: &mut Archive<R>) -> Result<(Tree, u64), Tarbal
         })?;
     }
     if long_name.is_some() {
-        return Err(TarballError::Corrupt { message: "a long-name record describes no entry".into() });
+        return Err(corrupt("a long-name record describes no entry"));
     }
     Ok((tree, entries_end))
 }
@@ -277,13 +275,11 @@ fn check_stream_end(
     std::io::copy(&mut stream, &mut std::io::sink()).map_err(corrupt)?;
     let stream = stream.into_inner();
     if stream.count.get() < entries_end + 2 * BLOCK {
-        return Err(TarballError::Corrupt { message: "the tar stream ends without its end-of-archive blocks".into() });
+        return Err(corrupt("the tar stream ends without its end-of-archive blocks"));
     }
     let trailing = stream.inner.into_inner().len();
     if trailing > 0 {
-        return Err(TarballError::Corrupt {
-            message: format!("{trailing} bytes of unexpected data after the gzip stream"),
-        });
+        return Err(corrupt(format!("{trailing} bytes of unexpected data after the gzip stream")));
     }
     Ok(())
 }
