@@ -138,7 +138,7 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
             Err(e) => problems.push(e.to_string()),
         }
     }
-    for name in lock.packages.keys().filter(|n| !layer.upstream.values().any(|p| p.npm_name == **n)) {
+    for name in lock.packages.keys().filter(|n| layer.upstream_named(n).is_none()) {
         problems.push(format!("`{name}` is in the lock file but not declared"));
     }
     for name in undeclared_entries(layer, upstream)? {
@@ -157,7 +157,7 @@ fn undeclared_entries(layer: &Layer, upstream: &Path) -> Result<Vec<String>, Che
         for entry in entries {
             let entry = entry.map_err(|source| TreeError::Io { path: scope_dir.clone(), source })?;
             let name = format!("{scope}/{}", entry.file_name().to_string_lossy());
-            if !layer.upstream.values().any(|p| p.npm_name == name) {
+            if layer.upstream_named(&name).is_none() {
                 extra.push(name);
             }
         }

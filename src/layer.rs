@@ -500,6 +500,11 @@ impl Layer {
         base.join(self.npm_name(name))
     }
 
+    /// The forked or carried package published as `npm_name`.
+    pub fn upstream_named(&self, npm_name: &str) -> Option<&UpstreamPackage> {
+        self.upstream.values().find(|p| p.npm_name == npm_name)
+    }
+
     /// The npm name of a declared package: `<scope>/<name>`, or an own
     /// package's declared `npm_name`.
     pub fn npm_name(&self, name: &str) -> String {

@@ -370,7 +370,8 @@ pub fn read_own_package(own: &OwnPackage) -> Result<Tree, RebuildError> {
 
 /// The manifest path of a forked package.
 pub fn manifest_path(patches: &Path, name: &str) -> PathBuf {
-    patches.join(format!("{}.json", Layer::manifest_stem(name)))
+    let [json, _] = Layer::patch_files(name);
+    patches.join(json)
 }
 
 /// Reads the manifest of a forked package, if it has one.

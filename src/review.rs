@@ -95,21 +95,16 @@ fn push_lines(out: &mut String, tag: char, lines: &[&str]) {
     }
 }
 
-/// Git's mode of a regular file: `100644` or `100755`.
-fn mode_text(entry: &FileEntry) -> String {
-    format!("100{:o}", entry.mode())
-}
-
 fn file_diff(out: &mut String, path: &str, old: Option<&FileEntry>, new: Option<&FileEntry>, known: Option<&String>) {
     if old == new {
         return;
     }
     out.push_str(&format!("diff --git a/{path} b/{path}\n"));
     match (old, new) {
-        (None, Some(n)) => out.push_str(&format!("new file mode {}\n", mode_text(n))),
-        (Some(o), None) => out.push_str(&format!("deleted file mode {}\n", mode_text(o))),
+        (None, Some(n)) => out.push_str(&format!("new file mode {}\n", n.git_mode())),
+        (Some(o), None) => out.push_str(&format!("deleted file mode {}\n", o.git_mode())),
         (Some(o), Some(n)) if o.executable != n.executable => {
-            out.push_str(&format!("old mode {}\nnew mode {}\n", mode_text(o), mode_text(n)));
+            out.push_str(&format!("old mode {}\nnew mode {}\n", o.git_mode(), n.git_mode()));
         }
         _ => {}
     }

@@ -398,7 +398,7 @@ fn fetch_all_local(
         out.push(fetched);
     }
     for (name, (origin, _)) in found {
-        let why = if layer.upstream.values().any(|p| p.npm_name == name) {
+        let why = if layer.upstream_named(&name).is_some() {
             "this merge does not move it"
         } else {
             "it is not declared in the fork layer"

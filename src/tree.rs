@@ -49,6 +49,15 @@ impl FileEntry {
             0o644
         }
     }
+
+    /// The mode git records for this file: `100755` or `100644`.
+    pub fn git_mode(&self) -> &'static str {
+        if self.executable {
+            "100755"
+        } else {
+            "100644"
+        }
+    }
 }
 
 /// Errors of reading, building or writing trees.

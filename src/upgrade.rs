@@ -168,7 +168,7 @@ pub fn upgrade(layer: &Layer, options: &UpgradeOptions<'_>) -> Result<UpgradeOut
     } else {
         // The version the layer holds the package at now.
         let from = |name: &String| {
-            let package = layer.upstream.values().find(|p| p.name == *name || p.npm_name == *name);
+            let package = layer.upstream.get(name).or_else(|| layer.upstream_named(name));
             package.map(|p| p.version.clone()).unwrap_or_default()
         };
         let target = |(name, to): (&String, &String)| LockMove {

@@ -172,19 +172,18 @@ fn git_headers(format: Format, path: &str, change: &Change<'_>, out: &mut String
         hash.truncate(hash_len);
         hash
     };
-    let mode = |entry: &FileEntry| if entry.executable { "100755" } else { "100644" };
     out.push_str(&format!("diff --git a/{path} b/{path}\n"));
     let mut same_mode = String::new();
     match (change.old, change.new) {
-        (None, Some(new)) => out.push_str(&format!("new file mode {}\n", mode(new))),
-        (Some(old), None) => out.push_str(&format!("deleted file mode {}\n", mode(old))),
+        (None, Some(new)) => out.push_str(&format!("new file mode {}\n", new.git_mode())),
+        (Some(old), None) => out.push_str(&format!("deleted file mode {}\n", old.git_mode())),
         (Some(old), Some(new)) if old.executable != new.executable => {
-            out.push_str(&format!("old mode {}\nnew mode {}\n", mode(old), mode(new)));
+            out.push_str(&format!("old mode {}\nnew mode {}\n", old.git_mode(), new.git_mode()));
             if old.bytes == new.bytes {
                 return false;
             }
         }
-        (Some(_), Some(new)) => same_mode = format!(" {}", mode(new)),
+        (Some(_), Some(new)) => same_mode = format!(" {}", new.git_mode()),
         (None, None) => return false,
     }
     out.push_str(&format!("index {}..{}{same_mode}\n", hash(change.old), hash(change.new)));
