@@ -58,6 +58,16 @@ impl FileEntry {
             "100644"
         }
     }
+
+    /// The id git gives these bytes as a blob: the SHA-1 of
+    /// `blob <length>\0` and the bytes.
+    pub fn git_blob_id(&self) -> [u8; 20] {
+        use sha1::{Digest, Sha1};
+        let mut hasher = Sha1::new();
+        hasher.update(format!("blob {}\0", self.bytes.len()).as_bytes());
+        hasher.update(&self.bytes[..]);
+        hasher.finalize().into()
+    }
 }
 
 /// Errors of reading, building or writing trees.

@@ -330,7 +330,9 @@ impl Repo {
                     let executable = mode == 0o100755;
                     let on_disk = disk
                         .and_then(|tree| tree.get(&path))
-                        .filter(|file| file.executable == executable && is_blob(entry.id(), &file.bytes));
+                        // An id of another length (a SHA-256 repository) never
+                        // matches, and the blob is read from git.
+                        .filter(|file| file.executable == executable && entry.id().as_bytes() == file.git_blob_id());
                     let file = match on_disk {
                         Some(file) => file.clone(),
                         None => {
@@ -399,17 +401,6 @@ fn join(rel: &str, path: &str) -> String {
     } else {
         format!("{rel}/{path}")
     }
-}
-
-/// Whether `bytes` are the blob `oid`: git names a blob by the SHA-1 of
-/// `blob <length>\0` and its bytes. (An id of another length, as in a
-/// SHA-256 repository, never matches, and the blob is read from git.)
-fn is_blob(oid: git2::Oid, bytes: &[u8]) -> bool {
-    use sha1::{Digest, Sha1};
-    let mut hasher = Sha1::new();
-    hasher.update(format!("blob {}\0", bytes.len()).as_bytes());
-    hasher.update(bytes);
-    oid.as_bytes() == hasher.finalize().as_slice()
 }
 
 /// `path` with symbolic links and `..` resolved as far as it exists; the

@@ -15,7 +15,6 @@
 
 use std::collections::BTreeSet;
 
-use sha1::{Digest, Sha1};
 use similar::{Algorithm, ChangeTag, TextDiff};
 
 use crate::tree::{FileEntry, Tree};
@@ -139,13 +138,6 @@ fn text_of(entry: Option<&FileEntry>) -> &str {
     entry.map_or("", |e| std::str::from_utf8(&e.bytes).unwrap_or(""))
 }
 
-fn git_blob_hash(bytes: &[u8]) -> String {
-    let mut hasher = Sha1::new();
-    hasher.update(format!("blob {}\0", bytes.len()).as_bytes());
-    hasher.update(bytes);
-    hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn render_change(format: Format, package: &str, change: &Change<'_>, out: &mut String) {
     let npm = format == Format::Npm;
     let path = match format {
@@ -168,7 +160,8 @@ fn git_headers(format: Format, path: &str, change: &Change<'_>, out: &mut String
     // patch-package writes git's short hashes.
     let hash_len = if format == Format::PatchPackage { 7 } else { 40 };
     let hash = |entry: Option<&FileEntry>| {
-        let mut hash = entry.map_or_else(|| "0".repeat(40), |e| git_blob_hash(&e.bytes));
+        let mut hash =
+            entry.map_or_else(|| "0".repeat(40), |e| e.git_blob_id().iter().map(|b| format!("{b:02x}")).collect());
         hash.truncate(hash_len);
         hash
     };
