@@ -274,7 +274,7 @@ impl<'a> Update<'a> {
         }
         let refused = if failure.is_none() { verify().err() } else { None };
         if failure.is_some() || refused.is_some() {
-            let rolled_back = roll_back_journal(&journal, &self.journal_dir, None, &steps);
+            let rolled_back = roll_back_journal(&journal, &self.journal_dir, None, None, &steps);
             return match (failure, rolled_back) {
                 (Some(failure), Ok(_)) => Err(JournalError::RolledBack(Box::new(failure))),
                 (None, Ok(_)) => Ok(refused.map_or(Ok(0), Err)),

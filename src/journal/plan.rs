@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use super::record::{RemovedDir, Saved, TargetRecord};
 use super::{JournalError, Next, Steps};
+use crate::npm::sha256_hex;
 use crate::tree::{check_relative_path, mode_of, read_with_metadata, set_mode, FileEntry, Tree, TreeError};
 
 /// What was on disk at a path of a target directory.
@@ -120,6 +121,10 @@ pub(super) fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Res
             plan_dir(target, path, &read_old_dir(target, kept_as_read)?, tree)
         }
     };
+    let written = plan.writes.par_iter().map(|(rel, entry, _)| (rel.to_string(), sha256_hex(&entry.bytes)));
+    let mut written: BTreeMap<String, String> = written.collect();
+    written.extend(plan.file.map(|bytes| (String::new(), sha256_hex(bytes))));
+    plan.record.written = Some(written);
     if !plan.record.existed {
         // Created with the target, removed with it by a roll back.
         let missing = |a: &Path| !a.as_os_str().is_empty() && !a.exists();

@@ -77,6 +77,12 @@ pub(super) struct TargetRecord {
     pub(super) created_dirs: Vec<String>,
     /// Directories removed, parents first, with their modes.
     pub(super) removed_dirs: Vec<RemovedDir>,
+    /// The SHA-256 of every file the update writes (`""` for a file
+    /// target). Rolling back a killed update, a file holding neither what
+    /// was there before nor this (edited since, or left half written) is
+    /// copied aside first. `None` in journals of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) written: Option<BTreeMap<String, String>>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -90,6 +96,16 @@ pub(super) struct RemovedDir {
 pub(super) enum Saved {
     File { bytes: std::sync::Arc<Vec<u8>>, mode: u32 },
     Link(PathBuf),
+}
+
+impl Saved {
+    /// The bytes of a saved file (`None` for a link).
+    pub(super) fn file_bytes(&self) -> Option<&[u8]> {
+        match self {
+            Saved::File { bytes, .. } => Some(bytes),
+            Saved::Link(_) => None,
+        }
+    }
 }
 
 /// What a journal holds of one target: its undo record and the saved

@@ -17,6 +17,10 @@ pub struct Recovered {
     pub pid: u32,
     /// The directories and files put back, as recorded.
     pub targets: Vec<String>,
+    /// The copies of files that had changed since the update wrote them
+    /// (edited after the kill, or left half written), which the roll back
+    /// put back as they were before it.
+    pub kept: Vec<PathBuf>,
 }
 
 impl Recovered {
@@ -24,7 +28,16 @@ impl Recovered {
     /// were before it".
     pub fn warning(&self, what: std::fmt::Arguments<'_>) -> String {
         let targets: Vec<String> = self.targets.iter().map(|t| format!("`{t}`")).collect();
-        format!("rolled back {what}: {} are as they were before it", targets.join(", "))
+        let mut warning = format!("rolled back {what}: {} are as they were before it", targets.join(", "));
+        if !self.kept.is_empty() {
+            let kept: Vec<String> = self.kept.iter().map(|k| format!("`{}`", k.display())).collect();
+            warning.push_str(&format!(
+                "; files that had changed since it wrote them (edited after it stopped, or left half written) \
+                 are kept as {}",
+                kept.join(", ")
+            ));
+        }
+        warning
     }
 }
 
@@ -114,6 +127,10 @@ pub(super) fn beside_place(target: &Path) -> Result<(PathBuf, String), JournalEr
     Ok((dir.to_path_buf(), format!("{PREFIX}out-{name}-")))
 }
 
+/// The directory, beside the journal, where the roll back of the update of
+/// process `<pid>` keeps the files that had changed since it wrote them.
+const KEPT_PREFIX: &str = ".forklayer-rolled-back-";
+
 pub(super) fn recover_with(
     journal_dir: &Path,
     prefix: &str,
@@ -136,7 +153,9 @@ pub(super) fn recover_with(
         }
         if found.armed {
             let steps = Steps::new(fault);
-            let record = roll_back_journal(&found.path, journal_dir, Some(scope), &steps).map_err(|err| match err {
+            let keep = journal_dir.join(format!("{KEPT_PREFIX}{}", found.pid));
+            let rolled_back = roll_back_journal(&found.path, journal_dir, Some(scope), Some(&keep), &steps);
+            let (record, kept) = rolled_back.map_err(|err| match err {
                 JournalError::Damaged { .. } => err,
                 source => {
                     // Read again only now, for the message: a journal that
@@ -148,7 +167,8 @@ pub(super) fn recover_with(
                     JournalError::RecoveryFailed { journal: found.path.clone(), help, source: Box::new(source) }
                 }
             })?;
-            recovered.push(Recovered { pid: found.pid, targets: record.targets.into_iter().map(|t| t.path).collect() });
+            let targets = record.targets.into_iter().map(|t| t.path).collect();
+            recovered.push(Recovered { pid: found.pid, targets, kept });
         } else {
             fs::remove_file(&found.path).map_err(JournalError::io("remove the unused journal", &found.path))?;
         }

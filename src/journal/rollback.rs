@@ -9,6 +9,7 @@ use std::path::{Component, Path, PathBuf};
 use super::plan::link_count;
 use super::record::{read_journal, remove_made_dirs, Record, Saved, TargetRecord};
 use super::{JournalError, Steps, PLAIN_MODE_BITS};
+use crate::npm::sha256_hex;
 use crate::realpath::normalize;
 use crate::tree::{mode_of, set_mode};
 
@@ -38,23 +39,72 @@ impl Scope {
 
 /// Puts back everything the journal recorded, then removes it. `scope`
 /// is where a journal found on disk may make changes (`None` for the
-/// journal this very process just wrote).
+/// journal this very process just wrote). `keep`: where the roll back of
+/// a killed update copies the files changed since ([`TargetRecord::written`]);
+/// the copies made are returned with the record.
 pub(super) fn roll_back_journal(
     journal: &Path,
     journal_dir: &Path,
     scope: Option<&Scope>,
+    keep: Option<&Path>,
     steps: &Steps<'_>,
-) -> Result<Record, JournalError> {
+) -> Result<(Record, Vec<PathBuf>), JournalError> {
     let (record, saved) = read_journal(journal)?;
     for (target, saved) in record.targets.iter().zip(&saved) {
         check_target(journal_dir, target, saved, scope).map_err(|reason| JournalError::damaged(journal, reason))?;
     }
+    let mut kept = Vec::new();
     for (target, saved) in record.targets.iter().zip(&saved) {
-        roll_back_target(&journal_dir.join(&target.path), target, saved, steps)?;
+        let keep = keep.map(|dir| Keep { dir, target, kept: &mut kept });
+        roll_back_target(&journal_dir.join(&target.path), target, saved, keep, steps)?;
     }
     fs::remove_file(journal).map_err(JournalError::io("remove the journal", journal))?;
     remove_made_dirs(journal_dir, &record.made_dirs);
-    Ok(record)
+    Ok((record, kept))
+}
+
+/// Where the roll back of a killed update copies a file of `target` that
+/// holds neither what the update found there nor what it wrote (edited
+/// since the kill, or left half written), and the copies made: the roll
+/// back puts every file back as it was, and loses none of those bytes.
+struct Keep<'k> {
+    dir: &'k Path,
+    target: &'k TargetRecord,
+    kept: &'k mut Vec<PathBuf>,
+}
+
+impl Keep<'_> {
+    /// Copies the file `rel` of the target (at `path`) aside unless it
+    /// holds `before` (what the roll back puts back; `None`: no file) or
+    /// what the update wrote there.
+    fn changed(&mut self, path: &Path, rel: &str, before: Option<&[u8]>) -> io::Result<()> {
+        let Some(written) = &self.target.written else { return Ok(()) };
+        if !fs::symlink_metadata(path).is_ok_and(|meta| meta.is_file()) {
+            return Ok(());
+        }
+        let bytes = fs::read(path)?;
+        if before == Some(bytes.as_slice()) || written.get(rel).is_some_and(|hash| *hash == sha256_hex(&bytes)) {
+            return Ok(());
+        }
+        let target = self.target.path.trim_start_matches('/');
+        let rel = if rel.is_empty() { target.to_string() } else { format!("{target}/{rel}") };
+        let copy = self.dir.join(&rel);
+        // The directory may be planted too: never write through a link.
+        let planted = |path: &Path| fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink());
+        if planted(self.dir) || planted(&copy) {
+            return Err(io::Error::other(format!(
+                "`{}` is a symbolic link; refusing to write through it",
+                copy.display()
+            )));
+        }
+        symlink_free(self.dir, &rel)?;
+        if let Some(parent) = copy.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::write(&copy, &bytes)?;
+        self.kept.push(copy);
+        Ok(())
+    }
 }
 
 /// Checks, before anything is touched, that rolling `target` back stays
@@ -157,11 +207,18 @@ fn roll_back_target(
     root: &Path,
     target: &TargetRecord,
     saved: &BTreeMap<String, Saved>,
+    mut keep: Option<Keep<'_>>,
     steps: &Steps<'_>,
 ) -> Result<(), JournalError> {
+    let mut keep_changed = |path: &Path, rel: &str, before: Option<&Saved>| match &mut keep {
+        Some(keep) => keep.changed(path, rel, before.and_then(Saved::file_bytes)),
+        None => Ok(()),
+    };
     if target.file {
         if let Some(item) = saved.get("") {
-            steps.run("restore", root, |root| restore_item(root, item))?;
+            steps.run("restore", root, |root| {
+                keep_changed(root, "", Some(item)).and_then(|()| restore_item(root, item))
+            })?;
         }
     } else {
         // A path the update had not reached yet still holds what was there
@@ -170,7 +227,9 @@ fn roll_back_target(
         for rel in &target.created_files {
             steps.remove(&root.join(rel), |path| match fs::symlink_metadata(path) {
                 Ok(meta) if meta.is_dir() => Ok(()),
-                _ => symlink_free(root, rel).and_then(|()| fs::remove_file(path)),
+                _ => symlink_free(root, rel)
+                    .and_then(|()| keep_changed(path, rel, None))
+                    .and_then(|()| fs::remove_file(path)),
             })?;
         }
         for dir in target.created_dirs.iter().rev() {
@@ -190,7 +249,11 @@ fn roll_back_target(
             })?;
         }
         for (rel, item) in saved {
-            let restore = |path: &Path| symlink_free(root, rel).and_then(|()| restore_item(path, item));
+            let restore = |path: &Path| {
+                symlink_free(root, rel)
+                    .and_then(|()| keep_changed(path, rel, Some(item)))
+                    .and_then(|()| restore_item(path, item))
+            };
             steps.run("restore", &root.join(rel), restore)?;
         }
     }
@@ -198,7 +261,7 @@ fn roll_back_target(
         steps.remove(root, |root| match target.file {
             // A directory where the file was to be created is what was there before.
             true if fs::symlink_metadata(root).is_ok_and(|meta| meta.is_dir()) => Ok(()),
-            true => fs::remove_file(root),
+            true => keep_changed(root, "", None).and_then(|()| fs::remove_file(root)),
             false => fs::remove_dir(root),
         })?;
         // The parent directories the update made for it, innermost first.

@@ -1045,3 +1045,82 @@ fn a_result_its_verifier_refuses_is_rolled_back_from_the_journal() {
     assert!(kept.is_ok_and(|changes| changes > 0));
     assert_eq!(Tree::read_dir(&root.join("up")).expect("read"), next);
 }
+
+/// The step of [`Project::update`] that commits it (the last one).
+fn commit_step(next: &Tree, created: &Tree) -> usize {
+    let project = Project::new();
+    let steps = std::sync::atomic::AtomicUsize::new(0);
+    let count = |n: usize| {
+        steps.fetch_max(n, std::sync::atomic::Ordering::SeqCst);
+        Fault::None
+    };
+    project.update(next, created).apply_with(&count).expect("update");
+    steps.into_inner()
+}
+
+#[test]
+fn a_file_changed_after_a_kill_is_kept_aside_by_the_roll_back_and_nothing_else_is_copied() {
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    let commit = commit_step(&next, &created);
+    let project = Project::new();
+    let root = project.root();
+    let before = rolled_back_state(root);
+    // Killed after every write: the update is done but not committed.
+    let crash = |n| if n == commit { Fault::Crash } else { Fault::None };
+    assert!(project.update(&next, &created).apply_with(&crash).is_err());
+    // Edited since: a file the update overwrote, one it created and the
+    // declaration (a file target).
+    fs::write(root.join("up/crlf.txt"), b"my edit\r\n").expect("edit");
+    fs::write(root.join("up/new/dir/file"), b"my new lines\n").expect("edit");
+    fs::write(root.join("decl.toml"), b"baseline = \"3.0.0\"\n").expect("edit");
+    let recovered = recover(root, &whole(root)).expect("recover");
+    let kept_dir = root.join(format!(".forklayer-rolled-back-{}", std::process::id()));
+    let kept = fs::read(kept_dir.join("up/crlf.txt")).expect("kept overwrite");
+    assert_eq!(kept, b"my edit\r\n");
+    assert_eq!(fs::read(kept_dir.join("up/new/dir/file")).expect("kept created"), b"my new lines\n");
+    assert_eq!(fs::read(kept_dir.join("decl.toml")).expect("kept file target"), b"baseline = \"3.0.0\"\n");
+    let mut listed = recovered[0].kept.clone();
+    listed.sort();
+    assert_eq!(listed, [kept_dir.join("decl.toml"), kept_dir.join("up/crlf.txt"), kept_dir.join("up/new/dir/file")]);
+    assert!(recovered[0].warning(format_args!("x")).contains("up/crlf.txt"));
+    fs::remove_dir_all(&kept_dir).expect("rm");
+    assert_eq!(rolled_back_state(root), before, "everything else as it was, nothing else copied");
+}
+
+#[test]
+fn a_roll_back_of_a_complete_or_untouched_update_keeps_no_copies() {
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    for crash_at in [0, 5, commit_step(&next, &created)] {
+        let project = Project::new();
+        let root = project.root();
+        let before = rolled_back_state(root);
+        let crash = |n| if n == crash_at { Fault::Crash } else { Fault::None };
+        assert!(project.update(&next, &created).apply_with(&crash).is_err());
+        let recovered = recover(root, &whole(root)).expect("recover");
+        assert_eq!(recovered[0].kept, Vec::<std::path::PathBuf>::new(), "crash at {crash_at}");
+        assert_eq!(rolled_back_state(root), before);
+    }
+}
+
+#[test]
+fn the_copies_of_a_roll_back_are_never_written_through_a_planted_link() {
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    let commit = commit_step(&next, &created);
+    for planted in ["", "up"] {
+        let project = Project::new();
+        let root = project.root();
+        let crash = |n| if n == commit { Fault::Crash } else { Fault::None };
+        assert!(project.update(&next, &created).apply_with(&crash).is_err());
+        fs::write(root.join("up/crlf.txt"), b"my edit\r\n").expect("edit");
+        let elsewhere = tempfile::tempdir().expect("tempdir");
+        let kept_dir = root.join(format!(".forklayer-rolled-back-{}", std::process::id()));
+        let link = if planted.is_empty() { kept_dir.clone() } else { kept_dir.join(planted) };
+        fs::create_dir_all(link.parent().expect("parent")).expect("mkdir");
+        std::os::unix::fs::symlink(elsewhere.path(), &link).expect("symlink");
+        assert!(recover(root, &whole(root)).is_err(), "link at `{planted}`");
+        assert_eq!(fs::read_dir(elsewhere.path()).expect("ls").count(), 0, "nothing written through `{planted}`");
+    }
+}
