@@ -36,6 +36,14 @@ pub enum GuardError {
         /// The managed directory.
         managed: PathBuf,
     },
+    /// The output file exists and is not one forklayer writes there.
+    #[error("`{path}` exists and is not {what}, so replacing it would lose it")]
+    NotAnOutput {
+        /// The target.
+        path: PathBuf,
+        /// What the command writes, e.g. "a CycloneDX SBOM".
+        what: &'static str,
+    },
     /// The target is the declaration's directory or one of its parents.
     #[error("`{path}` contains the declaration `{declaration}`; replacing it would delete the repository")]
     ContainsDeclaration {
@@ -55,6 +63,9 @@ impl crate::error::Diagnostic for GuardError {
             GuardError::NotADirectory { .. } | GuardError::Occupied { .. } => {
                 "pass a new or empty directory, or one a previous `rebuild --out` wrote".into()
             }
+            GuardError::NotAnOutput { .. } => {
+                "pass a new file name, or the file a previous run of the same command wrote".into()
+            }
             GuardError::InsideManaged { .. } | GuardError::ContainsDeclaration { .. } => {
                 "pass a directory outside the repository's `upstream/`, `patches/` and fork layer, e.g. `/tmp/forks`"
                     .into()
@@ -70,18 +81,48 @@ impl crate::error::Diagnostic for GuardError {
 pub fn check_output_dir(layer: &Layer, out: &Path) -> Result<(), GuardError> {
     let target = normalize(out);
     refuse_repository(layer, out, &target)?;
-    let own_sources = layer.own.iter().map(|own| &own.source);
-    for managed in [&layer.paths.upstream, &layer.paths.patches, &layer.paths.forks].into_iter().chain(own_sources) {
-        let managed_real = normalize(managed);
-        if target != managed_real && target.starts_with(&managed_real) {
-            return Err(GuardError::InsideManaged { path: out.to_path_buf(), managed: managed.clone() });
-        }
-    }
+    refuse_managed(layer, out, &target)?;
     // A previous output holds the upstream packages' scope directories (or
     // the unscoped packages themselves) and the own packages.
     let tops: Vec<&str> =
         layer.own.iter().filter_map(|o| o.npm_name.split('/').next()).chain(layer.upstream_roots()).collect();
     refuse_foreign_contents(out, |name| tops.contains(&name))
+}
+
+/// Checks that a command may write its output file `out` (`sbom --out`):
+/// it is not inside `upstream/`, `patches/`, the fork layer, an own
+/// package's source or `.git`, and it is new or holds such an output
+/// already (`is_output`), never the declaration or another file.
+pub fn check_output_file(
+    layer: &Layer,
+    out: &Path,
+    what: &'static str,
+    is_output: impl Fn(&[u8]) -> bool,
+) -> Result<(), GuardError> {
+    let target = normalize(out);
+    refuse_managed(layer, out, &target)?;
+    let git = normalize(&layer.root.join(".git"));
+    if target.starts_with(&git) {
+        return Err(GuardError::InsideManaged { path: out.to_path_buf(), managed: layer.root.join(".git") });
+    }
+    match std::fs::read(out) {
+        Ok(bytes) if !is_output(&bytes) => Err(GuardError::NotAnOutput { path: out.to_path_buf(), what }),
+        Err(_) if out.exists() => Err(GuardError::NotAnOutput { path: out.to_path_buf(), what }),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a target below `upstream/`, `patches/`, the fork layer or an
+/// own package's source.
+fn refuse_managed(layer: &Layer, shown: &Path, target: &Path) -> Result<(), GuardError> {
+    let own_sources = layer.own.iter().map(|own| &own.source);
+    for managed in [&layer.paths.upstream, &layer.paths.patches, &layer.paths.forks].into_iter().chain(own_sources) {
+        let managed_real = normalize(managed);
+        if target != managed_real && target.starts_with(&managed_real) {
+            return Err(GuardError::InsideManaged { path: shown.to_path_buf(), managed: managed.clone() });
+        }
+    }
+    Ok(())
 }
 
 /// Checks that a managed directory (`upstream/`, `patches/`, possibly

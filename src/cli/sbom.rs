@@ -20,7 +20,8 @@ name-based UUID of the rest of the document.
 
 Exit codes:
   0  SBOM written
-  2  usage, or a patch file or package.json the SBOM needs is missing or unusable
+  2  usage (--out names a file that is not a previous SBOM, or one inside upstream/, patches/, the
+     fork layer or .git), or a patch file or package.json the SBOM needs is missing or unusable
   3  upstream/ has no usable lock file, or an I/O error")]
 pub struct Args {
     /// The release version the SBOM describes [default: `layer.baseline` of forklayer.toml].
@@ -44,6 +45,11 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> CliResult<Outcome> {
         return Ok(Outcome::success(text, data));
     };
     let path = ctx.resolve(&out);
+    // Only a previous SBOM is replaced: `--out forklayer.toml` is a slip.
+    let is_sbom = |bytes: &[u8]| {
+        serde_json::from_slice::<serde_json::Value>(bytes).is_ok_and(|doc| doc["bomFormat"] == "CycloneDX")
+    };
+    crate::guard::check_output_file(&layer, &path, "a CycloneDX SBOM", is_sbom)?;
     // Written like every output: one journaled update, its journal beside
     // the file, rolled back by the next `sbom --out` of the same file if a
     // run is killed.

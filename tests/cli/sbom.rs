@@ -85,6 +85,26 @@ fn sbom_out_writes_the_file_and_prints_its_sha256() {
 }
 
 #[test]
+fn sbom_out_replaces_only_a_previous_sbom_never_the_declaration_a_managed_file_or_git() {
+    let dir = project();
+    dir.run(&["sbom", "--out", "layer.cdx.json"]).assert_code(0);
+    // A previous SBOM is replaced.
+    dir.run(&["sbom", "--out", "layer.cdx.json"]).assert_code(0);
+    std::fs::create_dir_all(dir.path().join(".git")).expect("mkdir");
+    std::fs::write(dir.path().join(".git/HEAD"), "ref: refs/heads/main\n").expect("write");
+    std::fs::write(dir.path().join("notes.json"), "{\"mine\": true}\n").expect("write");
+    let declaration = dir.read("forklayer.toml");
+    for out in ["forklayer.toml", ".git/HEAD", "notes.json", "upstream/forklayer.cdx.json", "patches/x.cdx.json"] {
+        let before = dir.path().join(out).exists().then(|| dir.read(out));
+        let run = dir.run(&["sbom", "--out", out]);
+        run.assert_code(2);
+        assert!(run.stderr.contains(out) && run.stderr.contains("help:"), "{out}: {}", run.stderr);
+        assert_eq!(dir.path().join(out).exists().then(|| dir.read(out)), before, "{out} untouched");
+    }
+    assert_eq!(dir.read("forklayer.toml"), declaration);
+}
+
+#[test]
 fn release_check_rebuilds_the_sbom_and_reports_it() {
     let dir = project();
     let run = dir.run(&["--json", "release", "--out", "dist", "--check", "--source-date-epoch", EPOCH]);
