@@ -55,6 +55,12 @@ pub enum JournalError {
         /// What is wrong with it.
         reason: String,
     },
+    /// An output with no directory above it to hold its journal (`/`).
+    #[error("`{}` has no directory above it to keep the undo journal of its update in", .path.display())]
+    NoParent {
+        /// The output.
+        path: PathBuf,
+    },
     /// A target path cannot be written into a journal.
     #[error("`{}` cannot be recorded in a journal: its path is not valid UTF-8", .path.display())]
     NonUtf8Target {
@@ -122,20 +128,64 @@ pub(super) fn resume_help(journal_dir: &Path, prefix: &str, journal: &Path, targ
         Some(name) => {
             let out = shown(&journal_dir.join(name.strip_suffix('-').unwrap_or(name)));
             let give_up = format!("delete the output and the journal (`rm -r {out} {journal}`)");
-            (format!("forklayer rebuild --out {out}"), give_up)
+            (redo_output(&out), give_up)
         }
         None => {
-            let targets = targets.iter().map(|t| shell_word(t)).collect::<Vec<_>>().join(" ");
-            let give_up = format!(
-                "restore those files from git (`git -C {dir} checkout -- {targets}`) and delete the journal (`rm {journal}`)"
-            );
-            (format!("forklayer -C {dir} check"), give_up)
+            // `git checkout` restores nothing when one path is unknown to
+            // git (the merge's `.forklayer-merge`, never tracked): those are
+            // named apart.
+            let (tracked, untracked): (Vec<&String>, Vec<&String>) =
+                targets.iter().partition(|t| tracked_by_git(journal_dir, t));
+            let words = |paths: Vec<&String>| paths.iter().map(|t| shell_word(t)).collect::<Vec<_>>().join(" ");
+            let mut give_up = String::new();
+            if !tracked.is_empty() {
+                let tracked = words(tracked);
+                give_up.push_str(&format!("restore those files from git (`git -C {dir} checkout -- {tracked}`), "));
+            }
+            if !untracked.is_empty() {
+                give_up.push_str(&format!(
+                    "put back by hand what git does not track ({}; `tar -tvf {journal}` lists what the journal saved of them), ",
+                    words(untracked)
+                ));
+            }
+            give_up.push_str(&format!("and delete the journal (`rm {journal}`)"));
+            (format!("`forklayer -C {dir} check`"), give_up)
         }
     };
     format!(
-        "fix the cause above (permissions, free space, a read-only disk), then run `{command}`: it finishes the roll \
+        "fix the cause above (permissions, free space, a read-only disk), then run {command}: it finishes the roll \
          back before it reads anything; to give the roll back up instead, {give_up}"
     )
+}
+
+/// The commands that roll back an update of output `out` (shell-quoted)
+/// left by a killed or failed run: the next one writing that output.
+fn redo_output(out: &str) -> String {
+    format!(
+        "the command that wrote `{out}` again (`forklayer rebuild --out {out}`, `forklayer release --out {out}` \
+         or `forklayer sbom --out {out}`, whichever it was)"
+    )
+}
+
+/// The output an output journal (`.forklayer-journal-out-<name>-<pid>.tar`)
+/// updates, beside it.
+fn output_of_journal(journal: &Path) -> Option<PathBuf> {
+    let name = journal.file_name()?.to_str()?.strip_prefix(PREFIX)?.strip_prefix("out-")?;
+    let (name, _pid) = name.rsplit_once('-')?;
+    Some(journal.with_file_name(name))
+}
+
+/// Whether git tracks a file at or below `target` (relative to `dir`).
+fn tracked_by_git(dir: &Path, target: &str) -> bool {
+    let Ok(repo) = git2::Repository::discover(dir) else { return false };
+    let (Some(workdir), Ok(index)) = (repo.workdir(), repo.index()) else { return false };
+    let (Ok(workdir), Ok(path)) = (workdir.canonicalize(), dir.join(target).canonicalize()) else { return false };
+    let Ok(rel) = path.strip_prefix(&workdir) else { return false };
+    let rel = rel.to_string_lossy().replace('\\', "/");
+    index.iter().any(|entry| {
+        let entry = String::from_utf8_lossy(&entry.path);
+        rel.is_empty() || entry == rel || entry.strip_prefix(rel.as_str()).is_some_and(|rest| rest.starts_with('/'))
+    })
 }
 
 /// `word` quoted for a POSIX shell when it needs it.
@@ -172,6 +222,7 @@ impl Diagnostic for JournalError {
             }
             JournalError::CommitFailed { .. } => Own(Integrity, "commit_failed"),
             JournalError::NonUtf8Target { .. } => Own(Usage, "non_utf8_name"),
+            JournalError::NoParent { .. } => Own(Usage, "unsafe_target"),
             JournalError::Tree(e) => Wraps(e),
             JournalError::Name(e) => Wraps(e.as_ref()),
             JournalError::RolledBack(inner) => Wraps(inner.as_ref()),
@@ -193,13 +244,58 @@ impl Diagnostic for JournalError {
             }
             JournalError::RollbackFailed { help, .. } | JournalError::RecoveryFailed { help, .. } => help.clone(),
             JournalError::NonUtf8Target { .. } => "rename the directory to a UTF-8 name".into(),
-            JournalError::CommitFailed { journal, .. } => format!(
-                "to keep the update, delete the journal by hand (`rm {}`) once the disk works again; \
-                 to undo it, run any forklayer command",
-                journal.display()
-            ),
+            JournalError::NoParent { .. } => "pass a directory below it, e.g. `/tmp/release`".into(),
+            JournalError::CommitFailed { journal, .. } => {
+                let undo = match output_of_journal(journal) {
+                    Some(out) => format!("run {}", redo_output(&shell_word(&out.display().to_string()))),
+                    None => "run any forklayer command".to_string(),
+                };
+                format!(
+                    "to keep the update, delete the journal by hand (`rm {}`) once the disk works again; \
+                     to undo it, {undo}",
+                    journal.display()
+                )
+            }
             JournalError::Io { .. } => "check the permissions and free disk space, then run the command again".into(),
             JournalError::Tree(_) | JournalError::Name(_) | JournalError::RolledBack(_) => return None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::{resume_help, JournalError, PREFIX};
+    use crate::error::Diagnostic;
+
+    #[test]
+    fn giving_up_a_roll_back_restores_from_git_only_what_git_tracks() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let repo = git2::Repository::init(dir.path()).expect("git init");
+        std::fs::create_dir_all(dir.path().join("patches")).expect("mkdir");
+        std::fs::write(dir.path().join("patches/a.json"), "{}").expect("write");
+        std::fs::create_dir_all(dir.path().join(".forklayer-merge")).expect("mkdir");
+        let mut index = repo.index().expect("index");
+        index.add_path(Path::new("patches/a.json")).expect("add");
+        index.write().expect("write index");
+        let journal = dir.path().join(format!("{PREFIX}7.tar"));
+        let targets = ["patches".to_string(), ".forklayer-merge".to_string()];
+        let help = resume_help(dir.path(), PREFIX, &journal, &targets);
+        assert!(help.contains("checkout -- patches`"), "{help}");
+        assert!(help.contains("git does not track (.forklayer-merge;"), "{help}");
+        assert!(help.contains(&format!("forklayer -C {} check", dir.path().display())), "{help}");
+    }
+
+    #[test]
+    fn an_output_whose_commit_failed_is_undone_by_the_command_that_writes_it() {
+        let journal = Path::new("/work").join(format!("{PREFIX}out-dist-12.tar"));
+        let err = JournalError::CommitFailed { journal, source: std::io::Error::other("EIO") };
+        let help = err.help().expect("help");
+        assert!(help.contains("`forklayer release --out /work/dist`"), "{help}");
+        assert!(!help.contains("any forklayer command"), "{help}");
+        let journal = Path::new("/work").join(format!("{PREFIX}12.tar"));
+        let err = JournalError::CommitFailed { journal, source: std::io::Error::other("EIO") };
+        assert!(err.help().expect("help").contains("run any forklayer command"));
     }
 }

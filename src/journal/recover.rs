@@ -121,8 +121,11 @@ pub fn recover_beside(target: &Path) -> Result<Vec<Recovered>, JournalError> {
 /// The project's scan skips them (what follows its prefix is no pid), and
 /// ignore rules written for `.forklayer-journal-*` cover them.
 pub(super) fn beside_place(target: &Path) -> Result<(PathBuf, String), JournalError> {
-    let non_utf8 = || JournalError::NonUtf8Target { path: target.to_path_buf() };
-    let name = target.file_name().ok_or_else(non_utf8)?.to_str().ok_or_else(non_utf8)?;
+    // A path ending in `..` names its directory only once resolved; `/`
+    // has no directory above it to keep the journal in.
+    let target = if target.file_name().is_none() { crate::realpath::normalize(target) } else { target.to_path_buf() };
+    let name = target.file_name().ok_or_else(|| JournalError::NoParent { path: target.clone() })?;
+    let name = name.to_str().ok_or_else(|| JournalError::NonUtf8Target { path: target.clone() })?;
     let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
     Ok((dir.to_path_buf(), format!("{PREFIX}out-{name}-")))
 }

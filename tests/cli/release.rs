@@ -662,3 +662,16 @@ fn a_release_killed_while_writing_is_rolled_back_by_the_next_release() {
         .collect();
     assert!(beside.is_empty(), "{beside:?}");
 }
+
+#[test]
+fn an_out_directory_named_by_dot_dot_is_resolved_and_slash_is_refused_for_what_it_is() {
+    let dir = project();
+    std::fs::create_dir_all(dir.path().join("a/b")).expect("mkdir");
+    let run = dir.run(&["release", "--out", "a/b/..", "--source-date-epoch", EPOCH]);
+    run.assert_code(0);
+    assert!(dir.path().join(format!("a/{TOP}.zip")).is_file(), "{}", run.stderr);
+    let run = dir.run(&["release", "--out", "/", "--source-date-epoch", EPOCH]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("no directory above it") && !run.stderr.contains("UTF-8"), "{}", run.stderr);
+    assert!(!std::path::Path::new("/").join(format!("{TOP}.zip")).exists());
+}
