@@ -45,7 +45,7 @@ mod shape;
 
 pub use error::AdoptError;
 use files::{baseline_pins, declaration_text, plan_gitignore, plan_profile_json};
-use registry::{registry_integrities, remove_stale_scratch, SCRATCH_PREFIX};
+use registry::{registry_integrities, SCRATCH_PREFIX};
 use shape::{
     ignored_changes, not_shape, pair, prove_manifest, read_forks, readme_rule, real_dir, refuse_strays,
     same_as_generated, subdirs,
@@ -308,7 +308,7 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     // its target).
     let scratch = ScratchDir(dir.join(format!("{SCRATCH_PREFIX}{}", std::process::id())));
     if npm.is_some() {
-        remove_stale_scratch(dir);
+        ScratchDir::remove_stale(dir, SCRATCH_PREFIX);
         std::fs::create_dir(&scratch.0).map_err(|source| TreeError::Io { path: scratch.0.clone(), source })?;
     }
     let mut forks = Tree::new();

@@ -313,18 +313,39 @@ fn keep_unmanaged(layer: &Layer, upstream: &Path) -> Result<Tree, SnapshotError>
 /// Removes the scratch directory however the fetch ends.
 pub(crate) struct ScratchDir(pub(crate) PathBuf);
 
+impl ScratchDir {
+    /// Removes the scratch directories `<prefix><pid>` in `dir` that a
+    /// killed forklayer left (nothing else would): those of processes that
+    /// are gone.
+    pub(crate) fn remove_stale(dir: &Path, prefix: &str) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let pid = name.strip_prefix(prefix).and_then(|pid| pid.parse::<u32>().ok());
+            if pid.is_some_and(|pid| !crate::journal::process_alive(pid)) {
+                // Never follows a link: a planted one is removed, not its target.
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
+}
+
 impl Drop for ScratchDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
+/// The scratch directory `npm pack` writes to, before the pid.
+const PACK_PREFIX: &str = ".forklayer-pack-";
+
 fn fetch_all_from_registry(
     layer: &Layer,
     packages: &[(String, String)],
     npm: &Npm,
 ) -> Result<Vec<FetchedPackage>, SnapshotError> {
-    let scratch = ScratchDir(layer.root.join(format!(".forklayer-pack-{}", std::process::id())));
+    ScratchDir::remove_stale(&layer.root, PACK_PREFIX);
+    let scratch = ScratchDir(layer.root.join(format!("{PACK_PREFIX}{}", std::process::id())));
     // `create_dir`, not `create_dir_all`: a name planted in the repository
     // (a link to elsewhere) makes this fail instead of filling its target.
     std::fs::create_dir(&scratch.0).map_err(|source| SnapshotError::Scratch { path: scratch.0.clone(), source })?;

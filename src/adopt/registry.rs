@@ -11,20 +11,6 @@ use crate::tree::Tree;
 /// Name of the directory `npm pack` writes to, before the pid.
 pub(super) const SCRATCH_PREFIX: &str = ".forklayer-adopt-";
 
-/// Removes what an adopt killed while asking npm left in the repository:
-/// scratch directories of processes that are gone.
-pub(super) fn remove_stale_scratch(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let pid = name.strip_prefix(SCRATCH_PREFIX).and_then(|pid| pid.parse::<u32>().ok());
-        if pid.is_some_and(|pid| !crate::journal::process_alive(pid)) {
-            // Never follows a link: a planted one is removed, not its target.
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
-}
-
 /// A package's integrity from the registry (`None` when it could not be
 /// asked), and the warning that says so.
 pub(super) type Integrity = (Option<String>, Option<String>);

@@ -42,6 +42,19 @@ fn registry_snapshot_goes_through_npm_and_records_the_lock() {
 }
 
 #[test]
+fn a_snapshot_removes_the_scratch_directory_a_killed_one_left_and_keeps_a_live_ones() {
+    let (dir, _, npm) = registry_repo(None);
+    let mut gone = std::process::Command::new("true").spawn().expect("spawn");
+    gone.wait().expect("wait");
+    let leftover = format!(".forklayer-pack-{}", gone.id());
+    dir.write(&format!("{leftover}/a-1.0.0.tgz"), "partial");
+    dir.write(".forklayer-pack-notapid/keep", "not ours");
+    dir.run(&["snapshot", "1.0.0", "--npm", npm.to_str().expect("utf8")]).assert_code(0);
+    assert!(!dir.exists(&leftover), "the killed snapshot's scratch is gone");
+    assert!(dir.exists(".forklayer-pack-notapid/keep"));
+}
+
+#[test]
 fn npm_program_can_come_from_the_environment() {
     let (dir, _, npm) = registry_repo(None);
     dir.run_env(&["snapshot", "1.0.0"], &[("FORKLAYER_NPM", &npm)]).assert_code(0);
