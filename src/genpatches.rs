@@ -357,14 +357,22 @@ pub fn gen_patches(layer: &Layer) -> Result<GenOutcome, GenError> {
 /// The paths below `forks` (names only, nothing read) that Windows cannot
 /// hold, sorted, each with the reason.
 fn windows_unholdable(forks: &Path) -> Result<Vec<(String, String)>, TreeError> {
-    let mut found = Vec::new();
+    let (mut found, mut holdable) = (Vec::new(), Vec::new());
     if forks.is_dir() {
         crate::tree::walk(forks, |met| -> Result<bool, TreeError> {
-            let Some(reason) = crate::names::windows_problem(met.rel) else { return Ok(true) };
+            let Some(reason) = crate::names::windows_problem(met.rel) else {
+                holdable.push(met.rel.to_string());
+                return Ok(true);
+            };
             // Reported once, at the first name on its path.
             found.push((met.rel.to_string(), reason));
             Ok(false)
         })?;
+    }
+    holdable.sort();
+    for (first, second) in crate::names::case_collisions(holdable.iter().map(String::as_str)) {
+        let reason = format!("it differs only in case from `{first}`, and Windows and macOS hold the two as one");
+        found.push((second.to_string(), reason));
     }
     found.sort();
     Ok(found)

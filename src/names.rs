@@ -167,6 +167,25 @@ pub fn windows_problem(rel: &str) -> Option<String> {
     rel.split('/').find_map(windows_component_problem)
 }
 
+/// The names among `paths` (relative, `/`-separated) and the directories
+/// on their way that differ only in case from one met before
+/// (`README.md`/`readme.md`, `Lib/a.js`/`lib/b.js`), each as `(first,
+/// second)`: Windows and macOS hold such names as one.
+pub fn case_collisions<'p>(paths: impl IntoIterator<Item = &'p str>) -> Vec<(&'p str, &'p str)> {
+    let mut folded: std::collections::BTreeMap<String, &str> = std::collections::BTreeMap::new();
+    let mut found = Vec::new();
+    for path in paths {
+        let prefixes = path.match_indices('/').map(|(i, _)| &path[..i]).chain([path]);
+        for name in prefixes {
+            let first = *folded.entry(name.to_lowercase()).or_insert(name);
+            if first != name && !found.contains(&(first, name)) {
+                found.push((first, name));
+            }
+        }
+    }
+    found
+}
+
 fn windows_component_problem(name: &str) -> Option<String> {
     if let Some(c) = name.chars().find(|c| WINDOWS_FORBIDDEN.contains(c) || c.is_ascii_control()) {
         let shown =

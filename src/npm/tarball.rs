@@ -3,7 +3,6 @@
 //! executable bit are kept exactly, and anything unsafe is refused before a
 //! single byte is written anywhere (the result is in memory).
 
-use std::collections::BTreeMap;
 use std::io::Read;
 
 use flate2::bufread::GzDecoder;
@@ -316,17 +315,10 @@ fn strip_first_component(name: &str) -> Result<Option<String>, &'static str> {
 /// `A`/`a/b.js`): a case-insensitive file system would merge or overwrite
 /// them.
 pub fn check_case_collisions(tree: &Tree) -> Result<(), TarballError> {
-    let mut folded: BTreeMap<String, &str> = BTreeMap::new();
-    for path in tree.paths() {
-        let prefixes = path.match_indices('/').map(|(i, _)| &path[..i]).chain([path]);
-        for name in prefixes {
-            let first = *folded.entry(name.to_lowercase()).or_insert(name);
-            if first != name {
-                return Err(TarballError::CaseCollision { first: shorten(first), second: shorten(name) });
-            }
-        }
+    match crate::names::case_collisions(tree.paths()).first() {
+        Some((first, second)) => Err(TarballError::CaseCollision { first: shorten(first), second: shorten(second) }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -175,10 +175,9 @@ fn a_manifest_adding_a_file_the_disk_cannot_hold_is_refused_by_rebuild_with_noth
     assert_eq!(state(dir.path()), before, "no `out/`, no journal");
 }
 
-#[test]
-fn names_windows_cannot_hold_are_warned_by_gen_patches_and_refused_by_release() {
+/// [`project`] with what a release ships besides the fork layer.
+fn release_project() -> TestDir {
     let dir = project();
-    // What a release ships besides the fork layer.
     for (rel, text) in [
         ("README.md", "# readme\n"),
         ("LICENSE", "MIT\n"),
@@ -190,31 +189,52 @@ fn names_windows_cannot_hold_are_warned_by_gen_patches_and_refused_by_release() 
     ] {
         dir.write(rel, text);
     }
+    dir
+}
+
+/// `gen-patches` warns that `rel` of the fork cannot be unpacked on
+/// Windows, for `reason`, and `release` refuses it, writing nothing.
+fn assert_warned_and_refused(dir: &TestDir, rel: &str, reason: &str) {
+    let run = dir.run(&["gen-patches"]);
+    run.assert_code(0);
+    assert!(
+        run.stderr.contains(&format!("warning: `profile/forks/@acme/pkg/{rel}` cannot be unpacked on Windows"))
+            && run.stderr.contains(reason),
+        "{rel}: {}",
+        run.stderr
+    );
+    let before = state(dir.path());
+    let run = dir.run(&["--json", "release", "--out", "dist", "--source-date-epoch", "1"]);
+    run.assert_code(2);
+    let doc = json(&run.stdout);
+    assert_eq!(doc["error"]["code"], "bad_file_name", "{}", run.stdout);
+    assert!(doc["error"]["message"].as_str().is_some_and(|m| m.contains(rel) && m.contains(reason)), "{}", run.stdout);
+    assert_eq!(state(dir.path()), before, "no release written");
+}
+
+#[test]
+fn names_windows_cannot_hold_are_warned_by_gen_patches_and_refused_by_release() {
+    let dir = release_project();
     for (rel, reason) in
         [("lib/aux.js", "device name"), ("con", "device name"), ("notes.", "dot or a space"), ("why?.md", "forbids")]
     {
         dir.write(&format!("profile/forks/@acme/pkg/{rel}"), "windows cannot hold this\n");
-        let run = dir.run(&["gen-patches"]);
-        run.assert_code(0);
-        assert!(
-            run.stderr.contains(&format!("warning: `profile/forks/@acme/pkg/{rel}` cannot be unpacked on Windows"))
-                && run.stderr.contains(reason),
-            "{rel}: {}",
-            run.stderr
-        );
-        let before = state(dir.path());
-        let run = dir.run(&["--json", "release", "--out", "dist", "--source-date-epoch", "1"]);
-        run.assert_code(2);
-        let doc = json(&run.stdout);
-        assert_eq!(doc["error"]["code"], "bad_file_name", "{}", run.stdout);
-        assert!(
-            doc["error"]["message"].as_str().is_some_and(|m| m.contains(rel) && m.contains(reason)),
-            "{}",
-            run.stdout
-        );
-        assert_eq!(state(dir.path()), before, "no release written");
+        assert_warned_and_refused(&dir, rel, reason);
         std::fs::remove_file(dir.join(&format!("profile/forks/@acme/pkg/{rel}"))).expect("rm");
         dir.run(&["gen-patches"]).assert_code(0);
+    }
+}
+
+#[test]
+fn names_that_differ_only_in_case_are_warned_by_gen_patches_and_refused_by_release() {
+    let dir = release_project();
+    for (first, second) in [("Notes.md", "notes.md"), ("Lib/a.js", "lib/b.js")] {
+        dir.write(&format!("profile/forks/@acme/pkg/{first}"), "one\n");
+        dir.write(&format!("profile/forks/@acme/pkg/{second}"), "two\n");
+        assert_warned_and_refused(&dir, second.split('/').next().unwrap_or(second), "differs only in case");
+        std::fs::remove_file(dir.join(&format!("profile/forks/@acme/pkg/{second}"))).expect("rm");
+        dir.run(&["gen-patches"]).assert_code(0);
+        dir.run(&["--json", "release", "--out", "dist", "--source-date-epoch", "1"]).assert_code(0);
     }
 }
 
