@@ -76,6 +76,31 @@ fn a_hunk_that_does_not_apply_names_the_patch_the_hunk_and_the_line() {
 }
 
 #[test]
+fn a_hunk_line_beyond_the_header_counts_and_an_empty_patch_are_refused_where_the_tool_refuses_them() {
+    let base = tree(&[("a.js", b"one\ntwo\n")]);
+    let git = "diff --git a/a.js b/a.js\n--- a/a.js\n+++ b/a.js\n@@ -1,2 +1,3 @@\n one\n+1.5\n two\n+stray\n";
+    let npm = "--- a/a.js\t\n+++ b/a.js\t\n@@ -1,2 +1,3 @@\n one\n+1.5\n two\n+stray\n";
+    for format in Format::ALL {
+        let patch = if format == Format::Npm { npm } else { git };
+        let result = apply(format, &base, patch.as_bytes(), "p.patch");
+        if format == Format::Pnpm {
+            assert_eq!(result.expect("pnpm skips the line"), tree(&[("a.js", b"one\n1.5\ntwo\n")]));
+        } else {
+            let err = result.expect_err("refused");
+            let line = if format == Format::Npm { "line 7" } else { "line 8" };
+            assert!(err.to_string().contains(line), "{format}: {err}");
+        }
+        let empty = apply(format, &base, b"", "p.patch");
+        match format {
+            Format::Pnpm | Format::Yarn | Format::Bun => {
+                assert!(empty.expect_err("refused").to_string().contains("no change"), "{format}")
+            }
+            Format::Npm | Format::PatchPackage => assert_eq!(empty.expect("no change"), base, "{format}"),
+        }
+    }
+}
+
+#[test]
 fn patch_package_ignores_trailing_white_space_and_moves_hunks_up_to_twenty_lines() {
     let mut text = String::new();
     for i in 0..30 {

@@ -91,9 +91,12 @@ pub fn parse(format: Format, bytes: &[u8], patch_path: &str) -> Result<Vec<FileP
     // patches can neither match nor insert a `\r`.
     let yarn = |text: &str| text.replace("\r\n", "\n").replace('\r', "\n");
     let text: Cow<'_, str> = if format == Format::Yarn { yarn(text).into() } else { text.into() };
-    let sections = split_sections(&text, patch_path)?;
+    let sections = split_sections(format, &text, patch_path)?;
     if format == Format::PatchPackage {
         check_one_package(&sections, patch_path)?;
+    }
+    if sections.is_empty() && matches!(format, Format::Pnpm | Format::Yarn | Format::Bun) {
+        return Err(malformed(patch_path, 1, "the patch holds no change, and the tool refuses an empty patch"));
     }
     sections.into_iter().filter_map(|section| interpret(format, section, patch_path).transpose()).collect()
 }
@@ -120,7 +123,7 @@ impl Section {
     }
 }
 
-fn split_sections(text: &str, patch: &str) -> Result<Vec<Section>, FormatError> {
+fn split_sections(format: Format, text: &str, patch: &str) -> Result<Vec<Section>, FormatError> {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut sections = Vec::new();
     let mut current = Section::default();
@@ -156,6 +159,10 @@ fn split_sections(text: &str, patch: &str) -> Result<Vec<Section>, FormatError> 
             current.hunks.push(hunk);
             i = next;
             continue;
+        } else if !current.hunks.is_empty() && line.starts_with([' ', '+', '-']) && format != Format::Pnpm {
+            // Only pnpm skips a hunk line beyond the counts of its header;
+            // the other tools refuse the patch.
+            return Err(malformed(patch, number, "a hunk line beyond the counts of its hunk's header"));
         } else {
             read_extended_header(line, number, &mut current, patch)?;
         }
