@@ -101,6 +101,20 @@ fn a_hunk_line_beyond_the_header_counts_and_an_empty_patch_are_refused_where_the
 }
 
 #[test]
+fn pnpm_refuses_hunks_out_of_order_or_overlapping() {
+    let base = tree(&[("a.js", b"1\n2\n3\n4\n5\n6\n")]);
+    let head = "diff --git a/a.js b/a.js\n--- a/a.js\n+++ b/a.js\n";
+    let ordered = format!("{head}@@ -1,2 +1,3 @@\n 1\n+x\n 2\n@@ -5,2 +6,3 @@\n 5\n+y\n 6\n");
+    let swapped = format!("{head}@@ -5,2 +5,3 @@\n 5\n+y\n 6\n@@ -1,2 +1,3 @@\n 1\n+x\n 2\n");
+    let overlapping = format!("{head}@@ -1,2 +1,3 @@\n 1\n+x\n 2\n@@ -2,2 +3,3 @@\n 2\n+y\n 3\n");
+    assert!(apply(Format::Pnpm, &base, ordered.as_bytes(), "p.patch").is_ok());
+    for patch in [swapped, overlapping] {
+        let err = apply(Format::Pnpm, &base, patch.as_bytes(), "p.patch").expect_err("refused");
+        assert!(err.to_string().contains("line 8"), "{err}");
+    }
+}
+
+#[test]
 fn patch_package_ignores_trailing_white_space_and_moves_hunks_up_to_twenty_lines() {
     let mut text = String::new();
     for i in 0..30 {

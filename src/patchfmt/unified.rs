@@ -98,6 +98,17 @@ pub fn parse(format: Format, bytes: &[u8], patch_path: &str) -> Result<Vec<FileP
     if sections.is_empty() && matches!(format, Format::Pnpm | Format::Yarn | Format::Bun) {
         return Err(malformed(patch_path, 1, "the patch holds no change, and the tool refuses an empty patch"));
     }
+    if format == Format::Pnpm {
+        // pnpm refuses a file's hunks out of order or overlapping.
+        let hunks = sections.iter().flat_map(|section| section.hunks.windows(2));
+        if let Some([_, next]) = hunks.clone().find(|pair| pair[1].old_start < pair[0].old_start + pair[0].old_len) {
+            return Err(malformed(
+                patch_path,
+                next.line,
+                "a hunk before the end of the hunk above it, which pnpm refuses",
+            ));
+        }
+    }
     sections.into_iter().filter_map(|section| interpret(format, section, patch_path).transpose()).collect()
 }
 
