@@ -101,6 +101,17 @@ fn a_hunk_line_beyond_the_header_counts_and_an_empty_patch_are_refused_where_the
 }
 
 #[test]
+fn a_rename_is_refused_for_yarn_only() {
+    let base = tree(&[("a.js", b"1\n")]);
+    let patch = b"diff --git a/a.js b/b.js\nsimilarity index 100%\nrename from a.js\nrename to b.js\n";
+    for format in [Format::Pnpm, Format::Bun] {
+        assert_eq!(apply(format, &base, patch, "p.patch").expect("renamed"), tree(&[("b.js", b"1\n")]), "{format}");
+    }
+    let err = apply(Format::Yarn, &base, patch, "p.patch").expect_err("refused");
+    assert!(err.to_string().contains("Yarn cannot apply"), "{err}");
+}
+
+#[test]
 fn pnpm_refuses_hunks_out_of_order_or_overlapping() {
     let base = tree(&[("a.js", b"1\n2\n3\n4\n5\n6\n")]);
     let head = "diff --git a/a.js b/a.js\n--- a/a.js\n+++ b/a.js\n";
@@ -309,7 +320,7 @@ fn a_file_made_executable_round_trips_where_the_tool_carries_modes() {
     let base = tree(&[("bin.js", b"run\n")]);
     let mut fork = Tree::new();
     fork.insert("bin.js", FileEntry::executable(b"run\n".to_vec())).expect("path");
-    for format in [Format::Pnpm, Format::Bun, Format::PatchPackage] {
+    for format in [Format::Pnpm, Format::Bun] {
         let files = render(format, "p", "1.0.0", &base, &fork).unwrap_or_else(|e| panic!("{format}: {e}"));
         assert_eq!(apply(format, &base, &files[0].1, &files[0].0).expect("applies"), fork, "{format}");
     }

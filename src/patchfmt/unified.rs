@@ -321,6 +321,9 @@ fn interpret(format: Format, section: Section, patch: &str) -> Result<Option<Fil
     let (diff_from, diff_to) = section.diff_git.unzip();
     let from_path = section.minus.as_deref().map(git_name);
     let to_path = section.plus.as_deref().map(git_name);
+    if format == Format::Yarn && section.rename_from.is_some() {
+        return Err(malformed(patch, line, "a rename, which Yarn cannot apply (it stops with `Unimplemented`)"));
+    }
     let (path, change) = if let Some(from) = section.rename_from {
         let to = section.rename_to.ok_or_else(|| malformed(patch, line, "`rename from` without `rename to`"))?;
         (to, FileChange::Rename { from: strip(&from)? })
