@@ -119,6 +119,15 @@ fn check_expressible(format: Format, package: &str, change: &Change<'_>) -> Resu
     if format == Format::Npm && change.path == "package.json" {
         return refuse("npm leaves the package's own package.json out of patches (it resolves the unpatched manifest)");
     }
+    let control = change.path.chars().any(char::is_control);
+    if format == Format::Npm && control {
+        // jsdiff ends a file name at a tab.
+        return refuse("npm cannot name a file holding a tab or another control character in a patch");
+    }
+    if format == Format::Pnpm && (control || change.path.contains('"')) {
+        // git quotes such a name, and pnpm's parser does not read quoted names.
+        return refuse("pnpm cannot read a file name holding `\"`, a tab or another control character in a patch");
+    }
     let mode_changed = change.old.zip(change.new).is_some_and(|(old, new)| old.executable != new.executable);
     match (change.old, change.new, format) {
         (None, Some(new), Format::Npm) if new.executable => {

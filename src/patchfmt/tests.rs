@@ -101,6 +101,22 @@ fn a_hunk_line_beyond_the_header_counts_and_an_empty_patch_are_refused_where_the
 }
 
 #[test]
+fn names_a_tool_cannot_read_in_a_patch_are_refused_for_that_tool_only() {
+    let base = tree(&[("a.js", b"1\n")]);
+    for (name, refusing) in [("quote\"q.txt", vec![Format::Pnpm]), ("tab\there.txt", vec![Format::Npm, Format::Pnpm])] {
+        let fork = tree(&[("a.js", b"1\n"), (name, b"new\n")]);
+        for format in Format::ALL {
+            let rendered = render(format, "@scope/pkg", "1.0.0", &base, &fork);
+            match rendered {
+                Err(FormatError::CannotExpress { file, .. }) if refusing.contains(&format) => assert_eq!(file, name),
+                Ok(_) if !refusing.contains(&format) => {}
+                other => panic!("{format} {name:?}: {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
 fn a_rename_is_refused_for_yarn_only() {
     let base = tree(&[("a.js", b"1\n")]);
     let patch = b"diff --git a/a.js b/b.js\nsimilarity index 100%\nrename from a.js\nrename to b.js\n";
