@@ -30,8 +30,8 @@ use crate::journal::{JournalError, Scope, Update};
 use crate::layer::Layer;
 use crate::lock::Lock;
 use crate::patchfmt::{
-    apply_in_order, discover, edit_config, is_yarn_patch_of, read_patch_file, render, ConfigEntry, Format, FormatError,
-    PatchedDependency,
+    apply_in_order, discover, edit_config, is_yarn_patch_of, locked_versions, read_patch_file, render, ConfigEntry,
+    Format, FormatError, PatchedDependency,
 };
 use crate::rebuild::{compare_trees, read_vendored_package, RebuildError};
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -244,6 +244,21 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
     refuse_overlap(layer, format, project)?;
     let forks = rendered_packages(layer, format)?;
     let config_error = |source| ExportError::Config { format, project: project.clone(), source: Box::new(source) };
+    for fork in &forks {
+        // npm and pnpm then fail, bun installs the package unpatched, and
+        // Yarn moves the dependency to the patched version.
+        let (lock_file, locked) = locked_versions(format, project, &fork.name).map_err(config_error)?;
+        if !locked.is_empty() && !locked.contains(&fork.version) {
+            let (name, version) = (&fork.name, &fork.version);
+            let locked: Vec<&str> = locked.iter().map(String::as_str).collect();
+            warnings.push(format!(
+                "`{lock_file}` resolves `{name}` to {}, not to {version}, the version the layer patches: the tool \
+                 will not use the patch until the project installs {name}@{version} (or move the layer with \
+                 `forklayer upgrade`)",
+                locked.join(", ")
+            ));
+        }
+    }
     let declared = discover(format, project).map_err(config_error)?;
     let held: BTreeSet<&str> = forks.iter().map(|f| f.name.as_str()).collect();
     let mut entries = Vec::new();

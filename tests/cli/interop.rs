@@ -229,6 +229,23 @@ fn an_imported_layer_exports_to_npm_editing_only_the_key_npm_owns() {
 }
 
 #[test]
+fn an_export_into_a_project_that_installs_another_version_warns_that_the_tool_will_not_use_the_patch() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    dir.write("target/package.json", NPM_PACKAGE_JSON);
+    let lock = "{\n  \"lockfileVersion\": 3,\n  \"packages\": {\n    \"node_modules/left-pad\": {\"version\": \"1.2.0\"}\n  }\n}\n";
+    dir.write("target/package-lock.json", lock);
+    let run = dir.run(&["-C", "app", "export", "npm", "../target"]);
+    run.assert_code(0);
+    let said = "warning: `package-lock.json` resolves `left-pad` to 1.2.0, not to 1.3.0, the version the layer patches";
+    assert!(run.stderr.contains(said), "{}", run.stderr);
+    dir.write("target/package-lock.json", lock.replace("1.2.0", "1.3.0"));
+    let run = dir.run(&["-C", "app", "export", "npm", "../target"]);
+    run.assert_code(0);
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+}
+
+#[test]
 fn what_a_format_cannot_express_is_refused_by_name_and_nothing_is_written() {
     let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
     run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
