@@ -247,7 +247,8 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
     for fork in &forks {
         // npm and pnpm then fail, bun installs the package unpatched, and
         // Yarn moves the dependency to the patched version.
-        let (lock_file, locked) = locked_versions(format, project, &fork.name).map_err(config_error)?;
+        // Only a warning: a lock file it cannot read is the tool's to report.
+        let Ok((lock_file, locked)) = locked_versions(format, project, &fork.name) else { continue };
         if !locked.is_empty() && !locked.contains(&fork.version) {
             let (name, version) = (&fork.name, &fork.version);
             let locked: Vec<&str> = locked.iter().map(String::as_str).collect();
