@@ -99,17 +99,25 @@ pub fn check_output_file(
     what: &'static str,
     is_output: impl Fn(&[u8]) -> bool,
 ) -> Result<(), GuardError> {
+    check_output_place(layer, out)?;
+    match std::fs::read(out) {
+        Ok(bytes) if !is_output(&bytes) => Err(GuardError::NotAnOutput { path: out.to_path_buf(), what }),
+        Err(_) if out.exists() => Err(GuardError::NotAnOutput { path: out.to_path_buf(), what }),
+        _ => Ok(()),
+    }
+}
+
+/// Checks that an output (`release --out`, `sbom --out`) goes nowhere
+/// forklayer or git keeps its own files: not inside `upstream/`,
+/// `patches/`, the fork layer, an own package's source or `.git`.
+pub fn check_output_place(layer: &Layer, out: &Path) -> Result<(), GuardError> {
     let target = normalize(out);
     refuse_managed(layer, out, &target)?;
     let git = normalize(&layer.root.join(".git"));
     if target.starts_with(&git) {
         return Err(GuardError::InsideManaged { path: out.to_path_buf(), managed: layer.root.join(".git") });
     }
-    match std::fs::read(out) {
-        Ok(bytes) if !is_output(&bytes) => Err(GuardError::NotAnOutput { path: out.to_path_buf(), what }),
-        Err(_) if out.exists() => Err(GuardError::NotAnOutput { path: out.to_path_buf(), what }),
-        _ => Ok(()),
-    }
+    Ok(())
 }
 
 /// Refuses a target below `upstream/`, `patches/`, the fork layer or an

@@ -81,11 +81,13 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         .iter()
         .map(|own| Ok((own, read_own_package(own)?)))
         .collect::<Result<_, crate::rebuild::RebuildError>>()?;
+    let out_dir = args.out.map_or_else(|| crate::release::default_out_dir(&layer.root), |out| Ok(ctx.resolve(&out)))?;
+    crate::guard::check_output_place(&layer, &out_dir)?;
     let options = ReleaseOptions {
         root: layer.root.clone(),
         name: layer.name.clone(),
         version: version.clone(),
-        out_dir: args.out.map_or_else(|| crate::release::default_out_dir(&layer.root), |out| Ok(ctx.resolve(&out)))?,
+        out_dir,
         timestamp,
         tarballs: own.iter().map(|(own, files)| (own.npm_name.clone(), files.clone())).collect(),
         packages: own_packages(&layer, &own)?,

@@ -675,3 +675,18 @@ fn an_out_directory_named_by_dot_dot_is_resolved_and_slash_is_refused_for_what_i
     assert!(run.stderr.contains("no directory above it") && !run.stderr.contains("UTF-8"), "{}", run.stderr);
     assert!(!std::path::Path::new("/").join(format!("{TOP}.zip")).exists());
 }
+
+#[test]
+fn a_release_into_upstream_patches_the_fork_layer_or_git_is_refused_and_nothing_is_written() {
+    let dir = project();
+    std::fs::create_dir_all(dir.path().join(".git")).expect("mkdir");
+    let forks = std::fs::read_dir(dir.path().join("profile/forks")).expect("forks").count();
+    for out in ["upstream/dist", "patches/dist", "profile/forks/dist", ".git/dist"] {
+        let run = dir.run(&["--json", "release", "--out", out, "--source-date-epoch", EPOCH]);
+        run.assert_code(2);
+        let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+        assert_eq!(doc["error"]["code"], "unsafe_target", "{out}: {doc}");
+        assert!(!dir.path().join(out).exists(), "{out}: nothing written");
+    }
+    assert_eq!(std::fs::read_dir(dir.path().join("profile/forks")).expect("forks").count(), forks);
+}
