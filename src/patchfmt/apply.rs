@@ -17,7 +17,10 @@
 //!   never above the end of the previous hunk. bun's native applier was
 //!   observed to accept a hunk whatever its header's line says (24 and 1000
 //!   lines off) and to ignore trailing white space, so it is given Yarn's
-//!   placement; which of several equal places bun picks was not observed.
+//!   placement, searching from the header's line (Yarn starts one line
+//!   below it): with the context at lines 1 and 10 and a header saying 5,
+//!   bun takes line 1; which of two equally near places it picks was not
+//!   observed.
 //!
 //! The tools decode files as UTF-8; a file that is not valid UTF-8 would be
 //! altered silently, so a patch that touches one is refused.
@@ -81,7 +84,8 @@ fn modify(format: Format, tree: &mut Tree, file: &FilePatch, patch: &str) -> Res
         let text = utf8(entry, file, patch)?;
         let patched = match format {
             Format::Npm => jsdiff_apply(text, &file.hunks),
-            Format::Yarn | Format::Bun => splice_apply(text, &file.hunks, Placement::Yarn),
+            Format::Yarn => splice_apply(text, &file.hunks, Placement::Yarn),
+            Format::Bun => splice_apply(text, &file.hunks, Placement::Bun),
             Format::Pnpm | Format::PatchPackage => splice_apply(text, &file.hunks, Placement::PatchPackage),
         };
         patched.map_err(|failure| hunk_failed(patch, file, failure))?.into_bytes()
@@ -181,10 +185,13 @@ enum Edit<'a> {
     PushEmpty,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Placement {
     PatchPackage,
     Yarn,
+    /// Yarn's search, from the header's new-file line taken as a line
+    /// number (Yarn takes it as an index, one line further down).
+    Bun,
 }
 
 /// JavaScript's `\s`: Unicode white space without U+0085, plus U+FEFF.
@@ -242,8 +249,9 @@ fn splice_apply(text: &str, hunks: &[Hunk], placement: Placement) -> Result<Stri
             }
             // Any place below the previous hunk: only the places inside the
             // file are listed, so an absurd header line costs nothing.
-            Placement::Yarn => {
-                let from = (floor as isize).max(hunk.new_start.max(1) as isize + offset);
+            Placement::Yarn | Placement::Bun => {
+                let header = hunk.new_start.max(1) as isize - isize::from(placement == Placement::Bun);
+                let from = (floor as isize).max(header + offset);
                 (from, floor as isize..=last_start.max(from).min(lines.len() as isize), " below the previous hunk")
             }
         };

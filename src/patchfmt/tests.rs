@@ -117,6 +117,22 @@ fn names_a_tool_cannot_read_in_a_patch_are_refused_for_that_tool_only() {
 }
 
 #[test]
+fn bun_searches_from_the_header_line_and_yarn_from_the_line_below_it() {
+    let lines: Vec<String> = (1..=12).map(|n| if n == 1 || n == 10 { "X".into() } else { format!("{n}") }).collect();
+    let base = tree(&[("c.txt", format!("{}\n", lines.join("\n")).as_bytes())]);
+    let patch = b"diff --git a/c.txt b/c.txt\n--- a/c.txt\n+++ b/c.txt\n@@ -5,1 +5,2 @@\n X\n+new\n";
+    let inserted_after = |format: Format| {
+        let out = apply(format, &base, patch, "p.patch").unwrap_or_else(|e| panic!("{format}: {e}"));
+        let text = String::from_utf8(out.get("c.txt").expect("file").bytes.to_vec()).expect("utf-8");
+        text.lines().position(|line| line == "new").expect("inserted")
+    };
+    // Line 1 is 4 lines from the header's 5, line 10 is 5 from it and 4
+    // from the line below it.
+    assert_eq!(inserted_after(Format::Bun), 1);
+    assert_eq!(inserted_after(Format::Yarn), 10);
+}
+
+#[test]
 fn a_rename_is_refused_for_yarn_only() {
     let base = tree(&[("a.js", b"1\n")]);
     let patch = b"diff --git a/a.js b/b.js\nsimilarity index 100%\nrename from a.js\nrename to b.js\n";
