@@ -204,7 +204,15 @@ pub fn read_fork_package(layer: &Layer, forks: &Path, name: &str) -> Result<Tree
     if !dir.is_dir() {
         return Err(GenError::MissingFork { package: layer.full_name(name), path: dir });
     }
-    Ok(layer.ignore_of(name).filter(Tree::read_dir(&dir)?))
+    // A name the tree refuses is shown below the fork's directory, which
+    // names the package.
+    let tree = Tree::read_dir(&dir).map_err(|err| match err {
+        TreeError::UnsafePath { path, reason } => {
+            TreeError::UnsafePath { path: dir.join(path).display().to_string(), reason }
+        }
+        other => other,
+    })?;
+    Ok(layer.ignore_of(name).filter(tree))
 }
 
 /// The complete set of files `patches/` should hold (file name → bytes),

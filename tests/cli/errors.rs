@@ -62,6 +62,13 @@ fn a_symbolic_link_in_the_fork_layer() {
 }
 
 #[test]
+fn a_fork_file_name_no_package_may_hold() {
+    let dir = repo();
+    dir.write("profile/forks/@acme/pkg/back\\slash.js", "x\n");
+    fails_helpfully(&dir, &["gen-patches"], 3, "unsafe_path", "@acme/pkg/back\\slash.js");
+}
+
+#[test]
 fn the_same_package_in_two_sources() {
     let dir = repo();
     dir.write("again/pkg-1.0.0.tgz", dir.read("tarballs/pkg-1.0.0.tgz"));
