@@ -231,6 +231,18 @@ pub enum FormatError {
         /// What is wrong.
         reason: String,
     },
+    /// A configuration file the tool accepts, written in a way forklayer
+    /// would not read or edit as the tool does (a key written twice, a
+    /// YAML anchor or alias where forklayer edits).
+    #[error("`{}`: {reason}", path.display())]
+    Unsupported {
+        /// The configuration file.
+        path: PathBuf,
+        /// What forklayer does not take.
+        reason: String,
+        /// What to change in the file.
+        change: String,
+    },
     /// A version key that the lock file does not resolve to one version.
     #[error("`{key}` in `{}`: {reason}", config.display())]
     Unresolved {
@@ -292,6 +304,7 @@ impl Diagnostic for FormatError {
             FormatError::FileMismatch { .. } => Own(Usage, "patch_file_mismatch"),
             FormatError::CannotExpress { .. } => Own(Usage, "format_cannot_express"),
             FormatError::Config { .. } => Own(Usage, "patch_config_invalid"),
+            FormatError::Unsupported { .. } => Own(Usage, "patch_config_unsupported"),
             FormatError::Unresolved { .. } => Own(Usage, "patch_version_unresolved"),
             FormatError::Io { .. } => Own(Integrity, "io"),
             FormatError::Tree { .. } => Own(Integrity, "patched_tree_invalid"),
@@ -312,6 +325,7 @@ impl Diagnostic for FormatError {
                 "keep that change in a forklayer layer, or export to a format that can carry it".into()
             }
             FormatError::Config { .. } => "fix the file so that the tool itself accepts it".into(),
+            FormatError::Unsupported { change, .. } => change.clone(),
             FormatError::Unresolved { .. } => {
                 "write the exact version in the key (`name@1.2.3`) or run the tool's install to update the lock file"
                     .into()

@@ -186,6 +186,20 @@ mod tests {
                 "refused_patch",
             ),
             (
+                crate::export::ExportError::Config {
+                    format: crate::patchfmt::Format::Npm,
+                    project: path.clone(),
+                    source: Box::new(crate::patchfmt::FormatError::Unsupported {
+                        path: path.clone(),
+                        reason: "the key `patchedDependencies` appears twice in one object".into(),
+                        change: "write `patchedDependencies` once".into(),
+                    }),
+                }
+                .into(),
+                ExitStatus::Usage,
+                "patch_config_unsupported",
+            ),
+            (
                 crate::export::ExportError::NotLocked { problems: vec!["`a` has changed".into()] }.into(),
                 ExitStatus::Integrity,
                 "upstream_not_locked",

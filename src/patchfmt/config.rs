@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use jsonc_parser::ast::Value;
 
 use super::lockfile::{
-    is_exact_version, is_npm_node_of, json_get, json_strings, locked_versions, parse_json, parse_yaml, read_optional,
-    split_name_spec, Yaml,
+    is_exact_version, is_npm_node_of, json_entries, json_get, json_object, json_strings, locked_versions, parse_json,
+    parse_yaml, read_optional, split_name_spec, yaml_anchors, Yaml,
 };
 use super::{Format, FormatError};
 use crate::splice::splice;
@@ -112,10 +112,12 @@ fn resolve(format: Format, project: &Path, config: &Path, key: &str, name: &str)
 fn discover_package_json(format: Format, project: &Path, keys: &[&str]) -> Result<Vec<PatchedDependency>, FormatError> {
     let (path, text) = read_package_json(project)?;
     let root = parse_json(&text, &path)?;
-    let Some(patched) = keys.iter().try_fold(&root, |object, key| object.get_object(key)) else {
-        return Ok(Vec::new());
-    };
-    declared(format, project, &path, json_strings(patched))
+    let mut object = &root;
+    for key in keys {
+        let Some(inner) = json_object(object, key, &path)? else { return Ok(Vec::new()) };
+        object = inner;
+    }
+    declared(format, project, &path, json_strings(object, &path)?)
 }
 
 fn declared(
@@ -141,7 +143,16 @@ fn discover_pnpm(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
     let workspace = project.join("pnpm-workspace.yaml");
     if let Some(text) = read_optional(&workspace)? {
         let root = parse_yaml(&text, &workspace)?;
-        if let Some(map) = root.get("patchedDependencies") {
+        if let Some(at) = yaml_top_level(&root, &workspace, "patchedDependencies")? {
+            let block = yaml_block(&text, root.entries(), at);
+            if yaml_anchors(&text, &workspace)?.iter().any(|(offset, alias)| *alias && block.contains(offset)) {
+                return Err(yaml_anchored(&workspace, "patchedDependencies", "an alias (`*`)", "read"));
+            }
+            let map = &root.entries()[at].1;
+            let mut seen = std::collections::BTreeSet::new();
+            if let Some(twice) = map.entries().iter().filter_map(|(k, _)| k.as_str()).find(|k| !seen.insert(*k)) {
+                return Err(yaml_duplicate(&workspace, twice));
+            }
             let pair = |(k, v): &(Yaml, Yaml)| Some((k.as_str()?.to_string(), v.as_str()?.to_string()));
             let entries = map.entries().iter().filter_map(pair).collect();
             return declared(Format::Pnpm, project, &workspace, entries);
@@ -155,14 +166,17 @@ const YARN_FIELDS: [&str; 4] = ["dependencies", "devDependencies", "optionalDepe
 fn discover_yarn(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> {
     let (path, text) = read_package_json(project)?;
     let root = parse_json(&text, &path)?;
-    let mut found = Vec::new();
+    let mut found: Vec<PatchedDependency> = Vec::new();
     for field in YARN_FIELDS {
-        let Some(object) = root.get_object(field) else { continue };
-        for (key, value) in json_strings(object) {
+        let Some(object) = json_object(&root, field, &path)? else { continue };
+        for (key, value) in json_strings(object, &path)? {
             let Some((descriptor, patches)) = parse_yarn_patch(&value) else { continue };
             found.push(declared_one(Format::Yarn, project, &path, &key, &descriptor, patches)?);
         }
     }
+    // One patch declared both in a dependency's value and in
+    // `resolutions` is one patch; stable, so the dependency's key is kept.
+    found.sort_by(|a, b| (&a.name, &a.version).cmp(&(&b.name, &b.version)));
     found.dedup_by(|a, b| a.name == b.name && a.version == b.version && a.patches == b.patches);
     Ok(found)
 }
@@ -351,7 +365,7 @@ fn json_object_text(pairs: &[(String, String)], depth: usize, file: &str) -> Str
 fn set_root_property(text: &str, path: &Path, key: &str, value: &str) -> Result<String, FormatError> {
     let root = parse_json(text, path)?;
     let (nl, property) = (newline_of(text), json_property(text, 1, key, value));
-    Ok(match (json_get(&root, key), root.properties.last()) {
+    Ok(match (json_get(&root, key, path)?, root.properties.last()) {
         (Some(old), _) => splice(text, [(value_range(old), value)]),
         (None, Some(last)) => splice(text, [(last.range.end..last.range.end, format!(",{nl}{property}"))]),
         (None, None) => {
@@ -387,25 +401,70 @@ fn set_yaml_top_level(text: &str, path: &Path, key: &str, pairs: &[(String, Stri
     let block = format!("{key}:{empty}{nl}{lines}");
     let root = parse_yaml(text, path)?;
     let entries = root.entries();
-    let Some(at) = entries.iter().position(|(k, _)| k.as_str() == Some(key)) else {
+    let Some(at) = yaml_top_level(&root, path, key)? else {
         let separator = if text.is_empty() || text.ends_with('\n') { "" } else { nl };
         return Ok(format!("{text}{separator}{block}"));
     };
-    let start = entries[at].0.start().map(|s| line_start(text, s)).unwrap_or(0);
-    let end = entries.get(at + 1).and_then(|(k, _)| k.start()).map_or(text.len(), |s| line_start(text, s));
+    let range = yaml_block(text, entries, at);
+    // The block is written anew: an anchor in it would vanish from under
+    // its aliases, and an alias would be replaced by what it stood for.
+    if yaml_anchors(text, path)?.iter().any(|(offset, _)| range.contains(offset)) {
+        return Err(yaml_anchored(path, key, "a YAML anchor (`&`) or alias (`*`)", "rewrite"));
+    }
     // A block mapping: the key starts a line and the next key a later one.
-    if matches!(entries[at].0, Yaml::Scalar(..)) && end > start {
-        return Ok(format!("{}{block}{}", &text[..start], &text[end..]));
+    if matches!(entries[at].0, Yaml::Scalar(..)) && range.end > range.start {
+        return Ok(format!("{}{block}{}", &text[..range.start], &text[range.end..]));
     }
     Err(FormatError::config(path, format!("`{key}` is not a plain top-level key")))
+}
+
+/// The index of the top-level `key` among the root's entries, refused
+/// when the key appears twice (pnpm refuses such a file; forklayer would
+/// read the first).
+fn yaml_top_level(root: &Yaml, path: &Path, key: &str) -> Result<Option<usize>, FormatError> {
+    let mut found = root.entries().iter().enumerate().filter(|(_, (k, _))| k.as_str() == Some(key));
+    match (found.next(), found.next()) {
+        (Some(_), Some(_)) => Err(yaml_duplicate(path, key)),
+        (first, _) => Ok(first.map(|(at, _)| at)),
+    }
+}
+
+/// The bytes of the top-level entry `at`: from its key's line to the line
+/// of the next top-level key.
+fn yaml_block(text: &str, entries: &[(Yaml, Yaml)], at: usize) -> std::ops::Range<usize> {
+    let start = entries[at].0.start().map(|s| line_start(text, s)).unwrap_or(0);
+    let end = entries.get(at + 1).and_then(|(k, _)| k.start()).map_or(text.len(), |s| line_start(text, s));
+    start..end
+}
+
+fn yaml_duplicate(path: &Path, key: &str) -> FormatError {
+    FormatError::Unsupported {
+        path: path.to_path_buf(),
+        reason: format!("the key `{key}` appears twice in one mapping"),
+        change: format!("write `{key}` once in that mapping, keeping the entry pnpm should read"),
+    }
+}
+
+fn yaml_anchored(path: &Path, key: &str, what: &str, verb: &str) -> FormatError {
+    FormatError::Unsupported {
+        path: path.to_path_buf(),
+        reason: format!("the top-level `{key}` block holds {what}, which forklayer does not {verb}"),
+        change: format!(
+            "write the `{key}` block out in full, without YAML anchors (`&name`) or aliases (`*name`), and repeat \
+             its entries where an alias used them"
+        ),
+    }
 }
 
 fn line_start(text: &str, at: usize) -> usize {
     text[..at].rfind('\n').map_or(0, |i| i + 1)
 }
 
-/// Points each entry's dependency (or, for a package that is no direct
-/// dependency, a `resolutions` entry) at its patch through `patch:`.
+/// Points each entry's package at its patch through `patch:`, where Yarn
+/// reads it: every value that already declares a patch of the package
+/// (a dependency's or a `resolutions` entry's) is rewritten; a package
+/// with none gets it in its direct dependency or, when it is no direct
+/// dependency, in a `resolutions` entry.
 fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String, FormatError> {
     let mut edited = text.to_string();
     for entry in entries {
@@ -413,16 +472,27 @@ fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String,
         let descriptor = format!("{}@npm%3A{}", entry.name, entry.version);
         let value = format!("patch:{descriptor}#{}", paths.join("&"));
         let root = parse_json(&edited, path)?;
-        let target = ["dependencies", "devDependencies", "optionalDependencies"]
-            .into_iter()
-            .filter_map(|field| root.get_object(field))
-            .find_map(|object| json_get(object, &entry.name));
+        let declared = yarn_patch_values(&root, path, entry)?;
+        if !declared.is_empty() {
+            edited = splice(&edited, declared.into_iter().map(|range| (range, json_string(&value))));
+            continue;
+        }
+        let mut target = None;
+        for field in ["dependencies", "devDependencies", "optionalDependencies"] {
+            let Some(object) = json_object(&root, field, path)? else { continue };
+            if let Some(old) = json_get(object, &entry.name, path)? {
+                target = Some(old);
+                break;
+            }
+        }
         edited = match target {
             Some(old) => splice(&edited, [(value_range(old), json_string(&value))]),
             None => {
                 let key = format!("{}@npm:{}", entry.name, entry.version);
-                let mut pairs: Vec<(String, String)> =
-                    root.get_object("resolutions").map(json_strings).unwrap_or_default();
+                let mut pairs: Vec<(String, String)> = match json_object(&root, "resolutions", path)? {
+                    Some(resolutions) => json_strings(resolutions, path)?,
+                    None => Vec::new(),
+                };
                 pairs.retain(|(k, _)| k != &key);
                 pairs.push((key, value));
                 let object = json_object_text(&pairs, 1, &edited);
@@ -431,6 +501,48 @@ fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String,
         };
     }
     Ok(edited)
+}
+
+/// The byte ranges of the values of package.json that declare a `patch:`
+/// of `entry`'s package. A `resolutions` key that selects another exact
+/// version is refused: the new patch written there would not reach the
+/// version exported.
+fn yarn_patch_values(
+    root: &jsonc_parser::ast::Object<'_>,
+    path: &Path,
+    entry: &ConfigEntry,
+) -> Result<Vec<std::ops::Range<usize>>, FormatError> {
+    let mut ranges = Vec::new();
+    for field in YARN_FIELDS {
+        let Some(object) = json_object(root, field, path)? else { continue };
+        for prop in json_entries(object, path)? {
+            let Some(current) = prop.value.as_string_lit() else { continue };
+            let Some((descriptor, _)) = parse_yarn_patch(&current.value) else { continue };
+            if split_name_spec(&descriptor).0 != entry.name {
+                continue;
+            }
+            let key = prop.name.as_str();
+            let selected = split_name_spec(key).1.map(|spec| spec.strip_prefix("npm:").unwrap_or(spec));
+            if let Some(other) = selected.filter(|spec| field == "resolutions" && is_exact_version(spec)) {
+                if other.trim_start_matches(['v', '=']) != entry.version {
+                    let (name, version) = (&entry.name, &entry.version);
+                    return Err(FormatError::Unsupported {
+                        path: path.to_path_buf(),
+                        reason: format!(
+                            "`resolutions` declares the patch of `{name}` under `{key}`, which selects version \
+                             {other}, not the version {version} exported"
+                        ),
+                        change: format!(
+                            "rename the key to `{name}@npm:{version}` (or `{name}`), or remove the entry, then export \
+                             again"
+                        ),
+                    });
+                }
+            }
+            ranges.push(value_range(&prop.value));
+        }
+    }
+    Ok(ranges)
 }
 
 /// npm records each patch in package-lock.json (`"patched": {"integrity",
@@ -445,30 +557,35 @@ fn edit_npm_lock(project: &Path, entries: &[ConfigEntry]) -> Result<Option<(Path
         let pairs = [("integrity".to_string(), crate::npm::sri_sha512(bytes)), ("path".to_string(), patch.clone())];
         loop {
             let root = parse_json(&text, &path)?;
-            let Some(packages) = root.get_object("packages") else { break };
+            let Some(packages) = json_object(&root, "packages", &path)? else { break };
             let value = json_object_text(&pairs, 3, &text);
-            let edit = packages.properties.iter().find_map(|prop| {
-                let node = prop.value.as_object().filter(|_| is_npm_node_of(prop.name.as_str(), &entry.name))?;
-                let version = json_strings(node).into_iter().find_map(|(k, v)| (k == "version").then_some(v));
-                if version.as_deref() != Some(entry.version.as_str()) {
-                    return None;
+            let mut edit = None;
+            for prop in json_entries(packages, &path)? {
+                let Some(node) = prop.value.as_object().filter(|_| is_npm_node_of(prop.name.as_str(), &entry.name))
+                else {
+                    continue;
+                };
+                let version = json_get(node, "version", &path)?.and_then(Value::as_string_lit);
+                if version.map(|v| v.value.as_ref()) != Some(entry.version.as_str()) {
+                    continue;
                 }
-                match json_get(node, "patched") {
-                    Some(current) if text[value_range(current)] == value => None,
+                edit = match json_get(node, "patched", &path)? {
+                    Some(current) if text[value_range(current)] == value => continue,
                     Some(current) => Some((value_range(current), value.clone())),
                     None => {
                         let at = node.properties.last().map_or(node.range.start + 1, |p| p.range.end);
                         Some((at..at, format!(",{}{}", newline_of(&text), json_property(&text, 3, "patched", &value))))
                     }
-                }
-            });
+                };
+                break;
+            }
             let Some((range, with)) = edit else { break };
             text = splice(&text, [(range, with)]);
         }
     }
     // npm moves a lock to version 4 when it records the first patch.
     let root = parse_json(&text, &path)?;
-    if let Some(old @ Value::NumberLit(n)) = json_get(&root, "lockfileVersion") {
+    if let Some(old @ Value::NumberLit(n)) = json_get(&root, "lockfileVersion", &path)? {
         if n.value.parse::<u32>().is_ok_and(|v| v < 4) {
             text = splice(&text, [(value_range(old), "4")]);
         }

@@ -87,6 +87,28 @@ pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
     Ok(root.unwrap_or(Yaml::Map(Vec::new())))
 }
 
+/// Where `text` puts a YAML anchor (`&name`) or an alias (`*name`): the
+/// byte offset of each node that carries one, and whether it is an alias.
+pub(super) fn yaml_anchors(text: &str, path: &Path) -> Result<Vec<(usize, bool)>, FormatError> {
+    use saphyr_parser::{Event, Parser};
+    let byte_of: Vec<usize> = text.char_indices().map(|(byte, _)| byte).collect();
+    let mut found = Vec::new();
+    for event in Parser::new_from_str(text) {
+        let (event, span) = event.map_err(|e| FormatError::config(path, format!("not valid YAML: {e}")))?;
+        let (anchor, alias) = match event {
+            Event::Alias(..) => (0, true),
+            Event::MappingStart(anchor, _) | Event::SequenceStart(anchor, _) | Event::Scalar(_, _, anchor, _) => {
+                (anchor, false)
+            }
+            _ => continue,
+        };
+        if alias || anchor != 0 {
+            found.push((byte_of.get(span.start.index()).copied().unwrap_or(text.len()), alias));
+        }
+    }
+    Ok(found)
+}
+
 /// Parses JSON (with the comments and trailing commas bun.lock uses).
 pub(super) fn parse_json<'a>(text: &'a str, path: &Path) -> Result<Object<'a>, FormatError> {
     let parsed = jsonc_parser::parse_to_ast(text, &Default::default(), &Default::default())
@@ -97,19 +119,72 @@ pub(super) fn parse_json<'a>(text: &'a str, path: &Path) -> Result<Object<'a>, F
     }
 }
 
-pub(super) fn json_get<'o, 'a>(object: &'o Object<'a>, key: &str) -> Option<&'o Value<'a>> {
-    object.properties.iter().find(|p| p.name.as_str() == key).map(|p| &p.value)
+/// A key written twice in one object of `path`: the tools read JSON with
+/// `JSON.parse`, which keeps the last, while forklayer would read (and
+/// edit) the first, so neither is taken.
+fn duplicate_key(path: &Path, key: &str) -> FormatError {
+    FormatError::Unsupported {
+        path: path.to_path_buf(),
+        reason: format!(
+            "the key `{key}` appears twice in one object: JavaScript's `JSON.parse` keeps the last, forklayer would \
+             take the first"
+        ),
+        change: format!("write `{key}` once in that object, keeping the entry the tool should read"),
+    }
+}
+
+/// The value of `key` in `object` of the file `path`, refused when the key
+/// appears more than once.
+pub(super) fn json_get<'o, 'a>(
+    object: &'o Object<'a>,
+    key: &str,
+    path: &Path,
+) -> Result<Option<&'o Value<'a>>, FormatError> {
+    let mut found = object.properties.iter().filter(|p| p.name.as_str() == key);
+    match (found.next(), found.next()) {
+        (Some(_), Some(_)) => Err(duplicate_key(path, key)),
+        (first, _) => Ok(first.map(|p| &p.value)),
+    }
+}
+
+/// The object at `key` (none when there is none, or it is no object),
+/// refused when `key` appears more than once.
+pub(super) fn json_object<'o, 'a>(
+    object: &'o Object<'a>,
+    key: &str,
+    path: &Path,
+) -> Result<Option<&'o Object<'a>>, FormatError> {
+    Ok(json_get(object, key, path)?.and_then(Value::as_object))
+}
+
+/// The properties of an object whose every entry is read, refused when
+/// one key appears more than once.
+pub(super) fn json_entries<'o, 'a>(
+    object: &'o Object<'a>,
+    path: &Path,
+) -> Result<&'o [jsonc_parser::ast::ObjectProp<'a>], FormatError> {
+    let mut seen = BTreeSet::new();
+    match object.properties.iter().find(|p| !seen.insert(p.name.as_str())) {
+        Some(twice) => Err(duplicate_key(path, twice.name.as_str())),
+        None => Ok(&object.properties),
+    }
 }
 
 /// The properties of the object at `key`, none when there is no such object.
-fn json_properties<'o, 'a>(object: &'o Object<'a>, key: &str) -> &'o [jsonc_parser::ast::ObjectProp<'a>] {
-    object.get_object(key).map_or(&[], |inner| &inner.properties)
+fn json_properties<'o, 'a>(
+    object: &'o Object<'a>,
+    key: &str,
+    path: &Path,
+) -> Result<&'o [jsonc_parser::ast::ObjectProp<'a>], FormatError> {
+    json_object(object, key, path)?.map_or(Ok(&[]), |inner| json_entries(inner, path))
 }
 
-/// The string-valued properties of an object, in order.
-pub(super) fn json_strings(object: &Object<'_>) -> Vec<(String, String)> {
-    let strings = object.properties.iter().filter_map(|p| Some((p.name.as_str(), &p.value.as_string_lit()?.value)));
-    strings.map(|(key, value)| (key.to_string(), value.to_string())).collect()
+/// The string-valued properties of an object, in order, refused when one
+/// key appears more than once.
+pub(super) fn json_strings(object: &Object<'_>, path: &Path) -> Result<Vec<(String, String)>, FormatError> {
+    let properties = json_entries(object, path)?;
+    let strings = properties.iter().filter_map(|p| Some((p.name.as_str(), &p.value.as_string_lit()?.value)));
+    Ok(strings.map(|(key, value)| (key.to_string(), value.to_string())).collect())
 }
 
 /// Reads a file of the project, `None` when it does not exist.
@@ -166,8 +241,13 @@ pub(super) fn is_npm_node_of(key: &str, name: &str) -> bool {
 
 fn npm_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
     let root = parse_json(text, path)?;
-    let nodes = json_properties(&root, "packages").iter().filter(|prop| is_npm_node_of(prop.name.as_str(), name));
-    Ok(nodes.filter_map(|prop| Some(prop.value.as_object()?.get_string("version")?.value.to_string())).collect())
+    let mut versions = BTreeSet::new();
+    for prop in json_properties(&root, "packages", path)?.iter().filter(|p| is_npm_node_of(p.name.as_str(), name)) {
+        let Some(node) = prop.value.as_object() else { continue };
+        let version = json_get(node, "version", path)?.and_then(Value::as_string_lit);
+        versions.extend(version.map(|v| v.value.to_string()));
+    }
+    Ok(versions)
 }
 
 /// The version part of `id` (`name@version`) when it names package `name`.
@@ -199,7 +279,7 @@ fn yarn_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>
 fn bun_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
     let root = parse_json(text, path)?;
     // Each package is `"key": ["name@version", …]`.
-    let ids = json_properties(&root, "packages")
+    let ids = json_properties(&root, "packages", path)?
         .iter()
         .filter_map(|prop| Some(&prop.value.as_array()?.elements.first()?.as_string_lit()?.value));
     Ok(ids.filter_map(|id| Some(version_of(id, name)?.to_string())).collect())

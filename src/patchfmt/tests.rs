@@ -396,3 +396,121 @@ fn pnpm_falls_back_to_package_json_and_yarn_keeps_several_patches_in_order() {
     let found = discover(Format::Yarn, yarn.path()).expect("discovers");
     assert_eq!(found[0].patches, [".yarn/patches/a.patch", "b.patch"]);
 }
+
+#[test]
+fn a_key_written_twice_where_forklayer_reads_or_edits_is_refused_by_name() {
+    let twice = "{\n  \"patchedDependencies\": {\"left-pad@1.3.0\": \"patches/evil.patch\"},\n  \"patchedDependencies\": {\"left-pad@1.3.0\": \"patches/good.patch\"}\n}\n";
+    let inner =
+        "{\"patchedDependencies\": {\"left-pad@1.3.0\": \"patches/a.patch\", \"left-pad@1.3.0\": \"patches/b.patch\"}}";
+    let pnpm_inner = "{\"pnpm\": {\"patchedDependencies\": {}, \"patchedDependencies\": {\"left-pad@1.3.0\": \"p\"}}}";
+    let yarn = "{\"dependencies\": {\"left-pad\": \"patch:left-pad@npm%3A1.3.0#~/a.patch\", \"left-pad\": \"1.3.0\"}}";
+    let cases = [
+        (Format::Npm, twice, "patchedDependencies"),
+        (Format::Bun, inner, "left-pad@1.3.0"),
+        (Format::Pnpm, pnpm_inner, "patchedDependencies"),
+        (Format::Yarn, yarn, "left-pad"),
+    ];
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+    }];
+    for (format, package, key) in cases {
+        let dir = project(&[("package.json", package)]);
+        let err = discover(format, dir.path()).expect_err("ambiguous");
+        assert_eq!((err.code(), err.exit_status()), ("patch_config_unsupported", ExitStatus::Usage), "{format}: {err}");
+        assert!(err.to_string().contains(&format!("the key `{key}` appears twice")), "{format}: {err}");
+        assert!(err.to_string().contains("package.json"), "{format}: {err}");
+        assert!(err.help().is_some_and(|help| help.contains(&format!("write `{key}` once"))), "{format}");
+        // npm and bun replace `patchedDependencies` whole: only the key itself matters there.
+        if matches!(format, Format::Npm | Format::Yarn) {
+            let err = edit_config(format, dir.path(), &entries).expect_err("not edited");
+            assert_eq!(err.code(), "patch_config_unsupported", "{format}: {err}");
+        }
+    }
+    let lock = "{\"lockfileVersion\": 3, \"packages\": {\"node_modules/left-pad\": {\"version\": \"1.3.0\", \"version\": \"1.2.0\"}}}";
+    let dir = project(&[("package.json", "{}\n"), ("package-lock.json", lock)]);
+    let err = edit_config(Format::Npm, dir.path(), &entries).expect_err("which version?");
+    assert!(err.to_string().contains("package-lock.json") && err.to_string().contains("`version`"), "{err}");
+    let workspace = project(&[(
+        "pnpm-workspace.yaml",
+        "patchedDependencies:\n  left-pad@1.3.0: a.patch\n  left-pad@1.3.0: b.patch\n",
+    )]);
+    let err = discover(Format::Pnpm, workspace.path()).expect_err("pnpm refuses it too");
+    assert!(err.to_string().contains("the key `left-pad@1.3.0` appears twice"), "{err}");
+    let workspace = project(&[("pnpm-workspace.yaml", "patchedDependencies: {}\npatchedDependencies: {}\n")]);
+    let err = edit_config(Format::Pnpm, workspace.path(), &entries).expect_err("twice");
+    assert!(err.to_string().contains("the key `patchedDependencies` appears twice"), "{err}");
+}
+
+#[test]
+fn a_pnpm_block_with_an_anchor_is_read_but_not_rewritten_and_an_alias_is_refused() {
+    let anchored = "packages: []\npatchedDependencies: &pd\n  left-pad@1.3.0: patches/lp.patch\ncatalog: *pd\n";
+    let dir = project(&[("pnpm-workspace.yaml", anchored)]);
+    let found = discover(Format::Pnpm, dir.path()).expect("the anchored block reads as it is");
+    assert_eq!((found[0].name.as_str(), found[0].patches[0].as_str()), ("left-pad", "patches/lp.patch"));
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+    }];
+    let err = edit_config(Format::Pnpm, dir.path(), &entries).expect_err("the alias would lose its anchor");
+    assert_eq!((err.code(), err.exit_status()), ("patch_config_unsupported", ExitStatus::Usage));
+    assert!(err.to_string().contains("pnpm-workspace.yaml") && err.to_string().contains("anchor"), "{err}");
+    assert!(err.help().is_some_and(|help| help.contains("without YAML anchors")), "{err}");
+    for aliased in [
+        "base: &b\n  left-pad@1.3.0: patches/lp.patch\npatchedDependencies: *b\n",
+        "p: &p patches/lp.patch\npatchedDependencies:\n  left-pad@1.3.0: *p\n",
+    ] {
+        let dir = project(&[("pnpm-workspace.yaml", aliased)]);
+        let err = discover(Format::Pnpm, dir.path()).expect_err("pnpm reads what the alias stands for");
+        assert!(err.to_string().contains("alias"), "{aliased}: {err}");
+    }
+    let elsewhere = "catalog: &c\n  a: 1.0.0\ncatalogs:\n  x: *c\npatchedDependencies:\n  old: x.patch\n";
+    let dir = project(&[("pnpm-workspace.yaml", elsewhere)]);
+    let edited = edit_config(Format::Pnpm, dir.path(), &entries).expect("anchors elsewhere are kept");
+    assert_eq!(
+        String::from_utf8(edited[0].1.clone()).expect("utf-8"),
+        "catalog: &c\n  a: 1.0.0\ncatalogs:\n  x: *c\npatchedDependencies:\n  left-pad@1.3.0: patches/left-pad@1.3.0.patch\n"
+    );
+}
+
+#[test]
+fn yarn_export_rewrites_the_patch_where_the_project_declares_it() {
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![(".yarn/patches/new.patch".into(), b"patch".to_vec())],
+    }];
+    for key in ["left-pad@npm:1.3.0", "left-pad"] {
+        let package = format!(
+            "{{\n  \"dependencies\": {{\n    \"left-pad\": \"1.3.0\",\n    \"z\": \"1.0.0\"\n  }},\n  \"resolutions\": {{\n    \"{key}\": \"patch:left-pad@npm%3A1.3.0#~/.yarn/patches/lp.patch\"\n  }}\n}}\n"
+        );
+        let dir = project(&[("package.json", &package)]);
+        let edited = edit_config(Format::Yarn, dir.path(), &entries).expect("edits");
+        let text = String::from_utf8(edited[0].1.clone()).expect("utf-8");
+        assert_eq!(text, package.replace(".yarn/patches/lp.patch", ".yarn/patches/new.patch"), "{key}");
+        std::fs::write(dir.path().join("package.json"), &text).expect("write");
+        let found = discover(Format::Yarn, dir.path()).expect("discovers");
+        assert_eq!(found.len(), 1, "{key}: {found:?}");
+    }
+    // Declared in both places (a dependency added after a first export):
+    // both are rewritten, and read back as one patch.
+    let both = "{\"dependencies\": {\"left-pad\": \"patch:left-pad@npm%3A1.3.0#~/.yarn/patches/a.patch\", \"z\": \"patch:z@npm%3A1.0.0#~/.yarn/patches/z.patch\"}, \"resolutions\": {\"left-pad@npm:1.3.0\": \"patch:left-pad@npm%3A1.3.0#~/.yarn/patches/b.patch\"}}";
+    let dir = project(&[("package.json", both)]);
+    let edited = edit_config(Format::Yarn, dir.path(), &entries).expect("edits");
+    let text = String::from_utf8(edited[0].1.clone()).expect("utf-8");
+    assert_eq!(text.matches("#~/.yarn/patches/new.patch").count(), 2, "{text}");
+    std::fs::write(dir.path().join("package.json"), &text).expect("write");
+    let found = discover(Format::Yarn, dir.path()).expect("discovers");
+    let names: Vec<&str> = found.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(names, ["left-pad", "z"]);
+    assert_eq!(found[0].key, "left-pad", "the dependency's key is the one reported");
+    // A resolution that selects another version would not reach the one exported.
+    let other = "{\"resolutions\": {\"left-pad@npm:1.2.0\": \"patch:left-pad@npm%3A1.2.0#~/.yarn/patches/old.patch\"}}";
+    let dir = project(&[("package.json", other)]);
+    let err = edit_config(Format::Yarn, dir.path(), &entries).expect_err("another version");
+    assert_eq!(err.code(), "patch_config_unsupported");
+    assert!(err.to_string().contains("`left-pad@npm:1.2.0`"), "{err}");
+    assert!(err.help().is_some_and(|help| help.contains("`left-pad@npm:1.3.0`")), "{err}");
+}

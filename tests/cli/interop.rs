@@ -348,3 +348,86 @@ fn an_export_killed_while_writing_is_rolled_back_by_the_next_command() {
     dir.run(&["-C", "app", "export", "npm"]).assert_code(0);
     assert!(dir.exists("app/patches/left-pad@1.3.0.patch"));
 }
+
+/// An imported layer whose fork Yarn can carry (README.md, whose lines
+/// end in CRLF, left as upstream has it), its patches regenerated.
+fn yarn_expressible_layer() -> (TestDir, PathBuf) {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    dir.write("app/forklayer/forks/left-pad/README.md", "# left-pad\r\n\r\nPads the left.\r\n");
+    dir.run(&["-C", "app", "gen-patches"]).assert_code(0);
+    (dir, npm)
+}
+
+#[test]
+fn a_yarn_patch_declared_in_resolutions_is_rewritten_there_on_the_next_export() {
+    let (dir, _npm) = yarn_expressible_layer();
+    dir.write("yarn/package.json", "{\n  \"name\": \"y\",\n  \"private\": true\n}\n");
+    dir.run(&["-C", "app", "export", "yarn", "../yarn"]).assert_code(0);
+    let first = String::from_utf8(dir.read("yarn/package.json")).expect("utf-8");
+    assert!(first.contains("\"left-pad@npm:1.3.0\": \"patch:left-pad@npm%3A1.3.0#~/.yarn/patches/"), "{first}");
+    // The project then depends on left-pad itself; Yarn still applies
+    // the patch through `resolutions`, and the fork changes again.
+    let with_dependency = first
+        .replace("\"private\": true,", "\"private\": true,\n  \"dependencies\": {\n    \"left-pad\": \"1.3.0\"\n  },");
+    assert_ne!(with_dependency, first);
+    dir.write("yarn/package.json", &with_dependency);
+    dir.write("app/forklayer/forks/left-pad/index.js", PAD.replace("return pad + str;", "return pad + str; // again"));
+    dir.run(&["-C", "app", "gen-patches"]).assert_code(0);
+    let run = dir.run(&["-C", "app", "export", "yarn", "../yarn"]);
+    run.assert_code(0);
+    let second = String::from_utf8(dir.read("yarn/package.json")).expect("utf-8");
+    assert!(second.contains("\"left-pad\": \"1.3.0\""), "the dependency is left as it is: {second}");
+    assert_eq!(second.matches("patch:left-pad@npm%3A1.3.0#~/.yarn/patches/").count(), 1, "{second}");
+    let patches: Vec<String> = dir.snapshot_dir("yarn/.yarn/patches").into_iter().map(|(p, _, _)| p).collect();
+    assert_eq!(patches.len(), 1, "the first export's patch is replaced: {patches:?}");
+    assert!(second.contains(&patches[0]), "{second} names {patches:?}");
+}
+
+#[test]
+fn a_key_written_twice_in_package_json_is_refused_before_anything_is_written() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    dir.write(
+        "target/package.json",
+        "{\n  \"name\": \"t\",\n  \"patchedDependencies\": {\"left-pad@1.3.0\": \"patches/evil.patch\"},\n  \"patchedDependencies\": {\"left-pad@1.3.0\": \"patches/good.patch\"}\n}\n",
+    );
+    let before = dir.snapshot_dir("target");
+    let run = dir.run(&["-C", "app", "export", "npm", "../target", "--json"]);
+    run.assert_code(2);
+    let report: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["error"]["code"], "patch_config_unsupported");
+    let text = report["error"].to_string();
+    assert!(text.contains("package.json") && text.contains("`patchedDependencies` appears twice"), "{text}");
+    assert_eq!(dir.snapshot_dir("target"), before);
+    let import = TestDir::new();
+    import.write("package.json", String::from_utf8(dir.read("target/package.json")).expect("utf-8"));
+    let run = import.run(&["import", "npm"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("`patchedDependencies` appears twice"), "{}", run.stderr);
+    assert!(!import.exists("forklayer.toml") && !import.exists("forklayer"));
+}
+
+#[test]
+fn a_pnpm_workspace_whose_patch_block_is_anchored_is_refused_with_nothing_written() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    dir.write(
+        "app/pnpm-workspace.yaml",
+        "patchedDependencies: &pd\n  left-pad@1.3.0: patches/left-pad@1.3.0.patch\ncatalog: *pd\n",
+    );
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    dir.write("app/forklayer/forks/left-pad/index.js", PAD.replace("return pad + str;", "return pad + str; // again"));
+    dir.run(&["-C", "app", "gen-patches"]).assert_code(0);
+    let before = dir.snapshot_dir("app");
+    let run = dir.run(&["-C", "app", "export"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("pnpm-workspace.yaml") && run.stderr.contains("anchor"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("nothing was written") && run.stderr.contains("without YAML anchors"),
+        "{}",
+        run.stderr
+    );
+    let after: Vec<_> = dir.snapshot_dir("app").into_iter().filter(|(p, _, _)| !p.starts_with(".forklayer")).collect();
+    let before: Vec<_> = before.into_iter().filter(|(p, _, _)| !p.starts_with(".forklayer")).collect();
+    assert_eq!(after, before);
+}
