@@ -331,3 +331,34 @@ fn an_export_killed_while_writing_is_rolled_back_by_the_next_command() {
     dir.run(&["-C", "app", "export", "npm"]).assert_code(0);
     assert!(dir.exists("app/patches/left-pad@1.3.0.patch"));
 }
+
+/// pnpm's export and upgrade change the lines of the entries they move
+/// and nothing else of pnpm-workspace.yaml: comments, blank lines, a
+/// document end and another package's entry as written.
+#[test]
+fn pnpm_export_and_upgrade_keep_the_workspace_s_other_bytes() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    let workspace = "packages:\n  - \".\"\n\npatchedDependencies:\n  # the fork\n  left-pad@1.3.0: patches/left-pad@1.3.0.patch\n  \"@t/m@1.2.5\": 'patches/m.patch'  # theirs\n\n# build settings\nonlyBuiltDependencies:\n  - esbuild\n...\n";
+    dir.write("app/pnpm-workspace.yaml", workspace);
+    dir.write("app/patches/m.patch", "diff --git a/m.js b/m.js\n--- a/m.js\n+++ b/m.js\n@@ -1 +1 @@\n-a\n+b\n");
+    let fork = "app/forklayer/forks/left-pad/index.js";
+    dir.write(fork, format!("{}// more\n", String::from_utf8(dir.read(fork)).expect("utf-8")));
+    dir.run(&["-C", "app", "gen-patches"]).assert_code(0);
+    let run = dir.run(&["-C", "app", "export"]);
+    run.assert_code(0);
+    assert!(run.stdout.contains("update  patches/left-pad@1.3.0.patch"), "{}", run.stdout);
+    assert_eq!(String::from_utf8(dir.read("app/pnpm-workspace.yaml")).expect("utf-8"), workspace);
+    commit_all(&dir);
+    publish(&dir, &left_pad("1.3.1"), None);
+    dir.write(
+        "app/pnpm-lock.yaml",
+        "lockfileVersion: '9.0'\n\npackages:\n\n  left-pad@1.3.1:\n    resolution: {integrity: sha512-x}\n",
+    );
+    commit_all(&dir);
+    run_with_npm(&dir, &npm, &["-C", "app", "upgrade"]).assert_code(0);
+    assert_eq!(
+        String::from_utf8(dir.read("app/pnpm-workspace.yaml")).expect("utf-8"),
+        workspace.replace("left-pad@1.3.0", "left-pad@1.3.1")
+    );
+}
