@@ -255,6 +255,17 @@ fn parse_patch_package_name(file: &str) -> Option<(String, String, u32)> {
     Some((name, version.to_string(), sequence))
 }
 
+/// The configuration files of a project, relative to it, that
+/// [`edit_config`] may rewrite for `format`.
+pub fn config_files(format: Format) -> &'static [&'static str] {
+    match format {
+        Format::Npm => &["package.json", "package-lock.json"],
+        Format::Bun | Format::Yarn => &["package.json"],
+        Format::Pnpm => &["pnpm-workspace.yaml"],
+        Format::PatchPackage => &[],
+    }
+}
+
 /// The new bytes of each configuration file `format` keeps for `entries`,
 /// every byte outside the keys the tool owns left as it was.
 pub fn edit_config(

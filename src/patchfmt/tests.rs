@@ -393,3 +393,24 @@ fn pnpm_export_adds_the_key_inside_the_document_and_rewrites_a_flow_mapping_s_li
     let err = edit_config(Format::Pnpm, dir.path(), &[]).expect_err("a flow document is not edited");
     assert!(err.to_string().contains("not a plain top-level key"), "{err}");
 }
+
+#[test]
+fn config_files_names_every_file_edit_config_writes() {
+    let lock = "{\"lockfileVersion\": 3, \"packages\": {\"node_modules/left-pad\": {\"version\": \"1.3.0\"}}}";
+    let dir = project(&[
+        ("package.json", "{\"dependencies\": {\"left-pad\": \"1.3.0\"}}"),
+        ("package-lock.json", lock),
+        ("pnpm-workspace.yaml", "packages: []\n"),
+    ]);
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+    }];
+    for format in Format::ALL {
+        for (path, _) in edit_config(format, dir.path(), &entries).expect("edits") {
+            let rel = path.strip_prefix(dir.path()).expect("inside").to_string_lossy().into_owned();
+            assert!(super::config_files(format).contains(&rel.as_str()), "{format}: {rel}");
+        }
+    }
+}
