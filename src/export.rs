@@ -30,8 +30,8 @@ use crate::journal::{JournalError, Scope, Update};
 use crate::layer::Layer;
 use crate::lock::Lock;
 use crate::patchfmt::{
-    apply_in_order, discover, edit_config, is_yarn_patch_of, locked_versions, read_patch_file, render, ConfigEntry,
-    Format, FormatError, PatchedDependency,
+    apply_in_order, config_files, discover, edit_config, is_yarn_patch_of, locked_versions, read_patch_file, render,
+    ConfigEntry, Format, FormatError, PatchedDependency,
 };
 use crate::rebuild::{compare_trees, read_vendored_package, RebuildError};
 use crate::tree::{FileEntry, Tree, TreeError};
@@ -228,6 +228,21 @@ fn patch_dir(format: Format) -> &'static str {
     }
 }
 
+/// Refuses a symbolic link (or a special file) where `export` writes in
+/// `project` for `format` (the tool's patch directory, its configuration
+/// files) or on the way there from `project`: writing through it would
+/// change a file outside the project (a cloned repository's
+/// `package.json` linked to a user's file). Checked before anything is
+/// read or written.
+pub fn refuse_links(format: Format, project: &Path) -> Result<(), TreeError> {
+    // Named without a `.` component (`-C app` with the project `.`).
+    let project: PathBuf = project.components().collect();
+    for rel in std::iter::once(patch_dir(format)).chain(config_files(format).iter().copied()) {
+        crate::tree::refuse_links_below(&project, rel)?;
+    }
+    Ok(())
+}
+
 /// Every file or directory an `export` of any format may change in
 /// `project`: what the roll back of a killed export may touch.
 pub fn export_scope(project: &Path) -> Vec<PathBuf> {
@@ -240,6 +255,7 @@ pub fn export_scope(project: &Path) -> Vec<PathBuf> {
 /// Exports the forked packages of `layer` into `options.project`.
 pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, ExportError> {
     let (format, project) = (options.format, &options.project);
+    refuse_links(format, project)?;
     let mut warnings = roll_back_interrupted(layer, project)?;
     refuse_overlap(layer, format, project)?;
     let forks = rendered_packages(layer, format)?;

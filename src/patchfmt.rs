@@ -60,7 +60,7 @@ use std::str::FromStr;
 use crate::error::{Diagnosis, Diagnostic};
 use crate::tree::Tree;
 
-pub use config::{discover, edit_config, ConfigEntry, PatchedDependency};
+pub use config::{config_files, discover, edit_config, ConfigEntry, PatchedDependency};
 pub use lockfile::locked_versions;
 pub use render::{is_yarn_patch_of, render};
 pub use unified::{parse, FilePatch, Hunk};

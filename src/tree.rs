@@ -127,7 +127,10 @@ impl crate::error::Diagnostic for TreeError {
     fn own_help(&self) -> Option<String> {
         let help = match self {
             TreeError::UnsafePath { .. } => "use plain relative paths inside the package",
-            TreeError::NotAFile { .. } => "replace it with a regular file (packages hold only files and directories)",
+            TreeError::NotAFile { .. } => {
+                "replace it with a regular file or directory (for a symbolic link, a copy of what it points to): \
+                 packages hold only files and directories, and forklayer writes through no link"
+            }
             TreeError::NonUtf8Name { .. } => "rename the file to a UTF-8 name",
             TreeError::FileAndDirectory { .. } => {
                 "a package cannot hold a file and a directory of the same name: keep one of them"

@@ -28,6 +28,7 @@ use crate::layer::Layer;
 use crate::merge::layer::{merge, MergeError, MergeOptions, MergeOutcome, MergeTarget};
 use crate::patchfmt::{locked_versions, Format, FormatError};
 use crate::snapshot::SnapshotSource;
+use crate::tree::TreeError;
 
 /// How `upgrade` runs.
 #[derive(Debug)]
@@ -98,6 +99,10 @@ pub enum UpgradeError {
         /// The versions it holds.
         versions: Vec<String>,
     },
+    /// A file the export writes is a symbolic link or special file:
+    /// refused before the merge, so nothing is written.
+    #[error(transparent)]
+    Target(TreeError),
     /// The merge failed.
     #[error(transparent)]
     Merge(#[from] MergeError),
@@ -111,6 +116,7 @@ impl Diagnostic for UpgradeError {
         match self {
             UpgradeError::Lock { source, .. } => Diagnosis::Wraps(source.as_ref()),
             UpgradeError::Ambiguous { .. } => Diagnosis::Own(ExitStatus::Usage, "patch_version_unresolved"),
+            UpgradeError::Target(e) => Diagnosis::Wraps(e),
             UpgradeError::Merge(e) => Diagnosis::Wraps(e),
             UpgradeError::Export(e) => Diagnosis::Own(e.exit_status(), e.code()),
         }
@@ -118,7 +124,7 @@ impl Diagnostic for UpgradeError {
 
     fn own_help(&self) -> Option<String> {
         match self {
-            UpgradeError::Lock { .. } | UpgradeError::Merge(_) => None,
+            UpgradeError::Lock { .. } | UpgradeError::Target(_) | UpgradeError::Merge(_) => None,
             UpgradeError::Ambiguous { name, .. } => {
                 Some(format!("name the version to move to: `forklayer upgrade {name}@<version>`"))
             }
@@ -182,6 +188,8 @@ pub fn upgrade(layer: &Layer, options: &UpgradeOptions<'_>) -> Result<UpgradeOut
     if moves.is_empty() {
         return Ok(UpgradeOutcome { moves, merge: None, export: None });
     }
+    // Before the merge writes the layer, as export would refuse them after.
+    crate::export::refuse_links(options.format, &options.project).map_err(UpgradeError::Target)?;
     let packages = moves.iter().map(|m| (m.name.clone(), m.to.clone())).collect();
     let merge_options = MergeOptions {
         target: MergeTarget { family: None, packages },

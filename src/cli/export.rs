@@ -29,7 +29,8 @@ the layer's directory. Run the tool's install afterwards (`pnpm install`, `yarn 
 Exit codes:
   0  exported (or, with --dry-run, exportable)
   2  a change the format cannot express, a configuration the tool would not accept
-  3  upstream/ not matching its lock file, an I/O failure")]
+  3  upstream/ not matching its lock file, a configuration file or patch directory that is a \
+symbolic link (never written through), an I/O failure")]
 pub struct Args {
     /// The package manager to write for: npm, pnpm, yarn, bun or patch-package [default: `origin.format`].
     #[arg(value_name = "FORMAT", value_parser = super::import::parse_format)]

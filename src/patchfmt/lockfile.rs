@@ -7,19 +7,22 @@
 //! package-lock.json, pnpm-lock.yaml, Berry's yarn.lock and bun.lock.
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 use std::path::Path;
 
 use jsonc_parser::ast::{Object, Value};
 
 use super::{Format, FormatError};
 
-/// A YAML node; a scalar with the byte offset where its text starts.
+/// A YAML node with the bytes its content spans: from its first byte to
+/// the end of its last scalar (or closing bracket), the comments and
+/// blank lines after it left out.
 #[derive(Debug)]
 pub(super) enum Yaml {
-    Scalar(String, usize),
-    Map(Vec<(Yaml, Yaml)>),
+    Scalar(String, Range<usize>),
+    Map(Vec<(Yaml, Yaml)>, Range<usize>),
     /// A sequence or an alias: nothing the tools keep patches in.
-    Other,
+    Other(Range<usize>),
 }
 
 impl Yaml {
@@ -36,15 +39,16 @@ impl Yaml {
 
     pub(super) fn entries(&self) -> &[(Yaml, Yaml)] {
         match self {
-            Yaml::Map(entries) => entries,
+            Yaml::Map(entries, _) => entries,
             _ => &[],
         }
     }
 
-    pub(super) fn start(&self) -> Option<usize> {
+    /// The bytes of the node's content (empty for a missing value, at the
+    /// place it would be).
+    pub(super) fn span(&self) -> Range<usize> {
         match self {
-            Yaml::Scalar(_, start) => Some(*start),
-            _ => None,
+            Yaml::Scalar(_, span) | Yaml::Map(_, span) | Yaml::Other(span) => span.clone(),
         }
     }
 }
@@ -54,37 +58,44 @@ pub(super) fn parse_yaml(text: &str, path: &Path) -> Result<Yaml, FormatError> {
     use saphyr_parser::{Event, Parser};
     // saphyr counts in characters.
     let byte_of: Vec<usize> = text.char_indices().map(|(byte, _)| byte).collect();
-    let mut stack: Vec<(Vec<Yaml>, bool)> = Vec::new();
+    let byte = |index: usize| byte_of.get(index).copied().unwrap_or(text.len());
+    // Each open collection: its items, whether it is a mapping, where it
+    // starts and whether it is a flow collection (`{…}`, `[…]`).
+    let mut stack: Vec<(Vec<Yaml>, bool, usize, bool)> = Vec::new();
     let mut root = None;
     for event in Parser::new_from_str(text) {
         let (event, span) = event.map_err(|e| FormatError::config(path, format!("not valid YAML: {e}")))?;
+        let (start, end) = (byte(span.start.index()), byte(span.end.index()));
         let node = match event {
             Event::MappingStart(..) | Event::SequenceStart(..) => {
-                stack.push((Vec::new(), matches!(event, Event::MappingStart(..))));
+                let flow = text[start..].starts_with(['{', '[']);
+                stack.push((Vec::new(), matches!(event, Event::MappingStart(..)), start, flow));
                 continue;
             }
             Event::MappingEnd | Event::SequenceEnd => {
-                let Some((items, is_map)) = stack.pop() else { continue };
+                let Some((items, is_map, start, flow)) = stack.pop() else { continue };
+                // A block collection ends where the next token starts,
+                // after any comments: its content ends with its last item.
+                let last = items.iter().map(|item| item.span().end).max().unwrap_or(start);
+                let span = start..if flow { end } else { last };
                 if is_map {
                     let mut items = items.into_iter();
-                    Yaml::Map(std::iter::from_fn(|| Some((items.next()?, items.next()?))).collect())
+                    Yaml::Map(std::iter::from_fn(|| Some((items.next()?, items.next()?))).collect(), span)
                 } else {
-                    Yaml::Other
+                    Yaml::Other(span)
                 }
             }
-            Event::Scalar(value, ..) => {
-                Yaml::Scalar(value.to_string(), byte_of.get(span.start.index()).copied().unwrap_or(text.len()))
-            }
-            Event::Alias(..) => Yaml::Other,
+            Event::Scalar(value, ..) => Yaml::Scalar(value.to_string(), start..end),
+            Event::Alias(..) => Yaml::Other(start..end),
             _ => continue,
         };
         match stack.last_mut() {
-            Some((items, _)) => items.push(node),
+            Some((items, ..)) => items.push(node),
             None if root.is_none() => root = Some(node),
             None => {}
         }
     }
-    Ok(root.unwrap_or(Yaml::Map(Vec::new())))
+    Ok(root.unwrap_or(Yaml::Map(Vec::new(), 0..0)))
 }
 
 /// Where `text` puts a YAML anchor (`&name`) or an alias (`*name`): the

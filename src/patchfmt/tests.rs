@@ -514,3 +514,103 @@ fn yarn_export_rewrites_the_patch_where_the_project_declares_it() {
     assert!(err.to_string().contains("`left-pad@npm:1.2.0`"), "{err}");
     assert!(err.help().is_some_and(|help| help.contains("`left-pad@npm:1.3.0`")), "{err}");
 }
+
+/// pnpm-workspace.yaml as `edit_config` leaves it for `entries` (name,
+/// version, patch path).
+fn pnpm_edit(workspace: &str, entries: &[(&str, &str, &str)]) -> String {
+    let dir = project(&[("pnpm-workspace.yaml", workspace)]);
+    let entries: Vec<ConfigEntry> = entries
+        .iter()
+        .map(|(name, version, patch)| ConfigEntry {
+            name: name.to_string(),
+            version: version.to_string(),
+            patches: vec![(patch.to_string(), b"patch".to_vec())],
+        })
+        .collect();
+    let edited = edit_config(Format::Pnpm, dir.path(), &entries).expect("edits");
+    String::from_utf8(edited[0].1.clone()).expect("utf-8")
+}
+
+#[test]
+fn pnpm_export_keeps_what_follows_the_patched_dependencies_block() {
+    let workspace = "packages:\n  - \".\"\n\npatchedDependencies:\n  left-pad@1.3.0: patches/left-pad@1.3.0.patch\n\n# build settings\nonlyBuiltDependencies:\n  - esbuild\n";
+    let entry = ("left-pad", "1.3.0", "patches/left-pad@1.3.0.patch");
+    assert_eq!(pnpm_edit(workspace, &[entry]), workspace, "the same entry: not a byte changes");
+    let moved = pnpm_edit(workspace, &[("left-pad", "1.3.1", "patches/left-pad@1.3.1.patch")]);
+    assert_eq!(moved, workspace.replace("1.3.0", "1.3.1"), "only the entry's line changes");
+    // The last entry, then comments, a blank line and the end of the document.
+    let ended = "patchedDependencies:\r\n  left-pad@1.3.0: patches/left-pad@1.3.0.patch\r\n  # mine\r\n\r\n...\r\n";
+    let moved = pnpm_edit(ended, &[("left-pad", "1.3.1", "patches/left-pad@1.3.1.patch")]);
+    assert_eq!(moved, ended.replace("1.3.0", "1.3.1"));
+    let wide = "patchedDependencies:\n  ü@1.0.0: patches/ü\n# é\n";
+    assert_eq!(pnpm_edit(wide, &[("ü", "1.0.0", "patches/ü")]), wide);
+    assert_eq!(pnpm_edit(wide, &[("ü", "1.0.1", "p.patch")]), "patchedDependencies:\n  'ü@1.0.1': p.patch\n# é\n");
+}
+
+#[test]
+fn pnpm_export_keeps_the_bytes_and_places_of_the_entries_it_does_not_change() {
+    let workspace = "patchedDependencies:\n  # zed first, as written\n  \"zed@2.0.0\": 'patches/zed.patch'  # theirs\n  # the fork\n  left-pad@1.3.0: patches/left-pad@1.3.0.patch\n  '@t/m@1.2.5': \"patches/m.patch\"\n\n# after\nonlyBuiltDependencies: []\n";
+    let zed = ("zed", "2.0.0", "patches/zed.patch");
+    let m = ("@t/m", "1.2.5", "patches/m.patch");
+    let moved = pnpm_edit(workspace, &[zed, ("left-pad", "1.3.1", "patches/left-pad@1.3.1.patch"), m]);
+    assert_eq!(moved, workspace.replace("1.3.0", "1.3.1"), "zed and @t/m keep quotes, comments and order");
+    // A new package goes where key order puts it; one no longer patched
+    // loses its line, the comments stay.
+    let added = pnpm_edit(workspace, &[zed, ("abc", "1.0.0", "patches/abc.patch"), m]);
+    assert_eq!(
+        added,
+        workspace
+            .replace("  # zed first", "  abc@1.0.0: patches/abc.patch\n  # zed first")
+            .replace("  left-pad@1.3.0: patches/left-pad@1.3.0.patch\n", "")
+    );
+    let last = pnpm_edit(workspace, &[zed, m, ("zz", "1.0.0", "patches/zz.patch")]);
+    assert_eq!(
+        last,
+        workspace
+            .replace("\"patches/m.patch\"\n", "\"patches/m.patch\"\n  zz@1.0.0: patches/zz.patch\n")
+            .replace("  left-pad@1.3.0: patches/left-pad@1.3.0.patch\n", "")
+    );
+    let none = pnpm_edit(workspace, &[]);
+    assert_eq!(
+        none,
+        "patchedDependencies: {}\n  # zed first, as written\n  # the fork\n\n# after\nonlyBuiltDependencies: []\n"
+    );
+}
+
+#[test]
+fn pnpm_export_adds_the_key_inside_the_document_and_rewrites_a_flow_mapping_s_lines_only() {
+    let entry = ("left-pad", "1.3.0", "patches/left-pad@1.3.0.patch");
+    let block = "patchedDependencies:\n  left-pad@1.3.0: patches/left-pad@1.3.0.patch\n";
+    assert_eq!(pnpm_edit("packages: []\n# end\n", &[entry]), format!("packages: []\n# end\n{block}"));
+    assert_eq!(pnpm_edit("packages: []\n# end\n...\n", &[entry]), format!("packages: []\n# end\n{block}...\n"));
+    assert_eq!(pnpm_edit("packages: []", &[entry]), format!("packages: []\n{block}"));
+    assert_eq!(pnpm_edit("", &[entry]), block);
+    let flow = "a: 1\npatchedDependencies: {x@1.0.0: x.patch}\n# after\n\nb: 2\n";
+    assert_eq!(pnpm_edit(flow, &[entry]), format!("a: 1\n{block}# after\n\nb: 2\n"));
+    let null = "patchedDependencies:\n# after\nb: 2\n";
+    assert_eq!(pnpm_edit(null, &[entry]), format!("{block}# after\nb: 2\n"));
+    let dir = project(&[("pnpm-workspace.yaml", "{a: 1, patchedDependencies: {}}\n")]);
+    let err = edit_config(Format::Pnpm, dir.path(), &[]).expect_err("a flow document is not edited");
+    assert!(err.to_string().contains("not a plain top-level key"), "{err}");
+}
+
+#[test]
+fn config_files_names_every_file_edit_config_writes() {
+    let lock = "{\"lockfileVersion\": 3, \"packages\": {\"node_modules/left-pad\": {\"version\": \"1.3.0\"}}}";
+    let dir = project(&[
+        ("package.json", "{\"dependencies\": {\"left-pad\": \"1.3.0\"}}"),
+        ("package-lock.json", lock),
+        ("pnpm-workspace.yaml", "packages: []\n"),
+    ]);
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+    }];
+    for format in Format::ALL {
+        for (path, _) in edit_config(format, dir.path(), &entries).expect("edits") {
+            let rel = path.strip_prefix(dir.path()).expect("inside").to_string_lossy().into_owned();
+            assert!(super::config_files(format).contains(&rel.as_str()), "{format}: {rel}");
+        }
+    }
+}

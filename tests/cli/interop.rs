@@ -431,3 +431,99 @@ fn a_pnpm_workspace_whose_patch_block_is_anchored_is_refused_with_nothing_writte
     let before: Vec<_> = before.into_iter().filter(|(p, _, _)| !p.starts_with(".forklayer")).collect();
     assert_eq!(after, before);
 }
+
+/// A configuration file (or the directory of Yarn's patches) planted as a
+/// link to a file outside the project: `export` refuses it by name before
+/// it reads or writes anything, and the file it points to stays as it was.
+#[cfg(unix)]
+#[test]
+fn a_configuration_file_linked_out_of_the_project_is_refused_before_anything_is_written() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    let cases = [
+        ("npm", "package.json"),
+        ("npm", "package-lock.json"),
+        ("bun", "package.json"),
+        ("pnpm", "pnpm-workspace.yaml"),
+        ("yarn", "package.json"),
+        ("yarn", ".yarn"),
+    ];
+    for (format, linked) in cases {
+        let target = format!("{format}-{}", linked.trim_start_matches('.'));
+        dir.write(&format!("outside/{target}/victim.json"), "{\n  \"name\": \"victim\"\n}\n");
+        dir.write(&format!("outside/{target}/patches/.keep"), "");
+        std::fs::create_dir(dir.join(&target)).expect("mkdir");
+        if linked != "package.json" {
+            dir.write(&format!("{target}/package.json"), NPM_PACKAGE_JSON);
+        }
+        let to = if linked == ".yarn" { "outside/{target}" } else { "outside/{target}/victim.json" };
+        let to = dir.join(&to.replace("{target}", &target));
+        std::os::unix::fs::symlink(to, dir.join(&format!("{target}/{linked}"))).expect("symlink");
+        let (outside, project) = (dir.snapshot_dir("outside"), dir.snapshot_dir(&target));
+        let run = dir.run(&["-C", "app", "export", format, &format!("../{target}")]);
+        assert_eq!(run.code, 3, "{format} {linked}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("{target}/{linked}` is a symbolic link")), "{}", run.stderr);
+        assert!(run.stderr.contains("help: replace it with a regular file"), "{}", run.stderr);
+        let run = dir.run(&["-C", "app", "export", format, &format!("../{target}"), "--dry-run", "--json"]);
+        assert_eq!(run.code, 3, "{format} {linked}: {}", run.stderr);
+        let report: Value = serde_json::from_str(&run.stdout).expect("json");
+        assert_eq!(report["error"]["code"], "not_a_file", "{format} {linked}");
+        assert_eq!(dir.snapshot_dir("outside"), outside, "{format} {linked}: nothing written through the link");
+        assert_eq!(dir.snapshot_dir(&target), project, "{format} {linked}: nothing written in the project");
+    }
+}
+
+/// `upgrade` refuses a linked configuration file before its merge writes
+/// the layer, not after.
+#[cfg(unix)]
+#[test]
+fn upgrade_refuses_a_linked_configuration_file_before_it_merges() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    publish(&dir, &left_pad("1.3.1"), None);
+    dir.write(
+        "app/pnpm-lock.yaml",
+        "lockfileVersion: '9.0'\n\npackages:\n\n  left-pad@1.3.1:\n    resolution: {integrity: sha512-x}\n",
+    );
+    dir.write("outside.yaml", dir.read("app/pnpm-workspace.yaml"));
+    std::fs::remove_file(dir.join("app/pnpm-workspace.yaml")).expect("rm");
+    std::os::unix::fs::symlink(dir.join("outside.yaml"), dir.join("app/pnpm-workspace.yaml")).expect("symlink");
+    commit_all(&dir);
+    let (outside, before) = (dir.read("outside.yaml"), dir.snapshot_dir("app"));
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains("app/pnpm-workspace.yaml` is a symbolic link"), "{}", run.stderr);
+    assert_eq!(dir.read("outside.yaml"), outside);
+    assert_eq!(dir.snapshot_dir("app"), before, "the layer is not merged either");
+}
+
+/// pnpm's export and upgrade change the lines of the entries they move
+/// and nothing else of pnpm-workspace.yaml: comments, blank lines, a
+/// document end and another package's entry as written.
+#[test]
+fn pnpm_export_and_upgrade_keep_the_workspace_s_other_bytes() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    let workspace = "packages:\n  - \".\"\n\npatchedDependencies:\n  # the fork\n  left-pad@1.3.0: patches/left-pad@1.3.0.patch\n  \"@t/m@1.2.5\": 'patches/m.patch'  # theirs\n\n# build settings\nonlyBuiltDependencies:\n  - esbuild\n...\n";
+    dir.write("app/pnpm-workspace.yaml", workspace);
+    dir.write("app/patches/m.patch", "diff --git a/m.js b/m.js\n--- a/m.js\n+++ b/m.js\n@@ -1 +1 @@\n-a\n+b\n");
+    let fork = "app/forklayer/forks/left-pad/index.js";
+    dir.write(fork, format!("{}// more\n", String::from_utf8(dir.read(fork)).expect("utf-8")));
+    dir.run(&["-C", "app", "gen-patches"]).assert_code(0);
+    let run = dir.run(&["-C", "app", "export"]);
+    run.assert_code(0);
+    assert!(run.stdout.contains("update  patches/left-pad@1.3.0.patch"), "{}", run.stdout);
+    assert_eq!(String::from_utf8(dir.read("app/pnpm-workspace.yaml")).expect("utf-8"), workspace);
+    commit_all(&dir);
+    publish(&dir, &left_pad("1.3.1"), None);
+    dir.write(
+        "app/pnpm-lock.yaml",
+        "lockfileVersion: '9.0'\n\npackages:\n\n  left-pad@1.3.1:\n    resolution: {integrity: sha512-x}\n",
+    );
+    commit_all(&dir);
+    run_with_npm(&dir, &npm, &["-C", "app", "upgrade"]).assert_code(0);
+    assert_eq!(
+        String::from_utf8(dir.read("app/pnpm-workspace.yaml")).expect("utf-8"),
+        workspace.replace("left-pad@1.3.0", "left-pad@1.3.1")
+    );
+}
