@@ -15,7 +15,6 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Diagnosis, Diagnostic, ExitStatus};
-use crate::npm::tarball::shorten;
 
 /// What the file system under a directory holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,6 +144,19 @@ impl Diagnostic for NameError {
                 .into(),
         )
     }
+}
+
+/// Names longer than this are shortened in messages.
+const SHOWN_NAME_CHARS: usize = 120;
+
+/// `name` as it is quoted in a message: a hostile archive's name can be
+/// megabytes long.
+pub fn shorten(name: &str) -> String {
+    if name.chars().count() <= SHOWN_NAME_CHARS {
+        return name.to_string();
+    }
+    let head: String = name.chars().take(SHOWN_NAME_CHARS).collect();
+    format!("{head}… ({} bytes in all)", name.len())
 }
 
 /// Device names Windows reserves in every directory, whatever the

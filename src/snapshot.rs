@@ -376,7 +376,7 @@ pub(crate) fn check_holdable(
         limits.check(&root.join(rel)).map_err(|source| SnapshotError::UnholdableEntry {
             package: package.name.clone(),
             origin: origin.to_string(),
-            entry: crate::npm::tarball::shorten(rel),
+            entry: crate::names::shorten(rel),
             source: Box::new(source),
         })?;
     }

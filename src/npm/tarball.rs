@@ -8,6 +8,7 @@ use std::io::Read;
 use flate2::bufread::GzDecoder;
 use tar::{Archive, EntryType};
 
+use crate::names::shorten;
 use crate::tree::{check_relative_path, FileEntry, Tree, TreeError};
 
 /// Why a tarball was refused.
@@ -78,21 +79,8 @@ pub const MAX_NAME_BYTES: u64 = 4096;
 /// The largest pax extended header accepted.
 pub const MAX_PAX_BYTES: u64 = 64 * 1024;
 
-/// Names longer than this are shortened in messages.
-const SHOWN_NAME_CHARS: usize = 120;
-
 fn corrupt(message: impl ToString) -> TarballError {
     TarballError::Corrupt { message: message.to_string() }
-}
-
-/// `name` as it is quoted in a message: a hostile archive's name can be
-/// megabytes long.
-pub fn shorten(name: &str) -> String {
-    if name.chars().count() <= SHOWN_NAME_CHARS {
-        return name.to_string();
-    }
-    let head: String = name.chars().take(SHOWN_NAME_CHARS).collect();
-    format!("{head}… ({} bytes in all)", name.len())
 }
 
 /// Extracts the files of a gzip-compressed npm tarball into memory.
