@@ -239,11 +239,14 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
     let done = continue_merge(&layer, Some(&INTERRUPTED)).failed_to(|| "continue the merge in progress".to_string())?;
     ctx.reporter.status("Merged", &format!("{} -> {}: manifests regenerated, rebuild verified", done.from, done.to));
     report_declaration(ctx, done.declaration.as_ref(), &done.pins, false);
+    // The layer's `paths.patches` (`patches` unless the declaration moves it).
+    let patches = layer.paths.patches.strip_prefix(&layer.root).unwrap_or(&layer.paths.patches);
+    let patches = patches.to_string_lossy().replace('\\', "/");
     if !done.recorded.is_empty() {
         ctx.reporter.status(
             "Recorded",
             &format!(
-                "{} resolution(s) under patches/resolutions/: commit them, a later merge reuses them",
+                "{} resolution(s) under {patches}/resolutions/: commit them, a later merge reuses them",
                 done.recorded.len()
             ),
         );
@@ -258,10 +261,10 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
     let clean = done.check.is_clean();
     let problems = crate::status::problems(&done.check);
     let text = [
-        lines(&done.recorded, |f| format!("recorded   patches/{f}")),
+        lines(&done.recorded, |f| format!("recorded   {patches}/{f}")),
         lines(&done.unrecorded, |p| format!("unrecorded {p} (the same conflict was resolved differently elsewhere)")),
-        lines(&done.removed, |f| format!("removed    patches/{f} (its package no longer differs from upstream)")),
-        lines(&done.kept, |f| format!("kept       patches/{f} (not committed and not generated: move or delete it)")),
+        lines(&done.removed, |f| format!("removed    {patches}/{f} (its package no longer differs from upstream)")),
+        lines(&done.kept, |f| format!("kept       {patches}/{f} (not committed and not generated: move or delete it)")),
         lines(&problems, |problem| format!("check      {problem}")),
     ]
     .concat();
@@ -271,7 +274,7 @@ fn exec_continue(ctx: &RunContext) -> super::CliResult<Outcome> {
     } else {
         ctx.reporter.warning("the merge is finished, but `forklayer check` finds problems (see the `check` lines)");
     }
-    let in_patches = |files: &[String]| files.iter().map(|file| format!("patches/{file}")).collect::<Vec<_>>();
+    let in_patches = |files: &[String]| files.iter().map(|file| format!("{patches}/{file}")).collect::<Vec<_>>();
     let data = json!({
         "action": "continue",
         "from": done.from,

@@ -120,6 +120,15 @@ fn discover_package_json(format: Format, project: &Path, keys: &[&str]) -> Resul
         let Some(inner) = json_object(object, key, &path)? else { return Ok(Vec::new()) };
         object = inner;
     }
+    // npm refuses a project whose entry is no path; skipped, the entry
+    // would be dropped by the next export.
+    if let Some(entry) = json_entries(object, &path)?.iter().find(|p| p.value.as_string_lit().is_none()) {
+        return Err(FormatError::Unsupported {
+            path: path.clone(),
+            reason: format!("the `{}` entry `{}` is not a string", keys.join("."), entry.name.as_str()),
+            change: "write the entry as `\"<name>@<version>\": \"<path of the patch file>\"`".to_string(),
+        });
+    }
     declared(format, project, &path, json_strings(object, &path)?)
 }
 

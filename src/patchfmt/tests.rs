@@ -614,3 +614,17 @@ fn config_files_names_every_file_edit_config_writes() {
         }
     }
 }
+
+#[test]
+fn a_patched_dependencies_entry_that_is_no_path_is_refused_by_name_not_skipped() {
+    for (format, package_json) in [
+        (Format::Npm, r#"{"patchedDependencies": {"a@1.0.0": "patches/a.patch", "b@1.0.0": {"path": "p"}}}"#),
+        (Format::Bun, r#"{"patchedDependencies": {"b@1.0.0": 7}}"#),
+        (Format::Pnpm, r#"{"pnpm": {"patchedDependencies": {"b@1.0.0": null}}}"#),
+    ] {
+        let dir = project(&[("package.json", package_json)]);
+        let err = discover(format, dir.path()).expect_err("refused");
+        assert_eq!(err.code(), "patch_config_unsupported", "{format}: {err}");
+        assert!(err.to_string().contains("`b@1.0.0`") && err.to_string().contains("package.json"), "{format}: {err}");
+    }
+}

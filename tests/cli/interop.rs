@@ -322,7 +322,10 @@ fn an_upgrade_that_conflicts_stops_with_the_guided_merge() {
         "app/forklayer/forks/left-pad/index.js",
         PAD.replace("return pad + str;", "return String(pad) + str; // both"),
     );
-    dir.run(&["-C", "app", "merge", "--continue"]).assert_code(0);
+    let run = dir.run(&["-C", "app", "merge", "--continue"]);
+    run.assert_code(0);
+    // Recorded where the layer keeps its patches, as it names them.
+    assert!(run.stdout.contains("recorded   forklayer/patches/resolutions/"), "{}", run.stdout);
     dir.run(&["-C", "app", "export"]).assert_code(0);
     assert!(dir.exists("app/patches/left-pad@2.0.0.patch") && !dir.exists("app/patches/left-pad@1.3.0.patch"));
 }
