@@ -233,6 +233,11 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
             return Err(ImportError::Occupied { path: dir });
         }
     }
+    // Writing through a link would put the layer (or the ignore rules)
+    // outside the project.
+    for rel in dirs.iter().copied().chain([".gitignore"]) {
+        crate::tree::refuse_links_below(root, rel)?;
+    }
     let discovered = discover(options.format, &options.project).map_err(|source| ImportError::Discover {
         format: options.format,
         project: options.project.clone(),

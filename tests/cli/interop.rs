@@ -530,3 +530,20 @@ fn pnpm_export_and_upgrade_keep_the_workspace_s_other_bytes() {
         workspace.replace("left-pad@1.3.0", "left-pad@1.3.1")
     );
 }
+
+#[test]
+fn an_in_place_import_refuses_a_layer_directory_or_ignore_file_linked_out_of_the_project() {
+    for planted in ["forklayer", ".gitignore"] {
+        let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+        let outside = dir.join("outside");
+        std::fs::create_dir_all(&outside).expect("mkdir");
+        let target = if planted == "forklayer" { outside.clone() } else { outside.join("ignore") };
+        std::os::unix::fs::symlink(&target, dir.join(&format!("app/{planted}"))).expect("symlink");
+        let run = run_with_npm(&dir, &npm, &["-C", "app", "--json", "import", "pnpm"]);
+        run.assert_code(3);
+        let report: Value = serde_json::from_str(&run.stdout).expect("json");
+        assert_eq!(report["error"]["code"], "not_a_file", "{planted}: {report}");
+        assert_eq!(std::fs::read_dir(&outside).expect("ls").count(), 0, "{planted}: nothing written outside");
+        assert!(!dir.exists("app/forklayer.toml"), "{planted}: no declaration");
+    }
+}
