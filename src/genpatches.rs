@@ -378,10 +378,8 @@ fn windows_unholdable(forks: &Path) -> Result<Vec<(String, String)>, TreeError> 
         })?;
     }
     holdable.sort();
-    for (first, second) in crate::names::case_collisions(holdable.iter().map(String::as_str)) {
-        let reason = format!("it differs only in case from `{first}`, and Windows and macOS hold the two as one");
-        found.push((second.to_string(), reason));
-    }
+    let case = crate::names::case_problems(holdable.iter().map(String::as_str));
+    found.extend(case.into_iter().map(|(path, reason)| (path.to_string(), reason)));
     found.sort();
     Ok(found)
 }

@@ -198,6 +198,13 @@ pub fn case_collisions<'p>(paths: impl IntoIterator<Item = &'p str>) -> Vec<(&'p
     found
 }
 
+/// The names among `paths` that Windows and macOS cannot hold beside
+/// another ([`case_collisions`]), each with the reason.
+pub fn case_problems<'p>(paths: impl IntoIterator<Item = &'p str>) -> Vec<(&'p str, String)> {
+    let reason = |first| format!("it differs only in case from `{first}`, and Windows and macOS hold the two as one");
+    case_collisions(paths).into_iter().map(|(first, second)| (second, reason(first))).collect()
+}
+
 fn windows_component_problem(name: &str) -> Option<String> {
     if let Some(c) = name.chars().find(|c| WINDOWS_FORBIDDEN.contains(c) || c.is_ascii_control()) {
         let shown =

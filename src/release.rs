@@ -462,9 +462,8 @@ fn build_release(options: &ReleaseOptions) -> Result<Built, ReleaseError> {
     if let Some((path, reason)) = files.paths().find_map(|p| crate::names::windows_problem(p).map(|r| (p, r))) {
         return Err(ReleaseError::WindowsName { path: path.to_string(), reason });
     }
-    if let Some((first, second)) = crate::names::case_collisions(files.paths()).first() {
-        let reason = format!("it differs only in case from `{first}`, and Windows and macOS hold the two as one");
-        return Err(ReleaseError::WindowsName { path: second.to_string(), reason });
+    if let Some((path, reason)) = crate::names::case_problems(files.paths()).into_iter().next() {
+        return Err(ReleaseError::WindowsName { path: path.to_string(), reason });
     }
     let top = format!("{}-{}", options.name, options.version);
     let zip = zip_tree(&files, &top, options.timestamp)?;

@@ -135,7 +135,7 @@ pub(super) fn resume_help(journal_dir: &Path, prefix: &str, journal: &Path, targ
             // git (the merge's `.forklayer-merge`, never tracked): those are
             // named apart.
             let (tracked, untracked): (Vec<&String>, Vec<&String>) =
-                targets.iter().partition(|t| tracked_by_git(journal_dir, t));
+                targets.iter().partition(|t| tracked_by_git(&journal_dir.join(t)));
             let words = |paths: Vec<&String>| paths.iter().map(|t| shell_word(t)).collect::<Vec<_>>().join(" ");
             let mut give_up = String::new();
             if !tracked.is_empty() {
@@ -175,11 +175,12 @@ fn output_of_journal(journal: &Path) -> Option<PathBuf> {
     Some(journal.with_file_name(name))
 }
 
-/// Whether git tracks a file at or below `target` (relative to `dir`).
-fn tracked_by_git(dir: &Path, target: &str) -> bool {
-    let Ok(repo) = git2::Repository::discover(dir) else { return false };
+/// Whether git tracks the file `path`, or, for a directory, a file below
+/// it (in the index of the repository around it).
+pub(super) fn tracked_by_git(path: &Path) -> bool {
+    let Ok(repo) = git2::Repository::discover(path.parent().unwrap_or(path)) else { return false };
     let (Some(workdir), Ok(index)) = (repo.workdir(), repo.index()) else { return false };
-    let (Ok(workdir), Ok(path)) = (workdir.canonicalize(), dir.join(target).canonicalize()) else { return false };
+    let (Ok(workdir), Ok(path)) = (workdir.canonicalize(), path.canonicalize()) else { return false };
     let Ok(rel) = path.strip_prefix(&workdir) else { return false };
     let rel = rel.to_string_lossy().replace('\\', "/");
     index.iter().any(|entry| {

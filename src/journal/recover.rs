@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::error::resume_help;
+use super::error::{resume_help, tracked_by_git};
 use super::plan::record_path;
 use super::record::{file_names, journals, read_journal, Saved};
 use super::rollback::{roll_back_journal, Scope};
@@ -177,15 +177,6 @@ pub(super) fn recover_with(
         }
     }
     Ok(recovered)
-}
-
-/// Whether `path` is in the index of the git repository around it.
-fn tracked_by_git(path: &Path) -> bool {
-    let Some(dir) = path.parent() else { return false };
-    let Ok(repo) = git2::Repository::discover(dir) else { return false };
-    let (Some(workdir), Ok(index)) = (repo.workdir(), repo.index()) else { return false };
-    let (Ok(workdir), Ok(path)) = (workdir.canonicalize(), path.canonicalize()) else { return false };
-    path.strip_prefix(&workdir).is_ok_and(|rel| index.get_path(rel, 0).is_some())
 }
 
 /// Whether process `pid` is still a running forklayer. Pids are reused
