@@ -45,7 +45,7 @@ pub use recover::{
 pub use rollback::Scope;
 
 use crate::names::{NameError, NameLimits};
-use crate::tree::Tree;
+use crate::tree::{refuse_links_below, Tree, TreeError};
 use error::resume_help;
 use plan::{plan, Plan};
 use record::{journals, make_missing_dirs, remove_made_dirs, write_journal};
@@ -80,6 +80,10 @@ pub struct Update<'a> {
     journal_dir: PathBuf,
     /// File-name prefix of this kind of journal ([`PREFIX`] for the project).
     prefix: String,
+    /// Below this directory (the project, or the output named on the
+    /// command line) no path of a target may go through a symbolic link:
+    /// see [`Update::refuse_links`].
+    no_links_below: PathBuf,
     /// Whether the journal directory is created when missing (an update
     /// made with [`Update::beside`]: the output may be new, below new
     /// directories).
@@ -170,6 +174,7 @@ impl<'a> Update<'a> {
         Update {
             journal_dir: journal_dir.to_path_buf(),
             prefix: PREFIX.to_string(),
+            no_links_below: journal_dir.to_path_buf(),
             make_journal_dir: false,
             cancel: None,
             targets: Vec::new(),
@@ -184,7 +189,8 @@ impl<'a> Update<'a> {
     /// after a kill).
     pub fn beside(target: &Path) -> Result<Update<'a>, JournalError> {
         let (journal_dir, prefix) = beside_place(target)?;
-        Ok(Update { prefix, make_journal_dir: true, ..Update::new(&journal_dir) })
+        let no_links_below = target.to_path_buf();
+        Ok(Update { prefix, no_links_below, make_journal_dir: true, ..Update::new(&journal_dir) })
     }
 
     /// Stops the update, nothing changed, when `flag` is set before it
@@ -246,6 +252,7 @@ impl<'a> Update<'a> {
     ) -> Result<Result<usize, E>, JournalError> {
         refuse_pending(&self.journal_dir, &self.prefix)?;
         self.check_names().map_err(|e| JournalError::Name(Box::new(e)))?;
+        self.refuse_links()?;
         let made_dirs = if self.make_journal_dir { make_missing_dirs(&self.journal_dir)? } else { Vec::new() };
         // Until the journal is written, what was made for it is removed by
         // hand; afterwards by the journal's roll back.
@@ -304,6 +311,27 @@ impl<'a> Update<'a> {
             limits.check(target)?;
             if let Next::Dir(tree, _) = next {
                 limits.check_tree(target, tree.paths())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Update<'_> {
+    /// Refuses, before anything is written, a target that is a symbolic
+    /// link or lies below one, from the project root (or the output named
+    /// on the command line) down: a link a cloned repository planted as
+    /// `forklayer.toml` or a pinned file, or in an output directory, would
+    /// have the update write outside. A path given as it is (the output
+    /// itself, a managed path `--allow-outside-root` accepted outside the
+    /// project) is followed as the user named it.
+    fn refuse_links(&self) -> Result<(), TreeError> {
+        for (target, _) in &self.targets {
+            let Ok(rel) = target.strip_prefix(&self.no_links_below) else { continue };
+            let parts: Option<Vec<&str>> = rel.components().map(|part| part.as_os_str().to_str()).collect();
+            match parts {
+                Some(parts) if !parts.is_empty() => refuse_links_below(&self.no_links_below, &parts.join("/"))?,
+                _ => {}
             }
         }
         Ok(())

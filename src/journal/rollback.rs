@@ -83,7 +83,11 @@ impl Keep<'_> {
             return Ok(());
         }
         let bytes = fs::read(path)?;
-        if before == Some(bytes.as_slice()) || written.get(rel).is_some_and(|hash| *hash == sha256_hex(&bytes)) {
+        // An empty file the update was writing is its own truncation, cut
+        // off by the kill before its one `write` (a write of a page or less
+        // is never cut in the middle): nothing anyone wrote there.
+        let ours = written.get(rel).is_some_and(|hash| bytes.is_empty() || *hash == sha256_hex(&bytes));
+        if before == Some(bytes.as_slice()) || ours {
             return Ok(());
         }
         let target = self.target.path.trim_start_matches('/');

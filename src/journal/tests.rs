@@ -1124,3 +1124,58 @@ fn the_copies_of_a_roll_back_are_never_written_through_a_planted_link() {
         assert_eq!(fs::read_dir(elsewhere.path()).expect("ls").count(), 0, "nothing written through `{planted}`");
     }
 }
+
+#[test]
+fn an_update_never_writes_through_a_link_below_the_project_or_the_named_output() {
+    let elsewhere = tempfile::tempdir().expect("tempdir");
+    let victim = elsewhere.path().join("victim.toml");
+    let project = tempfile::tempdir().expect("tempdir");
+    let root = project.path();
+    std::os::unix::fs::symlink(&victim, root.join("forklayer.toml")).expect("symlink");
+    std::os::unix::fs::symlink(elsewhere.path(), root.join("linked")).expect("symlink");
+    fs::write(&victim, b"theirs\n").expect("write");
+    let files = tree(&[("a.json", b"{}\n", false)]);
+    let planted: [(&str, Option<&Tree>); 3] =
+        [("forklayer.toml", None), ("linked/pinned.json", None), ("linked/patches", Some(&files))];
+    for (rel, dir) in planted {
+        let mut update = Update::new(root);
+        update.replace_file(&root.join("kept.txt"), b"new\n");
+        match dir {
+            Some(tree) => update.replace_dir(&root.join(rel), tree),
+            None => update.replace_file(&root.join(rel), b"ours\n"),
+        }
+        let err = update.apply().expect_err(rel);
+        assert!(matches!(&err, JournalError::Tree(crate::tree::TreeError::NotAFile { .. })), "{rel}: {err}");
+        assert!(err.to_string().contains("symbolic link"), "{rel}: {err}");
+        assert_eq!(fs::read(&victim).expect("read"), b"theirs\n", "{rel}: nothing written through the link");
+        assert_eq!(fs::read_dir(elsewhere.path()).expect("ls").count(), 1, "{rel}: nothing created there");
+        assert!(!root.join("kept.txt").exists(), "{rel}: no other target written either");
+        assert!(journal_files(root).is_empty(), "{rel}: no journal");
+    }
+    // Below an output named on the command line (a planted `out/<name>.zip`).
+    let out = root.join("out");
+    fs::create_dir(&out).expect("mkdir");
+    std::os::unix::fs::symlink(&victim, out.join("release.zip")).expect("symlink");
+    let mut update = Update::beside(&out).expect("beside");
+    update.replace_file(&out.join("release.zip"), b"zip\n");
+    update.apply().expect_err("a file below the output is never written through a link");
+    assert_eq!(fs::read(&victim).expect("read"), b"theirs\n");
+}
+
+#[test]
+fn a_file_a_kill_left_empty_is_the_updates_own_and_is_not_kept_aside() {
+    let next = Project::next_tree();
+    let created = tree(&[("x", b"x", false)]);
+    let project = Project::new();
+    let root = project.root();
+    let before = rolled_back_state(root);
+    let crash = |n| if n == commit_step(&next, &created) { Fault::Crash } else { Fault::None };
+    assert!(project.update(&next, &created).apply_with(&crash).is_err());
+    // Killed between opening (truncating) a file and writing it: an
+    // overwritten one and a created one are empty.
+    fs::write(root.join("up/crlf.txt"), b"").expect("truncate");
+    fs::write(root.join("up/new/dir/file"), b"").expect("truncate");
+    let recovered = recover(root, &whole(root)).expect("recover");
+    assert!(recovered[0].kept.is_empty(), "{:?}", recovered[0].kept);
+    assert_eq!(rolled_back_state(root), before, "no copy, everything as it was");
+}

@@ -690,3 +690,25 @@ fn a_release_into_upstream_patches_the_fork_layer_or_git_is_refused_and_nothing_
     }
     assert_eq!(std::fs::read_dir(dir.path().join("profile/forks")).expect("forks").count(), forks);
 }
+
+#[test]
+fn a_link_planted_in_the_output_directory_is_never_written_through() {
+    let dir = project();
+    let home = TestDir::new();
+    home.write("settings.json", "{\"keep\": true}\n");
+    let release = ["--json", "release", "--out", "out", "--source-date-epoch", "1700000000"];
+    dir.run(&release).assert_code(0);
+    let zip = std::fs::read_dir(dir.join("out"))
+        .expect("ls out")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "zip"))
+        .expect("a zip");
+    std::fs::remove_file(&zip).expect("rm");
+    std::os::unix::fs::symlink(home.join("settings.json"), &zip).expect("symlink");
+    let run = dir.run(&release);
+    run.assert_code(3);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["error"]["code"], "not_a_file", "{}", run.stdout);
+    assert!(run.stdout.contains(zip.file_name().and_then(|n| n.to_str()).expect("name")), "names it");
+    assert_eq!(home.read("settings.json"), b"{\"keep\": true}\n", "the user's file keeps its bytes");
+}
