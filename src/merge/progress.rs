@@ -262,6 +262,12 @@ pub struct ConflictRecord {
     /// many (a Markdown heading underline, say); more are a marker left.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub separators: usize,
+    /// The versions its markers name (`fork@<from>`, `upstream@<to>`):
+    /// the package's own, which differ from the merge's `from`/`to` when
+    /// it moves on its own or beside the family. `None` in states written
+    /// before: the merge's `from`/`to` then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub versions: Option<(String, String)>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -344,14 +350,17 @@ pub fn marker_lines(bytes: &[u8], labelled: &[String], separators: bool) -> Vec<
 /// Markers and copies of the merge `state` still in the fork layer `forks`
 /// (paths `<scope>/<pkg>/<file>`). A marker is a line that starts with
 /// one of this merge's labelled markers (`<<<<<<< fork@<from>`,
-/// `||||||| upstream@<from>`, `>>>>>>> upstream@<to>`), anywhere in the
+/// `||||||| upstream@<from>`, `>>>>>>> upstream@<to>`, with the
+/// package's own versions: [`ConflictRecord::versions`]), anywhere in the
 /// conflicted packages, or a `=======` line in a file that had a text
 /// conflict and holds more of them than its inputs did.
 pub fn unresolved(state: &MergeState, forks: &Tree) -> Vec<Unresolved> {
-    let labelled = labelled_markers(&state.from, &state.to);
     let mut found = Vec::new();
-    let packages: BTreeSet<&str> = state.conflicts.iter().map(|c| c.package.as_str()).collect();
-    for package in packages {
+    let packages: BTreeMap<&str, Option<&(String, String)>> =
+        state.conflicts.iter().map(|c| (c.package.as_str(), c.versions.as_ref())).collect();
+    for (package, versions) in packages {
+        let (from, to) = versions.map_or((&state.from, &state.to), |(from, to)| (from, to));
+        let labelled = labelled_markers(from, to);
         let prefix = format!("{package}/");
         for (path, entry) in forks.iter().filter(|(p, _)| p.starts_with(&prefix)) {
             let text_conflict = state.conflicts.iter().find(|c| {
@@ -415,6 +424,7 @@ mod tests {
                     ours: "absent".into(),
                     theirs: "absent".into(),
                     separators: 0,
+                    versions: None,
                 },
                 ConflictRecord {
                     package: "@a/p".into(),
@@ -425,6 +435,7 @@ mod tests {
                     ours: "absent".into(),
                     theirs: "absent".into(),
                     separators: 0,
+                    versions: None,
                 },
             ],
         }

@@ -168,6 +168,38 @@ fn a_conflict_in_one_package_is_resolved_and_continued_to_its_new_version() {
     dir.run(&["check"]).assert_code(0);
 }
 
+/// The markers of a package at its own version name its versions
+/// (`fork@1.3.0`, `upstream@2.0.0`), not the merge's (`1.0.0`, or
+/// `left-pad@1.3.0`): `status` and `--continue` find every one of them,
+/// whether the package moves alone or beside the family.
+#[test]
+fn markers_of_a_package_at_its_own_version_are_found_whatever_else_moves() {
+    for family_too in [false, true] {
+        let dir = mixed_layer();
+        let next = left_pad("2.0.0", &PAD_1.replace("return str;", "return String(str); // upstream"));
+        dir.write(&format!("new/{}", tgz_name(&next)), next.tgz());
+        let mut merge = vec!["merge", "left-pad@2.0.0", "--from", "new"];
+        if family_too {
+            dir.write("new/acme-a-2.0.0.tgz", family_a("2.0.0").tgz());
+            merge.insert(1, "2.0.0");
+        }
+        dir.run(&merge).assert_code(1);
+        let conflicted = String::from_utf8(dir.read("forks/left-pad/index.js")).expect("utf-8");
+        // Only the separator is removed: three labelled markers are left.
+        let left: String = conflicted.lines().filter(|l| *l != "=======").map(|l| format!("{l}\n")).collect();
+        dir.write("forks/left-pad/index.js", &left);
+        let status: Value = serde_json::from_str(&dir.run(&["--json", "status"]).stdout).expect("json");
+        assert_eq!(status["merge"]["left"], 1, "family too: {family_too}: {status}");
+        let refused = dir.run(&["merge", "--continue"]);
+        refused.assert_code(2);
+        for marker in ["<<<<<<< fork@1.3.0", "||||||| upstream@1.3.0", ">>>>>>> upstream@2.0.0"] {
+            assert!(refused.stderr.contains(marker), "family too: {family_too}: {marker} in {}", refused.stderr);
+        }
+        assert!(!dir.exists("patches/resolutions"), "nothing recorded");
+        assert_eq!(dir.read("forklayer.toml"), DECLARATION.as_bytes(), "nothing moved");
+    }
+}
+
 #[test]
 fn targets_the_layer_does_not_have_are_usage_errors_naming_the_way() {
     let dir = mixed_layer();

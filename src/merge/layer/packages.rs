@@ -106,7 +106,7 @@ fn merge_one<'n>(
     }
     let mut package = merge_package(&base, &fork, &theirs, labels)
         .map_err(|source| MergeError::Package { package: full.clone(), source })?;
-    let mut conflicts = conflict_records(full, &package, [&base, &fork, &theirs]);
+    let mut conflicts = conflict_records(moved, &package, [&base, &fork, &theirs]);
     let recalled = recall_resolutions(layer, moved, &mut package, &mut conflicts)?;
     Ok(PackageDone { moved, kept, package, conflicts, recalled, theirs })
 }
@@ -146,13 +146,13 @@ fn recall_resolutions(
 /// What `merge --continue` needs to know of every conflicted file of
 /// `package` (the merge of `full`), with the hashes of base, fork and new
 /// upstream (`sides`).
-fn conflict_records(full: &str, package: &PackageMerge, sides: [&Tree; 3]) -> Vec<ConflictRecord> {
+fn conflict_records(moved: &PackageMove, package: &PackageMerge, sides: [&Tree; 3]) -> Vec<ConflictRecord> {
     let records = package.files().iter().filter_map(|(path, merge)| {
         let kind = merge.conflict()?;
         let [base, ours, theirs] = sides.map(|side| entry_hash(side.get(path)));
         let [b, o, t] = sides.map(|side| side.get(path).map_or(0, |e| separator_lines(&e.bytes)));
         Some(ConflictRecord {
-            package: full.to_string(),
+            package: moved.npm_name.clone(),
             path: path.clone(),
             kind: kind.as_str().to_string(),
             copies: merge.sides().iter().map(|(side, _)| side_file_path(path, *side)).collect(),
@@ -161,6 +161,7 @@ fn conflict_records(full: &str, package: &PackageMerge, sides: [&Tree; 3]) -> Ve
             theirs,
             // As many as a resolution taking both sides' lines can hold.
             separators: o.max(t).max((o + t).saturating_sub(b)),
+            versions: Some((moved.from.clone(), moved.to.clone())),
         })
     });
     records.collect()
