@@ -123,12 +123,25 @@ fn check_lock(layer: &Layer) -> Result<Vec<String>, CheckError> {
             Err(e) => problems.push(e.to_string()),
         }
     }
+    // A merge in progress has vendored its new versions; `--continue`
+    // moves the declaration to them.
+    let merge = crate::merge::progress::MergeState::read(&layer.root).ok().flatten();
     for package in layer.upstream.values().filter(|p| !p.in_family) {
-        if let Some(locked) = lock.version_of(&package.npm_name).filter(|locked| *locked != package.version) {
+        let Some(locked) = lock.version_of(&package.npm_name).filter(|locked| *locked != package.version) else {
+            continue;
+        };
+        let (name, declared) = (&package.npm_name, &package.version);
+        if merge.as_ref().and_then(|m| m.packages.get(&package.name)).is_some_and(|to| to == locked) {
             problems.push(format!(
-                "`{}` is declared at `{}` but `upstream/` holds `{locked}`; run `forklayer snapshot` (or merge it: \
-                 `forklayer merge {}@{}`)",
-                package.npm_name, package.version, package.name, package.version
+                "`{name}` is declared at `{declared}` and `upstream/` holds `{locked}`, the version the merge in \
+                 progress moves it to: `forklayer merge --continue` moves the declaration once the conflicts are \
+                 resolved, `forklayer merge --abort` puts `upstream/` back"
+            ));
+        } else {
+            problems.push(format!(
+                "`{name}` is declared at `{declared}` but `upstream/` holds `{locked}`; run `forklayer snapshot` \
+                 (or merge it: `forklayer merge {}@{declared}`)",
+                package.name
             ));
         }
     }

@@ -198,6 +198,20 @@ impl Versions {
             .collect();
         Versions { fetch, family: family.filter(|_| layer.baseline.is_some()) }
     }
+
+    /// What a merge in progress vendored: the version family at `family`
+    /// (its new version when the merge moves it), each package in `moved`
+    /// (declared name → version) at its new version, the others at their
+    /// declared versions.
+    pub fn of_merge(layer: &Layer, family: Option<&str>, moved: &BTreeMap<String, String>) -> Versions {
+        let mut versions = Versions::all(layer, family);
+        for (name, version) in moved {
+            if let Some(fetched) = versions.fetch.get_mut(name) {
+                fetched.clone_from(version);
+            }
+        }
+        versions
+    }
 }
 
 /// The new upstream directory, fetched and verified but not written.
@@ -211,17 +225,17 @@ pub struct FetchedSnapshot {
     pub outcome: SnapshotOutcome,
 }
 
-/// Fetches every upstream package of `layer` (each at its declared
-/// version, the version family at `family`, by default `layer.baseline`)
-/// and replaces the upstream directory with them. Nothing is written
-/// unless every package was fetched and verified.
+/// Fetches every upstream package of `layer` at `versions` and replaces
+/// the upstream directory with them. Nothing is written unless every
+/// package was fetched and verified. `merging`: a merge in progress
+/// vendored these versions, and its `--continue` moves the baseline.
 pub fn snapshot(
     layer: &Layer,
-    family: Option<&str>,
+    versions: &Versions,
+    merging: bool,
     source: &SnapshotSource,
 ) -> Result<SnapshotOutcome, SnapshotError> {
-    let versions = Versions::all(layer, family);
-    let fetched = fetch_snapshot(layer, &versions, source);
+    let fetched = fetch_snapshot(layer, versions, source);
     // Ctrl-C reaches npm too (same process group): an npm that died of it
     // is the interruption, not a registry failure.
     if crate::interrupt::interrupted() {
@@ -236,7 +250,7 @@ pub fn snapshot(
     update.apply()?;
     // `merge` moves the baseline itself; a bare snapshot leaves it to the user.
     if let (Some(version), Some(baseline)) = (&versions.family, &layer.baseline) {
-        if version != baseline {
+        if version != baseline && !merging {
             fetched.outcome.warnings.insert(0, format!(
                 "vendoring `{version}`, but the declaration's baseline is `{baseline}`; update `layer.baseline` once the fork layer is merged"
             ));

@@ -21,7 +21,7 @@ use flate2::Compression;
 
 use forklayer::genpatches::gen_patches;
 use forklayer::layer::{Layer, PathOverrides};
-use forklayer::snapshot::{snapshot, SnapshotSource};
+use forklayer::snapshot::{self, snapshot, SnapshotSource};
 use forklayer::tree::{FileEntry, Tree};
 
 /// Scope of the generated packages.
@@ -151,7 +151,8 @@ pub fn write_repository(spec: &MergeSpec, root: &Path) -> Result<Layer, Box<dyn 
     let layer = Layer::load(&root.join("forklayer.toml"), &PathOverrides::default())?;
     let full: Vec<String> = names.iter().map(|name| format!("{SCOPE}/{name}")).collect();
     let base_dir = write_tarballs(&versions.base, &full, FROM, &root.join("base"))?;
-    snapshot(&layer, Some(FROM), &SnapshotSource::Local(vec![base_dir]))?;
+    let fetched = snapshot::Versions::all(&layer, Some(FROM));
+    snapshot(&layer, &fetched, false, &SnapshotSource::Local(vec![base_dir]))?;
     versions.ours.write_to(&layer.paths.forks)?;
     gen_patches(&layer)?;
     write_tarballs(&versions.theirs, &full, TO, &root.join("new"))?;

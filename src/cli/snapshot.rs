@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::{Context, Outcome, RunContext};
-use crate::snapshot::snapshot;
+use crate::snapshot::{snapshot, Versions};
 
 /// Arguments of `snapshot`.
 #[derive(Debug, clap::Args)]
@@ -16,7 +16,8 @@ A --from source can be a .tgz file, a directory of .tgz files, a package directo
 node_modules-style directory (integrity cannot be checked for extracted directories).")]
 pub struct Args {
     /// The version of the version family to vendor, e.g. 0.1.0-rc.8 [default: `layer.baseline`];
-    /// packages declared as `name@version` are vendored at their own version.
+    /// packages declared as `name@version` are vendored at their own version. During a merge,
+    /// the default is what the merge vendored (its new versions).
     pub version: Option<String>,
     /// Read packages from local .tgz files or directories instead of the registry.
     #[arg(long, value_name = "PATH", num_args = 1..)]
@@ -29,7 +30,19 @@ pub struct Args {
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
     let layer = ctx.layer_outside_merge(crate::exclusive::Access::Write)?;
     crate::interrupt::hold_ctrl_c();
-    let family = args.version.clone().or_else(|| layer.baseline.clone());
+    // During a merge, upstream/ holds what the merge vendored: a snapshot
+    // without a version vendors that again (what the merge's messages
+    // advise when upstream/ was changed since), never the declared
+    // versions, which `--continue` has not moved yet.
+    let merge = crate::merge::progress::MergeState::read(&layer.root).ok().flatten().filter(|_| args.version.is_none());
+    let family = match &merge {
+        Some(state) => state.family_version().map(str::to_string).or_else(|| layer.baseline.clone()),
+        None => args.version.clone().or_else(|| layer.baseline.clone()),
+    };
+    let versions = match &merge {
+        Some(state) => Versions::of_merge(&layer, family.as_deref(), &state.packages),
+        None => Versions::all(&layer, family.as_deref()),
+    };
     let shown_version = family.as_deref().map(|v| format!(" @ {v}")).unwrap_or_default();
     if args.from.is_empty() {
         ctx.reporter.status(
@@ -46,8 +59,12 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         )
         .into());
     }
-    let outcome = snapshot(&layer, args.version.as_deref(), &source).failed_to(|| {
-        let what = family.as_deref().map_or("the declared versions".to_string(), |v| format!("`{v}`"));
+    let outcome = snapshot(&layer, &versions, merge.is_some(), &source).failed_to(|| {
+        let what = match (&merge, family.as_deref()) {
+            (Some(state), _) => format!("the versions of the merge in progress (`{}`)", state.to),
+            (None, Some(v)) => format!("`{v}`"),
+            (None, None) => "the declared versions".to_string(),
+        };
         format!("snapshot {what} into `{}`", ctx.display(&layer.paths.upstream))
     })?;
     ctx.warn_all(&outcome.warnings);

@@ -143,8 +143,8 @@ impl Diagnostic for GuidedError {
             ),
             GuidedError::UpstreamMoved { to, .. } | GuidedError::UpstreamEdited { to, .. } => Some(format!(
                 "nothing was changed; the manifests are built on `upstream/`: vendor it again as the merge did \
-                 (`forklayer snapshot {to}`, with the same `--from` if the merge had one), or undo the merge with \
-                 `forklayer merge --abort`"
+                 (`forklayer snapshot`, which during a merge vendors the merge's versions, `{to}`, with the same \
+                 `--from` if the merge had one), or undo the merge with `forklayer merge --abort`"
             )),
             GuidedError::KeptClash { .. } => Some(
                 "nothing was changed; move that file (or directory) somewhere else, then run `forklayer merge \

@@ -200,6 +200,41 @@ fn markers_of_a_package_at_its_own_version_are_found_whatever_else_moves() {
     }
 }
 
+/// During a merge of a package at its own version, `check` points to
+/// `--continue`/`--abort`, and `snapshot` vendors what the merge vendored
+/// (never the declared version over it), so that `upstream/` changed
+/// since can be put back as `--continue` advises.
+#[test]
+fn during_a_merge_snapshot_vendors_the_merges_versions_and_check_points_to_continue() {
+    let dir = mixed_layer();
+    let next = left_pad("2.0.0", &PAD_1.replace("return str;", "return String(str); // upstream"));
+    dir.write(&format!("new/{}", tgz_name(&next)), next.tgz());
+    dir.run(&["merge", "left-pad@2.0.0", "--from", "new"]).assert_code(1);
+    dir.write("forks/left-pad/index.js", PAD_1.replace("return str;", "return ch + String(str); // both"));
+    let check = dir.run(&["check"]);
+    assert!(check.stdout.contains("the version the merge in progress moves it to"), "{}", check.stdout);
+    assert!(!check.stdout.contains("forklayer merge left-pad@1.3.0"), "{}", check.stdout);
+    // The declared version over the merge's is refused, nothing written.
+    let merged_upstream = dir.snapshot_dir("upstream");
+    let old = dir.run(&["snapshot", "--from", "tarballs"]);
+    old.assert_code(2);
+    assert!(old.stderr.contains("the versions of the merge in progress"), "{}", old.stderr);
+    assert_eq!(dir.snapshot_dir("upstream"), merged_upstream);
+    // upstream/ edited since the merge: --continue refuses, and the
+    // snapshot its help names puts it back.
+    dir.write("upstream/left-pad/index.js", "edited\n");
+    let refused = dir.run(&["merge", "--continue"]);
+    refused.assert_code(2);
+    assert!(refused.stderr.contains("`forklayer snapshot`"), "{}", refused.stderr);
+    for p in [next, family_a("1.0.0"), minimist_types("1.2.5")] {
+        dir.write(&format!("again/{}", tgz_name(&p)), p.tgz());
+    }
+    dir.run(&["snapshot", "--from", "again"]).assert_code(0);
+    assert_eq!(dir.snapshot_dir("upstream"), merged_upstream);
+    dir.run(&["merge", "--continue"]).assert_code(0);
+    dir.run(&["check"]).assert_code(0);
+}
+
 #[test]
 fn targets_the_layer_does_not_have_are_usage_errors_naming_the_way() {
     let dir = mixed_layer();
