@@ -256,8 +256,17 @@ impl RunContext {
             Err(err) => {
                 let saved =
                     crate::journal::saved_file(root, &self.config)?.and_then(|bytes| String::from_utf8(bytes).ok());
-                let Some(text) = saved else { return Err(err.into()) };
-                Layer::parse(&text, &self.config, root, &self.overrides)?
+                match saved {
+                    Some(text) => Layer::parse(&text, &self.config, root, &self.overrides)?,
+                    // `import` or `adopt` killed while writing the
+                    // declaration it creates: what it wrote lies in the
+                    // project (the roll back never leaves it, nor goes
+                    // through a link), and no layer says more.
+                    None if crate::journal::created_file(root, &self.config)? => {
+                        return Ok(crate::journal::Scope::new([root.to_path_buf()]));
+                    }
+                    None => return Err(err.into()),
+                }
             }
         };
         let paths = layer.paths;
@@ -273,7 +282,8 @@ impl RunContext {
             .pins
             .into_iter()
             .map(|p| p.file)
-            .chain([crate::merge::progress::state_dir(root)])
+            // `import` and `adopt` add forklayer's files to `.gitignore`.
+            .chain([crate::merge::progress::state_dir(root), root.join(".gitignore")])
             .chain(profile_json)
             .chain(exported);
         Ok(crate::journal::Scope::new(

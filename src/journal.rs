@@ -39,8 +39,8 @@ use rayon::prelude::*;
 
 pub use error::JournalError;
 pub use recover::{
-    any_journal, armed_journals, output_journals, process_alive, recover, recover_beside, saved_file, OutputJournal,
-    Recovered,
+    any_journal, armed_journals, created_file, output_journals, process_alive, recover, recover_beside, saved_file,
+    OutputJournal, Recovered,
 };
 pub use rollback::Scope;
 

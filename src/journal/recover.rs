@@ -97,6 +97,19 @@ pub fn saved_file(journal_dir: &Path, target: &Path) -> Result<Option<Vec<u8>>, 
     Ok(None)
 }
 
+/// Whether a killed update created file `target` (e.g. the declaration
+/// of an `import`): its roll back removes it.
+pub fn created_file(journal_dir: &Path, target: &Path) -> Result<bool, JournalError> {
+    let wanted = record_path(journal_dir, target)?;
+    for found in journals(journal_dir, PREFIX).into_iter().filter(|f| f.armed && !f.alive()) {
+        let (record, _) = read_journal(&found.path)?;
+        if record.targets.iter().any(|t| t.file && t.path == wanted && !t.existed) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// Rolls back every update a killed forklayer left in `journal_dir` and
 /// removes journals that were never armed. A journal of a running process
 /// is an error ([`JournalError::Busy`]). A journal that names anything

@@ -486,6 +486,32 @@ fn an_adopt_killed_while_writing_is_rolled_back_and_adopted_by_the_next_adopt() 
     assert_eq!(json(&run)["error"]["code"], "already_adopted");
 }
 
+/// `kill -9` while adopt writes, then any other command: the journal an
+/// adopt leaves (it created the declaration and edited `.gitignore`) is
+/// rolled back there too, not called damaged, and the user's
+/// `.gitignore` comes back byte for byte.
+#[cfg(unix)]
+#[test]
+fn an_adopt_killed_while_writing_is_rolled_back_by_any_command() {
+    let mut caught = false;
+    for _attempt in 0..5 {
+        let repo = big_repo();
+        repo.write(".gitignore", "node_modules/\r\nmy rules\n");
+        let before = whole_tree(&repo);
+        let Some(journal) = repo.kill_while_writing(&["adopt", ".", "--offline"]) else { continue };
+        caught = true;
+        let check = repo.run(&["check"]);
+        assert!(check.stderr.contains("rolled back an update"), "{}", check.stderr);
+        assert!(!check.stderr.contains("damaged"), "{}", check.stderr);
+        assert!(!journal.exists());
+        let after: Vec<_> = whole_tree(&repo).into_iter().filter(|(p, _, _)| p != ".forklayer.lock").collect();
+        assert_eq!(after, before, "the repository is as it was before adopt");
+        repo.run(&["adopt", ".", "--offline"]).assert_code(0);
+        break;
+    }
+    assert!(caught, "no run was killed while writing");
+}
+
 /// npm ships README files in any case; globs are case-sensitive. A layer
 /// that omits `readme.md` too gets a rule for that spelling, and only then.
 #[test]
