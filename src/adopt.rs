@@ -196,7 +196,9 @@ const HEADER: &str = "# The fork layer, declared once (written by `forklayer ado
 fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
     let declaration = dir.join(DECLARATION_FILE);
     let exists = declaration.symlink_metadata().is_ok();
-    let ours = crate::tree::read_regular_text(&declaration).is_ok_and(|text| text.starts_with(HEADER));
+    // A declaration a killed update was writing may be cut short.
+    let ours = crate::tree::read_regular_text(&declaration).is_ok_and(|text| text.starts_with(HEADER))
+        || crate::journal::created_file(dir, &declaration)?;
     if exists && !ours {
         return Ok((false, Vec::new()));
     }

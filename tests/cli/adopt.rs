@@ -457,19 +457,12 @@ fn big_repo() -> TestDir {
 #[cfg(unix)]
 #[test]
 fn an_adopt_killed_while_writing_is_rolled_back_and_adopted_by_the_next_adopt() {
-    let mut caught = false;
-    for _attempt in 0..5 {
-        let repo = big_repo();
-        let Some(journal) = repo.kill_while_writing(&["adopt", ".", "--offline"]) else { continue };
-        caught = true;
-        let again = repo.run(&["adopt", ".", "--offline"]);
-        again.assert_code(0);
-        assert!(again.stderr.contains("rolled back what an interrupted adopt"), "{}", again.stderr);
-        assert!(!journal.exists());
-        repo.run(&["check"]).assert_code(0);
-        break;
-    }
-    assert!(caught, "no run was killed while writing");
+    let (repo, journal) = adopt_killed_while_writing(|_| {});
+    let again = repo.run(&["adopt", ".", "--offline"]);
+    again.assert_code(0);
+    assert!(again.stderr.contains("rolled back what an interrupted adopt"), "{}", again.stderr);
+    assert!(!journal.exists());
+    repo.run(&["check"]).assert_code(0);
     // Killed between writing the declaration and the update.
     let done = js_toolchain_repo();
     done.run(&["adopt", ".", "--offline"]).assert_code(0);
@@ -493,23 +486,46 @@ fn an_adopt_killed_while_writing_is_rolled_back_and_adopted_by_the_next_adopt() 
 #[cfg(unix)]
 #[test]
 fn an_adopt_killed_while_writing_is_rolled_back_by_any_command() {
-    let mut caught = false;
+    let user_rules = |repo: &TestDir| repo.write(".gitignore", "node_modules/\r\nmy rules\n");
+    let before = {
+        let repo = big_repo();
+        user_rules(&repo);
+        whole_tree(&repo)
+    };
+    let (repo, journal) = adopt_killed_while_writing(user_rules);
+    let check = repo.run(&["check"]);
+    assert!(check.stderr.contains("rolled back an update"), "{}", check.stderr);
+    assert!(!check.stderr.contains("damaged"), "{}", check.stderr);
+    assert!(!journal.exists());
+    let after: Vec<_> = whole_tree(&repo).into_iter().filter(|(p, _, _)| p != ".forklayer.lock").collect();
+    assert_eq!(after, before, "the repository is as it was before adopt");
+    repo.run(&["adopt", ".", "--offline"]).assert_code(0);
+}
+
+/// Killed while it wrote the declaration (cut short, no header left):
+/// the next adopt still knows it for its own.
+#[cfg(unix)]
+#[test]
+fn an_adopt_killed_while_writing_its_declaration_is_adopted_by_the_next_adopt() {
+    let (repo, journal) = adopt_killed_while_writing(|_| {});
+    repo.write("forklayer.toml", "");
+    repo.run(&["adopt", ".", "--offline"]).assert_code(0);
+    assert!(!journal.exists());
+    repo.run(&["check"]).assert_code(0);
+}
+
+/// A [`big_repo`] (after `prepare`) whose adopt was killed while writing,
+/// and the journal it left.
+#[cfg(unix)]
+fn adopt_killed_while_writing(prepare: impl Fn(&TestDir)) -> (TestDir, std::path::PathBuf) {
     for _attempt in 0..5 {
         let repo = big_repo();
-        repo.write(".gitignore", "node_modules/\r\nmy rules\n");
-        let before = whole_tree(&repo);
-        let Some(journal) = repo.kill_while_writing(&["adopt", ".", "--offline"]) else { continue };
-        caught = true;
-        let check = repo.run(&["check"]);
-        assert!(check.stderr.contains("rolled back an update"), "{}", check.stderr);
-        assert!(!check.stderr.contains("damaged"), "{}", check.stderr);
-        assert!(!journal.exists());
-        let after: Vec<_> = whole_tree(&repo).into_iter().filter(|(p, _, _)| p != ".forklayer.lock").collect();
-        assert_eq!(after, before, "the repository is as it was before adopt");
-        repo.run(&["adopt", ".", "--offline"]).assert_code(0);
-        break;
+        prepare(&repo);
+        if let Some(journal) = repo.kill_while_writing(&["adopt", ".", "--offline"]) {
+            return (repo, journal);
+        }
     }
-    assert!(caught, "no run was killed while writing");
+    panic!("no run was killed while writing");
 }
 
 /// npm ships README files in any case; globs are case-sensitive. A layer
