@@ -115,8 +115,8 @@ impl Diagnostic for LockError {
         Some(match self {
             LockError::Busy { .. } => "wait for it to finish, then run again".into(),
             LockError::Io { .. } | LockError::NotAFile { .. } => format!(
-                "`{LOCK_NAME}` must be a regular file (never a symbolic link): delete it and run again; \
-                 otherwise check that the project directory is writable"
+                "`{LOCK_NAME}` must be a regular file of its own (never a symbolic or hard link): delete it and run \
+                 again; otherwise check that the project directory is writable"
             ),
         })
     }
@@ -151,7 +151,10 @@ impl ProjectLock {
             }
             Err(source) => return Err(LockError::Io { path, source }),
         };
-        if !file.metadata().map_err(|source| LockError::Io { path: path.clone(), source })?.is_file() {
+        // A hard link shares its bytes with another name: the pid written
+        // below would overwrite that file.
+        let meta = file.metadata().map_err(|source| LockError::Io { path: path.clone(), source })?;
+        if !meta.is_file() || crate::tree::link_count(&meta) > 1 {
             return Err(LockError::NotAFile { path });
         }
         let exclusive = match file.try_lock() {

@@ -445,6 +445,17 @@ pub(crate) fn mode_of(meta: &fs::Metadata) -> u32 {
     meta.permissions().mode() & 0o7777
 }
 
+/// How many names (hard links) the file has.
+#[cfg(unix)]
+pub(crate) fn link_count(meta: &fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(meta)
+}
+
+#[cfg(not(unix))]
+pub(crate) fn link_count(_meta: &fs::Metadata) -> u64 {
+    1
+}
+
 /// Windows has no modes: files read there are never executable.
 #[cfg(not(unix))]
 pub(crate) fn mode_of(meta: &fs::Metadata) -> u32 {

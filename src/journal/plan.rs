@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use super::record::{RemovedDir, Saved, TargetRecord};
 use super::{JournalError, Next, Steps};
 use crate::npm::sha256_hex;
-use crate::tree::{check_relative_path, mode_of, read_with_metadata, set_mode, FileEntry, Tree, TreeError};
+use crate::tree::{check_relative_path, link_count, mode_of, read_with_metadata, set_mode, FileEntry, Tree, TreeError};
 
 /// What was on disk at a path of a target directory.
 enum Old {
@@ -57,6 +57,9 @@ pub(super) struct Plan<'a> {
     pub(super) writes: Vec<(&'a str, &'a FileEntry, WriteKind)>,
     /// The new bytes of a file target.
     pub(super) file: Option<&'a [u8]>,
+    /// The mode of a file target with other hard links: it is replaced by
+    /// a new file with that mode, so that the other names keep their bytes.
+    pub(super) replace_shared: Option<u32>,
 }
 
 impl Plan<'_> {
@@ -78,6 +81,11 @@ impl Plan<'_> {
                         fs::create_dir_all(parent)?;
                     }
                     return write_entry(root, &FileEntry::new(bytes.to_vec()), WriteKind::Create);
+                }
+                if let Some(mode) = self.replace_shared {
+                    fs::remove_file(root)?;
+                    fs::OpenOptions::new().write(true).create_new(true).open(root)?.write_all(bytes)?;
+                    return set_mode(root, mode);
                 }
                 let mut file = fs::OpenOptions::new().write(true).truncate(true).open(root)?;
                 file.write_all(bytes)
@@ -134,17 +142,19 @@ pub(super) fn plan<'a>(journal_dir: &Path, target: &Path, next: Next<'a>) -> Res
 }
 
 fn plan_file<'a>(target: &Path, path: String, bytes: &'a [u8]) -> Result<Plan<'a>, JournalError> {
-    let (existed, saved, file) = match read_with_metadata(target) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => (false, Vec::new(), Some(bytes)),
+    let (existed, saved, file, replace_shared) = match read_with_metadata(target) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => (false, Vec::new(), Some(bytes), None),
         Err(source) => return Err(JournalError::Io { action: "read", path: target.to_path_buf(), source }),
-        Ok((old, _)) if old == bytes => (true, Vec::new(), None),
+        Ok((old, _)) if old == bytes => (true, Vec::new(), None, None),
         Ok((old, meta)) => {
+            let shared = (link_count(&meta) > 1).then(|| mode_of(&meta));
             let saved = Saved::File { bytes: old.into(), mode: mode_of(&meta) };
-            (true, vec![(String::new(), saved)], Some(bytes))
+            (true, vec![(String::new(), saved)], Some(bytes), shared)
         }
     };
     let record = TargetRecord { path, file: true, existed, ..TargetRecord::default() };
-    Ok(Plan { root: target.to_path_buf(), record, saved, deletes: Vec::new(), writes: Vec::new(), file })
+    let root = target.to_path_buf();
+    Ok(Plan { root, record, saved, deletes: Vec::new(), writes: Vec::new(), file, replace_shared })
 }
 
 fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Plan<'a> {
@@ -190,7 +200,7 @@ fn plan_dir<'a>(target: &Path, path: String, old: &OldDir, tree: &'a Tree) -> Pl
         .map(|(d, mode)| RemovedDir { path: d.clone(), mode: *mode })
         .collect();
     saved.sort_by(|a, b| a.0.cmp(&b.0));
-    Plan { root: target.to_path_buf(), record, saved, deletes, writes, file: None }
+    Plan { root: target.to_path_buf(), record, saved, deletes, writes, file: None, replace_shared: None }
 }
 
 /// What the journal keeps of `item`; `None` for a file kept as read, which
@@ -265,17 +275,6 @@ fn read_old_dir(root: &Path, kept_as_read: impl Fn(&str) -> bool) -> Result<OldD
         old.items.insert(rel, Old::File { entry, mode, shared: link_count(&meta) > 1 });
     }
     Ok(old)
-}
-
-#[cfg(unix)]
-pub(super) fn link_count(meta: &fs::Metadata) -> u64 {
-    use std::os::unix::fs::MetadataExt;
-    meta.nlink()
-}
-
-#[cfg(not(unix))]
-pub(super) fn link_count(_meta: &fs::Metadata) -> u64 {
-    1
 }
 
 /// Writes a file of a target directory with mode 0644/0755.

@@ -6,12 +6,11 @@ use std::fs;
 use std::io::{self, ErrorKind};
 use std::path::{Component, Path, PathBuf};
 
-use super::plan::link_count;
 use super::record::{read_journal, remove_made_dirs, Record, Saved, TargetRecord};
 use super::{JournalError, Steps, PLAIN_MODE_BITS};
 use crate::npm::sha256_hex;
 use crate::realpath::normalize;
-use crate::tree::{mode_of, set_mode};
+use crate::tree::{link_count, mode_of, set_mode};
 
 /// Where a journal found on disk may make changes: the directories and
 /// files forklayer manages in this project (`upstream/`, the fork layer,

@@ -1179,3 +1179,34 @@ fn a_file_a_kill_left_empty_is_the_updates_own_and_is_not_kept_aside() {
     assert!(recovered[0].kept.is_empty(), "{:?}", recovered[0].kept);
     assert_eq!(rolled_back_state(root), before, "no copy, everything as it was");
 }
+
+#[test]
+fn a_file_target_with_another_hard_link_is_replaced_keeping_its_mode_and_the_other_name() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let elsewhere = tempfile::tempdir().expect("tempdir");
+    let other = elsewhere.path().join("backup.json");
+    let project = tempfile::tempdir().expect("tempdir");
+    let root = project.path();
+    let target = root.join("package.json");
+    fs::write(&target, b"{\"v\": 1}\n").expect("write");
+    fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).expect("chmod");
+    fs::hard_link(&target, &other).expect("ln");
+    for crash_at in [Some(0), None] {
+        let mut update = Update::new(root);
+        update.replace_file(&target, b"{\"v\": 2}\n");
+        match crash_at {
+            Some(n) => {
+                assert!(update.apply_with(&|step| if step == n + 1 { Fault::Crash } else { Fault::None }).is_err());
+                recover(root, &whole(root)).expect("recover");
+                assert_eq!(fs::read(&target).expect("read"), b"{\"v\": 1}\n", "rolled back");
+            }
+            None => {
+                update.apply().expect("apply");
+                assert_eq!(fs::read(&target).expect("read"), b"{\"v\": 2}\n");
+                assert_eq!(fs::metadata(&target).expect("stat").nlink(), 1);
+            }
+        }
+        assert_eq!(fs::read(&other).expect("read"), b"{\"v\": 1}\n", "the other name keeps its bytes");
+        assert_eq!(fs::metadata(&target).expect("stat").permissions().mode() & 0o7777, 0o600);
+    }
+}

@@ -223,3 +223,16 @@ fn a_planted_lock_link_never_truncates_its_target() {
     }
     assert_eq!(state(home.path()), home_before, "the user's settings.json keeps its bytes");
 }
+
+#[test]
+fn a_lock_file_hard_linked_to_a_users_file_is_refused_and_never_truncated() {
+    let (dir, home) = project();
+    let _ = std::fs::remove_file(dir.join(".forklayer.lock"));
+    std::fs::hard_link(home.join("settings.json"), dir.join(".forklayer.lock")).expect("ln");
+    let home_before = state(home.path());
+    let run = dir.run(&["--json", "gen-patches"]);
+    run.assert_code(3);
+    assert_eq!(json_code(&run), "not_a_file", "{}", run.stdout);
+    assert!(run.stdout.contains("hard link"), "the help says why: {}", run.stdout);
+    assert_eq!(state(home.path()), home_before, "the user's settings.json keeps its bytes");
+}
