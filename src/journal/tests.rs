@@ -1125,12 +1125,15 @@ fn the_copies_of_a_roll_back_are_never_written_through_a_planted_link() {
     }
 }
 
+/// An empty project directory, and a directory outside it.
+fn project_and_elsewhere() -> (tempfile::TempDir, tempfile::TempDir) {
+    (tempfile::tempdir().expect("tempdir"), tempfile::tempdir().expect("tempdir"))
+}
+
 #[test]
 fn an_update_never_writes_through_a_link_below_the_project_or_the_named_output() {
-    let elsewhere = tempfile::tempdir().expect("tempdir");
-    let victim = elsewhere.path().join("victim.toml");
-    let project = tempfile::tempdir().expect("tempdir");
-    let root = project.path();
+    let (project, elsewhere) = project_and_elsewhere();
+    let (root, victim) = (project.path(), elsewhere.path().join("victim.toml"));
     std::os::unix::fs::symlink(&victim, root.join("forklayer.toml")).expect("symlink");
     std::os::unix::fs::symlink(elsewhere.path(), root.join("linked")).expect("symlink");
     fs::write(&victim, b"theirs\n").expect("write");
@@ -1183,10 +1186,8 @@ fn a_file_a_kill_left_empty_is_the_updates_own_and_is_not_kept_aside() {
 #[test]
 fn a_file_target_with_another_hard_link_is_replaced_keeping_its_mode_and_the_other_name() {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    let elsewhere = tempfile::tempdir().expect("tempdir");
-    let other = elsewhere.path().join("backup.json");
-    let project = tempfile::tempdir().expect("tempdir");
-    let root = project.path();
+    let (project, elsewhere) = project_and_elsewhere();
+    let (root, other) = (project.path(), elsewhere.path().join("backup.json"));
     let target = root.join("package.json");
     fs::write(&target, b"{\"v\": 1}\n").expect("write");
     fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).expect("chmod");
