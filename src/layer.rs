@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use self::entry::{check_npm_name, check_package_name, parse_entries, scoped, Family};
 pub use self::entry::{split_versioned, UpstreamPackage};
-use self::paths::{check_inside_root, check_pin_file, check_separate_paths, release_bundles};
+use self::paths::{check_inside_root, check_own_sources, check_pin_file, check_separate_paths, release_bundles};
 pub use self::pin::{Pin, PinFormat};
 use crate::ignore::Ignore;
 use crate::tree::Tree;
@@ -318,6 +318,7 @@ impl Layer {
             patches: pick(&overrides.patches, &raw.paths.patches),
         };
         check_separate_paths(&paths).map_err(invalid)?;
+        check_own_sources(&own, &paths).map_err(invalid)?;
         for (key, path) in paths.named() {
             check_inside_root(root, path, overrides)
                 .map_err(|why| invalid(format!("`paths.{key}` (`{}`) {why}", path.display())))?;
@@ -651,6 +652,24 @@ include = ["lib", "package.json"]
         }
         let over = PathOverrides { patches: Some(dir.path().join("home")), ..Default::default() };
         assert!(Layer::parse(DECL, &decl, &root, &over).is_err(), "`--patches` outside needs the flag too");
+    }
+
+    #[test]
+    fn an_own_package_taking_files_from_a_managed_directory_is_refused() {
+        let parse = |text: &str| Layer::parse(text, Path::new("/r/f.toml"), Path::new("/r"), &PathOverrides::default());
+        let own = |source: &str, include: &str| {
+            DECL.replace("source = \"plugins/own\"", &format!("source = \"{source}\""))
+                .replace("include = [\"lib\", \"package.json\"]", &format!("include = [\"{include}\"]"))
+        };
+        for (source, include) in
+            [("", "p"), (".", "p/forks"), ("p", "forks"), ("up", "x"), ("patches/a", "b"), ("", "up")]
+        {
+            let err = parse(&own(source, include)).expect_err(&format!("{source:?} {include:?}"));
+            assert!(err.to_string().contains("overlaps `paths."), "{source:?} {include:?}: {err}");
+        }
+        for (source, include) in [("", "lib"), (".", "p/package.json"), ("p", "lib"), ("plugins/own", "lib")] {
+            parse(&own(source, include)).unwrap_or_else(|e| panic!("{source:?} {include:?}: {e}"));
+        }
     }
 
     #[test]

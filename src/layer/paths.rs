@@ -96,16 +96,45 @@ pub(super) fn check_pin_file(file: &Path, declaration: &Path, paths: &LayerPaths
 
 /// `upstream/`, the fork layer and `patches/` are each replaced wholesale:
 /// one inside another (or the same) would delete the other's files.
+/// Whether one of `a` and `b` is the other or lies inside it (as written,
+/// `..` resolved).
+fn overlap(a: &Path, b: &Path) -> bool {
+    let (la, lb) = (lexical(a), lexical(b));
+    la.starts_with(&lb) || lb.starts_with(&la)
+}
+
 pub(super) fn check_separate_paths(paths: &LayerPaths) -> Result<(), String> {
     let named = paths.named();
     for (i, (a_name, a)) in named.iter().enumerate() {
         for (b_name, b) in &named[i + 1..] {
-            let (la, lb) = (lexical(a), lexical(b));
-            if la.starts_with(&lb) || lb.starts_with(&la) {
+            if overlap(a, b) {
                 return Err(format!(
                     "`paths.{a_name}` (`{}`) and `paths.{b_name}` (`{}`) overlap; each must be a separate directory (check `--{a_name}`/`--{b_name}` too)",
                     a.display(),
                     b.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Refuses an own package that takes files from `upstream/`, the fork
+/// layer or `patches/` (its `source` or an `include` is, holds or lies in
+/// one of them): copied into the fork layer, the layer would nest itself
+/// one level deeper on every `gen-patches`, and never pass `check`.
+pub(super) fn check_own_sources(own: &[OwnPackage], paths: &LayerPaths) -> Result<(), String> {
+    for o in own {
+        for include in &o.include {
+            let taken = o.source.join(include);
+            if let Some((key, managed)) = paths.named().into_iter().find(|(_, managed)| overlap(&taken, managed)) {
+                return Err(format!(
+                    "own package `{}`: `include` `{include}` of `source` takes `{}`, which overlaps `paths.{key}` \
+                     (`{}`); an own package's files must come from outside `upstream/`, the fork layer and \
+                     `patches/`: narrow `source` or `include`",
+                    o.name,
+                    taken.display(),
+                    managed.display()
                 ));
             }
         }
