@@ -212,6 +212,11 @@ pub fn read_fork_package(layer: &Layer, forks: &Path, name: &str) -> Result<Tree
         }
         other => other,
     })?;
+    // An empty directory (a failed copy or checkout leaves one; git keeps
+    // none, so a clone would miss it) is no fork deleting every file.
+    if tree.is_empty() {
+        return Err(GenError::MissingFork { package: layer.full_name(name), path: dir });
+    }
     Ok(layer.ignore_of(name).filter(tree))
 }
 

@@ -38,6 +38,18 @@ fn a_forked_package_missing_from_the_fork_layer() {
     fails_helpfully(&dir, &["gen-patches"], 2, "fork_missing", "`@acme/pkg`");
 }
 
+/// An empty directory is what a failed copy leaves, and what a clone of
+/// the repository lacks: no fork that deletes the whole package.
+#[test]
+fn a_forked_package_that_is_an_empty_directory() {
+    let dir = repo();
+    let manifests = dir.snapshot_dir("patches");
+    std::fs::remove_dir_all(dir.join("profile/forks/@acme/pkg")).expect("rm");
+    std::fs::create_dir(dir.join("profile/forks/@acme/pkg")).expect("mkdir");
+    fails_helpfully(&dir, &["gen-patches"], 2, "fork_missing", "`@acme/pkg`");
+    assert_eq!(dir.snapshot_dir("patches"), manifests, "the manifests are kept");
+}
+
 #[test]
 fn a_missing_check_reference() {
     let dir = repo();
