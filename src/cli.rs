@@ -205,7 +205,15 @@ impl RunContext {
     /// layer, the declaration included.
     fn layer(&self, access: Access) -> CliResult<Layer> {
         self.lock_project(access)?;
-        Ok(Layer::load(&self.config, &self.overrides)?)
+        let layer = Layer::load(&self.config, &self.overrides)?;
+        // An export killed while writing into the project `[origin]` names
+        // (outside the layer's own root) left its journal there.
+        if let Some(origin) = &layer.origin {
+            for warning in crate::export::roll_back_interrupted(&layer, &origin.project)? {
+                self.reporter.warning(&warning);
+            }
+        }
+        Ok(layer)
     }
 
     /// [`RunContext::layer`] for the commands other than `merge` and

@@ -483,8 +483,8 @@ fn refuse_overlap(layer: &Layer, format: Format, project: &Path) -> Result<(), E
 
 /// Rolls back an export a killed forklayer left in `project` (not the
 /// layer's own root: its journals are rolled back when the layer is
-/// loaded).
-fn roll_back_interrupted(layer: &Layer, project: &Path) -> Result<Vec<String>, ExportError> {
+/// loaded). Every command that loads a layer does so for its `[origin]`.
+pub(crate) fn roll_back_interrupted(layer: &Layer, project: &Path) -> Result<Vec<String>, ExportError> {
     let same = crate::realpath::normalize(project) == crate::realpath::normalize(&layer.root);
     if same || !crate::journal::any_journal(project) {
         return Ok(Vec::new());

@@ -352,6 +352,36 @@ fn an_export_killed_while_writing_is_rolled_back_by_the_next_command() {
     assert!(dir.exists("app/patches/left-pad@1.3.0.patch"));
 }
 
+/// The project `[origin]` names is not the layer's root (`app/` below it):
+/// an export killed there is rolled back by the next command in the
+/// layer, which otherwise reported "clean" over an empty package.json.
+#[cfg(unix)]
+#[test]
+fn an_export_killed_in_the_origin_project_is_rolled_back_by_the_next_command_in_the_layer() {
+    let declaration = "[layer]\nname = \"t\"\n[paths]\nupstream = \"fl/upstream\"\nforks = \"fl/forks\"\n\
+                       patches = \"fl/patches\"\n[packages]\nforked = [\"left-pad@1.3.0\"]\n[origin]\n\
+                       format = \"npm\"\nproject = \"app\"\n";
+    let mut caught = false;
+    for _attempt in 0..5 {
+        let dir = TestDir::new();
+        dir.write("forklayer.toml", declaration);
+        dir.write("tarballs/left-pad-1.3.0.tgz", left_pad("1.3.0").tgz());
+        dir.run(&["snapshot", "--from", "tarballs"]).assert_code(0);
+        dir.write_package("fl/forks/left-pad", &forked(&left_pad("1.3.0")));
+        dir.run(&["gen-patches"]).assert_code(0);
+        dir.write("app/package.json", NPM_PACKAGE_JSON);
+        let before = dir.snapshot_dir("app");
+        let Some(journal) = dir.kill_while_journal_in("app", &["export"]) else { continue };
+        caught = true;
+        let status = dir.run(&["status"]);
+        assert!(status.stderr.contains("rolled back an export"), "{}", status.stderr);
+        assert!(!journal.exists());
+        assert_eq!(dir.snapshot_dir("app"), before, "the project is as before the killed export");
+        break;
+    }
+    assert!(caught, "no run was killed while writing");
+}
+
 /// An imported layer whose fork Yarn can carry (README.md, whose lines
 /// end in CRLF, left as upstream has it), its patches regenerated.
 fn yarn_expressible_layer() -> (TestDir, PathBuf) {
