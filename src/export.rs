@@ -11,9 +11,14 @@
 //!    the tool's rules to prove it gives the fork's bytes;
 //! 2. the project's other patched packages keep their patches; patch
 //!    files of the layer's packages that the new ones replace (an older
-//!    version's) are removed, and so are Yarn patch files of those packages
-//!    that nothing names any more (`yarn up` moves a dependency off its
-//!    `patch:` and leaves the file behind);
+//!    version's) are removed, unless the project installs that version
+//!    besides the exported one (an alias, a nested dependency), and so
+//!    are Yarn patch files of those packages that nothing names any more
+//!    (`yarn up` moves a dependency off its `patch:` and leaves the file
+//!    behind); a package
+//!    installed under an alias gets its patch where its tool looks for it
+//!    ([`install_names`]); package.json's `pnpm.patchedDependencies`, which
+//!    pnpm no longer reads, and its files are left alone;
 //! 3. the configuration files are edited only at the keys the tool owns
 //!    ([`crate::patchfmt::edit_config`]), every other byte kept;
 //! 4. everything is one journaled update in the project, kept only if the
@@ -30,7 +35,8 @@ use crate::journal::{JournalError, Scope, Update};
 use crate::layer::Layer;
 use crate::lock::Lock;
 use crate::patchfmt::{
-    apply_in_order, config_files, discover, edit_config, is_yarn_patch_of, locked_versions, read_patch_file, render,
+    aliases, apply_in_order, config_files, depends_on, discover, edit_config, installed_versions, is_yarn_patch_of,
+    locked_versions, pnpm_ignored_patches, pnpm_ignored_warning, read_patch_file, render, versions_installed_as, Alias,
     ConfigEntry, Format, FormatError, PatchedDependency,
 };
 use crate::rebuild::{compare_trees, read_vendored_package, RebuildError};
@@ -258,13 +264,27 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
     refuse_links(format, project)?;
     let mut warnings = roll_back_interrupted(layer, project)?;
     refuse_overlap(layer, format, project)?;
-    let forks = rendered_packages(layer, format)?;
+    let mut forks = rendered_packages(layer, format)?;
     let config_error = |source| ExportError::Config { format, project: project.clone(), source: Box::new(source) };
+    let aliases = aliases(format, project).map_err(config_error)?;
+    for fork in &mut forks {
+        fork.installed_as = install_names(format, project, fork, &aliases, &mut warnings).map_err(config_error)?;
+        if format == Format::PatchPackage && !fork.installed_as.is_empty() {
+            // patch-package finds a package by its directory: an alias's
+            // patch is named by the alias and reaches into its directory.
+            let mut patches = Vec::new();
+            for name in &fork.installed_as {
+                patches.extend(render_package(format, fork, name)?);
+            }
+            fork.patches = patches;
+        }
+    }
     for fork in &forks {
         // npm and pnpm then fail, bun installs the package unpatched, and
         // Yarn moves the dependency to the patched version.
         // Only a warning: a lock file it cannot read is the tool's to report.
-        let Ok((lock_file, locked)) = locked_versions(format, project, &fork.name) else { continue };
+        let Ok((lock_file, _)) = locked_versions(format, project, &fork.name) else { continue };
+        let Ok(locked) = installed_versions(format, project, &fork.name) else { continue };
         if !locked.is_empty() && !locked.contains(&fork.version) {
             let (name, version) = (&fork.name, &fork.version);
             let locked: Vec<&str> = locked.iter().map(String::as_str).collect();
@@ -277,27 +297,67 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
         }
     }
     let declared = discover(format, project).map_err(config_error)?;
-    let held: BTreeSet<&str> = forks.iter().map(|f| f.name.as_str()).collect();
+    let held: BTreeMap<&str, &str> = forks.iter().map(|f| (f.name.as_str(), f.version.as_str())).collect();
     let mut entries = Vec::new();
     let mut kept = Vec::new();
     let mut stale: BTreeSet<String> = BTreeSet::new();
+    // Patches of another version of a held package that the project still
+    // installs (through an alias, as a nested dependency), by version.
+    let mut still: BTreeMap<(&str, &str), (Vec<&str>, &str, String)> = BTreeMap::new();
     for dep in &declared {
-        if held.contains(dep.name.as_str()) {
-            stale.extend(dep.patches.iter().cloned());
-            continue;
+        let id = format!("{}@{}", dep.name, dep.version);
+        if let Some(&version) = held.get(dep.name.as_str()) {
+            let installed = if dep.version == version {
+                None
+            } else {
+                still_installed(format, project, &dep.name, [&dep.version, version], &aliases).map_err(config_error)?
+            };
+            let Some(source) = installed else {
+                stale.extend(dep.patches.iter().cloned());
+                continue;
+            };
+            let key = (dep.name.as_str(), dep.version.as_str());
+            let entry = still.entry(key).or_insert_with(|| (Vec::new(), dep.declared_in.as_str(), source));
+            entry.0.extend(dep.patches.iter().map(String::as_str));
         }
         let patches = read_patches(project, dep).map_err(config_error)?;
-        kept.push(format!("{}@{}", dep.name, dep.version));
-        entries.push(ConfigEntry { name: dep.name.clone(), version: dep.version.clone(), patches });
+        if !kept.contains(&id) {
+            kept.push(id);
+        }
+        let installed_as = dep.alias.iter().cloned().collect();
+        entries.push(ConfigEntry { name: dep.name.clone(), version: dep.version.clone(), patches, installed_as });
+    }
+    for ((name, old), (patches, declared_in, source)) in still {
+        let version = held.get(name).copied().unwrap_or_default();
+        // patch-package declares a patch by its file alone.
+        let entry = match format {
+            Format::PatchPackage => String::new(),
+            _ => format!(" with its entry in `{declared_in}`"),
+        };
+        warnings.push(format!(
+            "`{}` patches `{name}@{old}`, which `{source}` says the project still installs besides the layer's \
+             {version}: it is kept{entry} (remove it by hand once the project no longer installs {name}@{old})",
+            patches.join("`, `"),
+        ));
     }
     if format == Format::Yarn {
+        let held: BTreeSet<&str> = held.keys().copied().collect();
         stale.extend(unused_yarn_patches(project, &held, &declared)?);
     }
     let written: BTreeMap<String, Vec<u8>> = forks.iter().flat_map(|f| f.patches.iter().cloned()).collect();
+    if format == Format::Pnpm {
+        let ignored = pnpm_ignored_patches(project).map_err(config_error)?;
+        if !ignored.is_empty() {
+            refuse_overwriting_ignored(project, &ignored, &written).map_err(config_error)?;
+            stale.retain(|rel| !ignored.iter().any(|(_, patch)| patch == rel));
+            warnings.push(pnpm_ignored_warning(&ignored, "export leaves that key and the files it names as they are"));
+        }
+    }
     stale.retain(|rel| !written.contains_key(rel));
     for fork in forks.iter().filter(|f| !f.patches.is_empty()) {
         let (name, version, patches) = (fork.name.clone(), fork.version.clone(), fork.patches.clone());
-        entries.push(ConfigEntry { name, version, patches });
+        let installed_as = fork.installed_as.clone();
+        entries.push(ConfigEntry { name, version, patches, installed_as });
     }
     let configs = edit_config(format, project, &entries).map_err(config_error)?;
     let dir = patch_dir(format);
@@ -332,6 +392,101 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
     update.apply_verified(|| verify_export(format, project, &forks))??;
     outcome.written = true;
     Ok(outcome)
+}
+
+/// Refuses to write other bytes into a patch file that package.json's
+/// `pnpm.patchedDependencies` (which pnpm no longer reads) names: export
+/// leaves that key and its files alone.
+fn refuse_overwriting_ignored(
+    project: &Path,
+    ignored: &[(String, String)],
+    written: &BTreeMap<String, Vec<u8>>,
+) -> Result<(), FormatError> {
+    for (key, patch) in ignored {
+        let Some(bytes) = written.get(patch) else { continue };
+        if crate::tree::read_regular(&project.join(patch)).is_ok_and(|before| &before == bytes) {
+            continue;
+        }
+        return Err(FormatError::Unsupported {
+            path: project.join("package.json"),
+            reason: format!(
+                "`pnpm.patchedDependencies` (which pnpm no longer reads) names `{patch}` for `{key}`, and the export \
+                 would write the layer's patch over that file"
+            ),
+            change: format!(
+                "move `{key}` to `patchedDependencies` in `pnpm-workspace.yaml` (the export then replaces it) or \
+                 remove it from `pnpm.patchedDependencies`, then export again"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Where the project says it installs `name@old` besides the layer's
+/// `name@version` (an alias, a nested dependency): its lock file (at any
+/// place, under any name), else package.json's aliases naming `old`
+/// exactly. `None` when it does not, and when it does not install
+/// `version` yet either (an upgrade ahead of the lock file: the layer's
+/// patch replaces the old one, and the lock file moves with the next
+/// install).
+fn still_installed(
+    format: Format,
+    project: &Path,
+    name: &str,
+    [old, version]: [&str; 2],
+    aliases: &[Alias],
+) -> Result<Option<String>, FormatError> {
+    let installed = installed_versions(format, project, name)?;
+    if !installed.is_empty() {
+        let both = installed.contains(old) && installed.contains(version);
+        return Ok(both.then_some(locked_versions(format, project, name)?.0));
+    }
+    let aliased = |v: &str| aliases.iter().any(|a| a.name == name && a.version.as_deref() == Some(v));
+    let both = aliased(old) && (aliased(version) || depends_on(project, name, version)?);
+    Ok(both.then(|| "package.json".to_string()))
+}
+
+/// The names the project installs `fork`'s package under when one is an
+/// alias at the fork's version (npm keys its patch, patch-package names its
+/// file and Yarn declares it by them; pnpm and bun reach aliases through
+/// the package's own name): the aliases of that version, and the own name
+/// when the project installs it too. Empty: the own name alone.
+fn install_names(
+    format: Format,
+    project: &Path,
+    fork: &RenderedPackage,
+    aliases: &[Alias],
+    warnings: &mut Vec<String>,
+) -> Result<Vec<String>, FormatError> {
+    if !matches!(format, Format::Npm | Format::Yarn | Format::PatchPackage) {
+        return Ok(Vec::new());
+    }
+    let (name, version) = (&fork.name, &fork.version);
+    let mut names = Vec::new();
+    for alias in aliases.iter().filter(|a| &a.name == name) {
+        match &alias.version {
+            Some(installed) if installed == version => names.push(alias.alias.clone()),
+            Some(_) => {}
+            None => {
+                let (lock_file, _) = locked_versions(format, project, name)?;
+                warnings.push(format!(
+                    "`package.json` installs `{name}` as `{alias}`, at a version neither it nor `{lock_file}` names \
+                     exactly: {format} finds a patch of an alias by the alias, so `{alias}` does not get the patch of \
+                     {name}@{version}; write the version (`\"{alias}\": \"npm:{name}@{version}\"`) or install once to \
+                     record it in `{lock_file}`, then export again",
+                    alias = alias.alias
+                ));
+            }
+        }
+    }
+    if names.is_empty() {
+        return Ok(names);
+    }
+    let own = versions_installed_as(format, project, name, name)?;
+    if own.contains(version) || own.is_empty() && depends_on(project, name, version)? {
+        names.insert(0, name.clone());
+    }
+    Ok(names)
 }
 
 /// The patch files of `dep`, read, in order.
@@ -389,6 +544,8 @@ struct RenderedPackage {
     base: Tree,
     fork: Tree,
     patches: Vec<(String, Vec<u8>)>,
+    /// See [`install_names`].
+    installed_as: Vec<String>,
 }
 
 /// Every forked package's patch in `format`, its base proved against the
@@ -407,15 +564,28 @@ fn rendered_packages(layer: &Layer, format: Format) -> Result<Vec<RenderedPackag
         let version = lock.version_of(&npm_name).unwrap_or_default().to_string();
         let base = layer.ignore_of(name).filter(vendored);
         let fork = read_fork_package(layer, &layer.paths.forks, name)?;
-        let patches = render(format, &npm_name, &version, &base, &fork).map_err(|source| ExportError::Render {
-            format,
-            package: npm_name.clone(),
-            version: version.clone(),
-            source: Box::new(source),
-        })?;
-        rendered.push(RenderedPackage { name: npm_name, version, base, fork, patches });
+        let mut package =
+            RenderedPackage { name: npm_name, version, base, fork, patches: Vec::new(), installed_as: Vec::new() };
+        package.patches = render_package(format, &package, &package.name)?;
+        rendered.push(package);
     }
     Ok(rendered)
+}
+
+/// The patch of `package` for the install name `name` (its own, or for
+/// patch-package an alias's).
+fn render_package(
+    format: Format,
+    package: &RenderedPackage,
+    name: &str,
+) -> Result<Vec<(String, Vec<u8>)>, ExportError> {
+    let (version, base, fork) = (&package.version, &package.base, &package.fork);
+    render(format, name, version, base, fork).map_err(|source| ExportError::Render {
+        format,
+        package: package.name.clone(),
+        version: version.clone(),
+        source: Box::new(source),
+    })
 }
 
 /// What the export writes: the tool's patch directory as it will be, the
@@ -505,18 +675,26 @@ fn verify_export(format: Format, project: &Path, forks: &[RenderedPackage]) -> R
     };
     let declared = discover(format, project).map_err(|e| failed("*", &e))?;
     for fork in forks {
-        let found: Vec<_> = declared.iter().filter(|d| d.name == fork.name).collect();
-        let patches: Vec<(String, Vec<u8>)> = match found.as_slice() {
-            [] => Vec::new(),
-            [dep] if dep.version == fork.version => read_patches(project, dep).map_err(|e| failed(&fork.name, &e))?,
-            _ => {
-                let reason = format!("the project does not declare exactly one patch of version {}", fork.version);
-                return Err(failed(&fork.name, &reason));
+        // Each declaration of the version (the package's own name, its
+        // aliases) must rebuild the fork; patches of other versions kept
+        // beside it are the project's own.
+        let found: Vec<_> = declared.iter().filter(|d| d.name == fork.name && d.version == fork.version).collect();
+        if fork.patches.is_empty() != found.is_empty() {
+            let reason = format!("the project does not declare the patch of version {} as written", fork.version);
+            return Err(failed(&fork.name, &reason));
+        }
+        let mut sets = Vec::new();
+        for dep in &found {
+            sets.push(read_patches(project, dep).map_err(|e| failed(&fork.name, &e))?);
+        }
+        if sets.is_empty() {
+            sets.push(Vec::new());
+        }
+        for patches in &sets {
+            let rebuilt = apply_in_order(format, &fork.base, patches).map_err(|e| failed(&fork.name, &e))?;
+            if let Some(first) = compare_trees(&rebuilt, &fork.fork).first() {
+                return Err(failed(&fork.name, first));
             }
-        };
-        let rebuilt = apply_in_order(format, &fork.base, &patches).map_err(|e| failed(&fork.name, &e))?;
-        if let Some(first) = compare_trees(&rebuilt, &fork.fork).first() {
-            return Err(failed(&fork.name, first));
         }
     }
     Ok(())

@@ -102,6 +102,9 @@ pub enum ImportError {
         project: PathBuf,
         /// The format looked for.
         format: Format,
+        /// Patches declared where the tool no longer reads them (pnpm:
+        /// package.json's `pnpm.patchedDependencies`), told in the help.
+        ignored: Option<String>,
     },
     /// One package is patched at two versions, or declared twice.
     #[error("`{name}` is patched more than once ({})", .keys.join(", "))]
@@ -179,6 +182,7 @@ impl Diagnostic for ImportError {
                                            another directory with `-C <dir>`"
                 .to_string(),
             ImportError::Occupied { .. } => "import into an empty directory with `-C <dir>`, or move that one".into(),
+            ImportError::NoPatches { ignored: Some(ignored), .. } => ignored.clone(),
             ImportError::NoPatches { format, .. } => {
                 let command = match format {
                     Format::PatchPackage => "npx patch-package <pkg>".to_string(),
@@ -238,11 +242,23 @@ pub fn import(options: &ImportOptions) -> Result<ImportOutcome, ImportError> {
     for rel in dirs.iter().copied().chain([".gitignore"]) {
         crate::tree::refuse_links_below(root, rel)?;
     }
-    let discovered = discover(options.format, &options.project).map_err(|source| ImportError::Discover {
+    let discover_error = |source| ImportError::Discover {
         format: options.format,
         project: options.project.clone(),
         source: Box::new(source),
-    })?;
+    };
+    let discovered = discover(options.format, &options.project).map_err(discover_error)?;
+    if options.format == Format::Pnpm {
+        let ignored = crate::patchfmt::pnpm_ignored_patches(&options.project).map_err(discover_error)?;
+        if !ignored.is_empty() {
+            let warning = crate::patchfmt::pnpm_ignored_warning(&ignored, "import leaves them out, as pnpm does");
+            if discovered.is_empty() {
+                let (project, format) = (options.project.clone(), options.format);
+                return Err(ImportError::NoPatches { project, format, ignored: Some(warning) });
+            }
+            warnings.push(warning);
+        }
+    }
     let packages = one_per_package(&discovered, &options.project, options.format)?;
     let text = declaration_text(options, &dirs, &packages);
     let layer = Layer::parse(&text, &declaration, root, &PathOverrides::default())?;
@@ -303,22 +319,38 @@ fn one_per_package(
     format: Format,
 ) -> Result<Vec<ReadPackage>, ImportError> {
     if discovered.is_empty() {
-        return Err(ImportError::NoPatches { project: project.to_path_buf(), format });
+        return Err(ImportError::NoPatches { project: project.to_path_buf(), format, ignored: None });
     }
     let mut packages = Vec::new();
     // `discover` sorts by name: the declarations of a package are adjacent.
     for group in discovered.chunk_by(|a, b| a.name == b.name) {
-        let [declared] = group else {
+        let twice = || {
             let keys = group.iter().map(|d| format!("`{}` in `{}`", d.key, d.declared_in)).collect();
-            return Err(ImportError::Twice { name: group[0].name.clone(), keys });
+            ImportError::Twice { name: group[0].name.clone(), keys }
         };
-        let patch_error = ImportError::patch(declared);
-        let mut patches = Vec::new();
-        for rel in &declared.patches {
-            let bytes = read_patch_file(project, rel).map_err(patch_error)?;
-            parse(format, &bytes, rel).map_err(patch_error)?;
-            patches.push((rel.clone(), bytes));
+        // The same change declared for the package and for its alias
+        // (npm's `left-pad@1.3.0` and `lp@1.3.0`, patch-package's
+        // `left-pad+1.3.0.patch` and `lp+1.3.0.patch`) is one patch.
+        let mut read = Vec::new();
+        for declared in group {
+            if declared.version != group[0].version {
+                return Err(twice());
+            }
+            let patch_error = ImportError::patch(declared);
+            let (mut patches, mut parsed) = (Vec::new(), Vec::new());
+            for rel in &declared.patches {
+                let bytes = read_patch_file(project, rel).map_err(patch_error)?;
+                parsed.push(parse(format, &bytes, rel).map_err(patch_error)?);
+                patches.push((rel.clone(), bytes));
+            }
+            read.push((declared, patches, parsed));
         }
+        if read.iter().any(|(_, _, parsed)| *parsed != read[0].2) {
+            return Err(twice());
+        }
+        // The package's own name first: its key is the one reported.
+        let own = read.iter().position(|(d, _, _)| d.alias.is_none()).unwrap_or(0);
+        let (declared, patches, _) = read.swap_remove(own);
         let lock = || crate::patchfmt::locked_versions(format, project, &declared.name).ok();
         let resolved_from = declared.resolved_from_lock.then(lock).flatten().map(|(file, _)| file);
         packages.push(ReadPackage { declared: declared.clone(), resolved_from, patches });

@@ -60,8 +60,11 @@ use std::str::FromStr;
 use crate::error::{Diagnosis, Diagnostic};
 use crate::tree::Tree;
 
-pub use config::{config_files, discover, edit_config, ConfigEntry, PatchedDependency};
-pub use lockfile::locked_versions;
+pub use config::{
+    aliases, config_files, depends_on, discover, edit_config, pnpm_ignored_patches, pnpm_ignored_warning, Alias,
+    ConfigEntry, PatchedDependency,
+};
+pub use lockfile::{installed_versions, locked_versions, versions_installed_as};
 pub use render::{is_yarn_patch_of, render};
 pub use unified::{parse, FilePatch, Hunk};
 
@@ -70,7 +73,7 @@ pub use unified::{parse, FilePatch, Hunk};
 pub enum Format {
     /// npm 12: `patchedDependencies` in package.json, `patches/<name>@<version>.patch`.
     Npm,
-    /// pnpm: `patchedDependencies` in pnpm-workspace.yaml (or package.json `pnpm`).
+    /// pnpm: `patchedDependencies` in pnpm-workspace.yaml.
     Pnpm,
     /// Yarn Berry: the `patch:` protocol and `.yarn/patches/`.
     Yarn,

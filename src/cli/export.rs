@@ -18,8 +18,14 @@ configuration entry its package manager reads: npm 12 (patches/<name>@<version>.
 package.json), bun (`patchedDependencies`) or patch-package (patches/<name>+<version>.patch). Only \
 the keys the tool owns are edited; every other byte of package.json, pnpm-workspace.yaml and the \
 lock file stays. The project's other patched packages keep their patches; the patch of an older \
-version of a package the layer holds is removed (for yarn also a patch file of such a package that \
-neither package.json nor yarn.lock names any more, as `yarn up` leaves it). What the format cannot express (binary files, \
+version of a package the layer holds is removed unless the lock file shows the project installs \
+that version besides the exported one (then it is kept, with a warning), and for yarn also a patch \
+file of such a \
+package that neither package.json nor yarn.lock names any more, as `yarn up` leaves it. A package \
+installed under an alias (`\"lp\": \"npm:left-pad@1.3.0\"`) is patched where its tool finds it (npm's \
+key `lp@1.3.0`, yarn's `patch:` in the `lp` dependency, patches/lp+1.3.0.patch for patch-package). \
+package.json's `pnpm.patchedDependencies`, which pnpm no longer reads, is left alone with a \
+warning. What the format cannot express (binary files, \
 file modes, deletions where unsupported, CRLF lines for yarn) is refused by name before anything \
 is written, and every patch is proved to rebuild its fork under the tool's rules. FORMAT and \
 PROJECT default to `[origin]` of forklayer.toml (what `import` recorded); PROJECT otherwise to \

@@ -12,9 +12,12 @@ use crate::patchfmt::Format;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Makes the current directory (or -C DIR) a forklayer layer from the patches \
 PROJECT keeps for its package manager: npm 12 (`patchedDependencies` in package.json, patches/), \
-pnpm (`patchedDependencies` in pnpm-workspace.yaml or package.json), yarn (Berry's `patch:` \
+pnpm (`patchedDependencies` in pnpm-workspace.yaml; package.json's `pnpm.patchedDependencies`, \
+which pnpm no longer reads, is left out with a warning), yarn (Berry's `patch:` \
 protocol, .yarn/patches/), bun (`patchedDependencies`) or patch-package (patches/<name>+<version>.patch, \
-several per package applied in their order). Version keys that are ranges or bare names are \
+several per package applied in their order). A key or file naming an alias (`\"lp\": \
+\"npm:left-pad@1.3.0\"`: npm's `lp@1.3.0`, patches/lp+1.3.0.patch) is a patch of the aliased \
+package. Version keys that are ranges or bare names are \
 resolved against the project's lock file (and said so). Every patch file is read and checked \
 before anything is fetched: a path leaving the project or the package, a symbolic link or device, \
 a git binary patch or an absurd size is refused by name. The pristine packages come from the \

@@ -35,7 +35,7 @@ fn yarn_layer(root: &Path) -> Layer {
     for (rel, bytes) in &patches {
         write(&made.join(rel), bytes);
     }
-    let entry = ConfigEntry { name: "left-pad".into(), version: "1.3.0".into(), patches };
+    let entry = ConfigEntry { name: "left-pad".into(), version: "1.3.0".into(), patches, installed_as: Vec::new() };
     for (path, bytes) in edit_config(Format::Yarn, &made, &[entry]).expect("edit_config") {
         write(&path, &bytes);
     }

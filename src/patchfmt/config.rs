@@ -2,13 +2,16 @@
 //! ([`edit_config`]) touching only the keys the tool owns.
 //!
 //! - npm 12 and bun: `patchedDependencies` in package.json, keys
-//!   `name@version` (npm also takes ranges and bare names).
-//! - pnpm: `patchedDependencies` in pnpm-workspace.yaml, else in
-//!   package.json's `pnpm` object; keys `name`, `name@version`, `name@range`.
+//!   `name@version` (npm also takes ranges and bare names; npm names an
+//!   aliased dependency by its alias, bun by its package).
+//! - pnpm: `patchedDependencies` in pnpm-workspace.yaml; keys `name`,
+//!   `name@version`, `name@range`. pnpm 12 no longer reads package.json's
+//!   `pnpm.patchedDependencies` ([`pnpm_ignored_patches`]).
 //! - Yarn Berry: `patch:<name>@<descriptor>#<path>[&<path>…]` values in
 //!   `dependencies`, `devDependencies`, `optionalDependencies` or
 //!   `resolutions` of package.json.
-//! - patch-package: no configuration, only the names of `patches/*.patch`.
+//! - patch-package: no configuration, only the names of `patches/*.patch`
+//!   (an aliased dependency's by its alias: `lp+1.3.0.patch`).
 
 use std::path::{Path, PathBuf};
 
@@ -16,7 +19,7 @@ use jsonc_parser::ast::Value;
 
 use super::lockfile::{
     is_exact_version, is_npm_node_of, json_entries, json_get, json_object, json_strings, locked_versions, parse_json,
-    parse_yaml, read_optional, split_name_spec, yaml_anchors, Yaml,
+    parse_yaml, read_optional, split_name_spec, versions_installed_as, yaml_anchors, Yaml,
 };
 use super::{Format, FormatError};
 use crate::splice::splice;
@@ -40,6 +43,10 @@ pub struct PatchedDependency {
     pub patches: Vec<String>,
     /// The project-relative file that declares it.
     pub declared_in: String,
+    /// The name the project installs it under when that is an alias
+    /// (`"lp": "npm:left-pad@1.3.0"`): npm's key (`lp@1.3.0`) and
+    /// patch-package's file name (`lp+1.3.0.patch`) name the alias.
+    pub alias: Option<String>,
 }
 
 /// A patched package to declare: its patch files in order, as
@@ -53,17 +60,114 @@ pub struct ConfigEntry {
     pub version: String,
     /// The patch files: project-relative path and contents.
     pub patches: Vec<(String, Vec<u8>)>,
+    /// The names the project installs the package under, when one is an
+    /// alias (see [`aliases`]); empty: its own name only. npm keys the
+    /// patch by each, Yarn patches each such dependency; pnpm and bun key
+    /// it by the package's own name, which reaches aliases too.
+    pub installed_as: Vec<String>,
+}
+
+/// A dependency the project's package.json installs under another name
+/// than its package's own: `"lp": "npm:left-pad@1.3.0"` (for Yarn also
+/// `"lp": "patch:left-pad@npm%3A1.3.0#…"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alias {
+    /// The name it is installed under (`lp`).
+    pub alias: String,
+    /// The package (`left-pad`).
+    pub name: String,
+    /// The version it installs: the exact one written, else the one
+    /// version the lock file records for it (`None`: neither tells).
+    pub version: Option<String>,
+}
+
+/// Each dependency of `project`'s package.json (`dependencies`,
+/// `devDependencies`, `optionalDependencies`): the name it is installed
+/// under, the package it installs (another for an alias: `npm:<package>@…`,
+/// Yarn's `patch:<package>@npm%3A…`) and the version spec, `npm:` left out.
+fn dependencies(project: &Path) -> Result<Vec<(String, String, Option<String>)>, FormatError> {
+    let path = project.join("package.json");
+    let Some(text) = read_optional(&path)? else { return Ok(Vec::new()) };
+    let root = parse_json(&text, &path)?;
+    let mut found = Vec::new();
+    for field in ["dependencies", "devDependencies", "optionalDependencies"] {
+        let Some(object) = json_object(&root, field, &path)? else { continue };
+        for (key, value) in json_strings(object, &path)? {
+            let descriptor = match (value.strip_prefix("npm:"), parse_yarn_patch(&value)) {
+                (Some(descriptor), _) => descriptor.to_string(),
+                (None, Some((descriptor, _))) => descriptor,
+                (None, None) => format!("{key}@{value}"),
+            };
+            let (name, spec) = split_name_spec(&descriptor);
+            let spec = spec.map(|s| s.strip_prefix("npm:").unwrap_or(s).to_string());
+            found.push((key.clone(), name.to_string(), spec));
+        }
+    }
+    Ok(found)
+}
+
+/// The exact version `spec` names, if it names one.
+fn exact(spec: Option<&str>) -> Option<&str> {
+    spec.filter(|s| is_exact_version(s)).map(|s| s.trim_start_matches(['v', '=']))
+}
+
+/// The aliases among the dependencies of `project`'s package.json (none
+/// without one).
+pub fn aliases(format: Format, project: &Path) -> Result<Vec<Alias>, FormatError> {
+    let mut found = Vec::new();
+    for (alias, name, spec) in dependencies(project)? {
+        if name == alias || name.is_empty() {
+            continue;
+        }
+        let version = match exact(spec.as_deref()) {
+            Some(exact) => Some(exact.to_string()),
+            None => {
+                let mut locked = versions_installed_as(format, project, &alias, &name)?.into_iter();
+                locked.next().filter(|_| locked.next().is_none())
+            }
+        };
+        found.push(Alias { alias, name, version });
+    }
+    Ok(found)
+}
+
+/// Whether `project`'s package.json depends on `name` under its own name
+/// with a spec that may install `version` (any but another exact version).
+pub fn depends_on(project: &Path, name: &str, version: &str) -> Result<bool, FormatError> {
+    let mut own = dependencies(project)?.into_iter().filter(|(key, package, _)| key == name && package == name);
+    Ok(own.any(|(_, _, spec)| exact(spec.as_deref()).is_none_or(|exact| exact == version)))
+}
+
+/// npm keys a patch by the name a package is installed under, and
+/// patch-package names its file so: a key naming an alias patches the
+/// aliased package.
+fn unalias(
+    format: Format,
+    project: &Path,
+    mut found: Vec<PatchedDependency>,
+) -> Result<Vec<PatchedDependency>, FormatError> {
+    if !matches!(format, Format::Npm | Format::PatchPackage) || found.is_empty() {
+        return Ok(found);
+    }
+    let aliases = aliases(format, project)?;
+    for dep in &mut found {
+        if let Some(alias) = aliases.iter().find(|a| a.alias == dep.name) {
+            dep.alias = Some(std::mem::replace(&mut dep.name, alias.name.clone()));
+        }
+    }
+    Ok(found)
 }
 
 /// The patched packages `project` declares for `format`, sorted by name
 /// and version.
 pub fn discover(format: Format, project: &Path) -> Result<Vec<PatchedDependency>, FormatError> {
-    let mut found = match format {
+    let found = match format {
         Format::Npm | Format::Bun => discover_package_json(format, project, &["patchedDependencies"])?,
         Format::Pnpm => discover_pnpm(project)?,
         Format::Yarn => discover_yarn(project)?,
         Format::PatchPackage => discover_patch_package(project)?,
     };
+    let mut found = unalias(format, project, found)?;
     found.sort_by(|a, b| (&a.name, &a.version, &a.key).cmp(&(&b.name, &b.version, &b.key)));
     Ok(found)
 }
@@ -93,7 +197,7 @@ fn declared_one(
     };
     let declared_in = relative(project, config);
     let (name, key) = (name.to_string(), key.to_string());
-    Ok(PatchedDependency { name, key, version, resolved_from_lock, patches, declared_in })
+    Ok(PatchedDependency { name, key, version, resolved_from_lock, patches, declared_in, alias: None })
 }
 
 /// The one version of `name` the lock file holds.
@@ -170,7 +274,35 @@ fn discover_pnpm(project: &Path) -> Result<Vec<PatchedDependency>, FormatError> 
             return declared(Format::Pnpm, project, &workspace, entries);
         }
     }
-    discover_package_json(Format::Pnpm, project, &["pnpm", "patchedDependencies"])
+    // package.json's `pnpm.patchedDependencies` is no longer read by pnpm
+    // (see [`pnpm_ignored_patches`]).
+    Ok(Vec::new())
+}
+
+/// The entries (key, patch file) of package.json's
+/// `pnpm.patchedDependencies`, where older pnpm read its patches: pnpm 12
+/// ignores the whole `pnpm` field ("The \"pnpm\" field in package.json is
+/// no longer read by pnpm") and installs those packages unpatched.
+pub fn pnpm_ignored_patches(project: &Path) -> Result<Vec<(String, String)>, FormatError> {
+    let path = project.join("package.json");
+    let Some(text) = read_optional(&path)? else { return Ok(Vec::new()) };
+    let root = parse_json(&text, &path)?;
+    let Some(pnpm) = json_object(&root, "pnpm", &path)? else { return Ok(Vec::new()) };
+    let Some(object) = json_object(pnpm, "patchedDependencies", &path)? else { return Ok(Vec::new()) };
+    Ok(json_strings(object, &path)?.into_iter().map(|(key, patch)| (key, normalise(&patch))).collect())
+}
+
+/// What to tell about [`pnpm_ignored_patches`]: they are not the
+/// project's patches for pnpm, and where to move them.
+pub fn pnpm_ignored_warning(entries: &[(String, String)], what: &str) -> String {
+    let keys: Vec<String> = entries.iter().map(|(key, patch)| format!("`{key}` (`{patch}`)")).collect();
+    format!(
+        "`package.json` declares {} under `pnpm.patchedDependencies`, which pnpm no longer reads (it warns that the \
+         \"pnpm\" field is ignored and installs those packages unpatched): {what}; move the entries to \
+         `patchedDependencies` in `pnpm-workspace.yaml` (and delete the `pnpm.patchedDependencies` key) to make pnpm \
+         apply them",
+        keys.join(", ")
+    )
 }
 
 const YARN_FIELDS: [&str; 4] = ["dependencies", "devDependencies", "optionalDependencies", "resolutions"];
@@ -254,6 +386,7 @@ fn discover_patch_package(project: &Path) -> Result<Vec<PatchedDependency>, Form
                 resolved_from_lock: false,
                 patches: vec![patch],
                 declared_in: "patches".into(),
+                alias: None,
             }),
         }
     }
@@ -333,17 +466,25 @@ fn single_patches(
     config: &Path,
     entries: &[ConfigEntry],
 ) -> Result<Vec<(String, String)>, FormatError> {
-    entries
-        .iter()
-        .map(|entry| match entry.patches.as_slice() {
-            [(only, _)] => Ok((format!("{}@{}", entry.name, entry.version), only.clone())),
-            patches => {
-                let (name, version, count) = (&entry.name, &entry.version, patches.len());
-                let reason = format!("{format} takes exactly one patch file for `{name}@{version}`, not {count}");
-                Err(FormatError::config(config, reason))
-            }
-        })
-        .collect()
+    let mut pairs = Vec::new();
+    for entry in entries {
+        let [(only, _)] = entry.patches.as_slice() else {
+            let (name, version, count) = (&entry.name, &entry.version, entry.patches.len());
+            let reason = format!("{format} takes exactly one patch file for `{name}@{version}`, not {count}");
+            return Err(FormatError::config(config, reason));
+        };
+        let keyed_by = if format == Format::Npm { install_names(entry) } else { vec![entry.name.as_str()] };
+        pairs.extend(keyed_by.into_iter().map(|name| (format!("{name}@{}", entry.version), only.clone())));
+    }
+    Ok(pairs)
+}
+
+/// The names `entry`'s package is installed under.
+fn install_names(entry: &ConfigEntry) -> Vec<&str> {
+    match entry.installed_as.as_slice() {
+        [] => vec![entry.name.as_str()],
+        names => names.iter().map(String::as_str).collect(),
+    }
 }
 
 pub(super) fn newline_of(text: &str) -> &'static str {
@@ -416,7 +557,21 @@ fn edit_yarn(text: &str, path: &Path, entries: &[ConfigEntry]) -> Result<String,
         let descriptor = format!("{}@npm%3A{}", entry.name, entry.version);
         let value = format!("patch:{descriptor}#{}", paths.join("&"));
         let root = parse_json(&edited, path)?;
-        let declared = yarn_patch_values(&root, path, entry)?;
+        // The patch of another version kept beside this one stays its own.
+        let others: Vec<&str> = entries
+            .iter()
+            .filter(|e| e.name == entry.name && e.version != entry.version)
+            .map(|e| e.version.as_str())
+            .collect();
+        let mut declared = yarn_patch_values(&root, path, entry, &others)?;
+        for field in ["dependencies", "devDependencies", "optionalDependencies"] {
+            let Some(object) = json_object(&root, field, path)? else { continue };
+            for name in &entry.installed_as {
+                declared.extend(json_get(object, name, path)?.map(value_range));
+            }
+        }
+        declared.sort_by_key(|range| range.start);
+        declared.dedup();
         if !declared.is_empty() {
             edited = splice(&edited, declared.into_iter().map(|range| (range, json_string(&value))));
             continue;
@@ -455,6 +610,7 @@ fn yarn_patch_values(
     root: &jsonc_parser::ast::Object<'_>,
     path: &Path,
     entry: &ConfigEntry,
+    others: &[&str],
 ) -> Result<Vec<std::ops::Range<usize>>, FormatError> {
     let mut ranges = Vec::new();
     for field in YARN_FIELDS {
@@ -462,7 +618,9 @@ fn yarn_patch_values(
         for prop in json_entries(object, path)? {
             let Some(current) = prop.value.as_string_lit() else { continue };
             let Some((descriptor, _)) = parse_yarn_patch(&current.value) else { continue };
-            if split_name_spec(&descriptor).0 != entry.name {
+            let (name, spec) = split_name_spec(&descriptor);
+            let spec = spec.map(|spec| spec.strip_prefix("npm:").unwrap_or(spec).trim_start_matches(['v', '=']));
+            if name != entry.name || spec.is_some_and(|spec| others.contains(&spec)) {
                 continue;
             }
             let key = prop.name.as_str();
@@ -505,12 +663,15 @@ fn edit_npm_lock(project: &Path, entries: &[ConfigEntry]) -> Result<Option<(Path
             let value = json_object_text(&pairs, 3, &text);
             let mut edit = None;
             for prop in json_entries(packages, &path)? {
-                let Some(node) = prop.value.as_object().filter(|_| is_npm_node_of(prop.name.as_str(), &entry.name))
-                else {
-                    continue;
-                };
+                let installed = install_names(entry).into_iter().find(|n| is_npm_node_of(prop.name.as_str(), n));
+                let (Some(node), Some(installed)) = (prop.value.as_object(), installed) else { continue };
                 let version = json_get(node, "version", &path)?.and_then(Value::as_string_lit);
                 if version.map(|v| v.value.as_ref()) != Some(entry.version.as_str()) {
+                    continue;
+                }
+                // An alias's node names its package (`"name": "left-pad"`).
+                let package = json_get(node, "name", &path)?.and_then(Value::as_string_lit);
+                if package.map_or(installed, |p| p.value.as_ref()) != entry.name {
                     continue;
                 }
                 edit = match json_get(node, "patched", &path)? {

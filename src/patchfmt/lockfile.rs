@@ -295,3 +295,92 @@ fn bun_versions(text: &str, path: &Path, name: &str) -> Result<BTreeSet<String>,
         .filter_map(|prop| Some(&prop.value.as_array()?.elements.first()?.as_string_lit()?.value));
     Ok(ids.filter_map(|id| Some(version_of(id, name)?.to_string())).collect())
 }
+
+/// Every version of `name` the lock file of `project` installs, under its
+/// own name or another (npm's nodes of an alias carry `"name"`; the other
+/// lock files name the package itself): what a patch of `name@version`
+/// may still be needed for.
+pub fn installed_versions(format: Format, project: &Path, name: &str) -> Result<BTreeSet<String>, FormatError> {
+    let (_, mut versions) = locked_versions(format, project, name)?;
+    if matches!(format, Format::Npm | Format::PatchPackage) {
+        let path = project.join("package-lock.json");
+        if let Some(text) = read_optional(&path)? {
+            let root = parse_json(&text, &path)?;
+            for prop in json_properties(&root, "packages", &path)? {
+                let Some(node) = prop.value.as_object() else { continue };
+                if npm_node_field(node, "name", &path)?.as_deref() == Some(name) {
+                    versions.extend(npm_node_field(node, "version", &path)?);
+                }
+            }
+        }
+    }
+    Ok(versions)
+}
+
+fn npm_node_field(node: &Object<'_>, key: &str, path: &Path) -> Result<Option<String>, FormatError> {
+    Ok(json_get(node, key, path)?.and_then(Value::as_string_lit).map(|v| v.value.to_string()))
+}
+
+/// The versions of package `name` that `project`'s lock file installs
+/// under the name `alias` (`"alias": "npm:name@…"`, or `name` itself):
+/// npm's nodes `node_modules/<alias>` whose `"name"` is `name` (no
+/// `"name"`: the package `alias`), Yarn's entries keyed `<alias>@…` that
+/// resolve `name`, pnpm's importers' `<alias>: <name>@<version>`, bun's
+/// `packages` entry `<alias>`.
+pub fn versions_installed_as(
+    format: Format,
+    project: &Path,
+    alias: &str,
+    name: &str,
+) -> Result<BTreeSet<String>, FormatError> {
+    let (file, _) = locked_versions(format, project, name)?;
+    let path = project.join(&file);
+    let Some(text) = read_optional(&path)? else { return Ok(BTreeSet::new()) };
+    let mut versions = BTreeSet::new();
+    match format {
+        Format::Npm | Format::PatchPackage => {
+            let root = parse_json(&text, &path)?;
+            for prop in
+                json_properties(&root, "packages", &path)?.iter().filter(|p| is_npm_node_of(p.name.as_str(), alias))
+            {
+                let Some(node) = prop.value.as_object() else { continue };
+                if npm_node_field(node, "name", &path)?.as_deref().unwrap_or(alias) == name {
+                    versions.extend(npm_node_field(node, "version", &path)?);
+                }
+            }
+        }
+        Format::Yarn => {
+            let root = parse_yaml(&text, &path)?;
+            for (key, entry) in root.entries() {
+                let keys = key.as_str().unwrap_or("");
+                let resolution = entry.get("resolution").and_then(Yaml::as_str).unwrap_or("");
+                if keys.split(", ").any(|k| k.starts_with(&format!("{alias}@")))
+                    && version_of(resolution, name).is_some()
+                {
+                    versions.extend(entry.get("version").and_then(Yaml::as_str).map(str::to_string));
+                }
+            }
+        }
+        Format::Pnpm => {
+            let root = parse_yaml(&text, &path)?;
+            let importers = root.get("importers").map_or(&[][..], Yaml::entries);
+            for (_, importer) in importers {
+                for field in ["dependencies", "devDependencies", "optionalDependencies"] {
+                    let Some(dep) = importer.get(field).and_then(|deps| deps.get(alias)) else { continue };
+                    let id = dep.get("version").and_then(Yaml::as_str).unwrap_or("");
+                    // The package's own name records the version alone.
+                    let id = if alias == name { id } else { version_of(id, name).unwrap_or("") };
+                    let version = id.split('(').next().filter(|v| !v.is_empty()).map(str::to_string);
+                    versions.extend(version);
+                }
+            }
+        }
+        Format::Bun => {
+            let root = parse_json(&text, &path)?;
+            let entry = json_properties(&root, "packages", &path)?.iter().find(|p| p.name.as_str() == alias);
+            let id = entry.and_then(|p| Some(p.value.as_array()?.elements.first()?.as_string_lit()?.value.to_string()));
+            versions.extend(id.as_deref().and_then(|id| version_of(id, name)).map(str::to_string));
+        }
+    }
+    Ok(versions)
+}

@@ -291,6 +291,7 @@ fn edit_config_changes_only_the_keys_the_tool_owns() {
         name: "left-pad".into(),
         version: "1.3.0".into(),
         patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+        installed_as: Vec::new(),
     }];
     let edited = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
     let text = String::from_utf8(edited[0].1.clone()).expect("utf-8");
@@ -330,6 +331,7 @@ fn npm_export_records_each_patch_s_sha512_in_package_lock() {
         name: "left-pad".into(),
         version: "1.3.0".into(),
         patches: vec![("patches/left-pad@1.3.0.patch".into(), patch.clone())],
+        installed_as: Vec::new(),
     }];
     let edited = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
     assert_eq!(edited.len(), 2);
@@ -382,13 +384,19 @@ fn hostile_hunk_headers_are_errors_not_panics() {
 }
 
 #[test]
-fn pnpm_falls_back_to_package_json_and_yarn_keeps_several_patches_in_order() {
+fn pnpm_no_longer_reads_package_json_and_yarn_keeps_several_patches_in_order() {
+    // pnpm 12: "The \"pnpm\" field in package.json is no longer read by pnpm".
     let pnpm = project(&[(
         "package.json",
-        "{\"pnpm\": {\"patchedDependencies\": {\"@t/m@1.2.5\": \"patches/@t__m.patch\"}}}",
+        "{\"pnpm\": {\"patchedDependencies\": {\"@t/m@1.2.5\": \"./patches/@t__m.patch\"}}}",
     )]);
-    let found = discover(Format::Pnpm, pnpm.path()).expect("discovers");
-    assert_eq!((found[0].name.as_str(), found[0].declared_in.as_str()), ("@t/m", "package.json"));
+    assert_eq!(discover(Format::Pnpm, pnpm.path()).expect("discovers"), []);
+    let ignored = super::pnpm_ignored_patches(pnpm.path()).expect("reads");
+    assert_eq!(ignored, [("@t/m@1.2.5".to_string(), "patches/@t__m.patch".to_string())]);
+    let warning = super::pnpm_ignored_warning(&ignored, "left out");
+    for part in ["`package.json`", "`@t/m@1.2.5`", "pnpm-workspace.yaml", "no longer reads"] {
+        assert!(warning.contains(part), "{part}: {warning}");
+    }
     let yarn = project(&[(
         "package.json",
         "{\"resolutions\": {\"left-pad@npm:1.3.0\": \"patch:left-pad@npm%3A1.3.0#~/.yarn/patches/a.patch&./b.patch\"}}",
@@ -402,18 +410,17 @@ fn a_key_written_twice_where_forklayer_reads_or_edits_is_refused_by_name() {
     let twice = "{\n  \"patchedDependencies\": {\"left-pad@1.3.0\": \"patches/evil.patch\"},\n  \"patchedDependencies\": {\"left-pad@1.3.0\": \"patches/good.patch\"}\n}\n";
     let inner =
         "{\"patchedDependencies\": {\"left-pad@1.3.0\": \"patches/a.patch\", \"left-pad@1.3.0\": \"patches/b.patch\"}}";
-    let pnpm_inner = "{\"pnpm\": {\"patchedDependencies\": {}, \"patchedDependencies\": {\"left-pad@1.3.0\": \"p\"}}}";
     let yarn = "{\"dependencies\": {\"left-pad\": \"patch:left-pad@npm%3A1.3.0#~/a.patch\", \"left-pad\": \"1.3.0\"}}";
     let cases = [
         (Format::Npm, twice, "patchedDependencies"),
         (Format::Bun, inner, "left-pad@1.3.0"),
-        (Format::Pnpm, pnpm_inner, "patchedDependencies"),
         (Format::Yarn, yarn, "left-pad"),
     ];
     let entries = [ConfigEntry {
         name: "left-pad".into(),
         version: "1.3.0".into(),
         patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+        installed_as: Vec::new(),
     }];
     for (format, package, key) in cases {
         let dir = project(&[("package.json", package)]);
@@ -453,6 +460,7 @@ fn a_pnpm_block_with_an_anchor_is_read_but_not_rewritten_and_an_alias_is_refused
         name: "left-pad".into(),
         version: "1.3.0".into(),
         patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+        installed_as: Vec::new(),
     }];
     let err = edit_config(Format::Pnpm, dir.path(), &entries).expect_err("the alias would lose its anchor");
     assert_eq!((err.code(), err.exit_status()), ("patch_config_unsupported", ExitStatus::Usage));
@@ -481,6 +489,7 @@ fn yarn_export_rewrites_the_patch_where_the_project_declares_it() {
         name: "left-pad".into(),
         version: "1.3.0".into(),
         patches: vec![(".yarn/patches/new.patch".into(), b"patch".to_vec())],
+        installed_as: Vec::new(),
     }];
     for key in ["left-pad@npm:1.3.0", "left-pad"] {
         let package = format!(
@@ -525,6 +534,7 @@ fn pnpm_edit(workspace: &str, entries: &[(&str, &str, &str)]) -> String {
             name: name.to_string(),
             version: version.to_string(),
             patches: vec![(patch.to_string(), b"patch".to_vec())],
+            installed_as: Vec::new(),
         })
         .collect();
     let edited = edit_config(Format::Pnpm, dir.path(), &entries).expect("edits");
@@ -606,6 +616,7 @@ fn config_files_names_every_file_edit_config_writes() {
         name: "left-pad".into(),
         version: "1.3.0".into(),
         patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+        installed_as: Vec::new(),
     }];
     for format in Format::ALL {
         for (path, _) in edit_config(format, dir.path(), &entries).expect("edits") {
@@ -620,11 +631,66 @@ fn a_patched_dependencies_entry_that_is_no_path_is_refused_by_name_not_skipped()
     for (format, package_json) in [
         (Format::Npm, r#"{"patchedDependencies": {"a@1.0.0": "patches/a.patch", "b@1.0.0": {"path": "p"}}}"#),
         (Format::Bun, r#"{"patchedDependencies": {"b@1.0.0": 7}}"#),
-        (Format::Pnpm, r#"{"pnpm": {"patchedDependencies": {"b@1.0.0": null}}}"#),
     ] {
         let dir = project(&[("package.json", package_json)]);
         let err = discover(format, dir.path()).expect_err("refused");
         assert_eq!(err.code(), "patch_config_unsupported", "{format}: {err}");
         assert!(err.to_string().contains("`b@1.0.0`") && err.to_string().contains("package.json"), "{format}: {err}");
     }
+}
+
+#[test]
+fn an_alias_is_patched_by_the_name_npm_and_patch_package_find_it_under() {
+    // `"lp": "npm:left-pad@1.3.0"`: npm keys the patch `lp@1.3.0` and records
+    // it on the node `node_modules/lp`; patch-package names its file `lp+…`.
+    let package = "{\n  \"dependencies\": {\n    \"lp\": \"npm:left-pad@1.3.0\"\n  }\n}\n";
+    let lock = "{\n  \"lockfileVersion\": 4,\n  \"packages\": {\n    \"node_modules/lp\": {\n      \"name\": \"left-pad\",\n      \"version\": \"1.3.0\"\n    }\n  }\n}\n";
+    let dir = project(&[("package.json", package), ("package-lock.json", lock)]);
+    let aliases = super::aliases(Format::Npm, dir.path()).expect("reads");
+    assert_eq!(aliases, [super::Alias { alias: "lp".into(), name: "left-pad".into(), version: Some("1.3.0".into()) }]);
+    let entries = [ConfigEntry {
+        name: "left-pad".into(),
+        version: "1.3.0".into(),
+        patches: vec![("patches/left-pad@1.3.0.patch".into(), b"patch".to_vec())],
+        installed_as: vec!["lp".into()],
+    }];
+    let edited = edit_config(Format::Npm, dir.path(), &entries).expect("edits");
+    let package_json = String::from_utf8(edited[0].1.clone()).expect("utf-8");
+    assert!(package_json.contains("\"lp@1.3.0\": \"patches/left-pad@1.3.0.patch\""), "{package_json}");
+    assert!(!package_json.contains("\"left-pad@1.3.0\""), "{package_json}");
+    assert!(String::from_utf8_lossy(&edited[1].1).contains("\"patched\""));
+    for (rel, bytes) in &edited {
+        std::fs::write(rel, bytes).expect("writes");
+    }
+    let found = discover(Format::Npm, dir.path()).expect("discovers");
+    assert_eq!((found[0].name.as_str(), found[0].version.as_str()), ("left-pad", "1.3.0"));
+    assert_eq!((found[0].key.as_str(), found[0].alias.as_deref()), ("lp@1.3.0", Some("lp")));
+    // The lock file's alias node counts as an installed left-pad.
+    assert!(super::installed_versions(Format::Npm, dir.path(), "left-pad").expect("reads").contains("1.3.0"));
+
+    let dir = project(&[("package.json", package), ("patches/lp+1.3.0.patch", "")]);
+    let found = discover(Format::PatchPackage, dir.path()).expect("discovers");
+    assert_eq!((found[0].name.as_str(), found[0].alias.as_deref()), ("left-pad", Some("lp")));
+}
+
+#[test]
+fn yarn_patches_an_alias_in_its_own_dependency_and_keeps_another_version_s_patch() {
+    let package = "{\n  \"dependencies\": {\n    \"left-pad\": \"1.3.0\",\n    \"lp\": \"npm:left-pad@1.3.0\",\n    \"old\": \"patch:left-pad@npm%3A1.2.0#~/.yarn/patches/old.patch\"\n  }\n}\n";
+    let dir = project(&[("package.json", package)]);
+    let entry = |version: &str, patch: &str, installed_as: &[&str]| ConfigEntry {
+        name: "left-pad".into(),
+        version: version.into(),
+        patches: vec![(patch.into(), b"patch".to_vec())],
+        installed_as: installed_as.iter().map(|s| s.to_string()).collect(),
+    };
+    let entries = [
+        entry("1.2.0", ".yarn/patches/old.patch", &[]),
+        entry("1.3.0", ".yarn/patches/new.patch", &["left-pad", "lp"]),
+    ];
+    let edited = edit_config(Format::Yarn, dir.path(), &entries).expect("edits");
+    let new = "patch:left-pad@npm%3A1.3.0#~/.yarn/patches/new.patch";
+    let expected = package
+        .replace("\"left-pad\": \"1.3.0\"", &format!("\"left-pad\": \"{new}\""))
+        .replace("\"lp\": \"npm:left-pad@1.3.0\"", &format!("\"lp\": \"{new}\""));
+    assert_eq!(String::from_utf8(edited[0].1.clone()).expect("utf-8"), expected);
 }

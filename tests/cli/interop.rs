@@ -577,3 +577,79 @@ fn an_in_place_import_refuses_a_layer_directory_or_ignore_file_linked_out_of_the
         assert!(!dir.exists("app/forklayer.toml"), "{planted}: no declaration");
     }
 }
+
+#[test]
+fn an_export_keeps_the_patch_of_another_version_the_lock_file_still_installs() {
+    // left-pad@1.3.0 for the app, 1.2.0 as a nested dependency with the
+    // project's own npm patch: exporting the layer's 1.3.0 leaves that one.
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    std::fs::create_dir(dir.join("layer")).expect("mkdir");
+    run_with_npm(&dir, &npm, &["-C", "layer", "import", "pnpm", "../app"]).assert_code(0);
+    let package = "{\n  \"dependencies\": {\n    \"left-pad\": \"1.3.0\",\n    \"old\": \"1.0.0\"\n  },\n  \"patchedDependencies\": {\n    \"left-pad@1.2.0\": \"patches/left-pad@1.2.0.patch\"\n  }\n}\n";
+    let lock = "{\n  \"lockfileVersion\": 4,\n  \"packages\": {\n    \"node_modules/left-pad\": {\n      \"version\": \"1.3.0\"\n    },\n    \"node_modules/old/node_modules/left-pad\": {\n      \"version\": \"1.2.0\"\n    }\n  }\n}\n";
+    let old_patch = "--- a/index.js\t\n+++ b/index.js\t\n@@ -1,1 +1,1 @@\n-'use strict';\n+'use strict'; // 1.2.0\n";
+    dir.write("npm-app/package.json", package);
+    dir.write("npm-app/package-lock.json", lock);
+    dir.write("npm-app/patches/left-pad@1.2.0.patch", old_patch);
+    let run = dir.run(&["-C", "layer", "export", "npm", "../npm-app"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("`patches/left-pad@1.2.0.patch` patches `left-pad@1.2.0`, which `package-lock.json` says the project still installs"), "{}", run.stderr);
+    assert_eq!(dir.read("npm-app/patches/left-pad@1.2.0.patch"), old_patch.as_bytes());
+    let written = String::from_utf8(dir.read("npm-app/package.json")).expect("utf-8");
+    assert!(written.contains("\"left-pad@1.2.0\": \"patches/left-pad@1.2.0.patch\",\n    \"left-pad@1.3.0\": \"patches/left-pad@1.3.0.patch\""), "{written}");
+
+    // Without the nested 1.2.0, the old patch goes, as before.
+    dir.write("npm-app/package-lock.json", lock.replace("1.2.0", "1.3.0"));
+    dir.write("npm-app/package.json", package);
+    dir.run(&["-C", "layer", "export", "npm", "../npm-app"]).assert_code(0);
+    assert!(!dir.exists("npm-app/patches/left-pad@1.2.0.patch"));
+}
+
+#[test]
+fn pnpm_s_old_package_json_key_and_its_files_are_left_alone_by_export() {
+    // pnpm no longer reads package.json's `pnpm.patchedDependencies`.
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    std::fs::create_dir(dir.join("layer")).expect("mkdir");
+    run_with_npm(&dir, &npm, &["-C", "layer", "import", "pnpm", "../app"]).assert_code(0);
+    let package = |version: &str| {
+        format!(
+            "{{\n  \"dependencies\": {{\"left-pad\": \"1.3.0\"}},\n  \"pnpm\": {{\"patchedDependencies\": {{\"left-pad@{version}\": \"patches/left-pad@{version}.patch\"}}}}\n}}\n"
+        )
+    };
+    dir.write("old/package.json", package("1.2.0"));
+    dir.write("old/patches/left-pad@1.2.0.patch", "old patch");
+    let run = dir.run(&["-C", "layer", "export", "pnpm", "../old"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("`package.json` declares `left-pad@1.2.0` (`patches/left-pad@1.2.0.patch`) under `pnpm.patchedDependencies`, which pnpm no longer reads"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("move the entries to `patchedDependencies` in `pnpm-workspace.yaml`"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(dir.read("old/patches/left-pad@1.2.0.patch"), b"old patch");
+    assert_eq!(dir.read("old/package.json"), package("1.2.0").as_bytes());
+    assert!(dir.exists("old/patches/left-pad@1.3.0.patch"));
+
+    // The file it names, written over with other bytes: refused.
+    dir.write("other/package.json", package("1.3.0"));
+    dir.write("other/patches/left-pad@1.3.0.patch", "old patch");
+    let before = dir.snapshot_dir("other");
+    let run = dir.run(&["-C", "layer", "export", "pnpm", "../other"]);
+    run.assert_code(2);
+    assert!(
+        run.stderr.contains("package.json") && run.stderr.contains("would write the layer's patch over that file"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("move `left-pad@1.3.0` to `patchedDependencies` in `pnpm-workspace.yaml`"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(dir.snapshot_dir("other"), before);
+    // And import leaves it out, as pnpm does.
+    std::fs::create_dir(dir.join("layer2")).expect("mkdir");
+    let run = dir.run(&["-C", "layer2", "import", "pnpm", "../other"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("import leaves them out, as pnpm does"), "{}", run.stderr);
+}

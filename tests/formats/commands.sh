@@ -21,6 +21,11 @@
 # 4. refusals: patches the tools write but must not be imported (binary,
 #    symbolic links), a patch path leaving the project, a symlinked patch
 #    file: `import` names the patch file and writes nothing.
+# 5. aliases (`"lp": "npm:left-pad@1.3.0"`): exported where each tool looks
+#    for the patch, installed patched, imported back as left-pad's; the
+#    patch of a version an alias still installs kept by the export of
+#    another; package.json's `pnpm.patchedDependencies`, which pnpm no
+#    longer reads, left out by import and left alone by export.
 set -euo pipefail
 
 # shellcheck source=tests/formats/lib.sh
@@ -343,3 +348,101 @@ for format in "${formats[@]}"; do
   refused "linked-$format" "$format" "$dir" "$rel"
 done
 echo "ok: $nrefused unsafe patches refused by \`import\`, each named, nothing written ($((SECONDS - t))s)" >&2
+
+# --- 5. aliases, other versions, pnpm's old key ----------------------------------
+# A project installing left-pad under an alias (`"lp": "npm:left-pad@…"`).
+alias_project() {
+  local format="$1" dir="$2" deps="$3"
+  mkdir -p "$dir"
+  printf '{\n  "name": "alias-%s",\n  "version": "1.0.0",\n  "private": true,\n  "dependencies": {\n%s\n  }\n}\n' "$format" "$deps" >"$dir/package.json"
+  if [[ "$format" == yarn ]]; then
+    yarnrc "$dir"
+    : >"$dir/yarn.lock"
+  fi
+  install "$format" "$dir" fresh
+}
+
+echo "Patching aliased dependencies (export, import), keeping other versions' patches, pnpm's old key" >&2
+t=$SECONDS
+# Yarn's fork of left-pad (no CRLF lines: every tool can carry it), alone.
+layer="$work/layer/yarn"
+grep -v '"@types/minimist@' "$layer/forklayer.toml" >"$layer/left-pad-only.toml"
+fork="$work/made/yarn/installed/left-pad"
+# The same fork on left-pad@1.2.0, in a layer of its own.
+old="$work/alias/made-1.2.0"
+alias_project pnpm "$old" '    "left-pad": "1.2.0"'
+tool_patch pnpm "$old" left-pad@1.2.0 upgrade
+mkdir -p "$work/alias/layer-1.2.0"
+fl 0 alias-import-1.2.0 -C "$work/alias/layer-1.2.0" import pnpm "$old"
+aliased=0
+for format in "${formats[@]}"; do
+  # npm and patch-package find a package by the name it is installed
+  # under (`lp@1.3.0`, `patches/lp+1.3.0.patch`), Yarn by the dependency
+  # that declares `patch:`; pnpm and bun by the package's own name.
+  dir="$work/alias/$format"
+  alias_project "$format" "$dir" '    "lp": "npm:left-pad@1.3.0"'
+  fl 0 "alias-export-$format" -C "$layer" --config left-pad-only.toml export "$format" "$dir"
+  case "$format" in
+    npm) has "$dir/package.json" '"lp@1.3.0": "patches/left-pad@1.3.0.patch"' ;;
+    yarn) has "$dir/package.json" '"lp": "patch:left-pad@npm%3A1.3.0#~/.yarn/patches/left-pad-npm-1.3.0-' ;;
+    patch-package) has "$dir/patches/lp+1.3.0.patch" 'b/node_modules/lp/' ;;
+  esac
+  install "$format" "$dir" "$(install_mode "$format")"
+  same_tree "$fork" "$dir/node_modules/lp" || fail "$format: the aliased left-pad is not the fork"
+  # Imported back: the alias's patch is left-pad's.
+  mkdir -p "$work/alias/imported-$format"
+  fl 0 "alias-import-$format" -C "$work/alias/imported-$format" import "$format" "$dir"
+  has "$logs/alias-import-$format.out" "imported left-pad@1.3.0"
+  same_tree "$fork" "$work/alias/imported-$format/forks/left-pad" || fail "$format: the alias's patch imported as another fork"
+
+  # left-pad@1.3.0 and, through the alias, 1.2.0 with its own patch: the
+  # export of 1.3.0 keeps the patch of 1.2.0 the lock file still installs.
+  dir="$work/alias/$format-both"
+  alias_project "$format" "$dir" '    "left-pad": "1.3.0",
+    "lp": "npm:left-pad@1.2.0"'
+  fl 0 "alias-export-1.2.0-$format" -C "$work/alias/layer-1.2.0" export "$format" "$dir"
+  kept="$(patch_files "$dir")"
+  fl 0 "alias-export-both-$format" -C "$layer" --config left-pad-only.toml export "$format" "$dir"
+  has "$logs/alias-export-both-$format.err" "patches \`left-pad@1.2.0\`, which \`$(lock_file "$format")\` says the project still installs"
+  for rel in $kept; do
+    [[ -f "$dir/$rel" ]] || fail "$format: the export of left-pad@1.3.0 removed $rel, the patch of the 1.2.0 the project installs"
+    declares "$format" "$dir" "$rel"
+  done
+  install "$format" "$dir" fresh
+  same_tree "$fork" "$dir/node_modules/left-pad" || fail "$format: left-pad@1.3.0 is not the fork"
+  same_tree "$work/alias/layer-1.2.0/forks/left-pad" "$dir/node_modules/lp" || fail "$format: left-pad@1.2.0 lost its patch"
+  aliased=$((aliased + 1))
+done
+rm "$layer/left-pad-only.toml"
+
+# pnpm no longer reads package.json's `pnpm.patchedDependencies`: import
+# leaves those entries out as pnpm does, export leaves them and their files.
+dir="$work/alias/pnpm-old-key"
+copy_project "$work/made/pnpm" "$dir"
+node -e 'const fs=require("fs"),y=fs.readFileSync(process.argv[2],"utf8"),p=JSON.parse(fs.readFileSync(process.argv[1])),e={};
+for (const m of y.matchAll(/^  (\S+): (\S+)$/gm)) e[m[1].replace(/^[\x27"]|[\x27"]$/g,"")]=m[2];
+p.pnpm={patchedDependencies:e};fs.writeFileSync(process.argv[1],JSON.stringify(p,null,2)+"\n")' "$dir/package.json" "$dir/pnpm-workspace.yaml"
+rm "$dir/pnpm-workspace.yaml"
+has "$dir/package.json" '"left-pad": "patches/left-pad.patch"'
+install pnpm "$dir" fresh
+has "$dir/install.log" 'The "pnpm" field in package.json is no longer read by pnpm'
+same_tree "$work/pristine/left-pad" "$dir/node_modules/left-pad" || fail "pnpm applied package.json's pnpm.patchedDependencies"
+rm -rf "$dir/node_modules" "$dir/install.log"
+before="$(listing "$dir")"
+fl 2 pnpm-old-key-import -C "$dir" import pnpm
+has "$logs/pnpm-old-key-import.err" '`package.json` declares `@types/minimist` (`patches/@types__minimist.patch`), `left-pad` (`patches/left-pad.patch`)'
+has "$logs/pnpm-old-key-import.err" 'under `pnpm.patchedDependencies`, which pnpm no longer reads'
+has "$logs/pnpm-old-key-import.err" 'move the entries to `patchedDependencies` in `pnpm-workspace.yaml`'
+[[ "$(listing "$dir")" == "$before" ]] || fail "the refused import changed the project"
+cp "$dir/package.json" "$work/alias/pnpm-old-key.package.json"
+fl 0 pnpm-old-key-export -C "$work/layer/pnpm" export pnpm "$dir"
+has "$logs/pnpm-old-key-export.err" 'export leaves that key and the files it names as they are'
+cmp "$dir/package.json" "$work/alias/pnpm-old-key.package.json" || fail "export changed package.json"
+for rel in patches/left-pad.patch patches/@types__minimist.patch; do
+  cmp "$work/made/pnpm/$rel" "$dir/$rel" || fail "export changed or removed $rel, which package.json still names"
+done
+install pnpm "$dir" fresh
+for pkg in "${packages[@]}"; do
+  same_tree "$work/made/pnpm/installed/$(slug "$pkg")" "$dir/node_modules/$pkg" || fail "pnpm-old-key: $pkg is not the fork"
+done
+echo "ok: $aliased tools patch an aliased left-pad as forklayer exports it and import it back; the patch of the 1.2.0 an alias still installs is kept; pnpm's old key is left out by import and left alone by export ($((SECONDS - t))s)" >&2
