@@ -34,6 +34,7 @@ use crate::genpatches::{read_fork_package, GenError};
 use crate::journal::{JournalError, Scope, Update};
 use crate::layer::Layer;
 use crate::lock::Lock;
+use crate::merge::git::GitError;
 use crate::patchfmt::{
     aliases, apply_in_order, config_files, depends_on, discover, edit_config, installed_versions, is_yarn_patch_of,
     locked_versions, pnpm_ignored_patches, pnpm_ignored_warning, read_patch_file, render, versions_installed_as, Alias,
@@ -41,6 +42,9 @@ use crate::patchfmt::{
 };
 use crate::rebuild::{compare_trees, read_vendored_package, RebuildError};
 use crate::tree::{FileEntry, Tree, TreeError};
+
+mod uncommitted;
+pub use self::uncommitted::Touched;
 
 /// How `export` runs.
 #[derive(Debug)]
@@ -51,6 +55,9 @@ pub struct ExportOptions {
     pub project: PathBuf,
     /// Compute and prove everything, write nothing.
     pub dry_run: bool,
+    /// Replace or delete files of the project that have uncommitted
+    /// changes.
+    pub allow_dirty: bool,
 }
 
 /// What happens to one file of the project.
@@ -171,6 +178,32 @@ pub enum ExportError {
     /// Writing failed and was rolled back.
     #[error(transparent)]
     Journal(#[from] JournalError),
+    /// A merge waits for `--continue` or `--abort`: the fork layer is half
+    /// merged (conflict markers) and `upstream/` already the new version.
+    #[error(
+        "a merge{} is in progress: the fork layer is half merged, so its patches cannot be exported",
+        .to.as_deref().map(|to| format!(" onto `{to}`")).unwrap_or_default()
+    )]
+    MergeInProgress {
+        /// The version the merge moves to, as its state file names it
+        /// (`None`: the state file cannot be read).
+        to: Option<String>,
+    },
+    /// Files the export replaces or deletes have uncommitted changes.
+    #[error("{}", dirty_message(.files))]
+    Dirty {
+        /// The files.
+        files: Vec<Touched>,
+    },
+    /// The project's git repository cannot be read.
+    #[error("could not read the git status of `{}`", .project.display())]
+    Git {
+        /// The project.
+        project: PathBuf,
+        /// Why.
+        #[source]
+        source: Box<GitError>,
+    },
     /// The project, read back as the tool reads it, does not rebuild a
     /// fork (a bug: every patch was proved before writing).
     #[error("the exported project does not rebuild `{package}`: {reason}")]
@@ -198,6 +231,9 @@ impl Diagnostic for ExportError {
             ExportError::Tree(e) => Wraps(e),
             ExportError::Journal(e) => Wraps(e),
             ExportError::Verify { .. } => Own(Bug, "internal"),
+            ExportError::MergeInProgress { .. } => Own(Usage, "merge_in_progress"),
+            ExportError::Dirty { .. } => Own(Usage, "dirty"),
+            ExportError::Git { .. } => Own(Integrity, "git"),
         }
     }
 
@@ -220,9 +256,131 @@ impl Diagnostic for ExportError {
             ExportError::Verify { .. } => {
                 return Some("nothing was kept; this is a bug in forklayer, please report it".into())
             }
+            ExportError::MergeInProgress { .. } => "finish the merge with `forklayer merge --continue` once its \
+                                                    conflicts are resolved (or undo it with `forklayer merge \
+                                                    --abort`), then export; `forklayer status` shows what is left"
+                .into(),
+            ExportError::Dirty { .. } => "commit what is named (`git commit`) to keep it, or carry a patch's \
+                                          edit into the fork layer and run `forklayer gen-patches`; or pass \
+                                          `--allow-dirty` to write over it"
+                .into(),
+            ExportError::Git { .. } => {
+                "check the repository with `git status` and `git fsck`, then export again".into()
+            }
         };
         Some(format!("nothing was written; {advice}"))
     }
+}
+
+fn dirty_message(files: &[Touched]) -> String {
+    let listed: Vec<String> = files.iter().map(Touched::describe).collect();
+    format!("uncommitted changes in {}", listed.join("; "))
+}
+
+/// Refuses while a merge of `layer` waits for `--continue` or `--abort`:
+/// its fork layer holds conflict markers, and exported they would replace
+/// the project's patches of the old version, which `merge --abort` does
+/// not put back.
+pub fn refuse_merge_in_progress(layer: &Layer) -> Result<(), ExportError> {
+    match crate::merge::progress::MergeState::read(&layer.root) {
+        Ok(None) => Ok(()),
+        Ok(Some(state)) => Err(ExportError::MergeInProgress { to: Some(state.to) }),
+        // A state file that cannot be read still says a merge stopped here.
+        Err(_) => Err(ExportError::MergeInProgress { to: None }),
+    }
+}
+
+/// Refuses (unless `allow_dirty`) to replace or delete the files of
+/// `touched` that have uncommitted changes in the project's git
+/// repository: an edit made by hand since the file was written would be
+/// lost for good. A project in no git repository cannot be asked: each
+/// patch file replaced or deleted is named in a warning instead.
+pub fn refuse_uncommitted(project: &Path, touched: &[Touched], allow_dirty: bool) -> Result<Vec<String>, ExportError> {
+    if allow_dirty {
+        return Ok(Vec::new());
+    }
+    let git = |source| ExportError::Git { project: project.to_path_buf(), source: Box::new(source) };
+    match uncommitted::uncommitted(project, touched).map_err(git)? {
+        Some(files) if files.is_empty() => Ok(Vec::new()),
+        Some(files) => Err(ExportError::Dirty { files }),
+        None => Ok(touched
+            .iter()
+            .filter(|t| t.patch)
+            .map(|t| {
+                format!(
+                    "{}: the project is in no git repository, so forklayer cannot tell whether it holds edits \
+                     made by hand (keep a copy of a patch you edit, or carry the edit into the fork layer)",
+                    t.describe()
+                )
+            })
+            .collect()),
+    }
+}
+
+/// The files of `project` that an export after moving `packages` (npm
+/// names) to new versions replaces or deletes, as far as they are known
+/// before the merge: their patch files in the tool's patch directory (the
+/// new version's patch replaces them) and the configuration files that
+/// declare them or that the format writes.
+pub fn touched_by_moving(
+    format: Format,
+    project: &Path,
+    packages: &BTreeSet<String>,
+) -> Result<Vec<Touched>, ExportError> {
+    let config_error =
+        |source| ExportError::Config { format, project: project.to_path_buf(), source: Box::new(source) };
+    let declared = discover(format, project).map_err(config_error)?;
+    let dir = format!("{}/", patch_dir(format));
+    let mut configs: BTreeSet<String> = config_files(format).iter().map(|rel| rel.to_string()).collect();
+    let mut touched = Vec::new();
+    for dep in declared.iter().filter(|dep| packages.contains(&dep.name)) {
+        configs.insert(dep.declared_in.clone());
+        let what = format!("the patch of `{}@{}`", dep.name, dep.version);
+        touched.extend(dep.patches.iter().filter(|rel| rel.starts_with(&dir)).map(|rel| Touched {
+            path: rel.clone(),
+            what: what.clone(),
+            deleted: true,
+            patch: true,
+        }));
+    }
+    // Files only: patch-package's packages are declared by `patches/` itself.
+    configs.retain(|rel| project.join(rel).is_file());
+    let config = |path| Touched { path, what: format!("the {format} configuration"), deleted: false, patch: false };
+    touched.extend(configs.into_iter().map(config));
+    Ok(touched)
+}
+
+/// The files `actions` replace or delete, each named for what it is.
+fn touched_files(
+    format: Format,
+    actions: &[(String, FileAction)],
+    declared: &[PatchedDependency],
+    forks: &[RenderedPackage],
+) -> Vec<Touched> {
+    let mut owners: BTreeMap<&str, String> = BTreeMap::new();
+    for dep in declared {
+        owners.extend(dep.patches.iter().map(|rel| (rel.as_str(), format!("{}@{}", dep.name, dep.version))));
+    }
+    for fork in forks {
+        owners.extend(fork.patches.iter().map(|(rel, _)| (rel.as_str(), format!("{}@{}", fork.name, fork.version))));
+    }
+    let dir = format!("{}/", patch_dir(format));
+    let touched = |(rel, action): &(String, FileAction)| {
+        let patch = rel.starts_with(&dir) || owners.contains_key(rel.as_str());
+        let what = match owners.get(rel.as_str()) {
+            Some(package) => format!("the patch of `{package}`"),
+            None if patch => {
+                let file = rel.rsplit('/').next().unwrap_or(rel);
+                match forks.iter().find(|f| is_yarn_patch_of(file, &f.name)) {
+                    Some(fork) => format!("a patch of `{}` that nothing names any more", fork.name),
+                    None => "a patch file".into(),
+                }
+            }
+            None => format!("the {format} configuration"),
+        };
+        Touched { path: rel.clone(), what, deleted: *action == FileAction::Delete, patch }
+    };
+    actions.iter().filter(|(_, action)| *action != FileAction::Create).map(touched).collect()
 }
 
 /// Where a format's tool keeps its patches, project-relative: the only
@@ -261,6 +419,7 @@ pub fn export_scope(project: &Path) -> Vec<PathBuf> {
 /// Exports the forked packages of `layer` into `options.project`.
 pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, ExportError> {
     let (format, project) = (options.format, &options.project);
+    refuse_merge_in_progress(layer)?;
     refuse_links(format, project)?;
     let mut warnings = roll_back_interrupted(layer, project)?;
     refuse_overlap(layer, format, project)?;
@@ -370,6 +529,8 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
         ));
     }
     let plan = Plan::new(project, dir, &written, &stale, configs)?;
+    let touched = touched_files(format, &plan.actions, &declared, &forks);
+    warnings.extend(refuse_uncommitted(project, &touched, options.allow_dirty)?);
     let exported = |f: &RenderedPackage| {
         let patches = f.patches.iter().map(|(rel, _)| rel.clone()).collect();
         ExportedPackage { name: f.name.clone(), version: f.version.clone(), patches }

@@ -109,6 +109,11 @@ pub enum UpgradeError {
     /// The export after it failed (the merge is written).
     #[error("the layer is merged, but writing its patches back failed")]
     Export(#[source] ExportError),
+    /// Refused before anything was merged or written: a merge in
+    /// progress, project files with uncommitted changes, or the export
+    /// of an upgrade with nothing to merge.
+    #[error(transparent)]
+    Refused(ExportError),
 }
 
 impl Diagnostic for UpgradeError {
@@ -119,12 +124,15 @@ impl Diagnostic for UpgradeError {
             UpgradeError::Target(e) => Diagnosis::Wraps(e),
             UpgradeError::Merge(e) => Diagnosis::Wraps(e),
             UpgradeError::Export(e) => Diagnosis::Own(e.exit_status(), e.code()),
+            UpgradeError::Refused(e) => Diagnosis::Wraps(e),
         }
     }
 
     fn own_help(&self) -> Option<String> {
         match self {
-            UpgradeError::Lock { .. } | UpgradeError::Target(_) | UpgradeError::Merge(_) => None,
+            UpgradeError::Lock { .. } | UpgradeError::Target(_) | UpgradeError::Merge(_) | UpgradeError::Refused(_) => {
+                None
+            }
             UpgradeError::Ambiguous { name, .. } => {
                 Some(format!("name the version to move to: `forklayer upgrade {name}@<version>`"))
             }
@@ -166,9 +174,18 @@ pub fn lock_moves(layer: &Layer, format: Format, project: &std::path::Path) -> R
     Ok(moves)
 }
 
+/// The npm name of the package the layer names `name` (short or full).
+fn npm_name(layer: &Layer, name: &str) -> Option<String> {
+    let package = layer.upstream.get(name).or_else(|| layer.upstream_named(name));
+    package.map(|p| p.npm_name.clone())
+}
+
 /// Moves the layer's packages to their new versions and writes their
 /// patches back into the project.
 pub fn upgrade(layer: &Layer, options: &UpgradeOptions<'_>) -> Result<UpgradeOutcome, UpgradeError> {
+    // Before the lock file is read against a layer whose `upstream/` is
+    // the merge's new version already.
+    crate::export::refuse_merge_in_progress(layer).map_err(UpgradeError::Refused)?;
     let moves = if options.targets.is_empty() {
         lock_moves(layer, options.format, &options.project)?
     } else {
@@ -185,11 +202,23 @@ pub fn upgrade(layer: &Layer, options: &UpgradeOptions<'_>) -> Result<UpgradeOut
         };
         options.targets.iter().map(target).collect()
     };
+    let (format, project) = (options.format, &options.project);
+    let export_options =
+        ExportOptions { format, project: project.clone(), dry_run: options.dry_run, allow_dirty: options.allow_dirty };
     if moves.is_empty() {
-        return Ok(UpgradeOutcome { moves, merge: None, export: None });
+        // Nothing to merge, but the project may still declare the patches
+        // of the versions before a merge whose export did not run (an
+        // upgrade killed between the two, a `merge` without `export`):
+        // the export finishes it, and writes nothing when they are in line.
+        let exported = export(layer, &export_options).map_err(UpgradeError::Refused)?;
+        return Ok(UpgradeOutcome { moves, merge: None, export: Some(exported) });
     }
     // Before the merge writes the layer, as export would refuse them after.
-    crate::export::refuse_links(options.format, &options.project).map_err(UpgradeError::Target)?;
+    crate::export::refuse_links(format, project).map_err(UpgradeError::Target)?;
+    let moving = moves.iter().filter_map(|m| npm_name(layer, &m.name)).collect();
+    let touched = crate::export::touched_by_moving(format, project, &moving).map_err(UpgradeError::Refused)?;
+    // A project in no git repository is warned of by the export.
+    crate::export::refuse_uncommitted(project, &touched, options.allow_dirty).map_err(UpgradeError::Refused)?;
     let packages = moves.iter().map(|m| (m.name.clone(), m.to.clone())).collect();
     let merge_options = MergeOptions {
         target: MergeTarget { family: None, packages },
@@ -203,7 +232,6 @@ pub fn upgrade(layer: &Layer, options: &UpgradeOptions<'_>) -> Result<UpgradeOut
         return Ok(UpgradeOutcome { moves, merge: Some(merged), export: None });
     }
     let moved = layer.with_versions(None, &merged.moves.iter().map(|m| (m.name.clone(), m.to.clone())).collect());
-    let export_options = ExportOptions { format: options.format, project: options.project.clone(), dry_run: false };
     let exported = export(&moved, &export_options).map_err(UpgradeError::Export)?;
     Ok(UpgradeOutcome { moves, merge: Some(merged), export: Some(exported) })
 }

@@ -29,12 +29,17 @@ warning. What the format cannot express (binary files, \
 file modes, deletions where unsupported, CRLF lines for yarn) is refused by name before anything \
 is written, and every patch is proved to rebuild its fork under the tool's rules. FORMAT and \
 PROJECT default to `[origin]` of forklayer.toml (what `import` recorded); PROJECT otherwise to \
-the layer's directory. Run the tool's install afterwards (`pnpm install`, `yarn install`, \
+the layer's directory. A patch or configuration file it would replace or delete that has \
+uncommitted changes in the project's git repository (a patch edited by hand; an untracked file \
+that differs) is refused by name unless --allow-dirty; in a project outside git each patch file \
+replaced or deleted is named in a warning. Refused while a merge is in progress (`forklayer merge \
+--continue` or `--abort` first). Run the tool's install afterwards (`pnpm install`, `yarn install`, \
 `bun install`; `npm ci` takes the export as it is).
 
 Exit codes:
   0  exported (or, with --dry-run, exportable)
-  2  a change the format cannot express, a configuration the tool would not accept
+  2  a change the format cannot express, a configuration the tool would not accept, uncommitted \
+changes in a file it would replace or delete, a merge in progress
   3  upstream/ not matching its lock file, a configuration file or patch directory that is a \
 symbolic link (never written through), an I/O failure")]
 pub struct Args {
@@ -47,6 +52,10 @@ pub struct Args {
     /// List what would change; write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Replace or delete patch and configuration files of the project even when they have
+    /// uncommitted changes.
+    #[arg(long)]
+    pub allow_dirty: bool,
 }
 
 /// The format and project of an `export` or `upgrade`: given, or the
@@ -82,10 +91,12 @@ pub(crate) fn format_and_project(
 }
 
 pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
-    let layer = ctx.layer_outside_merge(super::access(args.dry_run))?;
+    // A merge in progress is refused by `export` itself (nothing to warn of first).
+    let layer = ctx.layer(super::access(args.dry_run))?;
     let (format, project) = format_and_project(ctx, &layer, args.format, args.project.as_ref())?;
     crate::interrupt::hold_ctrl_c();
-    let options = ExportOptions { format, project: project.clone(), dry_run: args.dry_run };
+    let options =
+        ExportOptions { format, project: project.clone(), dry_run: args.dry_run, allow_dirty: args.allow_dirty };
     let outcome = export(&layer, &options)
         .failed_to(|| format!("export the layer as {format} patches into `{}`", ctx.display(&project)))?;
     report(ctx, format, &project, &outcome);

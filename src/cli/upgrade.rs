@@ -20,13 +20,18 @@ version the project's lock file now resolves (after a dependency bot bumped it t
 merge is `forklayer merge NAME@VERSION...`: the new pristine bytes from the registry (or --from), \
 every file merged three ways, conflicts recalled from patches/resolutions/ or left with markers; \
 on a clean merge the new patches and configuration entries are written into the project as \
-`forklayer export` writes them (the old version's patch removed). FORMAT and the project default \
-to `[origin]` of forklayer.toml.
+`forklayer export` writes them (the old version's patch removed). With nothing to merge, the \
+project's patches are still brought in line with the layer (an upgrade killed before its export, a \
+`merge` without `export`). A patch or configuration file of the project that the export would \
+replace or delete while it has uncommitted changes (a patch edited by hand) is refused before \
+anything is merged; --allow-dirty writes over it. Refused while a merge is in progress. FORMAT and \
+the project default to `[origin]` of forklayer.toml.
 
 Exit codes:
   0  upgraded (or nothing to upgrade; with --dry-run, what would move)
   1  conflicts to resolve: resolve them, run `forklayer merge --continue`, then `forklayer export`
-  2  usage, uncommitted changes, a version the lock file does not resolve to one, a change the \
+  2  usage, uncommitted changes (in the layer, or in a project file it would replace), a merge \
+in progress, a version the lock file does not resolve to one, a change the \
 format cannot express
   3  integrity or I/O failure")]
 pub struct Args {
@@ -72,8 +77,24 @@ pub(crate) fn exec(ctx: &RunContext, args: Args) -> super::CliResult<Outcome> {
         .collect();
     let mut data = json!({"format": format.as_str(), "project": ctx.display(&project), "moves": moves, "conflicts": 0});
     let Some(merged) = &outcome.merge else {
-        ctx.reporter.status("Unchanged", "every patched package is at the version the lock file resolves");
-        return Ok(Outcome::success(String::new(), data));
+        let at = "every patched package is at the version the lock file resolves";
+        let Some(exported) = outcome.export.as_ref().filter(|e| !e.files.is_empty()) else {
+            if let Some(exported) = &outcome.export {
+                ctx.warn_all(&exported.warnings);
+            }
+            ctx.reporter.status("Unchanged", &format!("{at}, and `{}` holds its patches", ctx.display(&project)));
+            data["export"] = outcome.export.as_ref().map(|e| super::export::data(ctx, format, &project, e)).into();
+            return Ok(Outcome::success(String::new(), data));
+        };
+        // A merge whose export did not run (killed, or `merge` alone).
+        let writing = if flags.dry_run { "they would be written" } else { "writing them" };
+        ctx.reporter.note(&format!(
+            "{at}, but the project's {format} patches are not the layer's yet (a merge whose export did not run): \
+             {writing}"
+        ));
+        super::export::report(ctx, format, &project, exported);
+        data["export"] = super::export::data(ctx, format, &project, exported);
+        return Ok(Outcome::success(super::export::text(exported), data));
     };
     let verb = if flags.dry_run { "Would move" } else { "Moving" };
     for m in &outcome.moves {

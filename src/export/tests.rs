@@ -71,7 +71,7 @@ fn a_yarn_patch_that_yarn_up_left_behind_is_removed_and_one_still_in_use_stays()
         format!("\"left-pad@patch:left-pad@npm%3A1.1.0#~/{in_use}\":\n  version: 1.1.0\n").as_bytes(),
     );
 
-    let options = ExportOptions { format: Format::Yarn, project: project.clone(), dry_run: false };
+    let options = ExportOptions { format: Format::Yarn, project: project.clone(), dry_run: false, allow_dirty: false };
     let outcome = export(&layer, &options).expect("export");
 
     assert!(outcome.files.contains(&(left_behind.to_string(), FileAction::Delete)), "{:?}", outcome.files);

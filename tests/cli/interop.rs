@@ -303,14 +303,21 @@ fn upgrade_moves_the_patch_to_the_version_the_lock_file_now_resolves() {
     assert!(run.stderr.contains("every patched package is at the version the lock file resolves"), "{}", run.stderr);
 }
 
-#[test]
-fn an_upgrade_that_conflicts_stops_with_the_guided_merge() {
+/// An imported layer, committed, and a left-pad 2.0.0 published whose
+/// change meets the fork's line.
+fn conflicting_project() -> (TestDir, PathBuf) {
     let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
     run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
     commit_all(&dir);
     let next = left_pad("2.0.0").file("index.js", PAD.replace("return pad + str;", "return String(pad) + str;"));
     publish(&dir, &next, None);
     commit_all(&dir);
+    (dir, npm)
+}
+
+#[test]
+fn an_upgrade_that_conflicts_stops_with_the_guided_merge() {
+    let (dir, npm) = conflicting_project();
     let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade", "left-pad@2.0.0"]);
     run.assert_code(1);
     assert!(run.stdout.contains("conflict   left-pad/index.js"), "{}", run.stdout);
@@ -513,11 +520,7 @@ fn a_configuration_file_linked_out_of_the_project_is_refused_before_anything_is_
 fn upgrade_refuses_a_linked_configuration_file_before_it_merges() {
     let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
     run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
-    publish(&dir, &left_pad("1.3.1"), None);
-    dir.write(
-        "app/pnpm-lock.yaml",
-        "lockfileVersion: '9.0'\n\npackages:\n\n  left-pad@1.3.1:\n    resolution: {integrity: sha512-x}\n",
-    );
+    bump_lock_to_1_3_1(&dir);
     dir.write("outside.yaml", dir.read("app/pnpm-workspace.yaml"));
     std::fs::remove_file(dir.join("app/pnpm-workspace.yaml")).expect("rm");
     std::os::unix::fs::symlink(dir.join("outside.yaml"), dir.join("app/pnpm-workspace.yaml")).expect("symlink");
@@ -548,11 +551,7 @@ fn pnpm_export_and_upgrade_keep_the_workspace_s_other_bytes() {
     assert!(run.stdout.contains("update  patches/left-pad@1.3.0.patch"), "{}", run.stdout);
     assert_eq!(String::from_utf8(dir.read("app/pnpm-workspace.yaml")).expect("utf-8"), workspace);
     commit_all(&dir);
-    publish(&dir, &left_pad("1.3.1"), None);
-    dir.write(
-        "app/pnpm-lock.yaml",
-        "lockfileVersion: '9.0'\n\npackages:\n\n  left-pad@1.3.1:\n    resolution: {integrity: sha512-x}\n",
-    );
+    bump_lock_to_1_3_1(&dir);
     commit_all(&dir);
     run_with_npm(&dir, &npm, &["-C", "app", "upgrade"]).assert_code(0);
     assert_eq!(
@@ -652,4 +651,158 @@ fn pnpm_s_old_package_json_key_and_its_files_are_left_alone_by_export() {
     let run = dir.run(&["-C", "layer2", "import", "pnpm", "../other"]);
     run.assert_code(2);
     assert!(run.stderr.contains("import leaves them out, as pnpm does"), "{}", run.stderr);
+}
+
+/// While a merge waits for `--continue` or `--abort`, the fork layer holds
+/// conflict markers: `export` and `upgrade` refuse (exit 2,
+/// `merge_in_progress`) and leave the project's patches of the old
+/// version as they are, so that `merge --abort` leaves nothing to undo.
+#[test]
+fn export_and_upgrade_refuse_while_a_merge_is_in_progress() {
+    let (dir, npm) = conflicting_project();
+    run_with_npm(&dir, &npm, &["-C", "app", "merge", "left-pad@2.0.0"]).assert_code(1);
+    let before = dir.snapshot_dir("app/patches");
+    let workspace = dir.read("app/pnpm-workspace.yaml");
+    for args in [&["export"][..], &["export", "--dry-run"], &["upgrade"], &["upgrade", "left-pad@2.0.1"]] {
+        let run = run_with_npm(&dir, &npm, &[&["-C", "app", "--json"][..], args].concat());
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        let report: Value = serde_json::from_str(&run.stdout).expect("json");
+        assert_eq!(report["error"]["code"], "merge_in_progress", "{args:?}: {report}");
+        let text = report["error"].to_string();
+        assert!(text.contains("a merge onto `left-pad@2.0.0` is in progress"), "{args:?}: {text}");
+        assert!(text.contains("`forklayer merge --continue`") && text.contains("`forklayer merge --abort`"), "{text}");
+        assert_eq!(dir.snapshot_dir("app/patches"), before, "{args:?}");
+        assert_eq!(dir.read("app/pnpm-workspace.yaml"), workspace, "{args:?}");
+    }
+    dir.run(&["-C", "app", "merge", "--abort"]).assert_code(0);
+    dir.run(&["-C", "app", "export"]).assert_code(0);
+    assert!(dir.exists("app/patches/left-pad@1.3.0.patch"));
+}
+
+/// Publishes left-pad 1.3.1 and moves the project's lock file to it, as a
+/// dependency bot does.
+fn bump_lock_to_1_3_1(dir: &TestDir) {
+    publish(dir, &left_pad("1.3.1"), None);
+    dir.write(
+        "app/pnpm-lock.yaml",
+        "lockfileVersion: '9.0'\n\npackages:\n\n  left-pad@1.3.1:\n    resolution: {integrity: sha512-x}\n",
+    );
+}
+
+/// A project whose lock file a bot moved to left-pad 1.3.1, committed with
+/// the imported layer.
+fn bumped_project() -> (TestDir, PathBuf) {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    bump_lock_to_1_3_1(&dir);
+    commit_all(&dir);
+    (dir, npm)
+}
+
+/// `merge` alone (or an `upgrade` killed after its merge) leaves the
+/// project declaring the old version's patch: the next `upgrade`, with
+/// nothing left to merge, writes the patches instead of saying
+/// "Unchanged".
+#[test]
+fn an_upgrade_with_nothing_to_merge_still_writes_the_patches_a_merge_left_unexported() {
+    let (dir, npm) = bumped_project();
+    run_with_npm(&dir, &npm, &["-C", "app", "merge", "left-pad@1.3.1"]).assert_code(0);
+    commit_all(&dir);
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade", "--dry-run"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("are not the layer's yet"), "{}", run.stderr);
+    assert!(run.stdout.contains("create  patches/left-pad@1.3.1.patch"), "{}", run.stdout);
+    assert!(dir.exists("app/patches/left-pad@1.3.0.patch"), "a dry run writes nothing");
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade", "--json"]);
+    run.assert_code(0);
+    let report: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["moves"], Value::Array(Vec::new()));
+    assert_eq!(report["export"]["written"], true, "{report}");
+    assert!(dir.exists("app/patches/left-pad@1.3.1.patch") && !dir.exists("app/patches/left-pad@1.3.0.patch"));
+    let workspace = String::from_utf8(dir.read("app/pnpm-workspace.yaml")).expect("utf-8");
+    assert_eq!(workspace, "packages: []\npatchedDependencies:\n  left-pad@1.3.1: patches/left-pad@1.3.1.patch\n");
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("Unchanged") && run.stderr.contains("holds its patches"), "{}", run.stderr);
+}
+
+/// A patch file edited by hand and not committed is neither replaced nor
+/// deleted by `export` or `upgrade` (exit 2 `dirty`, naming the file and
+/// the package, before anything is merged); `--allow-dirty` writes over
+/// it, and a committed edit is the user's to have kept.
+#[test]
+fn export_and_upgrade_refuse_to_write_over_a_patch_edited_since_it_was_committed() {
+    let (dir, npm) = bumped_project();
+    let patch = "app/patches/left-pad@1.3.0.patch";
+    let committed = dir.read(patch);
+    let edited = String::from_utf8(committed.clone()).expect("utf-8").replace("// padded by the fork", "// by hand");
+    assert_ne!(edited.as_bytes(), committed);
+    dir.write(patch, &edited);
+    let layer = dir.snapshot_dir("app/forklayer");
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "--json", "upgrade"]);
+    run.assert_code(2);
+    let report: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["error"]["code"], "dirty", "{report}");
+    let text = report["error"].to_string();
+    assert!(text.contains("`patches/left-pad@1.3.0.patch` (the patch of `left-pad@1.3.0`"), "{text}");
+    assert!(text.contains("`--allow-dirty`") && text.contains("commit"), "{text}");
+    assert_eq!(dir.read(patch), edited.as_bytes());
+    assert_eq!(dir.snapshot_dir("app/forklayer"), layer, "refused before the merge");
+    // So is a committed configuration file the export rewrites, changed since.
+    dir.write(patch, &committed);
+    let workspace = dir.read("app/pnpm-workspace.yaml");
+    dir.write("app/pnpm-workspace.yaml", [b"# ours\n", &workspace[..]].concat());
+    let run = run_with_npm(&dir, &npm, &["-C", "app", "upgrade"]);
+    run.assert_code(2);
+    assert!(
+        run.stderr.contains("`pnpm-workspace.yaml` (the pnpm configuration, which the export rewrites)"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(dir.snapshot_dir("app/forklayer"), layer, "refused before the merge");
+    dir.write("app/pnpm-workspace.yaml", &workspace);
+    dir.write(patch, &edited);
+    // The fork changes: export would rewrite the patch of the same version.
+    let fork = "app/forklayer/forks/left-pad/index.js";
+    dir.write(fork, format!("{}// more\n", String::from_utf8(dir.read(fork)).expect("utf-8")));
+    dir.run(&["-C", "app", "gen-patches"]).assert_code(0);
+    for args in [&["export"][..], &["export", "--dry-run"]] {
+        let run = dir.run(&[&["-C", "app"][..], args].concat());
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("`patches/left-pad@1.3.0.patch` (the patch of `left-pad@1.3.0`, which the export rewrites)"),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(dir.read(patch), edited.as_bytes());
+    }
+    // An untracked patch file the export would replace is refused too.
+    std::fs::remove_file(dir.join(patch)).expect("rm");
+    commit_all(&dir);
+    dir.write(patch, &edited);
+    dir.run(&["-C", "app", "export"]).assert_code(2);
+    assert_eq!(dir.read(patch), edited.as_bytes());
+    let run = dir.run(&["-C", "app", "export", "--allow-dirty"]);
+    run.assert_code(0);
+    assert!(run.stdout.contains("update  patches/left-pad@1.3.0.patch"), "{}", run.stdout);
+    assert!(String::from_utf8(dir.read(patch)).expect("utf-8").contains("// more"));
+}
+
+/// A project in no git repository cannot say whether a patch was edited:
+/// each patch file the export replaces or deletes is named in a warning.
+#[test]
+fn an_export_into_a_project_outside_git_names_each_patch_it_replaces() {
+    let (dir, npm) = pnpm_project("1.3.0", "left-pad@1.3.0");
+    run_with_npm(&dir, &npm, &["-C", "app", "import", "pnpm"]).assert_code(0);
+    let fork = "app/forklayer/forks/left-pad/index.js";
+    dir.write(fork, format!("{}// more\n", String::from_utf8(dir.read(fork)).expect("utf-8")));
+    dir.run(&["-C", "app", "gen-patches"]).assert_code(0);
+    let run = dir.run(&["-C", "app", "export"]);
+    run.assert_code(0);
+    assert!(
+        run.stderr.contains("warning: `patches/left-pad@1.3.0.patch` (the patch of `left-pad@1.3.0`, which the export rewrites): the project is in no git repository"),
+        "{}",
+        run.stderr
+    );
 }
