@@ -29,22 +29,23 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use crate::error::{Diagnosis, Diagnostic, ExitStatus};
-use crate::genpatches::{read_fork_package, GenError};
-use crate::journal::{JournalError, Scope, Update};
+use crate::genpatches::read_fork_package;
+use crate::journal::{Scope, Update};
 use crate::layer::Layer;
 use crate::lock::Lock;
-use crate::merge::git::GitError;
 use crate::patchfmt::{
     aliases, apply_in_order, config_files, depends_on, discover, edit_config, installed_versions, is_yarn_patch_of,
     locked_versions, pnpm_ignored_patches, pnpm_ignored_warning, read_patch_file, render, versions_installed_as, Alias,
     ConfigEntry, Format, FormatError, PatchedDependency,
 };
-use crate::rebuild::{compare_trees, read_vendored_package, RebuildError};
+use crate::rebuild::{compare_trees, read_vendored_package};
 use crate::tree::{FileEntry, Tree, TreeError};
 
+mod error;
 mod uncommitted;
-pub use self::uncommitted::Touched;
+pub use self::error::ExportError;
+use self::uncommitted::touched_files;
+pub use self::uncommitted::{refuse_merge_in_progress, refuse_uncommitted, touched_by_moving, Touched};
 
 /// How `export` runs.
 #[derive(Debug)]
@@ -117,270 +118,6 @@ pub struct ExportOutcome {
     pub warnings: Vec<String>,
     /// Whether anything was written (false for `--dry-run`).
     pub written: bool,
-}
-
-/// Errors of `export`.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ExportError {
-    /// A package's change cannot be written in the format.
-    #[error("`{package}@{version}` cannot be exported as {format} patches")]
-    Render {
-        /// The format.
-        format: Format,
-        /// The package.
-        package: String,
-        /// Its version.
-        version: String,
-        /// What the format cannot express.
-        #[source]
-        source: Box<FormatError>,
-    },
-    /// The project's configuration cannot be read or edited.
-    #[error("could not read or edit the {format} configuration of `{}`", .project.display())]
-    Config {
-        /// The format.
-        format: Format,
-        /// The project.
-        project: PathBuf,
-        /// Why.
-        #[source]
-        source: Box<FormatError>,
-    },
-    /// Where the tool keeps patches is part of the layer itself.
-    #[error("`{}` is where {format} keeps its patches, and the layer's own `{}` is there too", .path.display(), .managed.display())]
-    Overlap {
-        /// The format.
-        format: Format,
-        /// The tool's patch directory or configuration file.
-        path: PathBuf,
-        /// The layer's directory it meets.
-        managed: PathBuf,
-    },
-    /// `upstream/` is not what its lock file records.
-    #[error("`upstream/` does not hold what its lock file records: {}", .problems.join("; "))]
-    NotLocked {
-        /// What differs.
-        problems: Vec<String>,
-    },
-    /// Reading the layer failed.
-    #[error(transparent)]
-    Rebuild(#[from] RebuildError),
-    /// Reading a fork failed.
-    #[error(transparent)]
-    Fork(#[from] GenError),
-    /// Reading the lock file failed.
-    #[error(transparent)]
-    Lock(#[from] crate::lock::LockError),
-    /// Reading or building a tree failed.
-    #[error(transparent)]
-    Tree(#[from] TreeError),
-    /// Writing failed and was rolled back.
-    #[error(transparent)]
-    Journal(#[from] JournalError),
-    /// A merge waits for `--continue` or `--abort`: the fork layer is half
-    /// merged (conflict markers) and `upstream/` already the new version.
-    #[error(
-        "a merge{} is in progress: the fork layer is half merged, so its patches cannot be exported",
-        .to.as_deref().map(|to| format!(" onto `{to}`")).unwrap_or_default()
-    )]
-    MergeInProgress {
-        /// The version the merge moves to, as its state file names it
-        /// (`None`: the state file cannot be read).
-        to: Option<String>,
-    },
-    /// Files the export replaces or deletes have uncommitted changes.
-    #[error("{}", dirty_message(.files))]
-    Dirty {
-        /// The files.
-        files: Vec<Touched>,
-    },
-    /// The project's git repository cannot be read.
-    #[error("could not read the git status of `{}`", .project.display())]
-    Git {
-        /// The project.
-        project: PathBuf,
-        /// Why.
-        #[source]
-        source: Box<GitError>,
-    },
-    /// The project, read back as the tool reads it, does not rebuild a
-    /// fork (a bug: every patch was proved before writing).
-    #[error("the exported project does not rebuild `{package}`: {reason}")]
-    Verify {
-        /// The package.
-        package: String,
-        /// What differs.
-        reason: String,
-    },
-}
-
-impl Diagnostic for ExportError {
-    fn diagnosis(&self) -> Diagnosis<'_> {
-        use Diagnosis::{Own, Wraps};
-        use ExitStatus::{Bug, Integrity, Usage};
-        match self {
-            ExportError::Render { source, .. } => Own(Usage, source.code()),
-            ExportError::Config { source, .. } => Own(source.exit_status(), source.code()),
-            ExportError::Overlap { .. } => Own(Usage, "unsafe_target"),
-            ExportError::NotLocked { .. } => Own(Integrity, "upstream_not_locked"),
-            // Not `Wraps`: export's `--json` leaves out their details.
-            ExportError::Rebuild(e) => Own(e.exit_status(), e.code()),
-            ExportError::Fork(e) => Own(e.exit_status(), e.code()),
-            ExportError::Lock(e) => Wraps(e),
-            ExportError::Tree(e) => Wraps(e),
-            ExportError::Journal(e) => Wraps(e),
-            ExportError::Verify { .. } => Own(Bug, "internal"),
-            ExportError::MergeInProgress { .. } => Own(Usage, "merge_in_progress"),
-            ExportError::Dirty { .. } => Own(Usage, "dirty"),
-            ExportError::Git { .. } => Own(Integrity, "git"),
-        }
-    }
-
-    fn own_help(&self) -> Option<String> {
-        let advice = match self {
-            ExportError::Render { format, .. } => format!(
-                "keep that change in the forklayer layer (or restore the file in the fork), or export to a format \
-                 that can carry it ({format} cannot)"
-            ),
-            ExportError::Config { source, .. } => source.help()?,
-            ExportError::Overlap { .. } => "export into the project that uses the patches (`forklayer export \
-                                            <format> <project>`), not into the layer's own directories"
-                .into(),
-            ExportError::NotLocked { .. } => {
-                "restore `upstream/` (`git checkout -- upstream`), or run `forklayer check`".into()
-            }
-            ExportError::Rebuild(e) => return e.help(),
-            ExportError::Fork(e) => return e.help(),
-            ExportError::Lock(_) | ExportError::Tree(_) | ExportError::Journal(_) => return None,
-            ExportError::Verify { .. } => {
-                return Some("nothing was kept; this is a bug in forklayer, please report it".into())
-            }
-            ExportError::MergeInProgress { .. } => "finish the merge with `forklayer merge --continue` once its \
-                                                    conflicts are resolved (or undo it with `forklayer merge \
-                                                    --abort`), then export; `forklayer status` shows what is left"
-                .into(),
-            ExportError::Dirty { .. } => "commit what is named (`git commit`) to keep it, or carry a patch's \
-                                          edit into the fork layer and run `forklayer gen-patches`; or pass \
-                                          `--allow-dirty` to write over it"
-                .into(),
-            ExportError::Git { .. } => {
-                "check the repository with `git status` and `git fsck`, then export again".into()
-            }
-        };
-        Some(format!("nothing was written; {advice}"))
-    }
-}
-
-fn dirty_message(files: &[Touched]) -> String {
-    let listed: Vec<String> = files.iter().map(Touched::describe).collect();
-    format!("uncommitted changes in {}", listed.join("; "))
-}
-
-/// Refuses while a merge of `layer` waits for `--continue` or `--abort`:
-/// its fork layer holds conflict markers, and exported they would replace
-/// the project's patches of the old version, which `merge --abort` does
-/// not put back.
-pub fn refuse_merge_in_progress(layer: &Layer) -> Result<(), ExportError> {
-    match crate::merge::progress::MergeState::read(&layer.root) {
-        Ok(None) => Ok(()),
-        Ok(Some(state)) => Err(ExportError::MergeInProgress { to: Some(state.to) }),
-        // A state file that cannot be read still says a merge stopped here.
-        Err(_) => Err(ExportError::MergeInProgress { to: None }),
-    }
-}
-
-/// Refuses (unless `allow_dirty`) to replace or delete the files of
-/// `touched` that have uncommitted changes in the project's git
-/// repository: an edit made by hand since the file was written would be
-/// lost for good. A project in no git repository cannot be asked: each
-/// patch file replaced or deleted is named in a warning instead.
-pub fn refuse_uncommitted(project: &Path, touched: &[Touched], allow_dirty: bool) -> Result<Vec<String>, ExportError> {
-    if allow_dirty {
-        return Ok(Vec::new());
-    }
-    let git = |source| ExportError::Git { project: project.to_path_buf(), source: Box::new(source) };
-    match uncommitted::uncommitted(project, touched).map_err(git)? {
-        Some(files) if files.is_empty() => Ok(Vec::new()),
-        Some(files) => Err(ExportError::Dirty { files }),
-        None => Ok(touched
-            .iter()
-            .filter(|t| t.patch)
-            .map(|t| {
-                format!(
-                    "{}: the project is in no git repository, so forklayer cannot tell whether it holds edits \
-                     made by hand (keep a copy of a patch you edit, or carry the edit into the fork layer)",
-                    t.describe()
-                )
-            })
-            .collect()),
-    }
-}
-
-/// The files of `project` that an export after moving `packages` (npm
-/// names) to new versions replaces or deletes, as far as they are known
-/// before the merge: their patch files in the tool's patch directory (the
-/// new version's patch replaces them) and the configuration files that
-/// declare them or that the format writes.
-pub fn touched_by_moving(
-    format: Format,
-    project: &Path,
-    packages: &BTreeSet<String>,
-) -> Result<Vec<Touched>, ExportError> {
-    let config_error =
-        |source| ExportError::Config { format, project: project.to_path_buf(), source: Box::new(source) };
-    let declared = discover(format, project).map_err(config_error)?;
-    let dir = format!("{}/", patch_dir(format));
-    let mut configs: BTreeSet<String> = config_files(format).iter().map(|rel| rel.to_string()).collect();
-    let mut touched = Vec::new();
-    for dep in declared.iter().filter(|dep| packages.contains(&dep.name)) {
-        configs.insert(dep.declared_in.clone());
-        let what = format!("the patch of `{}@{}`", dep.name, dep.version);
-        touched.extend(dep.patches.iter().filter(|rel| rel.starts_with(&dir)).map(|rel| Touched {
-            path: rel.clone(),
-            what: what.clone(),
-            deleted: true,
-            patch: true,
-        }));
-    }
-    // Files only: patch-package's packages are declared by `patches/` itself.
-    configs.retain(|rel| project.join(rel).is_file());
-    let config = |path| Touched { path, what: format!("the {format} configuration"), deleted: false, patch: false };
-    touched.extend(configs.into_iter().map(config));
-    Ok(touched)
-}
-
-/// The files `actions` replace or delete, each named for what it is.
-fn touched_files(
-    format: Format,
-    actions: &[(String, FileAction)],
-    declared: &[PatchedDependency],
-    forks: &[RenderedPackage],
-) -> Vec<Touched> {
-    let mut owners: BTreeMap<&str, String> = BTreeMap::new();
-    for dep in declared {
-        owners.extend(dep.patches.iter().map(|rel| (rel.as_str(), format!("{}@{}", dep.name, dep.version))));
-    }
-    for fork in forks {
-        owners.extend(fork.patches.iter().map(|(rel, _)| (rel.as_str(), format!("{}@{}", fork.name, fork.version))));
-    }
-    let dir = format!("{}/", patch_dir(format));
-    let touched = |(rel, action): &(String, FileAction)| {
-        let patch = rel.starts_with(&dir) || owners.contains_key(rel.as_str());
-        let what = match owners.get(rel.as_str()) {
-            Some(package) => format!("the patch of `{package}`"),
-            None if patch => {
-                let file = rel.rsplit('/').next().unwrap_or(rel);
-                match forks.iter().find(|f| is_yarn_patch_of(file, &f.name)) {
-                    Some(fork) => format!("a patch of `{}` that nothing names any more", fork.name),
-                    None => "a patch file".into(),
-                }
-            }
-            None => format!("the {format} configuration"),
-        };
-        Touched { path: rel.clone(), what, deleted: *action == FileAction::Delete, patch }
-    };
-    actions.iter().filter(|(_, action)| *action != FileAction::Create).map(touched).collect()
 }
 
 /// Where a format's tool keeps its patches, project-relative: the only
@@ -704,6 +441,7 @@ struct RenderedPackage {
     version: String,
     base: Tree,
     fork: Tree,
+    /// (project-relative path, bytes) of each patch file.
     patches: Vec<(String, Vec<u8>)>,
     /// See [`install_names`].
     installed_as: Vec<String>,
