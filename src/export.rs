@@ -209,6 +209,10 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
                 still_installed(format, project, &dep.name, [&dep.version, version], &aliases).map_err(config_error)?
             };
             let Some(source) = installed else {
+                if is_newer(&dep.version, version) {
+                    let (name, newer, held) = (dep.name.clone(), dep.version.clone(), version.to_string());
+                    return Err(ExportError::NewerInProject { name, newer, held, patch: dep.patches.join("`, `") });
+                }
                 stale.extend(dep.patches.iter().cloned());
                 continue;
             };
@@ -326,6 +330,16 @@ fn refuse_overwriting_ignored(
 /// exactly. `None` when it does not, and when it does not install
 /// `version` yet either (an upgrade ahead of the lock file: the layer's
 /// patch replaces the old one, and the lock file moves with the next
+
+/// Whether npm version `version` is newer than `than` (semver order);
+/// a version that is no semver is not.
+fn is_newer(version: &str, than: &str) -> bool {
+    match (semver::Version::parse(version), semver::Version::parse(than)) {
+        (Ok(version), Ok(than)) => version > than,
+        _ => false,
+    }
+}
+
 /// install).
 fn still_installed(
     format: Format,

@@ -81,6 +81,22 @@ pub enum ExportError {
         /// (`None`: the state file cannot be read).
         to: Option<String>,
     },
+    /// The project patches a newer version of a package than the layer
+    /// holds: exporting would replace that patch by an older one.
+    #[error(
+        "`{patch}` patches `{name}@{newer}`, newer than the layer's `{name}@{held}`: exporting would replace it by the \
+         older version's patch"
+    )]
+    NewerInProject {
+        /// The npm name.
+        name: String,
+        /// The project's version.
+        newer: String,
+        /// The layer's version.
+        held: String,
+        /// The project's patch file(s) of that version.
+        patch: String,
+    },
     /// Files the export replaces or deletes have uncommitted changes.
     #[error("{}", dirty_message(.files))]
     Dirty {
@@ -124,6 +140,7 @@ impl Diagnostic for ExportError {
             ExportError::Journal(e) => Wraps(e),
             ExportError::Verify { .. } => Own(Bug, "internal"),
             ExportError::MergeInProgress { .. } => Own(Usage, "merge_in_progress"),
+            ExportError::NewerInProject { .. } => Own(Usage, "newer_in_project"),
             ExportError::Dirty { .. } => Own(Usage, "dirty"),
             ExportError::Git { .. } => Own(Integrity, "git"),
         }
@@ -152,6 +169,10 @@ impl Diagnostic for ExportError {
                                                     conflicts are resolved (or undo it with `forklayer merge \
                                                     --abort`), then export; `forklayer status` shows what is left"
                 .into(),
+            ExportError::NewerInProject { name, newer, .. } => format!(
+                "move the layer to it first (`forklayer upgrade {name}@{newer}` merges the fork onto it, then \
+                 exports), or remove the project's patch of {name}@{newer} by hand if the project goes back"
+            ),
             ExportError::Dirty { .. } => "commit what is named (`git commit`) to keep it, or carry a patch's \
                                           edit into the fork layer and run `forklayer gen-patches`; or pass \
                                           `--allow-dirty` to write over it"

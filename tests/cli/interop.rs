@@ -389,6 +389,36 @@ fn an_export_killed_in_the_origin_project_is_rolled_back_by_the_next_command_in_
     assert!(caught, "no run was killed while writing");
 }
 
+/// The project patches a newer version than the layer holds (it moved on
+/// with `npm patch`): export refuses to put the older version's patch in
+/// its place and names the upgrade that moves the layer.
+#[test]
+fn an_export_never_replaces_the_patch_of_a_newer_version() {
+    let dir = TestDir::new();
+    dir.write(
+        "forklayer.toml",
+        "[layer]\nname = \"t\"\n[paths]\nupstream = \"fl/upstream\"\nforks = \"fl/forks\"\n\
+         patches = \"fl/patches\"\n[packages]\nforked = [\"left-pad@1.3.0\"]\n",
+    );
+    dir.write("tarballs/left-pad-1.3.0.tgz", left_pad("1.3.0").tgz());
+    dir.run(&["snapshot", "--from", "tarballs"]).assert_code(0);
+    dir.write_package("fl/forks/left-pad", &forked(&left_pad("1.3.0")));
+    dir.run(&["gen-patches"]).assert_code(0);
+    dir.write(
+        "app/package.json",
+        "{\n  \"dependencies\": {\"left-pad\": \"^1.3.0\"},\n  \"patchedDependencies\": {\n    \
+         \"left-pad@1.4.0\": \"patches/left-pad@1.4.0.patch\"\n  }\n}\n",
+    );
+    dir.write("app/patches/left-pad@1.4.0.patch", "--- a/index.js\n+++ b/index.js\n@@ -1 +1 @@\n-a\n+b\n");
+    let before = dir.snapshot_dir("app");
+    let run = dir.run(&["--json", "export", "npm", "app"]);
+    run.assert_code(2);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(doc["error"]["code"], "newer_in_project", "{doc}");
+    assert!(doc["error"]["help"].as_str().is_some_and(|h| h.contains("forklayer upgrade left-pad@1.4.0")), "{doc}");
+    assert_eq!(dir.snapshot_dir("app"), before, "nothing written");
+}
+
 /// An imported layer whose fork Yarn can carry (README.md, whose lines
 /// end in CRLF, left as upstream has it), its patches regenerated.
 fn yarn_expressible_layer() -> (TestDir, PathBuf) {
