@@ -324,13 +324,6 @@ fn refuse_overwriting_ignored(
     Ok(())
 }
 
-/// Where the project says it installs `name@old` besides the layer's
-/// `name@version` (an alias, a nested dependency): its lock file (at any
-/// place, under any name), else package.json's aliases naming `old`
-/// exactly. `None` when it does not, and when it does not install
-/// `version` yet either (an upgrade ahead of the lock file: the layer's
-/// patch replaces the old one, and the lock file moves with the next
-
 /// Whether npm version `version` is newer than `than` (semver order);
 /// a version that is no semver is not.
 fn is_newer(version: &str, than: &str) -> bool {
@@ -340,6 +333,12 @@ fn is_newer(version: &str, than: &str) -> bool {
     }
 }
 
+/// Where the project says it installs `name@old` besides the layer's
+/// `name@version` (an alias, a nested dependency): its lock file (at any
+/// place, under any name), else package.json's aliases naming `old`
+/// exactly. `None` when it does not, and when it does not install
+/// `version` yet either (an upgrade ahead of the lock file: the layer's
+/// patch replaces the old one, and the lock file moves with the next
 /// install).
 fn still_installed(
     format: Format,
