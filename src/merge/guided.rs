@@ -141,11 +141,20 @@ impl Diagnostic for GuidedError {
                  `forklayer merge --continue` again; `forklayer merge --abort` undoes the merge"
                     .into(),
             ),
-            GuidedError::UpstreamMoved { to, .. } | GuidedError::UpstreamEdited { to, .. } => Some(format!(
-                "nothing was changed; the manifests are built on `upstream/`: vendor it again as the merge did \
-                 (`forklayer snapshot`, which during a merge vendors the merge's versions, `{to}`, with the same \
-                 `--from` if the merge had one), or undo the merge with `forklayer merge --abort`"
-            )),
+            GuidedError::UpstreamMoved { to, .. } | GuidedError::UpstreamEdited { to, .. } => {
+                // A merge of the family alone is `snapshot <version>`; one that
+                // moves packages on their own is what `snapshot` without a
+                // version vendors during a merge.
+                let snapshot = match to.contains('@') {
+                    false => format!("`forklayer snapshot {to}`"),
+                    true => format!("`forklayer snapshot`, which during a merge vendors its versions, `{to}`"),
+                };
+                Some(format!(
+                    "nothing was changed; the manifests are built on `upstream/`: vendor it again as the merge did \
+                     ({snapshot}, with the same `--from` if the merge had one), or undo the merge with `forklayer \
+                     merge --abort`"
+                ))
+            }
             GuidedError::KeptClash { .. } => Some(
                 "nothing was changed; move that file (or directory) somewhere else, then run `forklayer merge \
                  --abort` again"
