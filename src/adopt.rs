@@ -270,6 +270,9 @@ fn plan(dir: &Path, npm: Option<&Npm>, resuming: bool) -> Result<Plan, AdoptErro
     let (upstream_dir, forks_dir, patches_dir) = (dir.join(UPSTREAM), dir.join(FORKS), dir.join(PATCHES));
     let version =
         vendored_version(&upstream_dir).ok_or_else(|| not_shape(dir, "`upstream/VERSION` is missing or empty"))?;
+    // It becomes `layer.baseline`, which must be exact.
+    crate::layer::check_version(&version)
+        .map_err(|why| not_shape(dir, format!("`upstream/VERSION` (`{version}`) {why}")))?;
     let (scopes, others): (Vec<String>, Vec<String>) =
         subdirs(dir, &upstream_dir, UPSTREAM)?.into_iter().partition(|n| n.starts_with('@'));
     let scope = match scopes.as_slice() {

@@ -181,8 +181,13 @@ pub fn export(layer: &Layer, options: &ExportOptions) -> Result<ExportOutcome, E
         // Only a warning: a lock file it cannot read is the tool's to report.
         let Ok((lock_file, _)) = locked_versions(format, project, &fork.name) else { continue };
         let Ok(locked) = installed_versions(format, project, &fork.name) else { continue };
-        if !locked.is_empty() && !locked.contains(&fork.version) {
-            let (name, version) = (&fork.name, &fork.version);
+        let (name, version) = (&fork.name, &fork.version);
+        if locked.is_empty() {
+            warnings.push(format!(
+                "`{lock_file}` installs no `{name}`: the patch is unused until the project depends on \
+                 {name}@{version} (npm 12 then refuses every install: a patch that matches no installed package)"
+            ));
+        } else if !locked.contains(&fork.version) {
             let locked: Vec<&str> = locked.iter().map(String::as_str).collect();
             warnings.push(format!(
                 "`{lock_file}` resolves `{name}` to {}, not to {version}, the version the layer patches: the tool \

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use self::entry::check_version;
 use self::entry::{check_npm_name, check_package_name, parse_entries, scoped, Family};
 pub use self::entry::{split_versioned, UpstreamPackage};
 use self::paths::{check_inside_root, check_own_sources, check_pin_file, check_separate_paths, release_bundles};
@@ -269,6 +270,11 @@ impl Layer {
         }
         if raw.layer.baseline.as_deref().is_some_and(|b| b.trim().is_empty()) {
             return Err(invalid("`layer.baseline` is empty".into()));
+        }
+        // Exact, as every `name@version` entry: `release` names its archive
+        // and SBOM after it, and `upstream/VERSION` must hold it.
+        if let Some(baseline) = &raw.layer.baseline {
+            check_version(baseline).map_err(|why| invalid(format!("`layer.baseline` (`{baseline}`) {why}")))?;
         }
         let name = layer_name(raw.layer.name.as_deref(), root).map_err(invalid)?;
         let family = Family { scope: raw.layer.scope.as_deref(), baseline: raw.layer.baseline.as_deref() };
@@ -652,6 +658,17 @@ include = ["lib", "package.json"]
         }
         let over = PathOverrides { patches: Some(dir.path().join("home")), ..Default::default() };
         assert!(Layer::parse(DECL, &decl, &root, &over).is_err(), "`--patches` outside needs the flag too");
+    }
+
+    #[test]
+    fn a_baseline_that_is_no_exact_version_is_refused() {
+        let parse = |text: &str| Layer::parse(text, Path::new("/r/f.toml"), Path::new("/r"), &PathOverrides::default());
+        for baseline in ["^1.0.0", "x1.0.0", "\u{feff}1.0.0", "1.0.0 ", "1.0/0"] {
+            let text = DECL.replace("baseline = \"1.0.0\"", &format!("baseline = \"{baseline}\""));
+            let err = parse(&text).expect_err(baseline);
+            assert!(err.to_string().contains("`layer.baseline`"), "{baseline:?}: {err}");
+        }
+        parse(&DECL.replace("baseline = \"1.0.0\"", "baseline = \"0.1.0-rc.8\"")).expect("exact");
     }
 
     #[test]

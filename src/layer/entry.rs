@@ -111,7 +111,7 @@ pub fn parse_entries<'e>(
 
 /// A version as npm publishes them: no spaces, no path separators, nothing
 /// a file name or a TOML/YAML key could not carry.
-fn check_version(version: &str) -> Result<(), &'static str> {
+pub(crate) fn check_version(version: &str) -> Result<(), &'static str> {
     let ok = !version.is_empty()
         && version.len() <= 256
         && version.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.+_".contains(&b))

@@ -315,6 +315,24 @@ fn shapes_adopt_cannot_take_over_are_named() {
     assert!(run.stderr.contains("`upstream/VERSION` is missing"), "{}", run.stderr);
 }
 
+/// `upstream/VERSION` becomes `layer.baseline`, which must be an exact
+/// version: one with a BOM or a range is named before anything is
+/// written (it was written, then refused by the check, exit 101).
+#[test]
+fn a_vendored_version_that_is_no_exact_version_is_named() {
+    for version in ["\u{feff}0.1.0-rc.6\n", "^0.1.0\n"] {
+        let repo = js_toolchain_repo();
+        repo.write("upstream/VERSION", version);
+        let before = whole_tree(&repo);
+        let run = repo.run(&["--json", "adopt", ".", "--offline"]);
+        run.assert_code(2);
+        assert_eq!(json(&run)["error"]["code"], "not_adoptable", "{version:?}: {}", run.stdout);
+        assert!(run.stderr.contains("is not an exact version"), "{version:?}: {}", run.stderr);
+        let after: Vec<_> = whole_tree(&repo).into_iter().filter(|(p, _, _)| p != ".forklayer.lock").collect();
+        assert_eq!(after, before, "{version:?}: nothing written");
+    }
+}
+
 /// Every file, hidden ones included, with bytes and mode: what a user's
 /// `git status` or a tree hash would see.
 fn whole_tree(dir: &TestDir) -> Vec<(String, Vec<u8>, bool)> {

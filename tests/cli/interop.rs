@@ -419,6 +419,27 @@ fn an_export_never_replaces_the_patch_of_a_newer_version() {
     assert_eq!(dir.snapshot_dir("app"), before, "nothing written");
 }
 
+/// A project whose lock file installs no such package: the export is
+/// unused there (npm 12 refuses to install), and says so.
+#[test]
+fn an_export_into_a_project_that_installs_no_such_package_warns() {
+    let dir = TestDir::new();
+    dir.write(
+        "forklayer.toml",
+        "[layer]\nname = \"t\"\n[paths]\nupstream = \"fl/upstream\"\nforks = \"fl/forks\"\n\
+         patches = \"fl/patches\"\n[packages]\nforked = [\"left-pad@1.3.0\"]\n",
+    );
+    dir.write("tarballs/left-pad-1.3.0.tgz", left_pad("1.3.0").tgz());
+    dir.run(&["snapshot", "--from", "tarballs"]).assert_code(0);
+    dir.write_package("fl/forks/left-pad", &forked(&left_pad("1.3.0")));
+    dir.run(&["gen-patches"]).assert_code(0);
+    dir.write("app/package.json", "{\n  \"name\": \"app\"\n}\n");
+    dir.write("app/package-lock.json", "{\"lockfileVersion\": 3, \"packages\": {\"\": {\"name\": \"app\"}}}\n");
+    let run = dir.run(&["export", "npm", "app"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("`package-lock.json` installs no `left-pad`"), "{}", run.stderr);
+}
+
 /// An imported layer whose fork Yarn can carry (README.md, whose lines
 /// end in CRLF, left as upstream has it), its patches regenerated.
 fn yarn_expressible_layer() -> (TestDir, PathBuf) {
