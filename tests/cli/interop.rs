@@ -359,23 +359,35 @@ fn an_export_killed_while_writing_is_rolled_back_by_the_next_command() {
     assert!(dir.exists("app/patches/left-pad@1.3.0.patch"));
 }
 
+/// A layer forking left-pad@1.3.0 in `fl/` (no `[origin]` unless
+/// `origin` names one, in npm's format), its manifests generated.
+fn left_pad_layer(origin: Option<&str>) -> TestDir {
+    let dir = TestDir::new();
+    let origin = origin.map(|project| format!("[origin]\nformat = \"npm\"\nproject = \"{project}\"\n"));
+    dir.write(
+        "forklayer.toml",
+        format!(
+            "[layer]\nname = \"t\"\n[paths]\nupstream = \"fl/upstream\"\nforks = \"fl/forks\"\n\
+             patches = \"fl/patches\"\n[packages]\nforked = [\"left-pad@1.3.0\"]\n{}",
+            origin.unwrap_or_default()
+        ),
+    );
+    dir.write("tarballs/left-pad-1.3.0.tgz", left_pad("1.3.0").tgz());
+    dir.run(&["snapshot", "--from", "tarballs"]).assert_code(0);
+    dir.write_package("fl/forks/left-pad", &forked(&left_pad("1.3.0")));
+    dir.run(&["gen-patches"]).assert_code(0);
+    dir
+}
+
 /// The project `[origin]` names is not the layer's root (`app/` below it):
 /// an export killed there is rolled back by the next command in the
 /// layer, which otherwise reported "clean" over an empty package.json.
 #[cfg(unix)]
 #[test]
 fn an_export_killed_in_the_origin_project_is_rolled_back_by_the_next_command_in_the_layer() {
-    let declaration = "[layer]\nname = \"t\"\n[paths]\nupstream = \"fl/upstream\"\nforks = \"fl/forks\"\n\
-                       patches = \"fl/patches\"\n[packages]\nforked = [\"left-pad@1.3.0\"]\n[origin]\n\
-                       format = \"npm\"\nproject = \"app\"\n";
     let mut caught = false;
     for _attempt in 0..5 {
-        let dir = TestDir::new();
-        dir.write("forklayer.toml", declaration);
-        dir.write("tarballs/left-pad-1.3.0.tgz", left_pad("1.3.0").tgz());
-        dir.run(&["snapshot", "--from", "tarballs"]).assert_code(0);
-        dir.write_package("fl/forks/left-pad", &forked(&left_pad("1.3.0")));
-        dir.run(&["gen-patches"]).assert_code(0);
+        let dir = left_pad_layer(Some("app"));
         dir.write("app/package.json", NPM_PACKAGE_JSON);
         let before = dir.snapshot_dir("app");
         let Some(journal) = dir.kill_while_journal_in("app", &["export"]) else { continue };
@@ -394,16 +406,7 @@ fn an_export_killed_in_the_origin_project_is_rolled_back_by_the_next_command_in_
 /// its place and names the upgrade that moves the layer.
 #[test]
 fn an_export_never_replaces_the_patch_of_a_newer_version() {
-    let dir = TestDir::new();
-    dir.write(
-        "forklayer.toml",
-        "[layer]\nname = \"t\"\n[paths]\nupstream = \"fl/upstream\"\nforks = \"fl/forks\"\n\
-         patches = \"fl/patches\"\n[packages]\nforked = [\"left-pad@1.3.0\"]\n",
-    );
-    dir.write("tarballs/left-pad-1.3.0.tgz", left_pad("1.3.0").tgz());
-    dir.run(&["snapshot", "--from", "tarballs"]).assert_code(0);
-    dir.write_package("fl/forks/left-pad", &forked(&left_pad("1.3.0")));
-    dir.run(&["gen-patches"]).assert_code(0);
+    let dir = left_pad_layer(None);
     dir.write(
         "app/package.json",
         "{\n  \"dependencies\": {\"left-pad\": \"^1.3.0\"},\n  \"patchedDependencies\": {\n    \
@@ -423,16 +426,7 @@ fn an_export_never_replaces_the_patch_of_a_newer_version() {
 /// unused there (npm 12 refuses to install), and says so.
 #[test]
 fn an_export_into_a_project_that_installs_no_such_package_warns() {
-    let dir = TestDir::new();
-    dir.write(
-        "forklayer.toml",
-        "[layer]\nname = \"t\"\n[paths]\nupstream = \"fl/upstream\"\nforks = \"fl/forks\"\n\
-         patches = \"fl/patches\"\n[packages]\nforked = [\"left-pad@1.3.0\"]\n",
-    );
-    dir.write("tarballs/left-pad-1.3.0.tgz", left_pad("1.3.0").tgz());
-    dir.run(&["snapshot", "--from", "tarballs"]).assert_code(0);
-    dir.write_package("fl/forks/left-pad", &forked(&left_pad("1.3.0")));
-    dir.run(&["gen-patches"]).assert_code(0);
+    let dir = left_pad_layer(None);
     dir.write("app/package.json", "{\n  \"name\": \"app\"\n}\n");
     dir.write("app/package-lock.json", "{\"lockfileVersion\": 3, \"packages\": {\"\": {\"name\": \"app\"}}}\n");
     let run = dir.run(&["export", "npm", "app"]);
