@@ -125,6 +125,11 @@ fn check_target(
     if path.components().any(|c| c == Component::ParentDir) {
         return Err(format!("target `{}` has a `..` component", target.path));
     }
+    // forklayer never writes into a repository's `.git`: a journal that
+    // would is planted, whatever its scope.
+    if path.components().any(|c| c.as_os_str() == ".git") {
+        return Err(format!("target `{}` lies in `.git`", target.path));
+    }
     let root = journal_dir.join(path);
     if scope.is_some_and(|scope| !scope.contains(&root)) {
         return Err(format!("target `{}` is not a directory or file forklayer manages here", target.path));

@@ -1211,3 +1211,16 @@ fn a_file_target_with_another_hard_link_is_replaced_keeping_its_mode_and_the_oth
         assert_eq!(fs::metadata(&target).expect("stat").permissions().mode() & 0o7777, 0o600);
     }
 }
+
+#[test]
+fn a_journal_never_writes_into_git_even_with_the_whole_project_in_scope() {
+    // The scope a killed `import` gets: the project directory itself.
+    let t = Planting::new();
+    let whole_project = Scope::new([t.repo()]);
+    for target in [".git/hooks", ".git", "sub/.git"] {
+        let record = record(vec![dir_target(target, &[])]);
+        let journal = plant_journal(&t.repo(), &record, &[Planted::File("0/post-checkout", b"x", 0o755)]);
+        assert_refused(&t.repo(), &t.home(), &journal, &whole_project);
+        fs::remove_file(&journal).expect("rm");
+    }
+}
