@@ -198,7 +198,7 @@ fn resume_interrupted(dir: &Path) -> Result<(bool, Vec<String>), AdoptError> {
     let exists = declaration.symlink_metadata().is_ok();
     // A declaration a killed update was writing may be cut short.
     let ours = crate::tree::read_regular_text(&declaration).is_ok_and(|text| text.starts_with(HEADER))
-        || crate::journal::created_file(dir, &declaration)?;
+        || crate::journal::file_before(dir, &declaration)? == Some(crate::journal::FileBefore::Missing);
     if exists && !ours {
         return Ok((false, Vec::new()));
     }

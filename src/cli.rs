@@ -258,24 +258,23 @@ impl RunContext {
     /// Where a journal left in the project may make changes: the managed
     /// paths and the declaration, as declared. A killed merge may have left
     /// the declaration half rewritten; then the copy its journal saved says.
+    /// One that created the declaration (`import`, `adopt`) gets the project.
     fn journal_scope(&self, root: &Path) -> CliResult<crate::journal::Scope> {
+        use crate::journal::FileBefore;
         let layer = match Layer::load(&self.config, &self.overrides) {
             Ok(layer) => layer,
-            Err(err) => {
-                let saved =
-                    crate::journal::saved_file(root, &self.config)?.and_then(|bytes| String::from_utf8(bytes).ok());
-                match saved {
-                    Some(text) => Layer::parse(&text, &self.config, root, &self.overrides)?,
-                    // `import` or `adopt` killed while writing the
-                    // declaration it creates: what it wrote lies in the
-                    // project (the roll back never leaves it, nor goes
-                    // through a link), and no layer says more.
-                    None if crate::journal::created_file(root, &self.config)? => {
-                        return Ok(crate::journal::Scope::new([root.to_path_buf()]));
-                    }
-                    None => return Err(err.into()),
-                }
-            }
+            Err(err) => match crate::journal::file_before(root, &self.config)? {
+                Some(FileBefore::Held(bytes)) => match String::from_utf8(bytes) {
+                    Ok(text) => Layer::parse(&text, &self.config, root, &self.overrides)?,
+                    Err(_) => return Err(err.into()),
+                },
+                // `import` or `adopt` killed while writing the declaration
+                // it creates: what it wrote lies in the project (the roll
+                // back never leaves it, nor goes through a link, nor into
+                // `.git`), and no layer says more.
+                Some(FileBefore::Missing) => return Ok(crate::journal::Scope::new([root.to_path_buf()])),
+                None => return Err(err.into()),
+            },
         };
         let paths = layer.paths;
         // A merge also writes its state and moves the declared pins;

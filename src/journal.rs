@@ -39,7 +39,7 @@ use rayon::prelude::*;
 
 pub use error::JournalError;
 pub use recover::{
-    any_journal, armed_journals, created_file, output_journals, process_alive, recover, recover_beside, saved_file,
+    any_journal, armed_journals, file_before, output_journals, process_alive, recover, recover_beside, FileBefore,
     OutputJournal, Recovered,
 };
 pub use rollback::Scope;

@@ -82,32 +82,31 @@ pub fn output_journals(dir: &Path) -> Vec<OutputJournal> {
     found
 }
 
-/// The bytes a killed update saved of file `target` (e.g. the declaration
-/// it was rewriting), from the first armed journal of a process that is
-/// gone: what the file held before that update.
-pub fn saved_file(journal_dir: &Path, target: &Path) -> Result<Option<Vec<u8>>, JournalError> {
+/// What file `target` was before an update a killed forklayer left (the
+/// first armed journal of a process that is gone naming it).
+#[derive(Debug, PartialEq, Eq)]
+pub enum FileBefore {
+    /// It held these bytes (e.g. the declaration a merge was rewriting).
+    Held(Vec<u8>),
+    /// The update created it (e.g. the declaration of an `import`): its
+    /// roll back removes it.
+    Missing,
+}
+
+/// [`FileBefore`] of `target`; `None` when no such journal names it.
+pub fn file_before(journal_dir: &Path, target: &Path) -> Result<Option<FileBefore>, JournalError> {
     let wanted = record_path(journal_dir, target)?;
     for found in journals(journal_dir, PREFIX).into_iter().filter(|f| f.armed && !f.alive()) {
         let (record, mut saved) = read_journal(&found.path)?;
-        let index = record.targets.iter().position(|t| t.file && t.path == wanted);
-        if let Some(Saved::File { bytes, .. }) = index.and_then(|i| saved[i].remove("")) {
-            return Ok(Some(std::sync::Arc::unwrap_or_clone(bytes)));
+        let Some(index) = record.targets.iter().position(|t| t.file && t.path == wanted) else { continue };
+        if !record.targets[index].existed {
+            return Ok(Some(FileBefore::Missing));
+        }
+        if let Some(Saved::File { bytes, .. }) = saved[index].remove("") {
+            return Ok(Some(FileBefore::Held(std::sync::Arc::unwrap_or_clone(bytes))));
         }
     }
     Ok(None)
-}
-
-/// Whether a killed update created file `target` (e.g. the declaration
-/// of an `import`): its roll back removes it.
-pub fn created_file(journal_dir: &Path, target: &Path) -> Result<bool, JournalError> {
-    let wanted = record_path(journal_dir, target)?;
-    for found in journals(journal_dir, PREFIX).into_iter().filter(|f| f.armed && !f.alive()) {
-        let (record, _) = read_journal(&found.path)?;
-        if record.targets.iter().any(|t| t.file && t.path == wanted && !t.existed) {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 /// Rolls back every update a killed forklayer left in `journal_dir` and
